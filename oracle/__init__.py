@@ -1,0 +1,3 @@
+"""mb-oracle: the rules authority for Mindbug."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,224 @@
+"""What each First Contact card does, written with the engine's effect verbs.
+
+Triggered abilities take (game, controller, card). Constant abilities are
+small functions in three layers (power, keywords that depend on power,
+keywords copied from enemies), plus the blocking restrictions and the one
+ability that stops Play effects.
+"""
+
+from __future__ import annotations
+
+from ..engine import effects as fx
+from . import FRENZY, HUNTER, POISONOUS, SNEAKY
+
+# -- constant abilities: power layer ---------------------------------------
+
+
+def goblin_werewolf(g, me, card, mine, power, kw):
+    """+6 power during its controller's turn."""
+    if g.state.active == me:
+        power[card] += 6
+
+
+def shield_bugs(g, me, card, mine, power, kw):
+    """The other allied creatures (not itself) get +1 power."""
+    for c in mine:
+        if c != card:
+            power[c] += 1
+
+
+def urchin_hurler(g, me, card, mine, power, kw):
+    """During its controller's turn the other allied creatures get +2 power."""
+    if g.state.active == me:
+        for c in mine:
+            if c != card:
+                power[c] += 2
+
+
+def lone_yeti(g, me, card, mine, power, kw):
+    """While it is the only allied creature: +5 power and FRENZY (never stored)."""
+    if len(mine) == 1:
+        power[card] += 5
+        kw[card] |= FRENZY
+
+
+POWER_LAYER = {
+    "Goblin Werewolf": goblin_werewolf,
+    "Shield Bugs": shield_bugs,
+    "Urchin Hurler": urchin_hurler,
+    "Lone Yeti": lone_yeti,
+}
+
+# -- constant abilities: keywords granted by power ---------------------------
+
+
+def snail_thrower(g, me, card, mine, power, kw):
+    """The other allied creatures with power 4 or less have HUNTER and POISONOUS."""
+    for c in mine:
+        if c != card and power[c] <= 4:
+            kw[c] |= HUNTER | POISONOUS
+
+
+GRANT_LAYER = {"Snail Thrower": snail_thrower}
+
+# -- constant abilities: keywords copied from enemies ------------------------
+
+SHARKY_COPIES = HUNTER | SNEAKY | FRENZY | POISONOUS
+
+
+def sharky(g, me, card, mine, power, kw):
+    """Has each of HUNTER, SNEAKY, FRENZY, POISONOUS while an enemy creature has it."""
+    for c in g.state.play[1 - me]:
+        kw[card] |= kw[c] & SHARKY_COPIES
+
+
+COPY_LAYER = {"Sharky Crab-Dog-Mummypus": sharky}
+
+# -- constant abilities: blocking and Play effects ---------------------------
+
+
+def bee_bear(g, holder, side, attacker, blocker):
+    """It cannot be blocked by creatures with power 6 or less."""
+    return attacker == holder and g.power(blocker) <= 6
+
+
+def elephantopus(g, holder, side, attacker, blocker):
+    """The opponent of its controller cannot block with power 4 or less."""
+    return g.controller(attacker) == side and g.power(blocker) <= 4
+
+
+BLOCK_RULES = {"Bee Bear": bee_bear, "Elephantopus": elephantopus}
+
+
+def play_effect_forbidden(g, player: int):
+    """The Deathweaver that stops `player`'s Play effects, if any: it stops
+    the Play effects of its controller's opponent."""
+    for c in g.state.play[1 - player]:
+        if g.table.defs[c].name == "Deathweaver":
+            return c
+    return None
+
+
+# -- triggered abilities -----------------------------------------------------
+
+
+def creatures(g):
+    s = g.state
+    return s.play[0] + s.play[1]
+
+
+def enemies_with(g, me, test):
+    return [c for c in g.state.play[1 - me] if test(g.power(c))]
+
+
+def axolotl_healer(g, me, card):
+    fx.gain_life(g, me, 2, ("triggers.play",), card)
+
+
+def compost_dragon(g, me, card):
+    fx.choose(g, me, g.state.discard[me], 1, 1, ("play-from-discard", me, me, card),
+              ("effects.play-card",), card, "a card of your discard pile to play")
+
+
+def explosive_toad(g, me, card):
+    # Any creature in play, allied ones included.
+    fx.choose(g, me, creatures(g), 1, 1, ("defeat", card, "triggers.defeated"),
+              ("triggers.defeated",), card, "a creature to defeat")
+
+
+def ferret_bomber(g, me, card):
+    opp = 1 - me
+    hand = g.state.hand[opp]
+    fx.choose(g, opp, hand, 2, 2, ("discard", opp, card), ("terms.discard", "effects.chooser"), card,
+              "two cards to discard")
+
+
+def grave_robber(g, me, card):
+    fx.choose(g, me, g.state.discard[1 - me], 1, 1, ("play-from-discard", me, 1 - me, card),
+              ("effects.play-card",), card, "a card of the opponent's discard pile to play")
+
+
+def kangasaurus_rex(g, me, card):
+    fx.defeat(g, enemies_with(g, me, lambda p: p <= 4), ("triggers.play",), card)
+
+
+def killer_bee(g, me, card):
+    fx.lose_life(g, 1 - me, 1, ("triggers.play",), card)
+
+
+def snail_hydra(g, me, card):
+    s = g.state
+    if len(s.play[me]) < len(s.play[1 - me]):
+        fx.choose(g, me, creatures(g), 1, 1, ("defeat", card, "triggers.attack"),
+                  ("triggers.attack",), card, "a creature to defeat")
+
+
+def tiger_squirrel(g, me, card):
+    fx.choose(g, me, enemies_with(g, me, lambda p: p >= 7), 1, 1, ("defeat", card, "triggers.play"),
+              ("triggers.play",), card, "an enemy creature with power 7 or more to defeat")
+
+
+def tusked_extorter(g, me, card):
+    opp = 1 - me
+    fx.choose(g, opp, g.state.hand[opp], 1, 1, ("discard", opp, card), ("terms.discard", "effects.chooser"),
+              card, "a card to discard")
+
+
+def brain_fly(g, me, card):
+    fx.choose(g, me, enemies_with(g, me, lambda p: p >= 6), 1, 1, ("take-control", me, card),
+              ("terms.take-control",), card, "an enemy creature with power 6 or more to take")
+
+
+def chameleon_sniper(g, me, card):
+    fx.lose_life(g, 1 - me, 1, ("triggers.attack",), card)
+
+
+def giraffodile(g, me, card):
+    fx.to_hand_from_discard(g, me, card)
+
+
+def harpy_mother(g, me, card):
+    # "Up to two": none, one or two.
+    fx.choose(g, me, enemies_with(g, me, lambda p: p <= 5), 0, 2, ("take-control", me, card),
+              ("terms.take-control", "triggers.defeated"), card, "up to two enemy creatures with power 5 or less")
+
+
+def mysterious_mermaid(g, me, card):
+    fx.set_life(g, me, g.state.life[1 - me], ("triggers.play",), card)
+
+
+def shark_dog(g, me, card):
+    fx.choose(g, me, enemies_with(g, me, lambda p: p >= 6), 1, 1, ("defeat", card, "triggers.attack"),
+              ("triggers.attack",), card, "an enemy creature with power 6 or more to defeat")
+
+
+def strange_barrel(g, me, card):
+    fx.pick_at_random(g, g.state.hand[1 - me], 2, ("steal", me, card), ("terms.steal", "triggers.defeated"),
+                      card, "two random cards of the opponent's hand")
+
+
+def turbo_bug(g, me, card):
+    opp = 1 - me
+    fx.lose_life(g, opp, g.state.life[opp] - 1, ("triggers.attack",), card)
+
+
+TRIGGERED = {
+    ("Axolotl Healer", "play"): axolotl_healer,
+    ("Compost Dragon", "play"): compost_dragon,
+    ("Explosive Toad", "defeated"): explosive_toad,
+    ("Ferret Bomber", "play"): ferret_bomber,
+    ("Grave Robber", "play"): grave_robber,
+    ("Kangasaurus Rex", "play"): kangasaurus_rex,
+    ("Killer Bee", "play"): killer_bee,
+    ("Snail Hydra", "attack"): snail_hydra,
+    ("Tiger Squirrel", "play"): tiger_squirrel,
+    ("Tusked Extorter", "attack"): tusked_extorter,
+    ("Brain Fly", "play"): brain_fly,
+    ("Chameleon Sniper", "attack"): chameleon_sniper,
+    ("Giraffodile", "play"): giraffodile,
+    ("Harpy Mother", "defeated"): harpy_mother,
+    ("Mysterious Mermaid", "play"): mysterious_mermaid,
+    ("Shark Dog", "attack"): shark_dog,
+    ("Strange Barrel", "defeated"): strange_barrel,
+    ("Turbo Bug", "attack"): turbo_bug,
+}

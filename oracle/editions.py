@@ -1,0 +1,167 @@
+"""Rulebook editions as rules profiles.
+
+Each edition of the rulebook is a profile: a set of switches, each naming the
+clause it comes from. Where an edition says nothing on a question another
+edition settles, the switch records that the edition is silent and which
+reading the engine takes there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+EDITIONS = ("en-first", "fr-first", "fr-revised", "en-revised")
+DEFAULT_EDITION = "en-revised"
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """One rules question on which editions may differ."""
+
+    name: str
+    clause: str
+    value: object
+    stated: bool  # False: the edition is silent and `value` is the engine's reading
+    note: str = ""
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "clause": self.clause, "value": self.value,
+                "stated": self.stated, "note": self.note}
+
+
+@dataclass(frozen=True)
+class Profile:
+    edition: str
+    title: str
+    rulebook: str
+    # The switches the engine reads, as plain attributes for speed.
+    mindbug_extra: str        # "action": another turn action; "turn": the turn ends, another turn follows
+    refill: str               # "on-remove" | "below-five"
+    frenzy: str               # "survives" | "in-play" (same outcome with First Contact cards)
+    hunter_override: bool     # HUNTER may force a creature that could not normally block
+    tough_effects: bool       # TOUGH also replaces defeats by card effects
+    tough_poisonous: bool     # a TOUGH creature hit by POISONOUS is exhausted, not defeated
+    power_floor: int          # lowest power a creature can have (0: no floor)
+    no_action_loses: bool
+    defeated_to_controller: bool
+    life_cards: bool          # life tracked with cards from the unused pile
+    reveals_out: bool         # cards revealed for the first player leave the game
+    later_sets: bool          # FAST, Action, Harvest, Octonite... exist in this edition
+    switches: tuple[Switch, ...] = field(default=())
+
+    def switch(self, name: str) -> Switch:
+        for s in self.switches:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def to_json(self) -> dict:
+        return {"edition": self.edition, "title": self.title, "rulebook": self.rulebook,
+                "switches": [s.to_json() for s in self.switches]}
+
+
+# (switch name, clause, {edition: (value, stated, note)})
+_TABLE: tuple[tuple[str, str, dict[str, tuple[object, bool, str]]], ...] = (
+    ("mindbug_extra", "mindbug.extra-action", {
+        "en-first": ("turn", True, "the turn ends and the same player takes another turn"),
+        "fr-first": ("turn", True, "the turn ends and the same player takes another turn"),
+        "fr-revised": ("turn", True, "the turn ends and the same player takes another turn"),
+        "en-revised": ("action", True, "another turn action within the same turn"),
+    }),
+    ("refill", "drawing.refill", {
+        "en-first": ("on-remove", True, "draw to 5 after removing a card from your own hand"),
+        "fr-first": ("on-remove", True, "draw to 5 after removing a card from your own hand"),
+        "fr-revised": ("below-five", True, "draw to 5 whenever the hand holds fewer than 5"),
+        "en-revised": ("below-five", True, "draw to 5 whenever the hand holds fewer than 5"),
+    }),
+    ("frenzy", "keywords.frenzy", {
+        "en-first": ("survives", True, "second attack if it survived the first"),
+        "fr-first": ("in-play", True, "main text: still in play; its quick reference says 'survives'"),
+        "fr-revised": ("in-play", True, ""),
+        "en-revised": ("in-play", True, ""),
+    }),
+    ("hunter_override", "keywords.hunter.override", {
+        "en-first": (True, False, "silent; reading: HUNTER may force any enemy creature, as later editions state"),
+        "fr-first": (True, True, ""),
+        "fr-revised": (True, True, ""),
+        "en-revised": (True, True, ""),
+    }),
+    ("tough_effects", "keywords.tough.effects", {
+        "en-first": (True, False, "silent; reading: TOUGH replaces any defeat, as its wording is general"),
+        "fr-first": (True, True, ""),
+        "fr-revised": (True, True, ""),
+        "en-revised": (True, True, ""),
+    }),
+    ("tough_poisonous", "keywords.tough.poisonous", {
+        "en-first": (True, False, "silent; reading: exhausted, not defeated"),
+        "fr-first": (True, False, "silent; reading: exhausted, not defeated"),
+        "fr-revised": (True, True, ""),
+        "en-revised": (True, True, ""),
+    }),
+    ("power_floor", "cards.power-minimum", {
+        "en-first": (0, False, "silent; no First Contact card lowers power, so no floor is applied"),
+        "fr-first": (0, False, "silent; no First Contact card lowers power, so no floor is applied"),
+        "fr-revised": (1, True, ""),
+        "en-revised": (1, True, ""),
+    }),
+    ("no_action_loses", "turns.no-action", {
+        "en-first": (True, False, "silent; reading: the player loses, or the game could not go on"),
+        "fr-first": (True, True, ""),
+        "fr-revised": (True, True, ""),
+        "en-revised": (True, True, ""),
+    }),
+    ("defeated_to_controller", "mindbug.defeated-controller", {
+        "en-first": (True, False, "silent; reading: the controller's discard pile, as for any defeated creature"),
+        "fr-first": (True, False, "silent; reading: the controller's discard pile, as for any defeated creature"),
+        "fr-revised": (True, True, ""),
+        "en-revised": (True, True, ""),
+    }),
+    ("life_cards", "life.cards", {
+        "en-first": (True, True, "life is a pile of cards from the unused pile"),
+        "fr-first": (False, True, "a counter with no limit"),
+        "fr-revised": (False, True, "a counter with no limit"),
+        "en-revised": (False, True, "a counter with no limit"),
+    }),
+    ("reveals_out", "setup.reveal-out", {
+        "en-first": (True, False, "silent; reading: revealed cards stay out of the game"),
+        "fr-first": (True, False, "silent; reading: revealed cards stay out of the game"),
+        "fr-revised": (True, False, "silent; reading: revealed cards stay out of the game"),
+        "en-revised": (True, True, ""),
+    }),
+    ("later_sets", "later.octonite", {
+        "en-first": (False, True, ""),
+        "fr-first": (False, True, ""),
+        "fr-revised": (False, True, ""),
+        "en-revised": (True, True, "FAST, Action, Harvest, Octonite, steal life, refresh, unused-pile draws"),
+    }),
+)
+
+_TITLES = {
+    "en-first": ("English first edition", "mindbug-rules-en-first-edition.txt"),
+    "fr-first": ("French first edition", "mindbug-rules-fr-first-edition.txt"),
+    "fr-revised": ("French revised edition", "mindbug-rules-fr-revised.txt"),
+    "en-revised": ("English revised edition", "mindbug-rules-en-revised.txt"),
+}
+
+
+def _build(edition: str) -> Profile:
+    switches = tuple(Switch(name, clause, *table[edition]) for name, clause, table in _TABLE)
+    values = {s.name: s.value for s in switches}
+    title, book = _TITLES[edition]
+    return Profile(edition=edition, title=title, rulebook=book, switches=switches, **values)
+
+
+PROFILES: dict[str, Profile] = {e: _build(e) for e in EDITIONS}
+
+
+class UnknownEdition(LookupError):
+    pass
+
+
+def profile(edition: str | None) -> Profile:
+    if edition is None:
+        edition = DEFAULT_EDITION
+    try:
+        return PROFILES[edition]
+    except KeyError:
+        raise UnknownEdition(edition) from None

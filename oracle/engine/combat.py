@@ -1,0 +1,168 @@
+"""Attacking, blocking and combat, with the combat keywords (rulebook:
+Attack with a Creature; Keywords)."""
+
+from __future__ import annotations
+
+from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY
+from .effects import defeat, queue_trigger
+from .life import lose_life
+from .registry import resume, task
+
+
+def declare_attack(g, card: int) -> None:
+    """combat.attack: an allied creature attacks. Its Attack effect resolves
+    first (triggers.attack), then HUNTER's choice (effects.hunter-order),
+    then the block, then combat."""
+    s = g.state
+    p = s.active
+    s.attacks[card] = s.attacks.get(card, 0) + 1
+    s.combat = [card, None, False]
+    g.emit("attack", ("combat.attack",), player=p, card=card)
+    steps = [("hunt",), ("block",), ("fight",), ("after-attack", card)]
+    if g.table.defs[card].trigger == "attack":
+        queue_trigger(g, card, p, "attack")
+        steps.insert(0, ("resolve-triggers",))
+    g.push_next(*steps)
+
+
+def attack_goes_on(g) -> bool:
+    """combat.attacker-gone: an attacker that left play or changed sides
+    before combat ends the attack: no block, no combat, no life lost."""
+    s = g.state
+    if s.combat is None:
+        return False
+    if s.combat[0] in s.play[s.active]:
+        return True
+    g.emit("attack-ends", ("combat.attacker-gone",), player=s.active, card=s.combat[0])
+    s.combat = None
+    return False
+
+
+def block_forbidden(g, attacker: int, blocker: int):
+    """Why `blocker` may not block `attacker`: (clause, card holding the
+    restricting ability or None), or None when it may."""
+    from ..cards.abilities import BLOCK_RULES
+
+    if g.has(attacker, SNEAKY) and not g.has(blocker, SNEAKY):
+        return "keywords.sneaky", None
+    s = g.state
+    defs = g.table.defs
+    for side in (0, 1):
+        for c in s.play[side]:
+            rule = BLOCK_RULES.get(defs[c].name)
+            if rule is not None and rule(g, c, side, attacker, blocker):
+                return "abilities.constant", c
+    return None
+
+
+@task("hunt")
+def hunt_step(g) -> None:
+    """keywords.hunter: the attacker's controller may name an enemy creature
+    that must block; keywords.hunter.override: any enemy creature."""
+    if not attack_goes_on(g):
+        return
+    s = g.state
+    a = s.combat[0]
+    enemies = s.play[1 - s.active]
+    if not enemies or not g.has(a, HUNTER):
+        return
+    clauses = ("keywords.hunter", "keywords.hunter.optional")
+    if g.table.defs[a].trigger == "attack":
+        clauses += ("effects.hunter-order",)
+    g.ask("hunt", s.active, [("hunt", c) for c in enemies] + [("hunt", None)], ("hunt",), clauses,
+          source=a, prompt="name an enemy creature that must block, or none")
+
+
+@resume("hunt")
+def _hunt(g, kind, arg) -> None:
+    if arg is None:
+        return
+    s = g.state
+    s.combat[1] = arg
+    s.combat[2] = True
+    clauses = ("keywords.hunter",)
+    if block_forbidden(g, s.combat[0], arg) is not None:
+        clauses += ("keywords.hunter.override",)
+    g.emit("hunt", clauses, player=s.active, card=arg, source=s.combat[0])
+
+
+@task("block")
+def block_step(g) -> None:
+    """combat.block: the defender blocks with one eligible creature, or not."""
+    if not attack_goes_on(g):
+        return
+    s = g.state
+    if s.combat[2]:
+        return  # HUNTER already named the blocker
+    a = s.combat[0]
+    opp = 1 - s.active
+    options = [("block", c) for c in s.play[opp] if block_forbidden(g, a, c) is None]
+    options.append(("block", None))
+    g.ask("block", opp, options, ("block",), ("combat.block",), source=a,
+          prompt="block with a creature, or take the hit")
+
+
+@resume("block")
+def _block(g, kind, arg) -> None:
+    s = g.state
+    s.combat[1] = arg
+    if arg is not None:
+        g.emit("block", ("combat.block",), player=1 - s.active, card=arg, source=s.combat[0])
+
+
+@task("fight")
+def fight(g) -> None:
+    """combat.unblocked, combat.lower-defeated, combat.equal-defeated,
+    keywords.poisonous, keywords.poisonous.mutual."""
+    if not attack_goes_on(g):
+        return
+    s = g.state
+    a, b, _ = s.combat
+    s.combat = None
+    opp = 1 - s.active
+    if b is None or b not in s.play[opp]:
+        lose_life(g, opp, 1, ("combat.unblocked",), source=a)
+        return
+    pa, pb = g.power(a), g.power(b)
+    g.emit("combat", ("combat.block",), card=a, cards=(a, b), amount=pa - pb)
+    losers: dict[int, tuple] = {}
+    if pa < pb:
+        losers[a] = ("combat.lower-defeated",)
+    elif pb < pa:
+        losers[b] = ("combat.lower-defeated",)
+    else:
+        losers[a] = losers[b] = ("combat.equal-defeated",)
+    poison = []
+    for mine, enemy in ((a, b), (b, a)):
+        if g.has(mine, POISONOUS):
+            poison.append(enemy)
+            if enemy in losers:
+                losers[enemy] += ("keywords.poisonous", "keywords.poisonous.mutual")
+            else:
+                losers[enemy] = ("keywords.poisonous",)
+    # Both creatures leave at the same moment; their Defeated effects wait
+    # until both have moved (effects.simultaneous).
+    defeat(g, list(losers), (), None, combat_poison=poison, per_card=losers)
+
+
+@task("after-attack")
+def after_attack(g, card: int) -> None:
+    """keywords.frenzy: after its first attack of the turn a FRENZY creature
+    still in play may attack again (keywords.frenzy.same-creature)."""
+    s = g.state
+    s.combat = None
+    p = s.active
+    if s.attacks.get(card) == 1 and card in s.play[p] and g.has(card, FRENZY):
+        g.ask("frenzy", p, [("attack", card), ("pass", None)], ("frenzy", card),
+              ("keywords.frenzy", "keywords.frenzy.same-creature"), source=card,
+              prompt="attack a second time with this FRENZY creature, or pass")
+        return
+    g.push_next(("end-turn",))
+
+
+@resume("frenzy")
+def _frenzy(g, kind, arg, card) -> None:
+    if kind == "attack":
+        declare_attack(g, card)
+    else:
+        g.push_next(("end-turn",))

@@ -1,0 +1,32 @@
+"""Drawing cards (rulebook: Drawing Cards)."""
+
+from __future__ import annotations
+
+HAND_SIZE = 5
+
+
+def refill(g, player: int) -> None:
+    """drawing.refill: draw from the top of the draw pile until the hand holds 5;
+    an empty draw pile gives nothing more (drawing.empty-pile)."""
+    s = g.state
+    hand, deck = s.hand[player], s.deck[player]
+    need = HAND_SIZE - len(hand)
+    if need <= 0 or not deck:
+        return
+    drawn = deck[:need]
+    del deck[:need]
+    hand.extend(drawn)
+    g.emit("draw", ("drawing.refill", "drawing.before-effects"), player=player, cards=tuple(drawn))
+
+
+def after_removal(g, player: int) -> None:
+    """The player removed cards from their own hand (played or discarded):
+    every edition refills here."""
+    refill(g, player)
+
+
+def after_loss(g, player: int) -> None:
+    """Cards left the player's hand by another's doing (stolen): only the
+    editions that refill whenever the hand is short draw here."""
+    if g.profile.refill == "below-five":
+        refill(g, player)

@@ -1,0 +1,227 @@
+"""Resolving effects and the shared effect verbs (rulebook: Key Concepts,
+Triggers, Game Terms).
+
+Card abilities are written with these verbs only: defeat, exhaust, gain and
+lose life, discard, steal, take control, play a card from a discard pile,
+draw, and `choose` / `pick_at_random` for the choices they need.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import POISONOUS, TOUGH
+from . import drawing
+from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
+from .registry import resume, task
+
+TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated"}
+
+
+# -- triggered effects -------------------------------------------------------
+def queue_trigger(g, card: int, controller: int, trigger: str) -> None:
+    """triggers.controller: the effect happens for the creature's controller."""
+    g.state.triggers.append((card, controller, trigger))
+
+
+def enter_play(g, card: int, controller: int, clauses: tuple) -> None:
+    """A creature came into play: its Play effect triggers (triggers.play),
+    unless a constant ability forbids it (Deathweaver)."""
+    from ..cards.abilities import play_effect_forbidden
+
+    g.changed()
+    d = g.table.defs[card]
+    g.emit("enter-play", clauses, player=controller, card=card)
+    if d.trigger != "play":
+        return
+    holder = play_effect_forbidden(g, controller)
+    if holder is not None:
+        g.emit("play-effect-prevented", ("abilities.constant",), player=controller, card=card, source=holder)
+        return
+    queue_trigger(g, card, controller, "play")
+    g.push_next(("resolve-triggers",))
+
+
+@task("resolve-triggers")
+def resolve_triggers(g) -> None:
+    """effects.simultaneous: with several effects waiting, the active player
+    picks the next; effects.finish-one: each finishes before the next starts."""
+    s = g.state
+    if not s.triggers:
+        return
+    if len(s.triggers) > 1:
+        g.ask("order", s.active, [("choose", (c,)) for c, _, _ in s.triggers], ("order",),
+              ("effects.simultaneous", "effects.finish-one"),
+              prompt="which waiting effect resolves next")
+        return
+    card, controller, trigger = s.triggers.pop()
+    _run_ability(g, card, controller, trigger)
+
+
+@resume("order")
+def _order(g, kind, arg) -> None:
+    s = g.state
+    chosen = arg[0]
+    for i, t in enumerate(s.triggers):
+        if t[0] == chosen:
+            del s.triggers[i]
+            break
+    g.push_next(("resolve-triggers",))
+    _run_ability(g, chosen, t[1], t[2])
+
+
+def _run_ability(g, card: int, controller: int, trigger: str) -> None:
+    from ..cards.abilities import TRIGGERED
+
+    g.emit("trigger", (TRIGGER_CLAUSE[trigger], "triggers.controller"), player=controller, card=card)
+    TRIGGERED[(g.table.defs[card].name, trigger)](g, controller, card)
+
+
+# -- choices -------------------------------------------------------------
+def choose(g, chooser: int, candidates, at_least: int, at_most: int, then: tuple,
+           clauses: tuple, source: int, prompt: str = "") -> None:
+    """Ask `chooser` to pick between `at_least` and `at_most` of `candidates`,
+    then apply the verb named by `then`. effects.as-much-as-possible: with
+    fewer candidates than asked, fewer are picked; with none, nothing happens."""
+    candidates = sorted(candidates)
+    at_most = min(at_most, len(candidates))
+    at_least = min(at_least, at_most)
+    if at_most == 0:
+        g.emit("no-effect", ("effects.as-much-as-possible",), player=chooser, source=source)
+        return
+    options = [("choose", combo) for n in range(at_least, at_most + 1)
+               for combo in combinations(candidates, n)]
+    g.ask("choose", chooser, options, then, clauses + ("effects.chooser",), source, prompt)
+
+
+def pick_at_random(g, candidates, count: int, then: tuple, clauses: tuple, source: int, prompt="") -> None:
+    """A chance event: which `count` of `candidates` the random effect takes."""
+    candidates = sorted(candidates)
+    count = min(count, len(candidates))
+    if count == 0:
+        g.emit("no-effect", ("effects.as-much-as-possible",), source=source)
+        return
+    g.ask("random", None, [("random", combo) for combo in combinations(candidates, count)],
+          then, clauses, source, prompt)
+
+
+# -- the verbs -------------------------------------------------------------
+def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=None) -> None:
+    """Defeat creatures at the same time. keywords.tough: a TOUGH creature that
+    is not exhausted is exhausted instead (keywords.tough.effects for card
+    effects, keywords.tough.poisonous against POISONOUS). Otherwise it goes to
+    its controller's discard pile (combat.to-discard,
+    mindbug.defeated-controller) and its Defeated effect waits to resolve."""
+    s = g.state
+    prof = g.profile
+    queued = False
+    in_combat = source is None  # combat defeats have no source card
+    base = clauses
+    tough_now = {c for c in cards if g.controller(c) is not None and g.has(c, TOUGH)}
+    for c in cards:
+        ctrl = g.controller(c)
+        if ctrl is None:
+            continue
+        clauses = per_card[c] if per_card else base
+        if c in tough_now and c not in s.exhausted and (in_combat or prof.tough_effects):
+            why = ("keywords.tough",)
+            if not in_combat:
+                why += ("keywords.tough.effects",)
+            if c in combat_poison:
+                why += ("keywords.tough.poisonous",)
+            s.exhausted.add(c)
+            g.emit("exhaust", clauses + why + ("triggers.defeated.not",), player=ctrl, card=c, source=source)
+            continue
+        s.play[ctrl].remove(c)
+        s.exhausted.discard(c)                                   # terms.leave-play
+        s.discard[ctrl].append(c)
+        g.emit("defeat", clauses + ("combat.to-discard", "mindbug.defeated-controller"),
+               player=ctrl, card=c, source=source)
+        if g.table.defs[c].trigger == "defeated":
+            queue_trigger(g, c, ctrl, "defeated")
+            queued = True
+    g.changed()
+    if queued:
+        g.push_next(("resolve-triggers",))
+
+
+@resume("defeat")
+def _defeat(g, kind, arg, source, *clauses) -> None:
+    defeat(g, list(arg), tuple(clauses), source)
+
+
+def discard(g, player: int, cards, source=None) -> None:
+    """terms.discard: from the player's hand to their discard pile; then draw (drawing.refill)."""
+    s = g.state
+    for c in cards:
+        s.hand[player].remove(c)
+        s.discard[player].append(c)
+    g.emit("discard", ("terms.discard",), player=player, cards=tuple(cards), source=source)
+    drawing.after_removal(g, player)
+
+
+@resume("discard")
+def _discard(g, kind, arg, player, source) -> None:
+    discard(g, player, arg, source)
+
+
+def steal(g, thief: int, cards, source=None) -> None:
+    """terms.steal: from the opponent's hand into the thief's hand."""
+    s = g.state
+    victim = 1 - thief
+    for c in cards:
+        s.hand[victim].remove(c)
+        s.hand[thief].append(c)
+    g.emit("steal", ("terms.steal",), player=thief, cards=tuple(cards), source=source)
+    drawing.after_loss(g, victim)
+
+
+@resume("steal")
+def _steal(g, kind, arg, thief, source) -> None:
+    steal(g, thief, arg, source)
+
+
+def take_control(g, player: int, cards, source=None) -> None:
+    """terms.take-control: the creature moves to the player's play area in its
+    current state (exhausted or not); no Play effect."""
+    s = g.state
+    for c in cards:
+        ctrl = g.controller(c)
+        if ctrl is None or ctrl == player:
+            continue
+        s.play[ctrl].remove(c)
+        s.play[player].append(c)
+        g.emit("take-control", ("terms.take-control", "triggers.defeated.not"), player=player, card=c,
+               source=source)
+    g.changed()
+
+
+@resume("take-control")
+def _take_control(g, kind, arg, player, source) -> None:
+    take_control(g, player, arg, source)
+
+
+def play_from_discard(g, player: int, card: int, pile_owner: int, source=None) -> None:
+    """effects.play-card: the card goes from a discard pile into the player's
+    play area; its Play effect triggers; no Mindbug (mindbug.only-from-hand)."""
+    s = g.state
+    s.discard[pile_owner].remove(card)
+    s.play[player].append(card)
+    enter_play(g, card, player, ("effects.play-card", "mindbug.only-from-hand"))
+
+
+@resume("play-from-discard")
+def _play_from_discard(g, kind, arg, player, pile_owner, source) -> None:
+    play_from_discard(g, player, arg[0], pile_owner, source)
+
+
+def to_hand_from_discard(g, player: int, source=None) -> None:
+    s = g.state
+    cards = s.discard[player][:]
+    s.discard[player].clear()
+    s.hand[player].extend(cards)
+    g.emit("return-to-hand", ("effects.as-much-as-possible",), player=player, cards=tuple(cards), source=source)
+
+
+def poisonous(g, card: int) -> bool:
+    return g.has(card, POISONOUS)

@@ -1,0 +1,209 @@
+"""The game as a small state machine.
+
+A `Game` is either waiting for a decision (`pending`, with every legal
+option), waiting for a chance outcome (`pending.is_chance`), or over
+(`winner`, `reason`). `apply` takes one decision, runs the rules until the
+next point where someone must decide, and returns the events it caused,
+each naming the clauses that produced it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, TOUGH, CardDef
+from ..editions import Profile, profile as get_profile
+from .errors import GAME_OVER, ILLEGAL_DECISION, ILLEGAL_RANDOM, EngineError, Refusal, Refused
+from .registry import RESUMES, TASKS
+from .state import STAGE_KINDS, Event, Pending, State
+
+__all__ = ["Decision", "Game", "Table", "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH"]
+
+
+class Decision(NamedTuple):
+    """One answer to a pending decision: `kind` is play, attack, mindbug, pass,
+    hunt, block, choose or random; `arg` a card id, a tuple of ids, or None."""
+
+    kind: str
+    player: int | None
+    arg: int | tuple | None = None
+
+    @classmethod
+    def make(cls, kind: str, player: int | None, arg=None) -> "Decision":
+        if isinstance(arg, list):
+            arg = tuple(arg)
+        if kind in ("choose", "random") and isinstance(arg, tuple):
+            arg = tuple(sorted(arg))
+        return cls(kind, player, arg)
+
+    def to_json(self) -> dict:
+        d = {"t": self.kind}
+        if self.player is not None:
+            d["p"] = self.player
+        if self.kind in ("choose", "random"):
+            d["cards"] = list(self.arg or ())
+        elif self.kind in ("play", "attack", "hunt", "block"):
+            d["card"] = self.arg
+        return d
+
+
+class Table:
+    """Static facts of one game: which design each card id is, and whose deck
+    it was dealt into (its owner)."""
+
+    __slots__ = ("defs", "owner")
+
+    def __init__(self, defs: dict[int, CardDef], owner: dict[int, int] | None = None):
+        self.defs = defs
+        self.owner = owner or {}
+
+    def name(self, card: int) -> str:
+        return self.defs[card].name
+
+
+class Game:
+    __slots__ = ("table", "profile", "state", "events", "_stats")
+
+    def __init__(self, table: Table, profile: Profile | str | None, state: State):
+        self.table = table
+        self.profile = profile if isinstance(profile, Profile) else get_profile(profile)
+        self.state = state
+        self.events: list[Event] = []
+        self._stats = None
+
+    # -- the protocol ----------------------------------------------------
+    @property
+    def pending(self) -> Pending | None:
+        return self.state.pending
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    @property
+    def reason(self) -> str | None:
+        return self.state.reason
+
+    def legal_decisions(self) -> list[Decision]:
+        p = self.state.pending
+        if p is None:
+            return []
+        return [Decision(k, p.player, a) for k, a in p.options]
+
+    def copy(self) -> "Game":
+        g = Game(self.table, self.profile, self.state.copy())
+        return g
+
+    def refusal(self, d: Decision) -> Refusal | None:
+        """Why the rules refuse `d` here, or None if it is legal."""
+        s = self.state
+        p = s.pending
+        if p is None:
+            return Refusal(GAME_OVER, "winning.life" if s.reason == "life" else "turns.no-action",
+                           "the game is already over")
+        if p.player == d.player and (d.kind, d.arg) in p.options:
+            return None
+        from .explain import explain  # the slow path, only for refusals
+        return explain(self, d)
+
+    def apply(self, d: Decision) -> list[Event]:
+        """Apply a legal decision; raise `Refused` (state unchanged) otherwise."""
+        r = self.refusal(d)
+        if r is not None:
+            raise Refused(r)
+        return self.apply_unchecked(d.kind, d.arg)
+
+    def apply_unchecked(self, kind: str, arg) -> list[Event]:
+        s = self.state
+        pend = s.pending
+        s.pending = None
+        self.events = []
+        RESUMES[pend.resume[0]](self, kind, arg, *pend.resume[1:])
+        self.run()
+        return self.events
+
+    def run(self) -> None:
+        """Run the rules until a decision is needed or the game is over."""
+        s = self.state
+        stack = s.stack
+        while s.pending is None and s.winner is None:
+            if not stack:
+                raise EngineError("nothing left to do and no decision pending")
+            t = stack.pop()
+            TASKS[t[0]](self, *t[1:])
+
+    # -- helpers used by the rule modules --------------------------------
+    def emit(self, kind: str, clauses: tuple[str, ...], player=None, card=None, cards=None,
+             amount=None, source=None) -> None:
+        self.events.append(Event(kind, clauses, player, card, cards, amount, source))
+
+    def push_next(self, *tasks: tuple) -> None:
+        """Schedule `tasks` to run next, in the order given."""
+        self.state.stack.extend(reversed(tasks))
+
+    def ask(self, stage: str, player: int | None, options: list, resume: tuple,
+            clauses: tuple[str, ...], source: int | None = None, prompt: str = "") -> None:
+        self.state.pending = Pending(stage, player, options, resume, clauses, source, prompt)
+
+    def end_game(self, winner: int, reason: str, clauses: tuple[str, ...]) -> None:
+        s = self.state
+        s.winner = winner
+        s.reason = reason
+        s.pending = None
+        s.stack.clear()
+        s.triggers.clear()
+        s.combat = None
+        self.emit("game-over", clauses, player=winner)
+
+    def changed(self) -> None:
+        """Forget cached powers and keywords after the board or the turn changed."""
+        self._stats = None
+
+    def controller(self, card: int) -> int | None:
+        s = self.state
+        if card in s.play[0]:
+            return 0
+        if card in s.play[1]:
+            return 1
+        return None
+
+    def name(self, card: int) -> str:
+        return self.table.defs[card].name
+
+    def stats(self):
+        """(power, keywords) of every creature in play, all constant abilities applied."""
+        if self._stats is None:
+            from .power import compute
+            self._stats = compute(self)
+        return self._stats
+
+    def power(self, card: int) -> int:
+        return self.stats()[0][card]
+
+    def keywords(self, card: int) -> int:
+        return self.stats()[1][card]
+
+    def has(self, card: int, keyword: int) -> bool:
+        return bool(self.stats()[1][card] & keyword)
+
+    # -- construction ----------------------------------------------------
+    @classmethod
+    def deal(cls, edition: str | None, cards: dict[int, str], decks, unused, first=None,
+             reveals=(), life_piles=None) -> "Game":
+        from .setup import deal
+        return deal(cls, edition, cards, decks, unused, first, reveals, life_piles)
+
+
+def check_random(g: Game, d: Decision) -> Refusal | None:
+    p = g.state.pending
+    if p is not None and p.is_chance and ("random", d.arg) not in p.options:
+        return Refusal(ILLEGAL_RANDOM, p.clauses[0], "this outcome is not possible here",
+                       tuple(g.legal_decisions()))
+    return None
+
+
+__all__ += ["check_random", "ILLEGAL_DECISION", "STAGE_KINDS"]

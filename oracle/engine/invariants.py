@@ -1,0 +1,41 @@
+"""What must hold after every step of every game, in every edition."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+
+def violations(g) -> list[str]:
+    s = g.state
+    out = []
+    seen = Counter()
+    for _zone, _p, cards in s.zones():
+        seen.update(cards)
+    every = set(g.table.defs)
+    twice = sorted(c for c, n in seen.items() if n > 1)
+    if twice:
+        out.append(f"cards in two places: {twice}")
+    missing = sorted(every - set(seen))
+    if missing:
+        out.append(f"cards in no place: {missing}")
+    for p in (0, 1):
+        if not 0 <= s.mindbugs[p] <= 2:
+            out.append(f"player {p} has {s.mindbugs[p]} Mindbugs")
+        if s.life[p] < 0:
+            out.append(f"player {p} has negative life")
+        if g.profile.life_cards and s.life[p] != len(s.life_pile[p]):
+            out.append(f"player {p}: life {s.life[p]} but {len(s.life_pile[p])} life cards")
+    in_play = set(s.play[0]) | set(s.play[1])
+    if not s.exhausted <= in_play:
+        out.append(f"exhausted cards out of play: {sorted(s.exhausted - in_play)}")
+    floor = g.profile.power_floor
+    if floor:
+        power, _ = g.stats()
+        low = sorted(c for c, v in power.items() if v < floor)
+        if low:
+            out.append(f"power below {floor}: {low}")
+    if s.winner is None and s.pending is None:
+        out.append("no decision pending and no winner")
+    if s.pending is not None and not s.pending.options:
+        out.append("a decision with no legal option")
+    return out

@@ -1,0 +1,51 @@
+"""Life and winning (rulebook: Life; Goal of the Game)."""
+
+from __future__ import annotations
+
+
+def gain_life(g, player: int, amount: int, clauses=(), source=None) -> None:
+    """life.gain; with life cards (life.cards) a gain takes cards from the unused pile."""
+    if amount <= 0:
+        return
+    s = g.state
+    if g.profile.life_cards:
+        taken = s.unused[:amount]
+        del s.unused[:amount]
+        s.life_pile[player].extend(taken)
+        amount = len(taken)
+        if amount == 0:
+            g.emit("no-gain", ("life.cards", "effects.as-much-as-possible"), player=player, source=source)
+            return
+        s.life[player] = len(s.life_pile[player])
+        g.emit("gain-life", clauses + ("life.gain", "life.cards"), player=player, amount=amount, source=source)
+        return
+    s.life[player] += amount
+    g.emit("gain-life", clauses + ("life.gain",), player=player, amount=amount, source=source)
+
+
+def lose_life(g, player: int, amount: int, clauses=(), source=None) -> None:
+    """life.lose; reaching 0 ends the game at once (winning.life)."""
+    s = g.state
+    amount = min(amount, s.life[player])
+    if amount <= 0:
+        return
+    s.life[player] -= amount
+    extra = ()
+    if g.profile.life_cards:
+        pile = s.life_pile[player]
+        for _ in range(amount):
+            if pile:
+                s.out.append(pile.pop())
+        extra = ("life.cards",)
+    g.emit("lose-life", clauses + ("life.lose",) + extra, player=player, amount=amount, source=source)
+    if s.life[player] <= 0:
+        g.end_game(1 - player, "life", ("winning.life",))
+
+
+def set_life(g, player: int, value: int, clauses=(), source=None) -> None:
+    """An effect that makes a life total equal to a number gains or loses the difference."""
+    now = g.state.life[player]
+    if value > now:
+        gain_life(g, player, value - now, clauses, source)
+    elif value < now:
+        lose_life(g, player, now - value, clauses, source)

@@ -1,0 +1,56 @@
+"""Playing a card and using Mindbugs (rulebook: Play a Card)."""
+
+from __future__ import annotations
+
+from . import drawing
+from .effects import enter_play
+from .registry import resume, task
+
+
+def play_from_hand(g, card: int) -> None:
+    """play.from-hand: the card leaves the hand and waits for the opponent's
+    Mindbug decision; the hand is refilled first (drawing.before-effects)."""
+    s = g.state
+    p = s.active
+    s.hand[p].remove(card)
+    s.played = card
+    g.emit("play", ("play.from-hand",), player=p, card=card)
+    drawing.after_removal(g, p)
+    opp = 1 - p
+    options = [("pass", None)]
+    if s.mindbugs[opp] > 0:                                   # mindbug.none-left
+        options.append(("mindbug", None))
+    g.ask("mindbug", opp, options, ("mindbug", card), ("mindbug.use",), source=card,
+          prompt="use a Mindbug on the card just played, or pass")
+
+
+@resume("mindbug")
+def _mindbug(g, kind: str, arg, card: int) -> None:
+    s = g.state
+    p = s.active
+    opp = 1 - p
+    s.played = None
+    if kind == "mindbug":
+        # mindbug.use: the opponent takes the card and spends a Mindbug.
+        s.mindbugs[opp] -= 1
+        s.play[opp].append(card)
+        g.emit("mindbug", ("mindbug.use",), player=opp, card=card)
+        g.push_next(("extra-action",))
+        # mindbug.play-effect: its Play effect happens for the new controller.
+        enter_play(g, card, opp, ("mindbug.play-effect", "triggers.controller"))
+    else:
+        s.play[p].append(card)
+        g.push_next(("end-turn",))
+        enter_play(g, card, p, ("play.resolve",))
+
+
+@task("extra-action")
+def extra_action(g) -> None:
+    """mindbug.extra-action: another turn action in the same turn (English
+    revised), or the end of this turn and another turn for the same player."""
+    s = g.state
+    if g.profile.mindbug_extra == "action":
+        g.push_next(("action", True))
+    else:
+        g.emit("end-turn", ("turns.end", "mindbug.extra-action"), player=s.active)
+        g.push_next(("turn", s.active, True))

@@ -1,0 +1,36 @@
+"""Power and keywords of creatures in play (rulebook: Creature Cards;
+Constant Abilities; the power floor of the revised editions).
+
+Constant abilities apply in layers: power first, then the keywords that
+depend on power (Snail Thrower), then the keywords copied from enemy
+creatures (Sharky), so that no ability reads a value still being built.
+"""
+
+from __future__ import annotations
+
+
+def compute(g):
+    from ..cards.abilities import COPY_LAYER, GRANT_LAYER, POWER_LAYER
+
+    s = g.state
+    defs = g.table.defs
+    power: dict[int, int] = {}
+    kw: dict[int, int] = {}
+    for p in (0, 1):
+        for c in s.play[p]:
+            d = defs[c]
+            power[c] = d.power                                  # cards.anatomy
+            kw[c] = d.keywords
+    for layer in (POWER_LAYER, GRANT_LAYER, COPY_LAYER):        # abilities.constant
+        if layer is GRANT_LAYER:
+            floor = g.profile.power_floor                       # cards.power-minimum
+            for c, v in power.items():
+                if v < floor:
+                    power[c] = floor
+        for p in (0, 1):
+            mine = s.play[p]
+            for c in mine:
+                fn = layer.get(defs[c].name)
+                if fn is not None:
+                    fn(g, p, c, mine, power, kw)
+    return power, kw

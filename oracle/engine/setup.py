@@ -1,0 +1,170 @@
+"""Game setup (rulebook: Game Setup; Taking Turns, first player)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..cards import CARDS, UnknownCard, full_set, lookup
+from ..editions import profile as get_profile
+from .errors import SetupError
+from .state import State
+
+HAND_SIZE = 5
+DECK_SIZE = 10
+START_LIFE = 3
+START_MINDBUGS = 2
+
+
+def resolve_cards(cards: dict[int, str]) -> dict:
+    """Card ids to their designs; raises SetupError naming an unknown card."""
+    defs = {}
+    for cid, name in cards.items():
+        try:
+            defs[int(cid)] = lookup(name)
+        except UnknownCard:
+            raise SetupError("UNKNOWN_CARD", "setup.components", f"unknown card {name!r} (id {cid})",
+                             {"card": cid, "name": name}) from None
+    return defs
+
+
+def check_composition(defs: dict) -> None:
+    """setup.components: the 48 cards of the set, each design in its number of copies."""
+    have = Counter(d.name for d in defs.values())
+    want = Counter(full_set())
+    if have != want:
+        extra = sorted((have - want).elements())
+        missing = sorted((want - have).elements())
+        raise SetupError("BAD_SETUP", "setup.components",
+                         f"the cards are not the {sum(want.values())} cards of the set"
+                         + (f"; too many: {', '.join(extra)}" if extra else "")
+                         + (f"; missing: {', '.join(missing)}" if missing else ""),
+                         {"extra": extra, "missing": missing})
+
+
+def first_from_reveals(defs, reveals) -> int:
+    """setup.first-player: the higher revealed power starts; a tie reveals again."""
+    for i, pair in enumerate(reveals):
+        a, b = defs[pair[0]].power, defs[pair[1]].power
+        last = i == len(reveals) - 1
+        if a == b and last:
+            raise SetupError("BAD_SETUP", "setup.first-player",
+                             f"the last revealed pair ties ({a} against {b}): another pair must follow")
+        if a != b and not last:
+            raise SetupError("BAD_SETUP", "setup.first-player",
+                             f"revealed pair {i + 1} does not tie ({a} against {b}), yet more pairs follow")
+        if a != b:
+            return 0 if a > b else 1
+    raise SetupError("BAD_SETUP", "setup.first-player", "no revealed pair")
+
+
+def deal(cls, edition, cards, decks, unused, first=None, reveals=(), life_piles=None):
+    from .game import Game, Table
+
+    prof = get_profile(edition)
+    defs = resolve_cards(cards)
+    check_composition(defs)
+    decks = [list(decks[0]), list(decks[1])]
+    unused = list(unused)
+    seen = decks[0] + decks[1] + unused
+    if sorted(seen) != sorted(defs) or len(seen) != len(set(seen)):
+        raise SetupError("BAD_SETUP", "setup.deal",
+                         "every card must be dealt exactly once, into a draw pile or the unused pile")
+    for p in (0, 1):
+        if len(decks[p]) != DECK_SIZE:
+            raise SetupError("BAD_SETUP", "setup.deal",
+                             f"player {p}'s draw pile holds {len(decks[p])} cards, not {DECK_SIZE}")
+    owner = {c: p for p in (0, 1) for c in decks[p]}
+    s = State()
+    s.deck = decks
+    s.unused = unused
+    s.mindbugs = [START_MINDBUGS, START_MINDBUGS]            # setup.mindbugs
+    for p in (0, 1):                                           # setup.hand
+        s.hand[p] = s.deck[p][:HAND_SIZE]
+        del s.deck[p][:HAND_SIZE]
+    if prof.life_cards:                                        # setup.life-cards
+        for p in (0, 1):
+            pile = list(life_piles[p]) if life_piles else s.unused[:START_LIFE]
+            for c in pile:
+                if c not in s.unused:
+                    raise SetupError("BAD_SETUP", "setup.life-cards",
+                                     f"life card {c} is not in the unused pile")
+                s.unused.remove(c)
+            s.life_pile[p] = pile
+    s.life = [START_LIFE, START_LIFE]                          # setup.life
+    reveals = [tuple(pair) for pair in reveals or ()]
+    if reveals:
+        for pair in reveals:
+            for c in pair:
+                if c not in s.unused:
+                    raise SetupError("BAD_SETUP", "setup.first-player",
+                                     f"revealed card {c} is not in the unused pile")
+                if prof.reveals_out:                           # setup.reveal-out
+                    s.unused.remove(c)
+                    s.out.append(c)
+        by_reveal = first_from_reveals(defs, reveals)
+        if first is not None and first != by_reveal:
+            raise SetupError("WRONG_FIRST_PLAYER", "setup.first-player",
+                             f"the reveals make player {by_reveal} the starting player, not player {first}",
+                             {"expected": by_reveal, "actual": first})
+        first = by_reveal
+    if first not in (0, 1):
+        raise SetupError("BAD_SETUP", "setup.first-player", "the starting player must be 0 or 1")
+    s.stack = [("turn", first, False)]
+    g = Game(Table(defs, owner), prof, s)
+    g.emit("setup", ("setup.deal", "setup.hand", "setup.life", "setup.first-player"), player=first)
+    g.run()
+    return g
+
+
+def position(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), mindbugs=(2, 2),
+             exhausted=(), unused=None, out=(), turn=1):
+    """A game from an arbitrary position, at the start of `active`'s turn action.
+
+    `zones` maps (zone, player) to card ids for deck, hand, play and discard.
+    Cards of `defs` that are placed nowhere go to the unused pile unless
+    `unused` is given.
+    """
+    from .game import Game, Table
+
+    prof = get_profile(edition)
+    s = State()
+    placed = []
+    for (zone, p), cards in zones.items():
+        getattr(s, zone)[p] = list(cards)
+        placed += cards
+    s.out = list(out)
+    placed += s.out
+    if unused is None:
+        unused = [c for c in defs if c not in set(placed)]
+    s.unused = list(unused)
+    placed += s.unused
+    if len(placed) != len(set(placed)):
+        dup = sorted({c for c in placed if placed.count(c) > 1})
+        raise SetupError("BAD_POSITION", "setup.components", f"cards placed twice: {dup}")
+    s.life = list(life)
+    if prof.life_cards:
+        for p in (0, 1):
+            take = min(s.life[p], len(s.unused))
+            s.life_pile[p] = s.unused[:take]
+            del s.unused[:take]
+    s.mindbugs = list(mindbugs)
+    s.exhausted = set(exhausted)
+    s.active = active
+    s.turn = turn - 1
+    owner = {}
+    for (zone, p), cards in zones.items():
+        for c in cards:
+            owner[c] = p
+    s.stack = [("turn", active, False)]
+    g = Game(Table(defs, owner), prof, s)
+    if prof.refill == "below-five":
+        from .drawing import refill
+        for p in (0, 1):
+            refill(g, p)
+    g.run()
+    return g
+
+
+# The cards of the set, for positions that do not use all of them.
+def design(name: str):
+    return CARDS[lookup(name).name]

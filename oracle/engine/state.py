@@ -1,0 +1,211 @@
+"""The state of a game as plain data.
+
+Every card of a game is an instance id (an int). A card is in exactly one
+place: a draw pile, a hand, a play area, a discard pile, a life pile (English
+first edition), the unused pile, out of the game, or waiting for the Mindbug
+decision (`played`). The control of the game (what happens next) is plain
+data too: a stack of tasks, a queue of triggered effects and the pending
+decision, so a state can be copied, serialised and restored at any point.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Stages of a pending decision; each names the kinds of decision that answer it.
+STAGE_KINDS = {
+    "action": ("play", "attack"),     # the turn action
+    "mindbug": ("mindbug", "pass"),   # the opponent uses a Mindbug on the played card, or not
+    "frenzy": ("attack", "pass"),     # FRENZY's second attack, or not
+    "hunt": ("hunt",),                # HUNTER's target, or None
+    "block": ("block",),              # the blocker, or None
+    "choose": ("choose",),            # the cards picked for an effect
+    "order": ("choose",),             # which waiting effect resolves next
+    "random": ("random",),            # a chance event: the outcome of a random effect
+}
+
+
+class Pending:
+    """What the game waits for: one player's decision, or a chance outcome.
+
+    `options` lists every legal answer as a `(kind, arg)` pair. `resume` names
+    the continuation that applies the answer; `clauses` cite the rules that
+    ask for it; `source` is the card whose ability asks, if any.
+    """
+
+    __slots__ = ("stage", "player", "options", "resume", "clauses", "source", "prompt")
+
+    def __init__(self, stage, player, options, resume, clauses, source=None, prompt=""):
+        self.stage = stage
+        self.player = player
+        self.options = options
+        self.resume = resume
+        self.clauses = clauses
+        self.source = source
+        self.prompt = prompt
+
+    @property
+    def is_chance(self) -> bool:
+        return self.stage == "random"
+
+    def to_builtins(self) -> dict:
+        return {
+            "stage": self.stage,
+            "player": self.player,
+            "options": [[k, list(a) if isinstance(a, tuple) else a] for k, a in self.options],
+            "resume": list(self.resume),
+            "clauses": list(self.clauses),
+            "source": self.source,
+            "prompt": self.prompt,
+        }
+
+    @classmethod
+    def from_builtins(cls, d: dict) -> "Pending":
+        return cls(
+            d["stage"], d["player"],
+            [(k, tuple(a) if isinstance(a, list) else a) for k, a in d["options"]],
+            _tuplify(d["resume"]), tuple(d["clauses"]), d.get("source"), d.get("prompt", ""),
+        )
+
+
+def _tuplify(x):
+    if isinstance(x, list):
+        return tuple(_tuplify(i) for i in x)
+    return x
+
+
+class State:
+    """Everything that changes during a game. Static facts (which design each
+    instance id is, whose deck it came from) live in `Table`."""
+
+    __slots__ = (
+        "life", "mindbugs", "deck", "hand", "play", "discard", "life_pile",
+        "unused", "out", "exhausted", "played", "active", "turn", "attacks",
+        "combat", "stack", "triggers", "pending", "winner", "reason", "actions",
+    )
+
+    def __init__(self):
+        self.life = [3, 3]
+        self.mindbugs = [2, 2]
+        self.deck = [[], []]        # top card first
+        self.hand = [[], []]
+        self.play = [[], []]        # in the order the creatures arrived
+        self.discard = [[], []]
+        self.life_pile = [[], []]   # English first edition: life as cards
+        self.unused = []            # top card first
+        self.out = []               # out of the game (revealed cards, spent life cards)
+        self.exhausted = set()
+        self.played = None          # card waiting for the Mindbug decision
+        self.active = 0
+        self.turn = 0
+        self.attacks = {}           # creature -> attacks made this turn
+        self.combat = None          # [attacker, blocker or None, hunted?] while an attack is under way
+        self.stack = []             # tasks still to run, last one first
+        self.triggers = []          # triggered effects waiting: (card, controller, trigger)
+        self.pending = None
+        self.winner = None
+        self.reason = None
+        self.actions = 0            # turn actions taken this turn
+
+    def copy(self) -> "State":
+        s = State.__new__(State)
+        s.life = self.life[:]
+        s.mindbugs = self.mindbugs[:]
+        s.deck = [self.deck[0][:], self.deck[1][:]]
+        s.hand = [self.hand[0][:], self.hand[1][:]]
+        s.play = [self.play[0][:], self.play[1][:]]
+        s.discard = [self.discard[0][:], self.discard[1][:]]
+        s.life_pile = [self.life_pile[0][:], self.life_pile[1][:]]
+        s.unused = self.unused[:]
+        s.out = self.out[:]
+        s.exhausted = set(self.exhausted)
+        s.played = self.played
+        s.active = self.active
+        s.turn = self.turn
+        s.attacks = dict(self.attacks)
+        s.combat = None if self.combat is None else list(self.combat)
+        s.stack = self.stack[:]
+        s.triggers = self.triggers[:]
+        s.pending = self.pending  # Pending objects are never mutated
+        s.winner = self.winner
+        s.reason = self.reason
+        s.actions = self.actions
+        return s
+
+    # -- serialised form -------------------------------------------------
+    def to_builtins(self) -> dict:
+        return {
+            "life": self.life[:], "mindbugs": self.mindbugs[:],
+            "deck": [z[:] for z in self.deck], "hand": [z[:] for z in self.hand],
+            "play": [z[:] for z in self.play], "discard": [z[:] for z in self.discard],
+            "life_pile": [z[:] for z in self.life_pile],
+            "unused": self.unused[:], "out": self.out[:],
+            "exhausted": sorted(self.exhausted), "played": self.played,
+            "active": self.active, "turn": self.turn, "actions": self.actions,
+            "attacks": sorted([k, v] for k, v in self.attacks.items()),
+            "combat": None if self.combat is None else list(self.combat),
+            "stack": [list(t) for t in self.stack],
+            "triggers": [list(t) for t in self.triggers],
+            "pending": None if self.pending is None else self.pending.to_builtins(),
+            "winner": self.winner, "reason": self.reason,
+        }
+
+    @classmethod
+    def from_builtins(cls, d: dict) -> "State":
+        s = cls()
+        s.life = list(d["life"])
+        s.mindbugs = list(d["mindbugs"])
+        s.deck = [list(z) for z in d["deck"]]
+        s.hand = [list(z) for z in d["hand"]]
+        s.play = [list(z) for z in d["play"]]
+        s.discard = [list(z) for z in d["discard"]]
+        s.life_pile = [list(z) for z in d.get("life_pile", [[], []])]
+        s.unused = list(d["unused"])
+        s.out = list(d["out"])
+        s.exhausted = set(d["exhausted"])
+        s.played = d["played"]
+        s.active = d["active"]
+        s.turn = d["turn"]
+        s.actions = d.get("actions", 0)
+        s.attacks = {k: v for k, v in d["attacks"]}
+        s.combat = None if d["combat"] is None else list(d["combat"])
+        s.stack = [_tuplify(t) for t in d["stack"]]
+        s.triggers = [tuple(t) for t in d["triggers"]]
+        s.pending = None if d["pending"] is None else Pending.from_builtins(d["pending"])
+        s.winner = d["winner"]
+        s.reason = d["reason"]
+        return s
+
+    def zones(self):
+        """Every (zone name, player or None, cards) triple, for invariant checks."""
+        for p in (0, 1):
+            yield "deck", p, self.deck[p]
+            yield "hand", p, self.hand[p]
+            yield "play", p, self.play[p]
+            yield "discard", p, self.discard[p]
+            yield "life_pile", p, self.life_pile[p]
+        yield "unused", None, self.unused
+        yield "out", None, self.out
+        if self.played is not None:
+            yield "played", None, [self.played]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, with the clauses that made it happen."""
+
+    kind: str
+    clauses: tuple[str, ...]
+    player: int | None = None
+    card: int | None = None
+    cards: tuple[int, ...] | None = None
+    amount: int | None = None
+    source: int | None = None
+
+    def to_json(self) -> dict:
+        d = {"kind": self.kind, "clauses": list(self.clauses)}
+        for k in ("player", "card", "cards", "amount", "source"):
+            v = getattr(self, k)
+            if v is not None:
+                d[k] = list(v) if isinstance(v, tuple) else v
+        return d

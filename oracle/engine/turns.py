@@ -1,0 +1,54 @@
+"""Taking turns and the turn action (rulebook: Taking Turns)."""
+
+from __future__ import annotations
+
+from .registry import resume, task
+
+
+@task("turn")
+def start_turn(g, player: int, extra: bool) -> None:
+    """turns.alternate: a turn for `player`; `extra` when it is the extra turn
+    after a Mindbug (mindbug.extra-action, editions where the turn ends)."""
+    s = g.state
+    s.active = player
+    s.turn += 1
+    s.attacks = {}
+    s.actions = 0
+    g.changed()
+    g.emit("turn", ("mindbug.extra-action",) if extra else ("turns.alternate",), player=player, amount=s.turn)
+    g.push_next(("action", extra))
+
+
+@task("action")
+def turn_action(g, extra: bool) -> None:
+    """turns.action: play a card from hand or attack with one allied creature;
+    turns.no-action: with neither possible, the player loses."""
+    s = g.state
+    p = s.active
+    options = [("play", c) for c in s.hand[p]] + [("attack", c) for c in s.play[p]]
+    if not options:
+        if g.profile.no_action_loses:
+            g.end_game(1 - p, "no-action", ("turns.no-action",))
+            return
+    clauses = ("mindbug.extra-action", "turns.action") if extra else ("turns.action",)
+    g.ask("action", p, options, ("action",), clauses, prompt="turn action: play a card or attack")
+
+
+@resume("action")
+def _action(g, kind: str, arg) -> None:
+    from .combat import declare_attack
+    from .play import play_from_hand
+
+    g.state.actions += 1
+    if kind == "play":
+        play_from_hand(g, arg)
+    else:
+        declare_attack(g, arg)
+
+
+@task("end-turn")
+def end_turn(g) -> None:
+    """turns.end: the turn action is over; the opponent's turn begins."""
+    s = g.state
+    g.emit("end-turn", ("turns.end",), player=s.active)
+    g.push_next(("turn", 1 - s.active, False))
