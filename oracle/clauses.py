@@ -1,0 +1,385 @@
+"""The clause catalogue: every rule the oracle applies, in the project's words.
+
+``spec/clauses.yaml`` is the source of truth. Each clause has a stable dotted
+id (``keywords.tough.poisonous``), a plain-English statement of the rule, the
+rulebook sections it comes from, and its status in each of the four editions:
+``states``, ``varies`` (with the edition's ``variant``), ``silent`` (with the
+``reading`` the engine takes) or ``absent`` (a later-set mechanic).
+
+``spec/clauses.md`` is generated from the YAML::
+
+    python -m oracle.clauses --markdown > spec/clauses.md
+    python -m oracle.clauses --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal, cast
+
+import yaml
+
+__all__ = [
+    "EDITIONS",
+    "EDITION_LABELS",
+    "SECTIONS",
+    "STATUSES",
+    "Clause",
+    "EditionStatus",
+    "catalogue_path",
+    "clause_to_json",
+    "load_catalogue",
+    "load_edition_books",
+    "main",
+    "render_markdown",
+]
+
+EDITIONS: tuple[str, ...] = ("en-first", "fr-first", "fr-revised", "en-revised")
+
+EDITION_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        "en-first": "English, first edition (rules sheet)",
+        "fr-first": "French, first edition",
+        "fr-revised": "French, revised edition",
+        "en-revised": "English, revised edition (all card sets)",
+    }
+)
+
+Status = Literal["states", "varies", "silent", "absent"]
+STATUSES: tuple[Status, ...] = ("states", "varies", "silent", "absent")
+
+# Sections in the order the rulebooks present them (Key Concepts come before
+# setup in every edition); the Markdown document follows this order.
+SECTIONS: Mapping[str, str] = MappingProxyType(
+    {
+        "setup": "Setup",
+        "effects": "Key concepts: resolving effects",
+        "winning": "Goal of the game",
+        "life": "Life",
+        "cards": "Creature cards",
+        "drawing": "Drawing cards",
+        "turns": "Taking turns",
+        "play": "Playing a card",
+        "mindbug": "Mindbugs",
+        "combat": "Attacking and combat",
+        "keywords": "Keywords",
+        "triggers": "Triggers",
+        "abilities": "Other abilities",
+        "terms": "Game terms",
+        "later-sets": "Later card sets",
+        "readings": "Team readings",
+    }
+)
+
+_Fail = Callable[[str], ValueError]
+
+_ID = re.compile(r"^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$")
+_CLAUSE_KEYS = frozenset({"id", "title", "section", "text", "source", "editions", "notes"})
+_REQUIRED_KEYS = ("id", "title", "section", "text", "source", "editions")
+# The text each status carries, if any.
+_STATUS_TEXT: Mapping[str, str | None] = MappingProxyType(
+    {"states": None, "varies": "variant", "silent": "reading", "absent": None}
+)
+
+
+@dataclass(frozen=True)
+class EditionStatus:
+    """How one edition treats a clause; ``text`` is the variant or the reading."""
+
+    status: Status
+    text: str | None = None
+
+    @property
+    def variant(self) -> str | None:
+        return self.text if self.status == "varies" else None
+
+    @property
+    def reading(self) -> str | None:
+        return self.text if self.status == "silent" else None
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One rule of the game, as the oracle applies it."""
+
+    id: str
+    title: str
+    section: str
+    text: str
+    source: tuple[tuple[str, str], ...]  # (edition id, rulebook section heading)
+    editions: Mapping[str, EditionStatus] = field(hash=False)
+    notes: str | None = None
+
+    def status(self, edition: str) -> EditionStatus:
+        return self.editions[edition]
+
+    @property
+    def is_reading(self) -> bool:
+        """True when no edition settles the rule and the engine takes a reading."""
+        return all(s.status == "silent" for s in self.editions.values())
+
+
+def catalogue_path() -> Path:
+    """The YAML file: inside an installed wheel, else in the source checkout."""
+    installed = Path(__file__).parent / "_spec" / "clauses.yaml"
+    if installed.exists():
+        return installed
+    return Path(__file__).resolve().parents[1] / "spec" / "clauses.yaml"
+
+
+def load_catalogue(path: Path | None = None) -> dict[str, Clause]:
+    """All clauses by id, in file order. Raises ValueError on a malformed file."""
+    return dict(_load(path or catalogue_path())[1])
+
+
+def load_edition_books(path: Path | None = None) -> dict[str, str]:
+    """Edition id -> rulebook file name, as declared in the catalogue."""
+    return dict(_load(path or catalogue_path())[0])
+
+
+@cache
+def _load(path: Path) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, Clause], ...]]:
+    with path.open(encoding="utf-8") as f:
+        data = yaml.safe_load(f)
+    where = path.name
+    if not isinstance(data, dict):
+        raise ValueError(f"{where}: expected a mapping at the top level")
+    if data.get("version") != 1:
+        raise ValueError(f"{where}: expected 'version: 1', found {data.get('version')!r}")
+    books = data.get("editions")
+    if not isinstance(books, dict) or set(books) != set(EDITIONS):
+        raise ValueError(f"{where}: 'editions' must map exactly {', '.join(EDITIONS)} to rulebook files")
+    for edition, book in books.items():
+        if not isinstance(book, str) or not book.strip():
+            raise ValueError(f"{where}: edition {edition!r} needs a rulebook file name")
+    raw = data.get("clauses")
+    if not isinstance(raw, list) or not raw:
+        raise ValueError(f"{where}: 'clauses' must be a non-empty list")
+
+    clauses: dict[str, Clause] = {}
+    for index, entry in enumerate(raw, start=1):
+        clause = _parse_clause(entry, where, index)
+        if clause.id in clauses:
+            raise ValueError(f"{where}: clause {clause.id!r}: duplicate id")
+        clauses[clause.id] = clause
+    return tuple((e, books[e]) for e in EDITIONS), tuple(clauses.items())
+
+
+def _parse_clause(entry: Any, filename: str, index: int) -> Clause:
+    if not isinstance(entry, dict):
+        raise ValueError(f"{filename}: clause #{index}: expected a mapping")
+    cid = entry.get("id")
+    if not isinstance(cid, str) or not _ID.match(cid):
+        raise ValueError(
+            f"{filename}: clause #{index}: id {cid!r} is not a dotted lowercase id such as 'keywords.tough'"
+        )
+
+    def fail(problem: str) -> ValueError:
+        return ValueError(f"{filename}: clause {cid!r}: {problem}")
+
+    missing = [k for k in _REQUIRED_KEYS if k not in entry]
+    if missing:
+        raise fail(f"missing field(s): {', '.join(missing)}")
+    unknown = sorted(set(entry) - _CLAUSE_KEYS)
+    if unknown:
+        raise fail(f"unknown field(s): {', '.join(unknown)}")
+    for key in ("title", "text"):
+        if not _is_text(entry[key]):
+            raise fail(f"'{key}' must be non-empty text")
+    if entry["section"] not in SECTIONS:
+        raise fail(f"section {entry['section']!r} is not one of {', '.join(SECTIONS)}")
+    notes = entry.get("notes")
+    if notes is not None and not _is_text(notes):
+        raise fail("'notes' must be non-empty text when present")
+
+    return Clause(
+        id=cid,
+        title=entry["title"].strip(),
+        section=entry["section"],
+        text=entry["text"].strip(),
+        source=_parse_source(entry["source"], fail),
+        editions=_parse_editions(entry["editions"], fail),
+        notes=notes.strip() if notes is not None else None,
+    )
+
+
+def _parse_source(raw: Any, fail: _Fail) -> tuple[tuple[str, str], ...]:
+    if not isinstance(raw, list):
+        raise fail("'source' must be a list (possibly empty) of {book, section}")
+    refs: list[tuple[str, str]] = []
+    for ref in raw:
+        if not isinstance(ref, dict) or set(ref) != {"book", "section"}:
+            raise fail(f"source entry {ref!r} must have exactly 'book' and 'section'")
+        if ref["book"] not in EDITIONS:
+            raise fail(f"source book {ref['book']!r} is not an edition id")
+        if not _is_text(ref["section"]):
+            raise fail(f"source entry for {ref['book']} needs a section heading")
+        refs.append((ref["book"], ref["section"].strip()))
+    return tuple(refs)
+
+
+def _parse_editions(raw: Any, fail: _Fail) -> Mapping[str, EditionStatus]:
+    if not isinstance(raw, dict):
+        raise fail("'editions' must be a mapping of edition id to {status: ...}")
+    if set(raw) != set(EDITIONS):
+        missing = [e for e in EDITIONS if e not in raw]
+        extra = sorted(set(raw) - set(EDITIONS))
+        raise fail(f"'editions' must list exactly the four editions (missing: {missing}, unknown: {extra})")
+    statuses: dict[str, EditionStatus] = {}
+    for edition in EDITIONS:
+        value = raw[edition]
+        if not isinstance(value, dict):
+            raise fail(f"edition {edition}: expected a mapping such as {{status: states}}")
+        status = value.get("status")
+        if status not in STATUSES:
+            raise fail(f"edition {edition}: status {status!r} is not one of {', '.join(STATUSES)}")
+        text_key = _STATUS_TEXT[status]
+        allowed = {"status"} | ({text_key} if text_key else set())
+        extra = sorted(set(value) - allowed)
+        if extra:
+            raise fail(f"edition {edition}: '{extra[0]}' does not go with status {status!r}")
+        text = value.get(text_key) if text_key else None
+        if text_key and not _is_text(text):
+            raise fail(f"edition {edition}: status {status!r} needs a '{text_key}' text")
+        statuses[edition] = EditionStatus(cast(Status, status), text.strip() if text else None)
+    return MappingProxyType(statuses)
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+# ---------------------------------------------------------------- output
+
+
+def clause_to_json(c: Clause) -> dict[str, Any]:
+    """A clause as plain JSON data (``mb-oracle clauses --json``)."""
+    editions: dict[str, dict[str, str]] = {}
+    for edition, st in c.editions.items():
+        entry = {"status": st.status}
+        text_key = _STATUS_TEXT[st.status]
+        if text_key and st.text is not None:
+            entry[text_key] = st.text
+        editions[edition] = entry
+    return {
+        "id": c.id,
+        "title": c.title,
+        "section": c.section,
+        "text": c.text,
+        "source": [{"book": book, "section": section} for book, section in c.source],
+        "editions": editions,
+        "notes": c.notes,
+    }
+
+
+def render_markdown() -> str:
+    """The human-readable catalogue, grouped by section in rulebook order."""
+    clauses = load_catalogue()
+    books = load_edition_books()
+    by_section: dict[str, list[Clause]] = {s: [] for s in SECTIONS}
+    for c in clauses.values():
+        by_section[c.section].append(c)
+
+    out: list[str] = [
+        "# Mindbug clause catalogue",
+        "",
+        "<!-- Generated from spec/clauses.yaml by `python -m oracle.clauses --markdown`."
+        " Do not edit by hand. -->",
+        "",
+        "Every rule the oracle applies, in the project's own words. Each clause has a",
+        "stable id (cited by the engine, the scenarios and the findings), the rulebook",
+        "sections it comes from, and its status in each edition of the rules.",
+        "",
+        "## Editions",
+        "",
+        "| edition | rulebook | file |",
+        "|---|---|---|",
+    ]
+    out += [f"| `{e}` | {EDITION_LABELS[e]} | `{books[e]}` |" for e in EDITIONS]
+    out += [
+        "",
+        "Statuses: **states**: the edition gives the rule as written here;"
+        " **varies**: it gives another version (the variant is shown);"
+        " **silent**: it does not address the rule (the reading the engine takes is shown);"
+        " **absent**: the mechanic does not exist in that edition.",
+        "",
+        f"{len(clauses)} clauses.",
+        "",
+        "## Contents",
+        "",
+    ]
+    out += [
+        f"- [{SECTIONS[s]}](#{_slug(SECTIONS[s])}) ({len(cs)})" for s, cs in by_section.items() if cs
+    ]
+    for section, cs in by_section.items():
+        if not cs:
+            continue
+        out += ["", f"## {SECTIONS[section]}"]
+        for c in cs:
+            out += _render_clause(c)
+    return "\n".join(out) + "\n"
+
+
+def _render_clause(c: Clause) -> list[str]:
+    lines = ["", f"### `{c.id}`: {c.title}", "", c.text, ""]
+    if c.source:
+        lines.append("Sources:")
+        lines.append("")
+        for edition in EDITIONS:
+            sections = [s for b, s in c.source if b == edition]
+            if sections:
+                lines.append(f"- {edition}: {'; '.join(sections)}")
+        lines.append("")
+    lines += ["| edition | status | variant or reading |", "|---|---|---|"]
+    for edition in EDITIONS:
+        st = c.editions[edition]
+        lines.append(f"| {edition} | {st.status} | {_cell(st.text or '')} |")
+    if c.notes:
+        lines += ["", f"Notes: {c.notes}"]
+    return lines
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lowercase, punctuation dropped, spaces to dashes."""
+    kept = re.sub(r"[^\w\- ]", "", heading.lower())
+    return kept.replace(" ", "-")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m oracle.clauses", description="Print the Mindbug clause catalogue."
+    )
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--markdown", action="store_true", help="the Markdown document (default)")
+    form.add_argument("--json", action="store_true", help="a JSON list of clauses")
+    args = parser.parse_args(argv)
+    if args.json:
+        payload = [clause_to_json(c) for c in load_catalogue().values()]
+        text = json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+    else:
+        text = render_markdown()
+    # Write UTF-8 bytes whatever the locale, so a redirect gives the same file everywhere.
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is not None:
+        sys.stdout.flush()
+        buffer.write(text.encode("utf-8"))
+        buffer.flush()
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
