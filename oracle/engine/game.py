@@ -51,11 +51,12 @@ class Table:
     """Static facts of one game: which design each card id is, and whose deck
     it was dealt into (its owner)."""
 
-    __slots__ = ("defs", "owner")
+    __slots__ = ("defs", "owner", "names")
 
     def __init__(self, defs: dict[int, CardDef], owner: dict[int, int] | None = None):
         self.defs = defs
         self.owner = owner or {}
+        self.names = {c: d.name for c, d in defs.items()}
 
     def name(self, card: int) -> str:
         return self.defs[card].name

@@ -30,7 +30,7 @@ def turn_action(g, extra: bool) -> None:
         if g.profile.no_action_loses:
             g.end_game(1 - p, "no-action", ("turns.no-action",))
             return
-    clauses = ("mindbug.extra-action", "turns.action") if extra else ("turns.action",)
+    clauses = ("mindbug.extra-action", "turns.action") if extra else ("turns.alternate", "turns.action")
     g.ask("action", p, options, ("action",), clauses, prompt="turn action: play a card or attack")
 
 

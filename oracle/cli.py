@@ -1,0 +1,113 @@
+"""The `mb-oracle` command line.
+
+Subcommands are loaded only when used, so `mb-oracle verify` does not pay
+for the scenario or hunting machinery.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+
+import click
+
+# command name -> "module:attribute" of a click command
+COMMANDS = {
+    "verify": "oracle.replay.command:verify",
+    "selfplay": "oracle.replay.command:selfplay",
+    "annotate": "oracle.replay.command:annotate",
+    "schema": "oracle.replay.command:schema",
+    "bench": "oracle.replay.command:bench",
+    "scenarios": "oracle.scenarios.command:scenarios",
+    "hunt": "oracle.hunt.command:hunt",
+    "cards": "oracle.cli:cards",
+    "clauses": "oracle.cli:clauses",
+    "editions": "oracle.cli:editions",
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx):
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx, name):
+        target = COMMANDS.get(name)
+        if target is None:
+            return None
+        module, attr = target.split(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="mb-oracle")
+def main():
+    """mb-oracle: the rules authority for Mindbug.
+
+    Verify recorded games against the rulebook, run rulings written as
+    scenarios, and hunt for places where the rules disagree.
+    """
+
+
+def _dump(obj) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.argument("names", nargs=-1)
+def cards(as_json, names):
+    """List the cards of First Contact (or the named ones; French names and slugs work)."""
+    from .cards import CARDS, UnknownCard, lookup
+
+    try:
+        chosen = [lookup(n) for n in names] if names else list(CARDS.values())
+    except UnknownCard as e:
+        raise click.UsageError(f"unknown card: {e.args[0]!r}") from None
+    if as_json:
+        _dump([c.to_json() for c in chosen])
+        return
+    for c in chosen:
+        kws = " ".join(c.keyword_names)
+        click.echo(f"{c.name:<26} {c.power:>2}  x{c.copies}  {kws:<18} {c.text}")
+        click.echo(f"{'':<26}     {c.french} / {c.slug}")
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--coverage", is_flag=True, help="Show the scenarios and tests that cite each clause.")
+@click.option("--markdown", is_flag=True, help="Print the catalogue as the Markdown document in spec/.")
+@click.argument("ids", nargs=-1)
+def clauses(as_json, coverage, markdown, ids):
+    """List the clause catalogue (or the clauses whose id starts with IDS)."""
+    from . import clauses as catalogue
+
+    if markdown:
+        click.echo(catalogue.render_markdown(), nl=False)
+        return
+    if coverage:
+        from .coverage import coverage_report
+        sys.exit(coverage_report(as_json, ids))
+    every = catalogue.load_catalogue()
+    chosen = [c for c in every.values() if not ids or any(c.id == i or c.id.startswith(i + ".") for i in ids)]
+    if as_json:
+        _dump([catalogue.clause_to_json(c) for c in chosen])
+        return
+    for c in chosen:
+        click.echo(f"{c.id:<34} {c.title}")
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def editions(as_json):
+    """List the rulebook editions and the switches where they differ."""
+    from .editions import PROFILES
+
+    if as_json:
+        _dump([p.to_json() for p in PROFILES.values()])
+        return
+    for p in PROFILES.values():
+        click.echo(f"{p.edition}: {p.title} ({p.rulebook})")
+        for s in p.switches:
+            how = "states" if s.stated else "silent, reading"
+            click.echo(f"  {s.name:<24} {str(s.value):<11} {how:<16} [{s.clause}] {s.note}")

@@ -1,0 +1,165 @@
+"""mb-replay/1: the replay log contract, defined in code.
+
+Every line of a log is one JSON object whose `t` names its type. The structs
+below are the contract: `mb-oracle schema replay` prints the JSON Schema
+generated from them, and spec/replay-format.md documents them for people.
+Unknown fields are refused (a typo in a claim must not pass unchecked);
+exporters keep their own data in the free-form `x` field of any line.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+import msgspec
+from msgspec import UNSET, Struct, UnsetType
+
+FORMAT = "mb-replay/1"
+
+CardRef = Union[int, str]  # an instance id, or a card name for engines without stable ids
+
+
+class _Line(Struct, tag_field="t", forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
+    x: Any = UNSET  # exporter's own data, never read by the oracle
+
+
+class Impl(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    name: str
+    version: str = ""
+
+
+class GameLine(_Line, tag="game"):
+    """Starts a game. `edition` may be left out and given with --edition."""
+
+    format: str
+    id: str
+    edition: str | UnsetType = UNSET
+    sets: list[str] = msgspec.field(default_factory=lambda: ["first-contact"])
+    impl: Impl | UnsetType = UNSET
+
+
+class SetupLine(_Line, tag="setup"):
+    """The deal: every card id with its name, each player's draw pile (top
+    first, the starting hand is its first 5 cards), the unused pile (top
+    first), the pairs revealed to pick the starting player, and the starting
+    player. English first edition: `life_cards`, each player's 3 life cards
+    (default: the top 3 of the unused pile for player 0, the next 3 for 1)."""
+
+    cards: dict[int, str]
+    decks: list[list[int]]
+    unused: list[int]
+    first: int | UnsetType = UNSET
+    reveals: list[list[int]] | UnsetType = UNSET
+    life_cards: list[list[int]] | UnsetType = UNSET
+
+
+class PlayLine(_Line, tag="play"):
+    """Turn action: play `card` from hand."""
+
+    p: int
+    card: int
+
+
+class AttackLine(_Line, tag="attack"):
+    """Turn action: attack with `card`; also FRENZY's second attack."""
+
+    p: int
+    card: int
+
+
+class MindbugLine(_Line, tag="mindbug"):
+    """`p` uses a Mindbug on the card just played."""
+
+    p: int
+
+
+class PassLine(_Line, tag="pass"):
+    """`p` declines: no Mindbug on the card just played, or no FRENZY second attack."""
+
+    p: int
+
+
+class HuntLine(_Line, tag="hunt"):
+    """HUNTER: `card` must block; null: HUNTER is not used."""
+
+    p: int
+    card: int | None
+
+
+class BlockLine(_Line, tag="block"):
+    """`card` blocks; null: no block."""
+
+    p: int
+    card: int | None
+
+
+class ChooseLine(_Line, tag="choose"):
+    """The cards picked for the pending choice of an effect (a set: order is
+    not significant), or the one waiting effect that resolves next."""
+
+    p: int
+    cards: list[int]
+
+
+class RandomLine(_Line, tag="random"):
+    """The outcome of a random effect: the cards it took."""
+
+    cards: list[int]
+
+
+class Creature(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    card: CardRef
+    exhausted: bool | UnsetType = UNSET
+    power: int | UnsetType = UNSET
+    keywords: list[str] | UnsetType = UNSET
+
+
+class StateLine(_Line, tag="state"):
+    """A claim about the state at this point. Each field present is compared;
+    absent fields are not. Pairs are indexed by player (0, 1)."""
+
+    life: list[int] | UnsetType = UNSET
+    mindbugs: list[int] | UnsetType = UNSET
+    hand: list[list[CardRef]] | UnsetType = UNSET
+    play: list[list[Creature]] | UnsetType = UNSET
+    discard: list[list[CardRef]] | UnsetType = UNSET
+    deck: list[Union[int, list[int]]] | UnsetType = UNSET
+    unused: Union[int, list[int], UnsetType] = UNSET
+    played: int | None | UnsetType = UNSET
+    active: int | UnsetType = UNSET
+    turn: int | UnsetType = UNSET
+
+
+class EndLine(_Line, tag="end"):
+    """The result the implementation claims. `reason`: life, no-action, or
+    aborted (the implementation stopped the game; `winner` null)."""
+
+    winner: int | None
+    reason: Literal["life", "no-action", "aborted"]
+    detail: str | UnsetType = UNSET
+
+
+class NoteLine(_Line, tag="note"):
+    """Free text for people; the oracle ignores it."""
+
+    text: str = ""
+
+
+Line = Union[GameLine, SetupLine, PlayLine, AttackLine, MindbugLine, PassLine, HuntLine,
+             BlockLine, ChooseLine, RandomLine, StateLine, EndLine, NoteLine]
+
+LINE_TYPES = ("game", "setup", "play", "attack", "mindbug", "pass", "hunt", "block", "choose",
+              "random", "state", "end", "note")
+DECISION_TYPES = {"play", "attack", "mindbug", "pass", "hunt", "block", "choose", "random"}
+
+decoder = msgspec.json.Decoder(Line)
+encoder = msgspec.json.Encoder()
+
+
+def replay_schema() -> dict:
+    schema = msgspec.json.schema(Line)
+    schema["$id"] = "https://mb-oracle.invalid/schema/mb-replay-1.json"
+    schema["title"] = f"{FORMAT} replay log line"
+    schema["description"] = ("One line of a JSON Lines Mindbug replay log; see spec/replay-format.md. "
+                             "Each line of a log must validate against this schema.")
+    return schema

@@ -1,0 +1,118 @@
+"""Playing games with simple bots and writing them as mb-replay/1 logs."""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+import msgspec
+
+from ..cards import full_set, lookup
+from ..engine import Decision, Game
+from .format import FORMAT
+
+BOTS = ("random", "greedy")
+
+
+def random_deal(rng: random.Random, edition: str = "en-revised") -> dict:
+    """A shuffle and the reveals for the first player, as the log's setup line."""
+    from ..editions import profile
+    names = full_set()
+    rng.shuffle(names)
+    cards = {i + 1: n for i, n in enumerate(names)}
+    ids = list(cards)
+    decks = [ids[:10], ids[10:20]]
+    unused = ids[20:]
+    # English first edition: the top 6 unused cards become the life cards.
+    pool = unused[6:] if profile(edition).life_cards else unused[:]
+    reveals = []
+    while True:  # setup.first-player: reveal again on a tie
+        a, b = rng.sample(pool, 2)
+        pool.remove(a)
+        pool.remove(b)
+        reveals.append([a, b])
+        if lookup(cards[a]).power != lookup(cards[b]).power:
+            break
+    return {"t": "setup", "cards": cards, "decks": decks, "unused": unused, "reveals": reveals}
+
+
+def claim(g: Game) -> dict:
+    """A full state claim of the game as it stands."""
+    s = g.state
+    return {
+        "t": "state",
+        "life": list(s.life),
+        "mindbugs": list(s.mindbugs),
+        "hand": [list(s.hand[0]), list(s.hand[1])],
+        "play": [[{"card": c, "exhausted": c in s.exhausted} for c in s.play[p]] for p in (0, 1)],
+        "discard": [list(s.discard[0]), list(s.discard[1])],
+        "deck": [len(s.deck[0]), len(s.deck[1])],
+        "played": s.played,
+        "active": s.active,
+        "turn": s.turn,
+    }
+
+
+def _score(g: Game, me: int) -> float:
+    s = g.state
+    if g.is_over:
+        return 1000.0 if g.winner == me else -1000.0
+    power = g.stats()[0]
+    mine = sum(power[c] for c in s.play[me])
+    theirs = sum(power[c] for c in s.play[1 - me])
+    return (10 * (s.life[me] - s.life[1 - me]) + (mine - theirs) + 0.5 * (len(s.hand[me]) - len(s.hand[1 - me]))
+            + 3 * (s.mindbugs[me] - s.mindbugs[1 - me]))
+
+
+def choose(g: Game, bot: str, rng: random.Random) -> Decision:
+    options = g.legal_decisions()
+    if bot == "random" or len(options) == 1 or g.pending.is_chance:
+        return options[rng.randrange(len(options))]
+    me = g.pending.player
+    best, best_score = [], None
+    for d in options:   # greedy: one step ahead, ties broken at random
+        nxt = g.copy()
+        nxt.apply_unchecked(d.kind, d.arg)
+        sc = _score(nxt, me)
+        if best_score is None or sc > best_score:
+            best, best_score = [d], sc
+        elif sc == best_score:
+            best.append(d)
+    return best[rng.randrange(len(best))]
+
+
+def play_game(edition: str, seed: int, bot: str = "random", game_id: str | None = None,
+              claims: str = "turn", max_decisions: int = 20000) -> Iterator[dict]:
+    """The lines of one self-played game. `claims`: every (a state claim after
+    every decision), turn (after every turn), end (before the end line), none."""
+    rng = random.Random(seed)
+    setup = random_deal(rng, edition)
+    yield {"t": "game", "format": FORMAT, "id": game_id or f"selfplay-{edition}-{seed}", "edition": edition,
+           "sets": ["first-contact"], "impl": {"name": "mb-oracle selfplay", "version": bot}}
+    yield setup
+    g = Game.deal(edition, setup["cards"], setup["decks"], setup["unused"], None, setup["reveals"])
+    n = 0
+    while not g.is_over and n < max_decisions:
+        turn = g.state.turn
+        d = choose(g, bot, rng)
+        g.apply_unchecked(d.kind, d.arg)
+        n += 1
+        yield d.to_json()
+        if claims == "every" or (claims == "turn" and (g.is_over or g.state.turn != turn)):
+            yield claim(g)
+    if claims == "end" and g.is_over:
+        yield claim(g)
+    if g.is_over:
+        yield {"t": "end", "winner": g.winner, "reason": g.reason}
+    else:
+        yield {"t": "end", "winner": None, "reason": "aborted", "detail": f"stopped after {n} decisions"}
+
+
+_enc = msgspec.json.Encoder()
+
+
+def selfplay_lines(games: int, seed: int, edition: str, bot: str = "random", claims: str = "turn") -> Iterator[bytes]:
+    for i in range(games):
+        gid = f"selfplay-{edition}-s{seed}-{i:05d}"
+        for line in play_game(edition, seed * 1_000_003 + i, bot, gid, claims):
+            yield _enc.encode(line)
