@@ -4,6 +4,7 @@ Attack with a Creature; Keywords)."""
 from __future__ import annotations
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY
+from ..cards.abilities import BLOCK_RULES
 from .effects import defeat, queue_trigger
 from .life import lose_life
 from .registry import resume, task
@@ -41,8 +42,6 @@ def attack_goes_on(g) -> bool:
 def block_forbidden(g, attacker: int, blocker: int):
     """Why `blocker` may not block `attacker`: (clause, card holding the
     restricting ability or None), or None when it may."""
-    from ..cards.abilities import BLOCK_RULES
-
     if g.has(attacker, SNEAKY) and not g.has(blocker, SNEAKY):
         return "keywords.sneaky", None
     s = g.state

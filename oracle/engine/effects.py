@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import POISONOUS, TOUGH
+from ..cards import abilities  # card abilities use the verbs below; bound at call time
 from . import drawing
 from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
 from .registry import resume, task
@@ -27,14 +28,12 @@ def queue_trigger(g, card: int, controller: int, trigger: str) -> None:
 def enter_play(g, card: int, controller: int, clauses: tuple) -> None:
     """A creature came into play: its Play effect triggers (triggers.play),
     unless a constant ability forbids it (Deathweaver)."""
-    from ..cards.abilities import play_effect_forbidden
-
     g.changed()
     d = g.table.defs[card]
     g.emit("enter-play", clauses, player=controller, card=card)
     if d.trigger != "play":
         return
-    holder = play_effect_forbidden(g, controller)
+    holder = abilities.play_effect_forbidden(g, controller)
     if holder is not None:
         g.emit("play-effect-prevented", ("abilities.constant",), player=controller, card=card, source=holder)
         return
@@ -71,10 +70,8 @@ def _order(g, kind, arg) -> None:
 
 
 def _run_ability(g, card: int, controller: int, trigger: str) -> None:
-    from ..cards.abilities import TRIGGERED
-
     g.emit("trigger", (TRIGGER_CLAUSE[trigger], "triggers.controller"), player=controller, card=card)
-    TRIGGERED[(g.table.defs[card].name, trigger)](g, controller, card)
+    abilities.TRIGGERED[(g.table.defs[card].name, trigger)](g, controller, card)
 
 
 # -- choices -------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, TOUGH, CardDef
 from ..editions import Profile, profile as get_profile
 from .errors import GAME_OVER, ILLEGAL_DECISION, ILLEGAL_RANDOM, EngineError, Refusal, Refused
+from .power import compute
 from .registry import RESUMES, TASKS
 from .state import STAGE_KINDS, Event, Pending, State
 
@@ -178,7 +179,6 @@ class Game:
     def stats(self):
         """(power, keywords) of every creature in play, all constant abilities applied."""
         if self._stats is None:
-            from .power import compute
             self._stats = compute(self)
         return self._stats
 

@@ -9,9 +9,10 @@ creatures (Sharky), so that no ability reads a value still being built.
 from __future__ import annotations
 
 
-def compute(g):
-    from ..cards.abilities import COPY_LAYER, GRANT_LAYER, POWER_LAYER
+from ..cards.abilities import COPY_LAYER, GRANT_LAYER, POWER_LAYER
 
+
+def compute(g):
     s = g.state
     defs = g.table.defs
     power: dict[int, int] = {}

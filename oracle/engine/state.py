@@ -10,7 +10,7 @@ decision, so a state can be copied, serialised and restored at any point.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Stages of a pending decision; each names the kinds of decision that answer it.
 STAGE_KINDS = {
@@ -190,8 +190,7 @@ class State:
             yield "played", None, [self.played]
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, with the clauses that made it happen."""
 
     kind: str

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .combat import declare_attack
+from .play import play_from_hand
 from .registry import resume, task
 
 
@@ -36,9 +38,6 @@ def turn_action(g, extra: bool) -> None:
 
 @resume("action")
 def _action(g, kind: str, arg) -> None:
-    from .combat import declare_attack
-    from .play import play_from_hand
-
     g.state.actions += 1
     if kind == "play":
         play_from_hand(g, arg)
