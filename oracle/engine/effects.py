@@ -127,7 +127,7 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
             if c in combat_poison:
                 why += ("keywords.tough.poisonous",)
             s.exhausted.add(c)
-            g.emit("exhaust", clauses + why + ("triggers.defeated.not",), player=ctrl, card=c, source=source)
+            g.emit("exhaust", why + clauses + ("triggers.defeated.not",), player=ctrl, card=c, source=source)
             continue
         s.play[ctrl].remove(c)
         s.exhausted.discard(c)                                   # terms.leave-play

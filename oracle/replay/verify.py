@@ -11,6 +11,7 @@ turn action, so one run reports every divergence of a game.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import msgspec
 
@@ -58,10 +59,10 @@ class Finding(msgspec.Struct, omit_defaults=True):
     clauses: list[str]
     line: int
     message: str
-    log: object = None
-    rules: object = None
+    log: Any = None
+    rules: Any = None
     options: list = msgspec.field(default_factory=list)
-    diff: object = None
+    diff: Any = None
     expected: bool = False
 
     @property
@@ -116,6 +117,7 @@ class Verifier:
         self.ended = False              # an end line was read
         self.base_decks = None
         self.cards: dict[int, str] = {}
+        self.prev = None                # the last decision applied
 
     # -- findings ----------------------------------------------------------
     def find(self, code, clauses, line, message, **kw) -> None:
@@ -307,6 +309,11 @@ class Verifier:
             clauses = list(pend.clauses)
             if t == "hunt" and g.state.combat is not None and pend.stage in ("choose", "order", "random"):
                 clauses.insert(0, "effects.hunter-order")
+            if t == "block" and self.prev is not None and self.prev[0] == "hunt" and self.prev[1] is not None:
+                self.find("ILLEGAL_DECISION", ["keywords.hunter"], lineno,
+                          f"HUNTER named card {self.prev[1]} as the blocker: the defender has no block decision",
+                          log=line_json(line), rules={"blocker": self.prev[1]}, options=self.options())
+                return
             if t == "pass":
                 code, msg = "ILLEGAL_DECISION", "nothing here can be declined with 'pass'"
                 if pend.stage == "action" and player != pend.player:
@@ -328,6 +335,7 @@ class Verifier:
         self.report.decisions += 1
 
     def _apply(self, kind, arg) -> None:
+        self.prev = (kind, arg)
         self.since_claim.extend(self.g.apply_unchecked(kind, arg))
 
     # -- claims --------------------------------------------------------------
@@ -621,18 +629,28 @@ def attribute(g, events, fields, rules, log, cards) -> list[str]:
                     if c in rules[f][1 - p]:
                         clauses += ["mindbug.defeated-controller", "combat.to-discard"]
     names = g.table.names
+    arrivals = {e.card: e.clauses for e in events if e.kind == "enter-play"}
+
+    def cite(e):
+        # An effect's clauses, after how its source came into play when that
+        # decides who the effect is for (a mindbugged Play effect).
+        src = arrivals.get(e.source, ())
+        if "mindbug.play-effect" in src:
+            clauses.extend(src)
+        clauses.extend(e.clauses)
+
     for e in events:
         touched = ({e.card} if e.card is not None else set()) | set(e.cards or ())
         touched |= {names[c] for c in touched if c in names}
         if touched & diff_cards or (e.kind in EVENT_FIELDS and set(EVENT_FIELDS[e.kind]) & set(fields)
                                     and not diff_cards):
-            clauses.extend(e.clauses)
+            cite(e)
         elif e.kind in BROAD_EVENTS:
-            clauses.extend(e.clauses)
+            cite(e)
     if "life" in fields:
         for e in events:
             if e.kind in ("gain-life", "lose-life", "no-gain"):
-                clauses.extend(e.clauses)
+                cite(e)
     for f in fields:
         clauses.extend(FIELD_FALLBACK.get(f, ()))
     # Generic clauses that every step cites say little: put them last.
@@ -693,6 +711,33 @@ def line_json(line) -> dict:
 def json_safe(diff) -> dict:
     import json
     return json.loads(diff.to_json()) if diff else {}
+
+
+class Summary(msgspec.Struct):
+    """The last line of `verify --format json`."""
+
+    games: int
+    conforms: int
+    violates: int
+    malformed: int
+    xfail: int
+    xpass: int
+    decisions: int
+    exit: int
+    unmatched_expectations: list[dict] = msgspec.field(default_factory=list)
+
+
+def report_schema() -> dict:
+    """JSON Schema of `verify --format json`: one line per game, then a summary."""
+    class GameLine(GameReport, tag="game", tag_field="t"):
+        pass
+
+    class SummaryLine(Summary, tag="summary", tag_field="t"):
+        pass
+
+    schema = msgspec.json.schema(GameLine | SummaryLine)
+    schema["title"] = "mb-oracle verify report line (JSON Lines)"
+    return schema
 
 
 def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False) -> GameReport:

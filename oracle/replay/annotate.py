@@ -1,0 +1,62 @@
+"""`mb-oracle annotate`: the canonical form of a log, written by the rules.
+
+Every decision is written out (forced ones included), each followed by a
+full state claim, then the rules' result. An implementer diffs it against
+their own log to see where they part from the rules.
+"""
+
+from __future__ import annotations
+
+from typing import BinaryIO
+
+import msgspec
+
+from ..engine import Decision
+from .reader import read_all
+from .selfplay import claim
+from .verify import Verifier
+
+_enc = msgspec.json.Encoder()
+
+
+class Annotator(Verifier):
+    def __init__(self, raw, edition=None):
+        super().__init__(raw, edition, keep_going=False)
+        self.out: list[dict] = []
+
+    def _setup(self, line, lineno, prof) -> bool:
+        ok = super()._setup(line, lineno, prof)
+        if ok:
+            self.out.append(msgspec.to_builtins(line))
+            self.out.append(claim(self.g))
+        return ok
+
+    def _apply(self, kind, arg) -> None:
+        player = self.g.pending.player
+        super()._apply(kind, arg)
+        self.out.append(Decision(kind, player, arg).to_json())
+        self.out.append(claim(self.g))
+
+
+def annotate_stream(paths, edition, out: BinaryIO) -> int:
+    worst = 0
+    for raw in read_all(paths):
+        a = Annotator(raw, edition)
+        rep = a.run()
+        if raw.kind == "game" and raw.lines:
+            out.write(raw.lines[0][1] + b"\n")
+        for line in a.out:
+            out.write(_enc.encode(line) + b"\n")
+        g = a.g
+        if rep.verdict == "conforms" and g is not None:
+            if g.is_over:
+                out.write(_enc.encode({"t": "end", "winner": g.winner, "reason": g.reason}) + b"\n")
+            else:
+                out.write(_enc.encode({"t": "end", "winner": None, "reason": "aborted",
+                                       "detail": "the log stops before the game ends"}) + b"\n")
+        for f in rep.findings:
+            text = f"{rep.verdict}: line {f.line}: {f.code} [{', '.join(f.clauses)}] {f.message}"
+            out.write(_enc.encode({"t": "note", "text": text}) + b"\n")
+        worst = max(worst, {"conforms": 0, "violates": 1, "malformed": 2}[rep.verdict])
+    out.flush()
+    return worst

@@ -1,0 +1,312 @@
+"""The sample corpus in replays/: conforming games for every edition, and one
+violating game for each kind of mistake real engines make.
+
+Each violating game is a self-played game in which one line is corrupted
+the way a faulty engine would write it. `python -m oracle.replay.samples
+replays/` rewrites the corpus and its manifest deterministically.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgspec
+import yaml
+
+from ..cards import SNEAKY, TOUGH, lookup
+from ..editions import EDITIONS
+from ..engine import Decision, Game
+from .format import FORMAT
+from .selfplay import choose, claim, random_deal, selfplay_lines
+
+_enc = msgspec.json.Encoder()
+
+
+@dataclass
+class Step:
+    before: Game          # the game before the decision
+    decision: Decision
+    after: Game
+    events: list
+
+
+def record(edition: str, seed: int, bot: str = "random") -> tuple[list[dict], list[Step], Game]:
+    rng = random.Random(seed)
+    setup = random_deal(rng, edition)
+    head = [{"t": "game", "format": FORMAT, "id": "", "edition": edition, "sets": ["first-contact"],
+             "impl": {"name": "mb-oracle samples", "version": "1"}}, setup]
+    g = Game.deal(edition, setup["cards"], setup["decks"], setup["unused"], None, setup["reveals"])
+    steps = []
+    while not g.is_over and len(steps) < 5000:
+        d = choose(g, bot, rng)
+        before = g.copy()
+        events = g.apply_unchecked(d.kind, d.arg)
+        steps.append(Step(before, d, g.copy(), events))
+    return head, steps, g
+
+
+def lines_until(head, steps, i) -> list[dict]:
+    """The log up to (not including) step i, with a claim after every decision."""
+    out = [dict(x) for x in head]
+    for s in steps[:i]:
+        out.append(s.decision.to_json())
+        out.append(claim(s.after))
+    return out
+
+
+def end_of(g: Game) -> dict:
+    return {"t": "end", "winner": g.winner, "reason": g.reason}
+
+
+# -- the mistakes ------------------------------------------------------------
+# Each maker looks for the situation in a recorded game and returns the
+# corrupted log, or None when the game does not show the situation.
+
+def sneaky_block(head, steps, g):
+    for i, s in enumerate(steps):
+        p = s.before.pending
+        if p.stage == "block" and s.before.state.combat and s.before.has(s.before.state.combat[0], SNEAKY):
+            a = s.before.state.combat[0]
+            bad = [c for c in s.before.state.play[p.player] if not s.before.has(c, SNEAKY)]
+            if bad:
+                return lines_until(head, steps, i) + [{"t": "block", "p": p.player, "card": bad[0]}, end_of(g)]
+    return None
+
+
+def _claim_edit(kind_test, edit):
+    def maker(head, steps, g):
+        for i, s in enumerate(steps):
+            for e in s.events:
+                if kind_test(e, s):
+                    c = claim(s.after)
+                    if edit(c, e, s):
+                        return lines_until(head, steps, i) + [s.decision.to_json(), c, end_of(g)]
+        return None
+    return maker
+
+
+def _to_discard(c, e, s):
+    card = e.card
+    for p in (0, 1):
+        side = c["play"][p]
+        if any(x["card"] == card for x in side):
+            c["play"][p] = [x for x in side if x["card"] != card]
+            c["discard"][p].append(card)
+            return True
+    return False
+
+
+def _stay_in_play(c, e, s):
+    card, p = e.card, e.player
+    if card in c["discard"][p]:
+        c["discard"][p].remove(card)
+        c["play"][p].append({"card": card, "exhausted": False})
+        return True
+    return False
+
+
+tough_ignored = _claim_edit(lambda e, s: e.kind == "exhaust" and "keywords.tough" in e.clauses and e.source is None,
+                            _to_discard)
+poisonous_ignored = _claim_edit(
+    lambda e, s: e.kind == "defeat" and "keywords.poisonous" in e.clauses and "keywords.poisonous.mutual" not in e.clauses,
+    _stay_in_play)
+
+
+def _no_refill(c, e, s):
+    p = e.player
+    drawn = set(e.cards)
+    c["hand"][p] = [x for x in c["hand"][p] if x not in drawn]
+    c["deck"][p] += len(drawn)
+    return True
+
+
+hand_not_refilled = _claim_edit(lambda e, s: e.kind == "draw" and s.decision.kind == "play", _no_refill)
+
+
+def _owner_discard(c, e, s):
+    owner = s.before.table.owner.get(e.card)
+    if owner is None or owner == e.player:
+        return False
+    c["discard"][e.player].remove(e.card)
+    c["discard"][owner].append(e.card)
+    return True
+
+
+mindbugged_to_owner = _claim_edit(lambda e, s: e.kind == "defeat", _owner_discard)
+
+
+def _play_effect_wrong_player(head, steps, g):
+    for i, s in enumerate(steps):
+        gain = [e for e in s.events if e.kind == "gain-life"]
+        if s.decision.kind == "mindbug" and gain:
+            c = claim(s.after)
+            p = gain[0].player
+            c["life"][p] -= gain[0].amount
+            c["life"][1 - p] += gain[0].amount
+            return lines_until(head, steps, i) + [s.decision.to_json(), c, end_of(g)]
+    return None
+
+
+def _power_below_one(head, steps, g):
+    for i, s in enumerate(steps):
+        if s.after.state.play[0] and not s.after.is_over:
+            c = claim(s.after)
+            c["play"][0][0]["power"] = 0
+            return lines_until(head, steps, i) + [s.decision.to_json(), c, end_of(g)]
+    return None
+
+
+def _mindbug_in_play(head, steps, g):
+    for i, s in enumerate(steps):
+        p = s.before.pending
+        if p.stage == "block" and s.before.state.mindbugs[p.player] > 0:
+            return lines_until(head, steps, i) + [{"t": "mindbug", "p": p.player}, end_of(g)]
+    return None
+
+
+def _extra_action(twice: bool):
+    def maker(head, steps, g):
+        for i, s in enumerate(steps):
+            if s.decision.kind != "mindbug":
+                continue
+            player = s.before.state.active
+            if twice:
+                # The extra turn action is taken, then the same player acts once more.
+                for j in range(i + 1, len(steps)):
+                    t = steps[j]
+                    if t.before.pending.stage == "action" and t.before.state.active != player:
+                        hand = t.before.state.hand[player]
+                        if hand and t.before.state.turn == s.before.state.turn + (
+                                1 if t.before.profile.mindbug_extra == "action" else 2):
+                            return lines_until(head, steps, j) + [{"t": "play", "p": player, "card": hand[0]}, end_of(g)]
+                        break
+            else:
+                # The opponent takes the next turn action instead.
+                for j in range(i + 1, len(steps)):
+                    t = steps[j]
+                    if t.before.pending.stage == "action":
+                        opp = 1 - player
+                        hand = t.before.state.hand[opp]
+                        if hand:
+                            return lines_until(head, steps, j) + [{"t": "play", "p": opp, "card": hand[0]}, end_of(g)]
+                        break
+        return None
+    return maker
+
+
+def _frenzy_other(head, steps, g):
+    for i, s in enumerate(steps):
+        p = s.before.pending
+        if p.stage == "frenzy":
+            others = [c for c in s.before.state.play[p.player] if c != p.source]
+            if others:
+                return lines_until(head, steps, i) + [{"t": "attack", "p": p.player, "card": others[0]}, end_of(g)]
+    return None
+
+
+def _wrong_winner(head, steps, g):
+    if not g.is_over:
+        return None
+    return lines_until(head, steps, len(steps)) + [{"t": "end", "winner": 1 - g.winner, "reason": g.reason}]
+
+
+def _hunter_ignored_sneaky(head, steps, g):
+    """A defender blocks a HUNTER attack with another creature than the one named."""
+    for i, s in enumerate(steps):
+        if s.decision.kind == "hunt" and s.decision.arg is not None:
+            others = [c for c in s.before.state.play[1 - s.decision.player] if c != s.decision.arg]
+            if others:
+                return lines_until(head, steps, i + 1) + [{"t": "block", "p": 1 - s.decision.player,
+                                                           "card": others[0]}, end_of(g)]
+    return None
+
+
+def _early_end(head, steps, g):
+    """The log ends the game when a player has no card left in hand, though
+    creatures in play could still attack."""
+    for i, s in enumerate(steps):
+        st = s.after.state
+        if not s.after.is_over and s.after.pending.stage == "action":
+            p = st.active
+            if not st.hand[p] and st.play[p]:
+                return lines_until(head, steps, i + 1) + [{"t": "end", "winner": 1 - p, "reason": "no-action"}]
+    return None
+
+
+# name, edition, maker, expected code, expected clause, what a faulty engine did
+MISTAKES = [
+    ("sneaky-block", "en-revised", sneaky_block, "ILLEGAL_DECISION", "keywords.sneaky",
+     "a creature without SNEAKY blocks a SNEAKY attacker"),
+    ("tough-not-applied", "en-revised", tough_ignored, "STATE_MISMATCH", "keywords.tough",
+     "a TOUGH creature that is not exhausted goes to the discard pile after losing a combat"),
+    ("poisonous-ignored", "en-revised", poisonous_ignored, "STATE_MISMATCH", "keywords.poisonous",
+     "a creature that fought a POISONOUS creature with lower power stays in play"),
+    ("mindbug-in-play", "en-revised", _mindbug_in_play, "ILLEGAL_DECISION", "mindbug.not-in-play",
+     "a Mindbug is used on an attacking creature already in play"),
+    ("extra-action-twice", "en-revised", _extra_action(True), "ILLEGAL_DECISION", "turns.alternate",
+     "after a Mindbug, the extra turn action is granted twice"),
+    ("extra-action-missing", "en-revised", _extra_action(False), "ILLEGAL_DECISION", "mindbug.extra-action",
+     "after a Mindbug, the player whose card was taken gets no extra turn action"),
+    ("extra-turn-missing", "fr-first", _extra_action(False), "ILLEGAL_DECISION", "mindbug.extra-action",
+     "first editions: after a Mindbug, no extra turn for the player whose card was taken"),
+    ("hand-not-refilled", "en-revised", hand_not_refilled, "STATE_MISMATCH", "drawing.refill",
+     "the hand is not refilled to 5 after playing a card"),
+    ("play-effect-wrong-player", "en-revised", _play_effect_wrong_player, "STATE_MISMATCH", "mindbug.play-effect",
+     "the Play effect of a mindbugged card happens for the player who played it"),
+    ("mindbugged-to-owner", "en-revised", mindbugged_to_owner, "STATE_MISMATCH", "mindbug.defeated-controller",
+     "a defeated mindbugged creature goes to its owner's discard pile instead of its controller's"),
+    ("power-below-one", "en-revised", _power_below_one, "STATE_MISMATCH", "cards.power-minimum",
+     "a creature is claimed to have power 0"),
+    ("wrong-winner", "en-revised", _wrong_winner, "WRONG_RESULT", "winning.life",
+     "the end line names the loser as the winner"),
+    ("frenzy-other-creature", "en-revised", _frenzy_other, "ILLEGAL_DECISION", "keywords.frenzy.same-creature",
+     "after a FRENZY creature's first attack, a different creature attacks"),
+    ("hunter-target-ignored", "en-revised", _hunter_ignored_sneaky, "ILLEGAL_DECISION", "keywords.hunter",
+     "the defender blocks with another creature than the one HUNTER named"),
+    ("early-no-action-loss", "en-revised", _early_end, "WRONG_RESULT", "turns.no-action",
+     "a player with an empty hand but creatures in play is declared the loser"),
+]
+
+
+def build(out_dir: Path) -> list[dict]:
+    out_dir = Path(out_dir)
+    (out_dir / "conforming").mkdir(parents=True, exist_ok=True)
+    (out_dir / "violations").mkdir(parents=True, exist_ok=True)
+    manifest = []
+    for edition in EDITIONS:
+        path = out_dir / "conforming" / f"{edition}.jsonl"
+        lines = list(selfplay_lines(3, 11, edition, "random", "turn")) + \
+            list(selfplay_lines(2, 12, edition, "greedy", "every"))
+        path.write_bytes(b"".join(x + b"\n" for x in lines))
+        for x in lines:
+            if x.startswith(b'{"t":"game"'):
+                gid = msgspec.json.decode(x)["id"]
+                manifest.append({"file": f"conforming/{edition}.jsonl", "game": gid, "verdict": "conforms"})
+    for name, edition, maker, code, clause, what in MISTAKES:
+        for seed in range(2000):
+            head, steps, g = record(edition, seed)
+            lines = maker(head, steps, g)
+            if lines:
+                break
+        else:
+            raise SystemExit(f"no self-played game shows the situation for {name}")
+        gid = f"violation-{name}"
+        lines[0]["id"] = gid
+        lines[0]["x"] = {"mistake": what}
+        path = out_dir / "violations" / f"{name}.jsonl"
+        path.write_bytes(b"".join(_enc.encode(x) + b"\n" for x in lines))
+        manifest.append({"file": f"violations/{name}.jsonl", "game": gid, "verdict": "violates",
+                         "code": code, "clause": clause, "line": len(lines) - 1 if code != "WRONG_RESULT" else len(lines),
+                         "mistake": what})
+    with open(out_dir / "manifest.yaml", "w", encoding="utf-8") as f:
+        f.write("# The sample corpus: each game's expected verdict and, for violations, the\n"
+                "# finding (code, clause, line). Regenerate with: python -m oracle.replay.samples replays/\n")
+        yaml.safe_dump({"format": "mb-samples/1", "games": manifest}, f, sort_keys=False, allow_unicode=True)
+    return manifest
+
+
+if __name__ == "__main__":
+    build(Path(sys.argv[1] if len(sys.argv) > 1 else "replays"))
