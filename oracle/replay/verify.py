@@ -70,7 +70,7 @@ class Finding(msgspec.Struct, omit_defaults=True):
         return self.code in MALFORMED
 
 
-class GameReport(msgspec.Struct, omit_defaults=True):
+class GameReport(msgspec.Struct):
     file: str
     line: int
     id: str
@@ -86,7 +86,7 @@ class GameReport(msgspec.Struct, omit_defaults=True):
 
 def _line_error(lineno: int, raw: bytes, exc: Exception, last: bool) -> Finding:
     text = str(exc)
-    if isinstance(exc, msgspec.DecodeError):
+    if not isinstance(exc, msgspec.ValidationError):
         hint = " (the line is cut short: a truncated file?)" if "truncated" in text else ""
         return Finding("BAD_JSON", [], lineno, f"not valid JSON: {text}{hint}",
                        log=raw[:200].decode("utf-8", "replace"))
@@ -695,6 +695,8 @@ def resync(g: Game, claim, player: int, base_decks) -> Game | None:
     s.triggers = []
     s.stack = [("action", False)]
     s.active = player
+    if claim.turn is not msgspec.UNSET:
+        s.turn = claim.turn
     s.attacks = {}
     placed = [c for _, _, cards in s.zones() for c in cards]
     if len(placed) != len(set(placed)) or set(placed) != set(g.table.defs):
