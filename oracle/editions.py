@@ -128,6 +128,13 @@ _TABLE: tuple[tuple[str, str, dict[str, tuple[object, bool, str]]], ...] = (
         "fr-revised": (True, False, "silent; reading: revealed cards stay out of the game"),
         "en-revised": (True, True, ""),
     }),
+    # FAST (keywords.fast), Action (triggers.action), Harvest (triggers.harvest),
+    # "when" triggers (triggers.when), Octonite (later.octonite,
+    # later.octonite.distribute, later.octonite.spend), steal life
+    # (later.steal-life), refresh (later.refresh) and draws from the unused pile
+    # (later.unused-draw) belong to later sets: catalogued, present only in the
+    # English revised edition, and used by no First Contact card, so the
+    # engine has no decision for them.
     ("later_sets", "later.octonite", {
         "en-first": (False, True, ""),
         "fr-first": (False, True, ""),

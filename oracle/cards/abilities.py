@@ -108,6 +108,8 @@ def creatures(g):
 
 
 def enemies_with(g, me, test):
+    """Enemy creatures (terms.allied-enemy) of `me`; "the opponent" is always
+    the other player (terms.opponent)."""
     return [c for c in g.state.play[1 - me] if test(g.power(c))]
 
 

@@ -42,6 +42,8 @@ def attack_goes_on(g) -> bool:
 def block_forbidden(g, attacker: int, blocker: int):
     """Why `blocker` may not block `attacker`: (clause, card holding the
     restricting ability or None), or None when it may."""
+    # Only the attacker's SNEAKY restricts; a SNEAKY blocker may block any
+    # attacker (keywords.sneaky.can-block), exhausted or not (keywords.tough.exhausted).
     if g.has(attacker, SNEAKY) and not g.has(blocker, SNEAKY):
         return "keywords.sneaky", None
     s = g.state

@@ -166,6 +166,7 @@ def steal(g, thief: int, cards, source=None) -> None:
     """terms.steal: from the opponent's hand into the thief's hand."""
     s = g.state
     victim = 1 - thief
+    # The thief's hand may grow past 5: drawing.no-hand-limit.
     for c in cards:
         s.hand[victim].remove(c)
         s.hand[thief].append(c)

@@ -16,6 +16,8 @@ def play_from_hand(g, card: int) -> None:
     s.played = card
     g.emit("play", ("play.from-hand",), player=p, card=card)
     drawing.after_removal(g, p)
+    # Only the opponent decides; the card's owner never gets a Mindbug
+    # decision on it, even after it was taken (mindbug.no-return).
     opp = 1 - p
     options = [("pass", None)]
     if s.mindbugs[opp] > 0:                                   # mindbug.none-left

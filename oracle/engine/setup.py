@@ -76,7 +76,7 @@ def deal(cls, edition, cards, decks, unused, first=None, reveals=(), life_piles=
     owner = {c: p for p in (0, 1) for c in decks[p]}
     s = State()
     s.deck = decks
-    s.unused = unused
+    s.unused = unused                                          # terms.unused-pile
     s.mindbugs = [START_MINDBUGS, START_MINDBUGS]            # setup.mindbugs
     for p in (0, 1):                                           # setup.hand
         s.hand[p] = s.deck[p][:HAND_SIZE]

@@ -3,7 +3,9 @@
 Every card of a game is an instance id (an int). A card is in exactly one
 place: a draw pile, a hand, a play area, a discard pile, a life pile (English
 first edition), the unused pile, out of the game, or waiting for the Mindbug
-decision (`played`). The control of the game (what happens next) is plain
+decision (`played`). Every zone is known to the oracle: discard piles are
+public anyway (combat.discards-public), and logs give every deck order.
+The control of the game (what happens next) is plain
 data too: a stack of tasks, a queue of triggered effects and the pending
 decision, so a state can be copied, serialised and restored at any point.
 """

@@ -27,6 +27,7 @@ def turn_action(g, extra: bool) -> None:
     turns.no-action: with neither possible, the player loses."""
     s = g.state
     p = s.active
+    # Exhausted creatures attack like any other (keywords.tough.exhausted).
     options = [("play", c) for c in s.hand[p]] + [("attack", c) for c in s.play[p]]
     if not options:
         if g.profile.no_action_loses:

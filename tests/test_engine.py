@@ -1,0 +1,154 @@
+"""The reference engine: the decision protocol, the card database, the
+clause ids in the code, and random games in every edition."""
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from oracle.cards import CARDS, full_set, keyword_list, lookup
+from oracle.clauses import load_catalogue
+from oracle.editions import EDITIONS
+from oracle.engine import Decision, Game, Refused, State, step
+from oracle.engine.invariants import violations
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def random_game(edition, seed):
+    rng = random.Random(seed)
+    names = full_set()
+    rng.shuffle(names)
+    cards = dict(enumerate(names, 1))
+    ids = list(cards)
+    return Game.deal(edition, cards, [ids[:10], ids[10:20]], ids[20:], first=rng.randrange(2)), rng
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_random_games_end_with_a_winner_and_keep_the_invariants(edition):
+    for seed in range(150):
+        g, rng = random_game(edition, seed)
+        n = 0
+        while not g.is_over:
+            opts = g.legal_decisions()
+            assert opts, "a pending decision always has a legal option"
+            g.apply(rng.choice(opts))
+            n += 1
+            assert violations(g) == [], (seed, n)
+            assert n < 3000
+        assert g.winner in (0, 1) and g.reason in ("life", "no-action")
+
+
+def test_an_illegal_decision_is_refused_and_the_state_is_unchanged():
+    g, _ = random_game("en-revised", 1)
+    before = g.state.to_builtins()
+    p = g.pending.player
+    bad = Decision("attack", p, g.state.hand[p][0])  # a card in hand cannot attack
+    r = g.refusal(bad)
+    assert r.code == "ILLEGAL_DECISION" and r.clause == "combat.attack" and r.options
+    with pytest.raises(Refused) as e:
+        g.apply(bad)
+    assert e.value.refusal.clause == "combat.attack"
+    assert g.state.to_builtins() == before
+    wrong = Decision("play", 1 - p, g.state.hand[1 - p][0])
+    assert g.refusal(wrong).clause == "turns.alternate"
+
+
+def test_step_is_functional_and_events_name_their_clauses():
+    g, _ = random_game("en-revised", 2)
+    d = next(d for d in g.legal_decisions() if d.kind == "play")
+    before = g.state.to_builtins()
+    g2, events = step(g, d)
+    assert g.state.to_builtins() == before
+    assert g2.state.to_builtins() != before
+    catalogue = load_catalogue()
+    assert events and all(e.clauses and all(c in catalogue for c in e.clauses) for e in events)
+    assert g2.pending.stage == "mindbug" and g2.pending.player == 1 - d.player
+
+
+def test_state_survives_a_round_trip_through_its_serialised_form():
+    import msgspec
+    g, rng = random_game("fr-first", 3)
+    for _ in range(40):
+        if g.is_over:
+            break
+        data = msgspec.json.encode(g.state.to_builtins())
+        back = Game(g.table, g.profile, State.from_builtins(msgspec.json.decode(data)))
+        assert back.state.to_builtins() == g.state.to_builtins()
+        d = rng.choice(g.legal_decisions())
+        g.apply(d)
+        back.apply(d)
+        assert back.state.to_builtins() == g.state.to_builtins()
+
+
+def test_chance_events_list_their_outcomes():
+    from oracle.engine.setup import position
+    defs = {i: lookup(n) for i, n in enumerate(full_set(), 1)}
+    ids = {n: [i for i, d in defs.items() if d.name == n] for n in CARDS}
+    barrel, gorillion = ids["Strange Barrel"][0], ids["Gorillion"][0]
+    hand = ids["Killer Bee"] + ids["Luchataur"] + ids["Spider Owl"][:1]
+    g = position("en-revised", {("play", 0): [gorillion], ("play", 1): [barrel], ("hand", 0): hand}, defs)
+    g.apply(Decision("attack", 0, gorillion))
+    g.apply(Decision("block", 1, barrel))
+    assert g.pending.is_chance and g.pending.player is None
+    assert len(g.legal_decisions()) == 3  # two cards of three
+    g.apply(g.legal_decisions()[0])
+    assert len(g.state.hand[1]) == 2 and len(g.state.hand[0]) == 1
+
+
+def test_cards_match_the_fact_sheet():
+    sheet = ROOT.parent / "shared" / "cards" / "first-contact.md"
+    if not sheet.exists():
+        pytest.skip(f"the fact sheet {sheet} is not on this machine")
+    abbrev = {"FRE": "FRENZY", "HUN": "HUNTER", "POI": "POISONOUS", "SNE": "SNEAKY", "TOU": "TOUGH"}
+    copies = None
+    seen = {}
+    for line in sheet.read_text().splitlines():
+        if line.startswith("## Two copies"):
+            copies = 2
+        elif line.startswith("## One copy"):
+            copies = 1
+        elif line.startswith("## "):
+            copies = None
+        m = re.match(r"\|([^|]+)\|([^|]+)\|\s*(\d+)\s*\|([A-Z ]*)\|", line)
+        if copies and m and m.group(1).strip() != "card":
+            name, fr, power, kws = (x.strip() for x in m.groups())
+            seen[name] = (fr, int(power), sorted(abbrev[k] for k in kws.split()), copies)
+    assert len(seen) == 32
+    for name, (fr, power, kws, n) in seen.items():
+        c = lookup(name)
+        assert (c.name, c.power, sorted(keyword_list(c.keywords)), c.copies) == (name, power, kws, n)
+        assert lookup(fr) is c
+    assert sum(c.copies for c in CARDS.values()) == 48
+
+
+def test_cards_cli_json_lists_32_designs_and_resolves_french_names(cli):
+    import json
+    r = cli("cards", "--json")
+    data = json.loads(r.stdout)
+    assert len(data) == 32 and sum(c["copies"] for c in data) == 48
+    r = cli("cards", "--json", "Pachypoulpe")
+    assert json.loads(r.stdout)[0]["name"] == "Elephantopus"
+    r = cli("cards", "Nope")
+    assert r.returncode == 2 and b"unknown card" in r.stderr
+
+
+CLAUSE_RE = re.compile(r"[\"'(\s]((?:setup|life|winning|cards|drawing|turns|play|mindbug|combat|keywords|triggers|"
+                       r"abilities|effects|terms|later)\.[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*)[\"',)\s:]")
+
+
+def test_every_clause_id_in_the_code_exists_and_every_clause_is_in_the_code():
+    catalogue = load_catalogue()
+    code = "\n".join(p.read_text() for p in (ROOT / "oracle").rglob("*.py"))
+    cited = set(CLAUSE_RE.findall(code))
+    attrs = {"cards.abilities", "cards.items", "triggers.append", "triggers.clear", "triggers.pop"}
+    assert sorted(cited - set(catalogue) - attrs) == []
+    assert sorted(c for c in catalogue if c not in code) == []
+
+
+def test_clauses_cli_lists_at_least_60(cli):
+    import json
+    data = json.loads(cli("clauses", "--json").stdout)
+    assert len(data) >= 60
+    assert all({"id", "title", "text", "source", "editions"} <= set(c) for c in data)
