@@ -87,7 +87,7 @@ def test_chance_events_list_their_outcomes():
     defs = {i: lookup(n) for i, n in enumerate(full_set(), 1)}
     ids = {n: [i for i, d in defs.items() if d.name == n] for n in CARDS}
     barrel, gorillion = ids["Strange Barrel"][0], ids["Gorillion"][0]
-    hand = ids["Killer Bee"] + ids["Luchataur"] + ids["Spider Owl"][:1]
+    hand = [ids["Killer Bee"][0], ids["Luchataur"][0], ids["Spider Owl"][0]]
     g = position("en-revised", {("play", 0): [gorillion], ("play", 1): [barrel], ("hand", 0): hand}, defs)
     g.apply(Decision("attack", 0, gorillion))
     g.apply(Decision("block", 1, barrel))
