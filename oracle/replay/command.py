@@ -25,6 +25,20 @@ def _payloads(paths, edition, keep_going):
         yield (raw.file, raw.lines, raw.kind, edition, keep_going)
 
 
+def _bounded_imap(pool, payloads, jobs, window=64):
+    """Results in input order, reading at most `window` games per worker
+    ahead, so memory stays bounded on an endless stream (Pool.imap alone
+    would read the whole input first)."""
+    from itertools import islice
+
+    it = iter(payloads)
+    while True:
+        batch = list(islice(it, window * jobs))
+        if not batch:
+            return
+        yield from pool.imap(_verify_payload, batch, chunksize=8)
+
+
 class _Progress:
     """A one-line progress counter on standard error, only on a terminal."""
 
@@ -77,7 +91,7 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, quiet, progress):
     if jobs > 1:
         import multiprocessing
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
-        results = pool.imap(_verify_payload, _payloads(paths, edition, keep_going), chunksize=16)
+        results = _bounded_imap(pool, _payloads(paths, edition, keep_going), jobs)
     else:
         results = map(_verify_payload, _payloads(paths, edition, keep_going))
     failing = False
@@ -134,13 +148,20 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, quiet, progress):
 @click.option("--bot", type=click.Choice(["random", "greedy"]), default="random", show_default=True)
 @click.option("--claims", type=click.Choice(["every", "turn", "end", "none"]), default="turn", show_default=True,
               help="How often to write a state claim.")
-def selfplay(games, seed, edition, bot, claims):
+@click.option("--check-invariants", is_flag=True,
+              help="Check the engine's invariants after every step; exit 1 at the first broken one.")
+def selfplay(games, seed, edition, bot, claims, check_invariants):
     """Play games with a bot and write them as conforming mb-replay/1 logs."""
-    from .selfplay import selfplay_lines
+    from .selfplay import InvariantBroken, selfplay_lines
 
     w = sys.stdout.buffer
-    for line in selfplay_lines(games, seed, edition, bot, claims):
-        w.write(line + b"\n")
+    try:
+        for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants):
+            w.write(line + b"\n")
+    except InvariantBroken as e:
+        w.flush()
+        click.echo(f"invariant broken: {e}", err=True)
+        sys.exit(1)
     w.flush()
 
 

@@ -81,8 +81,12 @@ def choose(g: Game, bot: str, rng: random.Random) -> Decision:
     return best[rng.randrange(len(best))]
 
 
+class InvariantBroken(AssertionError):
+    pass
+
+
 def play_game(edition: str, seed: int, bot: str = "random", game_id: str | None = None,
-              claims: str = "turn", max_decisions: int = 20000) -> Iterator[dict]:
+              claims: str = "turn", max_decisions: int = 20000, check: bool = False) -> Iterator[dict]:
     """The lines of one self-played game. `claims`: every (a state claim after
     every decision), turn (after every turn), end (before the end line), none."""
     rng = random.Random(seed)
@@ -97,6 +101,11 @@ def play_game(edition: str, seed: int, bot: str = "random", game_id: str | None 
         d = choose(g, bot, rng)
         g.apply_unchecked(d.kind, d.arg)
         n += 1
+        if check:
+            from ..engine.invariants import violations
+            broken = violations(g)
+            if broken:
+                raise InvariantBroken(f"game {game_id}, decision {n}: {'; '.join(broken)}")
         yield d.to_json()
         if claims == "every" or (claims == "turn" and (g.is_over or g.state.turn != turn)):
             yield claim(g)
@@ -111,8 +120,9 @@ def play_game(edition: str, seed: int, bot: str = "random", game_id: str | None 
 _enc = msgspec.json.Encoder()
 
 
-def selfplay_lines(games: int, seed: int, edition: str, bot: str = "random", claims: str = "turn") -> Iterator[bytes]:
+def selfplay_lines(games: int, seed: int, edition: str, bot: str = "random", claims: str = "turn",
+                   check: bool = False) -> Iterator[bytes]:
     for i in range(games):
         gid = f"selfplay-{edition}-s{seed}-{i:05d}"
-        for line in play_game(edition, seed * 1_000_003 + i, bot, gid, claims):
+        for line in play_game(edition, seed * 1_000_003 + i, bot, gid, claims, check=check):
             yield _enc.encode(line)
