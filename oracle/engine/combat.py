@@ -65,8 +65,10 @@ def hunt_step(g) -> None:
     s = g.state
     a = s.combat[0]
     enemies = s.play[1 - s.active]
-    if not enemies or not g.has(a, HUNTER):
+    if not g.has(a, HUNTER):
         return
+    # With no enemy creature the only answer is "none": a forced decision,
+    # which a log may write or leave out.
     clauses = ("keywords.hunter", "keywords.hunter.optional")
     if g.table.defs[a].trigger == "attack":
         clauses += ("effects.hunter-order",)

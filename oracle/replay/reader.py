@@ -61,10 +61,7 @@ def split_games(stream: BinaryIO, name: str) -> Iterator[RawGame]:
         elif current is None:
             current = RawGame(name, [(lineno, raw)], kind="orphan")
         else:
-            if current.kind == "orphan":
-                current.lines.append((lineno, raw))
-            else:
-                current.lines.append((lineno, raw))
+            current.lines.append((lineno, raw))
     if current is not None:
         yield current
     if not seen_any:

@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from ..cards import KEYWORD_NAMES, UnknownCard, lookup
+from ..cards import HUNTER, KEYWORD_NAMES, UnknownCard, lookup
 from ..editions import EDITIONS, UnknownEdition, profile as get_profile
 from ..engine import Decision, Game, SetupError
 from ..engine.state import STAGE_KINDS
@@ -118,6 +118,7 @@ class Verifier:
         self.base_decks = None
         self.cards: dict[int, str] = {}
         self.prev = None                # the last decision applied
+        self.attacker = None            # who made the last turn action, if it was an attack
 
     # -- findings ----------------------------------------------------------
     def find(self, code, clauses, line, message, **kw) -> None:
@@ -314,6 +315,8 @@ class Verifier:
                           f"HUNTER named card {self.prev[1]} as the blocker: the defender has no block decision",
                           log=line_json(line), rules={"blocker": self.prev[1]}, options=self.options())
                 return
+            if self._harmless_decline(t, player, arg, lineno):
+                return
             if t == "pass":
                 code, msg = "ILLEGAL_DECISION", "nothing here can be declined with 'pass'"
                 if pend.stage == "action" and player != pend.player:
@@ -334,7 +337,25 @@ class Verifier:
         self._apply(t, arg)
         self.report.decisions += 1
 
+    def _harmless_decline(self, t, player, arg, lineno) -> bool:
+        """Declining an option the rules do not offer changes nothing: a
+        `pass` on a FRENZY second attack right after an attack, or `hunt`
+        null for an attacker without HUNTER. Accepted, with a note."""
+        g = self.g
+        if t == "pass" and self.attacker == player:
+            what = "a FRENZY second attack the rules do not offer here"
+        elif t == "hunt" and arg is None and g.state.combat is not None and player == g.state.active \
+                and not g.state.combat[2] and g.state.combat[0] in g.state.play[player] \
+                and not g.has(g.state.combat[0], HUNTER):
+            what = "HUNTER for an attacker that does not have it"
+        else:
+            return False
+        self.report.notes.append(f"line {lineno}: '{t}' declines {what}; it changes nothing")
+        return True
+
     def _apply(self, kind, arg) -> None:
+        if kind in ("play", "attack"):
+            self.attacker = self.g.pending.player if kind == "attack" else None
         self.prev = (kind, arg)
         self.since_claim.extend(self.g.apply_unchecked(kind, arg))
 
