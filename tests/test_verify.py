@@ -266,3 +266,27 @@ def test_bench_prints_rates_and_ratio():
     assert r.returncode == 0, r.stderr
     out = r.stdout.decode()
     assert "decisions/s" in out and "ratio verify/decode" in out
+
+
+def test_harmless_declines_are_accepted_with_a_note():
+    from oracle.engine import Game
+    lines = _lines(selfplay(3, 21, claims="turn"))
+    out, g, added = [], None, 0
+    for x in lines:
+        out.append(x)
+        if x["t"] == "setup":
+            g = Game.deal("en-revised", {int(k): v for k, v in x["cards"].items()}, x["decks"], x["unused"],
+                          None, x["reveals"])
+        elif x["t"] in ("play", "attack", "mindbug", "pass", "hunt", "block", "choose", "random") and g:
+            from oracle.engine import Decision
+            combat_attacker = x["t"] == "attack"
+            g.apply(Decision.make(x["t"], x.get("p"), x.get("card", x.get("cards"))))
+            if combat_attacker and g.pending and g.pending.stage == "block" and not added:
+                out.append({"t": "hunt", "p": x["p"], "card": None})   # the attacker has no HUNTER
+                added += 1
+        elif x["t"] == "game":
+            g = None
+    assert added
+    rep = games_of(_dump(out))[0]
+    assert rep.verdict == "conforms", rep.findings
+    assert any("changes nothing" in n for n in rep.notes)
