@@ -45,6 +45,8 @@ def human_game(rep, verbose: bool = False) -> str:
             shown = ", ".join(_fmt_option(o) for o in f.options[:12])
             more = f" (+{len(f.options) - 12} more)" if len(f.options) > 12 else ""
             out.append(f"    legal here: {shown}{more}")
+        if f.cards:
+            out.append("    cards:      " + ", ".join(f"{c} {n}" for c, n in f.cards.items()))
         if f.diff:
             for kind, changes in f.diff.items():
                 for path, change in (changes.items() if isinstance(changes, dict) else enumerate(changes)):

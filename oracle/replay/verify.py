@@ -63,6 +63,7 @@ class Finding(msgspec.Struct, omit_defaults=True):
     rules: Any = None
     options: list = msgspec.field(default_factory=list)
     diff: Any = None
+    cards: dict[int, str] = msgspec.field(default_factory=dict)  # names of the card ids mentioned
     expected: bool = False
 
     @property
@@ -122,7 +123,12 @@ class Verifier:
 
     # -- findings ----------------------------------------------------------
     def find(self, code, clauses, line, message, **kw) -> None:
-        self.report.findings.append(Finding(code, list(dict.fromkeys(clauses)), line, message, **kw))
+        f = Finding(code, list(dict.fromkeys(clauses)), line, message, **kw)
+        if self.cards:
+            ids: set[int] = set()
+            _card_ids((f.log, f.rules, f.options), ids)
+            f.cards = {c: self.cards[c] for c in sorted(ids) if c in self.cards}
+        self.report.findings.append(f)
         if code not in MALFORMED:
             self.lost = True
 
@@ -725,6 +731,31 @@ def resync(g: Game, claim, player: int, base_decks) -> Game | None:
     ng = Game(g.table, g.profile, s)
     ng.run()
     return ng
+
+
+def _card_ids(x, out: set) -> None:
+    """Every card id in a finding's data: ints under card-like keys or in card lists."""
+    if isinstance(x, dict):
+        for k, v in x.items():
+            if k in ("card", "cards", "hand", "discard", "play", "played", "blocker", "deck") or not isinstance(k, str):
+                _collect_ints(v, out)
+            else:
+                _card_ids(v, out)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _card_ids(v, out)
+
+
+def _collect_ints(x, out: set) -> None:
+    if isinstance(x, bool):
+        return
+    if isinstance(x, int):
+        out.add(x)
+    elif isinstance(x, dict):
+        _collect_ints(x.get("card"), out)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _collect_ints(v, out)
 
 
 def line_json(line) -> dict:
