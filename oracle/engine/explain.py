@@ -38,6 +38,10 @@ def explain(g, d) -> Refusal:
             return refuse("mindbug.use", "only the opponent of the player who played the card may use a Mindbug on it")
         if p.stage == "action":
             return refuse(p.clauses[0], f"it is player {p.player}'s turn action, not player {d.player}'s")
+        if p.stage == "choose" and "effects.chooser" in p.clauses:
+            # The rule broken is who chooses, not the effect itself.
+            return refuse("effects.chooser", f"player {p.player} makes this choice, not player {d.player}",
+                          p.source)
         return refuse(p.clauses[0], f"this decision belongs to player {p.player}")
     arg = d.arg
     if p.stage == "mindbug":

@@ -1,0 +1,101 @@
+"""Clause coverage: which scenarios and tests cite each clause of the catalogue.
+
+A scenario cites a clause by listing it in `clauses`; a test cites it by
+mentioning the id as a quoted string ('keywords.tough' or "keywords.tough")
+in a file under tests/. A clause cited by nothing is a rule nobody checks.
+
+    mb-oracle clauses --coverage [--json] [IDS...]
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+
+
+@dataclass
+class Coverage:
+    clauses: dict[str, "ClauseCoverage"]
+    errors: list = field(default_factory=list)  # problems in scenario files
+
+    @property
+    def uncited(self) -> list[str]:
+        return [c for c, cov in self.clauses.items() if not cov.cited]
+
+
+@dataclass
+class ClauseCoverage:
+    id: str
+    title: str
+    scenarios: list[str] = field(default_factory=list)
+    tests: list[str] = field(default_factory=list)
+
+    @property
+    def cited(self) -> bool:
+        return bool(self.scenarios or self.tests)
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "title": self.title, "scenarios": self.scenarios, "tests": self.tests}
+
+
+def project_root() -> Path:
+    """The folder holding scenarios/ and tests/: the working directory if it
+    has them, else the source checkout this package lives in."""
+    cwd = Path.cwd()
+    if (cwd / "scenarios").is_dir() or (cwd / "tests").is_dir():
+        return cwd
+    return Path(__file__).resolve().parents[1]
+
+
+def compute(root: Path | None = None) -> Coverage:
+    from .clauses import load_catalogue
+    from .scenarios.loader import load_paths
+
+    root = root or project_root()
+    catalogue = load_catalogue()
+    cov = Coverage({cid: ClauseCoverage(cid, c.title) for cid, c in catalogue.items()})
+    sdir = root / "scenarios"
+    if sdir.is_dir():
+        files, errors = load_paths([sdir])
+        cov.errors = errors + [e for f in files for e in f.errors]
+        for f in files:
+            for sc in f.scenarios:
+                for cid in sc.doc.clauses:
+                    if cid in cov.clauses:
+                        cov.clauses[cid].scenarios.append(sc.id)
+    tdir = root / "tests"
+    if tdir.is_dir():
+        for path in sorted(tdir.rglob("*.py")):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            quoted = set(re.findall(r"""(['"])([a-z][a-z0-9.-]*)\1""", text))
+            ids = {q for _, q in quoted}
+            rel = path.relative_to(root).as_posix()
+            for cid in ids & cov.clauses.keys():
+                cov.clauses[cid].tests.append(rel)
+    return cov
+
+
+def coverage_report(as_json: bool, ids: tuple) -> int:
+    """Print the coverage of the clauses (those whose id is or starts with
+    one of `ids`, or all); 1 when one of them is cited by nothing or a
+    scenario file is broken, else 0."""
+    cov = compute()
+    chosen = [c for c in cov.clauses.values()
+              if not ids or any(c.id == i or c.id.startswith(i + ".") for i in ids)]
+    uncited = [c.id for c in chosen if not c.cited]
+    if as_json:
+        click.echo(json.dumps({"clauses": [c.to_json() for c in chosen], "uncited": uncited,
+                               "errors": [e.to_json() for e in cov.errors]}, ensure_ascii=False, indent=2))
+    else:
+        for e in cov.errors:
+            click.echo(str(e))
+        for c in chosen:
+            mark = " " if c.cited else "!"
+            click.echo(f"{mark} {c.id:<34} {len(c.scenarios):>3} scenarios  {len(c.tests):>2} test files")
+        click.echo(f"{len(chosen) - len(uncited)} of {len(chosen)} clauses cited"
+                   + (f"; cited by nothing: {', '.join(uncited)}" if uncited else ""))
+    return 1 if uncited or cov.errors else 0

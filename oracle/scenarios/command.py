@@ -1,0 +1,48 @@
+"""`mb-oracle scenarios`: run scenario files."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..editions import EDITIONS
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--edition", "editions", multiple=True, type=click.Choice(EDITIONS),
+              help="Run only in this edition (repeatable). Default: every edition a scenario applies to.")
+@click.option("--format", "fmt", type=click.Choice(["human", "json", "junit"]), default="human",
+              show_default=True, help="Output for people, for machines, or JUnit XML for CI.")
+@click.option("-v", "--verbose", is_flag=True, help="Also list the runs that pass (human format).")
+def scenarios(paths, editions, fmt, verbose):
+    """Run the scenarios in PATHS (files or directories; default: ./scenarios).
+
+    Each scenario runs once per edition it applies to. Exit status 0 when
+    every run passes, 1 when some fail, 2 when a file cannot be read as
+    scenarios (with the file, line and field of each problem)."""
+    from . import report
+    from .loader import ScenarioError, load_paths
+    from .runner import run_all
+
+    if not paths:
+        if not Path("scenarios").is_dir():
+            click.echo("no PATHS given and no ./scenarios directory", err=True)
+            sys.exit(2)
+        paths = ("scenarios",)
+    files, errors = load_paths(paths)
+    errors = errors + [e for f in files for e in f.errors]
+    if not files and not errors:
+        errors.append(ScenarioError(", ".join(paths), None, None, "no scenario files (*.yaml, *.yml) found"))
+    results = run_all(files, set(editions) or None)
+    if fmt == "json":
+        click.echo(report.as_json(results, errors))
+    elif fmt == "junit":
+        click.echo(report.junit(results, errors))
+    else:
+        click.echo(report.human(results, errors, verbose))
+    if errors:
+        sys.exit(2)
+    sys.exit(0 if all(r.passed for r in results) else 1)

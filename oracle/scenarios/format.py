@@ -1,0 +1,227 @@
+"""mb-scenario/1: the scenario format, defined in code.
+
+A scenario file holds one or more YAML documents; each document is one
+scenario. The structs below are the contract: the loader converts every
+document with them, `mb-oracle schema scenario` prints the JSON Schema they
+generate, and spec/scenario-format.md documents them for people.
+
+Cards are named in English, in French or by slug; `Name#2` is the second
+copy of a two-copy design. Unknown keys are refused everywhere, so a typo in
+an expectation cannot pass unchecked.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+import msgspec
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+FORMAT = "mb-scenario/1"
+
+SOURCE_KINDS = ("rulebook example", "rulebook", "card list", "FAQ", "team ruling")
+STATUSES = ("approved", "draft")
+STAGES = ("action", "mindbug", "frenzy", "hunt", "block", "choose", "order", "random")
+REASONS = ("life", "no-action")
+# Event kinds the engine emits (oracle/engine: `g.emit(kind, ...)`).
+EVENT_KINDS = (
+    "setup", "turn", "end-turn", "play", "draw", "mindbug", "enter-play", "play-effect-prevented",
+    "trigger", "attack", "attack-ends", "hunt", "block", "combat", "lose-life", "gain-life", "no-gain",
+    "defeat", "exhaust", "discard", "steal", "take-control", "return-to-hand", "no-effect", "game-over",
+)
+# Refusal codes (oracle.engine.errors) and setup error codes (SetupError.code).
+REFUSAL_CODES = ("ILLEGAL_DECISION", "ILLEGAL_RANDOM", "GAME_OVER")
+SETUP_CODES = ("BAD_SETUP", "WRONG_FIRST_PLAYER", "BAD_POSITION", "UNKNOWN_CARD")
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)*$"
+
+Player = Annotated[int, Meta(ge=0, le=1, description="player 0 or player 1")]
+Card = Annotated[str, Meta(min_length=1, description="a card: English name, French name or slug; "
+                                                     "`Name#2` is the second copy")]
+
+
+class _S(Struct, forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
+    pass
+
+
+# -- the position --------------------------------------------------------------
+
+
+class Placed(_S, kw_only=True):
+    """A creature in play with its state; a bare name is a creature that is not exhausted."""
+
+    card: Card
+    exhausted: bool = False
+
+
+InPlay = Union[Card, Placed]
+
+
+class GivenPlayer(_S, kw_only=True):
+    """One player's side of the position. Zones default to empty."""
+
+    life: Annotated[int, Meta(ge=0)] = 3
+    mindbugs: Annotated[int, Meta(ge=0, le=2)] = 2
+    hand: list[Card] = []
+    play: list[InPlay] = []
+    discard: list[Card] = []  # bottom first: the last card is the one discarded last
+    deck: list[Card] = []     # the draw pile, top first
+
+
+class Deal(_S, kw_only=True):
+    """A game from its setup (Game Setup in the rulebooks) instead of a position:
+    10-card draw piles, the unused pile (top first; cards named nowhere follow
+    in set order), the pairs revealed to choose the first player, the first player."""
+
+    decks: Annotated[list[list[Card]], Meta(min_length=2, max_length=2)]
+    unused: list[Card] = []
+    reveals: list[Annotated[list[Card], Meta(min_length=2, max_length=2)]] = []
+    first: Player | UnsetType = UNSET
+
+
+class Given(_S, kw_only=True):
+    """The position the scenario starts from, at `active`'s turn action.
+    Every card of the set is in the game; cards placed nowhere are in the
+    unused pile, unless `unused` lists it, in which case the others are out
+    of the game. `deal` replaces all of this with a game from its setup."""
+
+    active: Player = 0
+    turn: Annotated[int, Meta(ge=1)] = 1
+    players: Annotated[list[GivenPlayer], Meta(min_length=2, max_length=2)] | UnsetType = UNSET
+    unused: list[Card] | UnsetType = UNSET
+    deal: Deal | UnsetType = UNSET
+
+
+# -- decisions -----------------------------------------------------------------
+
+
+class StepMap(_S, kw_only=True):
+    """One decision written as a mapping with exactly one decision key, and
+    `by` to state the player (otherwise the player the game waits for)."""
+
+    play: Card | UnsetType = UNSET
+    attack: Card | UnsetType = UNSET
+    mindbug: bool | None | UnsetType = UNSET
+    pass_: bool | None | UnsetType = msgspec.field(default=UNSET, name="pass")
+    hunt: Card | None | UnsetType = UNSET
+    block: Card | None | UnsetType = UNSET
+    choose: list[Card] | UnsetType = UNSET
+    random: list[Card] | UnsetType = UNSET
+    by: Player | UnsetType = UNSET
+
+
+Step = Union[Literal["mindbug", "pass"], StepMap]
+
+
+# -- expectations ----------------------------------------------------------------
+
+CardList = list[Card]
+Count = Annotated[int, Meta(ge=0, description="the number of cards")]
+
+
+class PlayerExpect(_S, kw_only=True):
+    """What must hold for one player; a zone is a list of cards (compared
+    regardless of order, except the draw pile, top first) or a count."""
+
+    life: int | UnsetType = UNSET
+    mindbugs: int | UnsetType = UNSET
+    hand: Union[Count, CardList] | UnsetType = UNSET
+    play: Union[Count, list[InPlay]] | UnsetType = UNSET
+    discard: Union[Count, CardList] | UnsetType = UNSET
+    deck: Union[Count, CardList] | UnsetType = UNSET
+
+
+class PendingExpect(_S, kw_only=True):
+    """The decision the game waits for at the end."""
+
+    stage: Literal[STAGES] | UnsetType = UNSET  # type: ignore[valid-type]
+    player: Player | None | UnsetType = UNSET
+    options: list[Step] | UnsetType = UNSET     # exactly these legal decisions
+    has: list[Step] | UnsetType = UNSET         # among the legal decisions
+    lacks: list[Step] | UnsetType = UNSET       # not among the legal decisions
+    source: Card | UnsetType = UNSET            # the card whose ability asks
+    clauses: list[str] | UnsetType = UNSET      # cited by the pending decision
+
+
+class EventMatch(_S, kw_only=True):
+    """An event pattern: every field given must match the same event."""
+
+    kind: Literal[EVENT_KINDS] | UnsetType = UNSET  # type: ignore[valid-type]
+    clause: str | UnsetType = UNSET                 # among the event's clauses
+    player: Player | UnsetType = UNSET
+    card: Card | UnsetType = UNSET
+    cards: CardList | UnsetType = UNSET
+    amount: int | UnsetType = UNSET
+    source: Card | UnsetType = UNSET
+
+
+class Expect(_S, kw_only=True):
+    """What must hold after the steps. Only what is listed is checked."""
+
+    players: Annotated[list[PlayerExpect], Meta(min_length=1, max_length=2)] | UnsetType = UNSET
+    active: Player | UnsetType = UNSET
+    turn: int | UnsetType = UNSET
+    exhausted: CardList | UnsetType = UNSET
+    power: dict[str, int] | UnsetType = UNSET
+    keywords: dict[str, list[str]] | UnsetType = UNSET
+    winner: Player | None | UnsetType = UNSET
+    reason: Literal[REASONS] | None | UnsetType = UNSET  # type: ignore[valid-type]
+    pending: PendingExpect | None | UnsetType = UNSET
+    events: list[EventMatch] | UnsetType = UNSET
+    no_events: list[EventMatch] | UnsetType = UNSET
+    unused: Count | UnsetType = UNSET
+    out: Count | UnsetType = UNSET
+
+
+class Illegal(_S, kw_only=True):
+    """The step that the rules must refuse (0: the setup itself), with the
+    refusal's code and clause, and the card whose ability forbids it."""
+
+    step: Annotated[int, Meta(ge=0)] | UnsetType = UNSET
+    code: Literal[REFUSAL_CODES + SETUP_CODES] = "ILLEGAL_DECISION"  # type: ignore[valid-type]
+    clause: str | UnsetType = UNSET
+    card: Card | UnsetType = UNSET
+
+
+class EditionOverride(_S, kw_only=True):
+    """What differs in one edition: `expect` fields replace the shared ones
+    (player by player); `illegal` replaces the shared one (null: no refusal)."""
+
+    expect: Expect | UnsetType = UNSET
+    illegal: Illegal | None | UnsetType = UNSET
+
+
+class Source(_S, kw_only=True):
+    """Where the ruling comes from, and a free-text reference."""
+
+    kind: Literal[SOURCE_KINDS]  # type: ignore[valid-type]
+    ref: Annotated[str, Meta(min_length=1)]
+
+
+class Scenario(_S, kw_only=True):
+    """One scenario: a position, a few decisions, and what must follow."""
+
+    format: Literal[FORMAT]  # type: ignore[valid-type]
+    id: Annotated[str, Meta(pattern=ID_PATTERN)]
+    title: Annotated[str, Meta(min_length=1)]
+    clauses: Annotated[list[str], Meta(min_length=1)]
+    cards: list[str] = []
+    editions: Union[Literal["all"], Annotated[list[str], Meta(min_length=1)]] = "all"
+    source: Source
+    status: Literal[STATUSES] = "approved"  # type: ignore[valid-type]
+    given: Given
+    steps: list[Step] = []
+    settle: bool = True
+    expect: Expect | UnsetType = UNSET
+    illegal: Illegal | UnsetType = UNSET
+    expect_by_edition: dict[str, EditionOverride] | UnsetType = UNSET
+
+
+def scenario_schema() -> dict:
+    """The JSON Schema of one scenario document (`mb-oracle schema scenario`)."""
+    schema = msgspec.json.schema(Scenario)
+    schema["$id"] = "https://mb-oracle.invalid/schema/mb-scenario-1.json"
+    schema["title"] = f"{FORMAT} scenario"
+    schema["description"] = ("One document of a Mindbug scenario file (YAML; a file may hold several "
+                             "documents separated by ---); see spec/scenario-format.md.")
+    return schema

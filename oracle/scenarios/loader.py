@@ -1,0 +1,686 @@
+"""Reading scenario files: YAML (safe loading only), checked with the
+mb-scenario/1 structs, then against the card set and the clause catalogue.
+
+Every problem is a `ScenarioError` naming the file, the line and the field,
+like a compiler message: `scenarios/combat.yaml:42: given.players[0].hand[2]:
+unknown card 'Luchatour'`. The loader collects them and keeps going (a bad
+document is left out, the others are kept); it never raises for bad input.
+
+Line numbers come from the YAML node tree (`yaml.compose`): every value keeps
+the node it was read from, and msgspec's error path (`$.given.players[0].life`)
+is walked back down that tree to the line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import msgspec
+import yaml
+from msgspec import UNSET
+
+from ..cards import CARDS, KEYWORD_NAMES, UnknownCard, full_set, lookup
+from ..cards.first_contact import KEYWORD_FRENCH
+from ..clauses import load_catalogue
+from ..editions import EDITIONS
+from .format import FORMAT, SETUP_CODES, Expect, Illegal, PlayerExpect, Scenario
+
+SUFFIXES = (".yaml", ".yml")
+DECISION_KEYS = ("play", "attack", "mindbug", "pass", "hunt", "block", "choose", "random")
+
+
+# -- card instances: ids 1..48 over the set ---------------------------------------
+
+
+@cache
+def _instances() -> tuple[dict[tuple[str, int], int], dict[int, str]]:
+    ids: dict[tuple[str, int], int] = {}
+    names: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for cid, name in enumerate(full_set(), 1):
+        copy = seen[name] = seen.get(name, 0) + 1
+        ids[(name, copy)] = cid
+        names[cid] = name if copy == 1 else f"{name}#{copy}"
+    return ids, names
+
+
+class CardRefError(ValueError):
+    pass
+
+
+_COPY = re.compile(r"^(.*?)\s*#\s*(\d+)$")
+
+
+def card_id(ref: str) -> int:
+    """The instance id of `Name` (first copy) or `Name#2`; raises CardRefError."""
+    m = _COPY.match(ref)
+    name, copy = (m.group(1), int(m.group(2))) if m else (ref, 1)
+    try:
+        design = lookup(name)
+    except UnknownCard:
+        raise CardRefError(f"unknown card {ref!r}") from None
+    if not 1 <= copy <= design.copies:
+        n = design.copies
+        raise CardRefError(f"{design.name} has {n} cop{'y' if n == 1 else 'ies'} in the set, "
+                           f"so {ref!r} does not exist")
+    return _instances()[0][(design.name, copy)]
+
+
+def card_name(cid: int) -> str:
+    """`Name` for a first copy, `Name#2` for a second one."""
+    return _instances()[1][cid]
+
+
+def all_ids() -> list[int]:
+    return list(_instances()[1])
+
+
+_KEYWORDS = {n.casefold(): n for n in KEYWORD_NAMES.values()}
+_KEYWORDS.update({KEYWORD_FRENCH[b].casefold(): n for b, n in KEYWORD_NAMES.items()})
+
+
+def keyword_name(word: str) -> str | None:
+    """The English keyword for FRENZY/FURIE... in any case, or None."""
+    return _KEYWORDS.get(word.casefold())
+
+
+# -- results of loading ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScenarioError:
+    """A problem in a scenario file, located like a compiler message."""
+
+    file: str
+    line: int | None
+    field: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
+    def to_json(self) -> dict:
+        return {"file": self.file, "line": self.line, "field": self.field, "message": self.message}
+
+
+@dataclass
+class LoadedScenario:
+    doc: Scenario
+    file: str
+    line: int
+
+    @property
+    def id(self) -> str:
+        return self.doc.id
+
+    def editions(self) -> list[str]:
+        """The editions the scenario applies to, in catalogue order."""
+        if self.doc.editions == "all":
+            return list(EDITIONS)
+        return [e for e in EDITIONS if e in self.doc.editions]
+
+    def expectation(self, edition: str) -> tuple[Expect | None, Illegal | None]:
+        """The expectation and the expected refusal for one edition, with
+        that edition's overrides applied."""
+        d = self.doc
+        expect = d.expect if d.expect is not UNSET else None
+        illegal = d.illegal if d.illegal is not UNSET else None
+        by = d.expect_by_edition if d.expect_by_edition is not UNSET else {}
+        over = by.get(edition)
+        if over is not None:
+            if over.expect is not UNSET:
+                expect = over.expect if expect is None else merge_expect(expect, over.expect)
+            if over.illegal is not UNSET:
+                illegal = over.illegal
+        return expect, illegal
+
+
+def merge_expect(base: Expect, over: Expect) -> Expect:
+    """`over`'s fields replace `base`'s; `players` merge player by player."""
+    changes = {}
+    for name in over.__struct_fields__:
+        value = getattr(over, name)
+        if value is UNSET:
+            continue
+        if name == "players" and base.players is not UNSET:
+            merged = list(base.players)
+            for i, p in enumerate(value):
+                if i < len(merged):
+                    merged[i] = msgspec.structs.replace(
+                        merged[i], **{f: getattr(p, f) for f in p.__struct_fields__
+                                      if getattr(p, f) is not UNSET})
+                else:
+                    merged.append(p)
+            value = merged
+        changes[name] = value
+    return msgspec.structs.replace(base, **changes)
+
+
+@dataclass
+class ScenarioFile:
+    path: str
+    scenarios: list[LoadedScenario] = field(default_factory=list)
+    errors: list[ScenarioError] = field(default_factory=list)
+
+
+# -- locating values in the YAML node tree ---------------------------------------
+
+
+class _Locator:
+    """Maps a path of keys and indices to the line of the YAML node there."""
+
+    def __init__(self, node: yaml.Node):
+        self.root = node
+
+    def node(self, path: Iterable) -> yaml.Node:
+        node = self.root
+        for step in path:
+            nxt = None
+            if isinstance(node, yaml.MappingNode):
+                for k, v in node.value:
+                    if k.value == step:
+                        nxt = v
+                        break
+            elif isinstance(node, yaml.SequenceNode) and isinstance(step, int):
+                if 0 <= step < len(node.value):
+                    nxt = node.value[step]
+            if nxt is None:
+                break
+            node = nxt
+        return node
+
+    def line(self, path: Iterable) -> int:
+        return self.node(path).start_mark.line + 1
+
+    def key_line(self, path: Iterable, key: str) -> int:
+        node = self.node(path)
+        if isinstance(node, yaml.MappingNode):
+            for k, _v in node.value:
+                if k.value == key:
+                    return k.start_mark.line + 1
+        return node.start_mark.line + 1
+
+
+def field_name(path: Iterable) -> str:
+    out = ""
+    for step in path:
+        if isinstance(step, int):
+            out += f"[{step}]"
+        else:
+            out += ("." if out else "") + str(step)
+    return out or "(document)"
+
+
+_PATH_STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
+_JSON_TYPES = {"str": str, "int": int, "float": float, "bool": bool, "null": type(None),
+               "array": list, "object": dict}
+
+
+def _msgspec_location(error: str, data, loc: _Locator) -> tuple[list, int, str]:
+    """Turn msgspec's `... - at `$.a.b[0]`` into (path, line, message)."""
+    message, sep, at = error.rpartition(" - at `")
+    if not sep:
+        message, at = error, "$"
+    at = at.rstrip("`")
+    path: list = []
+    value = data
+    for m in _PATH_STEP.finditer(at[1:]):
+        key, idx = m.group(1), m.group(2)
+        if key is not None:
+            step = key
+        elif idx == "...":
+            # A dict value: msgspec does not say which key; find the value of the wrong type.
+            got = re.search(r"got `(\w+)`", message)
+            want = _JSON_TYPES.get(got.group(1)) if got else None
+            step = next((k for k, v in (value or {}).items()
+                         if want is None or type(v) is want or (want is dict and isinstance(v, dict))),
+                        None) if isinstance(value, dict) else None
+            if step is None:
+                break
+        else:
+            step = int(idx)
+        path.append(step)
+        try:
+            value = value[step]
+        except (KeyError, IndexError, TypeError):
+            value = None
+    if message.startswith("Invalid enum value") and path[:1] == ["steps"]:
+        message += " (a bare step is `mindbug` or `pass`; others are written `kind: value`)"
+    unknown = re.match(r"Object contains unknown field `(.+)`$", message)
+    if unknown:
+        key = unknown.group(1)
+        return path + [key], loc.key_line(path, key), f"unknown key {key!r}"
+    missing = re.match(r"Object missing required field `(.+)`$", message)
+    if missing:
+        return path, loc.line(path), f"missing required key {missing.group(1)!r}"
+    return path, loc.line(path), message
+
+
+# -- loading ----------------------------------------------------------------------
+
+
+def discover(paths: Iterable[str | Path]) -> tuple[list[Path], list[ScenarioError]]:
+    """The scenario files under `paths` (files, or directories searched
+    recursively for *.yaml and *.yml), sorted; and the paths that do not exist."""
+    found: list[Path] = []
+    errors: list[ScenarioError] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            found += sorted(f for f in p.rglob("*") if f.suffix in SUFFIXES and f.is_file())
+        elif p.is_file():
+            found.append(p)
+        else:
+            errors.append(ScenarioError(str(p), None, None, "no such file or directory"))
+    return found, errors
+
+
+def load_paths(paths: Iterable[str | Path]) -> tuple[list[ScenarioFile], list[ScenarioError]]:
+    """Every scenario file under `paths`; the errors include duplicate ids
+    across files and paths that do not exist."""
+    files, errors = discover(paths)
+    loaded = [load_file(f) for f in files]
+    seen: dict[str, LoadedScenario] = {}
+    for sf in loaded:
+        kept = []
+        for sc in sf.scenarios:
+            first = seen.get(sc.id)
+            if first is not None and first is not sc:
+                sf.errors.append(ScenarioError(sc.file, sc.line, "id",
+                                               f"duplicate scenario id {sc.id!r} (first at {first.file}:{first.line})"))
+                continue
+            seen[sc.id] = sc
+            kept.append(sc)
+        sf.scenarios = kept
+    return loaded, errors
+
+
+def load_file(path: str | Path) -> ScenarioFile:
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        return ScenarioFile(name, errors=[ScenarioError(name, None, None, f"cannot read: {e.strerror}")])
+    except UnicodeDecodeError:
+        return ScenarioFile(name, errors=[ScenarioError(name, None, None, "not UTF-8 text")])
+    return load_text(text, name)
+
+
+def load_text(text: str, name: str = "<text>") -> ScenarioFile:
+    """Every scenario document of one file's text."""
+    out = ScenarioFile(name)
+    for node, data, error in _documents(text, name):
+        if error is not None:
+            out.errors.append(error)
+            break
+        sc, errs = _load_document(node, data, name)
+        out.errors += errs
+        if sc is not None:
+            if any(s.id == sc.id for s in out.scenarios):
+                out.errors.append(ScenarioError(name, sc.line, "id", f"duplicate scenario id {sc.id!r}"))
+            else:
+                out.scenarios.append(sc)
+    if not out.scenarios and not out.errors:
+        out.errors.append(ScenarioError(name, None, None, "no scenario in this file"))
+    return out
+
+
+def _documents(text: str, name: str) -> Iterator[tuple]:
+    loader = yaml.SafeLoader(text)
+    try:
+        while True:
+            try:
+                if not loader.check_node():
+                    return
+                node = loader.get_node()
+                dup = _duplicate_key(node)
+                if dup is not None:
+                    yield None, None, ScenarioError(name, dup[0], None, f"duplicate key {dup[1]!r}")
+                    return
+                data = loader.construct_document(node)
+            except yaml.YAMLError as e:
+                mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+                problem = getattr(e, "problem", None) or str(e)
+                context = getattr(e, "context", None)
+                cmark = getattr(e, "context_mark", None)
+                if context and cmark is not None and mark is not None and cmark.line != mark.line:
+                    context += f" started at line {cmark.line + 1}"
+                msg = f"invalid YAML: {problem}" + (f" ({context})" if context else "")
+                yield None, None, ScenarioError(name, mark.line + 1 if mark else None, None, msg)
+                return
+            if data is None:
+                continue  # an empty document, e.g. after a final ---
+            yield node, data, None
+    finally:
+        loader.dispose()
+
+
+def _duplicate_key(node) -> tuple[int, str] | None:
+    if isinstance(node, yaml.MappingNode):
+        keys = set()
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode):
+                if k.value in keys:
+                    return k.start_mark.line + 1, k.value
+                keys.add(k.value)
+            found = _duplicate_key(v)
+            if found:
+                return found
+    elif isinstance(node, yaml.SequenceNode):
+        for v in node.value:
+            found = _duplicate_key(v)
+            if found:
+                return found
+    return None
+
+
+def _load_document(node, data, name: str) -> tuple[LoadedScenario | None, list[ScenarioError]]:
+    loc = _Locator(node)
+    line = loc.line([])
+    if not isinstance(data, dict):
+        return None, [ScenarioError(name, line, None, "a scenario must be a mapping of keys such as id, "
+                                                       "title, clauses, given, steps, expect")]
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        where = loc.key_line([], "format") if "format" in data else line
+        what = f"format {fmt!r} is not {FORMAT!r}" if "format" in data else f"missing 'format: {FORMAT}'"
+        return None, [ScenarioError(name, where, "format", what + f" (this oracle reads {FORMAT})")]
+    try:
+        doc = msgspec.convert(data, Scenario)
+    except msgspec.ValidationError as e:
+        path, at, message = _msgspec_location(str(e), data, loc)
+        sid = data.get("id") if isinstance(data.get("id"), str) else None
+        prefix = f"scenario {sid}: " if sid else ""
+        return None, [ScenarioError(name, at, field_name(path), prefix + message)]
+    errors = _Checker(doc, loc, name).check()
+    if errors:
+        return None, errors
+    return LoadedScenario(doc, name, line), []
+
+
+# -- checks beyond the structure -----------------------------------------------------
+
+
+class _Checker:
+    def __init__(self, doc: Scenario, loc: _Locator, name: str):
+        self.doc = doc
+        self.loc = loc
+        self.name = name
+        self.errors: list[ScenarioError] = []
+        self.catalogue = _catalogue()
+        self.placed: dict[int, tuple] = {}   # card id -> path where the position puts it
+
+    def fail(self, path: list, message: str, key: str | None = None) -> None:
+        at = self.loc.key_line(path, key) if key else self.loc.line(path)
+        self.errors.append(ScenarioError(self.name, at, field_name(path + ([key] if key else [])),
+                                         f"scenario {self.doc.id}: {message}"))
+
+    def card(self, path: list, ref: str, placed: bool = True) -> int | None:
+        try:
+            cid = card_id(ref)
+        except CardRefError as e:
+            self.fail(path, str(e))
+            return None
+        if placed and self.placed is not None and cid not in self.placed:
+            self.fail(path, f"{card_name(cid)} is not in the given position (it is in the unused pile)"
+                      + (f"; did you mean {self._other_copy(cid)}?" if self._other_copy(cid) else ""))
+        return cid
+
+    def _other_copy(self, cid: int) -> str | None:
+        base = card_name(cid).split("#")[0]
+        for other in self.placed or {}:
+            if other != cid and card_name(other).split("#")[0] == base:
+                return card_name(other)
+        return None
+
+    def clause(self, path: list, cid: str) -> None:
+        if cid not in self.catalogue:
+            self.fail(path, f"unknown clause id {cid!r} (see spec/clauses.yaml)")
+
+    def check(self) -> list[ScenarioError]:
+        d = self.doc
+        for i, c in enumerate(d.clauses):
+            self.clause(["clauses", i], c)
+        if len(set(d.clauses)) != len(d.clauses):
+            self.fail(["clauses"], "a clause is cited twice")
+        for i, ref in enumerate(d.cards):
+            if "#" in ref:
+                self.fail(["cards", i], "name a design here, not a copy")
+                continue
+            try:
+                lookup(ref)
+            except UnknownCard:
+                self.fail(["cards", i], f"unknown card {ref!r}")
+        if d.editions != "all":
+            for i, e in enumerate(d.editions):
+                if e not in EDITIONS:
+                    self.fail(["editions", i], f"unknown edition {e!r} (one of {', '.join(EDITIONS)})")
+            if len(set(d.editions)) != len(d.editions):
+                self.fail(["editions"], "an edition is listed twice")
+        self.check_given()
+        for i, s in enumerate(d.steps):
+            self.check_step(["steps", i], s)
+        if d.expect is UNSET and d.illegal is UNSET and d.expect_by_edition is UNSET:
+            self.fail([], "the scenario checks nothing: give expect, illegal or expect_by_edition")
+        if d.expect is not UNSET:
+            self.check_expect(["expect"], d.expect)
+        if d.illegal is not UNSET:
+            self.check_illegal(["illegal"], d.illegal)
+        if d.expect_by_edition is not UNSET:
+            applies = set(EDITIONS if d.editions == "all" else d.editions)
+            for e, over in d.expect_by_edition.items():
+                path = ["expect_by_edition", e]
+                if e not in EDITIONS:
+                    self.fail(["expect_by_edition"], f"unknown edition {e!r}", key=e)
+                    continue
+                if e not in applies:
+                    self.fail(["expect_by_edition"], f"the scenario does not apply to {e}", key=e)
+                if over.expect is UNSET and over.illegal is UNSET:
+                    self.fail(path, "give expect or illegal for this edition")
+                if over.expect is not UNSET:
+                    self.check_expect(path + ["expect"], over.expect)
+                if over.illegal not in (UNSET, None):
+                    self.check_illegal(path + ["illegal"], over.illegal)
+        return self.errors
+
+    # -- the position
+    def check_given(self) -> None:
+        g = self.doc.given
+        if g.deal is not UNSET:
+            for key in ("players", "unused"):
+                if getattr(g, key) is not UNSET:
+                    self.fail(["given"], f"'{key}' does not go with 'deal'", key=key)
+            self.placed = None  # a deal places every card
+            seen: dict[int, list] = {}
+            deal = g.deal
+            zones = [(["given", "deal", "decks", p], cards) for p, cards in enumerate(deal.decks)]
+            zones.append((["given", "deal", "unused"], deal.unused))
+            for path, cards in zones:
+                for i, ref in enumerate(cards):
+                    cid = self.card(path + [i], ref, placed=False)
+                    if cid is not None:
+                        self._once(seen, cid, path + [i])
+            for i, pair in enumerate(deal.reveals):
+                for j, ref in enumerate(pair):
+                    self.card(["given", "deal", "reveals", i, j], ref, placed=False)
+            if deal.first is UNSET and not deal.reveals:
+                self.fail(["given", "deal"], "give 'first' or the 'reveals' that decide it")
+            return
+        seen = {}
+        if g.players is not UNSET:
+            for p, side in enumerate(g.players):
+                for zone in ("hand", "play", "discard", "deck"):
+                    for i, entry in enumerate(getattr(side, zone)):
+                        ref = entry if isinstance(entry, str) else entry.card
+                        path = ["given", "players", p, zone, i]
+                        cid = self.card(path, ref, placed=False)
+                        if cid is not None:
+                            self._once(seen, cid, path)
+        if g.unused is not UNSET:
+            for i, ref in enumerate(g.unused):
+                path = ["given", "unused", i]
+                cid = self.card(path, ref, placed=False)
+                if cid is not None:
+                    self._once(seen, cid, path)
+        self.placed = seen
+
+    def _once(self, seen: dict, cid: int, path: list) -> None:
+        if cid in seen:
+            first = seen[cid]
+            self.fail(path, f"{card_name(cid)} is already placed at {field_name(first)} "
+                      f"(line {self.loc.line(first)}); a card is in one place only"
+                      + ("" if "#" in card_name(cid) or CARDS[card_name(cid)].copies == 1
+                         else f"; the second copy is {card_name(cid)}#2"))
+        else:
+            seen[cid] = path
+
+    # -- decisions
+    def check_step(self, path: list, s) -> None:
+        if isinstance(s, str):
+            return
+        keys = [k for k in DECISION_KEYS if getattr(s, "pass_" if k == "pass" else k) is not UNSET]
+        if len(keys) != 1:
+            what = "no decision" if not keys else "several decisions (" + ", ".join(keys) + ")"
+            self.fail(path, f"a step is exactly one decision ({', '.join(DECISION_KEYS)}); this one has {what}")
+            return
+        kind = keys[0]
+        value = getattr(s, "pass_" if kind == "pass" else kind)
+        if kind in ("mindbug", "pass") and value is False:
+            self.fail(path, f"'{kind}: false' means nothing; leave the step out or write another decision",
+                      key=kind)
+        if kind in ("play", "attack", "hunt", "block") and value is not None:
+            self.card(path + [kind], value)
+        if kind in ("play", "attack") and value is None:
+            self.fail(path, f"'{kind}' needs a card", key=kind)
+        if kind in ("choose", "random"):
+            for i, ref in enumerate(value):
+                self.card(path + [kind, i], ref)
+            if kind == "random" and s.by is not UNSET:
+                self.fail(path, "a random outcome belongs to no player: leave 'by' out", key="by")
+
+    # -- expectations
+    def check_expect(self, path: list, e: Expect) -> None:
+        if all(getattr(e, f) is UNSET for f in e.__struct_fields__):
+            self.fail(path, "this expect checks nothing")
+        if e.players is not UNSET:
+            for p, pe in enumerate(e.players):
+                self.check_player(path + ["players", p], pe)
+        if e.exhausted is not UNSET:
+            for i, ref in enumerate(e.exhausted):
+                self.card(path + ["exhausted", i], ref)
+        for key in ("power", "keywords"):
+            table = getattr(e, key)
+            if table is UNSET:
+                continue
+            for ref, value in table.items():
+                self.card_key(path + [key], ref)
+                if key == "keywords":
+                    for i, word in enumerate(value):
+                        if keyword_name(word) is None:
+                            self.fail(path + [key, ref, i], f"unknown keyword {word!r} "
+                                      f"(one of {', '.join(KEYWORD_NAMES.values())})")
+        if e.pending not in (UNSET, None):
+            pe = e.pending
+            pp = path + ["pending"]
+            for key in ("options", "has", "lacks"):
+                steps = getattr(pe, key)
+                if steps is not UNSET:
+                    for i, s in enumerate(steps):
+                        self.check_step(pp + [key, i], s)
+            if pe.source is not UNSET:
+                self.card(pp + ["source"], pe.source)
+            if pe.clauses is not UNSET:
+                for i, c in enumerate(pe.clauses):
+                    self.clause(pp + ["clauses", i], c)
+        for key in ("events", "no_events"):
+            matchers = getattr(e, key)
+            if matchers is UNSET:
+                continue
+            for i, m in enumerate(matchers):
+                mp = path + [key, i]
+                if all(getattr(m, f) is UNSET for f in m.__struct_fields__):
+                    self.fail(mp, "an event pattern needs at least one field")
+                if m.clause is not UNSET:
+                    self.clause(mp + ["clause"], m.clause)
+                for f in ("card", "source"):
+                    if getattr(m, f) is not UNSET:
+                        self.card(mp + [f], getattr(m, f))
+                if m.cards is not UNSET:
+                    for j, ref in enumerate(m.cards):
+                        self.card(mp + ["cards", j], ref)
+
+    def card_key(self, path: list, ref: str) -> None:
+        try:
+            cid = card_id(ref)
+        except CardRefError as err:
+            self.fail(path, str(err), key=ref)
+            return
+        if self.placed is not None and cid not in self.placed:
+            self.fail(path, f"{card_name(cid)} is not in the given position", key=ref)
+
+    def check_player(self, path: list, pe: PlayerExpect) -> None:
+        for zone in ("hand", "play", "discard", "deck"):
+            value = getattr(pe, zone)
+            if isinstance(value, list):
+                for i, entry in enumerate(value):
+                    self.card(path + [zone, i], entry if isinstance(entry, str) else entry.card)
+
+    def check_illegal(self, path: list, il: Illegal) -> None:
+        n = len(self.doc.steps)
+        if il.clause is not UNSET:
+            self.clause(path + ["clause"], il.clause)
+        if il.card is not UNSET:
+            try:
+                lookup(il.card)
+            except UnknownCard:
+                self.fail(path + ["card"], f"unknown card {il.card!r}")
+        step = n if il.step is UNSET else il.step
+        if step == 0:
+            if il.code not in SETUP_CODES:
+                self.fail(path, f"step 0 is the setup: its refusals are setup codes, not {il.code}", key="code")
+            if n:
+                self.fail(path, "the setup is refused, so no step can follow it", key="step")
+            return
+        if step > n:
+            self.fail(path, f"step {step} does not exist: the scenario has {n} step{'s' * (n != 1)}", key="step")
+        elif step < n:
+            self.fail(path, f"steps after the refused step {step} would never run; end the steps there",
+                      key="step")
+
+
+@cache
+def _catalogue() -> frozenset[str]:
+    return frozenset(load_catalogue())
+
+
+def step_kind(s) -> tuple[str, object, int | None]:
+    """(kind, value, by) of a step as written."""
+    if isinstance(s, str):
+        return s, None, None
+    for k in DECISION_KEYS:
+        v = getattr(s, "pass_" if k == "pass" else k)
+        if v is not UNSET:
+            return k, v, (None if s.by is UNSET else s.by)
+    raise ValueError("a step with no decision")
+
+
+def step_text(s) -> str:
+    kind, value, by = step_kind(s)
+    if kind in ("mindbug", "pass"):
+        text = kind
+    elif value is None:
+        text = f"{kind}: null"
+    elif isinstance(value, list):
+        text = f"{kind}: [{', '.join(value)}]"
+    else:
+        text = f"{kind}: {value}"
+    return text + (f" (by player {by})" if by is not None else "")
+
+
+__all__ = ["ScenarioError", "ScenarioFile", "LoadedScenario",
+           "card_id", "card_name", "all_ids", "keyword_name", "load_file", "load_text", "load_paths",
+           "discover", "step_kind", "step_text", "merge_expect"]

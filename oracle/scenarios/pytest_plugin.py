@@ -1,0 +1,69 @@
+"""pytest plugin (entry point `pytest11`): scenario files are test files.
+
+`pytest scenarios/` collects every YAML file holding mb-scenario/1
+documents and makes one test item per scenario per edition it applies to,
+named `scenario-id[edition]`. A failure shows the step, the clause and the
+difference, not a traceback; a file that cannot be read as scenarios is a
+collection error naming the file, the line and the field.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .format import FORMAT
+
+MARKER = "mb-scenario/"
+
+
+def pytest_collect_file(file_path, parent):
+    if file_path.suffix in (".yaml", ".yml"):
+        try:
+            head = file_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return None
+        if MARKER in head:
+            return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioFile(pytest.File):
+    def collect(self):
+        from .loader import load_file
+
+        sf = load_file(self.path)
+        if sf.errors:
+            raise self.CollectError(f"{len(sf.errors)} problem{'s' * (len(sf.errors) != 1)} "
+                                    f"in a {FORMAT} file:\n" + "\n".join(str(e) for e in sf.errors))
+        for sc in sf.scenarios:
+            for edition in sc.editions():
+                yield ScenarioItem.from_parent(self, name=f"{sc.id}[{edition}]", scenario=sc, edition=edition)
+
+
+class ScenarioFailed(Exception):
+    def __init__(self, result):
+        super().__init__(result.message)
+        self.result = result
+
+
+class ScenarioItem(pytest.Item):
+    def __init__(self, *, scenario, edition, **kwargs):
+        super().__init__(**kwargs)
+        self.scenario = scenario
+        self.edition = edition
+
+    def runtest(self):
+        from .runner import run
+
+        result = run(self.scenario, self.edition)
+        if not result.passed:
+            raise ScenarioFailed(result)
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, ScenarioFailed):
+            from .report import failure_text
+            return failure_text(excinfo.value.result)
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self):
+        return self.path, self.scenario.line - 1, f"scenario {self.scenario.id} [{self.edition}]"

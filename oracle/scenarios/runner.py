@@ -1,0 +1,532 @@
+"""Running a scenario in one edition: build the position, take the steps,
+compare what follows with the expectation.
+
+Forced decisions: before each step, while the game waits for a decision
+with exactly one legal option and the step does not answer that kind of
+decision, the runner takes the option. After the last step it keeps taking
+forced decisions (unless `settle: false`) until a real choice is open, the
+game is over, or a turn action is due: a scenario never starts a new turn
+action on its own.
+"""
+
+from __future__ import annotations
+
+import re
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+
+from msgspec import UNSET
+
+from ..cards import full_set, keyword_list, lookup
+from ..editions import profile
+from ..engine import Decision, EngineError, Game, Refused, SetupError
+from ..engine.setup import position
+from ..engine.state import STAGE_KINDS
+from .format import Expect, Illegal
+from .loader import LoadedScenario, all_ids, card_id, card_name, keyword_name, step_kind, step_text
+
+SETTLE_LIMIT = 500
+
+
+@dataclass
+class Difference:
+    field: str
+    expected: str
+    actual: str
+    cards: tuple = ()  # the cards the difference is about, to find the clause at stake
+
+    def __str__(self) -> str:
+        return f"{self.field}: expected {self.expected}, got {self.actual}"
+
+    def to_json(self) -> dict:
+        return {"field": self.field, "expected": self.expected, "actual": self.actual}
+
+
+@dataclass
+class Result:
+    """The outcome of one scenario in one edition."""
+
+    scenario: str
+    title: str
+    file: str
+    line: int
+    edition: str
+    status: str = "pass"                 # pass | fail
+    step: int | None = None              # the step where it failed (0: the setup)
+    step_text: str | None = None
+    clause: str | None = None            # the clause at stake in the failure
+    clauses: list[str] = field(default_factory=list)   # the clauses the scenario cites
+    message: str = ""
+    differences: list[Difference] = field(default_factory=list)
+    happened: list[str] = field(default_factory=list)  # events of the failing step
+    draft: bool = False
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "pass"
+
+    @property
+    def name(self) -> str:
+        return f"{self.scenario}[{self.edition}]"
+
+    def to_json(self) -> dict:
+        d = {"scenario": self.scenario, "edition": self.edition, "status": self.status,
+             "file": self.file, "line": self.line, "title": self.title, "clauses": self.clauses}
+        if self.draft:
+            d["draft"] = True
+        if not self.passed:
+            d.update({"step": self.step, "step_text": self.step_text, "clause": self.clause,
+                      "message": self.message, "differences": [x.to_json() for x in self.differences],
+                      "happened": self.happened})
+        return d
+
+
+def run_all(files, editions=None) -> list[Result]:
+    out = []
+    for sf in files:
+        for sc in sf.scenarios:
+            for e in sc.editions():
+                if editions and e not in editions:
+                    continue
+                out.append(run(sc, e))
+    return out
+
+
+# -- naming things -----------------------------------------------------------------
+
+_CARD_IN_TEXT = re.compile(r"\bcard (\d+)\b")
+
+
+def _named(text: str) -> str:
+    """Engine messages name cards by id; scenarios name them by name."""
+    def sub(m):
+        cid = int(m.group(1))
+        return card_name(cid) if 1 <= cid <= 48 else m.group(0)
+    return _CARD_IN_TEXT.sub(sub, text)
+
+
+def _cards(ids) -> str:
+    return "[" + ", ".join(card_name(c) for c in ids) + "]"
+
+
+def option_text(kind: str, arg) -> str:
+    if kind in ("mindbug", "pass"):
+        return kind
+    if arg is None:
+        return f"{kind}: null"
+    if isinstance(arg, tuple):
+        return f"{kind}: {_cards(arg)}"
+    return f"{kind}: {card_name(arg)}"
+
+
+def event_text(ev) -> str:
+    parts = [ev.kind]
+    if ev.card is not None:
+        parts.append(card_name(ev.card))
+    if ev.cards is not None:
+        parts.append(_cards(ev.cards))
+    if ev.amount is not None and ev.kind not in ("turn",):
+        parts.append(str(ev.amount))
+    if ev.player is not None:
+        parts.append(f"(player {ev.player})")
+    if ev.source is not None:
+        parts.append(f"from {card_name(ev.source)}")
+    return " ".join(parts) + " [" + ", ".join(ev.clauses) + "]"
+
+
+def _decision(step) -> tuple[str, object]:
+    """(kind, engine argument) of a step."""
+    kind, value, _by = step_kind(step)
+    if kind in ("mindbug", "pass"):
+        return kind, None
+    if kind in ("choose", "random"):
+        return kind, tuple(sorted(card_id(r) for r in value))
+    return kind, (None if value is None else card_id(value))
+
+
+# -- building the game ---------------------------------------------------------------
+
+
+@cache
+def _defs() -> dict:
+    return {cid: lookup(name) for cid, name in enumerate(full_set(), 1)}
+
+
+def build(sc: LoadedScenario, edition: str) -> Game:
+    """The game the scenario starts from; raises SetupError."""
+    g = sc.doc.given
+    if g.deal is not UNSET:
+        d = g.deal
+        cards = {cid: card_name(cid).split("#")[0] for cid in all_ids()}
+        decks = [[card_id(r) for r in deck] for deck in d.decks]
+        unused = [card_id(r) for r in d.unused]
+        placed = set(decks[0]) | set(decks[1]) | set(unused)
+        unused += [c for c in all_ids() if c not in placed]
+        reveals = [[card_id(r) for r in pair] for pair in d.reveals]
+        first = None if d.first is UNSET else d.first
+        return Game.deal(edition, cards, decks, unused, first=first, reveals=reveals)
+    zones: dict = {}
+    exhausted = []
+    players = g.players if g.players is not UNSET else None
+    life, mindbugs = [3, 3], [2, 2]
+    placed: set[int] = set()
+    for p in (0, 1):
+        side = players[p] if players else None
+        if side is None:
+            continue
+        life[p], mindbugs[p] = side.life, side.mindbugs
+        for zone in ("deck", "hand", "play", "discard"):
+            ids = []
+            for entry in getattr(side, zone):
+                ref = entry if isinstance(entry, str) else entry.card
+                cid = card_id(ref)
+                ids.append(cid)
+                if not isinstance(entry, str) and entry.exhausted:
+                    exhausted.append(cid)
+            zones[(zone, p)] = ids
+            placed.update(ids)
+    kwargs = {}
+    if g.unused is not UNSET:
+        unused = [card_id(r) for r in g.unused]
+        placed.update(unused)
+        rest = [c for c in all_ids() if c not in placed]
+        if profile(edition).life_cards:
+            # The life cards of the first English edition come from the top of the unused pile.
+            need = life[0] + life[1]
+            if len(rest) < need:
+                raise SetupError("BAD_POSITION", "life.cards",
+                                 f"{need} life cards are needed but only {len(rest)} cards are left")
+            unused = rest[:need] + unused
+            rest = rest[need:]
+        kwargs = {"unused": unused, "out": rest}
+    return position(edition, zones, _defs(), active=g.active, life=tuple(life), mindbugs=tuple(mindbugs),
+                    exhausted=exhausted, turn=g.turn, **kwargs)
+
+
+# -- running -------------------------------------------------------------------------
+
+
+class _Fail(Exception):
+    def __init__(self, step, text, message, clause=None, differences=(), events=()):
+        super().__init__(message)
+        self.step, self.text, self.message, self.clause = step, text, message, clause
+        self.differences = list(differences)
+        self.events = list(events)
+        self.happened = [event_text(e) for e in events]
+
+
+def run(sc: LoadedScenario, edition: str) -> Result:
+    d = sc.doc
+    res = Result(d.id, d.title, sc.file, sc.line, edition, clauses=list(d.clauses), draft=d.status == "draft")
+    expect, illegal = sc.expectation(edition)
+    try:
+        _run(sc, edition, expect, illegal)
+    except _Fail as f:
+        res.status = "fail"
+        res.step, res.step_text, res.message, res.clause = f.step, f.text, f.message, f.clause
+        res.differences, res.happened = f.differences, f.happened
+        if res.clause is None:
+            res.clause = _clause_at_stake(d.clauses, f.events, f.differences)
+    return res
+
+
+def _clause_at_stake(cited, events, differences) -> str:
+    """The rule a difference is about: among the clauses the scenario cites,
+    the one the last event touching a differing card names first; else one
+    that fired at the failing step; else the first cited."""
+    cards = {c for d in differences for c in d.cards}
+    for ev in reversed(events):
+        if cards & ({ev.card} | set(ev.cards or ())):
+            for c in ev.clauses:
+                if c in cited:
+                    return c
+    fired = {c for ev in events for c in ev.clauses}
+    return next((c for c in cited if c in fired), cited[0])
+
+
+def _run(sc: LoadedScenario, edition: str, expect: Expect | None, illegal: Illegal | None) -> None:
+    d = sc.doc
+    n = len(d.steps)
+    refuse_at = None if illegal is None else (n if illegal.step is UNSET else illegal.step)
+    try:
+        g = build(sc, edition)
+    except SetupError as e:
+        if refuse_at == 0:
+            _check_refusal(0, "the setup", e.code, e.clause, None, illegal, _named(e.message))
+            return
+        raise _Fail(0, "the setup", f"the position cannot be set up: {e.code} [{e.clause}] {_named(e.message)}",
+                    clause=e.clause) from None
+    if refuse_at == 0:
+        raise _Fail(0, "the setup", f"the setup was accepted, but {_illegal_text(illegal)} was expected",
+                    clause=None if illegal.clause is UNSET else illegal.clause)
+    events = list(g.events)
+    last: list = events[:]
+    last_i, last_text = 0, "the setup"
+    at = (0, "the setup")  # the step being taken, for a crash report
+    try:
+        for i, step in enumerate(d.steps, 1):
+            text = step_text(step)
+            at = (i, text)
+            kind, arg = _decision(step)
+            _, _, by = step_kind(step)
+            # Forced decisions the scenario leaves out.
+            forced: list = []  # their events
+            taken = 0
+            while (g.pending is not None and len(g.pending.options) == 1
+                   and kind not in STAGE_KINDS[g.pending.stage]):
+                forced += g.apply_unchecked(*g.pending.options[0])
+                taken += 1
+                if taken > SETTLE_LIMIT:
+                    raise _Fail(i, text, "forced decisions never stop before this step")
+            if g.pending is None and refuse_at != i:
+                raise _Fail(i, text, f"the game is already over (player {g.winner} won: {g.reason}) "
+                                     f"before step {i}", clause="winning.life" if g.reason == "life" else None,
+                            events=last + forced)
+            player = (g.pending.player if g.pending else None) if by is None else by
+            decision = Decision.make(kind, player, arg)
+            refusal = g.refusal(decision)
+            if refusal is not None:
+                events += forced
+                if refuse_at == i:
+                    before = g.state.to_builtins()
+                    try:
+                        g.apply(decision)
+                    except Refused:
+                        pass
+                    if g.state.to_builtins() != before:
+                        raise _Fail(i, text, "the refused decision changed the game", clause=refusal.clause)
+                    _check_refusal(i, text, refusal.code, refusal.clause, refusal.card, illegal,
+                                   _named(refusal.message))
+                    if expect is not None:
+                        _check_expect(g, expect, events, i, text, last)
+                    return
+                raise _Fail(i, text, f"step {i} ({text}) was refused: {refusal.code} [{refusal.clause}] "
+                                     f"{_named(refusal.message)}; legal here: "
+                                     + _options(g), clause=refusal.clause)
+            if refuse_at == i:
+                raise _Fail(i, text, f"step {i} ({text}) was accepted, but {_illegal_text(illegal)} was expected",
+                            clause=None if illegal.clause is UNSET else illegal.clause)
+            events += forced
+            last = forced + g.apply(decision)
+            events += last[len(forced):]
+            last_i, last_text = i, text
+        if d.settle:
+            forced = 0
+            while (g.pending is not None and len(g.pending.options) == 1
+                   and g.pending.stage != "action"):
+                more = g.apply_unchecked(*g.pending.options[0])
+                events += more
+                last += more
+                forced += 1
+                if forced > SETTLE_LIMIT:
+                    raise _Fail(last_i, last_text, "forced decisions never stop after the last step")
+    except EngineError as e:
+        raise _Fail(*at, f"engine error: {e}") from None
+    except (_Fail, Refused):
+        raise
+    except Exception as e:  # an engine crash fails this run, not the whole library
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        raise _Fail(*at, f"engine crash: {type(e).__name__}: {e} "
+                                       f"({where.filename}:{where.lineno})") from None
+    if expect is not None:
+        _check_expect(g, expect, events, last_i, last_text, last)
+
+
+def _options(g) -> str:
+    return ", ".join(option_text(k, a) for k, a in g.pending.options) if g.pending else "nothing (game over)"
+
+
+def _illegal_text(il: Illegal) -> str:
+    s = il.code
+    if il.clause is not UNSET:
+        s += f" [{il.clause}]"
+    return "a refusal " + s
+
+
+def _check_refusal(i, text, code, clause, card, il: Illegal, message) -> None:
+    diffs = []
+    if code != il.code:
+        diffs.append(Difference("illegal.code", il.code, code))
+    if il.clause is not UNSET and clause != il.clause:
+        diffs.append(Difference("illegal.clause", il.clause, clause))
+    if il.card is not UNSET and card != lookup(il.card).name:
+        diffs.append(Difference("illegal.card", lookup(il.card).name, str(card)))
+    if diffs:
+        raise _Fail(i, text, f"step {i} ({text}) was refused, but not as expected: {message}",
+                    clause=clause, differences=diffs)
+
+
+# -- comparing ---------------------------------------------------------------------------
+
+
+def _check_expect(g: Game, e: Expect, events, i, text, last) -> None:
+    diffs: list[Difference] = []
+    s = g.state
+
+    def differ(fieldname, expected, actual, cards=()):
+        diffs.append(Difference(fieldname, expected, actual, tuple(cards)))
+
+    if e.players is not UNSET:
+        for p, pe in enumerate(e.players):
+            base = f"players[{p}]"
+            for key in ("life", "mindbugs"):
+                want = getattr(pe, key)
+                if want is not UNSET and getattr(s, key)[p] != want:
+                    differ(f"{base}.{key}", str(want), str(getattr(s, key)[p]))
+            for zone in ("hand", "play", "discard", "deck"):
+                want = getattr(pe, zone)
+                if want is UNSET:
+                    continue
+                have = getattr(s, zone)[p]
+                _zone(differ, f"{base}.{zone}", want, have, s.exhausted, ordered=zone == "deck")
+    if e.active is not UNSET and s.active != e.active:
+        differ("active", str(e.active), str(s.active))
+    if e.turn is not UNSET and s.turn != e.turn:
+        differ("turn", str(e.turn), str(s.turn))
+    if e.exhausted is not UNSET:
+        want = sorted(card_id(r) for r in e.exhausted)
+        if want != sorted(s.exhausted):
+            differ("exhausted", _cards(want), _cards(sorted(s.exhausted)), set(want) ^ s.exhausted)
+    if e.power is not UNSET:
+        for ref, want in e.power.items():
+            cid = card_id(ref)
+            if g.controller(cid) is None:
+                differ(f"power[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
+            elif g.power(cid) != want:
+                differ(f"power[{ref}]", str(want), str(g.power(cid)), [cid])
+    if e.keywords is not UNSET:
+        for ref, words in e.keywords.items():
+            cid = card_id(ref)
+            want = sorted(keyword_name(w) for w in words)
+            if g.controller(cid) is None:
+                differ(f"keywords[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
+                continue
+            have = sorted(keyword_list(g.keywords(cid)))
+            if have != want:
+                differ(f"keywords[{ref}]", "[" + ", ".join(want) + "]", "[" + ", ".join(have) + "]", [cid])
+    if e.winner is not UNSET and g.winner != e.winner:
+        differ("winner", _player(e.winner), _player(g.winner))
+    if e.reason is not UNSET and g.reason != e.reason:
+        differ("reason", str(e.reason), str(g.reason))
+    if e.pending is not UNSET:
+        _pending(g, e.pending, differ)
+    if e.unused is not UNSET and len(s.unused) != e.unused:
+        differ("unused", f"{e.unused} cards", f"{len(s.unused)} cards")
+    if e.out is not UNSET and len(s.out) != e.out:
+        differ("out", f"{e.out} cards", f"{len(s.out)} cards")
+    if e.events is not UNSET:
+        for k, m in enumerate(e.events):
+            if not any(_matches(m, ev) for ev in events):
+                differ(f"events[{k}]", _pattern(m), "no such event")
+    if e.no_events is not UNSET:
+        for k, m in enumerate(e.no_events):
+            hits = [ev for ev in events if _matches(m, ev)]
+            if hits:
+                differ(f"no_events[{k}]", f"no event {_pattern(m)}", event_text(hits[0]))
+    if diffs:
+        where = f"after step {i} ({text})" if i else "at the start"
+        raise _Fail(i, text, f"{where}: {len(diffs)} difference{'s' * (len(diffs) != 1)}",
+                    differences=diffs, events=last)
+
+
+def _player(p) -> str:
+    return "no winner (the game goes on)" if p is None else f"player {p}"
+
+
+def _zone(differ, fieldname, want, have, exhausted, ordered) -> None:
+    if isinstance(want, int):
+        if len(have) != want:
+            differ(fieldname, f"{want} card{'s' * (want != 1)}", f"{len(have)} {_cards(have)}", have)
+        return
+    ids = [card_id(x if isinstance(x, str) else x.card) for x in want]
+    same = ids == list(have) if ordered else Counter(ids) == Counter(have)
+    if not same:
+        shown = _cards(ids)
+        extra = ""
+        if not ordered:
+            missing = list((Counter(ids) - Counter(have)).elements())
+            unexpected = list((Counter(have) - Counter(ids)).elements())
+            bits = []
+            if missing:
+                bits.append(f"missing {_cards(missing)}")
+            if unexpected:
+                bits.append(f"unexpected {_cards(unexpected)}")
+            extra = " (" + "; ".join(bits) + ")"
+        differ(fieldname, shown, _cards(have) + extra, set(ids) ^ set(have))
+        return
+    for x in want:
+        if not isinstance(x, str):
+            cid = card_id(x.card)
+            if (cid in exhausted) != x.exhausted:
+                state = "exhausted" if cid in exhausted else "not exhausted"
+                differ(f"{fieldname}[{card_name(cid)}]",
+                       "exhausted" if x.exhausted else "not exhausted", state, [cid])
+
+
+def _pending(g, pe, differ) -> None:
+    p = g.pending
+    if pe is None:
+        if p is not None:
+            differ("pending", "no decision (the game is over)", f"a {p.stage} decision by player {p.player}")
+        return
+    if p is None:
+        differ("pending", "a decision", f"none: the game is over (player {g.winner} won)")
+        return
+    if pe.stage is not UNSET and p.stage != pe.stage:
+        differ("pending.stage", pe.stage, p.stage)
+    if pe.player is not UNSET and p.player != pe.player:
+        differ("pending.player", str(pe.player), str(p.player))
+    have = {(k, a) for k, a in p.options}
+    if pe.options is not UNSET:
+        want = {_decision(x) for x in pe.options}
+        if want != have:
+            missing = sorted(option_text(*o) for o in want - have)
+            extra = sorted(option_text(*o) for o in have - want)
+            bits = ([f"missing {missing}"] if missing else []) + ([f"unexpected {extra}"] if extra else [])
+            differ("pending.options", str(sorted(option_text(*o) for o in want)),
+                   str(sorted(option_text(*o) for o in have)) + " (" + "; ".join(bits) + ")")
+    if pe.has is not UNSET:
+        for x in pe.has:
+            o = _decision(x)
+            if o not in have:
+                differ("pending.has", option_text(*o), "not a legal option: " + _options(g))
+    if pe.lacks is not UNSET:
+        for x in pe.lacks:
+            o = _decision(x)
+            if o in have:
+                differ("pending.lacks", f"{option_text(*o)} not legal", "it is legal")
+    if pe.source is not UNSET and p.source != card_id(pe.source):
+        differ("pending.source", pe.source, "none" if p.source is None else card_name(p.source))
+    if pe.clauses is not UNSET:
+        for c in pe.clauses:
+            if c not in p.clauses:
+                differ("pending.clauses", c, str(list(p.clauses)))
+
+
+def _matches(m, ev) -> bool:
+    if m.kind is not UNSET and ev.kind != m.kind:
+        return False
+    if m.clause is not UNSET and m.clause not in ev.clauses:
+        return False
+    if m.player is not UNSET and ev.player != m.player:
+        return False
+    if m.card is not UNSET and ev.card != card_id(m.card):
+        return False
+    if m.source is not UNSET and ev.source != card_id(m.source):
+        return False
+    if m.amount is not UNSET and ev.amount != m.amount:
+        return False
+    if m.cards is not UNSET and Counter(ev.cards or ()) != Counter(card_id(r) for r in m.cards):
+        return False
+    return True
+
+
+def _pattern(m) -> str:
+    bits = []
+    for f in ("kind", "card", "cards", "player", "amount", "source", "clause"):
+        v = getattr(m, f)
+        if v is not UNSET:
+            bits.append(f"{f}={v}")
+    return "{" + ", ".join(bits) + "}"

@@ -1,0 +1,101 @@
+"""The later-set mechanics (FAST, Action, Harvest, event triggers, Octonite,
+steal life, refresh, drawing from the unused pile) exist only in the English
+revised rulebook and no First Contact card uses them, so no scenario can play
+them. These tests pin down what can honestly be said: which editions have
+them, that the card data has none of them, and that in First Contact games
+the things they would do never happen."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from oracle.cards import CARDS, KEYWORD_NAMES, full_set
+from oracle.clauses import load_catalogue
+from oracle.editions import EDITIONS, PROFILES
+from oracle.engine import Game
+from oracle.engine.state import STAGE_KINDS, State
+
+FIRST_EDITIONS = ("en-first", "fr-first", "fr-revised")
+
+
+def test_only_the_english_revised_profile_has_the_later_sets():
+    assert PROFILES["en-revised"].later_sets is True
+    for e in FIRST_EDITIONS:
+        assert PROFILES[e].later_sets is False
+    assert PROFILES["en-revised"].switch("later_sets").clause == "later.octonite"
+
+
+@pytest.mark.parametrize("cid", [
+    "keywords.fast", "triggers.when", "triggers.action", "triggers.harvest", "later.octonite",
+    "later.octonite.distribute", "later.octonite.spend", "later.steal-life", "later.refresh", "later.unused-draw",
+])
+def test_the_catalogue_marks_later_set_clauses_absent_in_the_first_editions(cid):
+    clause = load_catalogue()[cid]
+    assert clause.status("en-revised").status == "states"
+    for e in FIRST_EDITIONS:
+        assert clause.status(e).status == "absent", (cid, e)
+    assert any(book == "en-revised" for book, _ in clause.source)
+
+
+def test_no_first_contact_card_has_fast():
+    # keywords.fast: the set's five keywords are the only ones the card data knows.
+    assert "keywords.fast" in load_catalogue()
+    assert set(KEYWORD_NAMES.values()) == {"FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH"}
+
+
+def test_first_contact_triggers_are_play_attack_and_defeated_only():
+    # triggers.when, triggers.action, triggers.harvest: no card of the set uses them.
+    assert {c.trigger for c in CARDS.values()} == {"play", "attack", "defeated", None}
+    for c in CARDS.values():
+        assert not c.text.lower().startswith(("action", "harvest", "when", "at the end of turn")), c.name
+
+
+def test_the_turn_action_is_play_or_attack_only():
+    # triggers.action would add a third turn action; the First Contact engine offers two.
+    assert STAGE_KINDS["action"] == ("play", "attack")
+
+
+def test_the_state_has_no_octonite_counters():
+    # later.octonite, later.octonite.distribute, later.octonite.spend
+    assert not any("octonite" in k or "counter" in k for k in State().to_builtins())
+
+
+def random_games(edition, n=60):
+    for seed in range(n):
+        rng = random.Random(seed)
+        names = full_set()
+        rng.shuffle(names)
+        cards = dict(enumerate(names, 1))
+        ids = list(cards)
+        g = Game.deal(edition, cards, [ids[:10], ids[10:20]], ids[20:], first=rng.randrange(2))
+        yield g, rng
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_in_first_contact_games_nothing_refreshes_steals_life_draws_from_unused_or_harvests(edition):
+    for g, rng in random_games(edition):
+        unused = len(g.state.unused)
+        mindbugs = list(g.state.mindbugs)
+        while not g.is_over:
+            events = g.apply(rng.choice(g.legal_decisions()))
+            s = g.state
+            # later.refresh: a used Mindbug never comes back.
+            assert all(now <= before for now, before in zip(s.mindbugs, mindbugs))
+            mindbugs = list(s.mindbugs)
+            # later.unused-draw: no card leaves the unused pile for a hand; only EN first's
+            # life cards take from it.
+            taken = unused - len(s.unused)
+            gained = sum(e.amount for e in events if e.kind == "gain-life")
+            assert taken == (gained if g.profile.life_cards else 0)
+            unused = len(s.unused)
+            # later.steal-life: no single effect makes one player lose life and the other gain it.
+            sources = {}
+            for e in events:
+                if e.kind in ("gain-life", "lose-life") and e.source is not None:
+                    sources.setdefault(e.source, set()).add(e.kind)
+            assert all(kinds != {"gain-life", "lose-life"} for kinds in sources.values())
+            # triggers.harvest: nothing happens at the start of a turn; the turn action comes first.
+            if any(e.kind == "turn" for e in events) and not g.is_over:
+                assert events[-1].kind == "turn" and s.pending.stage == "action"

@@ -1,0 +1,424 @@
+"""The scenario format mb-scenario/1: loading (errors name the file, the
+line and the field, never a traceback), running (a wrong expectation fails
+naming the step, the clause and the difference), the command line's exit
+codes and outputs, the pytest plugin, and the JSON Schema."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import textwrap
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from oracle.scenarios.format import FORMAT, scenario_schema
+from oracle.scenarios.loader import card_id, card_name, load_paths, load_text
+from oracle.scenarios.report import failure_text
+from oracle.scenarios.runner import run
+
+ROOT = Path(__file__).resolve().parents[1]
+
+GOOD = """\
+format: mb-scenario/1
+id: test.sneaky-unblocked
+title: A SNEAKY attacker facing no SNEAKY creature costs a life
+clauses: [keywords.sneaky]
+source: {kind: rulebook, ref: "SNEAKY"}
+given:
+  players:
+    - hand: [Bee Bear]
+      play: [Spider Owl]
+    - hand: [Brain Fly]
+      play: [Gorillion]
+steps:
+  - attack: Spider Owl
+expect:
+  players:
+    - {}
+    - life: 2
+"""
+
+
+def load_one(text: str, name: str = "t.yaml"):
+    f = load_text(text, name)
+    assert not f.errors, [str(e) for e in f.errors]
+    assert len(f.scenarios) == 1
+    return f.scenarios[0]
+
+
+def errors_of(text: str, name: str = "bad.yaml") -> list[str]:
+    f = load_text(text, name)
+    return [str(e) for e in f.errors]
+
+
+def line_of(text: str, needle: str) -> int:
+    for i, line in enumerate(text.splitlines(), 1):
+        if needle in line:
+            return i
+    raise AssertionError(needle)
+
+
+# -- card names ----------------------------------------------------------------------
+
+
+def test_cards_are_named_in_english_french_or_slug_and_copies_are_numbered():
+    assert card_id("Spider Owl") == card_id("Arachnhibou") == card_id("spider-owl")
+    assert card_id("Spider Owl#2") != card_id("Spider Owl")
+    assert card_name(card_id("Spider Owl#2")) == "Spider Owl#2"
+    assert card_name(card_id("Gorillion")) == "Gorillion"
+    assert len({card_id(card_name(i)) for i in range(1, 49)}) == 48
+
+
+# -- bad files: every kind of error names the file, the line and the field ----------
+
+BAD = {
+    # name: (text transformation, line needle, message fragment)
+    "invalid yaml": (lambda t: t.replace("title: A SNEAKY", "title: [A SNEAKY"), "clauses:",
+                     "invalid YAML: expected ',' or ']', but got ':' (while parsing a flow sequence started at line 3)"),
+    "unknown key": (lambda t: t.replace("      play: [Spider Owl]", "      plya: [Spider Owl]"), "plya",
+                    "given.players[0].plya: scenario test.sneaky-unblocked: unknown key 'plya'"),
+    "unknown card": (lambda t: t.replace("[Brain Fly]", "[Brian Fly]"), "Brian Fly",
+                     "given.players[1].hand[0]: scenario test.sneaky-unblocked: unknown card 'Brian Fly'"),
+    "copy that does not exist": (lambda t: t.replace("play: [Gorillion]", "play: [Gorillion#2]"),
+                                 "Gorillion#2", "Gorillion has 1 copy"),
+    "card in two places": (lambda t: t.replace("play: [Gorillion]", "play: [Gorillion, Bee Bear]"),
+                           "Gorillion, Bee Bear", "Bee Bear is already placed at given.players[0].hand[0]"),
+    "unknown clause": (lambda t: t.replace("clauses: [keywords.sneaky]", "clauses: [keywords.snaeky]"),
+                       "clauses:", "clauses[0]: scenario test.sneaky-unblocked: unknown clause id 'keywords.snaeky'"),
+    "wrong type": (lambda t: t.replace("life: 2", "life: two"), "life: two",
+                   "expect.players[1].life: scenario test.sneaky-unblocked: Expected `int`, got `str`"),
+    "missing key": (lambda t: t.replace("title: A SNEAKY attacker facing no SNEAKY creature costs a life\n", ""),
+                    "format:", "missing required key 'title'"),
+    "format version": (lambda t: t.replace("mb-scenario/1", "mb-scenario/9"), "format:",
+                       "format: format 'mb-scenario/9' is not 'mb-scenario/1'"),
+    "duplicate key": (lambda t: t.replace("id: test", "id: other\nid: test"), "id: test", "duplicate key 'id'"),
+    "two decisions in a step": (lambda t: t.replace("  - attack: Spider Owl", "  - {attack: Spider Owl, block: null}"),
+                                "{attack: Spider Owl", "steps[0]"),
+    "unknown bare step": (lambda t: t.replace("  - attack: Spider Owl", "  - atack"), "- atack",
+                          "Invalid enum value 'atack'"),
+    "illegal step out of range": (lambda t: t + "illegal: {step: 4}\n", "illegal:", "step 4 does not exist"),
+    "unknown edition": (lambda t: t + "editions: [en-second]\n", "editions:", "unknown edition 'en-second'"),
+    "unknown keyword": (lambda t: t + "  keywords: {Spider Owl: [SLY]}\n", "keywords:", "unknown keyword 'SLY'"),
+    "card not in the position": (lambda t: t + "  power: {Luchataur: 9}\n", "power:",
+                                 "Luchataur is not in the given position"),
+    "checks nothing": (lambda t: t.split("expect:")[0], "format:", "the scenario checks nothing"),
+    "power of a wrong type": (lambda t: t + "  power: {Spider Owl: high}\n", "power:",
+                              "expect.power.Spider Owl: scenario test.sneaky-unblocked: Expected `int`, got `str`"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD))
+def test_a_bad_file_is_reported_with_file_line_and_field(kind):
+    change, needle, fragment = BAD[kind]
+    text = change(GOOD)
+    errors = errors_of(text, "scenarios/bad.yaml")
+    assert len(errors) == 1, errors
+    message = errors[0]
+    assert message.startswith(f"scenarios/bad.yaml:{line_of(text, needle)}: "), message
+    assert fragment in message
+    assert "Traceback" not in message
+
+
+def test_a_document_that_is_not_a_mapping_is_an_error():
+    errors = errors_of("- attack: Spider Owl\n")
+    assert errors and errors[0].startswith("bad.yaml:1: a scenario must be a mapping")
+
+
+def test_a_file_with_no_scenario_is_an_error():
+    assert errors_of("# nothing here\n") == ["bad.yaml: no scenario in this file"]
+
+
+def test_a_bad_document_is_left_out_and_the_others_are_kept():
+    text = GOOD + "---\n" + GOOD.replace("id: test.sneaky-unblocked", "id: test.other").replace("Bee Bear", "Be Bear")
+    f = load_text(text, "two.yaml")
+    assert [s.id for s in f.scenarios] == ["test.sneaky-unblocked"]
+    assert len(f.errors) == 1 and f.errors[0].line == line_of(text, "Be Bear")
+
+
+def test_duplicate_ids_across_files_are_errors(tmp_path):
+    (tmp_path / "a.yaml").write_text(GOOD)
+    (tmp_path / "b.yaml").write_text(GOOD)
+    files, errors = load_paths([tmp_path])
+    problems = [str(e) for f in files for e in f.errors]
+    assert len(problems) == 1 and "duplicate scenario id 'test.sneaky-unblocked'" in problems[0]
+    assert problems[0].startswith(str(tmp_path / "b.yaml") + ":1:")
+
+
+# -- running -------------------------------------------------------------------------
+
+
+def test_a_scenario_passes_in_every_edition():
+    sc = load_one(GOOD)
+    assert sc.editions() == ["en-first", "fr-first", "fr-revised", "en-revised"]
+    for edition in sc.editions():
+        assert run(sc, edition).passed
+
+
+def test_a_wrong_expectation_fails_naming_the_step_the_clause_and_the_difference():
+    sc = load_one(GOOD.replace("life: 2", "life: 3\n      play: [Gorillion, Spider Owl]"))
+    r = run(sc, "fr-revised")
+    assert r.status == "fail"
+    assert r.step == 1 and r.step_text == "attack: Spider Owl"
+    assert r.clause == "keywords.sneaky"
+    fields = {d.field: (d.expected, d.actual) for d in r.differences}
+    assert fields["players[1].life"] == ("3", "2")
+    assert fields["players[1].play"][0] == "[Gorillion, Spider Owl]"
+    assert "missing [Spider Owl]" in fields["players[1].play"][1]
+    text = failure_text(r)
+    assert text.splitlines()[0] == ("FAIL test.sneaky-unblocked [fr-revised] at step 1 (attack: Spider Owl) "
+                                    "[keywords.sneaky]: players[1].life: expected 3, got 2")
+    assert "what happened at step 1:" in text
+    assert "lose-life 1 (player 1) from Spider Owl [combat.unblocked, life.lose]" in text
+
+
+def test_a_refused_step_fails_with_the_refusal_clause_and_the_legal_options():
+    sc = load_one(GOOD.replace("  - attack: Spider Owl", "  - attack: Spider Owl\n  - block: Gorillion"))
+    r = run(sc, "en-revised")
+    assert r.status == "fail" and r.step == 2 and r.clause == "keywords.sneaky"
+    assert "was refused" in r.message and "Gorillion may not block Spider Owl" in r.message
+    assert "legal here: block: null" in r.message
+
+
+def test_an_expected_refusal_that_does_not_happen_fails():
+    sc = load_one(GOOD.replace("expect:\n  players:\n    - {}\n    - life: 2\n",
+                               "illegal: {step: 1, clause: combat.attack}\n"))
+    r = run(sc, "en-first")
+    assert r.status == "fail" and r.step == 1 and r.clause == "combat.attack"
+    assert "was accepted, but a refusal ILLEGAL_DECISION [combat.attack] was expected" in r.message
+
+
+def test_a_refusal_with_another_clause_fails_with_the_difference():
+    text = GOOD.replace("  - attack: Spider Owl", "  - attack: Spider Owl\n  - block: Gorillion").replace(
+        "expect:\n  players:\n    - {}\n    - life: 2\n", "illegal: {clause: combat.block}\n")
+    r = run(load_one(text), "en-first")
+    assert r.status == "fail"
+    assert [(d.field, d.expected, d.actual) for d in r.differences] == [
+        ("illegal.clause", "combat.block", "keywords.sneaky")]
+
+
+def test_expect_by_edition_overrides_field_by_field_and_player_by_player():
+    text = GOOD.replace("    - life: 2\n", "    - life: 2\n      hand: [Brain Fly]\n") + textwrap.dedent("""\
+        expect_by_edition:
+          en-first:
+            expect:
+              players: [{}, {life: 9}]
+        """)
+    sc = load_one(text)
+    e, _ = sc.expectation("en-first")
+    assert e.players[1].life == 9 and e.players[1].hand == ["Brain Fly"]
+    assert run(sc, "fr-first").passed
+    r = run(sc, "en-first")
+    assert [d.field for d in r.differences] == ["players[1].life"]
+
+
+def test_forced_decisions_can_be_left_out_and_settle_stops_at_a_turn_action():
+    text = textwrap.dedent("""\
+        format: mb-scenario/1
+        id: test.forced
+        title: forced decisions
+        clauses: [mindbug.none-left]
+        source: {kind: rulebook, ref: x}
+        given:
+          players:
+            - hand: [Luchataur, Gorillion]
+            - hand: [Brain Fly]
+              mindbugs: 0
+        steps:
+          - play: Luchataur
+        expect:
+          players: [{play: [Luchataur]}]
+          pending: {stage: action, player: 1, options: [{play: Brain Fly}]}
+        """)
+    assert run(load_one(text), "en-revised").passed
+    unsettled = load_one(text.replace("steps:", "settle: false\nsteps:").replace(
+        "players: [{play: [Luchataur]}]\n  pending: {stage: action, player: 1, options: [{play: Brain Fly}]}",
+        "pending: {stage: mindbug, player: 1, options: [pass]}"))
+    assert run(unsettled, "en-revised").passed
+
+
+def test_a_step_of_the_pending_kind_is_applied_even_when_only_one_option_is_legal():
+    # Only `block: null` is legal against SNEAKY; `block: Gorillion` is still tried, and refused.
+    text = GOOD.replace("  - attack: Spider Owl", "  - attack: Spider Owl\n  - block: Gorillion").replace(
+        "expect:\n  players:\n    - {}\n    - life: 2\n", "illegal: {clause: keywords.sneaky}\n")
+    assert run(load_one(text), "en-revised").passed
+
+
+def test_the_setup_can_be_the_refused_step():
+    text = textwrap.dedent("""\
+        format: mb-scenario/1
+        id: test.setup
+        title: nine cards
+        clauses: [setup.deal]
+        source: {kind: rulebook, ref: x}
+        given:
+          deal:
+            decks: [[Luchataur], [Gorillion]]
+            first: 0
+        illegal: {step: 0, code: BAD_SETUP, clause: setup.deal}
+        """)
+    assert run(load_one(text), "fr-first").passed
+    wrong = load_one(text.replace("clause: setup.deal}", "clause: setup.first-player}"))
+    r = run(wrong, "fr-first")
+    assert r.status == "fail" and r.step == 0 and r.differences[0].field == "illegal.clause"
+
+
+def test_an_impossible_position_fails_at_the_setup_without_a_traceback():
+    # EN first tracks life with cards from the unused pile: with all 48 cards placed there are none.
+    files, _ = load_paths([ROOT / "scenarios" / "traps.yaml"])
+    sc = next(s for s in files[0].scenarios if s.id == "trap.copy-counts")
+    assert "en-first" not in sc.editions()
+    r = run(sc, "en-first")
+    assert r.status == "fail" and r.step == 0
+    assert "life cards" in r.message and "Traceback" not in failure_text(r)
+
+
+def test_the_example_in_the_spec_loads_and_passes():
+    doc = (ROOT / "spec" / "scenario-format.md").read_text(encoding="utf-8")
+    example = re.search(r"```yaml\n(.*?)```", doc, re.S).group(1)
+    f = load_text(example, "spec/scenario-format.md")
+    assert not f.errors, [str(e) for e in f.errors]
+    assert len(f.scenarios) == 2
+    for sc in f.scenarios:
+        for edition in sc.editions():
+            assert run(sc, edition).passed, failure_text(run(sc, edition))
+
+
+# -- the command line ------------------------------------------------------------------
+
+
+def cli(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "oracle", "scenarios", *map(str, args)],
+                          capture_output=True, text=True, cwd=cwd)
+
+
+def test_cli_exit_0_when_every_run_passes(tmp_path):
+    (tmp_path / "ok.yaml").write_text(GOOD)
+    p = cli(tmp_path)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "1 scenarios, 4 runs: 4 passed, 0 failed" in p.stdout
+
+
+def test_cli_exit_1_when_a_run_fails(tmp_path):
+    (tmp_path / "fail.yaml").write_text(GOOD.replace("life: 2", "life: 3"))
+    p = cli(tmp_path / "fail.yaml", "--edition", "en-first")
+    assert p.returncode == 1
+    assert "FAIL test.sneaky-unblocked [en-first] at step 1 (attack: Spider Owl)" in p.stdout
+    assert "players[1].life: expected 3" in p.stdout
+    assert "1 scenarios, 1 runs: 0 passed, 1 failed" in p.stdout
+
+
+def test_cli_exit_2_for_a_bad_file_without_traceback(tmp_path):
+    (tmp_path / "ok.yaml").write_text(GOOD)
+    bad = GOOD.replace("test.sneaky-unblocked", "test.bad").replace("[Brain Fly]", "[Brian Fly]")
+    (tmp_path / "bad.yaml").write_text(bad)
+    p = cli(tmp_path)
+    assert p.returncode == 2
+    assert f"{tmp_path / 'bad.yaml'}:{line_of(bad, 'Brian Fly')}: given.players[1].hand[0]" in p.stdout
+    assert "Traceback" not in p.stdout + p.stderr
+    assert "4 passed" in p.stdout  # the good file still ran
+
+
+def test_cli_exit_2_for_a_missing_path(tmp_path):
+    p = cli(tmp_path / "nowhere.yaml")
+    assert p.returncode == 2 and "no such file or directory" in p.stdout
+
+
+def test_cli_json_and_junit(tmp_path):
+    (tmp_path / "mixed.yaml").write_text(
+        GOOD + "---\n" + GOOD.replace("test.sneaky-unblocked", "test.wrong").replace("life: 2", "life: 3"))
+    p = cli(tmp_path, "--format", "json", "--edition", "en-revised")
+    assert p.returncode == 1
+    doc = json.loads(p.stdout)
+    assert doc["format"] == "mb-scenario-results/1"
+    assert doc["summary"] == {"scenarios": 2, "runs": 2, "passed": 1, "failed": 1, "bad_files": 0, "errors": 0}
+    wrong = next(r for r in doc["results"] if r["status"] == "fail")
+    assert wrong["step"] == 1 and wrong["clause"] == "keywords.sneaky"
+    assert wrong["differences"] == [{"field": "players[1].life", "expected": "3", "actual": "2"}]
+    p = cli(tmp_path, "--format", "junit")
+    root = ET.fromstring(p.stdout)
+    assert root.get("tests") == "8" and root.get("failures") == "4"
+    failed = [tc.get("name") for tc in root.iter("testcase") if tc.find("failure") is not None]
+    assert sorted(failed) == sorted(f"test.wrong[{e}]" for e in ("en-first", "fr-first", "fr-revised", "en-revised"))
+
+
+# -- pytest plugin -------------------------------------------------------------------------
+
+
+def run_pytest(path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pytest", str(path), "-q", "-p", "no:cacheprovider",
+                           "--rootdir", str(path.parent)], capture_output=True, text=True, cwd=path.parent)
+
+
+def test_pytest_makes_one_item_per_scenario_and_edition(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text(GOOD + "---\n" + GOOD.replace("test.sneaky-unblocked", "test.two") + "editions: [en-first]\n")
+    p = run_pytest(f)
+    assert p.returncode == 0, p.stdout
+    assert "5 passed" in p.stdout
+
+
+def test_pytest_failure_shows_step_clause_and_difference(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text(GOOD.replace("life: 2", "life: 3") + "editions: [fr-first]\n")
+    p = run_pytest(f)
+    assert p.returncode == 1
+    assert "FAIL test.sneaky-unblocked [fr-first] at step 1 (attack: Spider Owl) [keywords.sneaky]" in p.stdout
+    assert "players[1].life: expected 3" in p.stdout
+    assert "Traceback" not in p.stdout and "runner.py" not in p.stdout
+
+
+def test_pytest_reports_a_bad_file_with_file_and_line(tmp_path):
+    f = tmp_path / "s.yaml"
+    bad = GOOD.replace("[Brain Fly]", "[Brian Fly]")
+    f.write_text(bad)
+    p = run_pytest(f)
+    assert p.returncode != 0
+    assert f"{f}:{line_of(bad, 'Brian Fly')}: given.players[1].hand[0]" in p.stdout
+    assert "Traceback" not in p.stdout
+
+
+# -- the JSON Schema -------------------------------------------------------------------------
+
+
+def test_schema_is_generated_from_the_structs():
+    schema = scenario_schema()
+    assert schema["title"] == f"{FORMAT} scenario"
+    assert schema["$ref"] == "#/$defs/Scenario"
+    props = schema["$defs"]["Scenario"]["properties"]
+    assert {"format", "id", "title", "clauses", "cards", "editions", "source", "status", "given", "steps",
+            "settle", "expect", "illegal", "expect_by_edition"} == set(props)
+    assert schema["$defs"]["Scenario"]["additionalProperties"] is False
+
+
+def test_every_library_document_validates_against_the_schema():
+    jsonschema = pytest.importorskip("jsonschema")
+    import yaml
+
+    validator = jsonschema.Draft202012Validator(scenario_schema())
+    n = 0
+    for path in sorted((ROOT / "scenarios").glob("*.yaml")):
+        for doc in yaml.safe_load_all(path.read_text(encoding="utf-8")):
+            if doc is None:
+                continue
+            errors = list(validator.iter_errors(doc))
+            assert not errors, (path.name, doc.get("id"), errors[0].message)
+            n += 1
+    assert n >= 150
+
+
+def test_an_engine_crash_fails_the_run_instead_of_stopping_the_library(monkeypatch):
+    import oracle.cards.abilities as abilities
+
+    def broken(g, me, card):
+        raise KeyError("boom")
+
+    monkeypatch.setitem(abilities.TRIGGERED, ("Killer Bee", "play"), broken)
+    text = GOOD.replace("[Bee Bear]", "[Killer Bee, Bee Bear]").replace("  - attack: Spider Owl",
+                                                                        "  - play: Killer Bee\n  - pass")
+    r = run(load_one(text), "en-revised")
+    assert r.status == "fail" and r.step == 2 and r.step_text == "pass"
+    assert r.message.startswith("engine crash: KeyError: 'boom'")
