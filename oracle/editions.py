@@ -165,7 +165,11 @@ class UnknownEdition(LookupError):
     pass
 
 
-def profile(edition: str | None) -> Profile:
+def profile(edition: "str | Profile | None") -> Profile:
+    """The profile of an edition id; a Profile is returned as it is (tests
+    and the hunt try modified profiles)."""
+    if isinstance(edition, Profile):
+        return edition
     if edition is None:
         edition = DEFAULT_EDITION
     try:

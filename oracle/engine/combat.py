@@ -72,6 +72,9 @@ def hunt_step(g) -> None:
     clauses = ("keywords.hunter", "keywords.hunter.optional")
     if g.table.defs[a].trigger == "attack":
         clauses += ("effects.hunter-order",)
+    if not g.profile.hunter_override:
+        # An edition where HUNTER cannot override blocking restrictions.
+        enemies = [c for c in enemies if block_forbidden(g, a, c) is None]
     g.ask("hunt", s.active, [("hunt", c) for c in enemies] + [("hunt", None)], ("hunt",), clauses,
           source=a, prompt="name an enemy creature that must block, or none")
 
@@ -155,6 +158,9 @@ def after_attack(g, card: int) -> None:
     s = g.state
     s.combat = None
     p = s.active
+    # "Survives its first attack" (English first edition) and "is still in
+    # play" (the others) are the same test here: a creature that left play
+    # during the attack cannot be back in play before this point.
     if s.attacks.get(card) == 1 and card in s.play[p] and g.has(card, FRENZY):
         g.ask("frenzy", p, [("attack", card), ("pass", None)], ("frenzy", card),
               ("keywords.frenzy", "keywords.frenzy.same-creature"), source=card,

@@ -120,7 +120,8 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
         if ctrl is None:
             continue
         clauses = per_card[c] if per_card else base
-        if c in tough_now and c not in s.exhausted and (in_combat or prof.tough_effects):
+        if (c in tough_now and c not in s.exhausted and (in_combat or prof.tough_effects)
+                and (c not in combat_poison or prof.tough_poisonous)):
             why = ("keywords.tough",)
             if not in_combat:
                 why += ("keywords.tough.effects",)
@@ -131,11 +132,14 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
             continue
         s.play[ctrl].remove(c)
         s.exhausted.discard(c)                                   # terms.leave-play
-        s.discard[ctrl].append(c)
+        # mindbug.defeated-controller: every edition reads "its controller's
+        # pile"; the switch exists so another reading can be tried.
+        dest = ctrl if prof.defeated_to_controller else g.table.owner.get(c, ctrl)
+        s.discard[dest].append(c)
         g.emit("defeat", clauses + ("combat.to-discard", "mindbug.defeated-controller"),
-               player=ctrl, card=c, source=source)
+               player=dest, card=c, source=source)
         if g.table.defs[c].trigger == "defeated":
-            queue_trigger(g, c, ctrl, "defeated")
+            queue_trigger(g, c, dest, "defeated")
             queued = True
     g.changed()
     if queued:
