@@ -290,3 +290,12 @@ def test_harmless_declines_are_accepted_with_a_note():
     rep = games_of(_dump(out))[0]
     assert rep.verdict == "conforms", rep.findings
     assert any("changes nothing" in n for n in rep.notes)
+
+
+def test_which_editions_a_game_conforms_to():
+    r = run_cli("verify", "replays/conforming/en-revised.jsonl", "--which-editions", "--format", "json")
+    games = [json.loads(x) for x in r.stdout.splitlines()][:-1]
+    assert all("en-revised" in g["conforms_to"] for g in games)
+    # A turn-numbered log of the revised English edition shows its extra turn
+    # action after a Mindbug, which the other editions count as another turn.
+    assert any(g["conforms_to"] == ["en-revised"] for g in games)

@@ -16,13 +16,18 @@ from .verify import verify_game
 
 
 def _verify_payload(payload):
-    file, lines, kind, edition, keep_going = payload
-    return verify_game(RawGame(file, lines, kind), edition, keep_going)
+    file, lines, kind, edition, keep_going, which = payload
+    raw = RawGame(file, lines, kind)
+    rep = verify_game(raw, edition, keep_going)
+    if which and rep.verdict != "malformed":
+        # Which editions would this game conform to? The same log under each profile.
+        rep.conforms_to = [e for e in EDITIONS if verify_game(raw, e).verdict == "conforms"]
+    return rep
 
 
-def _payloads(paths, edition, keep_going):
+def _payloads(paths, edition, keep_going, which=False):
     for raw in read_all(paths):
-        yield (raw.file, raw.lines, raw.kind, edition, keep_going)
+        yield (raw.file, raw.lines, raw.kind, edition, keep_going, which)
 
 
 def _bounded_imap(pool, payloads, jobs, window=64):
@@ -66,9 +71,10 @@ class _Progress:
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes.")
 @click.option("--keep-going", is_flag=True, help="After a divergence, resume at the next full state claim.")
 @click.option("--expect", "expect_file", type=click.Path(dir_okay=False), help="Known, accepted divergences (mb-expect/1).")
+@click.option("--which-editions", is_flag=True, help="Also say, per game, which editions it conforms to.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
-def verify(paths, edition, fmt, jobs, keep_going, expect_file, quiet, progress):
+def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, quiet, progress):
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl files) or - for standard input
@@ -91,9 +97,9 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, quiet, progress):
     if jobs > 1:
         import multiprocessing
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
-        results = _bounded_imap(pool, _payloads(paths, edition, keep_going), jobs)
+        results = _bounded_imap(pool, _payloads(paths, edition, keep_going, which_editions), jobs)
     else:
-        results = map(_verify_payload, _payloads(paths, edition, keep_going))
+        results = map(_verify_payload, _payloads(paths, edition, keep_going, which_editions))
     failing = False
     try:
         for rep in results:

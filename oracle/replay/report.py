@@ -32,6 +32,8 @@ def human_game(rep, verbose: bool = False) -> str:
     where = f"{rep.file}:{rep.line}"
     info = f"  [{rep.edition or '?'}, {rep.decisions} decisions]  {where}"
     out = [head + click.style(info, dim=True)]
+    if rep.conforms_to is not None:
+        out.append(f"  conforms to: {', '.join(rep.conforms_to) or 'no edition'}")
     for f in rep.findings:
         tag = " (expected)" if f.expected else ""
         clauses = f" [{', '.join(f.clauses)}]" if f.clauses else ""

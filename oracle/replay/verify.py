@@ -83,6 +83,7 @@ class GameReport(msgspec.Struct):
     result: dict | None = None      # the rules' result: winner and reason, if the game ended
     notes: list[str] = msgspec.field(default_factory=list)
     outcome: str | None = None      # pass | fail | xfail | xpass | malformed (set with expectations)
+    conforms_to: list[str] | None = None  # with --which-editions: the editions the game conforms to
 
 
 def _line_error(lineno: int, raw: bytes, exc: Exception, last: bool) -> Finding:
