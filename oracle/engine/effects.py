@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import POISONOUS, TOUGH
+from ..cards import TOUGH
 from ..cards import abilities  # card abilities use the verbs below; bound at call time
 from . import drawing
 from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
@@ -223,7 +223,3 @@ def to_hand_from_discard(g, player: int, source=None) -> None:
     s.discard[player].clear()
     s.hand[player].extend(cards)
     g.emit("return-to-hand", ("effects.as-much-as-possible",), player=player, cards=tuple(cards), source=source)
-
-
-def poisonous(g, card: int) -> bool:
-    return g.has(card, POISONOUS)

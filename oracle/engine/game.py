@@ -13,10 +13,10 @@ from typing import NamedTuple
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, TOUGH, CardDef
 from ..editions import Profile, profile as get_profile
-from .errors import GAME_OVER, ILLEGAL_DECISION, ILLEGAL_RANDOM, EngineError, Refusal, Refused
+from .errors import GAME_OVER, EngineError, Refusal, Refused
 from .power import compute
 from .registry import RESUMES, TASKS
-from .state import STAGE_KINDS, Event, Pending, State
+from .state import Event, Pending, State
 
 __all__ = ["Decision", "Game", "Table", "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH"]
 
@@ -197,14 +197,3 @@ class Game:
              reveals=(), life_piles=None) -> "Game":
         from .setup import deal
         return deal(cls, edition, cards, decks, unused, first, reveals, life_piles)
-
-
-def check_random(g: Game, d: Decision) -> Refusal | None:
-    p = g.state.pending
-    if p is not None and p.is_chance and ("random", d.arg) not in p.options:
-        return Refusal(ILLEGAL_RANDOM, p.clauses[0], "this outcome is not possible here",
-                       tuple(g.legal_decisions()))
-    return None
-
-
-__all__ += ["check_random", "ILLEGAL_DECISION", "STAGE_KINDS"]

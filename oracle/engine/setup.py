@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import CARDS, UnknownCard, full_set, lookup
+from ..cards import UnknownCard, full_set, lookup
 from ..editions import profile as get_profile
 from .errors import SetupError
 from .state import State
@@ -163,8 +163,3 @@ def position(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), mindbug
             refill(g, p)
     g.run()
     return g
-
-
-# The cards of the set, for positions that do not use all of them.
-def design(name: str):
-    return CARDS[lookup(name).name]

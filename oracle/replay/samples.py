@@ -16,7 +16,7 @@ from pathlib import Path
 import msgspec
 import yaml
 
-from ..cards import SNEAKY, TOUGH, lookup
+from ..cards import SNEAKY
 from ..editions import EDITIONS
 from ..engine import Decision, Game
 from .format import FORMAT
@@ -69,7 +69,6 @@ def sneaky_block(head, steps, g):
     for i, s in enumerate(steps):
         p = s.before.pending
         if p.stage == "block" and s.before.state.combat and s.before.has(s.before.state.combat[0], SNEAKY):
-            a = s.before.state.combat[0]
             bad = [c for c in s.before.state.play[p.player] if not s.before.has(c, SNEAKY)]
             if bad:
                 return lines_until(head, steps, i) + [{"t": "block", "p": p.player, "card": bad[0]}, end_of(g)]

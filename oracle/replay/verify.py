@@ -703,7 +703,6 @@ def is_full_claim(line) -> bool:
 
 def resync(g: Game, claim, player: int, base_decks) -> Game | None:
     """A new game at the claimed position, about to take `player`'s turn action."""
-    from ..engine.state import State
 
     s = g.state.copy()
     try:
