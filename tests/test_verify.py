@@ -3,15 +3,13 @@
 import json
 from xml.etree import ElementTree as ET
 
-import msgspec
 import pytest
 import yaml
+from conftest import ROOT, run_cli
 
-from oracle.replay.reader import RawGame, split_games
+from oracle.replay.reader import split_games
 from oracle.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game
-
-from conftest import ROOT, run_cli
 
 EDITIONS = ("en-first", "fr-first", "fr-revised", "en-revised")
 
@@ -166,7 +164,6 @@ def test_forced_decisions_may_be_left_out():
                              None, s["reveals"])
         elif x["t"] in ("play", "attack", "mindbug", "pass", "hunt", "block", "choose", "random") and game:
             forced = len(game.legal_decisions()) == 1
-            d = game.legal_decisions()
             from oracle.engine import Decision
             dd = Decision.make(x["t"], x.get("p"), x.get("card", x.get("cards")))
             game.apply(dd)
