@@ -52,6 +52,7 @@ class CardDef:
             "slug": self.slug,
             "power": self.power,
             "keywords": self.keyword_names,
+            "keywords_fr": [KEYWORD_FRENCH[b] for b in KEYWORD_NAMES if self.keywords & b],
             "copies": self.copies,
             "trigger": self.trigger,
             "ability": self.text,
