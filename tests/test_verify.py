@@ -296,3 +296,16 @@ def test_which_editions_a_game_conforms_to():
     # A turn-numbered log of the revised English edition shows its extra turn
     # action after a Mindbug, which the other editions count as another turn.
     assert any(g["conforms_to"] == ["en-revised"] for g in games)
+
+
+def test_unknown_fields_are_ignored_with_a_note():
+    lines = _lines(selfplay(1, 31, claims="turn"))
+    for x in lines:
+        if x["t"] == "state":
+            x["phase"] = "main"          # an exporter's own field
+            x["play"] = [[dict(e, tapped=False) for e in side] for side in x["play"]]
+        if x["t"] == "pass":
+            x["why"] = "bot"
+    rep = games_of(_dump(lines))[0]
+    assert rep.verdict == "conforms", rep.findings
+    assert any("phase" in n and "play[].tapped" in n for n in rep.notes)

@@ -3,8 +3,10 @@
 Every line of a log is one JSON object whose `t` names its type. The structs
 below are the contract: `mb-oracle schema replay` prints the JSON Schema
 generated from them, and spec/replay-format.md documents them for people.
-Unknown fields are refused (a typo in a claim must not pass unchecked);
-exporters keep their own data in the free-form `x` field of any line.
+Unknown fields are ignored, so that exporters may add their own; the
+verifier notes the unknown fields of claim and setup lines, where a typo
+would otherwise leave a claim unchecked. The free-form `x` field of any
+line is the place meant for an exporter's own data.
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ FORMAT = "mb-replay/1"
 CardRef = Union[int, str]  # an instance id, or a card name for engines without stable ids
 
 
-class _Line(Struct, tag_field="t", forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
+class _Line(Struct, tag_field="t", omit_defaults=True, kw_only=True):
     x: Any = UNSET  # exporter's own data, never read by the oracle
 
 
-class Impl(Struct, forbid_unknown_fields=True, omit_defaults=True):
+class Impl(Struct, omit_defaults=True):
     name: str
     version: str = ""
 
@@ -107,7 +109,7 @@ class RandomLine(_Line, tag="random"):
     cards: list[int]
 
 
-class Creature(Struct, forbid_unknown_fields=True, omit_defaults=True):
+class Creature(Struct, omit_defaults=True):
     card: CardRef
     exhausted: bool | UnsetType = UNSET
     power: int | UnsetType = UNSET
@@ -153,7 +155,50 @@ LINE_TYPES = ("game", "setup", "play", "attack", "mindbug", "pass", "hunt", "blo
 DECISION_TYPES = {"play", "attack", "mindbug", "pass", "hunt", "block", "choose", "random"}
 
 decoder = msgspec.json.Decoder(Line)
-encoder = msgspec.json.Encoder()
+_generic = msgspec.json.Decoder()
+
+# The fields of the line types whose unknown fields deserve a note.
+KNOWN_FIELDS = {
+    cls.__struct_config__.tag: set(cls.__struct_fields__) | {"t"}
+    for cls in (GameLine, SetupLine, StateLine, EndLine)
+}
+CREATURE_FIELDS = set(Creature.__struct_fields__)
+
+
+def _shadow(cls, nested=None):
+    """A strict twin of a line type whose fields are left undecoded: decoding
+    with it only tests for unknown fields, cheaply."""
+    fields = [(f, nested.get(f, msgspec.Raw) if nested else msgspec.Raw, None)
+              for f in list(cls.__struct_fields__) + ["t"]]
+    return msgspec.defstruct(f"Strict{cls.__name__}", fields, forbid_unknown_fields=True)
+
+
+_StrictCreature = _shadow(Creature)
+_strict = {
+    "game": msgspec.json.Decoder(_shadow(GameLine)),
+    "setup": msgspec.json.Decoder(_shadow(SetupLine)),
+    "state": msgspec.json.Decoder(_shadow(StateLine, {"play": list[list[_StrictCreature]] | None})),
+    "end": msgspec.json.Decoder(_shadow(EndLine)),
+}
+
+
+def unknown_fields(tag: str, raw: bytes) -> list[str]:
+    """Fields of a game, setup, state or end line that mb-replay/1 does not define."""
+    strict = _strict.get(tag)
+    if strict is None:
+        return []
+    try:
+        strict.decode(raw)
+        return []
+    except msgspec.ValidationError:
+        pass
+    data = _generic.decode(raw)
+    known = KNOWN_FIELDS[tag]
+    extra = sorted(k for k in data if k not in known)
+    if tag == "state" and isinstance(data.get("play"), list):
+        extra += sorted({f"play[].{k}" for side in data["play"] if isinstance(side, list)
+                         for e in side if isinstance(e, dict) for k in e if k not in CREATURE_FIELDS})
+    return extra
 
 
 def replay_schema() -> dict:

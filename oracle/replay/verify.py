@@ -193,6 +193,10 @@ class Verifier:
             t = line.__struct_config__.tag
             if t == "note":
                 continue
+            if t in fmt.KNOWN_FIELDS:
+                extra = fmt.unknown_fields(t, raw_line)
+                if extra:
+                    rep.notes.append(f"line {lineno}: fields not in {fmt.FORMAT}, ignored: {', '.join(extra)}")
             if self.g is None:
                 if t != "setup":
                     self.find("MISSING_SETUP", [], lineno, f"a setup line must follow the game line, not a {t!r} line")
