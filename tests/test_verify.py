@@ -309,3 +309,31 @@ def test_unknown_fields_are_ignored_with_a_note():
     rep = games_of(_dump(lines))[0]
     assert rep.verdict == "conforms", rep.findings
     assert any("phase" in n and "play[].tapped" in n for n in rep.notes)
+
+
+def test_the_order_of_waiting_effects_may_be_given_at_once():
+    """Two Defeated effects at once: one card per choose, or the whole order."""
+    from oracle.engine import Game
+    for seed in range(400):
+        lines = _lines(selfplay(1, seed, claims="every"))
+        setup = lines[1]
+        g = Game.deal("en-revised", {int(k): v for k, v in setup["cards"].items()}, setup["decks"],
+                      setup["unused"], None, setup["reveals"])
+        from oracle.engine import Decision
+        found = None
+        for i, x in enumerate(lines[2:], 2):
+            if x["t"] in ("state", "end"):
+                continue
+            if g.pending.stage == "order" and len(g.pending.options) == 2:
+                found = i
+                break
+            g.apply(Decision.make(x["t"], x.get("p"), x.get("card", x.get("cards"))))
+        if found:
+            break
+    assert found, "no self-played game with two waiting effects"
+    first = lines[found]["cards"][0]
+    other = next(a[0] for _, a in g.pending.options if a[0] != first)
+    # Replace the one-card choice with the full order.
+    lines[found] = {"t": "choose", "p": lines[found]["p"], "cards": [first, other]}
+    rep = games_of(_dump(lines))[0]
+    assert rep.verdict == "conforms", rep.findings[:1]

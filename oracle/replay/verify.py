@@ -121,6 +121,7 @@ class Verifier:
         self.cards: dict[int, str] = {}
         self.prev = None                # the last decision applied
         self.attacker = None            # who made the last turn action, if it was an attack
+        self.order_queue: list[int] = []  # the rest of an order of waiting effects given at once
 
     # -- findings ----------------------------------------------------------
     def find(self, code, clauses, line, message, **kw) -> None:
@@ -339,6 +340,13 @@ class Verifier:
                       log=line_json(line), rules={"stage": pend.stage, "player": pend.player},
                       options=self.options())
             return
+        pend = g.pending
+        if pend.stage == "order" and len(line.cards) > 1 and player == pend.player \
+                and sorted(line.cards) == sorted(a[0] for _, a in pend.options):
+            # The whole order of the waiting effects at once: the first now,
+            # the others each time the rules ask again.
+            self.order_queue = list(line.cards[1:])
+            arg = (line.cards[0],)
         d = Decision(t, None if t == "random" else player, arg)
         r = g.refusal(d)
         if r is not None:
@@ -369,6 +377,16 @@ class Verifier:
             self.attacker = self.g.pending.player if kind == "attack" else None
         self.prev = (kind, arg)
         self.since_claim.extend(self.g.apply_unchecked(kind, arg))
+        g = self.g
+        if self.order_queue:
+            waiting = {w[0] for w in g.state.triggers}
+            self.order_queue = [c for c in self.order_queue if c in waiting]
+        while self.order_queue and g.pending is not None and g.pending.stage == "order":
+            nxt = (self.order_queue.pop(0),)
+            if ("choose", nxt) not in g.pending.options:
+                self.order_queue = []
+                break
+            self.since_claim.extend(g.apply_unchecked("choose", nxt))
 
     # -- claims --------------------------------------------------------------
     def _claim(self, line, lineno) -> None:
