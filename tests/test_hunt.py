@@ -1,0 +1,259 @@
+"""The rules hunt rediscovers the known tensions of the rulebooks.
+
+One hunt runs for the whole module with a small fixed budget and seed
+(about half a minute on 2 cores), and every test reads its report: each
+known case must be among the findings, with the clauses in tension and the
+editions that settle it, and every finding must be a draft scenario that
+loads and passes. Nothing in the hunt names these cases; it finds them by
+reading the clause catalogue and the card list.
+
+A longer hunt, for finding what is not known yet:
+
+    mb-oracle hunt --all --budget 5000 --seed 7 -j 2 --out findings/
+    mb-oracle scenarios findings/
+
+or this module with a bigger search (the same assertions must hold):
+
+    MB_HUNT_BUDGET=2000 MB_HUNT_SEED=3 pytest tests/test_hunt.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from click.testing import CliRunner
+
+from oracle.editions import EDITIONS
+from oracle.hunt.drafts import write
+from oracle.hunt.search import Hunt
+
+BUDGET = int(os.environ.get("MB_HUNT_BUDGET", "320"))
+SEED = int(os.environ.get("MB_HUNT_SEED", "0"))
+JOBS = int(os.environ.get("MB_HUNT_JOBS", "2"))
+FIRST, REVISED = ("en-first", "fr-first"), ("fr-revised", "en-revised")
+
+
+@pytest.fixture(scope="module")
+def hunted(tmp_path_factory):
+    rep = Hunt(budget=BUDGET, seed=SEED, jobs=JOBS).run()
+    out = tmp_path_factory.mktemp("hunt")
+    for f in rep.findings:
+        write(f, out, BUDGET, SEED)
+    return rep, out
+
+
+def finding(rep, *clauses):
+    got = [f for f in rep.findings if set(f.clauses) == set(clauses)]
+    assert got, f"no finding on {clauses}; found: {[f.clauses for f in rep.findings]}"
+    return got[0]
+
+
+def verdicts(f):
+    return {e: f.editions[e].get("verdict") for e in EDITIONS}
+
+
+def settled_by(f, edition):
+    return set(f.editions[edition].get("settled_by", ()))
+
+
+def test_hunter_against_sneaky_is_open_only_in_the_english_first_edition(hunted):
+    f = finding(hunted[0], "keywords.hunter", "keywords.sneaky")
+    assert f.category == "contradiction" and f.reachable
+    assert verdicts(f) == {"en-first": "contradiction", "fr-first": "settled", "fr-revised": "settled",
+                           "en-revised": "settled"}
+    for e in ("fr-first",) + REVISED:
+        assert "keywords.hunter.override" in settled_by(f, e)
+        assert f.editions[e]["admitted"] == ["yes"]
+    assert "keywords.hunter.override" in f.editions["en-first"]["would_settle"]
+
+
+@pytest.mark.parametrize("card", ["elephantopus", "bee-bear"])
+def test_hunter_against_a_blocking_restriction(hunted, card):
+    f = finding(hunted[0], "keywords.hunter", f"abilities.constant@{card}")
+    assert f.category == "contradiction"
+    assert verdicts(f)["en-first"] == "contradiction"
+    for e in ("fr-first",) + REVISED:
+        assert "keywords.hunter.override" in settled_by(f, e)
+    if card == "elephantopus":
+        assert f.reachable
+    else:
+        # Bee Bear's restriction only holds while it attacks, and no First
+        # Contact card gives it HUNTER: the hunt says so.
+        assert not f.reachable
+
+
+def test_tough_against_poisonous_is_settled_only_by_the_revised_editions(hunted):
+    f = finding(hunted[0], "keywords.poisonous", "keywords.tough")
+    assert f.reachable
+    for e in FIRST:
+        assert verdicts(f)[e] == "contradiction"
+        assert f.editions[e]["engine"] == "exhausted"
+    for e in REVISED:
+        assert "keywords.tough.poisonous" in settled_by(f, e)
+        assert f.editions[e]["admitted"] == ["exhausted"]
+
+
+def test_tough_against_card_effects_is_open_only_in_the_english_first_edition(hunted):
+    effects = [f for f in hunted[0].findings
+               if "keywords.tough" in f.clauses and any(c.startswith("triggers.") for c in f.clauses)]
+    cards = {c.split("@")[1] for f in effects for c in f.clauses if "@" in c}
+    assert {"kangasaurus-rex", "tiger-squirrel", "explosive-toad"} <= cards, cards
+    for f in effects:
+        assert f.category == "contradiction"
+        assert verdicts(f)["en-first"] == "contradiction"
+        for e in ("fr-first",) + REVISED:
+            assert "keywords.tough.effects" in settled_by(f, e)
+
+
+def test_hunter_and_an_attack_effect_are_ordered_by_a_team_reading(hunted):
+    f = finding(hunted[0], "keywords.hunter", "triggers.attack")
+    assert f.category == "ambiguity"
+    assert set(verdicts(f).values()) == {"ambiguity"}
+    for e in EDITIONS:
+        assert f.editions[e]["would_settle"] == {"effects.hunter-order": ["effect-first"]}
+        assert f.editions[e]["engine"] == "effect-first"
+    assert "Shark Dog" in f.question
+
+
+def test_the_refill_after_a_steal_differs_between_first_and_revised_editions(hunted):
+    f = finding(hunted[0], "drawing.refill")
+    assert f.category == "edition-difference"
+    groups = {tuple(f.editions[e]["group"]) for e in EDITIONS}
+    assert groups == {FIRST, REVISED}
+    assert any(d.kind == "random" for d in f.path), "the difference comes from a steal"
+    assert "hand" in f.fields and "deck" in f.fields
+
+
+def test_the_frenzy_wording_is_reported_as_no_real_conflict(hunted):
+    f = finding(hunted[0], "keywords.frenzy")
+    assert f.category == "no-real-conflict"
+    assert f.seen > 10
+
+
+def test_the_turn_after_a_mindbug_differs_only_in_the_count_of_turns(hunted):
+    f = finding(hunted[0], "mindbug.extra-action")
+    assert f.category == "no-real-conflict" and f.fields == ("turn",)
+
+
+def test_no_engine_bug_and_one_finding_per_set_of_clauses(hunted):
+    rep = hunted[0]
+    assert [f for f in rep.findings if f.category == "engine-bug"] == []
+    keys = [frozenset(f.clauses) for f in rep.findings]
+    assert len(keys) == len(set(keys))
+
+
+def test_every_finding_is_a_draft_scenario_that_loads_and_passes(hunted):
+    from oracle.scenarios.loader import load_paths
+    from oracle.scenarios.runner import run_all
+
+    rep, out = hunted
+    files, errors = load_paths([out])
+    assert errors == [] and all(not f.errors for f in files), errors
+    scenarios = [s for f in files for s in f.scenarios]
+    assert len(scenarios) == len(rep.findings)
+    assert {s.doc.status for s in scenarios} == {"draft"}
+    failed = [r for r in run_all(files) if r.status != "pass"]
+    assert failed == [], [(r.scenario, r.edition, r.message) for r in failed]
+
+
+def test_the_command_prints_the_table_and_json(hunted, monkeypatch, tmp_path):
+    from oracle.hunt import search
+    from oracle.hunt.command import hunt
+
+    rep = hunted[0]
+    monkeypatch.setattr(search.Hunt, "run", lambda self: rep)
+    runner = CliRunner()
+    res = runner.invoke(hunt, ["--all", "--budget", "8", "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    assert "keywords.hunter + keywords.sneaky" in res.output and "CONTRADICTION" in res.output
+    assert len(list(tmp_path.glob("*.yaml"))) == len(rep.findings)
+    res = runner.invoke(hunt, ["--edition", "en-first", "--format", "json"])
+    data = json.loads(res.output)
+    assert {f["category"] for f in data["findings"]} >= {"contradiction", "ambiguity", "no-real-conflict"}
+    assert runner.invoke(hunt, ["--edition", "en-first", "--all"]).exit_code == 2
+
+
+def test_a_broken_engine_rule_is_reported_as_an_engine_bug(monkeypatch, tmp_path):
+    from oracle.engine import effects
+    from oracle.scenarios.loader import load_paths
+    from oracle.scenarios.runner import run_all
+
+    monkeypatch.setattr(effects, "TOUGH", 0)   # TOUGH never applies
+    rep = Hunt(["en-revised"], budget=320, seed=0, abstract=False, designs=("Plated Scorpion", "Rhino Turtle"),
+               shrink_limit=20).run()
+    bugs = [f for f in rep.findings if f.category == "engine-bug"]
+    assert bugs and all(c.startswith("keywords.tough") for f in bugs for c in f.clauses)
+    assert any(f.clauses == ("keywords.tough",) for f in bugs)
+    for f in bugs:
+        write(f, tmp_path)
+    # The drafts say what the rules say: they fail on the broken engine...
+    files, _ = load_paths([tmp_path])
+    assert any(r.status == "fail" for r in run_all(files))
+    monkeypatch.undo()
+    # ...and pass on the real one.
+    assert all(r.status == "pass" for r in run_all(files))
+
+
+# -- the constraints on their own ------------------------------------------------
+
+
+def _board(mine, theirs, exhausted=()):
+    from oracle.hunt.facts import Board
+    from oracle.hunt.strategies import DEFS
+
+    ids = {}
+    for c in sorted(DEFS, reverse=True):
+        ids[DEFS[c].name] = c
+    play = ([ids[n] for n in mine], [ids[n] for n in theirs])
+    return Board(DEFS, play, [ids[n] for n in exhausted], active=0), ids
+
+
+def test_a_clause_an_edition_is_silent_on_does_not_constrain_it():
+    from oracle.hunt.constraints import Question, verdicts
+
+    board, ids = _board(["Spider Owl", "Snail Thrower"], ["Gorillion"])
+    q = Question("hunt", (ids["Spider Owl"], ids["Gorillion"]), ("yes", "no"), board)
+    v = verdicts(q)
+    assert v["en-first"].kind == "contradiction"
+    assert v["en-first"].tension == {"keywords.hunter", "keywords.sneaky"}
+    assert [s.ref for s in v["en-first"].silent] == ["keywords.hunter.override"]
+    for e in ("fr-first",) + REVISED:
+        assert v[e].kind == "settled" and v[e].admitted == {"yes"}
+    # Without HUNTER, SNEAKY alone decides the defender's block, in every edition.
+    q = Question("block", (ids["Spider Owl"], ids["Gorillion"]), ("yes", "no"), board)
+    assert {x.answer() for x in verdicts(q).values()} == {"no"}
+
+
+def test_tough_replaces_a_lost_fight_in_every_edition():
+    from oracle.hunt.constraints import FATES, Question, verdicts
+
+    board, ids = _board(["Kangasaurus Rex"], ["Elephantopus"])
+    q = Question("fate", (ids["Elephantopus"],), FATES, board, default="stays",
+                 facts={"causes": (("equal",),), "fought": ids["Kangasaurus Rex"]})
+    assert {x.answer() for x in verdicts(q).values()} == {"exhausted"}
+    board, ids = _board(["Kangasaurus Rex"], ["Elephantopus"], exhausted=["Elephantopus"])
+    q = Question("fate", (ids["Elephantopus"],), FATES, board, default="stays",
+                 facts={"causes": (("equal",),), "fought": ids["Kangasaurus Rex"]})
+    assert {x.answer() for x in verdicts(q).values()} == {"defeated"}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_second_reading_of_the_cards_agrees_with_the_engine_on_power_and_keywords(edition):
+    from hypothesis import HealthCheck, given, settings
+
+    from oracle.hunt.facts import Board
+    from oracle.hunt.probe import floor_of
+    from oracle.hunt.strategies import positions
+
+    @settings(max_examples=150, derandomize=True, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(positions(editions=(edition,)))
+    def agree(spot):
+        g = spot.game()
+        b = Board.of(g, floor_of(edition))
+        for c in b.creatures():
+            assert (b.power(c), b.keywords(c)) == (g.power(c), g.keywords(c)), spot.describe()
+
+    agree()
