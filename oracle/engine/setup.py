@@ -144,7 +144,10 @@ def position(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), mindbug
     s.life = list(life)
     if prof.life_cards:
         for p in (0, 1):
-            take = min(s.life[p], len(s.unused))
+            take = s.life[p]
+            if take > len(s.unused):
+                raise SetupError("BAD_POSITION", "life.cards",
+                                 f"player {p}'s {take} life needs {take} life cards; the unused pile holds {len(s.unused)}")
             s.life_pile[p] = s.unused[:take]
             del s.unused[:take]
     s.mindbugs = list(mindbugs)
