@@ -50,10 +50,6 @@ FIELD_FALLBACK = {
 BROAD_EVENTS = {"play-effect-prevented", "attack-ends", "no-effect"}
 
 
-def option_json(d) -> dict:
-    return d.to_json()
-
-
 class Finding(msgspec.Struct, omit_defaults=True):
     code: str
     clauses: list[str]
@@ -86,7 +82,7 @@ class GameReport(msgspec.Struct):
     conforms_to: list[str] | None = None  # with --which-editions: the editions the game conforms to
 
 
-def _line_error(lineno: int, raw: bytes, exc: Exception, last: bool) -> Finding:
+def _line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
     text = str(exc)
     if not isinstance(exc, msgspec.ValidationError):
         hint = " (the line is cut short: a truncated file?)" if "truncated" in text else ""
@@ -122,6 +118,7 @@ class Verifier:
         self.prev = None                # the last decision applied
         self.attacker = None            # who made the last turn action, if it was an attack
         self.order_queue: list[int] = []  # the rest of an order of waiting effects given at once
+        self._resync_claim = None       # with keep_going: the last full claim seen while lost
 
     # -- findings ----------------------------------------------------------
     def find(self, code, clauses, line, message, **kw) -> None:
@@ -159,7 +156,7 @@ class Verifier:
         try:
             head = fmt.decoder.decode(raw_line)
         except (msgspec.DecodeError, msgspec.ValidationError) as e:
-            rep.findings.append(_line_error(lineno, raw_line, e, False))
+            rep.findings.append(_line_error(lineno, raw_line, e))
             return self._finish()
         rep.id = head.id
         if head.impl is not msgspec.UNSET:
@@ -189,7 +186,7 @@ class Verifier:
             try:
                 line = fmt.decoder.decode(raw_line)
             except (msgspec.DecodeError, msgspec.ValidationError) as e:
-                rep.findings.append(_line_error(lineno, raw_line, e, False))
+                rep.findings.append(_line_error(lineno, raw_line, e))
                 return self._finish()
             t = line.__struct_config__.tag
             if t == "note":
@@ -414,7 +411,7 @@ class Verifier:
         from deepdiff import DeepDiff
 
         fields = [k for k in rules if rules[k] != log.get(k)]
-        clauses = attribute(self.g, self.since_claim, fields, rules, log, self.cards)
+        clauses = attribute(self.g, self.since_claim, fields, rules, log)
         rules, log = readable(rules), readable(log)
         diff = DeepDiff(rules, log, ignore_order=False, view="text")
         self.find("STATE_MISMATCH", clauses, lineno,
@@ -459,7 +456,7 @@ class Verifier:
         if t == "state":
             self._resync_claim = (line, lineno) if is_full_claim(line) else None
             return
-        pending_claim = getattr(self, "_resync_claim", None)
+        pending_claim = self._resync_claim
         if t in ("play", "attack") and pending_claim is not None:
             claim, claim_line = pending_claim
             g = resync(self.g, claim, line.p, self.base_decks)
@@ -650,7 +647,7 @@ def readable(view: dict) -> dict:
     return out
 
 
-def attribute(g, events, fields, rules, log, cards) -> list[str]:
+def attribute(g, events, fields, rules, log) -> list[str]:
     """The clauses behind a mismatch: those of the events that changed the
     differing cards or fields since the last claim; else a clause per field."""
     clauses: list[str] = []
