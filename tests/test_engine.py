@@ -83,7 +83,7 @@ def test_state_survives_a_round_trip_through_its_serialised_form():
 
 
 def test_chance_events_list_their_outcomes():
-    from oracle.engine.setup import position
+    from oracle.engine import position
     defs = {i: lookup(n) for i, n in enumerate(full_set(), 1)}
     ids = {n: [i for i, d in defs.items() if d.name == n] for n in CARDS}
     barrel, gorillion = ids["Strange Barrel"][0], ids["Gorillion"][0]

@@ -5,7 +5,7 @@ from dataclasses import replace
 from oracle.cards import full_set, lookup
 from oracle.editions import profile
 from oracle.engine import Decision
-from oracle.engine.setup import position
+from oracle.engine import position
 
 DEFS = {i: lookup(n) for i, n in enumerate(full_set(), 1)}
 

@@ -413,7 +413,7 @@ def test_every_library_document_validates_against_the_schema():
 def test_an_engine_crash_fails_the_run_instead_of_stopping_the_library(monkeypatch):
     import oracle.cards.abilities as abilities
 
-    def broken(g, me, card):
+    def broken(fx, g, me, card):
         raise KeyError("boom")
 
     monkeypatch.setitem(abilities.TRIGGERED, ("Killer Bee", "play"), broken)

@@ -1,6 +1,8 @@
 """What each First Contact card does, written with the engine's effect verbs.
 
-Triggered abilities take (game, controller, card). Constant abilities are
+Triggered abilities take (verbs, game, controller, card): `verbs` is the
+engine's module of effect verbs, handed in by the engine when it runs an
+ability, so that card data never imports the engine above it. Constant abilities are
 small functions in three layers (power, keywords that depend on power,
 keywords copied from enemies), plus the blocking restrictions and the one
 ability that stops Play effects.
@@ -8,7 +10,6 @@ ability that stops Play effects.
 
 from __future__ import annotations
 
-from ..engine import effects as fx
 from . import FRENZY, HUNTER, POISONOUS, SNEAKY
 
 # -- constant abilities: power layer ---------------------------------------
@@ -113,93 +114,93 @@ def enemies_with(g, me, test):
     return [c for c in g.state.play[1 - me] if test(g.power(c))]
 
 
-def axolotl_healer(g, me, card):
+def axolotl_healer(fx, g, me, card):
     fx.gain_life(g, me, 2, ("triggers.play",), card)
 
 
-def compost_dragon(g, me, card):
+def compost_dragon(fx, g, me, card):
     fx.choose(g, me, g.state.discard[me], 1, 1, ("play-from-discard", me, me, card),
               ("effects.play-card",), card, "a card of your discard pile to play")
 
 
-def explosive_toad(g, me, card):
+def explosive_toad(fx, g, me, card):
     # Any creature in play, allied ones included.
     fx.choose(g, me, creatures(g), 1, 1, ("defeat", card, "triggers.defeated"),
               ("triggers.defeated",), card, "a creature to defeat")
 
 
-def ferret_bomber(g, me, card):
+def ferret_bomber(fx, g, me, card):
     opp = 1 - me
     hand = g.state.hand[opp]
     fx.choose(g, opp, hand, 2, 2, ("discard", opp, card), ("terms.discard", "effects.chooser"), card,
               "two cards to discard")
 
 
-def grave_robber(g, me, card):
+def grave_robber(fx, g, me, card):
     fx.choose(g, me, g.state.discard[1 - me], 1, 1, ("play-from-discard", me, 1 - me, card),
               ("effects.play-card",), card, "a card of the opponent's discard pile to play")
 
 
-def kangasaurus_rex(g, me, card):
+def kangasaurus_rex(fx, g, me, card):
     fx.defeat(g, enemies_with(g, me, lambda p: p <= 4), ("triggers.play",), card)
 
 
-def killer_bee(g, me, card):
+def killer_bee(fx, g, me, card):
     fx.lose_life(g, 1 - me, 1, ("triggers.play",), card)
 
 
-def snail_hydra(g, me, card):
+def snail_hydra(fx, g, me, card):
     s = g.state
     if len(s.play[me]) < len(s.play[1 - me]):
         fx.choose(g, me, creatures(g), 1, 1, ("defeat", card, "triggers.attack"),
                   ("triggers.attack",), card, "a creature to defeat")
 
 
-def tiger_squirrel(g, me, card):
+def tiger_squirrel(fx, g, me, card):
     fx.choose(g, me, enemies_with(g, me, lambda p: p >= 7), 1, 1, ("defeat", card, "triggers.play"),
               ("triggers.play",), card, "an enemy creature with power 7 or more to defeat")
 
 
-def tusked_extorter(g, me, card):
+def tusked_extorter(fx, g, me, card):
     opp = 1 - me
     fx.choose(g, opp, g.state.hand[opp], 1, 1, ("discard", opp, card), ("terms.discard", "effects.chooser"),
               card, "a card to discard")
 
 
-def brain_fly(g, me, card):
+def brain_fly(fx, g, me, card):
     fx.choose(g, me, enemies_with(g, me, lambda p: p >= 6), 1, 1, ("take-control", me, card),
               ("terms.take-control",), card, "an enemy creature with power 6 or more to take")
 
 
-def chameleon_sniper(g, me, card):
+def chameleon_sniper(fx, g, me, card):
     fx.lose_life(g, 1 - me, 1, ("triggers.attack",), card)
 
 
-def giraffodile(g, me, card):
+def giraffodile(fx, g, me, card):
     fx.to_hand_from_discard(g, me, card)
 
 
-def harpy_mother(g, me, card):
+def harpy_mother(fx, g, me, card):
     # "Up to two": none, one or two.
     fx.choose(g, me, enemies_with(g, me, lambda p: p <= 5), 0, 2, ("take-control", me, card),
               ("terms.take-control", "triggers.defeated"), card, "up to two enemy creatures with power 5 or less")
 
 
-def mysterious_mermaid(g, me, card):
+def mysterious_mermaid(fx, g, me, card):
     fx.set_life(g, me, g.state.life[1 - me], ("triggers.play",), card)
 
 
-def shark_dog(g, me, card):
+def shark_dog(fx, g, me, card):
     fx.choose(g, me, enemies_with(g, me, lambda p: p >= 6), 1, 1, ("defeat", card, "triggers.attack"),
               ("triggers.attack",), card, "an enemy creature with power 6 or more to defeat")
 
 
-def strange_barrel(g, me, card):
+def strange_barrel(fx, g, me, card):
     fx.pick_at_random(g, g.state.hand[1 - me], 2, ("steal", me, card), ("terms.steal", "triggers.defeated"),
                       card, "two random cards of the opponent's hand")
 
 
-def turbo_bug(g, me, card):
+def turbo_bug(fx, g, me, card):
     opp = 1 - me
     fx.lose_life(g, opp, g.state.life[opp] - 1, ("triggers.attack",), card)
 

@@ -13,7 +13,9 @@ from .game import Decision, Game, Table
 from .state import Event, Pending, State
 
 __all__ = ["Decision", "Game", "Table", "State", "Pending", "Event", "Refusal", "Refused",
-           "SetupError", "EngineError", "step"]
+           "SetupError", "EngineError", "step", "position"]
+
+position = Game.position
 
 
 def step(game: Game, decision: Decision) -> tuple[Game, list[Event]]:

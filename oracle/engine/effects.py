@@ -8,10 +8,11 @@ draw, and `choose` / `pick_at_random` for the choices they need.
 
 from __future__ import annotations
 
+import sys
 from itertools import combinations
 
 from ..cards import TOUGH
-from ..cards import abilities  # card abilities use the verbs below; bound at call time
+from ..cards import abilities
 from . import drawing
 from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
 from .registry import resume, task
@@ -71,7 +72,8 @@ def _order(g, kind, arg) -> None:
 
 def _run_ability(g, card: int, controller: int, trigger: str) -> None:
     g.emit("trigger", (TRIGGER_CLAUSE[trigger], "triggers.controller"), player=controller, card=card)
-    abilities.TRIGGERED[(g.table.defs[card].name, trigger)](g, controller, card)
+    # The abilities are written with the verbs of this module, handed in.
+    abilities.TRIGGERED[(g.table.defs[card].name, trigger)](_VERBS, g, controller, card)
 
 
 # -- choices -------------------------------------------------------------
@@ -223,3 +225,6 @@ def to_hand_from_discard(g, player: int, source=None) -> None:
     s.discard[player].clear()
     s.hand[player].extend(cards)
     g.emit("return-to-hand", ("effects.as-much-as-possible",), player=player, cards=tuple(cards), source=source)
+
+
+_VERBS = sys.modules[__name__]

@@ -13,6 +13,8 @@ from typing import NamedTuple
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, TOUGH, CardDef
 from ..editions import Profile, profile as get_profile
+from . import setup
+from .drawing import refill
 from .errors import GAME_OVER, EngineError, Refusal, Refused
 from .power import compute
 from .registry import RESUMES, TASKS
@@ -195,5 +197,22 @@ class Game:
     @classmethod
     def deal(cls, edition: str | None, cards: dict[int, str], decks, unused, first=None,
              reveals=(), life_piles=None) -> "Game":
-        from .setup import deal
-        return deal(cls, edition, cards, decks, unused, first, reveals, life_piles)
+        """A game from a deal (setup.deal): raises SetupError for a deal the rules refuse."""
+        prof, defs, owner, s = setup.dealt_state(edition, cards, decks, unused, first, reveals, life_piles)
+        g = cls(Table(defs, owner), prof, s)
+        g.emit("setup", ("setup.deal", "setup.hand", "setup.life", "setup.first-player"),
+               player=s.stack[-1][1])
+        g.run()
+        return g
+
+    @classmethod
+    def position(cls, edition, zones: dict, defs: dict, **kw) -> "Game":
+        """A game from an arbitrary position (`setup.position_state`), at the start of
+        the active player's turn action."""
+        prof, owner, s = setup.position_state(edition, zones, defs, **kw)
+        g = cls(Table(defs, owner), prof, s)
+        if prof.refill == "below-five":          # drawing.refill
+            for p in (0, 1):
+                refill(g, p)
+        g.run()
+        return g

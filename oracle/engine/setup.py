@@ -57,9 +57,10 @@ def first_from_reveals(defs, reveals) -> int:
     raise SetupError("BAD_SETUP", "setup.first-player", "no revealed pair")
 
 
-def deal(cls, edition, cards, decks, unused, first=None, reveals=(), life_piles=None):
-    from .game import Game, Table
-
+def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_piles=None):
+    """The state at the start of a dealt game, before the first turn:
+    (profile, designs by card id, owner by card id, state). `Game.deal` builds
+    the game from it."""
     prof = get_profile(edition)
     defs = resolve_cards(cards)
     check_composition(defs)
@@ -110,22 +111,18 @@ def deal(cls, edition, cards, decks, unused, first=None, reveals=(), life_piles=
     if first not in (0, 1):
         raise SetupError("BAD_SETUP", "setup.first-player", "the starting player must be 0 or 1")
     s.stack = [("turn", first, False)]
-    g = Game(Table(defs, owner), prof, s)
-    g.emit("setup", ("setup.deal", "setup.hand", "setup.life", "setup.first-player"), player=first)
-    g.run()
-    return g
+    return prof, defs, owner, s
 
 
-def position(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), mindbugs=(2, 2),
+def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), mindbugs=(2, 2),
              exhausted=(), unused=None, out=(), turn=1):
-    """A game from an arbitrary position, at the start of `active`'s turn action.
+    """The state of an arbitrary position, at the start of `active`'s turn
+    action: (profile, owner by card id, state). `Game.position` builds the game.
 
     `zones` maps (zone, player) to card ids for deck, hand, play and discard.
     Cards of `defs` that are placed nowhere go to the unused pile unless
     `unused` is given.
     """
-    from .game import Game, Table
-
     prof = get_profile(edition)
     s = State()
     placed = []
@@ -159,10 +156,4 @@ def position(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), mindbug
         for c in cards:
             owner[c] = p
     s.stack = [("turn", active, False)]
-    g = Game(Table(defs, owner), prof, s)
-    if prof.refill == "below-five":
-        from .drawing import refill
-        for p in (0, 1):
-            refill(g, p)
-    g.run()
-    return g
+    return prof, owner, s

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from ..cards import CARDS, TOUGH, CardDef, full_set, keyword_list
 from ..editions import EDITIONS
 from ..engine import Decision, Game
-from ..engine.setup import position
+from ..engine import position
 from .facts import ABILITIES
 
 __all__ = [

@@ -21,8 +21,7 @@ from msgspec import UNSET
 
 from ..cards import full_set, keyword_list, lookup
 from ..editions import profile
-from ..engine import Decision, EngineError, Game, Refused, SetupError
-from ..engine.setup import position
+from ..engine import Decision, EngineError, Game, Refused, SetupError, position
 from ..engine.state import STAGE_KINDS
 from .format import Expect, Illegal
 from .loader import LoadedScenario, all_ids, card_id, card_name, keyword_name, step_kind, step_text
