@@ -10,95 +10,21 @@ turn action, so one run reports every divergence of a game.
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
 
 import msgspec
 
-from ..cards import HUNTER, KEYWORD_NAMES, UnknownCard, lookup
+from ..cards import HUNTER
 from ..editions import EDITIONS, UnknownEdition, profile as get_profile
 from ..engine import Decision, Game, SetupError
 from ..engine.state import STAGE_KINDS
 from . import format as fmt
+from .attribution import attribute
+from .claims import claim_matches, claim_views, is_full_claim
+from .diff import readable, state_diff
+from .findings import MALFORMED, Finding, GameReport, Summary, card_ids, report_schema  # noqa: F401  (the report API)
+from .lines import line_error
 from .reader import RawGame
-
-# Codes that make a game malformed (the log cannot be read as a game), as
-# opposed to codes that say the game broke the rules.
-MALFORMED = {
-    "BAD_JSON", "BAD_LINE", "UNKNOWN_LINE_TYPE", "BAD_VERSION", "UNKNOWN_CARD", "UNKNOWN_EDITION",
-    "UNSUPPORTED_SET", "MISSING_SETUP", "LINE_OUTSIDE_GAME", "MISSING_END", "EMPTY_INPUT",
-    "BAD_REFERENCE", "UNREADABLE",
-}
-
-# The fields of a state claim each kind of event changes (for naming the
-# clause behind a mismatch).
-EVENT_FIELDS = {
-    "draw": ("hand", "deck"), "gain-life": ("life",), "lose-life": ("life",), "no-gain": ("life",),
-    "mindbug": ("mindbugs", "play", "played"), "play": ("hand", "played"),
-    "enter-play": ("play", "played"), "defeat": ("play", "discard"), "exhaust": ("play",),
-    "discard": ("hand", "discard"), "steal": ("hand",), "take-control": ("play",),
-    "return-to-hand": ("hand", "discard"), "turn": ("active", "turn"), "end-turn": ("active", "turn"),
-}
-FIELD_FALLBACK = {
-    "life": ("life.lose", "life.gain"), "mindbugs": ("mindbug.use",), "hand": ("drawing.refill",),
-    "deck": ("drawing.refill",), "play": ("turns.action",), "discard": ("combat.to-discard",),
-    "played": ("play.from-hand",), "active": ("turns.alternate",), "turn": ("turns.alternate",),
-    "unused": ("setup.deal",),
-}
-# Events whose absence of effect can explain any field (a Play effect that
-# did not happen, an attack that ended early).
-BROAD_EVENTS = {"play-effect-prevented", "attack-ends", "no-effect"}
-
-
-class Finding(msgspec.Struct, omit_defaults=True):
-    code: str
-    clauses: list[str]
-    line: int
-    message: str
-    log: Any = None
-    rules: Any = None
-    options: list = msgspec.field(default_factory=list)
-    diff: Any = None
-    cards: dict[int, str] = msgspec.field(default_factory=dict)  # names of the card ids mentioned
-    expected: bool = False
-
-    @property
-    def malformed(self) -> bool:
-        return self.code in MALFORMED
-
-
-class GameReport(msgspec.Struct):
-    file: str
-    line: int
-    id: str
-    verdict: str = "conforms"  # conforms | violates | malformed
-    edition: str | None = None
-    impl: str | None = None
-    decisions: int = 0
-    findings: list[Finding] = msgspec.field(default_factory=list)
-    result: dict | None = None      # the rules' result: winner and reason, if the game ended
-    notes: list[str] = msgspec.field(default_factory=list)
-    outcome: str | None = None      # pass | fail | xfail | xpass | malformed (set with expectations)
-    conforms_to: list[str] | None = None  # with --which-editions: the editions the game conforms to
-
-
-def _line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
-    text = str(exc)
-    if not isinstance(exc, msgspec.ValidationError):
-        hint = " (the line is cut short: a truncated file?)" if "truncated" in text else ""
-        return Finding("BAD_JSON", [], lineno, f"not valid JSON: {text}{hint}",
-                       log=raw[:200].decode("utf-8", "replace"))
-    if "at `$.t`" in text:
-        return Finding("UNKNOWN_LINE_TYPE", [], lineno,
-                       f"unknown line type; expected one of {', '.join(fmt.LINE_TYPES)}",
-                       log=raw[:200].decode("utf-8", "replace"))
-    field = ""
-    if " - at `$." in text:
-        field = text.rsplit(" - at `$.", 1)[1].rstrip("`")
-    elif "field `" in text:
-        field = text.split("field `", 1)[1].split("`", 1)[0]
-    return Finding("BAD_LINE", [], lineno, f"field {field or '?'}: {text}",
-                   log=raw[:200].decode("utf-8", "replace"))
+from .resync import resync
 
 
 class Verifier:
@@ -125,7 +51,7 @@ class Verifier:
         f = Finding(code, list(dict.fromkeys(clauses)), line, message, **kw)
         if self.cards:
             ids: set[int] = set()
-            _card_ids((f.log, f.rules, f.options), ids)
+            card_ids((f.log, f.rules, f.options), ids)
             f.cards = {c: self.cards[c] for c in sorted(ids) if c in self.cards}
         self.report.findings.append(f)
         if code not in MALFORMED:
@@ -156,7 +82,7 @@ class Verifier:
         try:
             head = fmt.decoder.decode(raw_line)
         except (msgspec.DecodeError, msgspec.ValidationError) as e:
-            rep.findings.append(_line_error(lineno, raw_line, e))
+            rep.findings.append(line_error(lineno, raw_line, e))
             return self._finish()
         rep.id = head.id
         if head.impl is not msgspec.UNSET:
@@ -186,7 +112,7 @@ class Verifier:
             try:
                 line = fmt.decoder.decode(raw_line)
             except (msgspec.DecodeError, msgspec.ValidationError) as e:
-                rep.findings.append(_line_error(lineno, raw_line, e))
+                rep.findings.append(line_error(lineno, raw_line, e))
                 return self._finish()
             t = line.__struct_config__.tag
             if t == "note":
@@ -408,16 +334,13 @@ class Verifier:
         self.since_claim = []
 
     def _mismatch(self, line, lineno, rules, log) -> None:
-        from deepdiff import DeepDiff
-
         fields = [k for k in rules if rules[k] != log.get(k)]
         clauses = attribute(self.g, self.since_claim, fields, rules, log)
         rules, log = readable(rules), readable(log)
-        diff = DeepDiff(rules, log, ignore_order=False, view="text")
         self.find("STATE_MISMATCH", clauses, lineno,
                   f"the state claimed differs from the rules in: {', '.join(fields)}",
                   log={k: log[k] for k in fields}, rules={k: rules[k] for k in fields},
-                  options=self.options(), diff=json_safe(diff))
+                  options=self.options(), diff=state_diff(rules, log))
 
     def _end(self, line, lineno) -> None:
         g = self.g
@@ -472,345 +395,8 @@ class Verifier:
             self.ended = True
 
 
-# -- claims: the rules' view and the log's view ----------------------------------
-
-def _zone(oracle_cards, claimed, names) -> tuple[list, list]:
-    """A hand or discard pile, compared as a set: by ids, or by names when
-    the log names cards (engines without stable card identity)."""
-    try:
-        log = sorted(claimed)
-        if not log or log[0].__class__ is int:
-            return sorted(oracle_cards), log
-    except TypeError:
-        pass  # ids and names mixed
-    return sorted(names[c] for c in oracle_cards), sorted(_name_of(c, names) for c in claimed)
-
-
-def _name_of(ref, names) -> str:
-    if isinstance(ref, str):
-        try:
-            return lookup(ref).name
-        except UnknownCard:
-            return ref
-    return names.get(ref, str(ref))
-
-
-def claim_matches(g: Game, line) -> bool:
-    """A quick test that a claim states exactly the rules' state, in the
-    rules' own order. False means: compare properly (claim_views)."""
-    s = g.state
-    U = msgspec.UNSET
-    if line.life is not U and line.life != s.life:
-        return False
-    if line.mindbugs is not U and line.mindbugs != s.mindbugs:
-        return False
-    if line.hand is not U and line.hand != s.hand:
-        return False
-    if line.discard is not U and line.discard != s.discard:
-        return False
-    if line.play is not U:
-        if len(line.play) != 2:
-            return False
-        ex = s.exhausted
-        for claimed, mine in zip(line.play, s.play):
-            if len(claimed) != len(mine):
-                return False
-            for c, o in zip(claimed, mine):
-                if (c.card != o or c.power is not U or c.keywords is not U
-                        or (c.exhausted is not U and c.exhausted != (o in ex))):
-                    return False
-    if line.deck is not U:
-        if len(line.deck) != 2:
-            return False
-        for c, d in zip(line.deck, s.deck):
-            if (c != len(d)) if c.__class__ is int else (c != d):
-                return False
-    if line.unused is not U:
-        u = line.unused
-        if (u != len(s.unused)) if u.__class__ is int else (u != s.unused):
-            return False
-    if line.played is not U and line.played != s.played:
-        return False
-    if line.active is not U and line.active != s.active:
-        return False
-    if line.turn is not U and line.turn != s.turn:
-        return False
-    return True
-
-
-def claim_views(g: Game, line) -> tuple[dict, dict]:
-    """The claimed fields as the rules see them and as the log states them,
-    both normalised: hands, discard piles and play areas are compared as
-    sets (their order means nothing); draw piles by count or in order."""
-    s = g.state
-    rules: dict = {}
-    log: dict = {}
-    U = msgspec.UNSET
-    if line.life is not U:
-        rules["life"], log["life"] = list(s.life), list(line.life)
-    if line.mindbugs is not U:
-        rules["mindbugs"], log["mindbugs"] = list(s.mindbugs), list(line.mindbugs)
-    for field in ("hand", "discard"):
-        claimed = getattr(line, field)
-        if claimed is not U:
-            zones = getattr(s, field)
-            names = g.table.names
-            pairs = [_zone(zones[p], claimed[p] if p < len(claimed) else [], names) for p in (0, 1)]
-            rules[field] = [pairs[0][0], pairs[1][0]]
-            log[field] = [pairs[0][1], pairs[1][1]] if len(claimed) == 2 else claimed
-    if line.play is not U:
-        rp, lp = [], []
-        for p in (0, 1):
-            claimed = line.play[p] if p < len(line.play) else []
-            r, l_ = _play_side(g, p, claimed)
-            rp.append(r)
-            lp.append(l_)
-        rules["play"], log["play"] = rp, (lp if len(line.play) == 2 else line.play)
-    if line.deck is not U:
-        rd, ld = [], []
-        for p in (0, 1):
-            c = line.deck[p] if p < len(line.deck) else None
-            if isinstance(c, list):
-                rd.append(list(s.deck[p]))
-                ld.append(list(c))
-            else:
-                rd.append(len(s.deck[p]))
-                ld.append(c)
-        rules["deck"], log["deck"] = rd, ld
-    if line.unused is not U:
-        if isinstance(line.unused, list):
-            rules["unused"], log["unused"] = list(s.unused), list(line.unused)
-        else:
-            rules["unused"], log["unused"] = len(s.unused), line.unused
-    if line.played is not U:
-        rules["played"], log["played"] = s.played, line.played
-    if line.active is not U:
-        rules["active"], log["active"] = s.active, line.active
-    if line.turn is not U:
-        rules["turn"], log["turn"] = s.turn, line.turn
-    return rules, log
-
-
-def _play_side(g, p, claimed) -> tuple[list, list]:
-    """A play area as rules and log see it: entries (card, exhausted, power,
-    keywords), each part None where the log does not claim it; sorted."""
-    s = g.state
-    U = msgspec.UNSET
-    names = g.table.names
-    by_name = want_ex = want_pw = want_kw = False
-    for c in claimed:
-        if c.card.__class__ is str:
-            by_name = True
-        if c.exhausted is not U:
-            want_ex = True
-        if c.power is not U:
-            want_pw = True
-        if c.keywords is not U:
-            want_kw = True
-    ex = s.exhausted
-    if not (by_name or want_pw or want_kw):
-        if want_ex:
-            rules = sorted((c, c in ex, None, None) for c in s.play[p])
-            log = sorted((c.card, None if c.exhausted is U else c.exhausted, None, None) for c in claimed)
-        else:
-            rules = sorted((c, None, None, None) for c in s.play[p])
-            log = sorted((c.card, None, None, None) for c in claimed)
-        return rules, log
-    rules = []
-    for c in s.play[p]:
-        kw = None
-        if want_kw:
-            m = g.keywords(c)
-            kw = tuple(sorted(n for b, n in KEYWORD_NAMES.items() if m & b))
-        rules.append((names[c] if by_name else c, (c in ex) if want_ex else None,
-                      g.power(c) if want_pw else None, kw))
-    log = []
-    for c in claimed:
-        log.append((_name_of(c.card, names) if by_name else c.card,
-                    (None if c.exhausted is U else c.exhausted) if want_ex else None,
-                    (None if c.power is U else c.power) if want_pw else None,
-                    (None if c.keywords is U else tuple(sorted(k.upper() for k in c.keywords))) if want_kw else None))
-    key = lambda e: tuple(str(x) for x in e)  # noqa: E731
-    return sorted(rules, key=key), sorted(log, key=key)
-
-
-def readable(view: dict) -> dict:
-    """A claim view with play entries as objects, for people and for diffs."""
-    out = dict(view)
-    if "play" in out:
-        out["play"] = [[{k: v for k, v in zip(("card", "exhausted", "power", "keywords"), e) if v is not None}
-                        for e in side] for side in out["play"]]
-        for side in out["play"]:
-            for e in side:
-                if "keywords" in e:
-                    e["keywords"] = list(e["keywords"])
-    return out
-
-
-def attribute(g, events, fields, rules, log) -> list[str]:
-    """The clauses behind a mismatch: those of the events that changed the
-    differing cards or fields since the last claim; else a clause per field."""
-    clauses: list[str] = []
-    diff_cards = set()
-    for f in ("hand", "discard"):
-        if f in fields:
-            for p in (0, 1):
-                a, b = rules[f][p], log[f][p] if p < len(log[f]) else []
-                diff_cards |= set(Counter(a) - Counter(b)) | set(Counter(b) - Counter(a))
-    if "play" in fields:
-        for p in (0, 1):
-            ra = {e: e[0] for e in rules["play"][p]}
-            la = {e: e[0] for e in (log["play"][p] if p < len(log["play"]) else [])}
-            diff_cards |= {ra[k] for k in ra.keys() - la.keys()} | {la[k] for k in la.keys() - ra.keys()}
-            for e in log["play"][p] if p < len(log["play"]) else []:
-                if e[2] is not None and e[2] < g.profile.power_floor:
-                    clauses.append("cards.power-minimum")
-            if set(ra) != set(la) and any(e[2] is not None or e[3] is not None for e in rules["play"][p]):
-                clauses.append("abilities.constant")
-    # The same card in the same kind of zone, on the other side: a question
-    # of who controls it.
-    for p in (0, 1):
-        for f in ("discard",):
-            if f in fields and p < len(log[f]):
-                for c in set(log[f][p]) - set(rules[f][p]):
-                    if c in rules[f][1 - p]:
-                        clauses += ["mindbug.defeated-controller", "combat.to-discard"]
-    names = g.table.names
-    arrivals = {e.card: e.clauses for e in events if e.kind == "enter-play"}
-
-    def cite(e):
-        # An effect's clauses, after how its source came into play when that
-        # decides who the effect is for (a mindbugged Play effect).
-        src = arrivals.get(e.source, ())
-        if "mindbug.play-effect" in src:
-            clauses.extend(src)
-        clauses.extend(e.clauses)
-
-    for e in events:
-        touched = ({e.card} if e.card is not None else set()) | set(e.cards or ())
-        touched |= {names[c] for c in touched if c in names}
-        if touched & diff_cards or (e.kind in EVENT_FIELDS and set(EVENT_FIELDS[e.kind]) & set(fields)
-                                    and not diff_cards):
-            cite(e)
-        elif e.kind in BROAD_EVENTS:
-            cite(e)
-    if "life" in fields:
-        for e in events:
-            if e.kind in ("gain-life", "lose-life", "no-gain"):
-                cite(e)
-    for f in fields:
-        clauses.extend(FIELD_FALLBACK.get(f, ()))
-    # Generic clauses that every step cites say little: put them last.
-    generic = {"triggers.controller", "effects.chooser", "combat.to-discard", "mindbug.defeated-controller",
-               "drawing.before-effects", "turns.action", "combat.block"}
-    ordered = list(dict.fromkeys(clauses))
-    specific = [c for c in ordered if c not in generic]
-    rest = [c for c in ordered if c in generic]
-    if "mindbug.defeated-controller" in clauses[:2]:
-        return ["mindbug.defeated-controller"] + [c for c in ordered if c != "mindbug.defeated-controller"]
-    return specific + rest
-
-
-def is_full_claim(line) -> bool:
-    U = msgspec.UNSET
-    if any(getattr(line, f) is U for f in ("life", "mindbugs", "hand", "play", "discard", "deck")):
-        return False
-    zones = [line.hand, line.discard]
-    return all(isinstance(c, int) for z in zones for side in z for c in side) and \
-        all(isinstance(c.card, int) for side in line.play for c in side)
-
-
-def resync(g: Game, claim, player: int, base_decks) -> Game | None:
-    """A new game at the claimed position, about to take `player`'s turn action."""
-
-    s = g.state.copy()
-    try:
-        s.life = list(claim.life)
-        s.mindbugs = list(claim.mindbugs)
-        s.hand = [list(h) for h in claim.hand]
-        s.play = [[c.card for c in side] for side in claim.play]
-        s.exhausted = {c.card for side in claim.play for c in side if c.exhausted is True}
-        s.discard = [list(d) for d in claim.discard]
-        s.deck = [list(base_decks[p][len(base_decks[p]) - n:]) if isinstance(n, int) and n <= len(base_decks[p])
-                  else list(n) for p, n in enumerate(claim.deck)]
-    except (TypeError, IndexError):
-        return None
-    s.played = None
-    s.pending = None
-    s.combat = None
-    s.triggers = []
-    s.stack = [("action", False)]
-    s.active = player
-    if claim.turn is not msgspec.UNSET:
-        s.turn = claim.turn
-    s.attacks = {}
-    placed = [c for _, _, cards in s.zones() for c in cards]
-    if len(placed) != len(set(placed)) or set(placed) != set(g.table.defs):
-        return None
-    ng = Game(g.table, g.profile, s)
-    ng.run()
-    return ng
-
-
-def _card_ids(x, out: set) -> None:
-    """Every card id in a finding's data: ints under card-like keys or in card lists."""
-    if isinstance(x, dict):
-        for k, v in x.items():
-            if k in ("card", "cards", "hand", "discard", "play", "played", "blocker", "deck") or not isinstance(k, str):
-                _collect_ints(v, out)
-            else:
-                _card_ids(v, out)
-    elif isinstance(x, (list, tuple)):
-        for v in x:
-            _card_ids(v, out)
-
-
-def _collect_ints(x, out: set) -> None:
-    if isinstance(x, bool):
-        return
-    if isinstance(x, int):
-        out.add(x)
-    elif isinstance(x, dict):
-        _collect_ints(x.get("card"), out)
-    elif isinstance(x, (list, tuple)):
-        for v in x:
-            _collect_ints(v, out)
-
-
 def line_json(line) -> dict:
     return msgspec.to_builtins(line)
-
-
-def json_safe(diff) -> dict:
-    import json
-    return json.loads(diff.to_json()) if diff else {}
-
-
-class Summary(msgspec.Struct):
-    """The last line of `verify --format json`."""
-
-    games: int
-    conforms: int
-    violates: int
-    malformed: int
-    xfail: int
-    xpass: int
-    decisions: int
-    exit: int
-    unmatched_expectations: list[dict] = msgspec.field(default_factory=list)
-
-
-def report_schema() -> dict:
-    """JSON Schema of `verify --format json`: one line per game, then a summary."""
-    class GameLine(GameReport, tag="game", tag_field="t"):
-        pass
-
-    class SummaryLine(Summary, tag="summary", tag_field="t"):
-        pass
-
-    schema = msgspec.json.schema(GameLine | SummaryLine)
-    schema["title"] = "mb-oracle verify report line (JSON Lines)"
-    return schema
 
 
 def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False) -> GameReport:

@@ -1,0 +1,184 @@
+"""State claims: the rules' view and the log's view of the claimed fields.
+
+Hands, discard piles and play areas are compared as sets (their order means
+nothing in the rules); draw piles by count or in order; cards by id, or by
+name for engines without stable card identity.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from ..cards import KEYWORD_NAMES, UnknownCard, lookup
+from ..engine import Game
+
+
+def _zone(oracle_cards, claimed, names) -> tuple[list, list]:
+    """A hand or discard pile, compared as a set: by ids, or by names when
+    the log names cards (engines without stable card identity)."""
+    try:
+        log = sorted(claimed)
+        if not log or log[0].__class__ is int:
+            return sorted(oracle_cards), log
+    except TypeError:
+        pass  # ids and names mixed
+    return sorted(names[c] for c in oracle_cards), sorted(_name_of(c, names) for c in claimed)
+
+
+def _name_of(ref, names) -> str:
+    if isinstance(ref, str):
+        try:
+            return lookup(ref).name
+        except UnknownCard:
+            return ref
+    return names.get(ref, str(ref))
+
+
+def claim_matches(g: Game, line) -> bool:
+    """A quick test that a claim states exactly the rules' state, in the
+    rules' own order. False means: compare properly (claim_views)."""
+    s = g.state
+    U = msgspec.UNSET
+    if line.life is not U and line.life != s.life:
+        return False
+    if line.mindbugs is not U and line.mindbugs != s.mindbugs:
+        return False
+    if line.hand is not U and line.hand != s.hand:
+        return False
+    if line.discard is not U and line.discard != s.discard:
+        return False
+    if line.play is not U:
+        if len(line.play) != 2:
+            return False
+        ex = s.exhausted
+        for claimed, mine in zip(line.play, s.play):
+            if len(claimed) != len(mine):
+                return False
+            for c, o in zip(claimed, mine):
+                if (c.card != o or c.power is not U or c.keywords is not U
+                        or (c.exhausted is not U and c.exhausted != (o in ex))):
+                    return False
+    if line.deck is not U:
+        if len(line.deck) != 2:
+            return False
+        for c, d in zip(line.deck, s.deck):
+            if (c != len(d)) if c.__class__ is int else (c != d):
+                return False
+    if line.unused is not U:
+        u = line.unused
+        if (u != len(s.unused)) if u.__class__ is int else (u != s.unused):
+            return False
+    if line.played is not U and line.played != s.played:
+        return False
+    if line.active is not U and line.active != s.active:
+        return False
+    if line.turn is not U and line.turn != s.turn:
+        return False
+    return True
+
+
+def claim_views(g: Game, line) -> tuple[dict, dict]:
+    """The claimed fields as the rules see them and as the log states them,
+    both normalised: hands, discard piles and play areas are compared as
+    sets (their order means nothing); draw piles by count or in order."""
+    s = g.state
+    rules: dict = {}
+    log: dict = {}
+    U = msgspec.UNSET
+    if line.life is not U:
+        rules["life"], log["life"] = list(s.life), list(line.life)
+    if line.mindbugs is not U:
+        rules["mindbugs"], log["mindbugs"] = list(s.mindbugs), list(line.mindbugs)
+    for field in ("hand", "discard"):
+        claimed = getattr(line, field)
+        if claimed is not U:
+            zones = getattr(s, field)
+            names = g.table.names
+            pairs = [_zone(zones[p], claimed[p] if p < len(claimed) else [], names) for p in (0, 1)]
+            rules[field] = [pairs[0][0], pairs[1][0]]
+            log[field] = [pairs[0][1], pairs[1][1]] if len(claimed) == 2 else claimed
+    if line.play is not U:
+        rp, lp = [], []
+        for p in (0, 1):
+            claimed = line.play[p] if p < len(line.play) else []
+            r, l_ = _play_side(g, p, claimed)
+            rp.append(r)
+            lp.append(l_)
+        rules["play"], log["play"] = rp, (lp if len(line.play) == 2 else line.play)
+    if line.deck is not U:
+        rd, ld = [], []
+        for p in (0, 1):
+            c = line.deck[p] if p < len(line.deck) else None
+            if isinstance(c, list):
+                rd.append(list(s.deck[p]))
+                ld.append(list(c))
+            else:
+                rd.append(len(s.deck[p]))
+                ld.append(c)
+        rules["deck"], log["deck"] = rd, ld
+    if line.unused is not U:
+        if isinstance(line.unused, list):
+            rules["unused"], log["unused"] = list(s.unused), list(line.unused)
+        else:
+            rules["unused"], log["unused"] = len(s.unused), line.unused
+    if line.played is not U:
+        rules["played"], log["played"] = s.played, line.played
+    if line.active is not U:
+        rules["active"], log["active"] = s.active, line.active
+    if line.turn is not U:
+        rules["turn"], log["turn"] = s.turn, line.turn
+    return rules, log
+
+
+def _play_side(g, p, claimed) -> tuple[list, list]:
+    """A play area as rules and log see it: entries (card, exhausted, power,
+    keywords), each part None where the log does not claim it; sorted."""
+    s = g.state
+    U = msgspec.UNSET
+    names = g.table.names
+    by_name = want_ex = want_pw = want_kw = False
+    for c in claimed:
+        if c.card.__class__ is str:
+            by_name = True
+        if c.exhausted is not U:
+            want_ex = True
+        if c.power is not U:
+            want_pw = True
+        if c.keywords is not U:
+            want_kw = True
+    ex = s.exhausted
+    if not (by_name or want_pw or want_kw):
+        if want_ex:
+            rules = sorted((c, c in ex, None, None) for c in s.play[p])
+            log = sorted((c.card, None if c.exhausted is U else c.exhausted, None, None) for c in claimed)
+        else:
+            rules = sorted((c, None, None, None) for c in s.play[p])
+            log = sorted((c.card, None, None, None) for c in claimed)
+        return rules, log
+    rules = []
+    for c in s.play[p]:
+        kw = None
+        if want_kw:
+            m = g.keywords(c)
+            kw = tuple(sorted(n for b, n in KEYWORD_NAMES.items() if m & b))
+        rules.append((names[c] if by_name else c, (c in ex) if want_ex else None,
+                      g.power(c) if want_pw else None, kw))
+    log = []
+    for c in claimed:
+        log.append((_name_of(c.card, names) if by_name else c.card,
+                    (None if c.exhausted is U else c.exhausted) if want_ex else None,
+                    (None if c.power is U else c.power) if want_pw else None,
+                    (None if c.keywords is U else tuple(sorted(k.upper() for k in c.keywords))) if want_kw else None))
+    key = lambda e: tuple(str(x) for x in e)  # noqa: E731
+    return sorted(rules, key=key), sorted(log, key=key)
+
+
+def is_full_claim(line) -> bool:
+    U = msgspec.UNSET
+    if any(getattr(line, f) is U for f in ("life", "mindbugs", "hand", "play", "discard", "deck")):
+        return False
+    zones = [line.hand, line.discard]
+    return all(isinstance(c, int) for z in zones for side in z for c in side) and \
+        all(isinstance(c.card, int) for side in line.play for c in side)
+
+
