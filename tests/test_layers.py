@@ -1,0 +1,131 @@
+"""The architecture as a test: cli -> replay, scenarios, hunt -> engine ->
+cards, clauses, editions. A module imports only from its own layer or the
+layers below it, and no two modules import each other, directly or in a
+ring (imports inside functions count: a late import is still a dependency).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1] / "oracle"
+
+# The layer of each part of the package, lowest first. A new part must be
+# placed here: the test names any module it does not know.
+LAYERS = {
+    "oracle": 0,
+    "oracle.cards": 0, "oracle.clauses": 0, "oracle.editions": 0, "oracle.readings": 0,
+    "oracle.safeyaml": 0, "oracle.junit": 0, "oracle.term": 0, "oracle.schemas": 0,
+    "oracle.engine": 1,
+    "oracle.replay": 2, "oracle.scenarios": 2, "oracle.hunt": 2, "oracle.coverage": 2, "oracle.fuzz": 2,
+    "oracle.cli": 3, "oracle.__main__": 3,
+}
+
+
+def _modules() -> dict[str, Path]:
+    mods = {}
+    for f in ROOT.rglob("*.py"):
+        parts = list(f.relative_to(ROOT.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        mods[".".join(parts)] = f
+    return mods
+
+
+def _imports(name: str, path: Path, mods: dict) -> set[str]:
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name in mods}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            subs = {f"{target}.{a.name}" for a in node.names} & mods.keys()
+            # `from pkg import sub` depends on the submodule; `from pkg import name` on pkg.
+            if subs:
+                out |= subs
+            if len(subs) < len(node.names) and target in mods:
+                out.add(target)
+    out.discard(name)
+    return out
+
+
+def _layer(name: str) -> int | None:
+    while name:
+        if name in LAYERS:
+            return LAYERS[name]
+        name = name.rpartition(".")[0]
+    return None
+
+
+def _graph():
+    mods = _modules()
+    return {name: _imports(name, path, mods) for name, path in mods.items()}
+
+
+def test_every_module_has_a_layer():
+    unplaced = sorted(m for m in _modules() if _layer(m) is None)
+    assert not unplaced, f"place these modules in a layer (tests/test_layers.py LAYERS): {unplaced}"
+
+
+def test_no_module_imports_a_layer_above_it():
+    upward = []
+    for name, deps in _graph().items():
+        mine = _layer(name)
+        for d in deps:
+            theirs = _layer(d)
+            # A package's __init__ may gather its own submodules.
+            if mine is not None and theirs is not None and theirs > mine and not d.startswith(name + "."):
+                upward.append(f"{name} (layer {mine}) imports {d} (layer {theirs})")
+    assert not upward, "\n".join(sorted(upward))
+
+
+def test_no_import_cycles():
+    graph = _graph()
+    # A package __init__ that re-exports its submodules is not a cycle with them.
+    edges = {a: {b for b in deps if not a.startswith(b + ".")} for a, deps in graph.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    rings: list[list[str]] = []
+
+    def visit(v: str) -> None:  # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            ring = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                ring.append(w)
+                if w == v:
+                    break
+            if len(ring) > 1:
+                rings.append(sorted(ring))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    assert not rings, f"import cycles: {rings}"
+
+
+def test_the_import_graph_reads_relative_imports():
+    """The graph the tests above check is the real one: relative imports are
+    resolved to modules (combat uses the effect verbs), and card data stays
+    below the engine."""
+    graph = _graph()
+    assert "oracle.engine.effects" in graph["oracle.engine.combat"]
+    assert not any(d.startswith("oracle.engine") for d in graph["oracle.cards.abilities"])
