@@ -12,6 +12,8 @@ import sys
 
 import click
 
+from .term import color_option
+
 # command name -> "module:attribute" of a click command
 COMMANDS = {
     "verify": "oracle.replay.command:verify",
@@ -41,6 +43,7 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="mb-oracle")
+@color_option("auto")
 def main():
     """mb-oracle: the rules authority for Mindbug.
 

@@ -20,6 +20,7 @@ from ..editions import EDITIONS, UnknownEdition, profile as get_profile
 from ..engine import Decision, Game, SetupError
 from ..engine.state import STAGE_KINDS
 from . import format as fmt
+from .outcome import Summary
 from .reader import RawGame
 
 # Codes that make a game malformed (the log cannot be read as a game), as
@@ -78,7 +79,7 @@ class GameReport(msgspec.Struct):
     findings: list[Finding] = msgspec.field(default_factory=list)
     result: dict | None = None      # the rules' result: winner and reason, if the game ended
     notes: list[str] = msgspec.field(default_factory=list)
-    outcome: str | None = None      # pass | fail | xfail | xpass | malformed (set with expectations)
+    outcome: str | None = None      # pass | fail | xfail | xpass | malformed (oracle.replay.outcome)
     conforms_to: list[str] | None = None  # with --which-editions: the editions the game conforms to
 
 
@@ -784,20 +785,6 @@ def line_json(line) -> dict:
 def json_safe(diff) -> dict:
     import json
     return json.loads(diff.to_json()) if diff else {}
-
-
-class Summary(msgspec.Struct):
-    """The last line of `verify --format json`."""
-
-    games: int
-    conforms: int
-    violates: int
-    malformed: int
-    xfail: int
-    xpass: int
-    decisions: int
-    exit: int
-    unmatched_expectations: list[dict] = msgspec.field(default_factory=list)
 
 
 def report_schema() -> dict:
