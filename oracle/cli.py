@@ -38,7 +38,10 @@ class LazyGroup(click.Group):
         if target is None:
             return None
         module, attr = target.split(":")
-        return getattr(importlib.import_module(module), attr)
+        command = getattr(importlib.import_module(module), attr)
+        if not any(p.name == "color" for p in command.params):
+            color_option()(command)     # `--color` after any subcommand too
+        return command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -171,6 +171,18 @@ def test_ci_run_exit_status_summary_and_junit_agree(tmp_path):
     assert b"stale expectation WRONG_RESULT" in r.stderr   # warned where a person looks
 
 
+def test_control_characters_in_a_game_id_reach_no_report_raw(tmp_path):
+    log = tmp_path / "ids.jsonl"
+    text = CONFORMING.read_text().split("\n")
+    text[0] = text[0].replace(FIRST_CONFORMING_GAME, "evil\\u001b]0;title\\u0007\\u0000")
+    log.write_text("\n".join(text))
+    r = run_cli("verify", str(log), "--format", "junit", "--output", f"human={tmp_path / 'h.txt'}")
+    root = check_junit(r.stdout)
+    assert root.find(".//testcase").get("name") == r"evil\x1b]0;title\x07\x00"
+    human = (tmp_path / "h.txt").read_text()
+    assert r"ok        evil\x1b]0;title\x07\x00" in human and "\x1b" not in human
+
+
 def test_malformed_games_are_junit_errors_and_exit_2(tmp_path):
     log = tmp_path / "bad.jsonl"
     log.write_bytes(CONFORMING.read_bytes() + b'{"t":"game","format":"mb-replay/9","id":"v9"}\n')
@@ -219,6 +231,19 @@ def test_statistics_count_findings_by_code_and_clause():
     assert list(stats["by_code"].values()) == sorted(stats["by_code"].values(), reverse=True)
     for code, n in stats["by_code"].items():
         assert f"{n}  {code}\n" in block
+
+
+def test_json_report_lines_validate_against_the_report_schema(tmp_path):
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is a test dependency")
+    log, exp = _ci_inputs(tmp_path)
+    v = jsonschema.Draft202012Validator(json.loads(run_cli("schema", "report").stdout))
+    r = run_cli("verify", str(log), "--expect", str(exp), "--format", "json")
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert lines[-1]["t"] == "summary" and lines[-1]["stale"] and lines[-1]["statistics"]["by_code"]
+    assert {g["outcome"] for g in lines[:-1]} == {"pass", "xfail", "xpass"}
+    for line in lines:
+        errors = list(v.iter_errors(line))
+        assert not errors, (line["t"], errors[0].message)
 
 
 # -- expectation files ----------------------------------------------------------------

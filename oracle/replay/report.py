@@ -8,6 +8,7 @@ import json
 import click
 import msgspec
 
+from ..junit import clean_line
 from ..term import plural
 
 _enc = msgspec.json.Encoder()
@@ -30,8 +31,8 @@ def human_game(rep, verbose: bool = False) -> str:
         label, colour = "xfail", "cyan"
     elif rep.outcome == "xpass":
         label, colour = "XPASS", "magenta"
-    head = f"{click.style(f'{label:<9}', fg=colour, bold=rep.verdict != 'conforms')} {rep.id}"
-    where = f"{rep.file}:{rep.line}"
+    head = f"{click.style(f'{label:<9}', fg=colour, bold=rep.verdict != 'conforms')} {clean_line(rep.id)}"
+    where = f"{clean_line(rep.file)}:{rep.line}"   # ids and names from the input: no terminal controls
     info = f"  [{rep.edition or '?'}, {plural(rep.decisions, 'decision')}]  {where}"
     out = [head + click.style(info, dim=True)]
     if rep.conforms_to is not None:
