@@ -102,6 +102,7 @@ class Progress:
         self.start = time.monotonic()
         self._last_draw = 0.0
         self._shown = False
+        self.note = ""          # shown after the counts, e.g. "120 games"
 
     def __enter__(self) -> Progress:
         self.start = time.monotonic()
@@ -131,9 +132,11 @@ class Progress:
                      f"{100 * self.done / self.total:.0f}%"]
         else:
             parts = [f"{self.label}: {what}"]
-        parts.append(f"{rate:,.1f} {self.unit}s/s")
+        parts.append(f"{rate:,.{0 if rate >= 100 else 1}f} {self.unit}s/s")
         if self.total and rate > 0 and self.done < self.total:
             parts.append(f"{_duration((self.total - self.done) / rate)} left")
+        if self.note:
+            parts.append(self.note)
         return ", ".join(parts)
 
     def clear(self) -> None:

@@ -434,3 +434,24 @@ def test_progress_shows_total_rate_and_time_left_only_on_a_terminal():
     one = Progress("verify", unit="game", stream=plain)
     one.update(1)
     assert one.line().startswith("verify: 1 game, ")
+
+
+def test_verify_progress_counts_the_lines_of_files_and_shows_the_games(tmp_path):
+    from types import SimpleNamespace
+
+    from oracle.replay.outputs import GameProgress
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_bytes(b"x\n" * 100)
+    b.write_bytes(b"y\n" * 299 + b"y")          # no newline at the end
+    term = _Terminal()
+    progress = GameProgress((str(tmp_path),), True, stream=term)
+    assert progress.bar.total == 400 and progress.bar.unit == "line"
+    progress.update(SimpleNamespace(file=str(a), line=1))
+    progress.update(SimpleNamespace(file=str(a), line=51))
+    progress.update(SimpleNamespace(file=str(b), line=101))
+    assert progress.bar.done == 200           # the lines before the third game
+    assert progress.bar.line().startswith("verify: 200/400 lines, 50%, ")
+    assert progress.bar.line().endswith(", 3 games")
+    piped = GameProgress(("-",), True, stream=term)
+    assert piped.bar.total is None and piped.bar.unit == "game"
+    assert GameProgress((str(tmp_path),), True, stream=io.StringIO()).files == []   # not a terminal: no pass

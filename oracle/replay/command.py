@@ -68,12 +68,11 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     expected), 1 some game violates the rules or passes unexpectedly, 2
     malformed input or a usage error.
     """
-    from ..term import Progress
-    from .outputs import Reporter, load_expectations, say_reading_stdin
+    from .outputs import GameProgress, Reporter, load_expectations, say_reading_stdin
 
     expected = load_expectations(expect_file)
     say_reading_stdin(paths)
-    bar = Progress("verify", unit="game", enabled=progress)
+    bar = GameProgress(paths, progress)
     reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
                         strict_expect=strict_expect, progress=bar)
     pool = None
