@@ -12,6 +12,8 @@ import sys
 
 import click
 
+from .term import color_option
+
 # command name -> "module:attribute" of a click command
 COMMANDS = {
     "verify": "oracle.replay.command:verify",
@@ -36,11 +38,15 @@ class LazyGroup(click.Group):
         if target is None:
             return None
         module, attr = target.split(":")
-        return getattr(importlib.import_module(module), attr)
+        command = getattr(importlib.import_module(module), attr)
+        if not any(p.name == "color" for p in command.params):
+            color_option()(command)     # `--color` after any subcommand too
+        return command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="mb-oracle")
+@color_option("auto")
 def main():
     """mb-oracle: the rules authority for Mindbug.
 

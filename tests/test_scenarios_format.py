@@ -299,7 +299,7 @@ def test_cli_exit_0_when_every_run_passes(tmp_path):
     (tmp_path / "ok.yaml").write_text(GOOD)
     p = cli(tmp_path)
     assert p.returncode == 0, p.stdout + p.stderr
-    assert "1 scenarios, 4 runs: 4 passed, 0 failed" in p.stdout
+    assert "1 scenario, 4 runs: 4 passed, 0 failed" in p.stdout
 
 
 def test_cli_exit_1_when_a_run_fails(tmp_path):
@@ -308,7 +308,7 @@ def test_cli_exit_1_when_a_run_fails(tmp_path):
     assert p.returncode == 1
     assert "FAIL test.sneaky-unblocked [en-first] at step 1 (attack: Spider Owl)" in p.stdout
     assert "players[1].life: expected 3" in p.stdout
-    assert "1 scenarios, 1 runs: 0 passed, 1 failed" in p.stdout
+    assert "1 scenario, 1 run: 0 passed, 1 failed" in p.stdout
 
 
 def test_cli_exit_2_for_a_bad_file_without_traceback(tmp_path):

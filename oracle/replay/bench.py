@@ -7,6 +7,7 @@ import time
 
 import click
 
+from ..term import Progress, plural
 from . import format as fmt
 from .reader import RawGame
 from .selfplay import selfplay_lines
@@ -16,14 +17,17 @@ TARGET = 80_000  # decisions per second, one process
 
 
 def run_bench(games: int, seed: int, edition: str, claims: str, repeat: int) -> dict:
-    click.echo(f"generating {games} random self-play games ({edition}, claims: {claims}) ...")
+    click.echo(f"generating {plural(games, 'random self-play game')} ({edition}, claims: {claims}) ...")
     raws: list[RawGame] = []
     current = None
-    for i, line in enumerate(selfplay_lines(games, seed, edition, "random", claims), 1):
-        if line.startswith(b'{"t":"game"'):
-            current = RawGame("<bench>", [])
-            raws.append(current)
-        current.lines.append((i, line))
+    with Progress("generating", total=games, unit="game") as bar:
+        for i, line in enumerate(selfplay_lines(games, seed, edition, "random", claims), 1):
+            if line.startswith(b'{"t":"game"'):
+                if current is not None:
+                    bar.update(1)
+                current = RawGame("<bench>", [])
+                raws.append(current)
+            current.lines.append((i, line))
     all_lines = [b for r in raws for _, b in r.lines]
     nbytes = sum(len(b) + 1 for b in all_lines)
 
@@ -55,7 +59,7 @@ def run_bench(games: int, seed: int, edition: str, claims: str, repeat: int) -> 
     t_ver = best(verify_all)
     rate = decisions / t_ver
     dec_rate = decisions / t_dec
-    click.echo(f"stream: {len(all_lines)} lines, {nbytes / 1e6:.2f} MB, {decisions} decisions")
+    click.echo(f"stream: {plural(len(all_lines), 'line')}, {nbytes / 1e6:.2f} MB, {plural(decisions, 'decision')}")
     click.echo(f"decode only (msgspec):  {t_dec * 1000:8.1f} ms  {dec_rate:12,.0f} decisions/s")
     click.echo(f"verify (full replay):   {t_ver * 1000:8.1f} ms  {rate:12,.0f} decisions/s")
     click.echo(f"ratio verify/decode:    {t_ver / t_dec:8.1f} x the decoding time")

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 
 import click
-import msgspec
 
 from ..editions import EDITIONS
-from . import report as render
+from ..term import color_option
+from .outputs import parse_output
 from .reader import RawGame, read_all
 from .verify import verify_game
 
@@ -44,55 +43,38 @@ def _bounded_imap(pool, payloads, jobs, window=64):
         yield from pool.imap(_verify_payload, batch, chunksize=8)
 
 
-class _Progress:
-    """A one-line progress counter on standard error, only on a terminal."""
-
-    def __init__(self, enabled: bool):
-        self.enabled = enabled and sys.stderr.isatty()
-        self.last = 0.0
-
-    def update(self, games: int, decisions: int) -> None:
-        now = time.monotonic()
-        if self.enabled and now - self.last > 0.2:
-            self.last = now
-            sys.stderr.write(f"\rverified {games} games, {decisions} decisions")
-            sys.stderr.flush()
-
-    def done(self) -> None:
-        if self.enabled and self.last:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
-
-
 @click.command()
 @click.argument("paths", nargs=-1)
 @click.option("--edition", type=click.Choice(EDITIONS), help="Rules edition (overrides the game lines).")
-@click.option("--format", "fmt", type=click.Choice(["human", "json", "junit"]), default="human", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["human", "json", "junit"]), default="human", show_default=True,
+              help="The report written to standard output.")
+@click.option("--output", "outputs", multiple=True, metavar="FORMAT=FILE", callback=parse_output,
+              help="Also write a report in FORMAT (human, json, junit) to FILE. Repeatable.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes.")
 @click.option("--keep-going", is_flag=True, help="After a divergence, resume at the next full state claim.")
 @click.option("--expect", "expect_file", type=click.Path(dir_okay=False), help="Known, accepted divergences (mb-expect/1).")
+@click.option("--strict-expect", is_flag=True, help="An expectation that matched nothing this run fails the run.")
 @click.option("--which-editions", is_flag=True, help="Also say, per game, which editions it conforms to.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
+@click.option("--statistics", is_flag=True, help="Human format: count the findings by code and by clause.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
-def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, quiet, progress):
+@color_option()
+def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions, quiet,
+           statistics, progress):
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl files) or - for standard input
-    (the default). Exit status: 0 every game conforms, 1 some game violates
-    the rules, 2 malformed input or a usage error.
+    (the default). Exit status: 0 every game conforms (or fails only as
+    expected), 1 some game violates the rules or passes unexpectedly, 2
+    malformed input or a usage error.
     """
-    from . import expect as expectations
+    from .outputs import GameProgress, Reporter, load_expectations, say_reading_stdin
 
-    try:
-        expected = expectations.load(expect_file) if expect_file else None
-    except expectations.ExpectError as e:
-        click.echo(f"error: {e}", err=True)
-        sys.exit(2)
-    used: set[int] = set()
-    counts = {"games": 0, "conforms": 0, "violates": 0, "malformed": 0, "xfail": 0, "xpass": 0, "decisions": 0}
-    reports = []
-    bar = _Progress(progress)
-    out = sys.stdout
+    expected = load_expectations(expect_file)
+    say_reading_stdin(paths)
+    bar = GameProgress(paths, progress)
+    reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
+                        strict_expect=strict_expect, progress=bar)
     pool = None
     if jobs > 1:
         import multiprocessing
@@ -100,51 +82,14 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, q
         results = _bounded_imap(pool, _payloads(paths, edition, keep_going, which_editions), jobs)
     else:
         results = map(_verify_payload, _payloads(paths, edition, keep_going, which_editions))
-    failing = False
     try:
         for rep in results:
-            counts["games"] += 1
-            counts[rep.verdict] += 1
-            counts["decisions"] += rep.decisions
-            if expected is not None:
-                expectations.apply(expected, rep, used)
-                counts["xfail"] += rep.outcome == "xfail"
-                counts["xpass"] += rep.outcome == "xpass"
-                failing |= rep.outcome in ("fail", "xpass")
-            else:
-                failing |= rep.verdict == "violates"
-            if fmt == "human":
-                if not quiet or rep.verdict != "conforms" or rep.outcome == "xpass":
-                    bar.done()
-                    click.echo(render.human_game(rep))
-            elif fmt == "json":
-                out.buffer.write(render.json_game(rep) + b"\n")
-            else:
-                reports.append(rep)
-            bar.update(counts["games"], counts["decisions"])
+            reporter.game(rep)
     finally:
         if pool is not None:
             pool.close()
             pool.join()
-    bar.done()
-    unused = [e for i, e in enumerate(expected or []) if i not in used and e.game is None]
-    if unused:
-        counts["xpass"] += len(unused)
-        failing = True
-    malformed = counts["malformed"] > 0
-    counts["exit"] = 2 if malformed else (1 if failing else 0)
-    if unused:
-        counts["unmatched_expectations"] = [msgspec.to_builtins(e) for e in unused]
-    if fmt == "human":
-        for e in unused:
-            click.echo(click.style(f"XPASS     expected {e.code} [{e.clause or '*'}] happened nowhere", fg="magenta"))
-        click.echo(render.human_summary(counts))
-    elif fmt == "json":
-        out.buffer.write(render.json_summary(counts) + b"\n")
-    else:
-        out.write(render.junit(reports, counts))
-    out.flush()
-    sys.exit(counts["exit"])
+    sys.exit(reporter.finish())
 
 
 @click.command()
@@ -158,16 +103,25 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, q
               help="Check the engine's invariants after every step; exit 1 at the first broken one.")
 def selfplay(games, seed, edition, bot, claims, check_invariants):
     """Play games with a bot and write them as conforming mb-replay/1 logs."""
+    from ..term import Progress
     from .selfplay import InvariantBroken, selfplay_lines
 
     w = sys.stdout.buffer
-    try:
-        for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants):
-            w.write(line + b"\n")
-    except InvariantBroken as e:
-        w.flush()
-        click.echo(f"invariant broken: {e}", err=True)
-        sys.exit(1)
+    with Progress("selfplay", total=games, unit="game") as bar:
+        try:
+            started = False
+            for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants):
+                if line.startswith(b'{"t":"game"'):
+                    if started:
+                        bar.update(1)
+                    started = True
+                w.write(line + b"\n")
+            bar.update(1)
+        except InvariantBroken as e:
+            w.flush()
+            bar.clear()
+            click.echo(f"invariant broken: {e}", err=True)
+            sys.exit(1)
     w.flush()
 
 
@@ -186,7 +140,7 @@ def annotate(path, edition):
 
 
 @click.command()
-@click.argument("which", type=click.Choice(["replay", "scenario", "report"]))
+@click.argument("which", type=click.Choice(["replay", "scenario", "report", "expect"]))
 def schema(which):
     """Print the JSON Schema of a public format."""
     if which == "replay":
@@ -195,6 +149,9 @@ def schema(which):
     elif which == "report":
         from .verify import report_schema
         doc = report_schema()
+    elif which == "expect":
+        from .expect import expect_schema
+        doc = expect_schema()
     else:
         from ..scenarios.format import scenario_schema
         doc = scenario_schema()

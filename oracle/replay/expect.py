@@ -5,77 +5,283 @@
       - code: ILLEGAL_DECISION
         clause: keywords.sneaky      # optional
         game: g-000017               # optional: only this game
+        edition: fr-first            # optional: only games verified under this edition
         note: why it is accepted     # optional
 
-A finding that matches an entry is an expected failure; an entry that
-matches no finding is an unexpected pass (the divergence is gone: remove it).
+The file is checked when it is read: the format line, every key, every
+code, clause id and edition (with a suggestion for a near miss), each
+problem named with the file and line. What a match means for a game and
+for the run (expected failure, unexpected pass, stale entry) is set out in
+`oracle.replay.outcome`.
 """
 
 from __future__ import annotations
 
+import difflib
+from dataclasses import dataclass, field
+from typing import Literal
+
 import msgspec
 import yaml
 
+from ..clauses import load_catalogue
+from ..editions import EDITIONS
+from .outcome import StaleExpectation
+from .findings import MALFORMED
 
-class Expected(msgspec.Struct, forbid_unknown_fields=True):
-    code: str
+FORMAT = "mb-expect/1"
+
+# The codes of findings that say a game broke the rules: the only ones an
+# expectation can accept (a malformed log is never a known divergence).
+VIOLATION_CODES = (
+    "BAD_SETUP", "GAME_OVER", "ILLEGAL_DECISION", "ILLEGAL_RANDOM", "MISSING_DECISION", "STATE_MISMATCH",
+    "WRONG_FIRST_PLAYER", "WRONG_RESULT",
+)
+
+
+class Expected(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """One accepted divergence."""
+
+    code: Literal[VIOLATION_CODES]  # type: ignore[valid-type]
     clause: str | None = None
     game: str | None = None
+    edition: Literal[EDITIONS] | None = None  # type: ignore[valid-type]
     note: str = ""
 
 
 class ExpectFile(msgspec.Struct, forbid_unknown_fields=True):
+    """An expectation file (mb-expect/1)."""
+
+    format: Literal["mb-expect/1"]
     expected: list[Expected]
-    format: str = "mb-expect/1"
+
+
+FIELDS = tuple(Expected.__struct_fields__)
+TOP_FIELDS = tuple(ExpectFile.__struct_fields__)
 
 
 class ExpectError(ValueError):
-    pass
+    """The file cannot be used; the message holds one `file:line: ...` line per problem."""
 
 
-def load(path: str) -> list[Expected]:
+@dataclass
+class Entry:
+    expected: Expected
+    file: str
+    line: int
+
+
+def _suggest(word: str, choices) -> str:
+    near = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {near[0]}?)" if near else ""
+
+
+def _line(node) -> int:
+    return node.start_mark.line + 1
+
+
+def expect_schema() -> dict:
+    """JSON Schema (2020-12) of an expectation file; clause ids from the catalogue."""
+    schema = msgspec.json.schema(ExpectFile)
+    out = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "mb-oracle expectations (mb-expect/1)"}
+    out.update(schema)
+    clause = out["$defs"]["Expected"]["properties"]["clause"]
+    clause.clear()
+    clause.update({"anyOf": [{"enum": sorted(load_catalogue())}, {"type": "null"}], "default": None})
+    return out
+
+
+def load(path: str) -> Expectations:
+    """Read and check an expectation file; raises ExpectError naming every problem."""
     try:
-        with open(path, encoding="utf-8") as f:
-            data = yaml.safe_load(f)
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as e:
         raise ExpectError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ExpectError(f"{path}: not UTF-8 text (byte {e.start})") from None
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f":{mark.line + 1}" if mark else ""
-        raise ExpectError(f"{path}{where}: not valid YAML or JSON: {getattr(e, 'problem', e)}") from None
-    try:
-        doc = msgspec.convert(data, ExpectFile)
-    except msgspec.ValidationError as e:
-        raise ExpectError(f"{path}: {e}") from None
-    if doc.format != "mb-expect/1":
-        raise ExpectError(f"{path}: format {doc.format!r} is not mb-expect/1")
-    return doc.expected
+        raise ExpectError(f"{path}{where}: not valid YAML or JSON: {getattr(e, 'problem', None) or e}") from None
+    return Expectations(path, _check(path, root))
 
 
-def matches(e: Expected, game_id: str, finding) -> bool:
-    return (e.code == finding.code and (e.clause is None or e.clause in finding.clauses)
-            and (e.game is None or e.game == game_id))
+def _scalar(node):
+    return yaml.SafeLoader("").construct_object(node, deep=True)
 
 
-def apply(expectations: list[Expected], report, used: set[int]) -> None:
-    """Mark the report's expected findings and set its outcome."""
-    for f in report.findings:
-        for i, e in enumerate(expectations):
-            if matches(e, report.id, f):
-                f.expected = True
-                used.add(i)
-                break
-    unexpected_pass = [e for e in expectations if e.game == report.id
-                       and not any(matches(e, report.id, f) for f in report.findings)]
-    if report.verdict == "malformed":
-        report.outcome = "malformed"
-    elif any(not f.expected for f in report.findings):
-        report.outcome = "fail"
-    elif unexpected_pass:
-        report.outcome = "xpass"
-        report.notes.append("expected divergences that did not happen: "
-                            + ", ".join(f"{e.code} [{e.clause}]" for e in unexpected_pass))
-    elif report.findings:
-        report.outcome = "xfail"
+def _check(path: str, root) -> list[Entry]:
+    errors: list[str] = []
+
+    def err(node, where: str, message: str) -> None:
+        line = _line(node) if node is not None else 1
+        errors.append(f"{path}:{line}: {where}: {message}" if where else f"{path}:{line}: {message}")
+
+    if root is None or not isinstance(root, yaml.MappingNode):
+        raise ExpectError(f"{path}:1: an expectation file is a mapping: `format: {FORMAT}` and `expected:`, "
+                          "a list of entries")
+    top = {}
+    for k, v in root.value:
+        key = _scalar(k)
+        if key not in TOP_FIELDS:
+            err(k, "", f"unknown key {key!r}{_suggest(str(key), TOP_FIELDS)}; known: {', '.join(TOP_FIELDS)}")
+        else:
+            top[key] = (k, v)
+    if "format" not in top:
+        err(root, "format", f"missing; the file must say `format: {FORMAT}`")
     else:
-        report.outcome = "pass"
+        value = _scalar(top["format"][1])
+        if value != FORMAT:
+            err(top["format"][1], "format", f"{value!r} is not {FORMAT}")
+    entries: list[Entry] = []
+    if "expected" not in top:
+        err(root, "expected", "missing; a list of entries (it may be empty: `expected: []`)")
+    elif not isinstance(top["expected"][1], yaml.SequenceNode):
+        err(top["expected"][1], "expected", "must be a list of entries")
+    else:
+        catalogue = load_catalogue()
+        seen: dict[tuple, int] = {}
+        for i, node in enumerate(top["expected"][1].value):
+            e = _check_entry(node, f"expected[{i}]", catalogue, err)
+            if e is None:
+                continue
+            key = msgspec.structs.astuple(e)[:4]
+            if key in seen:
+                err(node, f"expected[{i}]", f"the same entry as line {seen[key]}: it could never match")
+                continue
+            seen[key] = _line(node)
+            entries.append(Entry(e, path, _line(node)))
+    if errors:
+        raise ExpectError("\n".join(errors))
+    return entries
+
+
+def _check_entry(node, where: str, catalogue, err) -> Expected | None:
+    if not isinstance(node, yaml.MappingNode):
+        err(node, where, f"an entry is a mapping with the keys {', '.join(FIELDS)} (code required)")
+        return None
+    values: dict = {}
+    ok = True
+    for k, v in node.value:
+        key = _scalar(k)
+        if key not in FIELDS:
+            err(k, where, f"unknown key {key!r}{_suggest(str(key), FIELDS)}; known: {', '.join(FIELDS)}")
+            ok = False
+            continue
+        value = _scalar(v)
+        at = f"{where}.{key}"
+        if value is None and key != "code":
+            continue
+        if not isinstance(value, str):
+            hint = f' (write it quoted: "{value}")' if key == "game" and isinstance(value, (int, float)) else ""
+            err(v, at, f"must be text, not {type(value).__name__}{hint}")
+            ok = False
+            continue
+        if key == "code" and value not in VIOLATION_CODES:
+            if value in MALFORMED:
+                err(v, at, f"{value} makes a game malformed; malformed input cannot be an expected divergence")
+            else:
+                err(v, at, f"unknown code {value!r}{_suggest(value, VIOLATION_CODES)}")
+            ok = False
+            continue
+        if key == "clause" and value not in catalogue:
+            err(v, at, f"unknown clause {value!r}{_suggest(value, catalogue)} (mb-oracle clauses lists them)")
+            ok = False
+            continue
+        if key == "edition" and value not in EDITIONS:
+            err(v, at, f"unknown edition {value!r}{_suggest(value, EDITIONS)}; known: {', '.join(EDITIONS)}")
+            ok = False
+            continue
+        values[key] = value
+    if "code" not in values:
+        if ok:
+            err(node, where, "code: missing (the finding code to accept, e.g. ILLEGAL_DECISION)")
+        return None
+    if not ok:
+        return None
+    return Expected(**values)
+
+
+def matches(e: Expected, rep, finding) -> bool:
+    return (e.code == finding.code and (e.clause is None or e.clause in finding.clauses)
+            and (e.game is None or e.game == rep.id) and (e.edition is None or e.edition == rep.edition))
+
+
+@dataclass
+class Expectations:
+    """The entries of one file, and what they matched in this run."""
+
+    file: str
+    entries: list[Entry]
+    hits: list[int] = field(default_factory=list)
+    # game id -> how the games of that id named by an entry came out:
+    # editions verified under, or "malformed"
+    named: dict[str, set] = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.hits = [0] * len(self.entries)
+        self._general = [i for i, e in enumerate(self.entries) if e.expected.game is None]
+        self._by_game: dict[str, list[int]] = {}
+        for i, e in enumerate(self.entries):
+            if e.expected.game is not None:
+                self._by_game.setdefault(e.expected.game, []).append(i)
+
+    def apply(self, rep) -> None:
+        """Mark the game's accepted findings and set its outcome."""
+        specific = self._by_game.get(rep.id, ())
+        if specific:
+            self.named.setdefault(rep.id, set()).add("malformed" if rep.verdict == "malformed" else rep.edition)
+        if rep.verdict == "malformed":
+            rep.outcome = "malformed"
+            return
+        candidates = sorted([*self._general, *specific]) if specific else self._general
+        here: set[int] = set()
+        for f in rep.findings:
+            for i in candidates:
+                if matches(self.entries[i].expected, rep, f):
+                    f.expected = True
+                    self.hits[i] += 1
+                    here.add(i)
+                    break
+        missed = [self.entries[i] for i in specific if i not in here
+                  and self.entries[i].expected.edition in (None, rep.edition)]
+        if any(not f.expected for f in rep.findings):
+            rep.outcome = "fail"
+        elif missed:
+            rep.outcome = "xpass"
+            rep.notes.append("expected divergences that did not happen: " + ", ".join(
+                f"{e.expected.code} [{e.expected.clause or '*'}] ({e.file}:{e.line})" for e in missed))
+        elif rep.findings:
+            rep.outcome = "xfail"
+        else:
+            rep.outcome = "pass"
+
+    def stale(self) -> list[StaleExpectation]:
+        """Entries that accepted nothing this run and are not an unexpected
+        pass of a game they name."""
+        out = []
+        for i, entry in enumerate(self.entries):
+            if self.hits[i]:
+                continue
+            e = entry.expected
+            if e.game is None:
+                reason = "matched no finding in this run"
+            else:
+                seen = self.named.get(e.game)
+                if not seen:
+                    reason = f"game {e.game!r} is not in the input"
+                elif seen == {"malformed"}:
+                    reason = f"game {e.game!r} is malformed: nothing in it could be checked"
+                elif e.edition is None or e.edition in seen:
+                    continue                    # that game is an unexpected pass
+                else:
+                    reason = (f"game {e.game!r} was verified under {', '.join(sorted(s for s in seen if s != 'malformed'))}, "
+                              f"not {e.edition}")
+            out.append(StaleExpectation(file=entry.file, line=entry.line, code=e.code, reason=reason,
+                                        clause=e.clause, game=e.game, edition=e.edition))
+        return out

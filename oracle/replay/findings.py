@@ -7,6 +7,8 @@ from typing import Any
 
 import msgspec
 
+from .outcome import Summary
+
 # Codes that make a game malformed (the log cannot be read as a game), as
 # opposed to codes that say the game broke the rules.
 MALFORMED = {
@@ -44,7 +46,7 @@ class GameReport(msgspec.Struct):
     findings: list[Finding] = msgspec.field(default_factory=list)
     result: dict | None = None      # the rules' result: winner and reason, if the game ended
     notes: list[str] = msgspec.field(default_factory=list)
-    outcome: str | None = None      # pass | fail | xfail | xpass | malformed (set with expectations)
+    outcome: str | None = None      # pass | fail | xfail | xpass | malformed (oracle.replay.outcome)
     conforms_to: list[str] | None = None  # with --which-editions: the editions the game conforms to
 
 
@@ -71,20 +73,6 @@ def _collect_ints(x, out: set) -> None:
     elif isinstance(x, (list, tuple)):
         for v in x:
             _collect_ints(v, out)
-
-
-class Summary(msgspec.Struct):
-    """The last line of `verify --format json`."""
-
-    games: int
-    conforms: int
-    violates: int
-    malformed: int
-    xfail: int
-    xpass: int
-    decisions: int
-    exit: int
-    unmatched_expectations: list[dict] = msgspec.field(default_factory=list)
 
 
 def report_schema() -> dict:

@@ -1,12 +1,15 @@
-"""Rendering verdicts: for people (a terminal), for tools (JSON Lines), for CI (JUnit XML)."""
+"""Rendering verdicts for people (a terminal) and for tools (JSON Lines);
+JUnit XML is written by `oracle.replay.outputs` with `oracle.junit`."""
 
 from __future__ import annotations
 
 import json
-from xml.etree import ElementTree as ET
 
 import click
 import msgspec
+
+from ..junit import clean_line
+from ..term import plural
 
 _enc = msgspec.json.Encoder()
 
@@ -28,9 +31,9 @@ def human_game(rep, verbose: bool = False) -> str:
         label, colour = "xfail", "cyan"
     elif rep.outcome == "xpass":
         label, colour = "XPASS", "magenta"
-    head = f"{click.style(f'{label:<9}', fg=colour, bold=rep.verdict != 'conforms')} {rep.id}"
-    where = f"{rep.file}:{rep.line}"
-    info = f"  [{rep.edition or '?'}, {rep.decisions} decisions]  {where}"
+    head = f"{click.style(f'{label:<9}', fg=colour, bold=rep.verdict != 'conforms')} {clean_line(rep.id)}"
+    where = f"{clean_line(rep.file)}:{rep.line}"   # ids and names from the input: no terminal controls
+    info = f"  [{rep.edition or '?'}, {plural(rep.decisions, 'decision')}]  {where}"
     out = [head + click.style(info, dim=True)]
     if rep.conforms_to is not None:
         out.append(f"  conforms to: {', '.join(rep.conforms_to) or 'no edition'}")
@@ -59,14 +62,40 @@ def human_game(rep, verbose: bool = False) -> str:
     return "\n".join(out)
 
 
-def human_summary(summary: dict) -> str:
-    parts = [f"{summary['games']} games", f"{summary['conforms']} conform", f"{summary['violates']} violate",
-             f"{summary['malformed']} malformed"]
-    if summary.get("xfail") or summary.get("xpass"):
-        parts += [f"{summary['xfail']} expected failures", f"{summary['xpass']} unexpected passes"]
-    parts.append(f"{summary['decisions']} decisions")
-    colour = "green" if summary["exit"] == 0 else ("red" if summary["exit"] == 1 else "yellow")
-    return click.style("summary: " + ", ".join(parts), fg=colour, bold=True)
+def human_summary(summary) -> str:
+    """The closing line: the verdicts, then the outcomes that differ from them."""
+    s = summary
+    verdicts = [f"{s.conforms:,} {'conforms' if s.conforms == 1 else 'conform'}",
+                f"{s.violates:,} {'violates' if s.violates == 1 else 'violate'}", f"{s.malformed:,} malformed"]
+    text = f"summary: {plural(s.games, 'game')}: " + ", ".join(verdicts)
+    extra = []
+    if s.xfail or s.xpass:
+        extra += [plural(s.xfail, "expected failure"), plural(s.xpass, "unexpected pass", "unexpected passes")]
+    if s.stale:
+        extra.append(plural(len(s.stale), "stale expectation") + (" (failing: --strict-expect)" if s.strict_expect
+                                                                    else ""))
+    if extra:
+        text += "; " + ", ".join(extra)
+    text += f"; {plural(s.decisions, 'decision')}"
+    colour = "green" if s.exit == 0 else ("red" if s.exit == 1 else "yellow")
+    return click.style(text, fg=colour, bold=True)
+
+
+def stale_warning(st) -> str:
+    """One line per stale expectation, like a compiler warning."""
+    what = f"{st.code} [{st.clause or '*'}]" + (f" game {st.game}" if st.game else "") + \
+        (f" edition {st.edition}" if st.edition else "")
+    return f"{st.file}:{st.line}: warning: stale expectation {what}: {st.reason}"
+
+
+def statistics(stats) -> str:
+    """Findings by code and by clause, most frequent first (`--statistics`)."""
+    width = len(f"{max([*stats.by_code.values(), *stats.by_clause.values(), 1]):,}")
+    out = [f"findings by code ({plural(stats.findings, 'finding')}, {stats.expected:,} expected):"]
+    out += [f"  {n:>{width},}  {code}" for code, n in stats.by_code.items()] or ["  (none)"]
+    out.append("findings by clause (the most specific clause of each):")
+    out += [f"  {n:>{width},}  {clause}" for clause, n in stats.by_clause.items()] or ["  (none)"]
+    return "\n".join(out)
 
 
 def json_game(rep) -> bytes:
@@ -74,28 +103,5 @@ def json_game(rep) -> bytes:
     return _enc.encode({"t": "game", **d})
 
 
-def json_summary(summary: dict) -> bytes:
-    return _enc.encode({"t": "summary", **summary})
-
-
-def junit(reports: list, summary: dict) -> str:
-    suite = ET.Element("testsuite", name="mb-oracle verify", tests=str(summary["games"]),
-                       failures=str(summary["violates"]), errors=str(summary["malformed"]),
-                       skipped=str(summary.get("xfail", 0)))
-    for rep in reports:
-        case = ET.SubElement(suite, "testcase", classname=rep.file, name=rep.id)
-        first = rep.findings[0] if rep.findings else None
-        text = human_game(rep)
-        if rep.outcome == "xfail":
-            ET.SubElement(case, "skipped", message="expected divergence: " + first.code).text = click.unstyle(text)
-        elif rep.verdict == "malformed":
-            ET.SubElement(case, "error", message=f"{first.code} at line {first.line}: {first.message}",
-                          type=first.code).text = click.unstyle(text)
-        elif rep.verdict == "violates" or rep.outcome == "xpass":
-            msg = (f"{first.code} [{', '.join(first.clauses)}] at line {first.line}: {first.message}"
-                   if first else "expected divergence did not happen")
-            ET.SubElement(case, "failure", message=msg, type=first.code if first else "XPASS").text = click.unstyle(text)
-    root = ET.Element("testsuites")
-    root.append(suite)
-    ET.indent(root)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+def json_summary(summary) -> bytes:
+    return _enc.encode({"t": "summary", **msgspec.to_builtins(summary)})

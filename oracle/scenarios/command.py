@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
 
@@ -40,7 +41,9 @@ def scenarios(paths, editions, fmt, verbose):
     if fmt == "json":
         click.echo(report.as_json(results, errors))
     elif fmt == "junit":
-        click.echo(report.junit(results, errors))
+        out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
+        report.junit(results, errors, out)
+        out.detach()
     else:
         click.echo(report.human(results, errors, verbose))
     if errors:

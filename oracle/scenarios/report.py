@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from xml.sax.saxutils import escape, quoteattr
 
+from ..junit import JUnitWriter, classname
+from ..term import plural
 from .loader import ScenarioError
 from .runner import Result
 
@@ -51,9 +52,10 @@ def human(results: list[Result], errors: list[ScenarioError], verbose: bool = Fa
         elif verbose:
             out.append(f"pass {r.scenario} [{r.edition}]")
     s = summary(results, errors)
-    line = (f"{s['scenarios']} scenarios, {s['runs']} runs: {s['passed']} passed, {s['failed']} failed")
+    line = (f"{plural(s['scenarios'], 'scenario')}, {plural(s['runs'], 'run')}: {s['passed']:,} passed, "
+            f"{s['failed']:,} failed")
     if errors:
-        line += f"; {s['errors']} error{'s' * (s['errors'] != 1)} in {s['bad_files']} file{'s' * (s['bad_files'] != 1)}"
+        line += f"; {plural(s['errors'], 'error')} in {plural(s['bad_files'], 'file')}"
     out.append(line)
     return "\n".join(out)
 
@@ -64,32 +66,18 @@ def as_json(results: list[Result], errors: list[ScenarioError]) -> str:
     return json.dumps(doc, ensure_ascii=False, indent=2)
 
 
-def junit(results: list[Result], errors: list[ScenarioError]) -> str:
-    """One testsuite per file, one testcase per scenario and edition."""
-    files: dict[str, list] = {}
-    for e in errors:
-        files.setdefault(e.file, [])
-    for r in results:
-        files.setdefault(r.file, []).append(r)
-    out = ['<?xml version="1.0" encoding="UTF-8"?>']
-    s = summary(results, errors)
-    out.append(f'<testsuites name="mb-oracle scenarios" tests="{s["runs"] + s["errors"]}" '
-               f'failures="{s["failed"]}" errors="{s["errors"]}">')
-    for path, rs in files.items():
-        errs = [e for e in errors if e.file == path]
-        fails = sum(1 for r in rs if not r.passed)
-        out.append(f'  <testsuite name={quoteattr(path)} tests="{len(rs) + len(errs)}" '
-                   f'failures="{fails}" errors="{len(errs)}">')
-        for e in errs:
-            out.append(f'    <testcase classname={quoteattr(path)} name={quoteattr(f"load:{e.line or 0}")}>')
-            out.append(f'      <error message={quoteattr(str(e))}/>')
-            out.append('    </testcase>')
-        for r in rs:
-            out.append(f'    <testcase classname={quoteattr(path)} name={quoteattr(r.name)} '
-                       f'file={quoteattr(r.file)} line="{r.line}">')
-            if not r.passed:
-                out.append(f'      <failure message={quoteattr(r.message)}>{escape(failure_text(r))}</failure>')
-            out.append('    </testcase>')
-        out.append('  </testsuite>')
-    out.append('</testsuites>')
-    return "\n".join(out)
+def junit(results: list[Result], errors: list[ScenarioError], out) -> None:
+    """A case per scenario and edition, and an error case per problem in a
+    file, written to `out` with the shared JUnit writer (`oracle.junit`)."""
+    with JUnitWriter(out, "mb-oracle scenarios") as w:
+        for e in errors:
+            w.case(classname("scenarios", e.file), f"load:{e.line or 0}", result="error", file=e.file,
+                   line=e.line or 0, message=str(e), type="SCENARIO_ERROR")
+        for r in results:
+            kw = {"time": r.time, "file": r.file, "line": r.line}
+            if r.passed:
+                w.case(classname("scenarios", r.file), r.name, **kw)
+            else:
+                gist = str(r.differences[0]) if r.differences else r.message
+                w.case(classname("scenarios", r.file), r.name, result="failure", message=gist,
+                       type=r.clause or "FAIL", text=failure_text(r), **kw)

@@ -16,6 +16,7 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
+from time import perf_counter
 
 from msgspec import UNSET
 
@@ -61,6 +62,7 @@ class Result:
     differences: list[Difference] = field(default_factory=list)
     happened: list[str] = field(default_factory=list)  # events of the failing step
     draft: bool = False
+    time: float = 0.0                    # seconds the run took (for JUnit)
 
     @property
     def passed(self) -> bool:
@@ -89,7 +91,10 @@ def run_all(files, editions=None) -> list[Result]:
             for e in sc.editions():
                 if editions and e not in editions:
                     continue
-                out.append(run(sc, e))
+                start = perf_counter()
+                result = run(sc, e)
+                result.time = perf_counter() - start
+                out.append(result)
     return out
 
 

@@ -1,0 +1,135 @@
+"""JUnit XML for CI servers (Jenkins, GitLab), written by `verify` and `scenarios`.
+
+One `<testsuites>` holding one `<testsuite>`; a `<testcase>` per game or
+per scenario run. The counts in `<testsuite>` and `<testsuites>` are the
+counts of the cases written: a case is passed, failed (`<failure>`), in
+error (`<error>`, input that cannot be read) or skipped (`<skipped>` with a
+message: an expected failure, or a note that fails nothing).
+
+The report streams: cases go to a temporary file as they come, and the
+header with the counts is written when the writer is closed, followed by
+the cases. Memory does not grow with the number of cases.
+
+Class names. Jenkins reads a `classname` "a.b.c" as package "a.b" and
+class "c", so a file name such as `games.jsonl` would be split in two. A
+case's class is therefore `mb-oracle.<command>.<file>` with every dot of
+the file part replaced by an underscore (`mb-oracle.verify.logs/games_jsonl`):
+Jenkins shows package `mb-oracle.verify`, class `logs/games_jsonl`. The
+file itself, unchanged, is in the `file` attribute.
+
+Text. Characters that XML 1.0 cannot hold (most control characters, lone
+surrogates) and control characters in one-line fields (names, messages)
+are written as visible escapes (`\\x1b`, `\\ud800`), so the file always
+parses and the reader sees that something odd was there.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from typing import TextIO
+from xml.sax.saxutils import escape, quoteattr
+
+RESULTS = ("passed", "failure", "error", "skipped")
+
+# Characters escaped in every field: those XML 1.0 forbids, and the C1 and
+# DEL control characters (allowed, but invisible and confusing).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# In one-line fields, also tab, newline and carriage return.
+_NOT_LINE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def _visible(m: re.Match) -> str:
+    c = ord(m.group(0))
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
+
+
+def clean_line(text: str) -> str:
+    """A one-line field (a name, a message) that any XML parser reads back as written."""
+    return _NOT_LINE.sub(_visible, text)
+
+
+def clean_text(text: str) -> str:
+    """A multi-line body: newlines and tabs kept, other controls escaped."""
+    return _NOT_XML.sub(_visible, text.replace("\r\n", "\n"))
+
+
+def classname(command: str, file: str) -> str:
+    """`mb-oracle.<command>.<file with dots replaced>` (see the module text)."""
+    part = (file or "-").replace(".", "_").strip("<>") or "-"
+    return f"mb-oracle.{command}.{part}"
+
+
+def _attr(value) -> str:
+    return quoteattr(clean_line(str(value)))
+
+
+class JUnitWriter:
+    """Write cases with `case()`, then `close()` writes the whole document to `out`."""
+
+    def __init__(self, out: TextIO, name: str):
+        self.out = out
+        self.name = name
+        self.tests = 0
+        self.failures = 0
+        self.errors = 0
+        self.skipped = 0
+        self.time = 0.0
+        self._cases = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")
+        self._closed = False
+
+    def __enter__(self) -> JUnitWriter:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def case(self, classname: str, name: str, *, result: str = "passed", time: float = 0.0,
+             file: str | None = None, line: int | None = None, message: str = "", type: str | None = None,
+             text: str = "") -> None:
+        """One test case. `result` is passed, failure, error or skipped;
+        `message` is the one-line reason, `text` the full account."""
+        if result not in RESULTS:
+            raise ValueError(f"result {result!r} is not one of {', '.join(RESULTS)}")
+        self.tests += 1
+        self.time += time
+        attrs = f"classname={_attr(classname)} name={_attr(name)} time=\"{max(time, 0.0):.3f}\""
+        if file is not None:
+            attrs += f" file={_attr(file)}"
+        if line is not None:
+            attrs += f' line="{max(int(line), 0)}"'
+        w = self._cases.write
+        if result == "passed":
+            w(f"    <testcase {attrs}/>\n")
+            return
+        if result == "failure":
+            self.failures += 1
+        elif result == "error":
+            self.errors += 1
+        else:
+            self.skipped += 1
+        tag = {"failure": "failure", "error": "error", "skipped": "skipped"}[result]
+        inner = f"message={_attr(message)}"
+        if type is not None and tag != "skipped":
+            inner += f" type={_attr(type)}"
+        body = escape(clean_text(text)) if text else ""
+        w(f"    <testcase {attrs}>\n")
+        w(f"      <{tag} {inner}>{body}</{tag}>\n" if body else f"      <{tag} {inner}/>\n")
+        w("    </testcase>\n")
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        counts = (f'tests="{self.tests}" failures="{self.failures}" errors="{self.errors}" '
+                  f'skipped="{self.skipped}" time="{self.time:.3f}"')
+        out = self.out
+        out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+        out.write(f"<testsuites name={_attr(self.name)} {counts}>\n")
+        out.write(f"  <testsuite name={_attr(self.name)} {counts}>\n")
+        self._cases.seek(0)
+        shutil.copyfileobj(self._cases, out)
+        self._cases.close()
+        out.write("  </testsuite>\n</testsuites>\n")
+        out.flush()

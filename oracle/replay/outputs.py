@@ -1,0 +1,293 @@
+"""The reports of one `verify` run: what `--format` sends to standard output
+and every `--output FORMAT=FILE`, fed game by game, closed with one summary.
+
+Every report reads the same `Summary` (`oracle.replay.outcome`), so the
+human line, the JSON summary and the JUnit counts agree with the exit
+status.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import os
+import sys
+import time
+
+import click
+
+from .. import junit
+from ..term import plural, use_color
+from . import report as render
+from .outcome import Summary, Tally
+
+FORMATS = ("human", "json", "junit")
+
+
+def parse_output(_ctx, _param, values) -> list[tuple[str, str]]:
+    """Click callback for the repeatable `--output FORMAT=FILE`."""
+    out: list[tuple[str, str]] = []
+    seen: dict[str, str] = {}
+    for value in values:
+        fmt, sep, path = value.partition("=")
+        if not sep or not path:
+            raise click.BadParameter(f"{value!r}: write FORMAT=FILE, e.g. junit=oracle.xml "
+                                     f"(formats: {', '.join(FORMATS)})")
+        if fmt not in FORMATS:
+            near = difflib.get_close_matches(fmt, FORMATS, n=1)
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            raise click.BadParameter(f"{value!r}: unknown format {fmt!r}{hint}; formats: {', '.join(FORMATS)}")
+        key = os.path.abspath(path)
+        if key in seen:
+            raise click.BadParameter(f"{path} is given twice ({seen[key]} and {value})")
+        seen[key] = value
+        out.append((fmt, path))
+    return out
+
+
+class _Human:
+    def __init__(self, stream, color: bool, quiet: bool, statistics: bool, before=None):
+        self.stream, self.color, self.quiet, self.statistics, self.before = stream, color, quiet, statistics, before
+
+    def echo(self, text: str) -> None:
+        if self.before is not None:
+            self.before()
+        click.echo(text, file=self.stream, color=self.color)
+
+    def game(self, rep, seconds: float) -> None:
+        if not self.quiet or rep.verdict != "conforms" or rep.outcome == "xpass":
+            self.echo(render.human_game(rep))
+
+    def finish(self, summary: Summary) -> None:
+        for st in summary.stale:
+            self.echo(click.style(render.stale_warning(st), fg="magenta"))
+        if self.statistics and summary.statistics is not None:
+            self.echo(render.statistics(summary.statistics))
+        self.echo(render.human_summary(summary))
+
+
+class _Json:
+    def __init__(self, stream):
+        self.stream = stream
+
+    def game(self, rep, seconds: float) -> None:
+        self.stream.write(render.json_game(rep) + b"\n")
+
+    def finish(self, summary: Summary) -> None:
+        self.stream.write(render.json_summary(summary) + b"\n")
+        self.stream.flush()
+
+
+def _finding_line(f) -> str:
+    clauses = f" [{', '.join(f.clauses)}]" if f.clauses else ""
+    return f"{f.code}{clauses} at line {f.line}: {f.message}"
+
+
+class _JUnit:
+    """A case per game, then a case per stale expectation."""
+
+    def __init__(self, stream):
+        self.writer = junit.JUnitWriter(stream, "mb-oracle verify")
+
+    def game(self, rep, seconds: float) -> None:
+        kw = {"time": seconds, "file": rep.file, "line": rep.line}
+        cls = junit.classname("verify", rep.file)
+        outcome = rep.outcome
+        if outcome == "pass":
+            self.writer.case(cls, rep.id, **kw)
+            return
+        text = click.unstyle(render.human_game(rep))
+        if outcome == "malformed":
+            f = rep.findings[0]
+            self.writer.case(cls, rep.id, result="error", message=_finding_line(f), type=f.code, text=text, **kw)
+        elif outcome == "fail":
+            f = next(f for f in rep.findings if not f.expected)
+            self.writer.case(cls, rep.id, result="failure", message=_finding_line(f), type=f.code, text=text, **kw)
+        elif outcome == "xfail":
+            f = rep.findings[0]
+            self.writer.case(cls, rep.id, result="skipped", message="expected divergence: " + _finding_line(f),
+                             text=text, **kw)
+        else:  # xpass
+            why = next((n for n in rep.notes if n.startswith("expected divergences")), "an expected divergence")
+            self.writer.case(cls, rep.id, result="failure", message="unexpected pass: " + why, type="XPASS",
+                             text=text, **kw)
+
+    def finish(self, summary: Summary) -> None:
+        for st in summary.stale:
+            name = f"{st.code} [{st.clause or '*'}]" + (f" game {st.game}" if st.game else "")
+            message = render.stale_warning(st)
+            if summary.strict_expect:
+                self.writer.case(junit.classname("expect", st.file), name, result="failure", file=st.file,
+                                 line=st.line, message=message, type="STALE_EXPECTATION",
+                                 text=message + "\n(--strict-expect: a stale expectation fails the run)")
+            else:
+                self.writer.case(junit.classname("expect", st.file), name, result="skipped", file=st.file,
+                                 line=st.line, message=message)
+        self.writer.close()
+
+
+class Reporter:
+    """Opens the reports, takes each game as it is verified, and closes them
+    with the summary. `finish()` returns the exit status."""
+
+    def __init__(self, fmt: str, outputs: list[tuple[str, str]], *, quiet: bool = False,
+                 statistics: bool = False, expectations=None, strict_expect: bool = False, progress=None):
+        self.tally = Tally(expectations, strict_expect)
+        self.progress = progress
+        self._files = []
+        self.sinks = []
+        self.human_on_stdout = fmt == "human"
+        clear = progress.clear if progress is not None else None
+        self.sinks.append(self._sink(fmt, None, quiet, statistics, clear))
+        for kind, path in outputs:
+            try:
+                f = open(path, "wb")
+            except OSError as e:
+                self.close_files()
+                raise click.UsageError(f"--output {kind}={path}: cannot write: {e.strerror}") from None
+            if kind != "json":
+                f = io.TextIOWrapper(f, encoding="utf-8", newline="\n")
+            self._files.append(f)
+            self.sinks.append(self._sink(kind, f, quiet, statistics, None))
+        self._last = time.perf_counter()
+
+    def _sink(self, kind, file, quiet, statistics, clear):
+        """A report to `file` (opened by the caller), or to standard output."""
+        if kind == "json":
+            return _Json(file if file is not None else sys.stdout.buffer)
+        if file is None:
+            file = sys.stdout
+            if kind == "junit":
+                # JUnit declares UTF-8, whatever the locale of the terminal.
+                file = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n", write_through=True)
+                self._files.append(_Detach(file))
+            color = use_color(sys.stdout)
+        else:
+            color = False
+        if kind == "junit":
+            return _JUnit(file)
+        return _Human(file, color, quiet, statistics, clear)
+
+    def game(self, rep) -> None:
+        now = time.perf_counter()
+        seconds, self._last = now - self._last, now
+        self.tally.add(rep)
+        for sink in self.sinks:
+            sink.game(rep, seconds)
+        if self.progress is not None:
+            self.progress.update(rep)
+
+    def finish(self) -> int:
+        summary = self.tally.summary()
+        if self.progress is not None:
+            self.progress.clear()
+        if summary.stale and not self.human_on_stdout:
+            for st in summary.stale:
+                click.echo(render.stale_warning(st), err=True)
+        try:
+            for sink in self.sinks:
+                sink.finish(summary)
+        finally:
+            self.close_files()
+        return summary.exit
+
+    def close_files(self) -> None:
+        for f in self._files:
+            f.close()
+        self._files = []
+
+
+class _Detach:
+    """Closing a text wrapper over standard output without closing standard output."""
+
+    def __init__(self, wrapper):
+        self.wrapper = wrapper
+
+    def close(self):
+        self.wrapper.flush()
+        self.wrapper.detach()
+
+
+class GameProgress:
+    """`verify`'s progress on standard error. When every input is a plain
+    file, the lines are counted first (a fast pass) and the display shows
+    the share of lines verified, the rate and the time left; otherwise
+    (standard input, compressed files) the games verified and the rate."""
+
+    def __init__(self, paths, enabled: bool, stream=None):
+        from ..term import Progress
+        from .reader import expand_paths
+
+        probe = Progress("verify", enabled=enabled, stream=stream)
+        self.files: list[tuple[str, int]] = []
+        if probe.enabled:
+            self.files = _line_counts(expand_paths(paths)) or []
+        total = sum(n for _, n in self.files)
+        self.bar = Progress("verify", total=total or None, unit="line" if total else "game", enabled=enabled,
+                            stream=stream)
+        self.games = 0
+        self._index = 0
+        self._base = 0
+
+    def update(self, rep) -> None:
+        self.games += 1
+        if not self.bar.total:
+            self.bar.update(1)
+            return
+        while self._index < len(self.files) - 1 and self.files[self._index][0] != rep.file:
+            self._base += self.files[self._index][1]
+            self._index += 1
+        self.bar.note = plural(self.games, "game")
+        self.bar.update(max(self._base + rep.line - 1 - self.bar.done, 0))   # the lines before this game
+
+    def clear(self) -> None:
+        self.bar.clear()
+
+
+def _line_counts(files: list[str]) -> list[tuple[str, int]] | None:
+    """(file, number of lines) of each input, or None if one cannot be counted."""
+    out = []
+    for f in files:
+        if f == "-" or not f.endswith((".jsonl", ".ndjson")):
+            return None
+        try:
+            with open(f, "rb") as fh:
+                n = 0
+                last = b"\n"
+                while chunk := fh.read(1 << 20):
+                    n += chunk.count(b"\n")
+                    last = chunk[-1:]
+                out.append((f, n + (last != b"\n")))
+        except OSError:
+            return None
+    return out
+
+
+# -- the command line around the reports ------------------------------------------
+
+
+def load_expectations(path: str | None):
+    """The expectations of `--expect`, or exit 2 with every problem on standard error."""
+    if path is None:
+        return None
+    from . import expect
+
+    try:
+        return expect.load(path)
+    except expect.ExpectError as e:
+        for line in str(e).splitlines():
+            click.echo(f"error: {line}", err=True)
+        sys.exit(2)
+
+
+def say_reading_stdin(paths) -> None:
+    """On a terminal, say that `verify` without PATHS waits for standard input."""
+    if any(p != "-" for p in paths):
+        return
+    try:
+        tty = sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return
+    if tty:
+        click.echo("mb-oracle verify: reading mb-replay/1 lines from standard input (end with Ctrl-D; "
+                   "give PATHS to verify files or folders)", err=True)

@@ -1,0 +1,147 @@
+"""Terminal conventions shared by every command: colour, progress, plurals.
+
+Colour follows `--color auto|always|never`, then the `NO_COLOR` and
+`FORCE_COLOR` environment variables, then whether the stream is a terminal.
+Progress is drawn on standard error, only when it is a terminal, and never
+mixes with the report: call `clear()` before writing to a terminal that
+shows it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import TextIO
+
+import click
+
+COLOR_CHOICES = ("auto", "always", "never")
+
+
+def color_setting(choice: str | None, environ=None) -> bool | None:
+    """True or False to force colour on or off, None to let each stream
+    decide (colour on a terminal only). An explicit `always` or `never`
+    wins; otherwise a non-empty NO_COLOR turns colour off, and a FORCE_COLOR
+    other than empty or 0 turns it on."""
+    env = os.environ if environ is None else environ
+    if choice == "always":
+        return True
+    if choice == "never":
+        return False
+    if env.get("NO_COLOR"):
+        return False
+    force = env.get("FORCE_COLOR")
+    if force and force != "0":
+        return True
+    return None
+
+
+def _set_color(ctx: click.Context, _param, value):
+    if value is not None or ctx.parent is None:
+        ctx.color = color_setting(value)
+        # Child contexts copy `color` from their parent when they are made;
+        # a group sets it before its subcommand's context exists.
+    return value
+
+
+def color_option(default: str | None = None):
+    """`--color auto|always|never` for a group (default auto) or a command
+    (default: what the group chose)."""
+    return click.option("--color", type=click.Choice(COLOR_CHOICES), default=default, expose_value=False,
+                        is_eager=True, callback=_set_color,
+                        help="Colour in the output: auto (on a terminal, unless NO_COLOR is set), always, never.")
+
+
+def use_color(stream: TextIO) -> bool:
+    """Whether text written to `stream` should carry colour now."""
+    ctx = click.get_current_context(silent=True)
+    setting = ctx.color if ctx is not None else color_setting(None)
+    if setting is not None:
+        return setting
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 game', '2 games', '0 games'; `many` for irregular plurals."""
+    return f"{n:,} {word if n == 1 else (many or word + 's')}"
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(seconds + 0.5)
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+class Progress:
+    """A one-line progress display on standard error, drawn only when it is
+    a terminal. With a `total`: the share done, the rate and the time left.
+
+        with Progress("verify", unit="game") as bar:
+            for ...:
+                bar.update(1)
+    """
+
+    def __init__(self, label: str, total: int | None = None, unit: str = "item", enabled: bool = True,
+                 stream: TextIO | None = None, interval: float = 0.2):
+        self.stream = stream if stream is not None else sys.stderr
+        try:
+            tty = self.stream.isatty()
+        except (AttributeError, ValueError):
+            tty = False
+        self.enabled = enabled and tty
+        self.label = label
+        self.total = total
+        self.unit = unit
+        self.done = 0
+        self.interval = interval
+        self.start = time.monotonic()
+        self._last_draw = 0.0
+        self._shown = False
+        self.note = ""          # shown after the counts, e.g. "120 games"
+
+    def __enter__(self) -> Progress:
+        self.start = time.monotonic()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.clear()
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self._last_draw >= self.interval:
+            self._last_draw = now
+            self.stream.write("\r" + self.line(now) + "\033[K")
+            self.stream.flush()
+            self._shown = True
+
+    def line(self, now: float | None = None) -> str:
+        """The text of the display (without terminal controls)."""
+        elapsed = max((now if now is not None else time.monotonic()) - self.start, 1e-9)
+        rate = self.done / elapsed
+        what = plural(self.done, self.unit)
+        if self.total:
+            parts = [f"{self.label}: {self.done:,}/{plural(self.total, self.unit)}",
+                     f"{100 * self.done / self.total:.0f}%"]
+        else:
+            parts = [f"{self.label}: {what}"]
+        parts.append(f"{rate:,.{0 if rate >= 100 else 1}f} {self.unit}s/s")
+        if self.total and rate > 0 and self.done < self.total:
+            parts.append(f"{_duration((self.total - self.done) / rate)} left")
+        if self.note:
+            parts.append(self.note)
+        return ", ".join(parts)
+
+    def clear(self) -> None:
+        """Erase the display (before writing something else to the terminal)."""
+        if self._shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+            self._shown = False
