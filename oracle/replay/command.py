@@ -11,7 +11,7 @@ import msgspec
 
 from ..editions import EDITIONS
 from . import report as render
-from .reader import RawGame, read_all
+from .reader import NoInput, RawGame, check_input, read_all
 from .verify import verify_game
 
 
@@ -86,6 +86,11 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, q
     try:
         expected = expectations.load(expect_file) if expect_file else None
     except expectations.ExpectError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    try:
+        check_input(paths)
+    except NoInput as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     used: set[int] = set()
@@ -182,6 +187,11 @@ def annotate(path, edition):
     point, followed by a note line), 2 for malformed input."""
     from .annotate import annotate_stream
 
+    try:
+        check_input((path,))
+    except NoInput as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
     sys.exit(annotate_stream((path,), edition, sys.stdout.buffer))
 
 
