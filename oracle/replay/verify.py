@@ -20,6 +20,7 @@ from ..editions import EDITIONS, UnknownEdition, profile as get_profile
 from ..engine import Decision, Game, SetupError
 from ..engine.state import STAGE_KINDS
 from . import format as fmt
+from .limits import TOO_LARGE, LineProblem, decode_line
 from .reader import RawGame
 
 # Codes that make a game malformed (the log cannot be read as a game), as
@@ -27,7 +28,7 @@ from .reader import RawGame
 MALFORMED = {
     "BAD_JSON", "BAD_LINE", "UNKNOWN_LINE_TYPE", "BAD_VERSION", "UNKNOWN_CARD", "UNKNOWN_EDITION",
     "UNSUPPORTED_SET", "MISSING_SETUP", "LINE_OUTSIDE_GAME", "MISSING_END", "EMPTY_INPUT",
-    "BAD_REFERENCE", "UNREADABLE",
+    "BAD_REFERENCE", "UNREADABLE", TOO_LARGE,
 }
 
 # The fields of a state claim each kind of event changes (for naming the
@@ -84,6 +85,8 @@ class GameReport(msgspec.Struct):
 
 def _line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
     text = str(exc)
+    if isinstance(exc, LineProblem):
+        return Finding(exc.code, [], lineno, exc.message, log=raw[:200].decode("utf-8", "replace"))
     if not isinstance(exc, msgspec.ValidationError):
         hint = " (the line is cut short: a truncated file?)" if "truncated" in text else ""
         return Finding("BAD_JSON", [], lineno, f"not valid JSON: {text}{hint}",
@@ -154,7 +157,7 @@ class Verifier:
         lines = iter(raw.lines)
         lineno, raw_line = next(lines)
         try:
-            head = fmt.decoder.decode(raw_line)
+            head = decode_line(fmt.decoder, raw_line)
         except (msgspec.DecodeError, msgspec.ValidationError) as e:
             rep.findings.append(_line_error(lineno, raw_line, e))
             return self._finish()
@@ -184,7 +187,7 @@ class Verifier:
         for lineno, raw_line in lines:
             last_line = lineno
             try:
-                line = fmt.decoder.decode(raw_line)
+                line = decode_line(fmt.decoder, raw_line)
             except (msgspec.DecodeError, msgspec.ValidationError) as e:
                 rep.findings.append(_line_error(lineno, raw_line, e))
                 return self._finish()
