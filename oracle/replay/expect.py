@@ -16,6 +16,8 @@ from __future__ import annotations
 import msgspec
 import yaml
 
+from .. import safeyaml
+
 
 class Expected(msgspec.Struct, forbid_unknown_fields=True):
     code: str
@@ -36,7 +38,7 @@ class ExpectError(ValueError):
 def load(path: str) -> list[Expected]:
     try:
         with open(path, encoding="utf-8") as f:
-            data = yaml.safe_load(f)
+            data = safeyaml.load(f)
     except OSError as e:
         raise ExpectError(f"{path}: cannot read: {e.strerror}") from None
     except yaml.YAMLError as e:
