@@ -20,9 +20,9 @@ from typing import IO, Iterator
 
 import yaml
 
-MAX_BYTES = 4 << 20      # one YAML file
+MAX_BYTES = 1 << 20      # one YAML file
 MAX_ALIASES = 100        # aliases (*name) in one document
-MAX_NODES = 200_000      # nodes of one document, aliases expanded
+MAX_NODES = 100_000      # values of one document, aliases expanded
 MAX_DEPTH = 64           # nesting of mappings and sequences
 
 
@@ -50,9 +50,11 @@ class _Limited(yaml.SafeLoader):
         super().__init__(stream)
         self._aliases = 0
         self._depth = 0
+        self._nodes = 0
 
     def compose_document(self):
         self._aliases = 0
+        self._nodes = 0
         return super().compose_document()
 
     def compose_node(self, parent, index):
@@ -64,7 +66,12 @@ class _Limited(yaml.SafeLoader):
                                                  "(MAX_ALIASES)", mark)
             return super().compose_node(parent, index)
         self._depth += 1
+        self._nodes += 1
         try:
+            if self._nodes > MAX_NODES:
+                mark = self.peek_event().start_mark
+                raise YamlProblem(mark.line + 1, f"the document holds more than {MAX_NODES} values (MAX_NODES)",
+                                  mark)
             if self._depth > MAX_DEPTH:
                 mark = self.peek_event().start_mark
                 raise YamlProblem(mark.line + 1, f"nested deeper than {MAX_DEPTH} levels (MAX_DEPTH)", mark)
@@ -102,6 +109,12 @@ def _check_tree(node: yaml.Node) -> None:
         n, children_done = stack.pop()
         key = id(n)
         if isinstance(n, yaml.ScalarNode):
+            if not n.value.isascii():
+                try:
+                    n.value.encode("utf-8")
+                except UnicodeEncodeError:
+                    raise YamlProblem(n.start_mark.line + 1, "a string holds a lone surrogate escape (such as "
+                                      "\\ud800), which is not a character", n.start_mark) from None
             measured[key] = (1, 1)
             continue
         children = [c for pair in n.value for c in pair] if isinstance(n, yaml.MappingNode) else n.value
@@ -169,7 +182,11 @@ def documents(source: str | bytes | IO) -> Iterator[tuple[yaml.Node, object]]:
         text = _text(source)
     except UnicodeDecodeError as e:   # a text file that is not UTF-8
         raise YamlProblem(None, f"not UTF-8 text ({e.reason})") from None
-    loader = _Limited(text)
+    try:
+        loader = _Limited(text)
+    except yaml.YAMLError as e:   # the reader checks the first characters at once
+        line, message, mark = _message(e)
+        raise YamlProblem(line, message, mark) from None
     try:
         while True:
             try:
