@@ -254,3 +254,18 @@ def test_pytest_collection_of_hostile_scenarios_gives_clean_error_items(tmp_path
     assert out.count("ERROR collecting") == 4
     for words in ("NUL character", "MAX_NODES", "nested deeper than 64", "not UTF-8"):
         assert words in out
+
+
+@pytest.mark.parametrize("field,value", [("deck", [5]), ("mindbugs", [2]), ("life", [3]), ("hand", [[1]]),
+                                         ("play", [[]]), ("discard", [[], [], []])])
+def test_keep_going_never_resumes_from_a_claim_of_the_wrong_shape(field, value):
+    lines = [json.loads(x) for x in selfplay_lines(1, 5, "en-revised", "random", "every")]
+    attack = next(i for i, d in enumerate(lines) if d["t"] == "attack")
+    lines[attack]["p"] = 1 - lines[attack]["p"]          # a violation
+    for d in lines[attack + 1:]:
+        if d["t"] == "state":
+            d[field] = value                              # every later full claim is misshapen
+    data = b"".join(json.dumps(d).encode() + b"\n" for d in lines)
+    rep = [verify_game(r, None, True) for r in split_games(io.BytesIO(data), "<test>")][0]
+    assert rep.verdict == "violates" and len(rep.findings) == 1
+    assert not any("resumed" in n for n in rep.notes)
