@@ -213,6 +213,10 @@ class Verifier:
                 return self._finish()
             if not self._check_refs(line, lineno):
                 return self._finish()
+            if t == "state" and not_pairs(line):
+                self.find("BAD_LINE", [], lineno, f"field {not_pairs(line)}: a pair, one entry per player, "
+                          "is expected", log=line_json(line).get(not_pairs(line)))
+                return self._finish()
             if self.lost:
                 self._try_resync(line, lineno)
                 continue
@@ -712,6 +716,15 @@ def attribute(g, events, fields, rules, log) -> list[str]:
     if "mindbug.defeated-controller" in clauses[:2]:
         return ["mindbug.defeated-controller"] + [c for c in ordered if c != "mindbug.defeated-controller"]
     return specific + rest
+
+
+def not_pairs(line) -> str | None:
+    """The first field of a state claim that should be a pair and is not."""
+    for f in ("life", "mindbugs", "hand", "play", "discard", "deck"):
+        value = getattr(line, f)
+        if value is not msgspec.UNSET and len(value) != 2:
+            return f
+    return None
 
 
 def is_full_claim(line) -> bool:
