@@ -258,7 +258,7 @@ def test_pytest_collection_of_hostile_scenarios_gives_clean_error_items(tmp_path
 
 @pytest.mark.parametrize("field,value", [("deck", [5]), ("mindbugs", [2]), ("life", [3]), ("hand", [[1]]),
                                          ("play", [[]]), ("discard", [[], [], []])])
-def test_keep_going_never_resumes_from_a_claim_of_the_wrong_shape(field, value):
+def test_keep_going_never_resumes_from_a_claim_whose_pairs_are_not_pairs(field, value):
     lines = [json.loads(x) for x in selfplay_lines(1, 5, "en-revised", "random", "every")]
     attack = next(i for i, d in enumerate(lines) if d["t"] == "attack")
     lines[attack]["p"] = 1 - lines[attack]["p"]          # a violation
@@ -267,5 +267,17 @@ def test_keep_going_never_resumes_from_a_claim_of_the_wrong_shape(field, value):
             d[field] = value                              # every later full claim is misshapen
     data = b"".join(json.dumps(d).encode() + b"\n" for d in lines)
     rep = [verify_game(r, None, True) for r in split_games(io.BytesIO(data), "<test>")][0]
-    assert rep.verdict == "violates" and len(rep.findings) == 1
+    assert [f.code for f in rep.findings] == ["ILLEGAL_DECISION", "BAD_LINE"]
+    assert rep.verdict == "malformed" and f"field {field}:" in rep.findings[1].message
     assert not any("resumed" in n for n in rep.notes)
+
+
+@pytest.mark.parametrize("field,value", [("play", [[], [], []]), ("hand", [[1]]), ("life", [3, 3, 3])])
+def test_a_claim_whose_pair_is_not_a_pair_is_a_bad_line_not_a_crash(field, value):
+    i = first_state(GOOD)
+    claim = json.loads(GOOD[i])
+    claim[field] = value
+    reps = verdicts(stream(replace_line(GOOD, i, json.dumps(claim).encode()), GOOD))
+    assert [r.verdict for r in reps] == ["malformed", "conforms"]
+    f = reps[0].findings[0]
+    assert (f.code, f.line) == ("BAD_LINE", i + 1) and f"field {field}:" in f.message
