@@ -6,8 +6,8 @@ until Python's stack runs out on deeply nested input, and silently keep the
 last of two equal keys. This module loads documents with:
 
 - a size limit on the text (MAX_BYTES) and a refusal of NUL characters;
-- a limit on aliases per document (MAX_ALIASES) and on the number of nodes
-  the document holds once its aliases are expanded (MAX_NODES);
+- a limit on aliases per document (MAX_ALIASES) and on the number of values
+  (MAX_NODES) in the file, and in a document once its aliases are expanded;
 - a limit on nesting (MAX_DEPTH), checked while the document is composed;
 - duplicate keys refused;
 - every problem a `YamlProblem` (a yaml.YAMLError) with the line, never
@@ -16,22 +16,29 @@ last of two equal keys. This module loads documents with:
 
 from __future__ import annotations
 
+from array import array
+from itertools import accumulate
 from typing import IO, Iterator
 
 import yaml
 
 MAX_BYTES = 1 << 20      # one YAML file
 MAX_ALIASES = 100        # aliases (*name) in one document
-MAX_NODES = 100_000      # values of one document, aliases expanded
+MAX_NODES = 20_000       # values in one file (and in one document, aliases expanded)
 MAX_DEPTH = 64           # nesting of mappings and sequences
+
+
+# Opening flow brackets count +1, closing ones -1, anything else 0 (signed bytes).
+_FLOW_STEPS = bytes(1 if b in b"[{" else 255 if b in b"]}" else 0 for b in range(256))
 
 
 class YamlProblem(yaml.YAMLError):
     """A document that cannot be loaded: `line` (1-based) or None, and a message.
     Has `problem` and `problem_mark` like PyYAML's own errors."""
 
-    def __init__(self, line: int | None, message: str, mark=None):
+    def __init__(self, line: int | None, message: str, mark=None, from_parser: bool = False):
         super().__init__(message)
+        self.from_parser = from_parser   # PyYAML or libyaml found the text invalid
         self.line = line
         self.message = message
         self.problem = message
@@ -43,18 +50,16 @@ class YamlProblem(yaml.YAMLError):
         return self.message
 
 
-class _Limited(yaml.SafeLoader):
-    """The safe loader, counting aliases and nesting while it composes."""
+class _Limits:
+    """Counts aliases, values and nesting while a document is composed."""
 
-    def __init__(self, stream):
-        super().__init__(stream)
+    def _start_limits(self):
         self._aliases = 0
         self._depth = 0
         self._nodes = 0
 
     def compose_document(self):
         self._aliases = 0
-        self._nodes = 0
         return super().compose_document()
 
     def compose_node(self, parent, index):
@@ -70,7 +75,7 @@ class _Limited(yaml.SafeLoader):
         try:
             if self._nodes > MAX_NODES:
                 mark = self.peek_event().start_mark
-                raise YamlProblem(mark.line + 1, f"the document holds more than {MAX_NODES} values (MAX_NODES)",
+                raise YamlProblem(mark.line + 1, f"the file holds more than {MAX_NODES} values (MAX_NODES)",
                                   mark)
             if self._depth > MAX_DEPTH:
                 mark = self.peek_event().start_mark
@@ -78,6 +83,33 @@ class _Limited(yaml.SafeLoader):
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
+
+
+class _Limited(_Limits, yaml.SafeLoader):
+    """PyYAML's safe loader, in Python, within the limits."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self._start_limits()
+
+
+_Fast = None
+if getattr(yaml, "__with_libyaml__", False):
+    from yaml._yaml import CParser
+    from yaml.composer import Composer
+    from yaml.constructor import SafeConstructor
+    from yaml.resolver import Resolver
+
+    class _Fast(_Limits, Composer, CParser, SafeConstructor, Resolver):  # type: ignore[no-redef]
+        """libyaml's parser (several times faster) with the same composer,
+        constructor and limits as _Limited."""
+
+        def __init__(self, stream):
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+            self._start_limits()
 
 
 def _message(e: yaml.YAMLError) -> tuple[int | None, str, object]:
@@ -171,6 +203,16 @@ def _text(source: str | bytes | IO) -> str:
     nul = source.find("\0")
     if nul >= 0:
         raise YamlProblem(source.count("\n", 0, nul) + 1, "a NUL character: this is not a text file")
+    if source.count("[") + source.count("{") > MAX_DEPTH:
+        # Deep flow collections ([[[...) cost PyYAML's scanner time in proportion
+        # to their depth for every token: refuse them before scanning. Brackets
+        # inside quotes count too; only a file with more than MAX_DEPTH of them
+        # open at once is refused.
+        steps = array("b", source.encode("utf-8", "surrogatepass").translate(_FLOW_STEPS))
+        for i, depth in enumerate(accumulate(steps)):
+            if depth > MAX_DEPTH:
+                line = source.encode("utf-8", "surrogatepass").count(b"\n", 0, i) + 1
+                raise YamlProblem(line, f"nested deeper than {MAX_DEPTH} levels (MAX_DEPTH)")
     return source
 
 
@@ -182,11 +224,29 @@ def documents(source: str | bytes | IO) -> Iterator[tuple[yaml.Node, object]]:
         text = _text(source)
     except UnicodeDecodeError as e:   # a text file that is not UTF-8
         raise YamlProblem(None, f"not UTF-8 text ({e.reason})") from None
+    if _Fast is not None:
+        # libyaml first; the file is read again in Python only when libyaml
+        # finds it invalid, for PyYAML's wording of the problem.
+        found: list = []
+        try:
+            for doc in _load(_Fast, text):
+                found.append(doc)
+        except YamlProblem as e:
+            if not e.from_parser:
+                yield from found
+                raise
+        else:
+            yield from found
+            return
+    yield from _load(_Limited, text)
+
+
+def _load(cls, text: str) -> Iterator[tuple[yaml.Node, object]]:
     try:
-        loader = _Limited(text)
+        loader = cls(text)
     except yaml.YAMLError as e:   # the reader checks the first characters at once
         line, message, mark = _message(e)
-        raise YamlProblem(line, message, mark) from None
+        raise YamlProblem(line, message, mark, from_parser=True) from None
     try:
         while True:
             try:
@@ -195,16 +255,20 @@ def documents(source: str | bytes | IO) -> Iterator[tuple[yaml.Node, object]]:
                 node = loader.get_node()
                 _check_tree(node)
                 data = loader.construct_document(node)
+            except YamlProblem:
+                raise
             except yaml.YAMLError as e:
                 line, message, mark = _message(e)
-                raise YamlProblem(line, message, mark) from None
+                raise YamlProblem(line, message, mark, from_parser=True) from None
             except RecursionError:
                 raise YamlProblem(None, f"nested too deeply (the limit is {MAX_DEPTH} levels)") from None
             if data is None:
                 continue  # an empty document, e.g. after a final ---
             yield node, data
     finally:
-        loader.dispose()
+        dispose = getattr(loader, "dispose", None)
+        if dispose is not None:
+            dispose()
 
 
 def load(source: str | bytes | IO):

