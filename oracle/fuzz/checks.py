@@ -128,6 +128,7 @@ def guarded(tally: Tally, target: str, data: bytes, suffix: str, seconds: float,
 def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
     """verify (and --keep-going, and annotate) on a stream: a verdict per game,
     and the good last game conforms."""
+    from ..editions import EDITIONS
     from ..replay.annotate import Annotator
     from ..replay.reader import split_games
     from ..replay.verify import verify_game
@@ -138,6 +139,8 @@ def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
         if rep.verdict != "conforms":   # a conforming game takes the same path in these
             verify_game(r, None, True)
             Annotator(r).run()
+            # Under another edition's profile, as --edition and --which-editions do.
+            verify_game(r, EDITIONS[len(data) % len(EDITIONS)])
     tally.games_in += len(raws)
     tally.verdicts_out += len(reports)
     assert len(reports) == len(raws), f"verdicts: {len(reports)} verdicts for {len(raws)} games"

@@ -160,14 +160,84 @@ def replay_lines_stream(draw, games: tuple) -> bytes:
     return b"\n".join(lines) + b"\n"
 
 
+PAIR_FIELDS = ("life", "mindbugs", "hand", "play", "discard", "deck")
+
+
+@st.composite
+def semantic_mutation(draw, raw: bytes) -> bytes:
+    """A line kept well-formed but made wrong: another player or card in a
+    decision, a claim of the wrong shape or value, a deal that breaks the
+    setup rules, another result."""
+    try:
+        obj = json.loads(raw)
+    except ValueError:
+        return raw
+    if not isinstance(obj, dict):
+        return raw
+    t = obj.get("t")
+    if t in ("play", "attack", "hunt", "block", "mindbug", "pass", "choose"):
+        what = draw(st.sampled_from(["p", "card", "cards", "t"]))
+        if what == "p":
+            obj["p"] = 1 - obj["p"] if obj.get("p") in (0, 1) else 0
+        elif what == "card":
+            obj["card"] = draw(st.one_of(st.integers(1, 48), st.none()))
+        elif what == "cards":
+            obj["cards"] = draw(st.lists(st.integers(1, 48), max_size=3))
+        else:
+            obj["t"] = draw(st.sampled_from(["play", "attack", "hunt", "block", "mindbug", "pass", "choose"]))
+    elif t == "state":
+        name = draw(st.sampled_from(PAIR_FIELDS + ("unused", "played", "active", "turn")))
+        value = obj.get(name)
+        how = draw(st.sampled_from(["one", "three", "swap", "bump", "names", "drop"]))
+        if isinstance(value, list) and how == "one":
+            obj[name] = value[:1]
+        elif isinstance(value, list) and how == "three":
+            obj[name] = value + value[:1]
+        elif isinstance(value, list) and how == "swap":
+            obj[name] = value[::-1]
+        elif how == "bump":
+            if isinstance(value, int) and not isinstance(value, bool):
+                obj[name] = value + draw(st.sampled_from([-1, 1, -100, 2**40]))
+            elif isinstance(value, list) and value and isinstance(value[0], int):
+                obj[name] = [v + draw(st.sampled_from([-1, 1, -5])) for v in value]
+            elif isinstance(value, list) and value and isinstance(value[0], list) and value[0]:
+                obj[name] = [value[0][1:], value[1] + value[0][:1]] if len(value) > 1 else value
+        elif how == "names" and name in ("hand", "discard") and isinstance(value, list):
+            obj[name] = [[draw(st.sampled_from(NAMES)) for _ in side] if isinstance(side, list) else side
+                         for side in value]
+        elif how == "drop":
+            obj.pop(name, None)
+    elif t == "setup":
+        what = draw(st.sampled_from(["swap", "drop", "first", "reveals", "life_cards"]))
+        decks, unused = obj.get("decks"), obj.get("unused")
+        if what == "swap" and isinstance(decks, list) and len(decks) == 2 and decks[0] and isinstance(unused, list):
+            i = draw(st.integers(0, len(decks[0]) - 1))
+            j = draw(st.integers(0, max(0, len(unused) - 1)))
+            if unused:
+                decks[0][i], unused[j] = unused[j], decks[0][i]
+        elif what == "drop" and isinstance(unused, list) and unused:
+            unused.pop()
+        elif what == "first":
+            obj["first"] = draw(player)
+        elif what == "reveals":
+            obj["reveals"] = draw(st.lists(pair(st.integers(1, 48)), max_size=3))
+        elif isinstance(unused, list):
+            obj["life_cards"] = draw(st.sampled_from([[unused[:3]], [unused[:3], unused[3:6]], [unused[:3], unused[:3]],
+                                                      [unused[:2], unused[3:6]], [], [unused[:3], unused[3:6], []]]))
+    elif t == "end":
+        obj[draw(st.sampled_from(["winner", "reason"]))] = draw(st.one_of(player, st.sampled_from(
+            ["life", "no-action", "aborted"])))
+    return encode(obj)
+
+
 @st.composite
 def mutated_game(draw, games: tuple) -> list[bytes]:
     """A real game with a few of its lines deleted, repeated, swapped, edited,
     or with lines from another game or made up put in."""
     lines = list(draw(st.sampled_from(games)))
     for _ in range(draw(st.integers(1, 4))):
-        op = draw(st.sampled_from(["delete", "repeat", "swap", "field", "field", "field", "bytes",
-                                   "insert", "splice", "truncate"]))
+        op = draw(st.sampled_from(["delete", "repeat", "swap", "field", "field", "bytes", "insert", "splice",
+                                   "truncate", "semantic", "semantic", "semantic", "semantic"]))
         i = draw(st.integers(0, max(0, len(lines) - 1)))
         if not lines:
             lines.append(encode(draw(structured_line())))
@@ -180,6 +250,8 @@ def mutated_game(draw, games: tuple) -> list[bytes]:
             lines[i], lines[i + 1] = lines[i + 1], lines[i]
         elif op == "field":
             lines[i] = draw(field_mutation(lines[i]))
+        elif op == "semantic":
+            lines[i] = draw(semantic_mutation(lines[i]))
         elif op == "bytes":
             lines[i] = draw(byte_mutation(lines[i]))
         elif op == "insert":
