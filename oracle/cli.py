@@ -23,6 +23,7 @@ COMMANDS = {
     "bench": "oracle.replay.command:bench",
     "scenarios": "oracle.scenarios.command:scenarios",
     "hunt": "oracle.hunt.command:hunt",
+    "fuzz": "oracle.fuzz.command:fuzz",
     "cards": "oracle.cli:cards",
     "clauses": "oracle.cli:clauses",
     "editions": "oracle.cli:editions",

@@ -128,9 +128,13 @@ def test_unknown_card_names_the_field(tmp_path):
 def test_empty_file_and_missing_file(tmp_path):
     empty = tmp_path / "empty.jsonl"
     empty.write_bytes(b"")
-    r = run_cli("verify", str(empty), str(tmp_path / "nope.jsonl"))
+    r = run_cli("verify", str(empty))
     assert r.returncode == 2
-    assert b"EMPTY_INPUT" in r.stdout and b"UNREADABLE" in r.stdout and b"Traceback" not in r.stderr
+    assert b"EMPTY_INPUT" in r.stdout and b"Traceback" not in r.stderr
+    # A misspelt path is a usage error naming the path, before any game is verified.
+    r = run_cli("verify", str(empty), str(tmp_path / "nope.jsonl"))
+    assert r.returncode == 2 and r.stdout == b""
+    assert b"nope.jsonl" in r.stderr and b"Traceback" not in r.stderr
 
 
 def test_usage_error_exits_2():

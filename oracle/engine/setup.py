@@ -83,12 +83,22 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
         s.hand[p] = s.deck[p][:HAND_SIZE]
         del s.deck[p][:HAND_SIZE]
     if prof.life_cards:                                        # setup.life-cards
+        if life_piles is not None:
+            if len(life_piles) != 2:
+                raise SetupError("BAD_SETUP", "setup.life-cards",
+                                 f"field life_cards: one pile of life cards per player (two piles), "
+                                 f"not {len(life_piles)}")
+            for p in (0, 1):
+                if len(life_piles[p]) != START_LIFE:
+                    raise SetupError("BAD_SETUP", "setup.life-cards",
+                                     f"field life_cards[{p}]: player {p} starts with {START_LIFE} life cards, "
+                                     f"not {len(life_piles[p])}")
         for p in (0, 1):
-            pile = list(life_piles[p]) if life_piles else s.unused[:START_LIFE]
+            pile = list(life_piles[p]) if life_piles is not None else s.unused[:START_LIFE]
             for c in pile:
                 if c not in s.unused:
                     raise SetupError("BAD_SETUP", "setup.life-cards",
-                                     f"life card {c} is not in the unused pile")
+                                     f"field life_cards[{p}]: life card {c} is not in the unused pile")
                 s.unused.remove(c)
             s.life_pile[p] = pile
     s.life = [START_LIFE, START_LIFE]                          # setup.life

@@ -173,6 +173,15 @@ def _play_side(g, p, claimed) -> tuple[list, list]:
     return sorted(rules, key=key), sorted(log, key=key)
 
 
+def not_pairs(line) -> str | None:
+    """The first field of a state claim that should be a pair and is not."""
+    for f in ("life", "mindbugs", "hand", "play", "discard", "deck"):
+        value = getattr(line, f)
+        if value is not msgspec.UNSET and len(value) != 2:
+            return f
+    return None
+
+
 def is_full_claim(line) -> bool:
     U = msgspec.UNSET
     if any(getattr(line, f) is U for f in ("life", "mindbugs", "hand", "play", "discard", "deck")):

@@ -10,7 +10,7 @@ import click
 from ..editions import EDITIONS
 from ..term import color_option
 from .outputs import parse_output
-from .reader import RawGame, read_all
+from .reader import NoInput, RawGame, check_input, read_all
 from .verify import verify_game
 
 
@@ -63,14 +63,19 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
            statistics, progress):
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
-    PATHS are files, folders (their *.jsonl files) or - for standard input
-    (the default). Exit status: 0 every game conforms (or fails only as
+    PATHS are files, folders (their *.jsonl, *.ndjson and .gz logs), globs
+    or - for standard input (the default). Exit status: 0 every game conforms (or fails only as
     expected), 1 some game violates the rules or passes unexpectedly, 2
     malformed input or a usage error.
     """
     from .outputs import GameProgress, Reporter, load_expectations, say_reading_stdin
 
     expected = load_expectations(expect_file)
+    try:
+        check_input(paths)
+    except NoInput as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
     say_reading_stdin(paths)
     bar = GameProgress(paths, progress)
     reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
@@ -136,6 +141,11 @@ def annotate(path, edition):
     point, followed by a note line), 2 for malformed input."""
     from .annotate import annotate_stream
 
+    try:
+        check_input((path,))
+    except NoInput as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
     sys.exit(annotate_stream((path,), edition, sys.stdout.buffer))
 
 

@@ -24,6 +24,7 @@ from typing import Literal
 import msgspec
 import yaml
 
+from .. import safeyaml
 from ..clauses import load_catalogue
 from ..editions import EDITIONS
 from .outcome import StaleExpectation
@@ -103,7 +104,10 @@ def load(path: str) -> Expectations:
     except UnicodeDecodeError as e:
         raise ExpectError(f"{path}: not UTF-8 text (byte {e.start})") from None
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        docs = [node for node, _ in safeyaml.documents(text)]   # within the limits of untrusted YAML
+        if len(docs) > 1:
+            raise ExpectError(f"{path}:{docs[1].start_mark.line + 1}: a second document: this file holds one")
+        root = docs[0] if docs else None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f":{mark.line + 1}" if mark else ""

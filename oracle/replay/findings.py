@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from .limits import TOO_LARGE
 from .outcome import Summary
 
 # Codes that make a game malformed (the log cannot be read as a game), as
@@ -14,7 +15,7 @@ from .outcome import Summary
 MALFORMED = {
     "BAD_JSON", "BAD_LINE", "UNKNOWN_LINE_TYPE", "BAD_VERSION", "UNKNOWN_CARD", "UNKNOWN_EDITION",
     "UNSUPPORTED_SET", "MISSING_SETUP", "LINE_OUTSIDE_GAME", "MISSING_END", "EMPTY_INPUT",
-    "BAD_REFERENCE", "UNREADABLE",
+    "BAD_REFERENCE", "UNREADABLE", TOO_LARGE,
 }
 
 

@@ -6,10 +6,13 @@ import msgspec
 
 from . import format as fmt
 from .findings import Finding
+from .limits import LineProblem
 
 
 def line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
     text = str(exc)
+    if isinstance(exc, LineProblem):
+        return Finding(exc.code, [], lineno, exc.message, log=raw[:200].decode("utf-8", "replace"))
     if not isinstance(exc, msgspec.ValidationError):
         hint = " (the line is cut short: a truncated file?)" if "truncated" in text else ""
         return Finding("BAD_JSON", [], lineno, f"not valid JSON: {text}{hint}",

@@ -1,18 +1,37 @@
-"""Reading replay streams: files, folders and standard input, split into games.
+"""Reading replay streams: files, folders, globs and standard input, split
+into games.
 
 The reader only finds game boundaries; lines are decoded by the verifier,
 so each game can go to another worker process. Memory stays bounded by the
-largest game, not the stream.
+limits of `limits.py`, not by the stream: a line longer than
+MAX_LINE_BYTES is skipped in bounded chunks and stands in the game as a
+`RefusedLine`; a game longer than MAX_GAME_LINES keeps its first lines and
+one `RefusedLine`, the rest up to the next game line is skipped.
+
+Files may be gzip-compressed (recognised by their first bytes, whatever
+their name); a UTF-8 byte order mark at the start of a file is skipped.
 """
 
 from __future__ import annotations
 
+import glob
+import gzip
 import sys
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
 import msgspec
+
+from .limits import MAX_GAME_LINES, MAX_LINE_BYTES, TOO_LARGE, RefusedLine
+
+# The files a folder contributes (searched recursively).
+LOG_SUFFIXES = (".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz")
+_GLOB_CHARS = ("*", "?", "[")
+_BOM = b"\xef\xbb\xbf"
+_GZIP_MAGIC = b"\x1f\x8b"
+_CHUNK = 1 << 16   # how much of an over-long line is read at a time while skipping it
 
 
 class _Tag(msgspec.Struct):
@@ -22,11 +41,16 @@ class _Tag(msgspec.Struct):
 _tag = msgspec.json.Decoder(_Tag)
 
 
+class NoInput(Exception):
+    """The paths hold no game to verify: a usage error (exit status 2)."""
+
+
 @dataclass
 class RawGame:
     """The lines of one game as read: (line number, bytes). `kind` is
     'game' for a game, 'orphan' for lines before any game line, 'empty' for
-    an input holding no line at all."""
+    an input holding no line at all, 'unreadable:<why>' for an input that
+    cannot be read (from the line where reading failed)."""
 
     file: str
     lines: list[tuple[int, bytes]] = field(default_factory=list)
@@ -38,38 +62,104 @@ class RawGame:
 
 
 def is_game_line(raw: bytes) -> bool:
-    if b'"game"' not in raw:
+    if b'"game"' not in raw or raw.__class__ is RefusedLine:
         return False
     try:
         return _tag.decode(raw).t == "game"
-    except (msgspec.DecodeError, msgspec.ValidationError):
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError, UnicodeDecodeError):
         return False
+
+
+def _lines(stream: BinaryIO) -> Iterator[bytes]:
+    """The lines of a stream, without line breaks; a line longer than
+    MAX_LINE_BYTES is read in bounded chunks and given as a RefusedLine."""
+    readline = stream.readline
+    first = True
+    while True:
+        raw = readline(MAX_LINE_BYTES + 2)
+        if not raw:
+            return
+        if first:
+            first = False
+            if raw.startswith(_BOM):
+                raw = raw[len(_BOM):]
+        if len(raw) == MAX_LINE_BYTES + 2 and not raw.endswith(b"\n"):
+            size = len(raw)
+            head = raw[:200]
+            while not raw.endswith(b"\n"):
+                raw = readline(_CHUNK)
+                if not raw:
+                    break
+                size += len(raw)
+            yield RefusedLine(head, TOO_LARGE, f"the line is longer than {MAX_LINE_BYTES} bytes "
+                                               f"(MAX_LINE_BYTES): about {size} bytes; it was skipped")
+            continue
+        line = raw.rstrip(b"\r\n")
+        if len(line) > MAX_LINE_BYTES:
+            yield RefusedLine(line[:200], TOO_LARGE, f"the line is {len(line)} bytes long, longer than "
+                                                     f"{MAX_LINE_BYTES} bytes (MAX_LINE_BYTES); it was skipped")
+            continue
+        yield line
 
 
 def split_games(stream: BinaryIO, name: str) -> Iterator[RawGame]:
     current: RawGame | None = None
     seen_any = False
-    for lineno, raw in enumerate(stream, 1):
-        raw = raw.rstrip(b"\r\n")
-        if not raw.strip():
-            continue
-        seen_any = True
-        if is_game_line(raw):
-            if current is not None:
-                yield current
-            current = RawGame(name, [(lineno, raw)])
-        elif current is None:
-            current = RawGame(name, [(lineno, raw)], kind="orphan")
-        else:
-            current.lines.append((lineno, raw))
+    skipping = False   # past the end of a game that is too long
+    lineno = 0
+    try:
+        for lineno, raw in enumerate(_lines(stream), 1):
+            if not raw.strip():
+                continue
+            if lineno == 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+                yield RawGame(name, [(1, b"")], kind="unreadable:the file is UTF-16 text; "
+                                                     "mb-replay/1 logs are UTF-8")
+                return
+            seen_any = True
+            if is_game_line(raw):
+                if current is not None:
+                    yield current
+                current = RawGame(name, [(lineno, raw)])
+                skipping = False
+            elif current is None:
+                current = RawGame(name, [(lineno, raw)], kind="orphan")
+            elif skipping:
+                continue
+            elif len(current.lines) >= MAX_GAME_LINES:
+                if current.kind == "orphan":
+                    # Lines outside any game: reported in groups of bounded size.
+                    yield current
+                    current = RawGame(name, [(lineno, raw)], kind="orphan")
+                    continue
+                current.lines.append((lineno, RefusedLine(
+                    raw[:200], TOO_LARGE, f"the game is longer than {MAX_GAME_LINES} lines (MAX_GAME_LINES); "
+                                          "the rest of it is skipped")))
+                skipping = True
+            else:
+                current.lines.append((lineno, raw))
+    except (OSError, EOFError, zlib.error) as e:
+        # A read error or corrupt compressed data: the game read so far is
+        # verified as it is (it will be found cut short), then the error.
+        if current is not None:
+            yield current
+        why = getattr(e, "strerror", None) or str(e) or type(e).__name__
+        yield RawGame(name, [(lineno + 1, b"")], kind=f"unreadable:after line {lineno}: {why}")
+        return
     if current is not None:
         yield current
     if not seen_any:
         yield RawGame(name, [], kind="empty")
 
 
+def _is_log(path: Path) -> bool:
+    return path.name.endswith(LOG_SUFFIXES) and path.is_file()
+
+
 def expand_paths(paths: tuple[str, ...]) -> list[str]:
-    """Files as given; folders give their *.jsonl files, sorted, recursively."""
+    """Files as given; folders give their logs (*.jsonl, *.ndjson and the
+    same gzip-compressed: *.jsonl.gz, *.ndjson.gz), sorted, recursively;
+    globs that the shell left alone are expanded here. Raises NoInput for a
+    path that matches nothing and a folder without logs."""
     out: list[str] = []
     for p in paths or ("-",):
         if p == "-":
@@ -77,21 +167,76 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
             continue
         path = Path(p)
         if path.is_dir():
-            out.extend(str(f) for f in sorted(path.rglob("*.jsonl")))
-        else:
+            found = sorted(str(f) for f in path.rglob("*") if _is_log(f))
+            if not found:
+                raise NoInput(f"no replay logs in folder {p} (searched recursively for "
+                              f"{', '.join('*' + s for s in LOG_SUFFIXES)})")
+            out.extend(found)
+        elif path.exists():
             out.append(p)
+        elif any(c in p for c in _GLOB_CHARS):
+            matched = sorted(glob.glob(p, recursive=True))
+            files = []
+            for m in matched:
+                mp = Path(m)
+                files.extend(sorted(str(f) for f in mp.rglob("*") if _is_log(f)) if mp.is_dir() else [m])
+            if not files:
+                raise NoInput(f"no file matches {p}")
+            out.extend(files)
+        else:
+            raise NoInput(f"no such file or folder: {p}")
     return out
 
 
+def _open(p: str) -> BinaryIO:
+    """A file for reading, decompressed when it is gzip data."""
+    f = open(p, "rb")
+    try:
+        if f.peek(2)[:2] == _GZIP_MAGIC:
+            return gzip.GzipFile(fileobj=f, mode="rb")
+    except OSError:
+        pass
+    return f
+
+
+def _stdin() -> BinaryIO:
+    stream = sys.stdin.buffer
+    peek = getattr(stream, "peek", None)
+    if peek is not None and peek(2)[:2] == _GZIP_MAGIC:
+        return gzip.GzipFile(fileobj=stream, mode="rb")
+    return stream
+
+
+def check_input(paths: tuple[str, ...]) -> list[str]:
+    """The files `paths` stand for; raises NoInput when they hold no game
+    to read (a path that matches nothing, a folder without logs, standard
+    input closed)."""
+    files = expand_paths(paths)
+    if "-" in files and sys.stdin is None:
+        raise NoInput("standard input is closed; give PATHS or pipe a log in")
+    return files
+
+
 def read_all(paths: tuple[str, ...]) -> Iterator[RawGame]:
-    for p in expand_paths(paths):
+    """Every game of `paths`, in order. The paths are checked before the
+    first game is given (NoInput, see check_input)."""
+    return _read_files(check_input(paths))
+
+
+def _read_files(files: list[str]) -> Iterator[RawGame]:
+    for p in files:
         if p == "-":
-            yield from split_games(sys.stdin.buffer, "<stdin>")
+            try:
+                stream = _stdin()
+            except (OSError, ValueError) as e:
+                yield RawGame("<stdin>", [(0, b"")], kind=f"unreadable:{getattr(e, 'strerror', None) or e}")
+                continue
+            yield from split_games(stream, "<stdin>")
             continue
         try:
-            f = open(p, "rb")
+            f = _open(p)
         except OSError as e:
-            yield RawGame(p, [(0, b"")], kind=f"unreadable:{e.strerror}")
+            yield RawGame(p, [(0, b"")], kind=f"unreadable:{e.strerror or e}")
             continue
         with f:
             yield from split_games(f, p)

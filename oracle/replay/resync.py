@@ -10,6 +10,8 @@ from ..engine import Game
 
 def resync(g: Game, claim, player: int, base_decks) -> Game | None:
     """A new game at the claimed position, about to take `player`'s turn action."""
+    if any(len(getattr(claim, f)) != 2 for f in ("life", "mindbugs", "hand", "play", "discard", "deck")):
+        return None   # not a position: every pair must have one entry per player
 
     s = g.state.copy()
     try:

@@ -19,9 +19,10 @@ from ..engine import Decision, Game, SetupError
 from ..engine.state import STAGE_KINDS
 from . import format as fmt
 from .attribution import attribute
-from .claims import claim_matches, claim_views, is_full_claim
+from .claims import claim_matches, claim_views, is_full_claim, not_pairs
 from .diff import readable, state_diff
 from .findings import MALFORMED, Finding, GameReport, Summary, card_ids, report_schema  # noqa: F401  (the report API)
+from .limits import decode_line
 from .lines import line_error
 from .reader import RawGame
 from .resync import resync
@@ -80,7 +81,7 @@ class Verifier:
         lines = iter(raw.lines)
         lineno, raw_line = next(lines)
         try:
-            head = fmt.decoder.decode(raw_line)
+            head = decode_line(fmt.decoder, raw_line)
         except (msgspec.DecodeError, msgspec.ValidationError) as e:
             rep.findings.append(line_error(lineno, raw_line, e))
             return self._finish()
@@ -110,7 +111,7 @@ class Verifier:
         for lineno, raw_line in lines:
             last_line = lineno
             try:
-                line = fmt.decoder.decode(raw_line)
+                line = decode_line(fmt.decoder, raw_line)
             except (msgspec.DecodeError, msgspec.ValidationError) as e:
                 rep.findings.append(line_error(lineno, raw_line, e))
                 return self._finish()
@@ -135,6 +136,10 @@ class Verifier:
                 self.find("BAD_LINE", [], lineno, "a game line inside a game")
                 return self._finish()
             if not self._check_refs(line, lineno):
+                return self._finish()
+            if t == "state" and not_pairs(line):
+                self.find("BAD_LINE", [], lineno, f"field {not_pairs(line)}: a pair, one entry per player, "
+                          "is expected", log=line_json(line).get(not_pairs(line)))
                 return self._finish()
             if self.lost:
                 self._try_resync(line, lineno)

@@ -26,6 +26,7 @@ from msgspec import UNSET
 from ..cards import CARDS, KEYWORD_NAMES, UnknownCard, full_set, lookup
 from ..cards.first_contact import KEYWORD_FRENCH
 from ..clauses import load_catalogue
+from .. import safeyaml
 from ..editions import EDITIONS
 from .format import FORMAT, SETUP_CODES, Expect, Illegal, PlayerExpect, Scenario
 
@@ -302,11 +303,18 @@ def load_paths(paths: Iterable[str | Path]) -> tuple[list[ScenarioFile], list[Sc
 def load_file(path: str | Path) -> ScenarioFile:
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            data = f.read(safeyaml.MAX_BYTES + 1)
     except OSError as e:
-        return ScenarioFile(name, errors=[ScenarioError(name, None, None, f"cannot read: {e.strerror}")])
-    except UnicodeDecodeError:
-        return ScenarioFile(name, errors=[ScenarioError(name, None, None, "not UTF-8 text")])
+        return ScenarioFile(name, errors=[ScenarioError(name, None, None, f"cannot read: {e.strerror or e}")])
+    if len(data) > safeyaml.MAX_BYTES:
+        return ScenarioFile(name, errors=[ScenarioError(name, None, None, f"the file is larger than "
+                                                        f"{safeyaml.MAX_BYTES} bytes (MAX_BYTES)")])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return ScenarioFile(name, errors=[ScenarioError(name, None, None, f"not UTF-8 text (byte "
+                                                        f"0x{data[e.start]:02x} at offset {e.start})")])
     return load_text(text, name)
 
 
@@ -330,52 +338,13 @@ def load_text(text: str, name: str = "<text>") -> ScenarioFile:
 
 
 def _documents(text: str, name: str) -> Iterator[tuple]:
-    loader = yaml.SafeLoader(text)
+    """(node, data, None) per document; (None, None, error) at the first
+    problem, which ends the file (safe loading: see oracle/safeyaml.py)."""
     try:
-        while True:
-            try:
-                if not loader.check_node():
-                    return
-                node = loader.get_node()
-                dup = _duplicate_key(node)
-                if dup is not None:
-                    yield None, None, ScenarioError(name, dup[0], None, f"duplicate key {dup[1]!r}")
-                    return
-                data = loader.construct_document(node)
-            except yaml.YAMLError as e:
-                mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
-                problem = getattr(e, "problem", None) or str(e)
-                context = getattr(e, "context", None)
-                cmark = getattr(e, "context_mark", None)
-                if context and cmark is not None and mark is not None and cmark.line != mark.line:
-                    context += f" started at line {cmark.line + 1}"
-                msg = f"invalid YAML: {problem}" + (f" ({context})" if context else "")
-                yield None, None, ScenarioError(name, mark.line + 1 if mark else None, None, msg)
-                return
-            if data is None:
-                continue  # an empty document, e.g. after a final ---
+        for node, data in safeyaml.documents(text):
             yield node, data, None
-    finally:
-        loader.dispose()
-
-
-def _duplicate_key(node) -> tuple[int, str] | None:
-    if isinstance(node, yaml.MappingNode):
-        keys = set()
-        for k, v in node.value:
-            if isinstance(k, yaml.ScalarNode):
-                if k.value in keys:
-                    return k.start_mark.line + 1, k.value
-                keys.add(k.value)
-            found = _duplicate_key(v)
-            if found:
-                return found
-    elif isinstance(node, yaml.SequenceNode):
-        for v in node.value:
-            found = _duplicate_key(v)
-            if found:
-                return found
-    return None
+    except safeyaml.YamlProblem as e:
+        yield None, None, ScenarioError(name, e.line, None, e.message)
 
 
 def _load_document(node, data, name: str) -> tuple[LoadedScenario | None, list[ScenarioError]]:

@@ -18,11 +18,14 @@ MARKER = "mb-scenario/"
 
 def pytest_collect_file(file_path, parent):
     if file_path.suffix in (".yaml", ".yml"):
+        from ..safeyaml import MAX_BYTES
+
         try:
-            head = file_path.read_text(encoding="utf-8", errors="replace")
+            with open(file_path, "rb") as f:
+                head = f.read(MAX_BYTES + 1)   # a file larger than this is refused by the loader
         except OSError:
             return None
-        if MARKER in head:
+        if MARKER.encode() in head:
             return ScenarioFile.from_parent(parent, path=file_path)
     return None
 

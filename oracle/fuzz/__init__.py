@@ -1,0 +1,11 @@
+"""Fuzzing every input format: `mb-oracle fuzz` and tests/test_fuzz.py.
+
+hypothesis generates broken replay lines, broken games (real ones mutated
+line by line), broken scenario files and broken expectation files; each
+input is checked in process (no exception escapes, a verdict per game, no
+hang) and a sample of them through the command line.
+"""
+
+from .run import run_fuzz
+
+__all__ = ["run_fuzz"]

@@ -1,0 +1,264 @@
+"""What every fuzz input must satisfy, and the record of what broke.
+
+In-process checks (fast): no exception escapes the reader, the verifier,
+`annotate`, the scenario loader and runner, or the expectation loader; one
+verdict per game read; the good game after a broken one still conforms;
+no input takes longer than the time limit. A sample of inputs also goes
+through the command line in a subprocess, so crashes at that level (and
+hangs) are caught too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+class Hang(Exception):
+    """The input took longer than the time limit."""
+
+
+@contextmanager
+def time_limit(seconds: float):
+    """Raise Hang in the running code after `seconds` (main thread, Unix);
+    elsewhere no limit is set."""
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def _alarm(signum, frame):
+        raise Hang(f"still running after {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@dataclass
+class Problem:
+    kind: str          # traceback | hang | count | cli
+    target: str
+    key: str           # what makes two problems the same
+    message: str
+    data: bytes
+    suffix: str
+    seen: int = 1
+    saved: str | None = None
+
+
+@dataclass
+class Tally:
+    """Everything a fuzz run tried and found."""
+
+    out: Path | None = None
+    inputs: dict[str, int] = field(default_factory=dict)
+    cli_runs: int = 0
+    games_in: int = 0
+    verdicts_out: int = 0
+    problems: dict[str, Problem] = field(default_factory=dict)
+
+    def count(self, target: str) -> None:
+        self.inputs[target] = self.inputs.get(target, 0) + 1
+
+    def add(self, kind: str, target: str, key: str, message: str, data: bytes, suffix: str) -> None:
+        key = f"{kind}: {key}"
+        if key in self.problems:
+            self.problems[key].seen += 1
+            return
+        p = Problem(kind, target, key, message, data, suffix)
+        if self.out is not None:
+            self.out.mkdir(parents=True, exist_ok=True)
+            digest = hashlib.sha1(key.encode()).hexdigest()[:10]
+            base = self.out / f"{target}-{kind}-{digest}"
+            base.with_suffix(suffix).write_bytes(data)
+            base.with_suffix(".txt").write_text(f"{key}\n\n{message}\n", encoding="utf-8")
+            p.saved = str(base.with_suffix(suffix))
+        self.problems[key] = p
+
+    @property
+    def total(self) -> int:
+        return sum(self.inputs.values())
+
+    def by_kind(self, kind: str) -> list[Problem]:
+        return [p for p in self.problems.values() if p.kind == kind]
+
+
+def _where(exc: BaseException) -> str:
+    """The exception type and the innermost frame of the project's code."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    mine = [f for f in frames if f"{os.sep}oracle{os.sep}" in f.filename and f"{os.sep}fuzz{os.sep}" not in f.filename]
+    f = (mine or frames or [None])[-1]
+    where = f"{Path(f.filename).parent.name}/{Path(f.filename).name}:{f.lineno} in {f.name}" if f else "?"
+    return f"{type(exc).__name__} at {where}"
+
+
+def guarded(tally: Tally, target: str, data: bytes, suffix: str, seconds: float, fn) -> None:
+    """Run fn(); record a traceback, a hang, or a broken invariant (AssertionError)."""
+    tally.count(target)
+    try:
+        with time_limit(seconds):
+            fn()
+    except Hang as e:
+        tally.add("hang", target, target, str(e), data, suffix)
+    except AssertionError as e:
+        tally.add("count", target, str(e).split(":", 1)[0], str(e), data, suffix)
+    except Exception as e:  # noqa: BLE001 - recording every escape is the point
+        tally.add("traceback", target, _where(e), "".join(traceback.format_exception(e)), data, suffix)
+
+
+# -- the targets ----------------------------------------------------------------------
+
+def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
+    """verify (and --keep-going, and annotate) on a stream: a verdict per game,
+    and the good last game conforms."""
+    from ..editions import EDITIONS
+    from ..replay.annotate import Annotator
+    from ..replay.reader import split_games
+    from ..replay.verify import verify_game
+
+    raws = list(split_games(io.BytesIO(data), "<fuzz>"))
+    reports = [verify_game(r) for r in raws]
+    for r, rep in zip(raws, reports):
+        if rep.verdict != "conforms":   # a conforming game takes the same path in these
+            verify_game(r, None, True)
+            Annotator(r).run()
+            # Under another edition's profile, as --edition and --which-editions do.
+            verify_game(r, EDITIONS[len(data) % len(EDITIONS)])
+    tally.games_in += len(raws)
+    tally.verdicts_out += len(reports)
+    assert len(reports) == len(raws), f"verdicts: {len(reports)} verdicts for {len(raws)} games"
+    if last_id is not None:
+        last = reports[-1]
+        assert last.id == last_id and last.verdict == "conforms", \
+            f"lost game: the good game after a broken one is {last.verdict} ({last.id})"
+    from ..replay import report as render
+    for rep in reports:
+        render.human_game(rep)
+        render.json_game(rep)
+
+
+def check_scenarios(tally: Tally, data: bytes) -> None:
+    """The scenario loader and runner on a file; every report format renders."""
+    from ..scenarios import report
+    from ..scenarios.loader import load_file
+    from ..scenarios.runner import run
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "fuzz.yaml"
+        path.write_bytes(data)
+        sf = load_file(path)
+    results = [run(sc, e) for sc in sf.scenarios for e in sc.editions()]
+    report.human(results, sf.errors, True)
+    report.as_json(results, sf.errors)
+    report.junit(results, sf.errors, io.StringIO())
+
+
+def _sample_reports():
+    from ..replay.reader import split_games
+    from ..replay.verify import verify_game
+    from .corpus import selfplay_games
+
+    games = selfplay_games()[:2]
+    data = b"\n".join(b"\n".join(g) for g in games) + b"\n"
+    return [verify_game(r) for r in split_games(io.BytesIO(data), "<fuzz>")]
+
+
+def check_expect(tally: Tally, data: bytes) -> None:
+    """The expectation loader: an ExpectError or entries that apply to reports."""
+    from ..replay import expect
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "expect.yaml"
+        path.write_bytes(data)
+        try:
+            entries = expect.load(str(path))
+        except expect.ExpectError:
+            return
+    for rep in _sample_reports():
+        entries.apply(rep)
+    entries.stale()
+
+
+# -- the command line, in a subprocess ------------------------------------------------
+
+def _cli(args: list[str], seconds: float, cwd: str | None = None) -> subprocess.CompletedProcess | None:
+    try:
+        return subprocess.run([sys.executable, "-m", "oracle", *args], capture_output=True, timeout=seconds,
+                              cwd=cwd, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def _cli_problem(tally, target, data, suffix, r, allowed=(0, 1, 2)) -> bool:
+    if r is None:
+        tally.add("hang", target, f"{target} (command line)", "the command did not finish in time", data, suffix)
+        return True
+    if b"Traceback" in r.stderr or r.returncode not in allowed:
+        err = r.stderr.decode("utf-8", "replace")
+        last = err.strip().splitlines()[-1] if err.strip() else f"exit {r.returncode}"
+        tally.add("cli", target, f"{target}: {last[:160]}", f"exit {r.returncode}\n{err}", data, suffix)
+        return True
+    return False
+
+
+def cli_stream(tally: Tally, data: bytes, plain: bytes, seconds: float, keep_going: bool) -> None:
+    """`mb-oracle verify --format json FILE`: exit 0/1/2, no traceback, a report
+    line per game read."""
+    from ..replay.reader import split_games
+
+    tally.cli_runs += 1
+    games = sum(1 for _ in split_games(io.BytesIO(plain), "<fuzz>"))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "games.jsonl"
+        path.write_bytes(data)
+        r = _cli(["verify", "--format", "json", *(["--keep-going"] if keep_going else []), str(path)], seconds)
+    if _cli_problem(tally, "cli-verify", data, ".jsonl", r):
+        return
+    lines = [json.loads(x) for x in r.stdout.splitlines() if x.strip()]
+    out = sum(1 for x in lines if x.get("t") == "game")
+    if out != games:
+        tally.add("count", "cli-verify", "cli-verify: verdicts", f"{out} verdicts for {games} games", data,
+                  ".jsonl")
+
+
+def cli_scenarios(tally: Tally, data: bytes, seconds: float) -> None:
+    tally.cli_runs += 1
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "fuzz.yaml"
+        path.write_bytes(data)
+        r = _cli(["scenarios", "--format", "json", str(path)], seconds)
+    _cli_problem(tally, "cli-scenarios", data, ".yaml", r)
+
+
+def cli_expect(tally: Tally, data: bytes, seconds: float) -> None:
+    from .corpus import selfplay_games
+
+    tally.cli_runs += 1
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "expect.yaml"
+        path.write_bytes(data)
+        games = Path(tmp) / "games.jsonl"
+        games.write_bytes(b"\n".join(selfplay_games()[0]) + b"\n")
+        r = _cli(["verify", "--format", "json", "--expect", str(path), str(games)], seconds)
+    _cli_problem(tally, "cli-expect", data, ".yaml", r)
+
+
+def elapsed(start: float) -> str:
+    return f"{time.monotonic() - start:.1f} s"

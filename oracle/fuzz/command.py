@@ -1,0 +1,51 @@
+"""`mb-oracle fuzz`: a long fuzz run of every input format."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+
+@click.command()
+@click.option("--budget", type=click.IntRange(1), default=2000, show_default=True, help="Inputs to try.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same inputs.")
+@click.option("--out", type=click.Path(file_okay=False), default="fuzz-findings", show_default=True,
+              help="Folder for a reproducer of each distinct problem.")
+@click.option("--timeout", "seconds", type=click.FloatRange(0.1), default=5.0, show_default=True,
+              help="Seconds one input may take in process (four times that on the command line).")
+@click.option("--cli-every", type=click.IntRange(0), default=50, show_default=True,
+              help="Also run every Nth input of each format through the command line (0: never).")
+@click.option("--target", "targets", multiple=True,
+              type=click.Choice(["replay-lines", "games", "scenarios", "expect"]),
+              help="Fuzz only these formats (repeatable). Default: all.")
+def fuzz(budget, seed, out, seconds, cli_every, targets):
+    """Feed broken input of every format to verify, annotate, scenarios and
+    --expect: replay lines of every type, real games mutated line by line
+    (self-play and ./replays), scenario files (./scenarios) and
+    expectation files. Reports the inputs tried, the distinct tracebacks
+    and hangs (a reproducer of each in --out), and games in against
+    verdicts out. Exit status 1 if anything broke, else 0."""
+    try:
+        from .run import SHARES, run_fuzz
+    except ImportError as e:
+        click.echo(f"error: mb-oracle fuzz needs hypothesis ({e.name} is missing): "
+                   "pip install 'mb-oracle[test]'", err=True)
+        sys.exit(2)
+    start = time.monotonic()
+    tally = run_fuzz(budget, seed, out=out, seconds=seconds, cli_every=cli_every,
+                     targets=tuple(targets) or tuple(SHARES))
+    took = time.monotonic() - start
+    click.echo(f"fuzz: seed {seed}, {tally.total} inputs in {took:.0f} s "
+               f"({', '.join(f'{t} {n}' for t, n in tally.inputs.items())}); "
+               f"{tally.cli_runs} through the command line")
+    click.echo(f"games in: {tally.games_in}, verdicts out: {tally.verdicts_out}")
+    for kind, title in (("traceback", "tracebacks"), ("hang", "hangs"), ("count", "broken counts"),
+                        ("cli", "command-line failures")):
+        found = tally.by_kind(kind)
+        click.echo(f"{title}: {len(found)} distinct")
+        for p in found:
+            click.echo(f"  {p.key}  [{p.target}, {p.seen} input{'s' * (p.seen != 1)}]"
+                       + (f"  reproducer: {p.saved}" if p.saved else ""))
+    sys.exit(1 if tally.problems else 0)

@@ -1,0 +1,97 @@
+"""Seed inputs for the fuzz run: well-formed games, scenarios and
+expectation files that the strategies then break."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from ..editions import EDITIONS
+
+# A small, valid scenario, used when no scenario folder is at hand.
+MINIMAL_SCENARIO = """\
+format: mb-scenario/1
+id: fuzz.seed
+title: An unblocked attack costs a life
+clauses: [combat.unblocked]
+given:
+  players:
+    - hand: [Bee Bear]
+      play: [Luchataur]
+    - hand: [Brain Fly]
+      play: [Spider Owl]
+steps:
+  - attack: Luchataur
+  - block: null
+expect:
+  players:
+    - {life: 3}
+    - {life: 2}
+"""
+
+MINIMAL_EXPECT = """\
+format: mb-expect/1
+expected:
+  - code: ILLEGAL_DECISION
+    clause: keywords.sneaky
+    game: g-1
+    note: a known divergence
+  - code: STATE_MISMATCH
+"""
+
+
+def short_games() -> tuple[tuple[bytes, ...], ...]:
+    """The self-played games with a claim per turn, the shorter half: the
+    good games around a broken one."""
+    games = sorted((g for g in selfplay_games() if sum(b'"t":"state"' in x for x in g) * 3 < len(g)), key=len)
+    return tuple(games[:max(1, len(games) // 2)])
+
+
+@cache
+def selfplay_games(per_edition: int = 3, seed: int = 11) -> tuple[tuple[bytes, ...], ...]:
+    """Self-played games (each a tuple of lines), with a claim after every
+    decision so that claims of every shape are in the corpus."""
+    from ..replay.selfplay import selfplay_lines
+
+    games: list[tuple[bytes, ...]] = []
+    for i, edition in enumerate(EDITIONS):
+        for claims in ("every", "turn"):
+            current: list[bytes] = []
+            for line in selfplay_lines(per_edition, seed + i, edition, "random", claims):
+                if line.startswith(b'{"t":"game"') and current:
+                    games.append(tuple(current))
+                    current = []
+                current.append(line)
+            if current:
+                games.append(tuple(current))
+    return tuple(games)
+
+
+def file_games(folder: str | Path | None) -> tuple[tuple[bytes, ...], ...]:
+    """The games of the *.jsonl files under `folder` (e.g. replays/), if it exists."""
+    if folder is None or not Path(folder).is_dir():
+        return ()
+    games: list[tuple[bytes, ...]] = []
+    for path in sorted(Path(folder).rglob("*.jsonl")):
+        current: list[bytes] = []
+        for line in path.read_bytes().splitlines():
+            if not line.strip():
+                continue
+            if b'"t":"game"' in line.replace(b" ", b"") and current:
+                games.append(tuple(current))
+                current = []
+            current.append(line)
+        if current:
+            games.append(tuple(current))
+    return tuple(games)
+
+
+def scenario_texts(folder: str | Path | None) -> tuple[str, ...]:
+    """Each scenario document of the YAML files under `folder`, as text."""
+    docs: list[str] = []
+    if folder is not None and Path(folder).is_dir():
+        for path in sorted(Path(folder).rglob("*.yaml")):
+            for part in path.read_text(encoding="utf-8").split("\n---\n"):
+                if "mb-scenario/" in part:
+                    docs.append(part)
+    return tuple(docs) or (MINIMAL_SCENARIO,)

@@ -1,0 +1,99 @@
+"""The limits of mb-replay/1 input, and decoding a line within them.
+
+A hostile or broken log must never crash the verifier or exhaust its
+memory. Every limit here is documented in spec/replay-format.md; a line or
+game beyond one is a `TOO_LARGE` finding of the game it belongs to, and
+the other games of the stream are verified as usual.
+"""
+
+from __future__ import annotations
+
+from array import array
+from itertools import accumulate
+
+import msgspec
+
+MAX_LINE_BYTES = 1 << 20      # one line of a log, without its line break
+MAX_DEPTH = 64                # nesting of JSON arrays and objects in one line
+MAX_GAME_LINES = 100_000      # lines of one game (blank lines not counted)
+
+TOO_LARGE = "TOO_LARGE"
+
+# Everything but brackets, to be deleted before measuring the nesting.
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+# Opening brackets count +1, closing ones -1 (as signed bytes).
+_STEPS = bytes.maketrans(b"[]{}", b"\x01\xff\x01\xff")
+
+
+class RefusedLine(bytes):
+    """A line the reader did not keep: too long, or beyond the length of a
+    game. Holds the start of the line (for the report) and why."""
+
+    code: str
+    reason: str
+
+    def __new__(cls, head: bytes, code: str, reason: str):
+        obj = super().__new__(cls, head)
+        obj.code = code
+        obj.reason = reason
+        return obj
+
+    def __reduce__(self):
+        return (RefusedLine, (bytes(self), self.code, self.reason))
+
+
+class LineProblem(msgspec.DecodeError):
+    """A line that cannot be decoded safely: `code` is the finding's code."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def nesting_depth(raw: bytes) -> int:
+    """How deeply arrays and objects nest in a JSON text (brackets inside
+    strings do not count). Linear, in C-speed steps."""
+    # Remove escaped backslashes, then escaped quotes: what is left splits
+    # on quotes into text outside strings (even pieces) and inside (odd).
+    plain = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    outside = b"".join(plain.split(b'"')[::2])
+    brackets = outside.translate(None, _NOT_BRACKETS).translate(_STEPS)
+    if not brackets:
+        return 0
+    return max(0, max(accumulate(array("b", brackets))))
+
+
+def check_line(raw: bytes) -> LineProblem | None:
+    """Why `raw` cannot be decoded safely, or None. Cheap for ordinary lines."""
+    if raw.__class__ is RefusedLine:
+        return LineProblem(raw.code, raw.reason)
+    if len(raw) > MAX_LINE_BYTES:
+        return LineProblem(TOO_LARGE, f"the line is {len(raw)} bytes long; the limit is {MAX_LINE_BYTES} "
+                                      "(MAX_LINE_BYTES)")
+    if not raw.isascii():
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            return LineProblem("BAD_JSON", f"not valid JSON: not UTF-8 text (byte 0x{raw[e.start]:02x} at "
+                                           f"column {e.start + 1})")
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
+        depth = nesting_depth(raw)
+        if depth > MAX_DEPTH:
+            return LineProblem(TOO_LARGE, f"arrays and objects nest {depth} levels deep; the limit is "
+                                          f"{MAX_DEPTH} (MAX_DEPTH)")
+    return None
+
+
+def decode_line(decoder, raw: bytes):
+    """`decoder.decode(raw)` within the limits; raises msgspec.DecodeError
+    (a LineProblem for a limit) or msgspec.ValidationError, nothing else."""
+    problem = check_line(raw)
+    if problem is not None:
+        raise problem
+    try:
+        return decoder.decode(raw)
+    except RecursionError:
+        raise LineProblem(TOO_LARGE, "arrays and objects nest too deeply") from None
+    except UnicodeDecodeError as e:
+        raise LineProblem("BAD_JSON", f"not valid JSON: not UTF-8 text ({e.reason})") from None

@@ -1,0 +1,65 @@
+"""A short, fixed-seed fuzz run of every input format (the long run is
+`mb-oracle fuzz --budget N --seed S`)."""
+
+import pytest
+from conftest import ROOT, run_cli
+
+from oracle.fuzz import checks, run_fuzz
+
+SEED = 20261126
+
+
+@pytest.mark.parametrize("target,budget", [("replay-lines", 150), ("games", 250), ("scenarios", 150),
+                                           ("expect", 80)])
+def test_fixed_seed_fuzz_finds_no_traceback_hang_or_lost_game(target, budget, tmp_path):
+    tally = run_fuzz(budget, SEED, out=tmp_path, cli_every=0, targets=(target,),
+                     replays=ROOT / "replays", scenarios=ROOT / "scenarios")
+    assert tally.inputs[target] >= budget * 0.9
+    found = "\n\n".join(f"{p.key} ({p.seen}x)\n{p.message}" for p in tally.problems.values())
+    assert not tally.problems, found
+    if target in ("replay-lines", "games"):
+        assert tally.games_in >= tally.inputs[target] and tally.verdicts_out == tally.games_in
+
+
+def test_a_sample_through_the_command_line_gives_a_verdict_per_game(tmp_path):
+    tally = run_fuzz(12, SEED, out=tmp_path, cli_every=3, targets=("games", "scenarios", "expect"),
+                     replays=ROOT / "replays", scenarios=ROOT / "scenarios")
+    assert tally.cli_runs >= 3
+    assert not tally.problems, [p.message for p in tally.problems.values()]
+
+
+def test_the_fuzzer_records_a_traceback_once_with_a_reproducer(tmp_path, monkeypatch):
+    # A planted bug: verifying any game whose stream holds a note line raises.
+    real = checks.check_stream
+
+    def broken(tally, data, last_id=None):
+        if b'"note"' in data or b"\xff" in data:
+            raise KeyError("planted")
+        real(tally, data, last_id)
+
+    monkeypatch.setattr(checks, "check_stream", broken)
+    tally = run_fuzz(60, SEED, out=tmp_path, cli_every=0, targets=("replay-lines",))
+    tracebacks = tally.by_kind("traceback")
+    assert len(tracebacks) == 1 and tracebacks[0].seen >= 2
+    assert "KeyError" in tracebacks[0].key
+    saved = tmp_path / tracebacks[0].saved.rsplit("/", 1)[1]
+    assert saved.exists() and saved.read_bytes() == tracebacks[0].data
+
+
+def test_a_hang_is_cut_at_the_time_limit_and_reported(tmp_path):
+    import time
+
+    tally = checks.Tally(out=tmp_path)
+    start = time.monotonic()
+    checks.guarded(tally, "games", b"x", ".jsonl", 0.2, lambda: time.sleep(5))
+    assert time.monotonic() - start < 2
+    assert [p.kind for p in tally.problems.values()] == ["hang"]
+
+
+def test_fuzz_command_prints_what_it_tried_and_exits_0(tmp_path):
+    r = run_cli("fuzz", "--budget", "24", "--seed", "3", "--cli-every", "0", "--out", str(tmp_path / "f"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = r.stdout.decode()
+    assert "24 inputs" in out and "tracebacks: 0 distinct" in out and "hangs: 0 distinct" in out
+    games = out.split("games in: ")[1].split(",")[0]
+    assert f"verdicts out: {games}" in out

@@ -1,0 +1,283 @@
+"""Hostile input: each known way to crash or starve the tool gives a clear
+finding or error, and the other games of the stream are still verified."""
+
+import gzip
+import io
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import ROOT, run_cli
+
+from oracle import safeyaml
+from oracle.replay import limits, reader
+from oracle.replay.reader import split_games
+from oracle.replay.selfplay import selfplay_lines
+from oracle.replay.verify import verify_game
+from oracle.scenarios.loader import load_text
+
+
+def selfplay(n, seed, edition="en-revised") -> list[bytes]:
+    return list(selfplay_lines(n, seed, edition, "random", "turn"))
+
+
+GOOD = selfplay(1, 3)
+FIRST = selfplay(1, 4, "en-first")
+
+
+def stream(*games: list[bytes]) -> bytes:
+    return b"".join(line + b"\n" for g in games for line in g)
+
+
+def verdicts(data: bytes):
+    return [verify_game(r) for r in split_games(io.BytesIO(data), "<test>")]
+
+
+def replace_line(game: list[bytes], index: int, new: bytes) -> list[bytes]:
+    out = list(game)
+    out[index] = new
+    return out
+
+
+def first_state(game: list[bytes]) -> int:
+    return next(i for i, line in enumerate(game) if line.startswith(b'{"t":"state"'))
+
+
+# -- replay logs --------------------------------------------------------------------
+
+def test_invalid_utf8_in_the_game_id_is_malformed_and_the_next_game_conforms():
+    bad = replace_line(GOOD, 0, GOOD[0].replace(b'"id":"', b'"id":"\xff', 1))
+    reps = verdicts(stream(bad, GOOD))
+    assert [r.verdict for r in reps] == ["malformed", "conforms"]
+    f = reps[0].findings[0]
+    assert (f.code, f.line) == ("BAD_JSON", 1) and "UTF-8" in f.message
+
+
+def test_invalid_utf8_in_an_unknown_field_is_malformed_not_a_crash():
+    i = first_state(GOOD)
+    bad = replace_line(GOOD, i, GOOD[i][:-1] + b',"zz":"\xff"}')
+    reps = verdicts(stream(GOOD, bad, GOOD))
+    assert [r.verdict for r in reps] == ["conforms", "malformed", "conforms"]
+    assert reps[1].findings[0].line == len(GOOD) + i + 1 and "UTF-8" in reps[1].findings[0].message
+
+
+def test_annotate_reports_invalid_utf8_without_a_traceback(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    i = first_state(GOOD)
+    path.write_bytes(stream(replace_line(GOOD, i, GOOD[i][:-1] + b',"zz":"\xff"}')))
+    r = run_cli("annotate", str(path))
+    assert r.returncode == 2 and b"Traceback" not in r.stderr
+    assert b"BAD_JSON" in r.stdout and b"UTF-8" in r.stdout
+
+
+def test_nesting_1000_deep_in_a_line_is_refused_at_the_depth_limit():
+    i = first_state(GOOD)
+    deep = GOOD[i][:-1] + b',"x":' + b"[" * 1000 + b"]" * 1000 + b"}"
+    reps = verdicts(stream(replace_line(GOOD, i, deep), GOOD))
+    assert [r.verdict for r in reps] == ["malformed", "conforms"]
+    f = reps[0].findings[0]
+    assert f.code == "TOO_LARGE" and f.line == i + 1 and str(limits.MAX_DEPTH) in f.message
+
+
+def test_nesting_at_the_limit_is_accepted_and_brackets_in_strings_do_not_count():
+    at_limit = b'{"t":"note","x":' + b"[" * (limits.MAX_DEPTH - 1) + b"]" * (limits.MAX_DEPTH - 1) + b"}"
+    assert limits.nesting_depth(at_limit) == limits.MAX_DEPTH and limits.check_line(at_limit) is None
+    over = b'{"t":"note","x":' + b"[" * limits.MAX_DEPTH + b"]" * limits.MAX_DEPTH + b"}"
+    assert limits.check_line(over).code == "TOO_LARGE"
+    in_string = b'{"t":"note","text":"' + b"[{" * 500 + b'\\"' + b'"}'
+    assert limits.nesting_depth(in_string) == 1 and limits.check_line(in_string) is None
+
+
+def test_life_cards_with_one_pile_is_a_setup_finding_naming_the_field():
+    setup = json.loads(FIRST[1])
+    setup["life_cards"] = [setup["unused"][:3]]
+    bad = replace_line(FIRST, 1, json.dumps(setup).encode())
+    reps = verdicts(stream(bad, FIRST))
+    assert [r.verdict for r in reps] == ["violates", "conforms"]
+    f = reps[0].findings[0]
+    assert f.code == "BAD_SETUP" and f.line == 2 and "field life_cards" in f.message
+    setup["life_cards"] = [setup["unused"][:3], setup["unused"][3:5]]
+    f = verdicts(stream(replace_line(FIRST, 1, json.dumps(setup).encode())))[0].findings[0]
+    assert f.code == "BAD_SETUP" and "field life_cards[1]" in f.message
+
+
+def test_closed_standard_input_is_a_usage_error():
+    r = subprocess.run(["sh", "-c", 'exec "$0" -m oracle verify <&-', sys.executable],
+                       capture_output=True, cwd=ROOT)
+    assert r.returncode == 2 and b"Traceback" not in r.stderr
+    assert b"standard input is closed" in r.stderr
+
+
+def test_a_50_mb_line_is_skipped_in_chunks_and_reported_for_its_game_only():
+    huge = b'{"t":"note","text":"' + b"a" * (50 << 20) + b'"}'
+    data = stream(GOOD[:3] + [huge] + GOOD[3:], GOOD)
+    games = list(split_games(io.BytesIO(data), "<test>"))
+    kept = games[0].lines[3][1]
+    assert isinstance(kept, limits.RefusedLine) and len(kept) <= 200
+    reps = [verify_game(g) for g in games]
+    assert [r.verdict for r in reps] == ["malformed", "conforms"]
+    f = reps[0].findings[0]
+    assert f.code == "TOO_LARGE" and f.line == 4 and "MAX_LINE_BYTES" in f.message
+
+
+def test_a_line_just_over_the_limit_is_refused_and_one_at_the_limit_is_read():
+    pad = limits.MAX_LINE_BYTES - len(b'{"t":"note","text":""}')
+    at = b'{"t":"note","text":"' + b"a" * pad + b'"}'
+    assert len(at) == limits.MAX_LINE_BYTES
+    over = b'{"t":"note","text":"' + b"a" * (pad + 1) + b'"}'
+    for line, refused in ((at, False), (over, True)):
+        for nl in (b"\n", b"\r\n"):
+            games = list(split_games(io.BytesIO(GOOD[0] + nl + line + nl), "<test>"))
+            assert isinstance(games[0].lines[1][1], limits.RefusedLine) is refused
+
+
+def test_a_game_longer_than_the_limit_is_cut_and_the_next_game_is_read(monkeypatch):
+    cap = len(GOOD) + 5
+    monkeypatch.setattr(reader, "MAX_GAME_LINES", cap)
+    long_game = GOOD[:2] + [b'{"t":"note","text":"n"}'] * 100 + GOOD[2:]
+    games = list(split_games(io.BytesIO(stream(long_game, GOOD)), "<test>"))
+    assert len(games) == 2 and len(games[0].lines) == cap + 1
+    reps = [verify_game(g) for g in games]
+    assert [r.verdict for r in reps] == ["malformed", "conforms"]
+    f = reps[0].findings[0]
+    assert f.code == "TOO_LARGE" and f.line == cap + 1 and "MAX_GAME_LINES" in f.message
+
+
+def test_lines_outside_any_game_are_reported_in_bounded_groups(monkeypatch):
+    monkeypatch.setattr(reader, "MAX_GAME_LINES", 10)
+    games = list(split_games(io.BytesIO(b"junk\n" * 25 + stream(GOOD)), "<test>"))
+    assert [g.kind for g in games] == ["orphan", "orphan", "orphan", "game"]
+    assert sum(len(g.lines) for g in games[:3]) == 25
+
+
+# -- the input side of the command line -------------------------------------------------
+
+@pytest.mark.parametrize("what", ["empty folder", "folder without logs", "misspelt path", "glob matching nothing"])
+def test_an_input_with_no_game_is_a_usage_error_naming_what_was_searched(tmp_path, what):
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    if what == "folder without logs":
+        (folder / "notes.txt").write_text("hello")
+    arg = {"empty folder": str(folder), "folder without logs": str(folder),
+           "misspelt path": str(tmp_path / "gmaes.jsonl"), "glob matching nothing": str(tmp_path / "*.jsnol")}[what]
+    r = run_cli("verify", arg)
+    assert r.returncode == 2 and r.stdout == b"" and b"Traceback" not in r.stderr
+    assert arg.encode() in r.stderr
+
+
+def test_folders_read_ndjson_and_gzip_logs_and_globs_are_expanded(tmp_path):
+    data = stream(GOOD)
+    (tmp_path / "a.jsonl").write_bytes(data.replace(b"selfplay", b"a-", 1))
+    (tmp_path / "b.ndjson").write_bytes(data.replace(b"selfplay", b"b-", 1))
+    (tmp_path / "c.jsonl.gz").write_bytes(gzip.compress(data.replace(b"selfplay", b"c-", 1)))
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "d.ndjson.gz").write_bytes(gzip.compress(data.replace(b"selfplay", b"d-", 1)))
+    (tmp_path / "skip.txt").write_bytes(data)
+    r = run_cli("verify", str(tmp_path), "--format", "json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    ids = [json.loads(x)["id"] for x in r.stdout.splitlines()[:-1]]
+    assert [i[:2] for i in ids] == ["a-", "b-", "c-", "d-"]
+    r = run_cli("verify", str(tmp_path / "*.ndjson*"), "--format", "json")
+    assert r.returncode == 0 and json.loads(r.stdout.splitlines()[-1])["games"] == 1
+
+
+def test_gzip_on_standard_input_and_a_corrupt_gzip_file(tmp_path):
+    r = run_cli("verify", "-", "--format", "json", input=gzip.compress(stream(GOOD, GOOD)))
+    assert r.returncode == 0 and json.loads(r.stdout.splitlines()[-1])["conforms"] == 2
+    cut = gzip.compress(stream(GOOD, GOOD) * 3)
+    (tmp_path / "cut.jsonl.gz").write_bytes(cut[: len(cut) // 2])
+    r = run_cli("verify", str(tmp_path / "cut.jsonl.gz"), "--format", "json")
+    assert r.returncode == 2 and b"Traceback" not in r.stderr
+    last_games = [json.loads(x) for x in r.stdout.splitlines()[:-1]]
+    assert last_games[-1]["findings"][0]["code"] == "UNREADABLE"
+
+
+def test_a_utf8_byte_order_mark_is_accepted():
+    reps = verdicts(b"\xef\xbb\xbf" + stream(GOOD))
+    assert [r.verdict for r in reps] == ["conforms"]
+
+
+def test_a_utf16_file_is_named_as_the_problem():
+    reps = verdicts(b"\xff\xfe" + stream(GOOD).decode().encode("utf-16-le"))
+    assert len(reps) == 1 and reps[0].findings[0].code == "UNREADABLE" and "UTF-16" in reps[0].findings[0].message
+
+
+# -- expectation files and scenarios -------------------------------------------------
+
+def test_expectation_file_nested_1000_deep_is_an_error_with_the_limit(tmp_path):
+    path = tmp_path / "expect.yaml"
+    path.write_text("format: mb-expect/1\nexpected: " + "[" * 1000 + "]" * 1000 + "\n")
+    r = run_cli("verify", "replays/conforming/en-revised.jsonl", "--expect", str(path))
+    assert r.returncode == 2 and b"Traceback" not in r.stderr
+    assert b"expect.yaml:2:" in r.stderr and b"nested deeper than 64" in r.stderr
+
+
+BOMB = ("format: mb-scenario/1\nid: bomb\na: &a [x, x, x, x, x, x, x, x, x]\n"
+        + "".join(f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]\n" for i in range(8)))
+
+
+@pytest.mark.parametrize("text,line,words", [
+    ("format: mb-scenario/1\nid: x\x00\n", 2, "NUL"),
+    (BOMB, 7, "MAX_NODES"),
+    ("format: mb-scenario/1\nid: deep\nx: " + "[" * 1000 + "]" * 1000 + "\n", 3, "nested deeper than 64"),
+    ("format: mb-scenario/1\nid: loop\nx: &a [*a]\n", 3, "recursive alias"),
+    ("format: mb-scenario/1\nid: many\n" + "".join(f"k{i}: &a{i} 1\n" for i in range(1))
+     + "l: [" + ", ".join(["*a0"] * (safeyaml.MAX_ALIASES + 1)) + "]\n", 4, "MAX_ALIASES"),
+])
+def test_hostile_scenario_files_give_one_located_error_quickly(text, line, words):
+    start = time.monotonic()
+    sf = load_text(text, "hostile.yaml")
+    assert time.monotonic() - start < 10     # an alias bomb or deep nesting once took hours
+    assert not sf.scenarios and len(sf.errors) == 1
+    assert sf.errors[0].line == line and words in sf.errors[0].message
+
+
+def test_a_scenario_file_over_the_size_limit_is_refused_unread(tmp_path):
+    path = tmp_path / "big.yaml"
+    path.write_bytes(b"format: mb-scenario/1\n# " + b"x" * safeyaml.MAX_BYTES + b"\n")
+    r = run_cli("scenarios", str(path))
+    assert r.returncode == 2 and b"MAX_BYTES" in r.stdout and b"Traceback" not in r.stderr
+
+
+def test_pytest_collection_of_hostile_scenarios_gives_clean_error_items(tmp_path):
+    (tmp_path / "nul.yaml").write_bytes(b"format: mb-scenario/1\nid: x\x00\n")
+    (tmp_path / "bomb.yaml").write_text(BOMB)
+    (tmp_path / "deep.yaml").write_text("format: mb-scenario/1\nid: deep\nx: " + "[" * 1000 + "]" * 1000 + "\n")
+    (tmp_path / "latin1.yaml").write_bytes("format: mb-scenario/1\nid: caf\xe9\n".encode("latin-1"))
+    r = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", str(tmp_path)],
+                       capture_output=True, cwd=tmp_path, timeout=120)
+    out = r.stdout.decode()
+    assert r.returncode == 2 and "Traceback" not in out and "RecursionError" not in out
+    assert out.count("ERROR collecting") == 4
+    for words in ("NUL character", "MAX_NODES", "nested deeper than 64", "not UTF-8"):
+        assert words in out
+
+
+@pytest.mark.parametrize("field,value", [("deck", [5]), ("mindbugs", [2]), ("life", [3]), ("hand", [[1]]),
+                                         ("play", [[]]), ("discard", [[], [], []])])
+def test_keep_going_never_resumes_from_a_claim_whose_pairs_are_not_pairs(field, value):
+    lines = [json.loads(x) for x in selfplay_lines(1, 5, "en-revised", "random", "every")]
+    attack = next(i for i, d in enumerate(lines) if d["t"] == "attack")
+    lines[attack]["p"] = 1 - lines[attack]["p"]          # a violation
+    for d in lines[attack + 1:]:
+        if d["t"] == "state":
+            d[field] = value                              # every later full claim is misshapen
+    data = b"".join(json.dumps(d).encode() + b"\n" for d in lines)
+    rep = [verify_game(r, None, True) for r in split_games(io.BytesIO(data), "<test>")][0]
+    assert [f.code for f in rep.findings] == ["ILLEGAL_DECISION", "BAD_LINE"]
+    assert rep.verdict == "malformed" and f"field {field}:" in rep.findings[1].message
+    assert not any("resumed" in n for n in rep.notes)
+
+
+@pytest.mark.parametrize("field,value", [("play", [[], [], []]), ("hand", [[1]]), ("life", [3, 3, 3])])
+def test_a_claim_whose_pair_is_not_a_pair_is_a_bad_line_not_a_crash(field, value):
+    i = first_state(GOOD)
+    claim = json.loads(GOOD[i])
+    claim[field] = value
+    reps = verdicts(stream(replace_line(GOOD, i, json.dumps(claim).encode()), GOOD))
+    assert [r.verdict for r in reps] == ["malformed", "conforms"]
+    f = reps[0].findings[0]
+    assert (f.code, f.line) == ("BAD_LINE", i + 1) and f"field {field}:" in f.message
