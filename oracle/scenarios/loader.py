@@ -256,8 +256,9 @@ def _msgspec_location(error: str, data, loc: _Locator) -> tuple[list, int, str]:
     if message.startswith("Invalid enum value") and (path[:1] == ["editions"] or
                                                      in_key and path == ["expect_by_edition"]):
         # Editions are a closed list: name them.
-        bad = value if not in_key else next(
-            (k for k in value or {} if k not in EDITIONS), None) if isinstance(value, dict) else None
+        bad = value
+        if in_key:
+            bad = next((k for k in value if k not in EDITIONS), None) if isinstance(value, dict) else None
         known = f"unknown edition {bad!r} (one of {', '.join(EDITIONS)})"
         if in_key and isinstance(bad, str):
             return path, loc.key_line(path, bad), known
