@@ -95,9 +95,10 @@ def test_life_cards_with_one_pile_is_a_setup_finding_naming_the_field():
     setup["life_cards"] = [setup["unused"][:3]]
     bad = replace_line(FIRST, 1, json.dumps(setup).encode())
     reps = verdicts(stream(bad, FIRST))
-    assert [r.verdict for r in reps] == ["violates", "conforms"]
+    # A pair that is not a pair breaks the contract itself (the schema says so too).
+    assert [r.verdict for r in reps] == ["malformed", "conforms"]
     f = reps[0].findings[0]
-    assert f.code == "BAD_SETUP" and f.line == 2 and "field life_cards" in f.message
+    assert f.code == "BAD_LINE" and f.line == 2 and "life_cards" in f.message
     setup["life_cards"] = [setup["unused"][:3], setup["unused"][3:5]]
     f = verdicts(stream(replace_line(FIRST, 1, json.dumps(setup).encode())))[0].findings[0]
     assert f.code == "BAD_SETUP" and "field life_cards[1]" in f.message

@@ -95,6 +95,7 @@ GOOD = selfplay(1, 3)
     ("not-json", b'{"t":"game","format":"mb-replay/1","id":"t2","edition":"en-revised"}\nhello world\n', "BAD_JSON"),
     ("unknown-line-type", b'{"t":"game","format":"mb-replay/1","id":"t3","edition":"en-revised"}\n{"t":"shuffle"}\n',
      "UNKNOWN_LINE_TYPE"),
+    # The format version is a constant of the line's schema: another one is refused as it is decoded.
     ("wrong-version", b'{"t":"game","format":"mb-replay/9","id":"t4","edition":"en-revised"}\n', "BAD_VERSION"),
 ])
 def test_malformed_input_is_reported_and_other_games_still_verified(tmp_path, name, bad, code):

@@ -83,9 +83,12 @@ def _line(node) -> int:
 
 def expect_schema() -> dict:
     """JSON Schema (2020-12) of an expectation file; clause ids from the catalogue."""
-    schema = msgspec.json.schema(ExpectFile)
-    out = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "mb-oracle expectations (mb-expect/1)"}
-    out.update(schema)
+    from ..schemas import json_schema
+
+    out = json_schema(ExpectFile, id="https://mb-oracle.invalid/schema/mb-expect-1.json",
+                      title="mb-oracle expectations (mb-expect/1)",
+                      description="Known, accepted divergences for `mb-oracle verify --expect`; "
+                                  "see spec/replay-format.md.")
     clause = out["$defs"]["Expected"]["properties"]["clause"]
     clause.clear()
     clause.update({"anyOf": [{"enum": sorted(load_catalogue())}, {"type": "null"}], "default": None})

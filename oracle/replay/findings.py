@@ -84,6 +84,10 @@ def report_schema() -> dict:
     class SummaryLine(Summary, tag="summary", tag_field="t"):
         pass
 
-    schema = msgspec.json.schema(GameLine | SummaryLine)
-    schema["title"] = "mb-oracle verify report line (JSON Lines)"
-    return schema
+    from ..schemas import json_schema
+
+    return json_schema(
+        GameLine | SummaryLine, id="https://mb-oracle.invalid/schema/mb-oracle-report.json",
+        title="mb-oracle verify report line (JSON Lines)",
+        description=("One line of `mb-oracle verify --format json`: a line per game (t: game), "
+                     "then a summary line (t: summary); see spec/replay-format.md."))

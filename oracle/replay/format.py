@@ -11,14 +11,39 @@ line is the place meant for an exporter's own data.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 import msgspec
-from msgspec import UNSET, Struct, UnsetType
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+from ..editions import EDITIONS
+from ..schemas import json_schema
 
 FORMAT = "mb-replay/1"
 
+# Size caps, far above anything a legal game holds (48 cards in all): a
+# claim or setup beyond them is refused as it is decoded (BAD_LINE), before
+# any comparison is made. spec/replay-format.md documents them.
+MAX_CARDS = 1000      # entries of the setup's `cards`
+MAX_ZONE = 1000       # card ids or names in one zone or card list
+MAX_REVEALS = 1000    # pairs in the setup's `reveals`
+MAX_NAMES = 100       # names in a list of words (`sets`, a creature's `keywords`)
+
 CardRef = Union[int, str]  # an instance id, or a card name for engines without stable ids
+Player = Annotated[int, Meta(ge=0, le=1, description="player 0 or player 1")]
+Edition = Literal[EDITIONS]  # type: ignore[valid-type]
+Ids = Annotated[list[int], Meta(max_length=MAX_ZONE, description="card ids")]
+Refs = Annotated[list[CardRef], Meta(max_length=MAX_ZONE, description="card ids or card names")]
+Names = Annotated[list[str], Meta(max_length=MAX_NAMES)]
+Count = Annotated[int, Meta(description="a number of cards")]
+# Pairs are indexed by player: exactly two items.
+_PAIR = Meta(min_length=2, max_length=2, description="a pair, indexed by player (0, 1)")
+IntPair = Annotated[list[int], _PAIR]
+IdsPair = Annotated[list[Ids], _PAIR]
+RefsPair = Annotated[list[Refs], _PAIR]
+PilePair = Annotated[list[Union[Count, Ids]], _PAIR]
+RevealPair = Annotated[list[int], Meta(min_length=2, max_length=2,
+                                       description="the cards of player 0 and player 1")]
 
 
 class _Line(Struct, tag_field="t", omit_defaults=True, kw_only=True):
@@ -33,10 +58,10 @@ class Impl(Struct, omit_defaults=True):
 class GameLine(_Line, tag="game"):
     """Starts a game. `edition` may be left out and given with --edition."""
 
-    format: str
+    format: Literal[FORMAT]  # type: ignore[valid-type]
     id: str
-    edition: str | UnsetType = UNSET
-    sets: list[str] = msgspec.field(default_factory=lambda: ["first-contact"])
+    edition: Edition | UnsetType = UNSET
+    sets: Names = msgspec.field(default_factory=lambda: ["first-contact"])
     impl: Impl | UnsetType = UNSET
 
 
@@ -47,51 +72,51 @@ class SetupLine(_Line, tag="setup"):
     player. English first edition: `life_cards`, each player's 3 life cards
     (default: the top 3 of the unused pile for player 0, the next 3 for 1)."""
 
-    cards: dict[int, str]
-    decks: list[list[int]]
-    unused: list[int]
-    first: int | UnsetType = UNSET
-    reveals: list[list[int]] | UnsetType = UNSET
-    life_cards: list[list[int]] | UnsetType = UNSET
+    cards: Annotated[dict[int, str], Meta(max_length=MAX_CARDS)]
+    decks: IdsPair
+    unused: Ids
+    first: Player | UnsetType = UNSET
+    reveals: Annotated[list[RevealPair], Meta(max_length=MAX_REVEALS)] | UnsetType = UNSET
+    life_cards: IdsPair | UnsetType = UNSET
 
 
 class PlayLine(_Line, tag="play"):
     """Turn action: play `card` from hand."""
 
-    p: int
+    p: Player
     card: int
 
 
 class AttackLine(_Line, tag="attack"):
     """Turn action: attack with `card`; also FRENZY's second attack."""
 
-    p: int
+    p: Player
     card: int
 
 
 class MindbugLine(_Line, tag="mindbug"):
     """`p` uses a Mindbug on the card just played."""
 
-    p: int
+    p: Player
 
 
 class PassLine(_Line, tag="pass"):
     """`p` declines: no Mindbug on the card just played, or no FRENZY second attack."""
 
-    p: int
+    p: Player
 
 
 class HuntLine(_Line, tag="hunt"):
     """HUNTER: `card` must block; null: HUNTER is not used."""
 
-    p: int
+    p: Player
     card: int | None
 
 
 class BlockLine(_Line, tag="block"):
     """`card` blocks; null: no block."""
 
-    p: int
+    p: Player
     card: int | None
 
 
@@ -99,36 +124,39 @@ class ChooseLine(_Line, tag="choose"):
     """The cards picked for the pending choice of an effect (a set: order is
     not significant), or the one waiting effect that resolves next."""
 
-    p: int
-    cards: list[int]
+    p: Player
+    cards: Ids
 
 
 class RandomLine(_Line, tag="random"):
     """The outcome of a random effect: the cards it took."""
 
-    cards: list[int]
+    cards: Ids
 
 
 class Creature(Struct, omit_defaults=True):
     card: CardRef
     exhausted: bool | UnsetType = UNSET
     power: int | UnsetType = UNSET
-    keywords: list[str] | UnsetType = UNSET
+    keywords: Names | UnsetType = UNSET
+
+
+PlayArea = Annotated[list[Creature], Meta(max_length=MAX_ZONE, description="creatures in play")]
 
 
 class StateLine(_Line, tag="state"):
     """A claim about the state at this point. Each field present is compared;
     absent fields are not. Pairs are indexed by player (0, 1)."""
 
-    life: list[int] | UnsetType = UNSET
-    mindbugs: list[int] | UnsetType = UNSET
-    hand: list[list[CardRef]] | UnsetType = UNSET
-    play: list[list[Creature]] | UnsetType = UNSET
-    discard: list[list[CardRef]] | UnsetType = UNSET
-    deck: list[Union[int, list[int]]] | UnsetType = UNSET
-    unused: Union[int, list[int], UnsetType] = UNSET
+    life: IntPair | UnsetType = UNSET
+    mindbugs: IntPair | UnsetType = UNSET
+    hand: RefsPair | UnsetType = UNSET
+    play: Annotated[list[PlayArea], _PAIR] | UnsetType = UNSET
+    discard: RefsPair | UnsetType = UNSET
+    deck: PilePair | UnsetType = UNSET
+    unused: Union[Count, Ids, UnsetType] = UNSET
     played: int | None | UnsetType = UNSET
-    active: int | UnsetType = UNSET
+    active: Player | UnsetType = UNSET
     turn: int | UnsetType = UNSET
 
 
@@ -136,7 +164,7 @@ class EndLine(_Line, tag="end"):
     """The result the implementation claims. `reason`: life, no-action, or
     aborted (the implementation stopped the game; `winner` null)."""
 
-    winner: int | None
+    winner: Player | None
     reason: Literal["life", "no-action", "aborted"]
     detail: str | UnsetType = UNSET
 
@@ -202,9 +230,8 @@ def unknown_fields(tag: str, raw: bytes) -> list[str]:
 
 
 def replay_schema() -> dict:
-    schema = msgspec.json.schema(Line)
-    schema["$id"] = "https://mb-oracle.invalid/schema/mb-replay-1.json"
-    schema["title"] = f"{FORMAT} replay log line"
-    schema["description"] = ("One line of a JSON Lines Mindbug replay log; see spec/replay-format.md. "
-                             "Each line of a log must validate against this schema.")
-    return schema
+    """The JSON Schema of one log line (`mb-oracle schema replay`)."""
+    return json_schema(
+        Line, id="https://mb-oracle.invalid/schema/mb-replay-1.json", title=f"{FORMAT} replay log line",
+        description=("One line of a JSON Lines Mindbug replay log; see spec/replay-format.md. "
+                     "Each line of a log must validate against this schema."))

@@ -4,9 +4,29 @@ from __future__ import annotations
 
 import msgspec
 
+from ..editions import EDITIONS
 from . import format as fmt
 from .findings import Finding
 from .limits import LineProblem
+
+
+class _Head(msgspec.Struct):
+    """The parts of a game line read even when the line breaks the contract."""
+
+    id: str = "?"
+    format: object = None
+    edition: object = None
+
+
+_head = msgspec.json.Decoder(_Head)
+
+
+def loose_head(raw: bytes) -> _Head:
+    """A game line's id, format and edition as written, whatever their types."""
+    try:
+        return _head.decode(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):
+        return _Head()   # invalid JSON or UTF-8, or nested too deep: nothing to read
 
 
 def line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
@@ -21,6 +41,14 @@ def line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
         return Finding("UNKNOWN_LINE_TYPE", [], lineno,
                        f"unknown line type; expected one of {', '.join(fmt.LINE_TYPES)}",
                        log=raw[:200].decode("utf-8", "replace"))
+    if "at `$.format`" in text or "at `$.edition`" in text:
+        head = loose_head(raw)
+        if "at `$.format`" in text:
+            return Finding("BAD_VERSION", [], lineno,
+                           f"format {head.format!r} is not supported; this oracle reads {fmt.FORMAT}",
+                           log=head.format, rules=fmt.FORMAT)
+        return Finding("UNKNOWN_EDITION", [], lineno,
+                       f"unknown edition {head.edition!r}; known: {', '.join(EDITIONS)}", log=head.edition)
     field = ""
     if " - at `$." in text:
         field = text.rsplit(" - at `$.", 1)[1].rstrip("`")

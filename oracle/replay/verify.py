@@ -23,7 +23,7 @@ from .claims import claim_matches, claim_views, is_full_claim, not_pairs
 from .diff import readable, state_diff
 from .findings import MALFORMED, Finding, GameReport, Summary, card_ids, report_schema  # noqa: F401  (the report API)
 from .limits import decode_line
-from .lines import line_error
+from .lines import line_error, loose_head
 from .reader import RawGame
 from .resync import resync
 
@@ -83,6 +83,7 @@ class Verifier:
         try:
             head = decode_line(fmt.decoder, raw_line)
         except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            rep.id = loose_head(raw_line).id   # name the game even when its line is broken
             rep.findings.append(line_error(lineno, raw_line, e))
             return self._finish()
         rep.id = head.id

@@ -17,6 +17,9 @@ from typing import Annotated, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
+from ..editions import EDITIONS
+from ..schemas import json_schema
+
 FORMAT = "mb-scenario/1"
 
 SOURCE_KINDS = ("rulebook example", "rulebook", "card list", "FAQ", "team ruling")
@@ -36,6 +39,7 @@ SETUP_CODES = ("BAD_SETUP", "WRONG_FIRST_PLAYER", "BAD_POSITION", "UNKNOWN_CARD"
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)*$"
 
 Player = Annotated[int, Meta(ge=0, le=1, description="player 0 or player 1")]
+Edition = Literal[EDITIONS]  # type: ignore[valid-type]
 Card = Annotated[str, Meta(min_length=1, description="a card: English name, French name or slug; "
                                                      "`Name#2` is the second copy")]
 
@@ -206,7 +210,7 @@ class Scenario(_S, kw_only=True):
     title: Annotated[str, Meta(min_length=1)]
     clauses: Annotated[list[str], Meta(min_length=1)]
     cards: list[str] = []
-    editions: Union[Literal["all"], Annotated[list[str], Meta(min_length=1)]] = "all"
+    editions: Union[Literal["all"], Annotated[list[Edition], Meta(min_length=1)]] = "all"
     source: Source
     status: Literal[STATUSES] = "approved"  # type: ignore[valid-type]
     given: Given
@@ -214,14 +218,12 @@ class Scenario(_S, kw_only=True):
     settle: bool = True
     expect: Expect | UnsetType = UNSET
     illegal: Illegal | UnsetType = UNSET
-    expect_by_edition: dict[str, EditionOverride] | UnsetType = UNSET
+    expect_by_edition: dict[Edition, EditionOverride] | UnsetType = UNSET
 
 
 def scenario_schema() -> dict:
     """The JSON Schema of one scenario document (`mb-oracle schema scenario`)."""
-    schema = msgspec.json.schema(Scenario)
-    schema["$id"] = "https://mb-oracle.invalid/schema/mb-scenario-1.json"
-    schema["title"] = f"{FORMAT} scenario"
-    schema["description"] = ("One document of a Mindbug scenario file (YAML; a file may hold several "
-                             "documents separated by ---); see spec/scenario-format.md.")
-    return schema
+    return json_schema(
+        Scenario, id="https://mb-oracle.invalid/schema/mb-scenario-1.json", title=f"{FORMAT} scenario",
+        description=("One document of a Mindbug scenario file (YAML; a file may hold several "
+                     "documents separated by ---); see spec/scenario-format.md."))
