@@ -206,6 +206,7 @@ def test_one_run_writes_the_same_reports_as_separate_runs(tmp_path):
     ("xml=out.xml", "unknown format 'xml'"),
     ("jsno=out.json", "did you mean json?"),
     ("junit=", "write FORMAT=FILE"),
+    ("junit=-", "--format chooses the report on standard output"),
 ])
 def test_bad_output_option_is_a_usage_error(value, message):
     r = run_cli("verify", "replays/", "--output", value)
@@ -217,6 +218,11 @@ def test_unwritable_output_file_is_a_usage_error(tmp_path):
     assert r.returncode == 2 and b"cannot write" in r.stderr and b"Traceback" not in r.stderr
     r = run_cli("verify", "replays/", "--output", "json=a.json", "--output", "junit=a.json")
     assert r.returncode == 2 and b"given twice" in r.stderr
+    log = tmp_path / "games.jsonl"
+    log.write_bytes(SNEAKY.read_bytes())
+    r = run_cli("verify", str(tmp_path), "--output", f"json={log}")
+    assert r.returncode == 2 and b"would overwrite" in r.stderr
+    assert log.read_bytes() == SNEAKY.read_bytes()
 
 
 def test_statistics_count_findings_by_code_and_clause():

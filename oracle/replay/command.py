@@ -74,7 +74,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     say_reading_stdin(paths)
     bar = GameProgress(paths, progress)
     reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
-                        strict_expect=strict_expect, progress=bar)
+                        strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file))
     pool = None
     if jobs > 1:
         import multiprocessing

@@ -37,6 +37,9 @@ def parse_output(_ctx, _param, values) -> list[tuple[str, str]]:
             near = difflib.get_close_matches(fmt, FORMATS, n=1)
             hint = f" (did you mean {near[0]}?)" if near else ""
             raise click.BadParameter(f"{value!r}: unknown format {fmt!r}{hint}; formats: {', '.join(FORMATS)}")
+        if path == "-":
+            raise click.BadParameter(f"{value!r}: --format chooses the report on standard output; "
+                                     "--output writes to a file")
         key = os.path.abspath(path)
         if key in seen:
             raise click.BadParameter(f"{path} is given twice ({seen[key]} and {value})")
@@ -131,7 +134,8 @@ class Reporter:
     with the summary. `finish()` returns the exit status."""
 
     def __init__(self, fmt: str, outputs: list[tuple[str, str]], *, quiet: bool = False,
-                 statistics: bool = False, expectations=None, strict_expect: bool = False, progress=None):
+                 statistics: bool = False, expectations=None, strict_expect: bool = False, progress=None,
+                 inputs: tuple[str, ...] = ()):
         self.tally = Tally(expectations, strict_expect)
         self.progress = progress
         self._files = []
@@ -139,6 +143,7 @@ class Reporter:
         self.human_on_stdout = fmt == "human"
         clear = progress.clear if progress is not None else None
         self.sinks.append(self._sink(fmt, None, quiet, statistics, clear))
+        _refuse_overwriting_inputs(outputs, inputs)
         for kind, path in outputs:
             try:
                 f = open(path, "wb")
@@ -195,6 +200,23 @@ class Reporter:
         for f in self._files:
             f.close()
         self._files = []
+
+
+def _refuse_overwriting_inputs(outputs, inputs) -> None:
+    """An --output file must not be one of the logs or the expectation file being read."""
+    if not outputs:
+        return
+    from .reader import expand_paths
+
+    read = [p for p in expand_paths(tuple(i for i in inputs if i)) if p != "-"] if inputs else []
+    for kind, path in outputs:
+        for other in read:
+            try:
+                same = os.path.samefile(path, other)
+            except OSError:
+                continue
+            if same:
+                raise click.UsageError(f"--output {kind}={path} would overwrite {other}, an input of this run")
 
 
 class _Detach:
