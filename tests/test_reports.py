@@ -201,6 +201,14 @@ def test_one_run_writes_the_same_reports_as_separate_runs(tmp_path):
     assert r.stdout.decode().splitlines()[-1].startswith("summary: 35 games: 20 conform, 15 violate")
 
 
+def test_junit_differs_between_worker_counts_only_in_measured_times():
+    import re
+    one = run_cli("verify", "replays/", "--format", "junit")
+    two = run_cli("verify", "replays/", "--format", "junit", "-j", "2")
+    untimed = [re.sub(rb' time="[0-9.]+"', b"", r.stdout) for r in (one, two)]
+    assert untimed[0] == untimed[1] and b"<testcase" in untimed[0]
+
+
 @pytest.mark.parametrize("value,message", [
     ("junit", "write FORMAT=FILE"),
     ("xml=out.xml", "unknown format 'xml'"),
