@@ -70,10 +70,12 @@ class _Human:
 
 
 class _Json:
-    def __init__(self, stream):
-        self.stream = stream
+    def __init__(self, stream, before=None):
+        self.stream, self.before = stream, before
 
     def game(self, rep, seconds: float) -> None:
+        if self.before is not None:
+            self.before()
         self.stream.write(render.json_game(rep) + b"\n")
 
     def finish(self, summary: Summary) -> None:
@@ -141,9 +143,11 @@ class Reporter:
         self._files = []
         self.sinks = []
         self.human_on_stdout = fmt == "human"
-        clear = progress.clear if progress is not None else None
-        self.sinks.append(self._sink(fmt, None, quiet, statistics, clear))
         _refuse_overwriting_inputs(outputs, inputs)
+        # Erase the progress line before writing to standard output only
+        # when both are on the terminal.
+        clear = progress.clear if progress is not None and _isatty(sys.stdout) else None
+        self.sinks.append(self._sink(fmt, None, quiet, statistics, clear))
         for kind, path in outputs:
             try:
                 f = open(path, "wb")
@@ -159,7 +163,7 @@ class Reporter:
     def _sink(self, kind, file, quiet, statistics, clear):
         """A report to `file` (opened by the caller), or to standard output."""
         if kind == "json":
-            return _Json(file if file is not None else sys.stdout.buffer)
+            return _Json(file) if file is not None else _Json(sys.stdout.buffer, clear)
         if file is None:
             file = sys.stdout
             if kind == "junit":
@@ -217,6 +221,13 @@ def _refuse_overwriting_inputs(outputs, inputs) -> None:
                 continue
             if same:
                 raise click.UsageError(f"--output {kind}={path} would overwrite {other}, an input of this run")
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 class _Detach:
