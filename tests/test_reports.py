@@ -280,6 +280,10 @@ def test_json_report_lines_validate_against_the_report_schema(tmp_path):
     ("format: mb-expect/1\nexpected:\n  - code: WRONG_RESULT\n  - code: WRONG_RESULT\n",
      ":4: expected[1]: the same entry as line 3"),
     ("format: mb-expect/1\nexpected:\n  - clause: keywords.sneaky\n", ":3: expected[0]: code: missing"),
+    ("format: mb-expect/1\nexpected:\n  - code: WRONG_RESULT\n    code: GAME_OVER\n",
+     ":4: expected[0].code: given twice in one entry"),
+    ("format: mb-expect/1\nexpected:\n  - code: [WRONG_RESULT]\n",
+     ":3: expected[0].code: must be text, not a list or a mapping"),
     ("format: mb-expect/1\nexpected: [\n", ":3: not valid YAML or JSON"),
 ])
 def test_expectation_file_errors_name_file_line_and_field(tmp_path, body, expected):
