@@ -457,7 +457,7 @@ def test_progress_shows_total_rate_and_time_left_only_on_a_terminal():
 def test_verify_progress_counts_the_lines_of_files_and_shows_the_games(tmp_path):
     from types import SimpleNamespace
 
-    from oracle.replay.outputs import GameProgress
+    from oracle.replay.progress import GameProgress
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     a.write_bytes(b"x\n" * 100)
     b.write_bytes(b"y\n" * 299 + b"y")          # no newline at the end
