@@ -16,6 +16,8 @@ from pathlib import Path
 
 import click
 
+from .term import plural
+
 
 @dataclass
 class Coverage:
@@ -95,7 +97,8 @@ def coverage_report(as_json: bool, ids: tuple) -> int:
             click.echo(str(e))
         for c in chosen:
             mark = " " if c.cited else "!"
-            click.echo(f"{mark} {c.id:<34} {len(c.scenarios):>3} scenarios  {len(c.tests):>2} test files")
+            scenarios, tests = plural(len(c.scenarios), "scenario"), plural(len(c.tests), "test file")
+            click.echo(f"{mark} {c.id:<34} {scenarios:<14} {tests}")
         click.echo(f"{len(chosen) - len(uncited)} of {len(chosen)} clauses cited"
                    + (f"; cited by nothing: {', '.join(uncited)}" if uncited else ""))
     return 1 if uncited or cov.errors else 0

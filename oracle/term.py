@@ -145,3 +145,4 @@ class Progress:
             self.stream.write("\r\033[K")
             self.stream.flush()
             self._shown = False
+            self._last_draw = 0.0   # drawn again at the next update, below what was written

@@ -201,11 +201,20 @@ def test_one_run_writes_the_same_reports_as_separate_runs(tmp_path):
     assert r.stdout.decode().splitlines()[-1].startswith("summary: 35 games: 20 conform, 15 violate")
 
 
+def test_junit_differs_between_worker_counts_only_in_measured_times():
+    import re
+    one = run_cli("verify", "replays/", "--format", "junit")
+    two = run_cli("verify", "replays/", "--format", "junit", "-j", "2")
+    untimed = [re.sub(rb' time="[0-9.]+"', b"", r.stdout) for r in (one, two)]
+    assert untimed[0] == untimed[1] and b"<testcase" in untimed[0]
+
+
 @pytest.mark.parametrize("value,message", [
     ("junit", "write FORMAT=FILE"),
     ("xml=out.xml", "unknown format 'xml'"),
     ("jsno=out.json", "did you mean json?"),
     ("junit=", "write FORMAT=FILE"),
+    ("junit=-", "--format chooses the report on standard output"),
 ])
 def test_bad_output_option_is_a_usage_error(value, message):
     r = run_cli("verify", "replays/", "--output", value)
@@ -217,6 +226,11 @@ def test_unwritable_output_file_is_a_usage_error(tmp_path):
     assert r.returncode == 2 and b"cannot write" in r.stderr and b"Traceback" not in r.stderr
     r = run_cli("verify", "replays/", "--output", "json=a.json", "--output", "junit=a.json")
     assert r.returncode == 2 and b"given twice" in r.stderr
+    log = tmp_path / "games.jsonl"
+    log.write_bytes(SNEAKY.read_bytes())
+    r = run_cli("verify", str(tmp_path), "--output", f"json={log}")
+    assert r.returncode == 2 and b"would overwrite" in r.stderr
+    assert log.read_bytes() == SNEAKY.read_bytes()
 
 
 def test_statistics_count_findings_by_code_and_clause():
@@ -266,6 +280,10 @@ def test_json_report_lines_validate_against_the_report_schema(tmp_path):
     ("format: mb-expect/1\nexpected:\n  - code: WRONG_RESULT\n  - code: WRONG_RESULT\n",
      ":4: expected[1]: the same entry as line 3"),
     ("format: mb-expect/1\nexpected:\n  - clause: keywords.sneaky\n", ":3: expected[0]: code: missing"),
+    ("format: mb-expect/1\nexpected:\n  - code: WRONG_RESULT\n    code: GAME_OVER\n",
+     ":4: expected[0].code: given twice in one entry"),
+    ("format: mb-expect/1\nexpected:\n  - code: [WRONG_RESULT]\n",
+     ":3: expected[0].code: must be text, not a list or a mapping"),
     ("format: mb-expect/1\nexpected: [\n", ":3: not valid YAML or JSON"),
 ])
 def test_expectation_file_errors_name_file_line_and_field(tmp_path, body, expected):
@@ -439,7 +457,7 @@ def test_progress_shows_total_rate_and_time_left_only_on_a_terminal():
 def test_verify_progress_counts_the_lines_of_files_and_shows_the_games(tmp_path):
     from types import SimpleNamespace
 
-    from oracle.replay.outputs import GameProgress
+    from oracle.replay.progress import GameProgress
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     a.write_bytes(b"x\n" * 100)
     b.write_bytes(b"y\n" * 299 + b"y")          # no newline at the end

@@ -68,7 +68,8 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     expected), 1 some game violates the rules or passes unexpectedly, 2
     malformed input or a usage error.
     """
-    from .outputs import GameProgress, Reporter, load_expectations, say_reading_stdin
+    from .outputs import Reporter, load_expectations
+    from .progress import GameProgress, say_reading_stdin
 
     expected = load_expectations(expect_file)
     try:
@@ -79,7 +80,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     say_reading_stdin(paths)
     bar = GameProgress(paths, progress)
     reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
-                        strict_expect=strict_expect, progress=bar)
+                        strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file))
     pool = None
     if jobs > 1:
         import multiprocessing

@@ -134,7 +134,7 @@ def _check(path: str, root) -> list[Entry]:
                           "a list of entries")
     top = {}
     for k, v in root.value:
-        key = _scalar(k)
+        key = _scalar(k) if isinstance(k, yaml.ScalarNode) else "?"
         if key not in TOP_FIELDS:
             err(k, "", f"unknown key {key!r}{_suggest(str(key), TOP_FIELDS)}; known: {', '.join(TOP_FIELDS)}")
         else:
@@ -175,13 +175,21 @@ def _check_entry(node, where: str, catalogue, err) -> Expected | None:
     values: dict = {}
     ok = True
     for k, v in node.value:
-        key = _scalar(k)
+        key = _scalar(k) if isinstance(k, yaml.ScalarNode) else "?"
         if key not in FIELDS:
             err(k, where, f"unknown key {key!r}{_suggest(str(key), FIELDS)}; known: {', '.join(FIELDS)}")
             ok = False
             continue
-        value = _scalar(v)
         at = f"{where}.{key}"
+        if key in values:
+            err(k, at, "given twice in one entry")
+            ok = False
+            continue
+        if not isinstance(v, yaml.ScalarNode):
+            err(v, at, "must be text, not a list or a mapping")
+            ok = False
+            continue
+        value = _scalar(v)
         if value is None and key != "code":
             continue
         if not isinstance(value, str):

@@ -17,7 +17,7 @@ import time
 import click
 
 from .. import junit
-from ..term import plural, use_color
+from ..term import use_color
 from . import report as render
 from .outcome import Summary, Tally
 
@@ -37,6 +37,9 @@ def parse_output(_ctx, _param, values) -> list[tuple[str, str]]:
             near = difflib.get_close_matches(fmt, FORMATS, n=1)
             hint = f" (did you mean {near[0]}?)" if near else ""
             raise click.BadParameter(f"{value!r}: unknown format {fmt!r}{hint}; formats: {', '.join(FORMATS)}")
+        if path == "-":
+            raise click.BadParameter(f"{value!r}: --format chooses the report on standard output; "
+                                     "--output writes to a file")
         key = os.path.abspath(path)
         if key in seen:
             raise click.BadParameter(f"{path} is given twice ({seen[key]} and {value})")
@@ -67,10 +70,12 @@ class _Human:
 
 
 class _Json:
-    def __init__(self, stream):
-        self.stream = stream
+    def __init__(self, stream, before=None):
+        self.stream, self.before = stream, before
 
     def game(self, rep, seconds: float) -> None:
+        if self.before is not None:
+            self.before()
         self.stream.write(render.json_game(rep) + b"\n")
 
     def finish(self, summary: Summary) -> None:
@@ -131,13 +136,17 @@ class Reporter:
     with the summary. `finish()` returns the exit status."""
 
     def __init__(self, fmt: str, outputs: list[tuple[str, str]], *, quiet: bool = False,
-                 statistics: bool = False, expectations=None, strict_expect: bool = False, progress=None):
+                 statistics: bool = False, expectations=None, strict_expect: bool = False, progress=None,
+                 inputs: tuple[str, ...] = ()):
         self.tally = Tally(expectations, strict_expect)
         self.progress = progress
         self._files = []
         self.sinks = []
         self.human_on_stdout = fmt == "human"
-        clear = progress.clear if progress is not None else None
+        _refuse_overwriting_inputs(outputs, inputs)
+        # Erase the progress line before writing to standard output only
+        # when both are on the terminal.
+        clear = progress.clear if progress is not None and _isatty(sys.stdout) else None
         self.sinks.append(self._sink(fmt, None, quiet, statistics, clear))
         for kind, path in outputs:
             try:
@@ -154,7 +163,7 @@ class Reporter:
     def _sink(self, kind, file, quiet, statistics, clear):
         """A report to `file` (opened by the caller), or to standard output."""
         if kind == "json":
-            return _Json(file if file is not None else sys.stdout.buffer)
+            return _Json(file) if file is not None else _Json(sys.stdout.buffer, clear)
         if file is None:
             file = sys.stdout
             if kind == "junit":
@@ -197,6 +206,30 @@ class Reporter:
         self._files = []
 
 
+def _refuse_overwriting_inputs(outputs, inputs) -> None:
+    """An --output file must not be one of the logs or the expectation file being read."""
+    if not outputs:
+        return
+    from .reader import expand_paths
+
+    read = [p for p in expand_paths(tuple(i for i in inputs if i)) if p != "-"] if inputs else []
+    for kind, path in outputs:
+        for other in read:
+            try:
+                same = os.path.samefile(path, other)
+            except OSError:
+                continue
+            if same:
+                raise click.UsageError(f"--output {kind}={path} would overwrite {other}, an input of this run")
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 class _Detach:
     """Closing a text wrapper over standard output without closing standard output."""
 
@@ -206,61 +239,6 @@ class _Detach:
     def close(self):
         self.wrapper.flush()
         self.wrapper.detach()
-
-
-class GameProgress:
-    """`verify`'s progress on standard error. When every input is a plain
-    file, the lines are counted first (a fast pass) and the display shows
-    the share of lines verified, the rate and the time left; otherwise
-    (standard input, compressed files) the games verified and the rate."""
-
-    def __init__(self, paths, enabled: bool, stream=None):
-        from ..term import Progress
-        from .reader import expand_paths
-
-        probe = Progress("verify", enabled=enabled, stream=stream)
-        self.files: list[tuple[str, int]] = []
-        if probe.enabled:
-            self.files = _line_counts(expand_paths(paths)) or []
-        total = sum(n for _, n in self.files)
-        self.bar = Progress("verify", total=total or None, unit="line" if total else "game", enabled=enabled,
-                            stream=stream)
-        self.games = 0
-        self._index = 0
-        self._base = 0
-
-    def update(self, rep) -> None:
-        self.games += 1
-        if not self.bar.total:
-            self.bar.update(1)
-            return
-        while self._index < len(self.files) - 1 and self.files[self._index][0] != rep.file:
-            self._base += self.files[self._index][1]
-            self._index += 1
-        self.bar.note = plural(self.games, "game")
-        self.bar.update(max(self._base + rep.line - 1 - self.bar.done, 0))   # the lines before this game
-
-    def clear(self) -> None:
-        self.bar.clear()
-
-
-def _line_counts(files: list[str]) -> list[tuple[str, int]] | None:
-    """(file, number of lines) of each input, or None if one cannot be counted."""
-    out = []
-    for f in files:
-        if f == "-" or not f.endswith((".jsonl", ".ndjson")):
-            return None
-        try:
-            with open(f, "rb") as fh:
-                n = 0
-                last = b"\n"
-                while chunk := fh.read(1 << 20):
-                    n += chunk.count(b"\n")
-                    last = chunk[-1:]
-                out.append((f, n + (last != b"\n")))
-        except OSError:
-            return None
-    return out
 
 
 # -- the command line around the reports ------------------------------------------
@@ -278,16 +256,3 @@ def load_expectations(path: str | None):
         for line in str(e).splitlines():
             click.echo(f"error: {line}", err=True)
         sys.exit(2)
-
-
-def say_reading_stdin(paths) -> None:
-    """On a terminal, say that `verify` without PATHS waits for standard input."""
-    if any(p != "-" for p in paths):
-        return
-    try:
-        tty = sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return
-    if tty:
-        click.echo("mb-oracle verify: reading mb-replay/1 lines from standard input (end with Ctrl-D; "
-                   "give PATHS to verify files or folders)", err=True)
