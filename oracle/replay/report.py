@@ -8,6 +8,8 @@ from xml.etree import ElementTree as ET
 import click
 import msgspec
 
+from .findings import UNKNOWN_FIELDS_NOTE
+
 _enc = msgspec.json.Encoder()
 
 MARK = {"conforms": ("ok", "green"), "violates": ("VIOLATES", "red"), "malformed": ("MALFORMED", "yellow")}
@@ -37,7 +39,8 @@ def human_game(rep, verbose: bool = False) -> str:
     for f in rep.findings:
         tag = " (expected)" if f.expected else ""
         clauses = f" [{', '.join(f.clauses)}]" if f.clauses else ""
-        out.append(f"  line {f.line}: {click.style(f.code, bold=True)}{clauses}{tag}")
+        again = f" (found {f.count} times, at lines {', '.join(map(str, f.lines))})" if f.count > 1 else ""
+        out.append(f"  line {f.line}: {click.style(f.code, bold=True)}{clauses}{tag}{again}")
         out.append(f"    {f.message}")
         if f.log is not None:
             out.append(f"    log says:   {json.dumps(f.log, ensure_ascii=False)}")
@@ -49,12 +52,14 @@ def human_game(rep, verbose: bool = False) -> str:
             out.append(f"    legal here: {shown}{more}")
         if f.cards:
             out.append("    cards:      " + ", ".join(f"{c} {n}" for c, n in f.cards.items()))
-        if f.diff:
-            for kind, changes in f.diff.items():
-                for path, change in (changes.items() if isinstance(changes, dict) else enumerate(changes)):
-                    out.append(f"    diff {kind}: {path} {json.dumps(change, ensure_ascii=False)}")
+        for e in f.diff or ():
+            out.append(f"    differs:    {e.text}")
+        if f.events:
+            out.append("    the rules did, since log and rules last agreed:")
+            out.extend(f"      {e.text} [{', '.join(e.clauses)}]" for e in f.events)
     for n in rep.notes:
-        if verbose or rep.verdict != "conforms" or rep.outcome == "xpass":
+        if verbose or rep.verdict != "conforms" or rep.outcome == "xpass" or n.split(": ", 1)[-1].startswith(
+                UNKNOWN_FIELDS_NOTE):
             out.append(click.style(f"  note: {n}", dim=True))
     return "\n".join(out)
 

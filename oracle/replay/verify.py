@@ -20,9 +20,11 @@ from ..engine.state import STAGE_KINDS
 from . import format as fmt
 from .attribution import attribute
 from .claims import claim_matches, claim_views, is_full_claim
-from .diff import readable, state_diff
-from .findings import MALFORMED, Finding, GameReport, Summary, card_ids, report_schema  # noqa: F401  (the report API)
+from .diff import card_diff, readable
+from .findings import (MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, card_ids,  # noqa: F401
+                       report_schema, signature)
 from .lines import line_error
+from .narrate import rules_events, waiting_text
 from .reader import RawGame
 from .resync import resync
 
@@ -30,10 +32,13 @@ from .resync import resync
 class Verifier:
     """Verifies one game. Construct, then call `run()` for its report."""
 
-    def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False):
+    def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False, strict: bool = False):
         self.raw = raw
         self.edition_override = edition
         self.keep_going = keep_going
+        self.strict = strict            # fields mb-replay/1 does not define are findings, not notes
+        self.end_line = None            # the line of the end line, once read
+        self._seen: dict = {}           # signature -> the first finding of each divergence
         self.report = GameReport(file=raw.file, line=raw.first_line, id="?")
         self.g: Game | None = None
         self.since_claim: list = []     # events since the last state claim
@@ -47,15 +52,33 @@ class Verifier:
         self._resync_claim = None       # with keep_going: the last full claim seen while lost
 
     # -- findings ----------------------------------------------------------
-    def find(self, code, clauses, line, message, **kw) -> None:
+    def find(self, code, clauses, line, message, events=None, **kw) -> None:
+        """Report a finding. A rules finding carries what the rules did since
+        log and rules last agreed (`events`, default: since the last claim
+        that agreed). The same divergence again in one game (`signature`)
+        only counts the line on its first finding."""
         f = Finding(code, list(dict.fromkeys(clauses)), line, message, **kw)
+        if code not in MALFORMED:
+            self.lost = True
+            if self.g is not None:
+                f.events = rules_events(self.since_claim if events is None else events, self.g.table.names)
+        sig = signature(f)
+        first = self._seen.get(sig)
+        if first is not None:
+            first.count += 1
+            first.lines = (first.lines or [first.line]) + [line]
+            return
+        self._seen[sig] = f
         if self.cards:
             ids: set[int] = set()
             card_ids((f.log, f.rules, f.options), ids)
+            for e in f.events:
+                ids.update(c for c in (e.card, e.source, *(e.cards or ())) if c is not None)
+            for e in f.diff or ():
+                if e.card is not None:
+                    ids.add(e.card)
             f.cards = {c: self.cards[c] for c in sorted(ids) if c in self.cards}
         self.report.findings.append(f)
-        if code not in MALFORMED:
-            self.lost = True
 
     def options(self) -> list:
         return [d.to_json() for d in self.g.legal_decisions()] if self.g else []
@@ -120,7 +143,7 @@ class Verifier:
             if t in fmt.KNOWN_FIELDS:
                 extra = fmt.unknown_fields(t, raw_line)
                 if extra:
-                    rep.notes.append(f"line {lineno}: fields not in {fmt.FORMAT}, ignored: {', '.join(extra)}")
+                    self._unknown_fields(t, extra, lineno)
             if self.g is None:
                 if t != "setup":
                     self.find("MISSING_SETUP", [], lineno, f"a setup line must follow the game line, not a {t!r} line")
@@ -136,6 +159,8 @@ class Verifier:
                 return self._finish()
             if not self._check_refs(line, lineno):
                 return self._finish()
+            if self.end_line is not None and t != "state" and not self._after_end(line, t, lineno):
+                return self._finish()
             if self.lost:
                 self._try_resync(line, lineno)
                 continue
@@ -150,6 +175,33 @@ class Verifier:
         if not self.ended and not self.lost:
             self.find("MISSING_END", [], last_line, "the game has no end line (a truncated log?)")
         return self._finish()
+
+    def _unknown_fields(self, t, extra, lineno) -> None:
+        """Fields of a game, setup, state or end line that mb-replay/1 does not
+        define: a note, or with `strict` a finding (a misspelt claim field
+        would otherwise go unchecked)."""
+        if self.strict:
+            lost = self.lost
+            self.find("UNKNOWN_FIELD", [], lineno,
+                      f"fields not in {fmt.FORMAT} on a {t!r} line: {', '.join(extra)} (--strict)", log=extra)
+            self.lost = lost
+        else:
+            self.report.notes.append(f"line {lineno}: {UNKNOWN_FIELDS_NOTE}{fmt.FORMAT}, ignored: {', '.join(extra)}")
+
+    def _after_end(self, line, t, lineno) -> bool:
+        """A line after the end line: a state claim is still compared with the
+        final position; a second end line or a decision is reported, and the
+        game is not read further. Returns whether to go on."""
+        if t == "end":
+            msg = f"a second end line: the game already ended at line {self.end_line}"
+        elif self.report.aborted:
+            msg = (f"the implementation stopped the game at line {self.end_line} (aborted), "
+                   f"yet the log goes on with '{t}'")
+        else:
+            msg = f"the game ended at line {self.end_line}, yet the log goes on with '{t}'"
+        self.find("LINE_AFTER_END", ["winning.life" if self.g.reason == "life" else "turns.no-action"]
+                  if self.g.is_over else [], lineno, msg, log=line_json(line))
+        return False
 
     def _finish(self) -> GameReport:
         rep = self.report
@@ -180,20 +232,34 @@ class Verifier:
             self.find("BAD_LINE", ["setup.deal"], lineno, "field decks: two draw piles expected")
             return False
         life_cards = None if line.life_cards is msgspec.UNSET else line.life_cards
+        # With keep_going, a deal that breaks the setup rules but leaves a game
+        # to play is reported and then played as given: the rest of the game is
+        # still checked.
+        faults: list | None = [] if self.keep_going else None
         try:
-            self.g = Game.deal(prof.edition, line.cards, line.decks, line.unused, first, reveals, life_cards)
+            self.g = Game.deal(prof.edition, line.cards, line.decks, line.unused, first, reveals, life_cards,
+                               tolerate=faults)
         except SetupError as e:
             if e.code == "UNKNOWN_CARD":
                 self.find("UNKNOWN_CARD", [e.clause], lineno, f"field cards.{e.details['card']}: {e.message}",
                           log=e.details["name"])
                 return False
-            code = "WRONG_FIRST_PLAYER" if e.code == "WRONG_FIRST_PLAYER" else "BAD_SETUP"
-            self.find(code, [e.clause], lineno, e.message, log=e.details.get("actual"),
-                      rules=e.details.get("expected"))
+            self._setup_fault(e, lineno)
             return False
+        for e in faults or ():
+            self._setup_fault(e, lineno)
+        if faults:
+            self.lost = False
+            self.report.notes.append(f"line {lineno}: the deal breaks the setup rules; the game is played "
+                                     "as dealt (--keep-going)")
         self.base_decks = [list(d[5:]) for d in line.decks]
         self.since_claim = list(self.g.events)
         return True
+
+    def _setup_fault(self, e: SetupError, lineno: int) -> None:
+        code = "WRONG_FIRST_PLAYER" if e.code == "WRONG_FIRST_PLAYER" else "BAD_SETUP"
+        self.find(code, [e.clause], lineno, e.message, log=e.details.get("actual"),
+                  rules=e.details.get("expected"))
 
     def _check_refs(self, line, lineno) -> bool:
         """Card ids of a decision must be cards of the setup; players 0 or 1."""
@@ -317,34 +383,53 @@ class Verifier:
         if claim_matches(g, line):
             self.since_claim = []
             return
-        rules, log = claim_views(g, line)
-        if rules != log:
-            # A claim may be written before or after forced decisions: try after.
-            probe = g.copy()
-            extra = []
-            while probe.pending is not None and len(probe.pending.options) == 1:
-                extra.extend(probe.apply_unchecked(*probe.pending.options[0]))
-                r2, l2 = claim_views(probe, line)
-                if r2 == l2:
-                    self.g = probe
-                    self.since_claim = []
-                    return
-            self._mismatch(line, lineno, rules, log)
+        diff = card_diff(g, line)
+        if not diff:
+            self.since_claim = []
             return
-        self.since_claim = []
+        # A claim may be written before or after forced steps (a decision or
+        # random outcome with one option): it agrees if it matches at any of
+        # these points, and it is reported at the point where it differs least
+        # (the earliest of equals), so that a claim written after a forced
+        # step shows only its own mistake.
+        best, best_diff, best_extra = g, diff, []
+        probe = g.copy()
+        extra: list = []
+        while probe.pending is not None and len(probe.pending.options) == 1:
+            extra = extra + probe.apply_unchecked(*probe.pending.options[0])
+            d2 = card_diff(probe, line)
+            if not d2:
+                self.g = probe
+                self.since_claim = []
+                return
+            if len(d2) < len(best_diff):
+                best, best_diff, best_extra = probe.copy(), d2, list(extra)
+        self._mismatch(line, lineno, best, best_diff, self.since_claim + best_extra)
 
-    def _mismatch(self, line, lineno, rules, log) -> None:
-        fields = [k for k in rules if rules[k] != log.get(k)]
-        clauses = attribute(self.g, self.since_claim, fields, rules, log)
+    def _mismatch(self, line, lineno, g, diff, events) -> None:
+        rules, log = claim_views(g, line)
+        fields = [k for k in rules if rules[k] != log.get(k)] or \
+            list(dict.fromkeys((e.field or "").split("[")[0] for e in diff if e.field)) or list(rules)
+        clauses = attribute(g, events, diff)
         rules, log = readable(rules), readable(log)
-        self.find("STATE_MISMATCH", clauses, lineno,
-                  f"the state claimed differs from the rules in: {', '.join(fields)}",
-                  log={k: log[k] for k in fields}, rules={k: rules[k] for k in fields},
-                  options=self.options(), diff=state_diff(rules, log))
+        what = f"the state claimed differs from the rules in: {', '.join(fields)}"
+        waiting = waiting_text(g)
+        if waiting is not None and len(g.pending.options) > 1:
+            what = f"the rules are waiting for {waiting}; {what}"
+        what += f": {diff[0].text}" + (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
+        self.find("STATE_MISMATCH", clauses, lineno, what,
+                  events=events, log={k: log.get(k) for k in fields}, rules={k: rules.get(k) for k in fields},
+                  options=[d.to_json() for d in g.legal_decisions()], diff=diff)
+
+    def _mark_end(self, line, lineno) -> None:
+        self.ended = True
+        self.end_line = lineno
+        if line.reason == "aborted":
+            self.report.aborted = True
 
     def _end(self, line, lineno) -> None:
         g = self.g
-        self.ended = True
+        self._mark_end(line, lineno)
         while g.pending is not None and len(g.pending.options) == 1 and not g.is_over:
             self._apply(*g.pending.options[0])
         claimed = {"winner": line.winner, "reason": line.reason}
@@ -392,12 +477,13 @@ class Verifier:
             self.report.notes.append(f"verification resumed at line {claim_line}")
             self._decision(line, t, lineno)
         elif t == "end":
-            self.ended = True
+            self._mark_end(line, lineno)
 
 
 def line_json(line) -> dict:
     return msgspec.to_builtins(line)
 
 
-def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False) -> GameReport:
-    return Verifier(raw, edition, keep_going).run()
+def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False,
+                strict: bool = False) -> GameReport:
+    return Verifier(raw, edition, keep_going, strict).run()
