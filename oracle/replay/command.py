@@ -16,18 +16,18 @@ from .verify import verify_game
 
 
 def _verify_payload(payload):
-    file, lines, kind, edition, keep_going, which = payload
+    file, lines, kind, edition, keep_going, which, strict = payload
     raw = RawGame(file, lines, kind)
-    rep = verify_game(raw, edition, keep_going)
+    rep = verify_game(raw, edition, keep_going, strict)
     if which and rep.verdict != "malformed":
         # Which editions would this game conform to? The same log under each profile.
         rep.conforms_to = [e for e in EDITIONS if verify_game(raw, e).verdict == "conforms"]
     return rep
 
 
-def _payloads(paths, edition, keep_going, which=False):
+def _payloads(paths, edition, keep_going, which=False, strict=False):
     for raw in read_all(paths):
-        yield (raw.file, raw.lines, raw.kind, edition, keep_going, which)
+        yield (raw.file, raw.lines, raw.kind, edition, keep_going, which, strict)
 
 
 def _bounded_imap(pool, payloads, jobs, window=64):
@@ -72,9 +72,12 @@ class _Progress:
 @click.option("--keep-going", is_flag=True, help="After a divergence, resume at the next full state claim.")
 @click.option("--expect", "expect_file", type=click.Path(dir_okay=False), help="Known, accepted divergences (mb-expect/1).")
 @click.option("--which-editions", is_flag=True, help="Also say, per game, which editions it conforms to.")
+@click.option("--strict", is_flag=True,
+              help="Fields mb-replay/1 does not define on game, setup, state and end lines are findings "
+                   "(UNKNOWN_FIELD, malformed), not notes.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
-def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, quiet, progress):
+def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, quiet, progress, strict):
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl files) or - for standard input
@@ -89,7 +92,8 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, q
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     used: set[int] = set()
-    counts = {"games": 0, "conforms": 0, "violates": 0, "malformed": 0, "xfail": 0, "xpass": 0, "decisions": 0}
+    counts = {"games": 0, "conforms": 0, "violates": 0, "malformed": 0, "xfail": 0, "xpass": 0, "decisions": 0,
+              "aborted": 0}
     reports = []
     bar = _Progress(progress)
     out = sys.stdout
@@ -97,15 +101,16 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, q
     if jobs > 1:
         import multiprocessing
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
-        results = _bounded_imap(pool, _payloads(paths, edition, keep_going, which_editions), jobs)
+        results = _bounded_imap(pool, _payloads(paths, edition, keep_going, which_editions, strict), jobs)
     else:
-        results = map(_verify_payload, _payloads(paths, edition, keep_going, which_editions))
+        results = map(_verify_payload, _payloads(paths, edition, keep_going, which_editions, strict))
     failing = False
     try:
         for rep in results:
             counts["games"] += 1
             counts[rep.verdict] += 1
             counts["decisions"] += rep.decisions
+            counts["aborted"] += rep.aborted
             if expected is not None:
                 expectations.apply(expected, rep, used)
                 counts["xfail"] += rep.outcome == "xfail"

@@ -127,14 +127,14 @@ def place_text(place: dict) -> str:
 
 
 def _places_text(places: list, counted: bool = False) -> str:
-    if not places:
-        return "none of the zones the claim lists" if not counted else "none in the zones the claim lists"
+    """Where one side puts a card ("in player 1's hand"), or how many of a
+    design it puts where ("2 in player 1's play area")."""
     if counted:
-        return " and ".join(f"{pl['count']} in {place_text(pl)}" for pl in places)
+        return " and ".join(f"{pl['count']} in {place_text(pl)}" for pl in places) if places else "none"
     texts = [place_text(pl) for pl in places]
     if len(texts) > 1 and len(set(texts)) == 1:
-        return f"{texts[0]}, {len(texts)} times"
-    return " and ".join(texts)
+        return f"in {texts[0]}, {len(texts)} times"
+    return " and ".join(f"in {t}" for t in texts)
 
 
 def card_diff(g, line) -> list[DiffEntry]:
@@ -145,7 +145,7 @@ def card_diff(g, line) -> list[DiffEntry]:
     s = g.state
     names = g.table.names
     want = _Want(line)
-    out: list[DiffEntry] = []
+    out: list[DiffEntry] = []           # the fields' differences, put after the cards'
 
     # -- the shape: one list or value per player ----------------------------
     for field in ("hand", "discard", "play"):
@@ -236,6 +236,7 @@ def card_diff(g, line) -> list[DiffEntry]:
             return [s.played] if s.played is not None else []
         return getattr(s, zone)[p]
 
+    fields_out, out = out, []
     known = set(names)
     cards = set(by_id) | {c for zone, p in id_zones for c in rules_zone(zone, p)}
     log_model = {c: sorted(by_id.get(c, []), key=repr) for c in cards}
@@ -256,8 +257,10 @@ def card_diff(g, line) -> list[DiffEntry]:
     for c in sorted(differ, key=lambda x: (not isinstance(x, int), str(x))):
         label = f"{names[c]} ({c})" if c in names else f"card {c} (not a card of this game)"
         rules_places = rules_model[c]
-        out.append(DiffEntry(f"{label}: the log has it in {_places_text(log_model[c])}; "
-                             f"the rules have it in {_places_text(rules_places)}",
+        log_text = f"the log has it {_places_text(log_model[c])}" if log_model[c] else "the log does not list it"
+        rules_text = f"the rules have it {_places_text(rules_places)}" if rules_places else \
+            "the rules know no such card"
+        out.append(DiffEntry(f"{label}: {log_text}; {rules_text}",
                              card=c, name=names.get(c), log=log_model[c], rules=rules_places))
     as_lists = {n: _counted(name_log[n]) for n in name_log}
     rules_lists = {n: _counted(name_rules[n]) for n in name_rules}
@@ -266,7 +269,7 @@ def card_diff(g, line) -> list[DiffEntry]:
         out.append(DiffEntry(f"{n}: the log has {_places_text(as_lists[n], True)}; "
                              f"the rules have {_places_text(rules_lists[n], True)}",
                              name=n, log=as_lists[n], rules=rules_lists[n]))
-    return out
+    return out + fields_out
 
 
 def _want_for(want: _Want, log_places: list) -> _Want:

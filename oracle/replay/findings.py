@@ -94,9 +94,8 @@ def signature(f: Finding) -> tuple:
     message with its numbers left out."""
     kind: tuple
     if f.diff is not None:
-        kind = tuple(sorted({(e.field or "card",
-                              _zones(e.log), _zones(e.rules)) if e.field is None else (e.field,)
-                             for e in f.diff}))
+        kind = tuple(sorted({("card", _zones(e.log), _zones(e.rules)) if e.field is None
+                             else (e.field.split("[", 1)[0],) for e in f.diff}))
     elif isinstance(f.log, dict) and "t" in f.log:
         stage = f.rules.get("stage") if isinstance(f.rules, dict) else None
         kind = (f.log["t"], stage)

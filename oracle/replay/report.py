@@ -24,6 +24,11 @@ def _fmt_option(o: dict) -> str:
     return t
 
 
+def _unknown_fields_note(note: str) -> bool:
+    """Notes on fields mb-replay/1 does not define are shown for every game."""
+    return note.split(": ", 1)[-1].startswith(UNKNOWN_FIELDS_NOTE)
+
+
 def human_game(rep, verbose: bool = False) -> str:
     label, colour = MARK[rep.verdict]
     if rep.outcome == "xfail":
@@ -58,8 +63,7 @@ def human_game(rep, verbose: bool = False) -> str:
             out.append("    the rules did, since log and rules last agreed:")
             out.extend(f"      {e.text} [{', '.join(e.clauses)}]" for e in f.events)
     for n in rep.notes:
-        if verbose or rep.verdict != "conforms" or rep.outcome == "xpass" or n.split(": ", 1)[-1].startswith(
-                UNKNOWN_FIELDS_NOTE):
+        if verbose or rep.verdict != "conforms" or rep.outcome == "xpass" or _unknown_fields_note(n):
             out.append(click.style(f"  note: {n}", dim=True))
     return "\n".join(out)
 
@@ -69,6 +73,8 @@ def human_summary(summary: dict) -> str:
              f"{summary['malformed']} malformed"]
     if summary.get("xfail") or summary.get("xpass"):
         parts += [f"{summary['xfail']} expected failures", f"{summary['xpass']} unexpected passes"]
+    if summary.get("aborted"):
+        parts.append(f"{summary['aborted']} aborted by the implementation")
     parts.append(f"{summary['decisions']} decisions")
     colour = "green" if summary["exit"] == 0 else ("red" if summary["exit"] == 1 else "yellow")
     return click.style("summary: " + ", ".join(parts), fg=colour, bold=True)
@@ -100,6 +106,9 @@ def junit(reports: list, summary: dict) -> str:
             msg = (f"{first.code} [{', '.join(first.clauses)}] at line {first.line}: {first.message}"
                    if first else "expected divergence did not happen")
             ET.SubElement(case, "failure", message=msg, type=first.code if first else "XPASS").text = click.unstyle(text)
+        elif any(_unknown_fields_note(n) for n in rep.notes):
+            # A conforming game whose claims carry fields the format does not define.
+            ET.SubElement(case, "system-out").text = "\n".join(n for n in rep.notes if _unknown_fields_note(n))
     root = ET.Element("testsuites")
     root.append(suite)
     ET.indent(root)

@@ -39,6 +39,7 @@ class Verifier:
         self.strict = strict            # fields mb-replay/1 does not define are findings, not notes
         self.end_line = None            # the line of the end line, once read
         self._seen: dict = {}           # signature -> the first finding of each divergence
+        self._index = None              # line number -> position in raw.lines, built when needed
         self.report = GameReport(file=raw.file, line=raw.first_line, id="?")
         self.g: Game | None = None
         self.since_claim: list = []     # events since the last state claim
@@ -108,6 +109,9 @@ class Verifier:
             rep.findings.append(line_error(lineno, raw_line, e))
             return self._finish()
         rep.id = head.id
+        extra = fmt.unknown_fields("game", raw_line)
+        if extra:
+            self._unknown_fields("game", extra, lineno)
         if head.impl is not msgspec.UNSET:
             rep.impl = f"{head.impl.name} {head.impl.version}".strip()
         if head.format != fmt.FORMAT:
@@ -312,8 +316,11 @@ class Verifier:
             if t == "hunt" and g.state.combat is not None and pend.stage in ("choose", "order", "random"):
                 clauses.insert(0, "effects.hunter-order")
             if t == "block" and self.prev is not None and self.prev[0] == "hunt" and self.prev[1] is not None:
-                self.find("ILLEGAL_DECISION", ["keywords.hunter"], lineno,
-                          f"HUNTER named card {self.prev[1]} as the blocker: the defender has no block decision",
+                named = f"{self.cards.get(self.prev[1], 'card')} ({self.prev[1]})"
+                msg = (f"HUNTER named {named} as the blocker: the defender has no block decision"
+                       if player != g.state.active else
+                       f"player {player} attacked: only the defender blocks, and HUNTER already named {named}")
+                self.find("ILLEGAL_DECISION", ["keywords.hunter"], lineno, msg,
                           log=line_json(line), rules={"blocker": self.prev[1]}, options=self.options())
                 return
             if self._harmless_decline(t, player, arg, lineno):
@@ -339,7 +346,8 @@ class Verifier:
         d = Decision(t, None if t == "random" else player, arg)
         r = g.refusal(d)
         if r is not None:
-            self.find(r.code, [r.clause], lineno, r.message + (f" ({r.card})" if r.card else ""),
+            self.find(r.code, [r.clause], lineno,
+                      r.message + (f" ({r.card})" if r.card and r.card not in r.message else ""),
                       log=line_json(line), options=[o.to_json() for o in r.options])
             return
         self._apply(t, arg)
@@ -412,14 +420,33 @@ class Verifier:
             list(dict.fromkeys((e.field or "").split("[")[0] for e in diff if e.field)) or list(rules)
         clauses = attribute(g, events, diff)
         rules, log = readable(rules), readable(log)
-        what = f"the state claimed differs from the rules in: {', '.join(fields)}"
+        what = f"the state claimed differs from the rules ({', '.join(fields)}): {diff[0].text}" + \
+            (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
         waiting = waiting_text(g)
-        if waiting is not None and len(g.pending.options) > 1:
-            what = f"the rules are waiting for {waiting}; {what}"
-        what += f": {diff[0].text}" + (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
+        if waiting is not None and len(g.pending.options) > 1 and not self._answered_next(g, lineno):
+            what = f"the rules are waiting for {waiting}, which the log skips; {what}"
         self.find("STATE_MISMATCH", clauses, lineno, what,
                   events=events, log={k: log.get(k) for k in fields}, rules={k: rules.get(k) for k in fields},
                   options=[d.to_json() for d in g.legal_decisions()], diff=diff)
+
+    def _answered_next(self, g, lineno) -> bool:
+        """Whether the log's next decision after line `lineno` answers the
+        decision the rules wait for in `g` (else the log skipped it)."""
+        pend = g.pending
+        if self._index is None:
+            self._index = {n: i for i, (n, _) in enumerate(self.raw.lines)}
+        for _, raw_line in self.raw.lines[self._index.get(lineno, len(self.raw.lines)) + 1:]:
+            try:
+                line = fmt.decoder.decode(raw_line)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                return False
+            t = line.__struct_config__.tag
+            if t in ("state", "note"):
+                continue
+            if t not in fmt.DECISION_TYPES:
+                return False
+            return t in STAGE_KINDS[pend.stage] and (pend.is_chance or getattr(line, "p", None) == pend.player)
+        return False
 
     def _mark_end(self, line, lineno) -> None:
         self.ended = True
