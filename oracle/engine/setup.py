@@ -38,7 +38,7 @@ def check_composition(defs: dict) -> None:
                          f"the cards are not the {sum(want.values())} cards of the set"
                          + (f"; too many: {', '.join(extra)}" if extra else "")
                          + (f"; missing: {', '.join(missing)}" if missing else ""),
-                         {"extra": extra, "missing": missing})
+                         {"extra": extra, "missing": missing, "actual": {"extra": extra, "missing": missing}})
 
 
 def first_from_reveals(defs, reveals) -> int:

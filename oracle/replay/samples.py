@@ -44,7 +44,7 @@ def record(edition: str, seed: int, bot: str = "random", deal=None) -> tuple[lis
         deal(setup)
     head = [{"t": "game", "format": FORMAT, "id": "", "edition": edition, "sets": ["first-contact"],
              "impl": {"name": "mb-oracle samples", "version": "1"}}, setup]
-    g = Game.deal(edition, setup["cards"], setup["decks"], setup["unused"], None, setup["reveals"],
+    g = Game.deal(edition, setup["cards"], setup["decks"], setup["unused"], setup.get("first"), setup["reveals"],
                   tolerate=[] if deal is not None else None)
     steps = []
     while not g.is_over and len(steps) < 5000:

@@ -318,7 +318,7 @@ class Verifier:
             if t == "block" and self.prev is not None and self.prev[0] == "hunt" and self.prev[1] is not None:
                 named = f"{self.cards.get(self.prev[1], 'card')} ({self.prev[1]})"
                 msg = (f"HUNTER named {named} as the blocker: the defender has no block decision"
-                       if player != g.state.active else
+                       if player != self.attacker else
                        f"player {player} attacked: only the defender blocks, and HUNTER already named {named}")
                 self.find("ILLEGAL_DECISION", ["keywords.hunter"], lineno, msg,
                           log=line_json(line), rules={"blocker": self.prev[1]}, options=self.options())
