@@ -11,6 +11,9 @@ from ..engine import Game
 def resync(g: Game, claim, player: int, base_decks) -> Game | None:
     """A new game at the claimed position, about to take `player`'s turn action."""
 
+    pairs = (claim.life, claim.mindbugs, claim.hand, claim.play, claim.discard, claim.deck)
+    if any(not isinstance(x, list) or len(x) != 2 for x in pairs):
+        return None     # not one value per player: no position to rebuild (never an exception)
     s = g.state.copy()
     try:
         s.life = list(claim.life)
