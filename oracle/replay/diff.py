@@ -62,33 +62,43 @@ class _Want:
         self.keywords = any(c.keywords is not U for c in entries)
 
 
-def _rules_place(g, card: int, want: _Want, positions: set) -> dict:
-    """Where the rules have `card`, with the sub-fields the log claims."""
-    s = g.state
-    if s.played == card:
-        return {"zone": "played"}
+def _locations(s) -> dict:
+    """Where the rules have every card: card -> (zone, player or None)."""
+    where = {}
     for zone in ("hand", "play", "discard", "deck", "life_pile"):
         for p in (0, 1):
-            cards = getattr(s, zone)[p]
-            if card in cards:
-                place = {"zone": zone, "player": p}
-                if zone == "play":
-                    if want.exhausted:
-                        place["exhausted"] = card in s.exhausted
-                    if want.power:
-                        place["power"] = g.power(card)
-                    if want.keywords:
-                        m = g.keywords(card)
-                        place["keywords"] = sorted(n for b, n in KEYWORD_NAMES.items() if m & b)
-                if (zone, p) in positions:
-                    place["position"] = cards.index(card)
-                return place
-    if card in s.unused:
+            for c in getattr(s, zone)[p]:
+                where[c] = (zone, p)
+    for c in s.unused:
+        where[c] = ("unused", None)
+    if s.played is not None:
+        where[s.played] = ("played", None)
+    return where
+
+
+def _rules_place(g, card: int, want: _Want, positions: set, where: dict) -> dict:
+    """Where the rules have `card`, with the sub-fields the log claims."""
+    s = g.state
+    zone, p = where.get(card, ("out", None))
+    if zone in ("played", "out"):
+        return {"zone": zone}
+    if zone == "unused":
         place = {"zone": "unused"}
         if ("unused", None) in positions:
             place["position"] = s.unused.index(card)
         return place
-    return {"zone": "out"}
+    place = {"zone": zone, "player": p}
+    if zone == "play":
+        if want.exhausted:
+            place["exhausted"] = card in s.exhausted
+        if want.power:
+            place["power"] = g.power(card)
+        if want.keywords:
+            m = g.keywords(card)
+            place["keywords"] = sorted(n for b, n in KEYWORD_NAMES.items() if m & b)
+    if (zone, p) in positions:
+        place["position"] = getattr(s, zone)[p].index(card)
+    return place
 
 
 def _log_place(zone: str, p, entry=None, position=None) -> dict:
@@ -137,10 +147,22 @@ def _places_text(places: list, counted: bool = False) -> str:
     return " and ".join(f"in {t}" for t in texts)
 
 
-def card_diff(g, line) -> list[DiffEntry]:
+def _differing(rules: dict, log: dict, deep: bool) -> list:
+    """The keys whose values differ in two models with the same keys: found
+    by DeepDiff for a reported finding, by plain comparison when only
+    whether they differ matters (every claim that is not in the rules' order)."""
+    if rules == log:
+        return []
+    if deep:
+        from deepdiff import DeepDiff  # loaded only when a claim differs
+        return list(DeepDiff(rules, log).affected_root_keys)
+    return [k for k in rules if rules[k] != log[k]]
+
+
+def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
     """Every difference between the claim `line` and the rules' state, one
-    entry per card, design or field, in a stable order."""
-    from deepdiff import DeepDiff  # loaded only when a claim differs
+    entry per card, design or field, in a stable order (the cards', then the
+    fields'). `deep`: find the differing cards with DeepDiff."""
 
     s = g.state
     names = g.table.names
@@ -240,7 +262,8 @@ def card_diff(g, line) -> list[DiffEntry]:
     known = set(names)
     cards = set(by_id) | {c for zone, p in id_zones for c in rules_zone(zone, p)}
     log_model = {c: sorted(by_id.get(c, []), key=repr) for c in cards}
-    rules_model = {c: [_rules_place(g, c, _want_for(want, log_model[c]), positions)] if c in known else []
+    where = _locations(s)
+    rules_model = {c: [_rules_place(g, c, _want_for(want, log_model[c]), positions, where)] if c in known else []
                    for c in cards}
     name_log: dict = {}
     name_rules: dict = {}
@@ -248,12 +271,12 @@ def card_diff(g, line) -> list[DiffEntry]:
         for (n, place), k in counted.items():
             name_log.setdefault(n, Counter())[place] += k
         for c in rules_zone(zone, p):
-            place = _rules_place(g, c, want, positions)
+            place = _rules_place(g, c, want, positions, where)
             name_rules.setdefault(names[c], Counter())[_frozen(place)] += 1
     for n in set(name_log) | set(name_rules):
         name_log.setdefault(n, Counter())
         name_rules.setdefault(n, Counter())
-    differ = [] if rules_model == log_model else DeepDiff(rules_model, log_model).affected_root_keys
+    differ = _differing(rules_model, log_model, deep)
     for c in sorted(differ, key=lambda x: (not isinstance(x, int), str(x))):
         label = f"{names[c]} ({c})" if c in names else f"card {c} (not a card of this game)"
         rules_places = rules_model[c]
@@ -264,7 +287,7 @@ def card_diff(g, line) -> list[DiffEntry]:
                              card=c, name=names.get(c), log=log_model[c], rules=rules_places))
     as_lists = {n: _counted(name_log[n]) for n in name_log}
     rules_lists = {n: _counted(name_rules[n]) for n in name_rules}
-    differ = [] if rules_lists == as_lists else DeepDiff(rules_lists, as_lists).affected_root_keys
+    differ = _differing(rules_lists, as_lists, deep)
     for n in sorted(differ, key=str):
         out.append(DiffEntry(f"{n}: the log has {_places_text(as_lists[n], True)}; "
                              f"the rules have {_places_text(rules_lists[n], True)}",

@@ -388,11 +388,7 @@ class Verifier:
     # -- claims --------------------------------------------------------------
     def _claim(self, line, lineno) -> None:
         g = self.g
-        if claim_matches(g, line):
-            self.since_claim = []
-            return
-        diff = card_diff(g, line)
-        if not diff:
+        if claim_matches(g, line) or self._agrees(g, line):
             self.since_claim = []
             return
         # A claim may be written before or after forced steps (a decision or
@@ -400,21 +396,37 @@ class Verifier:
         # these points, and it is reported at the point where it differs least
         # (the earliest of equals), so that a claim written after a forced
         # step shows only its own mistake.
-        best, best_diff, best_extra = g, diff, []
+        points = [(g, [])]
         probe = g.copy()
         extra: list = []
         while probe.pending is not None and len(probe.pending.options) == 1:
             extra = extra + probe.apply_unchecked(*probe.pending.options[0])
-            d2 = card_diff(probe, line)
-            if not d2:
+            if self._agrees(probe, line):
                 self.g = probe
                 self.since_claim = []
                 return
-            if len(d2) < len(best_diff):
-                best, best_diff, best_extra = probe.copy(), d2, list(extra)
+            points.append((probe.copy(), list(extra)))
+        best, best_diff, best_extra = None, None, None
+        for point, events in points:
+            d = card_diff(point, line)
+            if not d:
+                # Agrees card by card (a play area that claims sub-fields for
+                # some creatures only).
+                self.g = point
+                self.since_claim = []
+                return
+            if best_diff is None or len(d) < len(best_diff):
+                best, best_diff, best_extra = point, d, events
         self._mismatch(line, lineno, best, best_diff, self.since_claim + best_extra)
 
+    @staticmethod
+    def _agrees(g, line) -> bool:
+        """The quick test: the claimed fields as sets and counts."""
+        rules, log = claim_views(g, line)
+        return rules == log
+
     def _mismatch(self, line, lineno, g, diff, events) -> None:
+        diff = card_diff(g, line, deep=True)
         rules, log = claim_views(g, line)
         fields = [k for k in rules if rules[k] != log.get(k)] or \
             list(dict.fromkeys((e.field or "").split("[")[0] for e in diff if e.field)) or list(rules)
