@@ -70,6 +70,14 @@ def test_a_deal_with_extra_copies_is_played_as_dealt_with_keep_going():
     assert [(f.code, f.clauses, f.line) for f in rep.findings] == [("BAD_SETUP", ["setup.components"], 2)]
     assert "too many" in rep.findings[0].message and rep.findings[0].log["extra"]
     assert rep.decisions == decisions and rep.result is not None
+    # A wrong claim in the middle: reported, then verification resumes on
+    # the table with the extra copy.
+    states = [i for i, x in enumerate(lines) if x["t"] == "state"]
+    lines[states[len(states) // 2]]["life"] = [9, 9]
+    rep = verify_bytes(dump(lines), keep_going=True)[0]
+    assert [f.code for f in rep.findings] == ["BAD_SETUP", "STATE_MISMATCH"]
+    assert any("resumed" in n for n in rep.notes)
+    assert decisions - 5 <= rep.decisions < decisions      # only the decisions before the resync are skipped
 
 
 def test_a_broken_deal_still_reports_the_play_level_divergences():
