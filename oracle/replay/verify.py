@@ -417,7 +417,7 @@ class Verifier:
                 return
             if best_diff is None or len(d) < len(best_diff):
                 best, best_diff, best_extra = point, d, events
-        self._mismatch(line, lineno, best, best_diff, self.since_claim + best_extra)
+        self._mismatch(line, lineno, best, self.since_claim + best_extra)
 
     @staticmethod
     def _agrees(g, line) -> bool:
@@ -425,7 +425,9 @@ class Verifier:
         rules, log = claim_views(g, line)
         return rules == log
 
-    def _mismatch(self, line, lineno, g, diff, events) -> None:
+    def _mismatch(self, line, lineno, g, events) -> None:
+        """Report a claim that differs from the rules' state in `g`, with what
+        the rules did (`events`) since log and rules last agreed."""
         diff = card_diff(g, line, deep=True)
         rules, log = claim_views(g, line)
         fields = [k for k in rules if rules[k] != log.get(k)] or \
