@@ -291,24 +291,38 @@ def test_a_block_by_the_attacker_after_a_hunt_is_not_blamed_on_the_defender():
 
 
 def _forced_step_claim():
-    """A claim written after a forced step the log leaves out, with one wrong field."""
+    """A self-played log and the index of a forced pass between two claims
+    that differ (the pass changes the state)."""
     for seed in range(200):
         lines = selfplay(1, seed)
         for i, g, d in replay(lines):
             if len(g.pending.options) == 1 and d.kind == "pass" and lines[i - 1]["t"] == "state" \
-                    and lines[i + 1]["t"] == "state" and i > 6:
-                after = dict(lines[i + 1])
-                after["life"] = [after["life"][0] + 5, after["life"][1]]
-                return lines[:i] + [after] + lines[i + 2:], i + 1
+                    and lines[i + 1]["t"] == "state" and i > 6 and lines[i - 1] != lines[i + 1]:
+                return lines, i
     raise AssertionError("no forced pass in self-played games")
 
 
+def _wrong_life(claim_line: dict) -> dict:
+    return dict(claim_line, life=[claim_line["life"][0] + 5, claim_line["life"][1]])
+
+
 def test_a_wrong_claim_written_after_a_forced_step_is_compared_after_it():
-    lines, lineno = _forced_step_claim()
-    f = verify_bytes(dump(lines))[0].findings[0]
-    assert (f.code, f.line) == ("STATE_MISMATCH", lineno)
+    lines, i = _forced_step_claim()
+    # The forced pass is left out and the claim after it has one wrong field.
+    log = lines[:i] + [_wrong_life(lines[i + 1])] + lines[i + 2:]
+    f = verify_bytes(dump(log))[0].findings[0]
+    assert (f.code, f.line) == ("STATE_MISMATCH", i + 1)
     assert [e.field for e in f.diff] == ["life[0]"], [e.text for e in f.diff]
     assert {"life.lose", "life.gain"} & set(f.clauses)
+
+
+def test_a_wrong_claim_written_before_a_forced_step_is_compared_before_it():
+    lines, i = _forced_step_claim()
+    # The claim before the forced pass (which the log writes) has one wrong field.
+    log = lines[:i - 1] + [_wrong_life(lines[i - 1])] + lines[i:]
+    f = verify_bytes(dump(log))[0].findings[0]
+    assert (f.code, f.line) == ("STATE_MISMATCH", i)
+    assert [e.field for e in f.diff] == ["life[0]"], [e.text for e in f.diff]
 
 
 # -- 6. end lines -----------------------------------------------------------------
