@@ -44,7 +44,8 @@ def human_game(rep, verbose: bool = False) -> str:
     for f in rep.findings:
         tag = " (expected)" if f.expected else ""
         clauses = f" [{', '.join(f.clauses)}]" if f.clauses else ""
-        again = f" (found {f.count} times, at lines {', '.join(map(str, f.lines))})" if f.count > 1 else ""
+        shown = ", ".join(map(str, f.lines[:20])) + (", ..." if len(f.lines) > 20 else "")
+        again = f" (found {f.count} times, at lines {shown})" if f.count > 1 else ""
         out.append(f"  line {f.line}: {click.style(f.code, bold=True)}{clauses}{tag}{again}")
         out.append(f"    {f.message}")
         if f.log is not None:
