@@ -87,9 +87,10 @@ class JUnitWriter:
 
     def case(self, classname: str, name: str, *, result: str = "passed", time: float = 0.0,
              file: str | None = None, line: int | None = None, message: str = "", type: str | None = None,
-             text: str = "") -> None:
+             text: str = "", system_out: str = "") -> None:
         """One test case. `result` is passed, failure, error or skipped;
-        `message` is the one-line reason, `text` the full account."""
+        `message` is the one-line reason, `text` the full account;
+        `system_out` what a passing case still has to say (a warning)."""
         if result not in RESULTS:
             raise ValueError(f"result {result!r} is not one of {', '.join(RESULTS)}")
         self.tests += 1
@@ -100,8 +101,9 @@ class JUnitWriter:
         if line is not None:
             attrs += f' line="{max(int(line), 0)}"'
         w = self._cases.write
+        out = f"      <system-out>{escape(clean_text(system_out))}</system-out>\n" if system_out else ""
         if result == "passed":
-            w(f"    <testcase {attrs}/>\n")
+            w(f"    <testcase {attrs}>\n{out}    </testcase>\n" if out else f"    <testcase {attrs}/>\n")
             return
         if result == "failure":
             self.failures += 1
@@ -116,6 +118,7 @@ class JUnitWriter:
         body = escape(clean_text(text)) if text else ""
         w(f"    <testcase {attrs}>\n")
         w(f"      <{tag} {inner}>{body}</{tag}>\n" if body else f"      <{tag} {inner}/>\n")
+        w(out)
         w("    </testcase>\n")
 
     def close(self) -> None:

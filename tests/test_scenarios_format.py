@@ -179,7 +179,7 @@ def test_a_refused_step_fails_with_the_refusal_clause_and_the_legal_options():
     sc = load_one(GOOD.replace("  - attack: Spider Owl", "  - attack: Spider Owl\n  - block: Gorillion"))
     r = run(sc, "en-revised")
     assert r.status == "fail" and r.step == 2 and r.clause == "keywords.sneaky"
-    assert "was refused" in r.message and "Gorillion may not block Spider Owl" in r.message
+    assert "was refused" in r.message and "has no SNEAKY, so it may not block Spider Owl" in r.message
     assert "legal here: block: null" in r.message
 
 

@@ -9,6 +9,41 @@ from .errors import ILLEGAL_DECISION, ILLEGAL_RANDOM, Refusal
 from .state import STAGE_KINDS
 
 
+ZONE_WORDS = {"hand": "hand", "play": "play area", "discard": "discard pile", "deck": "draw pile",
+              "life_pile": "life cards"}
+
+
+def label(g, card) -> str:
+    return f"{g.name(card)} ({card})" if card in g.table.defs else f"card {card}"
+
+
+def where(g, card) -> str:
+    """Where `card` is, in game terms."""
+    s = g.state
+    if s.played == card:
+        return "waiting for the Mindbug decision"
+    for zone, words in ZONE_WORDS.items():
+        for p in (0, 1):
+            if card in getattr(s, zone)[p]:
+                return f"in player {p}'s {words}"
+    return "in the unused pile" if card in s.unused else "out of the game"
+
+
+def why_no_block(g, attacker: int, blocker: int, clause: str, holder) -> str:
+    """Why `blocker` may not block `attacker`, in game terms."""
+    if clause == "keywords.sneaky":
+        return (f"{label(g, blocker)} has no SNEAKY, so it may not block {label(g, attacker)}, "
+                "which has SNEAKY")
+    if holder is not None and g.name(holder) == "Bee Bear":
+        return (f"{label(g, blocker)} has power {g.power(blocker)}: {label(g, holder)} cannot be blocked "
+                "by creatures with power 6 or less")
+    if holder is not None and g.name(holder) == "Elephantopus":
+        return (f"{label(g, blocker)} has power {g.power(blocker)}: while {label(g, holder)} is in play, "
+                "the opponent of its controller cannot block with creatures with power 4 or less")
+    who = f"{label(g, holder)}'s ability" if holder is not None else "a constant ability"
+    return f"{who} forbids {label(g, blocker)} to block {label(g, attacker)}"
+
+
 def explain(g, d) -> Refusal:
     from .combat import block_forbidden
 
@@ -56,14 +91,30 @@ def explain(g, d) -> Refusal:
             return refuse("keywords.frenzy.same-creature",
                           "only the FRENZY creature that just attacked may attack again this turn")
     if p.stage == "hunt":
-        return refuse("keywords.hunter", f"card {arg} is not an enemy creature HUNTER can name")
+        a = s.combat[0] if s.combat else p.source
+        # effects.hunter-order: the attacker's Attack effect resolved first and
+        # may have removed the creature the log names.
+        gone = [e for e in g.events if e.kind in ("defeat", "take-control", "return-to-hand")
+                and arg is not None and (e.card == arg or arg in (e.cards or ())) and e.source == a]
+        if gone and a is not None:
+            verb = {"defeat": "defeated", "take-control": "took control of",
+                    "return-to-hand": "returned"}[gone[0].kind]
+            return refuse("effects.hunter-order", f"{label(g, a)}'s Attack effect {verb} {label(g, arg)} "
+                          f"before the HUNTER choice; it is now {where(g, arg)}")
+        if arg is not None and arg in g.table.defs and g.controller(arg) != 1 - p.player:
+            return refuse("keywords.hunter", f"HUNTER names an enemy creature; {label(g, arg)} is {where(g, arg)}")
+        return refuse("keywords.hunter", f"{label(g, arg) if arg is not None else arg} is not an enemy "
+                      "creature HUNTER can name")
     if p.stage == "block":
         a = s.combat[0] if s.combat else None
         if arg is not None and a is not None and g.controller(arg) == p.player:
             why = block_forbidden(g, a, arg)
             if why is not None:
                 clause, holder = why
-                return refuse(clause, f"card {arg} may not block card {a}", holder if holder is not None else a)
+                return refuse(clause, why_no_block(g, a, arg, clause, holder), holder if holder is not None else a)
+        if arg is not None and arg in g.table.defs:
+            return refuse("combat.block", f"only player {p.player}'s creatures in play can block; "
+                          f"{label(g, arg)} is {where(g, arg)}")
         return refuse("combat.block", f"card {arg} is not a creature of player {p.player} that can block")
     if p.stage in ("choose", "order"):
         return refuse(p.clauses[0], f"{list(arg) if arg else arg} is not a legal pick: {p.prompt}",

@@ -38,7 +38,7 @@ def check_composition(defs: dict) -> None:
                          f"the cards are not the {sum(want.values())} cards of the set"
                          + (f"; too many: {', '.join(extra)}" if extra else "")
                          + (f"; missing: {', '.join(missing)}" if missing else ""),
-                         {"extra": extra, "missing": missing})
+                         {"extra": extra, "missing": missing, "actual": {"extra": extra, "missing": missing}})
 
 
 def first_from_reveals(defs, reveals) -> int:
@@ -57,27 +57,51 @@ def first_from_reveals(defs, reveals) -> int:
     raise SetupError("BAD_SETUP", "setup.first-player", "no revealed pair")
 
 
-def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_piles=None):
+def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_piles=None, tolerate=None):
     """The state at the start of a dealt game, before the first turn:
     (profile, designs by card id, owner by card id, state). `Game.deal` builds
-    the game from it."""
+    the game from it.
+
+    A deal the rules refuse raises SetupError. With `tolerate` (a list), the
+    faults that still leave a game to play are appended to it instead, and
+    the game is dealt as given: extra or missing copies, draw piles of another
+    size, cards of the setup dealt nowhere (they are set out of the game),
+    reveals that do not pick the starting player the log names (the log's
+    starting player starts). A card dealt twice, an unknown card, or a deal
+    with no starting player still raise."""
     prof = get_profile(edition)
     defs = resolve_cards(cards)
-    check_composition(defs)
+
+    def fault(err: SetupError) -> None:
+        if tolerate is None:
+            raise err
+        tolerate.append(err)
+
+    try:
+        check_composition(defs)
+    except SetupError as e:
+        fault(e)
     decks = [list(decks[0]), list(decks[1])]
     unused = list(unused)
     seen = decks[0] + decks[1] + unused
-    if sorted(seen) != sorted(defs) or len(seen) != len(set(seen)):
+    undealt = sorted(set(defs) - set(seen))
+    if set(seen) - set(defs) or len(seen) != len(set(seen)):
         raise SetupError("BAD_SETUP", "setup.deal",
                          "every card must be dealt exactly once, into a draw pile or the unused pile")
+    if undealt:
+        fault(SetupError("BAD_SETUP", "setup.deal",
+                         f"every card must be dealt exactly once; cards dealt nowhere: {undealt}",
+                         {"actual": undealt}))
     for p in (0, 1):
         if len(decks[p]) != DECK_SIZE:
-            raise SetupError("BAD_SETUP", "setup.deal",
-                             f"player {p}'s draw pile holds {len(decks[p])} cards, not {DECK_SIZE}")
+            fault(SetupError("BAD_SETUP", "setup.deal",
+                             f"player {p}'s draw pile holds {len(decks[p])} cards, not {DECK_SIZE}",
+                             {"actual": len(decks[p]), "expected": DECK_SIZE}))
     owner = {c: p for p in (0, 1) for c in decks[p]}
     s = State()
     s.deck = decks
     s.unused = unused                                          # terms.unused-pile
+    s.out = list(undealt)                                      # tolerated: in no pile of the deal
     s.mindbugs = [START_MINDBUGS, START_MINDBUGS]            # setup.mindbugs
     for p in (0, 1):                                           # setup.hand
         s.hand[p] = s.deck[p][:HAND_SIZE]
@@ -112,11 +136,18 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
                 if prof.reveals_out:                           # setup.reveal-out
                     s.unused.remove(c)
                     s.out.append(c)
-        by_reveal = first_from_reveals(defs, reveals)
+        try:
+            by_reveal = first_from_reveals(defs, reveals)
+        except SetupError as e:
+            if first is None:
+                raise
+            fault(e)
+            by_reveal = first
         if first is not None and first != by_reveal:
-            raise SetupError("WRONG_FIRST_PLAYER", "setup.first-player",
+            fault(SetupError("WRONG_FIRST_PLAYER", "setup.first-player",
                              f"the reveals make player {by_reveal} the starting player, not player {first}",
-                             {"expected": by_reveal, "actual": first})
+                             {"expected": by_reveal, "actual": first}))
+            by_reveal = first
         first = by_reveal
     if first not in (0, 1):
         raise SetupError("BAD_SETUP", "setup.first-player", "the starting player must be 0 or 1")

@@ -3,8 +3,6 @@ produced since the last claim that agreed."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 # The fields of a state claim each kind of event changes (for naming the
 # clause behind a mismatch).
 EVENT_FIELDS = {
@@ -25,35 +23,50 @@ FIELD_FALLBACK = {
 BROAD_EVENTS = {"play-effect-prevented", "attack-ends", "no-effect"}
 
 
-def attribute(g, events, fields, rules, log) -> list[str]:
-    """The clauses behind a mismatch: those of the events that changed the
-    differing cards or fields since the last claim; else a clause per field."""
+def _base(field: str) -> str:
+    return field.split("[", 1)[0]
+
+
+def attribute(g, events, diff) -> list[str]:
+    """The clauses behind a mismatch, from its diff entries: first those of
+    the events that moved the differing cards (the latest event first, as it
+    put the card where the rules have it), then those of events that change
+    the differing fields, then a clause per field; the clauses every step
+    cites come last. The order depends only on the game and the claim."""
     clauses: list[str] = []
-    diff_cards = set()
-    for f in ("hand", "discard"):
-        if f in fields:
-            for p in (0, 1):
-                a, b = rules[f][p], log[f][p] if p < len(log[f]) else []
-                diff_cards |= set(Counter(a) - Counter(b)) | set(Counter(b) - Counter(a))
-    if "play" in fields:
-        for p in (0, 1):
-            ra = {e: e[0] for e in rules["play"][p]}
-            la = {e: e[0] for e in (log["play"][p] if p < len(log["play"]) else [])}
-            diff_cards |= {ra[k] for k in ra.keys() - la.keys()} | {la[k] for k in la.keys() - ra.keys()}
-            for e in log["play"][p] if p < len(log["play"]) else []:
-                if e[2] is not None and e[2] < g.profile.power_floor:
-                    clauses.append("cards.power-minimum")
-            if set(ra) != set(la) and any(e[2] is not None or e[3] is not None for e in rules["play"][p]):
-                clauses.append("abilities.constant")
-    # The same card in the same kind of zone, on the other side: a question
-    # of who controls it.
-    for p in (0, 1):
-        for f in ("discard",):
-            if f in fields and p < len(log[f]):
-                for c in set(log[f][p]) - set(rules[f][p]):
-                    if c in rules[f][1 - p]:
-                        clauses += ["mindbug.defeated-controller", "combat.to-discard"]
     names = g.table.names
+    diff_cards: set = set()
+    fields: list[str] = []
+    for e in diff:
+        if e.field is not None:
+            fields.append(_base(e.field))
+            continue
+        if e.card is not None:
+            diff_cards.add(e.card)
+        if e.name is not None:
+            diff_cards.add(e.name)
+        for side in (e.log, e.rules):
+            for place in side if isinstance(side, list) else ():
+                if isinstance(place, dict) and place.get("zone") in FIELD_FALLBACK:
+                    fields.append(place["zone"])
+    fields = list(dict.fromkeys(fields))
+    floor = g.profile.power_floor
+    for e in diff:
+        logs = e.log if isinstance(e.log, list) else []
+        rules = e.rules if isinstance(e.rules, list) else []
+        if any(isinstance(pl, dict) and isinstance(pl.get("power"), int) and pl["power"] < floor for pl in logs):
+            clauses.append("cards.power-minimum")
+        if any(isinstance(pl, dict) and ("power" in pl or "keywords" in pl) for pl in rules + logs) \
+                and [pl.get("zone") for pl in logs] == [pl.get("zone") for pl in rules]:
+            clauses.append("abilities.constant")
+    # The same card in a discard pile, on the other side: a question of who
+    # controlled it when it was defeated.
+    controller_swap = any(
+        len(e.log) == 1 and len(e.rules) == 1 and e.log[0].get("zone") == e.rules[0].get("zone") == "discard"
+        and e.log[0].get("player") != e.rules[0].get("player")
+        for e in diff if e.field is None and isinstance(e.log, list) and isinstance(e.rules, list))
+    if controller_swap:
+        clauses += ["mindbug.defeated-controller", "combat.to-discard"]
     arrivals = {e.card: e.clauses for e in events if e.kind == "enter-play"}
 
     def cite(e):
@@ -64,16 +77,20 @@ def attribute(g, events, fields, rules, log) -> list[str]:
             clauses.extend(src)
         clauses.extend(e.clauses)
 
-    for e in events:
-        touched = ({e.card} if e.card is not None else set()) | set(e.cards or ())
-        touched |= {names[c] for c in touched if c in names}
-        if touched & diff_cards or (e.kind in EVENT_FIELDS and set(EVENT_FIELDS[e.kind]) & set(fields)
-                                    and not diff_cards):
+    def touched(e):
+        t = ({e.card} if e.card is not None else set()) | set(e.cards or ())
+        return t | {names[c] for c in t if c in names}
+
+    for e in reversed(events):
+        if touched(e) & diff_cards:
+            cite(e)
+    for e in reversed(events):
+        if e.kind in EVENT_FIELDS and set(EVENT_FIELDS[e.kind]) & set(fields) and not diff_cards:
             cite(e)
         elif e.kind in BROAD_EVENTS:
             cite(e)
     if "life" in fields:
-        for e in events:
+        for e in reversed(events):
             if e.kind in ("gain-life", "lose-life", "no-gain"):
                 cite(e)
     for f in fields:
@@ -82,10 +99,6 @@ def attribute(g, events, fields, rules, log) -> list[str]:
     generic = {"triggers.controller", "effects.chooser", "combat.to-discard", "mindbug.defeated-controller",
                "drawing.before-effects", "turns.action", "combat.block"}
     ordered = list(dict.fromkeys(clauses))
-    specific = [c for c in ordered if c not in generic]
-    rest = [c for c in ordered if c in generic]
-    if "mindbug.defeated-controller" in clauses[:2]:
+    if controller_swap:
         return ["mindbug.defeated-controller"] + [c for c in ordered if c != "mindbug.defeated-controller"]
-    return specific + rest
-
-
+    return [c for c in ordered if c not in generic] + [c for c in ordered if c in generic]

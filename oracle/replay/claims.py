@@ -183,11 +183,17 @@ def not_pairs(line) -> str | None:
 
 
 def is_full_claim(line) -> bool:
+    """A claim that describes a whole position, in the shape mb-replay/1
+    gives it (so that keep-going can rebuild the game from it): life,
+    Mindbugs, hands, play areas, discard piles and draw piles, one per
+    player, every card by id."""
     U = msgspec.UNSET
     if any(getattr(line, f) is U for f in ("life", "mindbugs", "hand", "play", "discard", "deck")):
+        return False
+    if any(len(getattr(line, f)) != 2 for f in ("life", "mindbugs", "hand", "play", "discard", "deck")):
+        return False
+    if any(isinstance(n, int) and n < 0 for n in line.deck) or any(n < 0 for n in line.life + line.mindbugs):
         return False
     zones = [line.hand, line.discard]
     return all(isinstance(c, int) for z in zones for side in z for c in side) and \
         all(isinstance(c.card, int) for side in line.play for c in side)
-
-

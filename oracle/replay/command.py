@@ -15,18 +15,18 @@ from .verify import verify_game
 
 
 def _verify_payload(payload):
-    file, lines, kind, edition, keep_going, which = payload
+    file, lines, kind, edition, keep_going, which, strict = payload
     raw = RawGame(file, lines, kind)
-    rep = verify_game(raw, edition, keep_going)
+    rep = verify_game(raw, edition, keep_going, strict)
     if which and rep.verdict != "malformed":
         # Which editions would this game conform to? The same log under each profile.
         rep.conforms_to = [e for e in EDITIONS if verify_game(raw, e).verdict == "conforms"]
     return rep
 
 
-def _payloads(paths, edition, keep_going, which=False):
+def _payloads(paths, edition, keep_going, which=False, strict=False):
     for raw in read_all(paths):
-        yield (raw.file, raw.lines, raw.kind, edition, keep_going, which)
+        yield (raw.file, raw.lines, raw.kind, edition, keep_going, which, strict)
 
 
 def _bounded_imap(pool, payloads, jobs, window=64):
@@ -55,12 +55,15 @@ def _bounded_imap(pool, payloads, jobs, window=64):
 @click.option("--expect", "expect_file", type=click.Path(dir_okay=False), help="Known, accepted divergences (mb-expect/1).")
 @click.option("--strict-expect", is_flag=True, help="An expectation that matched nothing this run fails the run.")
 @click.option("--which-editions", is_flag=True, help="Also say, per game, which editions it conforms to.")
+@click.option("--strict", is_flag=True,
+              help="Fields mb-replay/1 does not define on game, setup, state and end lines are findings "
+                   "(UNKNOWN_FIELD, malformed), not notes.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
 @click.option("--statistics", is_flag=True, help="Human format: count the findings by code and by clause.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
 @color_option()
-def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions, quiet,
-           statistics, progress):
+def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions, strict,
+           quiet, statistics, progress):
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl, *.ndjson and .gz logs), globs
@@ -85,9 +88,9 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     if jobs > 1:
         import multiprocessing
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
-        results = _bounded_imap(pool, _payloads(paths, edition, keep_going, which_editions), jobs)
+        results = _bounded_imap(pool, _payloads(paths, edition, keep_going, which_editions, strict), jobs)
     else:
-        results = map(_verify_payload, _payloads(paths, edition, keep_going, which_editions))
+        results = map(_verify_payload, _payloads(paths, edition, keep_going, which_editions, strict))
     try:
         for rep in results:
             reporter.game(rep)

@@ -1,12 +1,33 @@
-"""Structural diffs of a state claim, for people and for tools."""
+"""The difference between a state claim and the rules' state, for people and
+for tools.
+
+Cards are compared by identity, never by list position: the claim and the
+rules each say where every card of the claimed zones is, and one card in the
+wrong zone is one difference ("Elephantopus (12): the log has it in player
+1's discard pile; the rules have it in player 1's play area, exhausted").
+Zones the log writes with card names (engines without stable card identity)
+are compared as multisets of names, one difference per design. Other fields
+(life, Mindbugs, draw pile sizes, whose turn) are one difference per player
+or per field. DeepDiff finds which keys of these models differ; the entries
+label the two sides `log` and `rules`.
+"""
 
 from __future__ import annotations
 
-import json
+from collections import Counter
+
+import msgspec
+
+from ..cards import KEYWORD_NAMES, UnknownCard, lookup
+from .findings import DiffEntry
+
+U = msgspec.UNSET
+ZONE_WORDS = {"hand": "hand", "discard": "discard pile", "play": "play area", "deck": "draw pile",
+              "life_pile": "life cards"}
 
 
 def readable(view: dict) -> dict:
-    """A claim view with play entries as objects, for people and for diffs."""
+    """A claim view with play entries as objects, for the finding's log and rules."""
     out = dict(view)
     if "play" in out:
         out["play"] = [[{k: v for k, v in zip(("card", "exhausted", "power", "keywords"), e) if v is not None}
@@ -18,11 +39,283 @@ def readable(view: dict) -> dict:
     return out
 
 
-def state_diff(rules: dict, log: dict) -> dict:
-    """The structural difference from the rules' view to the log's, as JSON data."""
-    from deepdiff import DeepDiff  # loaded only when a claim differs
+def _name(ref, names) -> str:
+    if isinstance(ref, str):
+        try:
+            return lookup(ref).name
+        except UnknownCard:
+            return ref
+    return names.get(ref, str(ref))
 
-    diff = DeepDiff(rules, log, ignore_order=False, view="text")
-    return json.loads(diff.to_json()) if diff else {}
+
+def _pair(value) -> list | None:
+    return value if isinstance(value, list) and len(value) == 2 else None
 
 
+class _Want:
+    """Which sub-fields of a play entry the log claims."""
+
+    def __init__(self, line):
+        entries = [c for side in (line.play if line.play is not U else []) for c in side]
+        self.exhausted = any(c.exhausted is not U for c in entries)
+        self.power = any(c.power is not U for c in entries)
+        self.keywords = any(c.keywords is not U for c in entries)
+
+
+def _locations(s) -> dict:
+    """Where the rules have every card: card -> (zone, player or None)."""
+    where = {}
+    for zone in ("hand", "play", "discard", "deck", "life_pile"):
+        for p in (0, 1):
+            for c in getattr(s, zone)[p]:
+                where[c] = (zone, p)
+    for c in s.unused:
+        where[c] = ("unused", None)
+    if s.played is not None:
+        where[s.played] = ("played", None)
+    return where
+
+
+def _rules_place(g, card: int, want: _Want, positions: set, where: dict) -> dict:
+    """Where the rules have `card`, with the sub-fields the log claims."""
+    s = g.state
+    zone, p = where.get(card, ("out", None))
+    if zone in ("played", "out"):
+        return {"zone": zone}
+    if zone == "unused":
+        place = {"zone": "unused"}
+        if ("unused", None) in positions:
+            place["position"] = s.unused.index(card)
+        return place
+    place = {"zone": zone, "player": p}
+    if zone == "play":
+        if want.exhausted:
+            place["exhausted"] = card in s.exhausted
+        if want.power:
+            place["power"] = g.power(card)
+        if want.keywords:
+            m = g.keywords(card)
+            place["keywords"] = sorted(n for b, n in KEYWORD_NAMES.items() if m & b)
+    if (zone, p) in positions:
+        place["position"] = getattr(s, zone)[p].index(card)
+    return place
+
+
+def _log_place(zone: str, p, entry=None, position=None) -> dict:
+    place = {"zone": zone} if p is None else {"zone": zone, "player": p}
+    if entry is not None:
+        if entry.exhausted is not U:
+            place["exhausted"] = entry.exhausted
+        if entry.power is not U:
+            place["power"] = entry.power
+        if entry.keywords is not U:
+            place["keywords"] = sorted(k.upper() for k in entry.keywords)
+    if position is not None:
+        place["position"] = position
+    return place
+
+
+def place_text(place: dict) -> str:
+    zone, p = place.get("zone"), place.get("player")
+    if zone == "played":
+        text = "waiting for the Mindbug decision"
+    elif zone == "unused":
+        text = "the unused pile"
+    elif zone == "out":
+        text = "out of the game"
+    else:
+        text = f"player {p}'s {ZONE_WORDS.get(zone, zone)}"
+    if "position" in place:
+        text += f" ({place['position'] + 1} from the top)"
+    if "exhausted" in place:
+        text += ", exhausted" if place["exhausted"] else ", ready"
+    if "power" in place:
+        text += f", power {place['power']}"
+    if "keywords" in place:
+        text += f", keywords {' '.join(place['keywords']) or 'none'}"
+    return text
+
+
+def _places_text(places: list, counted: bool = False) -> str:
+    """Where one side puts a card ("in player 1's hand"), or how many of a
+    design it puts where ("2 in player 1's play area")."""
+    if counted:
+        return " and ".join(f"{pl['count']} in {place_text(pl)}" for pl in places) if places else "none"
+    texts = [place_text(pl) for pl in places]
+    if len(texts) > 1 and len(set(texts)) == 1:
+        return f"in {texts[0]}, {len(texts)} times"
+    return " and ".join(f"in {t}" for t in texts)
+
+
+def _differing(rules: dict, log: dict, deep: bool) -> list:
+    """The keys whose values differ in two models with the same keys: found
+    by DeepDiff for a reported finding, by plain comparison when only
+    whether they differ matters (every claim that is not in the rules' order)."""
+    if rules == log:
+        return []
+    if deep:
+        from deepdiff import DeepDiff  # loaded only when a claim differs
+        return list(DeepDiff(rules, log).affected_root_keys)
+    return [k for k in rules if rules[k] != log[k]]
+
+
+def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
+    """Every difference between the claim `line` and the rules' state, one
+    entry per card, design or field, in a stable order (the cards', then the
+    fields'). `deep`: find the differing cards with DeepDiff."""
+
+    s = g.state
+    names = g.table.names
+    want = _Want(line)
+    out: list[DiffEntry] = []           # the fields' differences, put after the cards'
+
+    # -- the shape: one list or value per player ----------------------------
+    for field in ("hand", "discard", "play"):
+        claimed = getattr(line, field)
+        if claimed is not U and len(claimed) != 2:
+            out.append(DiffEntry(f"{field}: the log gives {len(claimed)} lists, not one per player",
+                                 field=field, log=len(claimed), rules=2))
+
+    # -- fields: one entry per player or per field --------------------------
+    for field, word in (("life", "life"), ("mindbugs", "unused Mindbugs")):
+        claimed = getattr(line, field)
+        if claimed is U:
+            continue
+        mine = getattr(s, field)
+        if _pair(claimed) is None:
+            out.append(DiffEntry(f"{field}: the log gives {claimed}, not one value per player",
+                                 field=field, log=claimed, rules=list(mine)))
+            continue
+        for p in (0, 1):
+            if claimed[p] != mine[p]:
+                out.append(DiffEntry(f"player {p}'s {word}: the log says {claimed[p]}; the rules say {mine[p]}",
+                                     field=f"{field}[{p}]", log=claimed[p], rules=mine[p]))
+    if line.deck is not U:
+        if _pair(line.deck) is None:
+            out.append(DiffEntry(f"deck: the log gives {len(line.deck)} draw piles, not one per player",
+                                 field="deck", log=line.deck, rules=[len(d) for d in s.deck]))
+        else:
+            for p in (0, 1):
+                c = line.deck[p]
+                if isinstance(c, int) and c != len(s.deck[p]):
+                    out.append(DiffEntry(f"player {p}'s draw pile: the log says {c} cards; the rules say "
+                                         f"{len(s.deck[p])}", field=f"deck[{p}]", log=c, rules=len(s.deck[p])))
+    if isinstance(line.unused, int) and line.unused is not U and line.unused != len(s.unused):
+        out.append(DiffEntry(f"the unused pile: the log says {line.unused} cards; the rules say {len(s.unused)}",
+                             field="unused", log=line.unused, rules=len(s.unused)))
+    for field, what in (("active", "whose turn it is"), ("turn", "the turn number")):
+        claimed = getattr(line, field)
+        if claimed is not U and claimed != getattr(s, field):
+            out.append(DiffEntry(f"{what}: the log says {claimed}; the rules say {getattr(s, field)}",
+                                 field=field, log=claimed, rules=getattr(s, field)))
+
+    # -- cards: by id in the zones claimed with ids, by name in the others ---
+    by_id: dict[int, list] = {}          # card -> the places the log puts it
+    id_zones: set = set()                # (zone, player) claimed with ids
+    by_name: dict[tuple, Counter] = {}   # (zone, player) claimed with names -> names (with sub-fields)
+    positions: set = set()
+
+    def side_lists(field):
+        claimed = getattr(line, field)
+        if claimed is U:
+            return []
+        return [(p, claimed[p]) for p in (0, 1) if p < len(claimed)]
+
+    for field in ("hand", "discard", "play"):
+        for p, side in side_lists(field):
+            refs = [e.card for e in side] if field == "play" else list(side)
+            if all(isinstance(r, int) and not isinstance(r, bool) for r in refs):
+                id_zones.add((field, p))
+                for i, r in enumerate(refs):
+                    by_id.setdefault(r, []).append(_log_place(field, p, side[i] if field == "play" else None))
+            else:
+                key = (field, p)
+                by_name[key] = Counter()
+                for i, r in enumerate(refs):
+                    place = _log_place(field, p, side[i] if field == "play" else None)
+                    by_name[key][(_name(r, names), _frozen(place))] += 1
+    if line.deck is not U:
+        for p, c in enumerate(line.deck[:2]):
+            if isinstance(c, list):
+                id_zones.add(("deck", p))
+                positions.add(("deck", p))
+                for i, r in enumerate(c):
+                    by_id.setdefault(r, []).append(_log_place("deck", p, position=i))
+    if isinstance(line.unused, list):
+        id_zones.add(("unused", None))
+        positions.add(("unused", None))
+        for i, r in enumerate(line.unused):
+            by_id.setdefault(r, []).append(_log_place("unused", None, position=i))
+    if line.played is not U:
+        id_zones.add(("played", None))
+        if line.played is not None:
+            by_id.setdefault(line.played, []).append({"zone": "played"})
+
+    def rules_zone(zone, p):
+        if zone == "unused":
+            return s.unused
+        if zone == "played":
+            return [s.played] if s.played is not None else []
+        return getattr(s, zone)[p]
+
+    fields_out, out = out, []
+    known = set(names)
+    cards = set(by_id) | {c for zone, p in id_zones for c in rules_zone(zone, p)}
+    log_model = {c: sorted(by_id.get(c, []), key=repr) for c in cards}
+    where = _locations(s)
+    rules_model = {c: [_rules_place(g, c, _want_for(want, log_model[c]), positions, where)] if c in known else []
+                   for c in cards}
+    name_log: dict = {}
+    name_rules: dict = {}
+    for (zone, p), counted in by_name.items():
+        for (n, place), k in counted.items():
+            name_log.setdefault(n, Counter())[place] += k
+        for c in rules_zone(zone, p):
+            place = _rules_place(g, c, want, positions, where)
+            name_rules.setdefault(names[c], Counter())[_frozen(place)] += 1
+    for n in set(name_log) | set(name_rules):
+        name_log.setdefault(n, Counter())
+        name_rules.setdefault(n, Counter())
+    differ = _differing(rules_model, log_model, deep)
+    for c in sorted(differ, key=lambda x: (not isinstance(x, int), str(x))):
+        label = f"{names[c]} ({c})" if c in names else f"card {c} (not a card of this game)"
+        rules_places = rules_model[c]
+        log_text = f"the log has it {_places_text(log_model[c])}" if log_model[c] else "the log does not list it"
+        rules_text = f"the rules have it {_places_text(rules_places)}" if rules_places else \
+            "the rules know no such card"
+        out.append(DiffEntry(f"{label}: {log_text}; {rules_text}",
+                             card=c, name=names.get(c), log=log_model[c], rules=rules_places))
+    as_lists = {n: _counted(name_log[n]) for n in name_log}
+    rules_lists = {n: _counted(name_rules[n]) for n in name_rules}
+    differ = _differing(rules_lists, as_lists, deep)
+    for n in sorted(differ, key=str):
+        out.append(DiffEntry(f"{n}: the log has {_places_text(as_lists[n], True)}; "
+                             f"the rules have {_places_text(rules_lists[n], True)}",
+                             name=n, log=as_lists[n], rules=rules_lists[n]))
+    return out + fields_out
+
+
+def _want_for(want: _Want, log_places: list) -> _Want:
+    """The sub-fields to give for a card: those the log claims for it where it
+    puts it in a play area; else those it claims for any creature."""
+    in_play = [pl for pl in log_places if pl.get("zone") == "play"]
+    if not in_play:
+        return want
+    w = _Want.__new__(_Want)
+    w.exhausted = any("exhausted" in pl for pl in in_play)
+    w.power = any("power" in pl for pl in in_play)
+    w.keywords = any("keywords" in pl for pl in in_play)
+    return w
+
+
+def _frozen(place: dict) -> tuple:
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in place.items()))
+
+
+def _counted(counter: Counter) -> list[dict]:
+    out = []
+    for place, k in sorted(counter.items(), key=repr):
+        d = {key: list(v) if isinstance(v, tuple) else v for key, v in place}
+        d["count"] = k
+        out.append(d)
+    return out

@@ -15,8 +15,41 @@ from .outcome import Summary
 MALFORMED = {
     "BAD_JSON", "BAD_LINE", "UNKNOWN_LINE_TYPE", "BAD_VERSION", "UNKNOWN_CARD", "UNKNOWN_EDITION",
     "UNSUPPORTED_SET", "MISSING_SETUP", "LINE_OUTSIDE_GAME", "MISSING_END", "EMPTY_INPUT",
-    "BAD_REFERENCE", "UNREADABLE", TOO_LARGE,
+    "BAD_REFERENCE", "UNREADABLE", "UNKNOWN_FIELD", TOO_LARGE,
 }
+
+# The start of the note verify writes for fields mb-replay/1 does not define
+# (shown even for conforming games: a misspelt claim field goes unchecked).
+UNKNOWN_FIELDS_NOTE = "fields not in "
+
+
+class DiffEntry(msgspec.Struct, omit_defaults=True):
+    """One difference between a state claim and the rules' state: one card
+    (by id), one card design (by name, for zones the log names by name), or
+    one field. `log` and `rules` say where each puts the card (a list of
+    places: zone, player, and the sub-fields claimed), how many of the design
+    each puts where, or the field's value."""
+
+    text: str
+    card: int | None = None
+    name: str | None = None
+    field: str | None = None
+    log: Any = None
+    rules: Any = None
+
+
+class RulesEvent(msgspec.Struct, omit_defaults=True):
+    """Something the rules did since the log and the rules last agreed, with
+    the clauses that made it happen."""
+
+    kind: str
+    clauses: list[str]
+    text: str
+    player: int | None = None
+    card: int | None = None
+    cards: list[int] | None = None
+    amount: int | None = None
+    source: int | None = None
 
 
 class Finding(msgspec.Struct, omit_defaults=True):
@@ -27,9 +60,12 @@ class Finding(msgspec.Struct, omit_defaults=True):
     log: Any = None
     rules: Any = None
     options: list = msgspec.field(default_factory=list)
-    diff: Any = None
+    diff: list[DiffEntry] | None = None     # state claims: one entry per card, design or field that differs
+    events: list[RulesEvent] = msgspec.field(default_factory=list)  # what the rules did since log and rules agreed
     cards: dict[int, str] = msgspec.field(default_factory=dict)  # names of the card ids mentioned
     expected: bool = False
+    count: int = 1                  # with keep_going: how many times this divergence was found in the game
+    lines: list[int] = msgspec.field(default_factory=list)  # the lines where it was found, when more than once
 
     @property
     def malformed(self) -> bool:
@@ -49,6 +85,32 @@ class GameReport(msgspec.Struct):
     notes: list[str] = msgspec.field(default_factory=list)
     outcome: str | None = None      # pass | fail | xfail | xpass | malformed (oracle.replay.outcome)
     conforms_to: list[str] | None = None  # with --which-editions: the editions the game conforms to
+    aborted: bool = False           # the log's end line says the implementation stopped the game
+
+
+def signature(f: Finding) -> tuple:
+    """What makes two findings of one game the same divergence: the code, the
+    clauses, and the kind of difference. For a state claim, the differing
+    fields and, per differing card, the zones the log and the rules put it in
+    (not which card, player or count); for a decision, the line type the log
+    wrote and the kind of decision the rules waited for; otherwise the
+    message with its numbers left out."""
+    kind: tuple
+    if f.diff is not None:
+        kind = tuple(sorted({("card", _zones(e.log), _zones(e.rules)) if e.field is None
+                             else (e.field.split("[", 1)[0],) for e in f.diff}))
+    elif isinstance(f.log, dict) and "t" in f.log:
+        stage = f.rules.get("stage") if isinstance(f.rules, dict) else None
+        kind = (f.log["t"], stage)
+    else:
+        kind = ("".join("#" if ch.isdigit() else ch for ch in f.message),)
+    return (f.code, tuple(f.clauses), kind)
+
+
+def _zones(places) -> tuple:
+    if not isinstance(places, list):
+        return ()
+    return tuple(sorted(str(p.get("zone")) for p in places if isinstance(p, dict)))
 
 
 def card_ids(x, out: set) -> None:

@@ -67,6 +67,7 @@ class Summary(msgspec.Struct):
     xpass: int
     decisions: int
     exit: int
+    aborted: int = 0                # games the implementation stopped before their end (any verdict)
     stale: list[StaleExpectation] = msgspec.field(default_factory=list)
     strict_expect: bool = False
     statistics: Statistics | None = None
@@ -90,6 +91,7 @@ class Tally:
         self.verdicts: Counter = Counter()
         self.outcomes: Counter = Counter()
         self.decisions = 0
+        self.aborted = 0
         self.by_code: Counter = Counter()
         self.by_clause: Counter = Counter()
         self.expected = 0
@@ -102,6 +104,7 @@ class Tally:
         self.verdicts[rep.verdict] += 1
         self.outcomes[rep.outcome] += 1
         self.decisions += rep.decisions
+        self.aborted += rep.aborted
         for f in rep.findings:
             self.by_code[f.code] += 1
             if f.clauses:
@@ -121,5 +124,5 @@ class Tally:
         return Summary(games=sum(self.verdicts.values()), conforms=self.verdicts["conforms"],
                        violates=self.verdicts["violates"], malformed=self.verdicts["malformed"],
                        passed=o["pass"], failed=o["fail"], xfail=o["xfail"], xpass=o["xpass"],
-                       decisions=self.decisions, exit=code, stale=stale, strict_expect=self.strict_expect,
+                       decisions=self.decisions, exit=code, aborted=self.aborted, stale=stale, strict_expect=self.strict_expect,
                        statistics=stats)

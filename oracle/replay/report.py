@@ -10,6 +10,7 @@ import msgspec
 
 from ..junit import clean_line
 from ..term import plural
+from .findings import UNKNOWN_FIELDS_NOTE
 
 _enc = msgspec.json.Encoder()
 
@@ -23,6 +24,11 @@ def _fmt_option(o: dict) -> str:
     if "card" in o:
         return f"{t} {o['card'] if o['card'] is not None else 'null'}"
     return t
+
+
+def unknown_fields_note(note: str) -> bool:
+    """Notes on fields mb-replay/1 does not define are shown for every game."""
+    return note.split(": ", 1)[-1].startswith(UNKNOWN_FIELDS_NOTE)
 
 
 def human_game(rep, verbose: bool = False) -> str:
@@ -40,7 +46,9 @@ def human_game(rep, verbose: bool = False) -> str:
     for f in rep.findings:
         tag = " (expected)" if f.expected else ""
         clauses = f" [{', '.join(f.clauses)}]" if f.clauses else ""
-        out.append(f"  line {f.line}: {click.style(f.code, bold=True)}{clauses}{tag}")
+        shown = ", ".join(map(str, f.lines[:20])) + (", ..." if len(f.lines) > 20 else "")
+        again = f" (found {f.count} times, at lines {shown})" if f.count > 1 else ""
+        out.append(f"  line {f.line}: {click.style(f.code, bold=True)}{clauses}{tag}{again}")
         out.append(f"    {f.message}")
         if f.log is not None:
             out.append(f"    log says:   {json.dumps(f.log, ensure_ascii=False)}")
@@ -52,12 +60,13 @@ def human_game(rep, verbose: bool = False) -> str:
             out.append(f"    legal here: {shown}{more}")
         if f.cards:
             out.append("    cards:      " + ", ".join(f"{c} {n}" for c, n in f.cards.items()))
-        if f.diff:
-            for kind, changes in f.diff.items():
-                for path, change in (changes.items() if isinstance(changes, dict) else enumerate(changes)):
-                    out.append(f"    diff {kind}: {path} {json.dumps(change, ensure_ascii=False)}")
+        for e in f.diff or ():
+            out.append(f"    differs:    {e.text}")
+        if f.events:
+            out.append("    the rules did, since log and rules last agreed:")
+            out.extend(f"      {e.text} [{', '.join(e.clauses)}]" for e in f.events)
     for n in rep.notes:
-        if verbose or rep.verdict != "conforms" or rep.outcome == "xpass":
+        if verbose or rep.verdict != "conforms" or rep.outcome == "xpass" or unknown_fields_note(n):
             out.append(click.style(f"  note: {n}", dim=True))
     return "\n".join(out)
 
@@ -71,6 +80,8 @@ def human_summary(summary) -> str:
     extra = []
     if s.xfail or s.xpass:
         extra += [plural(s.xfail, "expected failure"), plural(s.xpass, "unexpected pass", "unexpected passes")]
+    if s.aborted:
+        extra.append(f"{s.aborted:,} aborted by the implementation")
     if s.stale:
         extra.append(plural(len(s.stale), "stale expectation") + (" (failing: --strict-expect)" if s.strict_expect
                                                                     else ""))

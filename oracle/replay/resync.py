@@ -13,6 +13,9 @@ def resync(g: Game, claim, player: int, base_decks) -> Game | None:
     if any(len(getattr(claim, f)) != 2 for f in ("life", "mindbugs", "hand", "play", "discard", "deck")):
         return None   # not a position: every pair must have one entry per player
 
+    pairs = (claim.life, claim.mindbugs, claim.hand, claim.play, claim.discard, claim.deck)
+    if any(not isinstance(x, list) or len(x) != 2 for x in pairs):
+        return None     # not one value per player: no position to rebuild (never an exception)
     s = g.state.copy()
     try:
         s.life = list(claim.life)

@@ -19,6 +19,7 @@ import yaml
 from ..cards import SNEAKY
 from ..editions import EDITIONS
 from ..engine import Decision, Game
+from .findings import MALFORMED
 from .format import FORMAT
 from .selfplay import choose, claim, random_deal, selfplay_lines
 
@@ -33,12 +34,18 @@ class Step:
     events: list
 
 
-def record(edition: str, seed: int, bot: str = "random") -> tuple[list[dict], list[Step], Game]:
+def record(edition: str, seed: int, bot: str = "random", deal=None) -> tuple[list[dict], list[Step], Game]:
+    """A self-played game: its first lines, every step, and the final game.
+    `deal` may change the setup line first; the game is then played as dealt,
+    even when the deal breaks the setup rules."""
     rng = random.Random(seed)
     setup = random_deal(rng, edition)
+    if deal is not None:
+        deal(setup)
     head = [{"t": "game", "format": FORMAT, "id": "", "edition": edition, "sets": ["first-contact"],
              "impl": {"name": "mb-oracle samples", "version": "1"}}, setup]
-    g = Game.deal(edition, setup["cards"], setup["decks"], setup["unused"], None, setup["reveals"])
+    g = Game.deal(edition, setup["cards"], setup["decks"], setup["unused"], setup.get("first"), setup["reveals"],
+                  tolerate=[] if deal is not None else None)
     steps = []
     while not g.is_over and len(steps) < 5000:
         d = choose(g, bot, rng)
@@ -235,6 +242,59 @@ def _early_end(head, steps, g):
     return None
 
 
+def _third_copy(setup):
+    """An engine that builds its deal from the designs with the wrong counts:
+    the first card of player 0's draw pile is dealt as a third copy of a
+    design the set holds twice."""
+    first = setup["decks"][0][0]
+    twice = sorted({n for n in setup["cards"].values() if list(setup["cards"].values()).count(n) == 2}
+                   - {setup["cards"][first]})
+    setup["cards"][first] = twice[0]
+
+
+def _with_deal(deal, maker):
+    def wrapped(head, steps, g):
+        lines = maker(head, steps, g)
+        return (lines, {"line": 2}) if lines else None
+    wrapped.deal = deal
+    return wrapped
+
+
+def _always_late_draw(head, steps, g):
+    """An engine that draws back up only after the Mindbug decision: every
+    claim right after a play shows the hand not yet refilled."""
+    out = [dict(x) for x in head]
+    late = []
+    for s in steps:
+        out.append(s.decision.to_json())
+        c = claim(s.after)
+        draws = [e for e in s.events if e.kind == "draw" and e.player == s.before.state.active]
+        if s.decision.kind == "play" and draws:
+            _no_refill(c, draws[0], s)
+            late.append(len(out) + 1)
+        out.append(c)
+    if len(late) < 3 or not g.is_over:
+        return None
+    return out + [end_of(g)], {"line": late[0], "count": len(late)}
+
+
+def _two_end_lines(head, steps, g):
+    if not g.is_over or g.reason != "life":
+        return None
+    return lines_until(head, steps, len(steps)) + [end_of(g), end_of(g)]
+
+
+def _misspelt_claim(head, steps, g):
+    """A claim field written with a typo (`lifes`): without --strict only a
+    note, with --strict an UNKNOWN_FIELD finding."""
+    if not g.is_over:
+        return None
+    lines = lines_until(head, steps, len(steps)) + [end_of(g)]
+    c = lines[5]
+    c["lifes"] = c.pop("life")
+    return lines, {"line": 6}
+
+
 # name, edition, maker, expected code, expected clause, what a faulty engine did
 MISTAKES = [
     ("sneaky-block", "en-revised", sneaky_block, "ILLEGAL_DECISION", "keywords.sneaky",
@@ -267,7 +327,20 @@ MISTAKES = [
      "the defender blocks with another creature than the one HUNTER named"),
     ("early-no-action-loss", "en-revised", _early_end, "WRONG_RESULT", "turns.no-action",
      "a player with an empty hand but creatures in play is declared the loser"),
+    ("extra-copies", "en-revised", _with_deal(_third_copy, hand_not_refilled), "BAD_SETUP", "setup.components",
+     "the deal holds a third copy of a design (and one card too few of another); with --keep-going the game "
+     "is played as dealt and its hand-refill mistake is reported too"),
+    ("always-late-draw", "en-revised", _always_late_draw, "STATE_MISMATCH", "drawing.refill",
+     "the hand is refilled only after the Mindbug decision, after every play: with --keep-going one finding "
+     "with its count and lines"),
+    ("two-end-lines", "en-revised", _two_end_lines, "LINE_AFTER_END", "winning.life",
+     "the end line is written twice"),
+    ("misspelt-claim-field", "en-revised", _misspelt_claim, "UNKNOWN_FIELD", None,
+     "a state claim spells life as lifes: a note, or with --strict a malformed game"),
 ]
+# How each sample is verified, when not with the default options.
+OPTIONS = {"extra-copies": {"keep_going": True}, "always-late-draw": {"keep_going": True},
+           "misspelt-claim-field": {"strict": True}}
 
 
 def build(out_dir: Path) -> list[dict]:
@@ -286,20 +359,26 @@ def build(out_dir: Path) -> list[dict]:
                 manifest.append({"file": f"conforming/{edition}.jsonl", "game": gid, "verdict": "conforms"})
     for name, edition, maker, code, clause, what in MISTAKES:
         for seed in range(2000):
-            head, steps, g = record(edition, seed)
+            head, steps, g = record(edition, seed, deal=getattr(maker, "deal", None))
             lines = maker(head, steps, g)
             if lines:
                 break
         else:
             raise SystemExit(f"no self-played game shows the situation for {name}")
+        # A maker may also say where the first finding is and how often it recurs.
+        lines, known = lines if isinstance(lines, tuple) else (lines, {})
         gid = f"violation-{name}"
         lines[0]["id"] = gid
         lines[0]["x"] = {"mistake": what}
         path = out_dir / "violations" / f"{name}.jsonl"
         path.write_bytes(b"".join(_enc.encode(x) + b"\n" for x in lines))
-        manifest.append({"file": f"violations/{name}.jsonl", "game": gid, "verdict": "violates",
-                         "code": code, "clause": clause, "line": len(lines) - 1 if code != "WRONG_RESULT" else len(lines),
-                         "mistake": what})
+        entry = {"file": f"violations/{name}.jsonl", "game": gid,
+                 "verdict": "malformed" if code in MALFORMED else "violates", "code": code, "clause": clause,
+                 "line": len(lines) - 1 if code not in ("WRONG_RESULT", "LINE_AFTER_END") else len(lines),
+                 "mistake": what}
+        entry.update(OPTIONS.get(name, {}))
+        entry.update(known)
+        manifest.append(entry)
     with open(out_dir / "manifest.yaml", "w", encoding="utf-8") as f:
         f.write("# The sample corpus: each game's expected verdict and, for violations, the\n"
                 "# finding (code, clause, line). Regenerate with: python -m oracle.replay.samples replays/\n")

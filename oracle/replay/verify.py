@@ -19,11 +19,13 @@ from ..engine import Decision, Game, SetupError
 from ..engine.state import STAGE_KINDS
 from . import format as fmt
 from .attribution import attribute
-from .claims import claim_matches, claim_views, is_full_claim, not_pairs
-from .diff import readable, state_diff
-from .findings import MALFORMED, Finding, GameReport, Summary, card_ids, report_schema  # noqa: F401  (the report API)
+from .claims import claim_matches, claim_views, is_full_claim
+from .diff import card_diff, readable
+from .findings import (MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, card_ids,  # noqa: F401
+                       report_schema, signature)
 from .limits import decode_line
 from .lines import line_error, loose_head
+from .narrate import rules_events, waiting_text
 from .reader import RawGame
 from .resync import resync
 
@@ -31,10 +33,14 @@ from .resync import resync
 class Verifier:
     """Verifies one game. Construct, then call `run()` for its report."""
 
-    def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False):
+    def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False, strict: bool = False):
         self.raw = raw
         self.edition_override = edition
         self.keep_going = keep_going
+        self.strict = strict            # fields mb-replay/1 does not define are findings, not notes
+        self.end_line = None            # the line of the end line, once read
+        self._seen: dict = {}           # signature -> the first finding of each divergence
+        self._index = None              # line number -> position in raw.lines, built when needed
         self.report = GameReport(file=raw.file, line=raw.first_line, id="?")
         self.g: Game | None = None
         self.since_claim: list = []     # events since the last state claim
@@ -48,15 +54,33 @@ class Verifier:
         self._resync_claim = None       # with keep_going: the last full claim seen while lost
 
     # -- findings ----------------------------------------------------------
-    def find(self, code, clauses, line, message, **kw) -> None:
+    def find(self, code, clauses, line, message, events=None, **kw) -> None:
+        """Report a finding. A rules finding carries what the rules did since
+        log and rules last agreed (`events`, default: since the last claim
+        that agreed). The same divergence again in one game (`signature`)
+        only counts the line on its first finding."""
         f = Finding(code, list(dict.fromkeys(clauses)), line, message, **kw)
+        if code not in MALFORMED:
+            self.lost = True
+            if self.g is not None:
+                f.events = rules_events(self.since_claim if events is None else events, self.g.table.names)
+        sig = signature(f)
+        first = self._seen.get(sig)
+        if first is not None:
+            first.count += 1
+            first.lines = (first.lines or [first.line]) + [line]
+            return
+        self._seen[sig] = f
         if self.cards:
             ids: set[int] = set()
             card_ids((f.log, f.rules, f.options), ids)
+            for e in f.events:
+                ids.update(c for c in (e.card, e.source, *(e.cards or ())) if c is not None)
+            for e in f.diff or ():
+                if e.card is not None:
+                    ids.add(e.card)
             f.cards = {c: self.cards[c] for c in sorted(ids) if c in self.cards}
         self.report.findings.append(f)
-        if code not in MALFORMED:
-            self.lost = True
 
     def options(self) -> list:
         return [d.to_json() for d in self.g.legal_decisions()] if self.g else []
@@ -87,6 +111,9 @@ class Verifier:
             rep.findings.append(line_error(lineno, raw_line, e))
             return self._finish()
         rep.id = head.id
+        extra = fmt.unknown_fields("game", raw_line)
+        if extra:
+            self._unknown_fields("game", extra, lineno)
         if head.impl is not msgspec.UNSET:
             rep.impl = f"{head.impl.name} {head.impl.version}".strip()
         if head.format != fmt.FORMAT:
@@ -122,7 +149,7 @@ class Verifier:
             if t in fmt.KNOWN_FIELDS:
                 extra = fmt.unknown_fields(t, raw_line)
                 if extra:
-                    rep.notes.append(f"line {lineno}: fields not in {fmt.FORMAT}, ignored: {', '.join(extra)}")
+                    self._unknown_fields(t, extra, lineno)
             if self.g is None:
                 if t != "setup":
                     self.find("MISSING_SETUP", [], lineno, f"a setup line must follow the game line, not a {t!r} line")
@@ -138,9 +165,7 @@ class Verifier:
                 return self._finish()
             if not self._check_refs(line, lineno):
                 return self._finish()
-            if t == "state" and not_pairs(line):
-                self.find("BAD_LINE", [], lineno, f"field {not_pairs(line)}: a pair, one entry per player, "
-                          "is expected", log=line_json(line).get(not_pairs(line)))
+            if self.end_line is not None and t != "state" and not self._after_end(line, t, lineno):
                 return self._finish()
             if self.lost:
                 self._try_resync(line, lineno)
@@ -156,6 +181,33 @@ class Verifier:
         if not self.ended and not self.lost:
             self.find("MISSING_END", [], last_line, "the game has no end line (a truncated log?)")
         return self._finish()
+
+    def _unknown_fields(self, t, extra, lineno) -> None:
+        """Fields of a game, setup, state or end line that mb-replay/1 does not
+        define: a note, or with `strict` a finding (a misspelt claim field
+        would otherwise go unchecked)."""
+        if self.strict:
+            lost = self.lost
+            self.find("UNKNOWN_FIELD", [], lineno,
+                      f"fields not in {fmt.FORMAT} on a {t!r} line: {', '.join(extra)} (--strict)", log=extra)
+            self.lost = lost
+        else:
+            self.report.notes.append(f"line {lineno}: {UNKNOWN_FIELDS_NOTE}{fmt.FORMAT}, ignored: {', '.join(extra)}")
+
+    def _after_end(self, line, t, lineno) -> bool:
+        """A line after the end line: a state claim is still compared with the
+        final position; a second end line or a decision is reported, and the
+        game is not read further. Returns whether to go on."""
+        if t == "end":
+            msg = f"a second end line: the game already ended at line {self.end_line}"
+        elif self.report.aborted:
+            msg = (f"the implementation stopped the game at line {self.end_line} (aborted), "
+                   f"yet the log goes on with '{t}'")
+        else:
+            msg = f"the game ended at line {self.end_line}, yet the log goes on with '{t}'"
+        self.find("LINE_AFTER_END", ["winning.life" if self.g.reason == "life" else "turns.no-action"]
+                  if self.g.is_over else [], lineno, msg, log=line_json(line))
+        return False
 
     def _finish(self) -> GameReport:
         rep = self.report
@@ -186,20 +238,34 @@ class Verifier:
             self.find("BAD_LINE", ["setup.deal"], lineno, "field decks: two draw piles expected")
             return False
         life_cards = None if line.life_cards is msgspec.UNSET else line.life_cards
+        # With keep_going, a deal that breaks the setup rules but leaves a game
+        # to play is reported and then played as given: the rest of the game is
+        # still checked.
+        faults: list | None = [] if self.keep_going else None
         try:
-            self.g = Game.deal(prof.edition, line.cards, line.decks, line.unused, first, reveals, life_cards)
+            self.g = Game.deal(prof.edition, line.cards, line.decks, line.unused, first, reveals, life_cards,
+                               tolerate=faults)
         except SetupError as e:
             if e.code == "UNKNOWN_CARD":
                 self.find("UNKNOWN_CARD", [e.clause], lineno, f"field cards.{e.details['card']}: {e.message}",
                           log=e.details["name"])
                 return False
-            code = "WRONG_FIRST_PLAYER" if e.code == "WRONG_FIRST_PLAYER" else "BAD_SETUP"
-            self.find(code, [e.clause], lineno, e.message, log=e.details.get("actual"),
-                      rules=e.details.get("expected"))
+            self._setup_fault(e, lineno)
             return False
+        for e in faults or ():
+            self._setup_fault(e, lineno)
+        if faults:
+            self.lost = False
+            self.report.notes.append(f"line {lineno}: the deal breaks the setup rules; the game is played "
+                                     "as dealt (--keep-going)")
         self.base_decks = [list(d[5:]) for d in line.decks]
         self.since_claim = list(self.g.events)
         return True
+
+    def _setup_fault(self, e: SetupError, lineno: int) -> None:
+        code = "WRONG_FIRST_PLAYER" if e.code == "WRONG_FIRST_PLAYER" else "BAD_SETUP"
+        self.find(code, [e.clause], lineno, e.message, log=e.details.get("actual"),
+                  rules=e.details.get("expected"))
 
     def _check_refs(self, line, lineno) -> bool:
         """Card ids of a decision must be cards of the setup; players 0 or 1."""
@@ -252,8 +318,11 @@ class Verifier:
             if t == "hunt" and g.state.combat is not None and pend.stage in ("choose", "order", "random"):
                 clauses.insert(0, "effects.hunter-order")
             if t == "block" and self.prev is not None and self.prev[0] == "hunt" and self.prev[1] is not None:
-                self.find("ILLEGAL_DECISION", ["keywords.hunter"], lineno,
-                          f"HUNTER named card {self.prev[1]} as the blocker: the defender has no block decision",
+                named = f"{self.cards.get(self.prev[1], 'card')} ({self.prev[1]})"
+                msg = (f"HUNTER named {named} as the blocker: the defender has no block decision"
+                       if player != self.attacker else
+                       f"player {player} attacked: only the defender blocks, and HUNTER already named {named}")
+                self.find("ILLEGAL_DECISION", ["keywords.hunter"], lineno, msg,
                           log=line_json(line), rules={"blocker": self.prev[1]}, options=self.options())
                 return
             if self._harmless_decline(t, player, arg, lineno):
@@ -279,7 +348,8 @@ class Verifier:
         d = Decision(t, None if t == "random" else player, arg)
         r = g.refusal(d)
         if r is not None:
-            self.find(r.code, [r.clause], lineno, r.message + (f" ({r.card})" if r.card else ""),
+            self.find(r.code, [r.clause], lineno,
+                      r.message + (f" ({r.card})" if r.card and r.card not in r.message else ""),
                       log=line_json(line), options=[o.to_json() for o in r.options])
             return
         self._apply(t, arg)
@@ -320,37 +390,89 @@ class Verifier:
     # -- claims --------------------------------------------------------------
     def _claim(self, line, lineno) -> None:
         g = self.g
-        if claim_matches(g, line):
+        if claim_matches(g, line) or self._agrees(g, line):
             self.since_claim = []
             return
-        rules, log = claim_views(g, line)
-        if rules != log:
-            # A claim may be written before or after forced decisions: try after.
-            probe = g.copy()
-            extra = []
-            while probe.pending is not None and len(probe.pending.options) == 1:
-                extra.extend(probe.apply_unchecked(*probe.pending.options[0]))
-                r2, l2 = claim_views(probe, line)
-                if r2 == l2:
-                    self.g = probe
-                    self.since_claim = []
-                    return
-            self._mismatch(line, lineno, rules, log)
-            return
-        self.since_claim = []
+        # A claim may be written before or after forced steps (a decision or
+        # random outcome with one option): it agrees if it matches at any of
+        # these points, and it is reported at the point where it differs least
+        # (the earliest of equals), so that a claim written after a forced
+        # step shows only its own mistake.
+        points = [(g, [])]
+        probe = g.copy()
+        extra: list = []
+        while probe.pending is not None and len(probe.pending.options) == 1:
+            extra = extra + probe.apply_unchecked(*probe.pending.options[0])
+            if self._agrees(probe, line):
+                self.g = probe
+                self.since_claim = []
+                return
+            points.append((probe.copy(), list(extra)))
+        best, best_diff, best_extra = None, None, None
+        for point, events in points:
+            d = card_diff(point, line)
+            if not d:
+                # Agrees card by card (a play area that claims sub-fields for
+                # some creatures only).
+                self.g = point
+                self.since_claim = []
+                return
+            if best_diff is None or len(d) < len(best_diff):
+                best, best_diff, best_extra = point, d, events
+        self._mismatch(line, lineno, best, self.since_claim + best_extra)
 
-    def _mismatch(self, line, lineno, rules, log) -> None:
-        fields = [k for k in rules if rules[k] != log.get(k)]
-        clauses = attribute(self.g, self.since_claim, fields, rules, log)
+    @staticmethod
+    def _agrees(g, line) -> bool:
+        """The quick test: the claimed fields as sets and counts."""
+        rules, log = claim_views(g, line)
+        return rules == log
+
+    def _mismatch(self, line, lineno, g, events) -> None:
+        """Report a claim that differs from the rules' state in `g`, with what
+        the rules did (`events`) since log and rules last agreed."""
+        diff = card_diff(g, line, deep=True)
+        rules, log = claim_views(g, line)
+        fields = [k for k in rules if rules[k] != log.get(k)] or \
+            list(dict.fromkeys((e.field or "").split("[")[0] for e in diff if e.field)) or list(rules)
+        clauses = attribute(g, events, diff)
         rules, log = readable(rules), readable(log)
-        self.find("STATE_MISMATCH", clauses, lineno,
-                  f"the state claimed differs from the rules in: {', '.join(fields)}",
-                  log={k: log[k] for k in fields}, rules={k: rules[k] for k in fields},
-                  options=self.options(), diff=state_diff(rules, log))
+        what = f"the state claimed differs from the rules ({', '.join(fields)}): {diff[0].text}" + \
+            (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
+        waiting = waiting_text(g)
+        if waiting is not None and len(g.pending.options) > 1 and not self._answered_next(g, lineno):
+            what = f"the rules are waiting for {waiting}, which the log skips; {what}"
+        self.find("STATE_MISMATCH", clauses, lineno, what,
+                  events=events, log={k: log.get(k) for k in fields}, rules={k: rules.get(k) for k in fields},
+                  options=[d.to_json() for d in g.legal_decisions()], diff=diff)
+
+    def _answered_next(self, g, lineno) -> bool:
+        """Whether the log's next decision after line `lineno` answers the
+        decision the rules wait for in `g` (else the log skipped it)."""
+        pend = g.pending
+        if self._index is None:
+            self._index = {n: i for i, (n, _) in enumerate(self.raw.lines)}
+        for _, raw_line in self.raw.lines[self._index.get(lineno, len(self.raw.lines)) + 1:]:
+            try:
+                line = fmt.decoder.decode(raw_line)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                return False
+            t = line.__struct_config__.tag
+            if t in ("state", "note"):
+                continue
+            if t not in fmt.DECISION_TYPES:
+                return False
+            return t in STAGE_KINDS[pend.stage] and (pend.is_chance or getattr(line, "p", None) == pend.player)
+        return False
+
+    def _mark_end(self, line, lineno) -> None:
+        self.ended = True
+        self.end_line = lineno
+        if line.reason == "aborted":
+            self.report.aborted = True
 
     def _end(self, line, lineno) -> None:
         g = self.g
-        self.ended = True
+        self._mark_end(line, lineno)
         while g.pending is not None and len(g.pending.options) == 1 and not g.is_over:
             self._apply(*g.pending.options[0])
         claimed = {"winner": line.winner, "reason": line.reason}
@@ -398,12 +520,13 @@ class Verifier:
             self.report.notes.append(f"verification resumed at line {claim_line}")
             self._decision(line, t, lineno)
         elif t == "end":
-            self.ended = True
+            self._mark_end(line, lineno)
 
 
 def line_json(line) -> dict:
     return msgspec.to_builtins(line)
 
 
-def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False) -> GameReport:
-    return Verifier(raw, edition, keep_going).run()
+def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False,
+                strict: bool = False) -> GameReport:
+    return Verifier(raw, edition, keep_going, strict).run()
