@@ -294,3 +294,12 @@ def test_a_loader_bug_is_still_one_clean_collection_error(tmp_path):
     out = r.stdout.decode()
     assert r.returncode == 2 and "ERROR collecting" in out and "KeyError: 'planted'" in out
     assert "Traceback" not in out
+
+
+def test_a_lone_surrogate_escape_is_named_not_called_truncated():
+    i = first_state(GOOD)
+    bad = replace_line(GOOD, i, GOOD[i][:-1] + b',"zz":"\\ud800"}')
+    reps = verdicts(stream(bad, GOOD))
+    assert [r.verdict for r in reps] == ["malformed", "conforms"]
+    f = reps[0].findings[0]
+    assert f.code == "BAD_JSON" and "surrogate" in f.message and "truncated" not in f.message
