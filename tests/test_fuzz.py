@@ -9,8 +9,8 @@ from oracle.fuzz import checks, run_fuzz
 SEED = 20261126
 
 
-@pytest.mark.parametrize("target,budget", [("replay-lines", 150), ("games", 250), ("scenarios", 150),
-                                           ("expect", 80)])
+@pytest.mark.parametrize("target,budget", [("replay-lines", 120), ("games", 200), ("scenarios", 120),
+                                           ("expect", 60)])
 def test_fixed_seed_fuzz_finds_no_traceback_hang_or_lost_game(target, budget, tmp_path):
     tally = run_fuzz(budget, SEED, out=tmp_path, cli_every=0, targets=(target,),
                      replays=ROOT / "replays", scenarios=ROOT / "scenarios")
