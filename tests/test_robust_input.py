@@ -282,3 +282,25 @@ def test_a_claim_whose_pair_is_not_a_pair_is_a_bad_line_not_a_crash(field, value
     assert [r.verdict for r in reps] == ["malformed", "conforms"]
     f = reps[0].findings[0]
     assert (f.code, f.line) == ("BAD_LINE", i + 1) and f"field {field}:" in f.message
+
+
+def test_a_loader_bug_is_still_one_clean_collection_error(tmp_path):
+    (tmp_path / "ok.yaml").write_text("format: mb-scenario/1\nid: x\n")
+    conftest = tmp_path / "conftest.py"
+    conftest.write_text("import oracle.scenarios.loader as l\n"
+                        "def boom(path):\n    raise KeyError('planted')\n"
+                        "l.load_file = boom\n")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", str(tmp_path)],
+                       capture_output=True, cwd=tmp_path, timeout=120)
+    out = r.stdout.decode()
+    assert r.returncode == 2 and "ERROR collecting" in out and "KeyError: 'planted'" in out
+    assert "Traceback" not in out
+
+
+def test_a_lone_surrogate_escape_is_named_not_called_truncated():
+    i = first_state(GOOD)
+    bad = replace_line(GOOD, i, GOOD[i][:-1] + b',"zz":"\\ud800"}')
+    reps = verdicts(stream(bad, GOOD))
+    assert [r.verdict for r in reps] == ["malformed", "conforms"]
+    f = reps[0].findings[0]
+    assert f.code == "BAD_JSON" and "surrogate" in f.message and "truncated" not in f.message

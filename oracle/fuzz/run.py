@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import HealthCheck, Phase, given, seed as hseed, settings
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
 from . import checks, corpus

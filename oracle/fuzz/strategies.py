@@ -98,7 +98,8 @@ def structured_line(draw) -> dict:
 
 
 def encode(line: Any, ascii_only: bool = True) -> bytes:
-    return json.dumps(line, ensure_ascii=ascii_only, allow_nan=True, separators=(",", ":")).encode("utf-8", "surrogatepass")
+    text = json.dumps(line, ensure_ascii=ascii_only, allow_nan=True, separators=(",", ":"))
+    return text.encode("utf-8", "surrogatepass")
 
 
 @st.composite

@@ -8,6 +8,7 @@ the other games of the stream are verified as usual.
 
 from __future__ import annotations
 
+import re
 from array import array
 from itertools import accumulate
 
@@ -23,6 +24,9 @@ TOO_LARGE = "TOO_LARGE"
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 # Opening brackets count +1, closing ones -1 (as signed bytes).
 _STEPS = bytes.maketrans(b"[]{}", b"\x01\xff\x01\xff")
+
+
+_SURROGATE = re.compile(rb"\\[uU][dD][89abcdefABCDEF]")
 
 
 class RefusedLine(bytes):
@@ -97,3 +101,9 @@ def decode_line(decoder, raw: bytes):
         raise LineProblem(TOO_LARGE, "arrays and objects nest too deeply") from None
     except UnicodeDecodeError as e:
         raise LineProblem("BAD_JSON", f"not valid JSON: not UTF-8 text ({e.reason})") from None
+    except msgspec.DecodeError as e:
+        # msgspec calls a lone surrogate escape (\ud800) truncated input: say what it is.
+        if "truncated" in str(e) and raw.rstrip().endswith(b"}") and _SURROGATE.search(raw):
+            raise LineProblem("BAD_JSON", "not valid JSON: a \\u escape is half of a UTF-16 surrogate pair, "
+                                          "not a character") from None
+        raise

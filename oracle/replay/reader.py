@@ -31,7 +31,7 @@ LOG_SUFFIXES = (".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz")
 _GLOB_CHARS = ("*", "?", "[")
 _BOM = b"\xef\xbb\xbf"
 _GZIP_MAGIC = b"\x1f\x8b"
-_CHUNK = 1 << 16   # how much of an over-long line is read at a time while skipping it
+_BLOCK = 1 << 16   # read at a time; lines are cut from these blocks
 
 
 class _Tag(msgspec.Struct):
@@ -70,36 +70,54 @@ def is_game_line(raw: bytes) -> bool:
         return False
 
 
-def _lines(stream: BinaryIO) -> Iterator[bytes]:
-    """The lines of a stream, without line breaks; a line longer than
-    MAX_LINE_BYTES is read in bounded chunks and given as a RefusedLine."""
-    readline = stream.readline
+def _too_long(head: bytes, size: int) -> RefusedLine:
+    return RefusedLine(head[:200], TOO_LARGE, f"the line is {size} bytes long, longer than {MAX_LINE_BYTES} "
+                                              "bytes (MAX_LINE_BYTES); it was skipped")
+
+
+def _lines(stream: BinaryIO) -> Iterator[list[bytes]]:
+    """The lines of a stream, without line breaks, read in blocks and given
+    in batches. A line longer than MAX_LINE_BYTES is never held whole: its
+    start is kept and the rest skipped up to the next line break; it is
+    given as a RefusedLine."""
+    read = getattr(stream, "read1", None) or stream.read
+    buf = b""
+    skipped = 0          # > 0: inside an over-long line, this many bytes so far
+    head = b""
     first = True
     while True:
-        raw = readline(MAX_LINE_BYTES + 2)
-        if not raw:
-            return
+        chunk = read(_BLOCK)
+        if not chunk:
+            break
         if first:
-            first = False
-            if raw.startswith(_BOM):
-                raw = raw[len(_BOM):]
-        if len(raw) == MAX_LINE_BYTES + 2 and not raw.endswith(b"\n"):
-            size = len(raw)
-            head = raw[:200]
-            while not raw.endswith(b"\n"):
-                raw = readline(_CHUNK)
-                if not raw:
-                    break
-                size += len(raw)
-            yield RefusedLine(head, TOO_LARGE, f"the line is longer than {MAX_LINE_BYTES} bytes "
-                                               f"(MAX_LINE_BYTES): about {size} bytes; it was skipped")
-            continue
-        line = raw.rstrip(b"\r\n")
-        if len(line) > MAX_LINE_BYTES:
-            yield RefusedLine(line[:200], TOO_LARGE, f"the line is {len(line)} bytes long, longer than "
-                                                     f"{MAX_LINE_BYTES} bytes (MAX_LINE_BYTES); it was skipped")
-            continue
-        yield line
+            if len(buf) + len(chunk) < len(_BOM) and _BOM.startswith(buf + chunk):
+                buf += chunk     # too short to tell yet
+                continue
+            chunk, buf, first = buf + chunk, b"", False
+            if chunk.startswith(_BOM):
+                chunk = chunk[len(_BOM):]
+        if skipped:
+            nl = chunk.find(b"\n")
+            if nl < 0:
+                skipped += len(chunk)
+                continue
+            yield [_too_long(head, skipped + nl - (chunk[nl - 1:nl] == b"\r"))]
+            skipped = 0
+            chunk = chunk[nl + 1:]
+        parts = (buf + chunk).split(b"\n")
+        buf = parts.pop()
+        for i, line in enumerate(parts):
+            if line.endswith(b"\r") or len(line) > MAX_LINE_BYTES:
+                line = line.rstrip(b"\r")
+                parts[i] = _too_long(line, len(line)) if len(line) > MAX_LINE_BYTES else line
+        yield parts
+        if len(buf) > MAX_LINE_BYTES:
+            head, skipped, buf = buf[:200], len(buf), b""
+    if skipped:
+        yield [_too_long(head, skipped)]
+    elif buf:
+        line = buf.rstrip(b"\r")
+        yield [_too_long(line, len(line)) if len(line) > MAX_LINE_BYTES else line]
 
 
 def split_games(stream: BinaryIO, name: str) -> Iterator[RawGame]:
@@ -108,35 +126,37 @@ def split_games(stream: BinaryIO, name: str) -> Iterator[RawGame]:
     skipping = False   # past the end of a game that is too long
     lineno = 0
     try:
-        for lineno, raw in enumerate(_lines(stream), 1):
-            if not raw.strip():
-                continue
-            if lineno == 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-                yield RawGame(name, [(1, b"")], kind="unreadable:the file is UTF-16 text; "
-                                                     "mb-replay/1 logs are UTF-8")
-                return
-            seen_any = True
-            if is_game_line(raw):
-                if current is not None:
-                    yield current
-                current = RawGame(name, [(lineno, raw)])
-                skipping = False
-            elif current is None:
-                current = RawGame(name, [(lineno, raw)], kind="orphan")
-            elif skipping:
-                continue
-            elif len(current.lines) >= MAX_GAME_LINES:
-                if current.kind == "orphan":
+        for batch in _lines(stream):
+            for raw in batch:
+                lineno += 1
+                if b'"game"' in raw and is_game_line(raw):
+                    if current is not None:
+                        yield current
+                    current = RawGame(name, [(lineno, raw)])
+                    seen_any = True
+                    skipping = False
+                    continue
+                if skipping or not raw.strip():
+                    continue
+                if not seen_any:
+                    seen_any = True
+                    if lineno == 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+                        yield RawGame(name, [(1, b"")], kind="unreadable:the file is UTF-16 text; "
+                                                             "mb-replay/1 logs are UTF-8")
+                        return
+                if current is None:
+                    current = RawGame(name, [(lineno, raw)], kind="orphan")
+                elif len(current.lines) < MAX_GAME_LINES:
+                    current.lines.append((lineno, raw))
+                elif current.kind == "orphan":
                     # Lines outside any game: reported in groups of bounded size.
                     yield current
                     current = RawGame(name, [(lineno, raw)], kind="orphan")
-                    continue
-                current.lines.append((lineno, RefusedLine(
-                    raw[:200], TOO_LARGE, f"the game is longer than {MAX_GAME_LINES} lines (MAX_GAME_LINES); "
-                                          "the rest of it is skipped")))
-                skipping = True
-            else:
-                current.lines.append((lineno, raw))
+                else:
+                    current.lines.append((lineno, RefusedLine(
+                        raw[:200], TOO_LARGE, f"the game is longer than {MAX_GAME_LINES} lines (MAX_GAME_LINES); "
+                                              "the rest of it is skipped")))
+                    skipping = True
     except (OSError, EOFError, zlib.error) as e:
         # A read error or corrupt compressed data: the game read so far is
         # verified as it is (it will be found cut short), then the error.

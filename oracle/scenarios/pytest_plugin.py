@@ -34,7 +34,14 @@ class ScenarioFile(pytest.File):
     def collect(self):
         from .loader import load_file
 
-        sf = load_file(self.path)
+        try:
+            sf = load_file(self.path)
+        except Exception as e:  # noqa: BLE001 - a loader bug must still be one clean error item
+            import traceback
+
+            last = traceback.extract_tb(e.__traceback__)[-1]
+            raise self.CollectError(f"internal error reading this {FORMAT} file: {type(e).__name__}: {e} "
+                                    f"(at {last.filename}:{last.lineno}); please report it") from None
         if sf.errors:
             raise self.CollectError(f"{len(sf.errors)} problem{'s' * (len(sf.errors) != 1)} "
                                     f"in a {FORMAT} file:\n" + "\n".join(str(e) for e in sf.errors))
