@@ -16,18 +16,35 @@ from .verify import verify_game
 
 
 def _verify_payload(payload):
-    file, lines, kind, edition, keep_going, which = payload
+    file, lines, kind, edition, keep_going, which, readings = payload
     raw = RawGame(file, lines, kind)
-    rep = verify_game(raw, edition, keep_going)
+    rep = verify_game(raw, edition, keep_going, readings)
     if which and rep.verdict != "malformed":
-        # Which editions would this game conform to? The same log under each profile.
-        rep.conforms_to = [e for e in EDITIONS if verify_game(raw, e).verdict == "conforms"]
+        # Which editions and readings would this game conform to? The same
+        # log under each profile, and each choice of the readings in play.
+        from .basis import consistency
+        chosen = dict(rep.readings or {})
+        rep.conforms_to, rep.consistent_with = consistency(raw, False, chosen)
     return rep
 
 
-def _payloads(paths, edition, keep_going, which=False):
+def _payloads(paths, edition, keep_going, which=False, readings=None):
     for raw in read_all(paths):
-        yield (raw.file, raw.lines, raw.kind, edition, keep_going, which)
+        yield (raw.file, raw.lines, raw.kind, edition, keep_going, which, readings)
+
+
+def _reading_options(specs) -> dict:
+    """--reading CLAUSE=CHOICE options as a mapping; a usage error names a bad one."""
+    from ..readings import UnknownReading, parse
+
+    out = {}
+    for spec in specs:
+        try:
+            clause, choice = parse(spec)
+        except UnknownReading as e:
+            raise click.BadParameter(str(e), param_hint="--reading") from None
+        out[clause] = choice
+    return out
 
 
 def _bounded_imap(pool, payloads, jobs, window=64):
@@ -71,10 +88,14 @@ class _Progress:
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes.")
 @click.option("--keep-going", is_flag=True, help="After a divergence, resume at the next full state claim.")
 @click.option("--expect", "expect_file", type=click.Path(dir_okay=False), help="Known, accepted divergences (mb-expect/1).")
-@click.option("--which-editions", is_flag=True, help="Also say, per game, which editions it conforms to.")
+@click.option("--which-editions", is_flag=True,
+              help="Also say, per game, which editions (and readings) it conforms to.")
+@click.option("--reading", "reading_specs", multiple=True, metavar="CLAUSE=CHOICE",
+              help="Follow this choice of a team reading (overrides the game lines); repeatable. "
+                   "See `mb-oracle editions`.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
-def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, quiet, progress):
+def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, reading_specs, quiet, progress):
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl files) or - for standard input
@@ -83,6 +104,7 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, q
     """
     from . import expect as expectations
 
+    readings = _reading_options(reading_specs)
     try:
         expected = expectations.load(expect_file) if expect_file else None
     except expectations.ExpectError as e:
@@ -97,9 +119,9 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, q
     if jobs > 1:
         import multiprocessing
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
-        results = _bounded_imap(pool, _payloads(paths, edition, keep_going, which_editions), jobs)
+        results = _bounded_imap(pool, _payloads(paths, edition, keep_going, which_editions, readings), jobs)
     else:
-        results = map(_verify_payload, _payloads(paths, edition, keep_going, which_editions))
+        results = map(_verify_payload, _payloads(paths, edition, keep_going, which_editions, readings))
     failing = False
     try:
         for rep in results:
@@ -156,13 +178,16 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, q
               help="How often to write a state claim.")
 @click.option("--check-invariants", is_flag=True,
               help="Check the engine's invariants after every step; exit 1 at the first broken one.")
-def selfplay(games, seed, edition, bot, claims, check_invariants):
+@click.option("--reading", "reading_specs", multiple=True, metavar="CLAUSE=CHOICE",
+              help="Play under this choice of a team reading (written on the game line); repeatable.")
+def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs):
     """Play games with a bot and write them as conforming mb-replay/1 logs."""
     from .selfplay import InvariantBroken, selfplay_lines
 
+    readings = _reading_options(reading_specs)
     w = sys.stdout.buffer
     try:
-        for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants):
+        for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants, readings):
             w.write(line + b"\n")
     except InvariantBroken as e:
         w.flush()

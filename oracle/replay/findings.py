@@ -27,6 +27,15 @@ class Finding(msgspec.Struct, omit_defaults=True):
     diff: Any = None
     cards: dict[int, str] = msgspec.field(default_factory=dict)  # names of the card ids mentioned
     expected: bool = False
+    # For a game that violates: "rules" (the finding stands whatever the team
+    # readings), or "reading" (it exists only under `reading`, a team reading
+    # {clause, choice}; `alternatives` are the choices under which the rules
+    # accept this line). `under`: the readings (clause -> choice) in force
+    # when the finding was made, when they are not the game's own.
+    basis: str | None = None
+    reading: dict[str, str] | None = None
+    alternatives: list[str] = msgspec.field(default_factory=list)
+    under: dict[str, str] | None = None
 
     @property
     def malformed(self) -> bool:
@@ -46,6 +55,10 @@ class GameReport(msgspec.Struct):
     notes: list[str] = msgspec.field(default_factory=list)
     outcome: str | None = None      # pass | fail | xfail | xpass | malformed (set with expectations)
     conforms_to: list[str] | None = None  # with --which-editions: the editions the game conforms to
+    readings: dict[str, str] | None = None  # the readings followed where not the team's (game line, --reading)
+    # With --which-editions: every (edition, readings) combination under which
+    # the game conforms; `readings` covers the readings in play in this game.
+    consistent_with: list[dict] | None = None
 
 
 def card_ids(x, out: set) -> None:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import msgspec
 
-from ..cards import HUNTER
 from ..editions import EDITIONS, UnknownEdition, profile as get_profile
+from ..readings import UnknownReading, check as check_readings, differing, with_readings
 from ..engine import Decision, Game, SetupError
 from ..engine.state import STAGE_KINDS
+from . import decisions
 from . import format as fmt
 from .attribution import attribute
 from .claims import claim_matches, claim_views, is_full_claim
@@ -30,9 +31,13 @@ from .resync import resync
 class Verifier:
     """Verifies one game. Construct, then call `run()` for its report."""
 
-    def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False):
+    def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False,
+                 readings: dict | None = None):
         self.raw = raw
         self.edition_override = edition
+        self.readings_override = readings or {}
+        self.readings: dict[str, str] = {}  # the readings in force (game line, then overrides)
+        self.lenient = decisions.Leniency()
         self.keep_going = keep_going
         self.report = GameReport(file=raw.file, line=raw.first_line, id="?")
         self.g: Game | None = None
@@ -102,6 +107,16 @@ class Verifier:
                       log=edition)
             return self._finish()
         rep.edition = prof.edition
+        declared = {} if head.readings is msgspec.UNSET else head.readings
+        try:
+            chosen = check_readings(declared)
+        except UnknownReading as e:
+            self.find("BAD_LINE", [], lineno, f"field readings: {e}", log=declared)
+            return self._finish()
+        chosen.update(self.readings_override)
+        self.readings = chosen
+        prof = with_readings(prof, chosen)
+        rep.readings = differing(chosen) or None
         if head.sets != ["first-contact"]:
             self.find("UNSUPPORTED_SET", [], lineno, f"card sets {head.sets} are not supported; only first-contact",
                       log=head.sets)
@@ -181,7 +196,7 @@ class Verifier:
             return False
         life_cards = None if line.life_cards is msgspec.UNSET else line.life_cards
         try:
-            self.g = Game.deal(prof.edition, line.cards, line.decks, line.unused, first, reveals, life_cards)
+            self.g = Game.deal(prof, line.cards, line.decks, line.unused, first, reveals, life_cards)
         except SetupError as e:
             if e.code == "UNKNOWN_CARD":
                 self.find("UNKNOWN_CARD", [e.clause], lineno, f"field cards.{e.details['card']}: {e.message}",
@@ -227,8 +242,15 @@ class Verifier:
         else:
             arg = line.card
         player = getattr(line, "p", None)
+        skipped_before = len(self.lenient.skipped)
         while True:
             pend = g.pending
+            # An empty answer is first a legal answer to the pending decision,
+            # if it is one; else the answer to a choice the rules skipped.
+            if arg == () and not (pend is not None and (t, arg) in pend.options
+                                  and (pend.is_chance or pend.player == player)) \
+                    and decisions.empty_answer(self, t, player, arg, lineno):
+                return
             if pend is None:
                 self.find("GAME_OVER", ["winning.life" if g.reason == "life" else "turns.no-action"], lineno,
                           f"the game ended before this line: player {g.winner} won ({g.reason})",
@@ -237,6 +259,8 @@ class Verifier:
             right_kind = t in STAGE_KINDS[pend.stage] and pend.is_chance == (t == "random")
             if right_kind and (pend.is_chance or pend.player == player):
                 break
+            if decisions.answer_declined(self):
+                continue                        # a decline the log wrote before the rules asked
             if len(pend.options) == 1:
                 self._apply(*pend.options[0])   # a forced step the log left out
                 continue
@@ -245,6 +269,8 @@ class Verifier:
             clauses = list(pend.clauses)
             if t == "hunt" and g.state.combat is not None and pend.stage in ("choose", "order", "random"):
                 clauses.insert(0, "effects.hunter-order")
+            if decisions.forced_block(self, t, player, arg, lineno):
+                return
             if t == "block" and self.prev is not None and self.prev[0] == "hunt" and self.prev[1] is not None:
                 self.find("ILLEGAL_DECISION", ["keywords.hunter"], lineno,
                           f"HUNTER named card {self.prev[1]} as the blocker: the defender has no block decision",
@@ -276,30 +302,29 @@ class Verifier:
             self.find(r.code, [r.clause], lineno, r.message + (f" ({r.card})" if r.card else ""),
                       log=line_json(line), options=[o.to_json() for o in r.options])
             return
+        # Empty answers the log may still write are those of the choices the
+        # rules skipped since the previous decision line (an empty answer
+        # applied here may stand for either, so it keeps them).
+        if arg != ():
+            del self.lenient.skipped[:skipped_before]
+        if t in ("play", "attack") and pend.stage == "action":
+            self.lenient.declined = None
+        elif self.lenient.declined is not None and pend.stage == self.lenient.declined[0]:
+            self.lenient.declined = None        # the log answered itself
         self._apply(t, arg)
         self.report.decisions += 1
 
     def _harmless_decline(self, t, player, arg, lineno) -> bool:
-        """Declining an option the rules do not offer changes nothing: a
-        `pass` on a FRENZY second attack right after an attack, or `hunt`
-        null for an attacker without HUNTER. Accepted, with a note."""
-        g = self.g
-        if t == "pass" and self.attacker == player:
-            what = "a FRENZY second attack the rules do not offer here"
-        elif t == "hunt" and arg is None and g.state.combat is not None and player == g.state.active \
-                and not g.state.combat[2] and g.state.combat[0] in g.state.play[player] \
-                and not g.has(g.state.combat[0], HUNTER):
-            what = "HUNTER for an attacker that does not have it"
-        else:
-            return False
-        self.report.notes.append(f"line {lineno}: '{t}' declines {what}; it changes nothing")
-        return True
+        """A decline the rules do not ask for here (decisions.harmless_decline)."""
+        return decisions.harmless_decline(self, t, player, arg, lineno)
 
     def _apply(self, kind, arg) -> None:
         if kind in ("play", "attack"):
             self.attacker = self.g.pending.player if kind == "attack" else None
         self.prev = (kind, arg)
-        self.since_claim.extend(self.g.apply_unchecked(kind, arg))
+        events = self.g.apply_unchecked(kind, arg)
+        self.since_claim.extend(events)
+        self.lenient.saw(events)
         g = self.g
         if self.order_queue:
             waiting = {w[0] for w in g.state.triggers}
@@ -309,7 +334,9 @@ class Verifier:
             if ("choose", nxt) not in g.pending.options:
                 self.order_queue = []
                 break
-            self.since_claim.extend(g.apply_unchecked("choose", nxt))
+            events = g.apply_unchecked("choose", nxt)
+            self.since_claim.extend(events)
+            self.lenient.saw(events)
 
     # -- claims --------------------------------------------------------------
     def _claim(self, line, lineno) -> None:
@@ -399,5 +426,13 @@ def line_json(line) -> dict:
     return msgspec.to_builtins(line)
 
 
-def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False) -> GameReport:
-    return Verifier(raw, edition, keep_going).run()
+def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False,
+                readings: dict | None = None, basis: bool = True) -> GameReport:
+    """The report of one game; with `basis`, each finding of a game that
+    violates says whether it stands only under a team reading."""
+    v = Verifier(raw, edition, keep_going, readings)
+    rep = v.run()
+    if basis and rep.verdict == "violates":
+        from .basis import classify
+        classify(raw, rep, edition, keep_going, v.readings)
+    return rep

@@ -1,0 +1,112 @@
+"""Decision lines the rules allow although the engine asks nothing there.
+
+A log may write what the rules leave no room to decide, or decline something
+before the rules ask. Each case is accepted with a note and never consumes
+a decision of the engine, so the rest of the log stays aligned:
+
+- an empty answer (`choose []`, `random []`) to a choice the rules skipped
+  because there was nothing to pick (effects.as-much-as-possible);
+- a decline written early (`hunt null` before the Attack effect's choice,
+  `pass` for a FRENZY second attack before the combat's effects finished):
+  recorded, and given as the answer when the rules ask;
+- a declined option the rules do not offer at all (`hunt null` for an
+  attacker without HUNTER, `pass` for a FRENZY attack not on offer);
+- the block HUNTER forced, written by the defender.
+
+spec/replay-format.md lists them with the reasons.
+"""
+
+from __future__ import annotations
+
+from ..cards import HUNTER
+
+# Decision kinds that skip an empty choice, with the player field to match.
+_EMPTY = ("choose", "random")
+
+
+class Leniency:
+    """What the verifier remembers for the accepted forms of one game."""
+
+    __slots__ = ("skipped", "declined")
+
+    def __init__(self):
+        # Choices the rules skipped for want of anything to pick, not yet
+        # answered by the log: (kind, chooser or None, source card).
+        self.skipped: list[tuple] = []
+        # A decline written before the rules asked: (stage, player).
+        self.declined: tuple | None = None
+
+    def saw(self, events) -> None:
+        """Remember the choices the rules skipped in `events`."""
+        for e in events:
+            if e.kind == "no-effect":
+                self.skipped.append(("random" if e.player is None else "choose", e.player, e.source))
+
+
+def empty_answer(v, t: str, player, arg, lineno: int) -> bool:
+    """`choose []` / `random []` answering a choice the rules skipped."""
+    if arg != () or t not in _EMPTY:
+        return False
+    for i, (kind, who, source) in enumerate(v.lenient.skipped):
+        if kind == t and (t == "random" or who == player):
+            del v.lenient.skipped[i]
+            whose = f"{v.g.name(source)}'s effect" if source is not None else "the effect"
+            v.report.notes.append(f"line {lineno}: '{t} []' answers {whose}, which had nothing to pick; "
+                                  "the rules skip that choice (effects.as-much-as-possible)")
+            return True
+    return False
+
+
+def answer_declined(v) -> bool:
+    """The rules now ask what the log declined earlier: give the decline."""
+    d = v.lenient.declined
+    pend = v.g.pending
+    if d is None or pend is None or (pend.stage, pend.player) != d:
+        return False
+    v.lenient.declined = None
+    option = ("hunt", None) if pend.stage == "hunt" else ("pass", None)
+    if option not in pend.options:
+        return False
+    v._apply(*option)
+    return True
+
+
+def harmless_decline(v, t: str, player, arg, lineno: int) -> bool:
+    """Declining changes nothing whatever the order, so a decline the rules do
+    not ask for here is accepted with a note; if the rules ask for it later in
+    the same attack, the decline written here is the answer."""
+    g = v.g
+    s = g.state
+    combat = s.combat
+    if t == "pass" and v.attacker == player:
+        if any(step[0] == "after-attack" for step in s.stack):
+            what = "a FRENZY second attack before the rules offer it (after the attack's effects)"
+            v.lenient.declined = ("frenzy", player)
+        else:
+            what = "a FRENZY second attack the rules do not offer here"
+    elif t == "hunt" and arg is None and combat is not None and player == s.active and not combat[2] \
+            and combat[0] in s.play[player]:
+        if ("hunt",) in s.stack:
+            # effects.hunter-order: the HUNTER choice comes later.
+            what = "HUNTER before the rules ask for it (after the Attack effect, effects.hunter-order)"
+            v.lenient.declined = ("hunt", player)
+        elif not g.has(combat[0], HUNTER):
+            what = "HUNTER for an attacker that does not have it"
+        else:
+            return False
+    else:
+        return False
+    v.report.notes.append(f"line {lineno}: '{t}' declines {what}; it changes nothing")
+    return True
+
+
+def forced_block(v, t: str, player, arg, lineno: int) -> bool:
+    """The defender writes the block HUNTER forced on the named creature."""
+    prev = v.prev
+    if t != "block" or prev is None or prev[0] != "hunt" or prev[1] is None or arg != prev[1]:
+        return False
+    if player is None or player == v.attacker or v.attacker is None:
+        return False
+    v.report.notes.append(f"line {lineno}: 'block' repeats the block HUNTER forced on card {arg} "
+                          "(keywords.hunter); the rules ask the defender nothing there")
+    return True
