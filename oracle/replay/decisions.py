@@ -22,12 +22,14 @@ from ..cards import HUNTER
 
 # Decision kinds that skip an empty choice, with the player field to match.
 _EMPTY = ("choose", "random")
+# Declines that may come early, and the stages they answer.
+DECLINES = {"hunt": ("hunt",), "pass": ("frenzy", "mindbug")}
 
 
 class Leniency:
     """What the verifier remembers for the accepted forms of one game."""
 
-    __slots__ = ("skipped", "declined")
+    __slots__ = ("skipped", "declined", "forced")
 
     def __init__(self):
         # Choices the rules skipped for want of anything to pick, not yet
@@ -35,12 +37,29 @@ class Leniency:
         self.skipped: list[tuple] = []
         # A decline written before the rules asked: (stage, player).
         self.declined: tuple | None = None
+        # Forced steps the verifier took while reading the current and the
+        # previous decision line: ((kind, arg), player or None, line).
+        self.forced: list[tuple] = []
 
     def saw(self, events) -> None:
         """Remember the choices the rules skipped in `events`."""
         for e in events:
             if e.kind == "no-effect":
                 self.skipped.append(("random" if e.player is None else "choose", e.player, e.source))
+
+
+def already_taken(v, t: str, player, arg, lineno: int) -> bool:
+    """An empty answer to a skipped choice, or a forced step written after the
+    verifier took it (a decline written early moves the forced steps)."""
+    if empty_answer(v, t, player, arg, lineno):
+        return True
+    for i, (option, who, at) in enumerate(v.lenient.forced):
+        if option == (t, arg) and (who is None or who == player):
+            del v.lenient.forced[i]
+            v.report.notes.append(f"line {lineno}: '{t}' writes the forced step the rules took at line {at}; "
+                                  "accepted like a forced step left out")
+            return True
+    return False
 
 
 def empty_answer(v, t: str, player, arg, lineno: int) -> bool:
@@ -69,6 +88,22 @@ def answer_declined(v) -> bool:
         return False
     v._apply(*option)
     return True
+
+
+def reaches(g, kind: str, player) -> bool:
+    """Do the forced steps from here lead to a decision of `player` that a
+    `kind` line answers? (Then the line is on time, with forced steps left
+    out; otherwise it is a decline written early.)"""
+    probe = g.copy()
+    stages = DECLINES[kind]
+    while probe.pending is not None:
+        p = probe.pending
+        if p.stage in stages and p.player == player:
+            return True
+        if len(p.options) != 1:
+            return False
+        probe.apply_unchecked(*p.options[0])
+    return False
 
 
 def harmless_decline(v, t: str, player, arg, lineno: int) -> bool:

@@ -243,13 +243,14 @@ class Verifier:
             arg = line.card
         player = getattr(line, "p", None)
         skipped_before = len(self.lenient.skipped)
+        forced_before = len(self.lenient.forced)
         while True:
             pend = g.pending
-            # An empty answer is first a legal answer to the pending decision,
-            # if it is one; else the answer to a choice the rules skipped.
-            if arg == () and not (pend is not None and (t, arg) in pend.options
-                                  and (pend.is_chance or pend.player == player)) \
-                    and decisions.empty_answer(self, t, player, arg, lineno):
+            # A line is first a legal answer to the pending decision, if it is
+            # one; else an empty answer to a choice the rules skipped, or a
+            # forced step the rules already took, written late.
+            if not (pend is not None and (t, arg) in pend.options and (pend.is_chance or pend.player == player)) \
+                    and decisions.already_taken(self, t, player, arg, lineno):
                 return
             if pend is None:
                 self.find("GAME_OVER", ["winning.life" if g.reason == "life" else "turns.no-action"], lineno,
@@ -262,7 +263,11 @@ class Verifier:
             if decisions.answer_declined(self):
                 continue                        # a decline the log wrote before the rules asked
             if len(pend.options) == 1:
+                if t in decisions.DECLINES and not decisions.reaches(g, t, player) \
+                        and self._harmless_decline(t, player, arg, lineno):
+                    return                      # a decline written before a forced step
                 self._apply(*pend.options[0])   # a forced step the log left out
+                self.lenient.forced.append((pend.options[0], None if pend.is_chance else pend.player, lineno))
                 continue
             if right_kind or t == "mindbug":
                 break                           # refused below, with the clause that forbids it
@@ -307,6 +312,7 @@ class Verifier:
         # applied here may stand for either, so it keeps them).
         if arg != ():
             del self.lenient.skipped[:skipped_before]
+        del self.lenient.forced[:forced_before]
         if t in ("play", "attack") and pend.stage == "action":
             self.lenient.declined = None
         elif self.lenient.declined is not None and pend.stage == self.lenient.declined[0]:
@@ -337,6 +343,8 @@ class Verifier:
             events = g.apply_unchecked("choose", nxt)
             self.since_claim.extend(events)
             self.lenient.saw(events)
+        if self.lenient.declined is not None:
+            decisions.answer_declined(self)     # the rules now ask what the log declined earlier
 
     # -- claims --------------------------------------------------------------
     def _claim(self, line, lineno) -> None:
