@@ -15,16 +15,14 @@ under which a game conforms, over the readings in play in that game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
 
 from ..editions import EDITIONS
 from ..readings import BY_CLAUSE, READINGS, TEAM, differing
-from .reader import RawGame
 
-
-def _run(raw: RawGame, edition, keep_going: bool, readings: dict):
-    from .verify import Verifier
-    return Verifier(raw, edition, keep_going, readings).run()
+# Verifies the game again: (edition or None, readings) -> its GameReport.
+Run = Callable[[object, dict], object]
 
 
 def _alternatives(readings: dict):
@@ -36,7 +34,7 @@ def _alternatives(readings: dict):
                 yield r.clause, choice
 
 
-def classify(raw: RawGame, rep, edition, keep_going: bool, readings: dict) -> None:
+def classify(run: Run, rep, edition, keep_going: bool, readings: dict) -> None:
     """Set `basis` on the findings of a game that violates (in place)."""
     found = [f for f in rep.findings if not f.malformed]
     if not found:
@@ -46,7 +44,7 @@ def classify(raw: RawGame, rep, edition, keep_going: bool, readings: dict) -> No
     keys = {(f.line, f.code) for f in rep.findings}
     added = False
     for clause, choice in _alternatives(readings):
-        alt = _run(raw, edition, keep_going, {**readings, clause: choice})
+        alt = run(edition, {**readings, clause: choice})
         if alt.verdict == "malformed":
             continue
         alt_keys = {(f.line, f.code) for f in alt.findings}
@@ -88,12 +86,12 @@ def _in_play(reports) -> list[str]:
     return [r.clause for r in READINGS if r.alternatives and r.clause in clauses]
 
 
-def consistency(raw: RawGame, keep_going: bool, readings: dict, first=None) -> tuple[list[str], list[dict]]:
+def consistency(run: Run, readings: dict, first=None) -> tuple[list[str], list[dict]]:
     """(editions the game conforms to under the readings in force, every
     {edition, readings} under which it conforms). At most the number of
-    editions times the choices of the readings in play runs."""
-    base = {e: (first if first is not None and first.edition == e else _run(raw, e, keep_going, readings))
-            for e in EDITIONS}
+    editions times the choices of the readings in play runs; `first` is the
+    game's own report (its findings' basis counts among the readings in play)."""
+    base = {e: run(e, readings) for e in EDITIONS}
     conforms_to = [e for e in EDITIONS if base[e].verdict == "conforms"]
     in_play = _in_play(list(base.values()) + ([first] if first is not None else []))
     combos = []
@@ -108,7 +106,7 @@ def consistency(raw: RawGame, keep_going: bool, readings: dict, first=None) -> t
             if all(now[c] == readings.get(c, TEAM[c]) for c in in_play):
                 ok = base[e].verdict == "conforms"
             else:
-                ok = _run(raw, e, keep_going, chosen).verdict == "conforms"
+                ok = run(e, chosen).verdict == "conforms"
             if ok:
                 combos.append({"edition": e, "readings": {**differing(readings), **now}})
     return conforms_to, combos

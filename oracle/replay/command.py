@@ -24,7 +24,8 @@ def _verify_payload(payload):
         # log under each profile, and each choice of the readings in play.
         from .basis import consistency
         chosen = dict(rep.readings or {})
-        rep.conforms_to, rep.consistent_with = consistency(raw, False, chosen)
+        rep.conforms_to, rep.consistent_with = consistency(
+            lambda ed, rd: verify_game(raw, ed, False, rd, basis=False), chosen, rep)
     return rep
 
 

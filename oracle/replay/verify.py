@@ -18,6 +18,7 @@ from ..readings import UnknownReading, check as check_readings, differing, with_
 from ..engine import Decision, Game, SetupError
 from ..engine.state import STAGE_KINDS
 from . import decisions
+from .basis import classify
 from . import format as fmt
 from .attribution import attribute
 from .claims import claim_matches, claim_views, is_full_claim
@@ -441,6 +442,5 @@ def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = Fal
     v = Verifier(raw, edition, keep_going, readings)
     rep = v.run()
     if basis and rep.verdict == "violates":
-        from .basis import classify
-        classify(raw, rep, edition, keep_going, v.readings)
+        classify(lambda ed, rd: Verifier(raw, ed, keep_going, rd).run(), rep, edition, keep_going, v.readings)
     return rep
