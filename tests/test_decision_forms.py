@@ -150,3 +150,17 @@ def test_the_defender_writing_the_block_hunter_forced_is_accepted():
     if others:
         lines[at[13] + 1] = {"t": "block", "p": 1 - hunt.player, "card": others[0]}
         assert verify(lines).verdict == "violates"
+
+
+def test_naming_the_only_waiting_effect_is_accepted_and_does_not_shift_the_log():
+    """Explosive Toad's Defeated effect is the only one waiting: the rules
+    resolve it without an order decision; a log may still name it."""
+    lines, steps, at = log_of(0)
+    (trig,) = [e for e in steps[9].events if e.kind == "trigger"]
+    assert steps[9].after.table.names[trig.card] == "Explosive Toad"
+    assert steps[9].after.pending.stage == "choose" and steps[9].after.pending.source == trig.card
+    lines.insert(at[9] + 1, {"t": "choose", "p": steps[9].before.state.active, "cards": [trig.card]})
+    rep = verify(lines)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("names Explosive Toad's effect, the only one waiting" in n for n in rep.notes)
+    assert rep.decisions == len(steps)

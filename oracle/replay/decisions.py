@@ -11,7 +11,9 @@ a decision of the engine, so the rest of the log stays aligned:
   recorded, and given as the answer when the rules ask;
 - a declined option the rules do not offer at all (`hunt null` for an
   attacker without HUNTER, `pass` for a FRENZY attack not on offer);
-- the block HUNTER forced, written by the defender.
+- the block HUNTER forced, written by the defender;
+- the order of a single waiting effect (`choose [card]`), which the rules
+  resolve without asking.
 
 spec/replay-format.md lists them with the reasons.
 """
@@ -41,11 +43,16 @@ class Leniency:
         # previous decision line: ((kind, arg), player or None, line).
         self.forced: list[tuple] = []
 
-    def saw(self, events) -> None:
-        """Remember the choices the rules skipped in `events`."""
+    def saw(self, events, chosen=None) -> None:
+        """Remember the choices the rules skipped in `events`, and the effects
+        that resolved with no order decision (the only one waiting), all but
+        `chosen`, the one an order decision picked."""
         for e in events:
-            if e.kind == "no-effect":
+            k = e.kind
+            if k == "no-effect":
                 self.skipped.append(("random" if e.player is None else "choose", e.player, e.source))
+            elif k == "trigger" and e.card != chosen:
+                self.forced.append((("choose", (e.card,)), "order", None))
 
 
 def already_taken(v, t: str, player, arg, lineno: int) -> bool:
@@ -54,10 +61,14 @@ def already_taken(v, t: str, player, arg, lineno: int) -> bool:
     if empty_answer(v, t, player, arg, lineno):
         return True
     for i, (option, who, at) in enumerate(v.lenient.forced):
-        if option == (t, arg) and (who is None or who == player):
+        if option == (t, arg) and (who is None or who == "order" or who == player):
             del v.lenient.forced[i]
-            v.report.notes.append(f"line {lineno}: '{t}' writes the forced step the rules took at line {at}; "
-                                  "accepted like a forced step left out")
+            if who == "order":
+                v.report.notes.append(f"line {lineno}: 'choose' names {v.g.name(arg[0])}'s effect, the only one "
+                                      "waiting; the rules resolve it without asking (effects.simultaneous)")
+            else:
+                v.report.notes.append(f"line {lineno}: '{t}' writes the forced step the rules took at line {at}; "
+                                      "accepted like a forced step left out")
             return True
     return False
 

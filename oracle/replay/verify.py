@@ -329,9 +329,10 @@ class Verifier:
         if kind in ("play", "attack"):
             self.attacker = self.g.pending.player if kind == "attack" else None
         self.prev = (kind, arg)
+        chosen = arg[0] if self.g.pending.stage == "order" else None
         events = self.g.apply_unchecked(kind, arg)
         self.since_claim.extend(events)
-        self.lenient.saw(events)
+        self.lenient.saw(events, chosen)
         g = self.g
         if self.order_queue:
             waiting = {w[0] for w in g.state.triggers}
@@ -343,7 +344,7 @@ class Verifier:
                 break
             events = g.apply_unchecked("choose", nxt)
             self.since_claim.extend(events)
-            self.lenient.saw(events)
+            self.lenient.saw(events, nxt[0])
         if self.lenient.declined is not None:
             decisions.answer_declined(self)     # the rules now ask what the log declined earlier
 
