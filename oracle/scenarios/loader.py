@@ -461,6 +461,12 @@ class _Checker:
                     self.fail(["editions", i], f"unknown edition {e!r} (one of {', '.join(EDITIONS)})")
             if len(set(d.editions)) != len(d.editions):
                 self.fail(["editions"], "an edition is listed twice")
+        if d.readings is not UNSET:
+            from ..readings import UnknownReading, check as check_readings
+            try:
+                check_readings(d.readings)
+            except UnknownReading as e:
+                self.fail(["readings"], str(e))
         self.check_given()
         for i, s in enumerate(d.steps):
             self.check_step(["steps", i], s)
