@@ -93,8 +93,11 @@ def clauses(as_json, coverage, markdown, ids):
     if as_json:
         _dump([catalogue.clause_to_json(c) for c in chosen])
         return
+    from .readings import BY_CLAUSE
     for c in chosen:
-        click.echo(f"{c.id:<34} {c.title}")
+        r = BY_CLAUSE.get(c.id)
+        mark = f"  (team reading: {' | '.join(r.names())})" if r is not None else ""
+        click.echo(f"{c.id:<34} {c.title}{mark}")
 
 
 @click.command()

@@ -164,3 +164,21 @@ def test_naming_the_only_waiting_effect_is_accepted_and_does_not_shift_the_log()
     assert rep.verdict == "conforms", rep.findings[:1]
     assert any("names Explosive Toad's effect, the only one waiting" in n for n in rep.notes)
     assert rep.decisions == len(steps)
+
+
+def test_annotate_writes_an_early_decline_where_the_rules_ask_for_it():
+    import msgspec
+
+    from oracle.replay.annotate import annotate_stream
+    lines, steps = _hunt_first(113, 50)
+    data = b"".join(msgspec.json.encode(x) + b"\n" for x in lines)
+    out = io.BytesIO()
+    import tempfile
+    with tempfile.NamedTemporaryFile(suffix=".jsonl") as f:
+        f.write(data)
+        f.flush()
+        assert annotate_stream((f.name,), None, out) == 0
+    kinds = ("play", "attack", "mindbug", "pass", "hunt", "block", "choose", "random")
+    decided = [x for x in map(msgspec.json.decode, out.getvalue().splitlines()) if x["t"] in kinds]
+    # The canonical order: the Attack effect's choice, then the decline.
+    assert decided == [s.decision.to_json() for s in steps]

@@ -187,3 +187,11 @@ def test_selfplay_and_editions_commands_know_the_readings():
     assert b"effects.hunter-order" in ed.stdout and b"hunter-first" in ed.stdout
     js = json.loads(run_cli("editions", "--json").stdout)
     assert any(r["clause"] == "effects.hunter-order" for r in js["readings"])
+
+
+def test_clauses_listing_marks_the_readings():
+    out = run_cli("clauses", "effects.hunter-order", "combat.attack").stdout.decode()
+    lines = out.splitlines()
+    assert any(l.startswith("effects.hunter-order") and "team reading: attack-effect-first | hunter-first" in l
+               for l in lines)
+    assert any(l.startswith("combat.attack ") and "team reading" not in l for l in lines)

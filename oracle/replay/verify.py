@@ -326,6 +326,13 @@ class Verifier:
         return decisions.harmless_decline(self, t, player, arg, lineno)
 
     def _apply(self, kind, arg) -> None:
+        """Apply one decision, then any decline the log wrote before the rules asked for it."""
+        self._step(kind, arg)
+        if self.lenient.declined is not None:
+            decisions.answer_declined(self)
+
+    def _step(self, kind, arg) -> None:
+        """Apply one decision (and the rest of an order given at once)."""
         if kind in ("play", "attack"):
             self.attacker = self.g.pending.player if kind == "attack" else None
         self.prev = (kind, arg)
@@ -345,8 +352,6 @@ class Verifier:
             events = g.apply_unchecked("choose", nxt)
             self.since_claim.extend(events)
             self.lenient.saw(events, nxt[0])
-        if self.lenient.declined is not None:
-            decisions.answer_declined(self)     # the rules now ask what the log declined earlier
 
     # -- claims --------------------------------------------------------------
     def _claim(self, line, lineno) -> None:
