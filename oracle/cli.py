@@ -100,21 +100,35 @@ def clauses(as_json, coverage, markdown, ids):
     if as_json:
         _dump([catalogue.clause_to_json(c) for c in chosen])
         return
+    from .readings import BY_CLAUSE
     for c in chosen:
-        click.echo(f"{c.id:<34} {c.title}")
+        r = BY_CLAUSE.get(c.id)
+        mark = f"  (team reading: {' | '.join(r.names())})" if r is not None else ""
+        click.echo(f"{c.id:<34} {c.title}{mark}")
 
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def editions(as_json):
-    """List the rulebook editions and the switches where they differ."""
+    """List the rulebook editions and the switches where they differ, then the
+    team readings (questions no edition settles) with their choices."""
     from .editions import PROFILES
+    from .readings import READINGS
 
     if as_json:
-        _dump([p.to_json() for p in PROFILES.values()])
+        _dump({"editions": [p.to_json() for p in PROFILES.values()],
+               "readings": [r.to_json() for r in READINGS]})
         return
     for p in PROFILES.values():
         click.echo(f"{p.edition}: {p.title} ({p.rulebook})")
         for s in p.switches:
             how = "states" if s.stated else "silent, reading"
             click.echo(f"  {s.name:<24} {str(s.value):<11} {how:<16} [{s.clause}] {s.note}")
+    click.echo("team readings (no edition settles them; verify --reading CLAUSE=CHOICE, game line `readings`):")
+    for r in READINGS:
+        click.echo(f"  {r.clause}")
+        for choice, what in r.choices:
+            mark = "team" if choice == r.team else "    "
+            click.echo(f"    {mark} {choice:<20} {what}")
+        if r.note:
+            click.echo(f"         ({r.note})")

@@ -48,6 +48,15 @@ class Profile:
     reveals_out: bool         # cards revealed for the first player leave the game
     later_sets: bool          # FAST, Action, Harvest, Octonite... exist in this edition
     switches: tuple[Switch, ...] = field(default=())
+    # Team readings (oracle/readings.py): questions no edition settles. The
+    # defaults are the team's; `readings` lists the (clause, choice) pairs
+    # that differ from them.
+    hunter_order: str = "attack-effect-first"   # effects.hunter-order
+    attacker_gone: str = "attack-ends"          # combat.attacker-gone
+    leave_play: str = "resets"                  # terms.leave-play
+    play_card: str = "play-effect"              # effects.play-card
+    frenzy_timing: str = "at-once"              # keywords.frenzy.same-creature
+    readings: tuple[tuple[str, str], ...] = ()
 
     def switch(self, name: str) -> Switch:
         for s in self.switches:
@@ -56,8 +65,11 @@ class Profile:
         raise KeyError(name)
 
     def to_json(self) -> dict:
-        return {"edition": self.edition, "title": self.title, "rulebook": self.rulebook,
-                "switches": [s.to_json() for s in self.switches]}
+        d = {"edition": self.edition, "title": self.title, "rulebook": self.rulebook,
+             "switches": [s.to_json() for s in self.switches]}
+        if self.readings:
+            d["readings"] = dict(self.readings)
+        return d
 
 
 # (switch name, clause, {edition: (value, stated, note)})

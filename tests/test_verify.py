@@ -1,5 +1,6 @@
 """mb-oracle verify: verdicts, malformed input, outputs, keep-going, expectations."""
 
+import io
 import json
 from xml.etree import ElementTree as ET
 
@@ -54,6 +55,11 @@ def test_sample_corpus_matches_its_manifest():
             assert (f.code, f.clauses[0] if f.clauses else None, f.line) == (m["code"], m["clause"], m["line"]), (m, f)
             assert f.count == m.get("count", 1), (m, f)
             assert f.options or f.code in ("WRONG_RESULT", "LINE_AFTER_END", "BAD_SETUP", "UNKNOWN_FIELD")
+            if m["verdict"] == "violates":
+                assert f.basis == m.get("basis", "rules"), (m, f)
+            if "then" in m:
+                assert any((g.code, g.line, g.basis) == (m["then"]["code"], m["then"]["line"], m["then"]["basis"])
+                           for g in rep.findings[1:]), (m, rep.findings)
 
 
 def test_every_violation_kind_of_the_issue_has_a_sample():
@@ -258,15 +264,36 @@ def test_annotate_writes_the_canonical_log():
     assert bad.returncode == 1 and b"keywords.sneaky" in bad.stdout
 
 
+def _foreign_logs():
+    for up in ROOT.parents:
+        path = up / "shared" / "design" / "foreign-logs" / "games.jsonl"
+        if path.exists():
+            return path
+    pytest.skip("the foreign logs of a shared/ folder above the project are not present on this machine")
+
+
 def test_foreign_logs_get_a_verdict_each():
-    path = ROOT.parent / "shared" / "design" / "foreign-logs" / "games.jsonl"
-    if not path.exists():
-        pytest.skip("the foreign logs of ../shared are not present on this machine")
-    reps = games_of(path.read_bytes())
+    reps = games_of(_foreign_logs().read_bytes())
     assert len(reps) == 12
     assert all(r.verdict in ("conforms", "violates") for r in reps)
     codes = {(f.code, f.clauses[0]) for r in reps for f in r.findings}
     assert ("MISSING_DECISION", "effects.hunter-order") in codes
+
+
+def test_foreign_logs_hunter_order_findings_are_reading_based():
+    """That engine names the HUNTER target before the Attack effect: those
+    games conform under hunter-first; the others keep their rules findings."""
+    path = _foreign_logs()
+    reps = games_of(path.read_bytes())
+    hunter = [r for r in reps if any("effects.hunter-order" in f.clauses for f in r.findings)]
+    assert hunter
+    for r in hunter:
+        assert all(f.basis == "reading" and f.alternatives == ["hunter-first"] for f in r.findings), r.findings
+    under = {r.id: r for r in (verify_game(x, readings={"effects.hunter-order": "hunter-first"})
+                               for x in split_games(io.BytesIO(path.read_bytes()), str(path)))}
+    assert all(under[r.id].verdict == "conforms" for r in hunter)
+    others = [r for r in reps if r.verdict == "violates" and r not in hunter]
+    assert all(f.basis == "rules" for r in others for f in r.findings)
 
 
 def test_bench_prints_rates_and_ratio():

@@ -12,8 +12,9 @@ from .registry import resume, task
 
 def declare_attack(g, card: int) -> None:
     """combat.attack: an allied creature attacks. Its Attack effect resolves
-    first (triggers.attack), then HUNTER's choice (effects.hunter-order),
-    then the block, then combat."""
+    (triggers.attack) and HUNTER's choice is made, in the order of the
+    effects.hunter-order reading (the team's: the Attack effect first), then
+    the block, then combat."""
     s = g.state
     p = s.active
     s.attacks[card] = s.attacks.get(card, 0) + 1
@@ -22,20 +23,26 @@ def declare_attack(g, card: int) -> None:
     steps = [("hunt",), ("block",), ("fight",), ("after-attack", card)]
     if g.table.defs[card].trigger == "attack":
         queue_trigger(g, card, p, "attack")
-        steps.insert(0, ("resolve-triggers",))
+        # effects.hunter-order: where the Attack effect goes relative to HUNTER.
+        steps.insert(1 if g.profile.hunter_order == "hunter-first" else 0, ("resolve-triggers",))
     g.push_next(*steps)
 
 
 def attack_goes_on(g) -> bool:
     """combat.attacker-gone: an attacker that left play or changed sides
-    before combat ends the attack: no block, no combat, no life lost."""
+    before combat ends the attack: no block, no combat, no life lost (the
+    team's reading); with the `unblocked` reading the defender still loses 1
+    life, as for an attack nobody blocked."""
     s = g.state
     if s.combat is None:
         return False
     if s.combat[0] in s.play[s.active]:
         return True
-    g.emit("attack-ends", ("combat.attacker-gone",), player=s.active, card=s.combat[0])
+    gone = s.combat[0]
+    g.emit("attack-ends", ("combat.attacker-gone",), player=s.active, card=gone)
     s.combat = None
+    if g.profile.attacker_gone == "unblocked":
+        lose_life(g, 1 - s.active, 1, ("combat.attacker-gone", "combat.unblocked"), source=gone)
     return False
 
 
@@ -123,9 +130,15 @@ def fight(g) -> None:
     if not attack_goes_on(g):
         return
     s = g.state
-    a, b, _ = s.combat
+    a, b, hunted = s.combat
     s.combat = None
     opp = 1 - s.active
+    if b is not None and hunted and b not in s.play[opp]:
+        # effects.hunter-order (hunter-first): the Attack effect removed the
+        # creature HUNTER named. An attack that used HUNTER may not hit the
+        # opponent directly (keywords.hunter), so it ends here.
+        g.emit("attack-ends", ("effects.hunter-order", "keywords.hunter"), player=s.active, card=a)
+        return
     if b is None or b not in s.play[opp]:
         lose_life(g, opp, 1, ("combat.unblocked",), source=a)
         return

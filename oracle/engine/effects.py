@@ -133,7 +133,8 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
             g.emit("exhaust", why + clauses + ("triggers.defeated.not",), player=ctrl, card=c, source=source)
             continue
         s.play[ctrl].remove(c)
-        s.exhausted.discard(c)                                   # terms.leave-play
+        if prof.leave_play == "resets":                          # terms.leave-play (a reading)
+            s.exhausted.discard(c)
         # mindbug.defeated-controller: every edition reads "its controller's
         # pile"; the switch exists so another reading can be tried.
         dest = ctrl if prof.defeated_to_controller else g.table.owner.get(c, ctrl)

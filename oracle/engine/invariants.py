@@ -26,7 +26,7 @@ def violations(g) -> list[str]:
         if g.profile.life_cards and s.life[p] != len(s.life_pile[p]):
             out.append(f"player {p}: life {s.life[p]} but {len(s.life_pile[p])} life cards")
     in_play = set(s.play[0]) | set(s.play[1])
-    if not s.exhausted <= in_play:
+    if not s.exhausted <= in_play and g.profile.leave_play == "resets":
         out.append(f"exhausted cards out of play: {sorted(s.exhausted - in_play)}")
     floor = g.profile.power_floor
     if floor:

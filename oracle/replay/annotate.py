@@ -31,9 +31,9 @@ class Annotator(Verifier):
             self.out.append(claim(self.g))
         return ok
 
-    def _apply(self, kind, arg) -> None:
+    def _step(self, kind, arg) -> None:
         player = self.g.pending.player
-        super()._apply(kind, arg)
+        super()._step(kind, arg)
         self.out.append(Decision(kind, player, arg).to_json())
         self.out.append(claim(self.g))
 

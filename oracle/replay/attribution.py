@@ -30,8 +30,9 @@ def _base(field: str) -> str:
 def attribute(g, events, diff) -> list[str]:
     """The clauses behind a mismatch, from its diff entries: first those of
     the events that moved the differing cards (the latest event first, as it
-    put the card where the rules have it), then those of events that change
-    the differing fields, then a clause per field; the clauses every step
+    put the card where the rules have it), then those of events that left
+    something undone, then those of events that change the differing fields,
+    then a clause per field; the clauses every step
     cites come last. The order depends only on the game and the claim."""
     clauses: list[str] = []
     names = g.table.names
@@ -84,10 +85,13 @@ def attribute(g, events, diff) -> list[str]:
     for e in reversed(events):
         if touched(e) & diff_cards:
             cite(e)
+    # What the rules left undone (an attack that ended early, a Play effect
+    # prevented) explains a difference better than the steps that followed it.
+    for e in reversed(events):
+        if e.kind in BROAD_EVENTS:
+            cite(e)
     for e in reversed(events):
         if e.kind in EVENT_FIELDS and set(EVENT_FIELDS[e.kind]) & set(fields) and not diff_cards:
-            cite(e)
-        elif e.kind in BROAD_EVENTS:
             cite(e)
     if "life" in fields:
         for e in reversed(events):

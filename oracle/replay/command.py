@@ -15,18 +15,36 @@ from .verify import verify_game
 
 
 def _verify_payload(payload):
-    file, lines, kind, edition, keep_going, which, strict = payload
+    file, lines, kind, edition, keep_going, which, readings, strict = payload
     raw = RawGame(file, lines, kind)
-    rep = verify_game(raw, edition, keep_going, strict)
+    rep = verify_game(raw, edition, keep_going, readings, strict=strict)
     if which and rep.verdict != "malformed":
-        # Which editions would this game conform to? The same log under each profile.
-        rep.conforms_to = [e for e in EDITIONS if verify_game(raw, e).verdict == "conforms"]
+        # Which editions and readings would this game conform to? The same
+        # log under each profile, and each choice of the readings in play.
+        from .basis import consistency
+        chosen = dict(rep.readings or {})
+        rep.conforms_to, rep.consistent_with = consistency(
+            lambda ed, rd: verify_game(raw, ed, False, rd, basis=False), chosen, rep)
     return rep
 
 
-def _payloads(paths, edition, keep_going, which=False, strict=False):
+def _payloads(paths, edition, keep_going, which=False, readings=None, strict=False):
     for raw in read_all(paths):
-        yield (raw.file, raw.lines, raw.kind, edition, keep_going, which, strict)
+        yield (raw.file, raw.lines, raw.kind, edition, keep_going, which, readings, strict)
+
+
+def _reading_options(specs) -> dict:
+    """--reading CLAUSE=CHOICE options as a mapping; a usage error names a bad one."""
+    from ..readings import UnknownReading, parse
+
+    out = {}
+    for spec in specs:
+        try:
+            clause, choice = parse(spec)
+        except UnknownReading as e:
+            raise click.BadParameter(str(e), param_hint="--reading") from None
+        out[clause] = choice
+    return out
 
 
 def _bounded_imap(pool, payloads, jobs, window=64):
@@ -54,7 +72,11 @@ def _bounded_imap(pool, payloads, jobs, window=64):
 @click.option("--keep-going", is_flag=True, help="After a divergence, resume at the next full state claim.")
 @click.option("--expect", "expect_file", type=click.Path(dir_okay=False), help="Known, accepted divergences (mb-expect/1).")
 @click.option("--strict-expect", is_flag=True, help="An expectation that matched nothing this run fails the run.")
-@click.option("--which-editions", is_flag=True, help="Also say, per game, which editions it conforms to.")
+@click.option("--which-editions", is_flag=True,
+              help="Also say, per game, which editions (and readings) it conforms to.")
+@click.option("--reading", "reading_specs", multiple=True, metavar="CLAUSE=CHOICE",
+              help="Follow this choice of a team reading (overrides the game lines); repeatable. "
+                   "See `mb-oracle editions`.")
 @click.option("--strict", is_flag=True,
               help="Fields mb-replay/1 does not define on game, setup, state and end lines are findings "
                    "(UNKNOWN_FIELD, malformed), not notes.")
@@ -62,8 +84,8 @@ def _bounded_imap(pool, payloads, jobs, window=64):
 @click.option("--statistics", is_flag=True, help="Human format: count the findings by code and by clause.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
 @color_option()
-def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions, strict,
-           quiet, statistics, progress):
+def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions, reading_specs,
+           strict, quiet, statistics, progress):
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl, *.ndjson and .gz logs), globs
@@ -75,6 +97,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     from .progress import GameProgress, say_reading_stdin
 
     expected = load_expectations(expect_file)
+    readings = _reading_options(reading_specs)
     try:
         check_input(paths)
     except NoInput as e:
@@ -88,9 +111,9 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     if jobs > 1:
         import multiprocessing
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
-        results = _bounded_imap(pool, _payloads(paths, edition, keep_going, which_editions, strict), jobs)
+        results = _bounded_imap(pool, _payloads(paths, edition, keep_going, which_editions, readings, strict), jobs)
     else:
-        results = map(_verify_payload, _payloads(paths, edition, keep_going, which_editions, strict))
+        results = map(_verify_payload, _payloads(paths, edition, keep_going, which_editions, readings, strict))
     try:
         for rep in results:
             reporter.game(rep)
@@ -110,16 +133,19 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
               help="How often to write a state claim.")
 @click.option("--check-invariants", is_flag=True,
               help="Check the engine's invariants after every step; exit 1 at the first broken one.")
-def selfplay(games, seed, edition, bot, claims, check_invariants):
+@click.option("--reading", "reading_specs", multiple=True, metavar="CLAUSE=CHOICE",
+              help="Play under this choice of a team reading (written on the game line); repeatable.")
+def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs):
     """Play games with a bot and write them as conforming mb-replay/1 logs."""
     from ..term import Progress
     from .selfplay import InvariantBroken, selfplay_lines
 
+    readings = _reading_options(reading_specs)
     w = sys.stdout.buffer
     with Progress("selfplay", total=games, unit="game") as bar:
         try:
             started = False
-            for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants):
+            for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants, readings):
                 if line.startswith(b'{"t":"game"'):
                     if started:
                         bar.update(1)

@@ -66,6 +66,15 @@ class Finding(msgspec.Struct, omit_defaults=True):
     expected: bool = False
     count: int = 1                  # with keep_going: how many times this divergence was found in the game
     lines: list[int] = msgspec.field(default_factory=list)  # the lines where it was found, when more than once
+    # For a game that violates: "rules" (the finding stands whatever the team
+    # readings), or "reading" (it exists only under `reading`, a team reading
+    # {clause, choice}; `alternatives` are the choices under which the rules
+    # accept this line). `under`: the readings (clause -> choice) in force
+    # when the finding was made, when they are not the game's own.
+    basis: str | None = None
+    reading: dict[str, str] | None = None
+    alternatives: list[str] = msgspec.field(default_factory=list)
+    under: dict[str, str] | None = None
 
     @property
     def malformed(self) -> bool:
@@ -86,6 +95,10 @@ class GameReport(msgspec.Struct):
     outcome: str | None = None      # pass | fail | xfail | xpass | malformed (oracle.replay.outcome)
     conforms_to: list[str] | None = None  # with --which-editions: the editions the game conforms to
     aborted: bool = False           # the log's end line says the implementation stopped the game
+    readings: dict[str, str] | None = None  # the readings followed where not the team's (game line, --reading)
+    # With --which-editions: every (edition, readings) combination under which
+    # the game conforms; `readings` covers the readings in play in this game.
+    consistent_with: list[dict] | None = None
 
 
 def signature(f: Finding) -> tuple:

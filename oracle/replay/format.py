@@ -56,13 +56,18 @@ class Impl(Struct, omit_defaults=True):
 
 
 class GameLine(_Line, tag="game"):
-    """Starts a game. `edition` may be left out and given with --edition."""
+    """Starts a game. `edition` may be left out and given with --edition;
+    `readings` names the team readings the game follows where it does not
+    take the team's (clause id -> choice)."""
 
     format: Literal[FORMAT]  # type: ignore[valid-type]
     id: str
     edition: Edition | UnsetType = UNSET
     sets: Names = msgspec.field(default_factory=lambda: ["first-contact"])
     impl: Impl | UnsetType = UNSET
+    # The team readings the game follows where it does not take the team's
+    # (clause id -> choice, see `mb-oracle editions`); --reading overrides.
+    readings: dict[str, str] | UnsetType = UNSET
 
 
 class SetupLine(_Line, tag="setup"):

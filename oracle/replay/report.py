@@ -41,8 +41,13 @@ def human_game(rep, verbose: bool = False) -> str:
     where = f"{clean_line(rep.file)}:{rep.line}"   # ids and names from the input: no terminal controls
     info = f"  [{rep.edition or '?'}, {plural(rep.decisions, 'decision')}]  {where}"
     out = [head + click.style(info, dim=True)]
+    if rep.readings:
+        out.append("  readings: " + ", ".join(f"{c}={v}" for c, v in rep.readings.items()))
     if rep.conforms_to is not None:
         out.append(f"  conforms to: {', '.join(rep.conforms_to) or 'no edition'}")
+    if rep.consistent_with is not None:
+        shown = [c["edition"] + "".join(f" {k}={v}" for k, v in c["readings"].items()) for c in rep.consistent_with]
+        out.append(f"  consistent with: {'; '.join(shown) or 'no edition and readings'}")
     for f in rep.findings:
         tag = " (expected)" if f.expected else ""
         clauses = f" [{', '.join(f.clauses)}]" if f.clauses else ""
@@ -50,6 +55,15 @@ def human_game(rep, verbose: bool = False) -> str:
         again = f" (found {f.count} times, at lines {shown})" if f.count > 1 else ""
         out.append(f"  line {f.line}: {click.style(f.code, bold=True)}{clauses}{tag}{again}")
         out.append(f"    {f.message}")
+        if f.basis == "reading" and f.reading:
+            r = f.reading
+            from ..readings import TEAM
+            whose = "the team's reading" if TEAM.get(r["clause"]) == r["choice"] else "the reading"
+            out.append(f"    only under {whose} {r['clause']}={r['choice']}; "
+                       f"the rules accept this line under {' or '.join(f.alternatives)}")
+        elif f.under:
+            out.append("    found under " + ", ".join(f"{c}={v}" for c, v in f.under.items())
+                       + ", the reading under which the game's earlier lines conform")
         if f.log is not None:
             out.append(f"    log says:   {json.dumps(f.log, ensure_ascii=False)}")
         if f.rules is not None:

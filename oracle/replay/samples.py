@@ -343,6 +343,103 @@ OPTIONS = {"extra-copies": {"keep_going": True}, "always-late-draw": {"keep_goin
            "misspelt-claim-field": {"strict": True}}
 
 
+# -- team readings and accepted forms ---------------------------------------
+# A game played under an alternative reading, written without declaring it:
+# its findings exist only under the team's reading (basis "reading").
+READING_SEED = 3 * 1_000_003 + 12
+READING_SAMPLES = [
+    ("effects.hunter-order", "hunter-first"),
+    ("combat.attacker-gone", "unblocked"),
+    ("terms.leave-play", "keeps-exhaustion"),
+]
+
+
+def reading_games(declare: bool) -> list[list[dict]]:
+    from .selfplay import play_game
+    out = []
+    for clause, choice in READING_SAMPLES:
+        lines = list(play_game("en-revised", READING_SEED, "random", "", "every", readings={clause: choice}))
+        lines[0]["id"] = f"reading-{choice}" + ("" if declare else "-undeclared")
+        if not declare:
+            del lines[0]["readings"]
+            lines[0]["x"] = {"mistake": f"follows {clause}={choice} without declaring it"}
+        out.append(lines)
+    return out
+
+
+def accepted_forms() -> list[list[dict]]:
+    """Self-played games rewritten with the forms the rules allow where they
+    ask nothing (spec/replay-format.md, "Accepted forms")."""
+    def full(seed):
+        head, steps, g = record("en-revised", seed)
+        lines = lines_until(head, steps, len(steps)) + [end_of(g)]
+        return lines, steps, [len(head) + 2 * i for i in range(len(steps))]
+
+    games = []
+    lines, steps, at = full(20)                    # Strange Barrel steals from an empty hand
+    lines.insert(at[37] + 1, {"t": "random", "cards": []})
+    games.append(("empty-random", lines))
+    lines, steps, at = full(28)                    # Harpy Mother finds no creature to take
+    e = next(e for e in steps[66].events if e.kind == "no-effect")
+    lines.insert(at[66] + 1, {"t": "choose", "p": e.player, "cards": []})
+    games.append(("empty-choice", lines))
+    lines, steps, at = full(113)                   # hunt null before Shark Dog's Attack effect
+    lines[at[49]:at[50] + 2] = [lines[at[50]], lines[at[49]], lines[at[50] + 1]]
+    games.append(("early-hunt-decline", lines))
+    lines, steps, at = full(12)                    # FRENZY declined before the Defeated effect
+    lines[at[17]:at[18] + 2] = [lines[at[18]], lines[at[17]], lines[at[18] + 1]]
+    games.append(("early-frenzy-decline", lines))
+    lines, steps, at = full(1)                     # the defender writes the block HUNTER forced
+    hunt = steps[13].decision
+    lines.insert(at[13] + 1, {"t": "block", "p": 1 - hunt.player, "card": hunt.arg})
+    games.append(("forced-block-written", lines))
+    out = []
+    for name, lines in games:
+        lines[0]["id"] = f"accepted-{name}"
+        out.append(lines)
+    return out
+
+
+def _write_games(path: Path, games) -> list[str]:
+    path.write_bytes(b"".join(_enc.encode(x) + b"\n" for lines in games for x in lines))
+    return [lines[0]["id"] for lines in games]
+
+
+def build_readings(out_dir: Path) -> list[dict]:
+    """The samples of team readings and accepted forms, with their manifest entries."""
+    from .verify import verify_game
+    from .reader import RawGame
+
+    manifest = []
+    for name, games in (("readings", reading_games(True)), ("accepted-forms", accepted_forms())):
+        for gid in _write_games(out_dir / "conforming" / f"{name}.jsonl", games):
+            manifest.append({"file": f"conforming/{name}.jsonl", "game": gid, "verdict": "conforms"})
+    games = reading_games(False)
+    # The same hunter-first game with a real deviation further on: a rules
+    # finding found under the alternative reading.
+    both = [dict(x) for x in games[0]]
+    both[0] = {**both[0], "id": "reading-hunter-first-and-rules",
+               "x": {"mistake": "follows effects.hunter-order=hunter-first undeclared, and claims a wrong Mindbug count"}}
+    last = max(i for i, x in enumerate(both) if x["t"] == "state")
+    both[last] = {**both[last], "mindbugs": [5, 5]}
+    games.append(both)
+    for lines in games:
+        gid = lines[0]["id"]
+        path = out_dir / "violations" / f"{gid}.jsonl"
+        _write_games(path, [lines])
+        raw = RawGame(str(path), [(i, _enc.encode(x)) for i, x in enumerate(lines, 1)], "game")
+        rep = verify_game(raw)
+        first = rep.findings[0]
+        entry = {"file": f"violations/{gid}.jsonl", "game": gid, "verdict": "violates", "code": first.code,
+                 "clause": first.clauses[0], "line": first.line, "basis": first.basis,
+                 "mistake": lines[0]["x"]["mistake"]}
+        rules = [f for f in rep.findings if f.basis == "rules"]
+        if rules:
+            entry["then"] = {"code": rules[0].code, "line": rules[0].line, "basis": "rules"}
+        manifest.append(entry)
+    return manifest
+
+
 def build(out_dir: Path) -> list[dict]:
     out_dir = Path(out_dir)
     (out_dir / "conforming").mkdir(parents=True, exist_ok=True)
@@ -379,6 +476,7 @@ def build(out_dir: Path) -> list[dict]:
         entry.update(OPTIONS.get(name, {}))
         entry.update(known)
         manifest.append(entry)
+    manifest += build_readings(out_dir)
     with open(out_dir / "manifest.yaml", "w", encoding="utf-8") as f:
         f.write("# The sample corpus: each game's expected verdict and, for violations, the\n"
                 "# finding (code, clause, line). Regenerate with: python -m oracle.replay.samples replays/\n")

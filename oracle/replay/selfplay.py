@@ -86,15 +86,23 @@ class InvariantBroken(AssertionError):
 
 
 def play_game(edition: str, seed: int, bot: str = "random", game_id: str | None = None,
-              claims: str = "turn", max_decisions: int = 20000, check: bool = False) -> Iterator[dict]:
+              claims: str = "turn", max_decisions: int = 20000, check: bool = False,
+              readings: dict | None = None) -> Iterator[dict]:
     """The lines of one self-played game. `claims`: every (a state claim after
-    every decision), turn (after every turn), end (before the end line), none."""
+    every decision), turn (after every turn), end (before the end line), none.
+    `readings`: team readings to play under (clause -> choice)."""
+    from ..readings import differing, with_readings
     rng = random.Random(seed)
     setup = random_deal(rng, edition)
-    yield {"t": "game", "format": FORMAT, "id": game_id or f"selfplay-{edition}-{seed}", "edition": edition,
-           "sets": ["first-contact"], "impl": {"name": "mb-oracle selfplay", "version": bot}}
+    head = {"t": "game", "format": FORMAT, "id": game_id or f"selfplay-{edition}-{seed}", "edition": edition,
+            "sets": ["first-contact"], "impl": {"name": "mb-oracle selfplay", "version": bot}}
+    chosen = differing(readings or {})
+    if chosen:
+        head["readings"] = chosen
+    yield head
     yield setup
-    g = Game.deal(edition, setup["cards"], setup["decks"], setup["unused"], None, setup["reveals"])
+    g = Game.deal(with_readings(edition, chosen), setup["cards"], setup["decks"], setup["unused"], None,
+                  setup["reveals"])
     n = 0
     while not g.is_over and n < max_decisions:
         turn = g.state.turn
@@ -121,8 +129,8 @@ _enc = msgspec.json.Encoder()
 
 
 def selfplay_lines(games: int, seed: int, edition: str, bot: str = "random", claims: str = "turn",
-                   check: bool = False) -> Iterator[bytes]:
+                   check: bool = False, readings: dict | None = None) -> Iterator[bytes]:
     for i in range(games):
         gid = f"selfplay-{edition}-s{seed}-{i:05d}"
-        for line in play_game(edition, seed * 1_000_003 + i, bot, gid, claims, check=check):
+        for line in play_game(edition, seed * 1_000_003 + i, bot, gid, claims, check=check, readings=readings):
             yield _enc.encode(line)

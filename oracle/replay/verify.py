@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import msgspec
 
-from ..cards import HUNTER
 from ..editions import EDITIONS, UnknownEdition, profile as get_profile
+from ..readings import UnknownReading, check as check_readings, differing, with_readings
 from ..engine import Decision, Game, SetupError
 from ..engine.state import STAGE_KINDS
+from . import decisions
+from .basis import classify
 from . import format as fmt
 from .attribution import attribute
 from .claims import claim_matches, claim_views, is_full_claim
@@ -33,9 +35,13 @@ from .resync import resync
 class Verifier:
     """Verifies one game. Construct, then call `run()` for its report."""
 
-    def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False, strict: bool = False):
+    def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False,
+                 readings: dict | None = None, *, strict: bool = False):
         self.raw = raw
         self.edition_override = edition
+        self.readings_override = readings or {}
+        self.readings: dict[str, str] = {}  # the readings in force (game line, then overrides)
+        self.lenient = decisions.Leniency()
         self.keep_going = keep_going
         self.strict = strict            # fields mb-replay/1 does not define are findings, not notes
         self.end_line = None            # the line of the end line, once read
@@ -131,6 +137,16 @@ class Verifier:
                       log=edition)
             return self._finish()
         rep.edition = prof.edition
+        declared = {} if head.readings is msgspec.UNSET else head.readings
+        try:
+            chosen = check_readings(declared)
+        except UnknownReading as e:
+            self.find("BAD_LINE", [], lineno, f"field readings: {e}", log=declared)
+            return self._finish()
+        chosen.update(self.readings_override)
+        self.readings = chosen
+        prof = with_readings(prof, chosen)
+        rep.readings = differing(chosen) or None
         if head.sets != ["first-contact"]:
             self.find("UNSUPPORTED_SET", [], lineno, f"card sets {head.sets} are not supported; only first-contact",
                       log=head.sets)
@@ -243,7 +259,7 @@ class Verifier:
         # still checked.
         faults: list | None = [] if self.keep_going else None
         try:
-            self.g = Game.deal(prof.edition, line.cards, line.decks, line.unused, first, reveals, life_cards,
+            self.g = Game.deal(prof, line.cards, line.decks, line.unused, first, reveals, life_cards,
                                tolerate=faults)
         except SetupError as e:
             if e.code == "UNKNOWN_CARD":
@@ -299,8 +315,16 @@ class Verifier:
         else:
             arg = line.card
         player = getattr(line, "p", None)
+        skipped_before = len(self.lenient.skipped)
+        forced_before = len(self.lenient.forced)
         while True:
             pend = g.pending
+            # A line is first a legal answer to the pending decision, if it is
+            # one; else an empty answer to a choice the rules skipped, or a
+            # forced step the rules already took, written late.
+            if not (pend is not None and (t, arg) in pend.options and (pend.is_chance or pend.player == player)) \
+                    and decisions.already_taken(self, t, player, arg, lineno):
+                return
             if pend is None:
                 self.find("GAME_OVER", ["winning.life" if g.reason == "life" else "turns.no-action"], lineno,
                           f"the game ended before this line: player {g.winner} won ({g.reason})",
@@ -309,14 +333,22 @@ class Verifier:
             right_kind = t in STAGE_KINDS[pend.stage] and pend.is_chance == (t == "random")
             if right_kind and (pend.is_chance or pend.player == player):
                 break
+            if decisions.answer_declined(self):
+                continue                        # a decline the log wrote before the rules asked
             if len(pend.options) == 1:
+                if t in decisions.DECLINES and not decisions.reaches(g, t, player) \
+                        and self._harmless_decline(t, player, arg, lineno):
+                    return                      # a decline written before a forced step
                 self._apply(*pend.options[0])   # a forced step the log left out
+                self.lenient.forced.append((pend.options[0], None if pend.is_chance else pend.player, lineno))
                 continue
             if right_kind or t == "mindbug":
                 break                           # refused below, with the clause that forbids it
             clauses = list(pend.clauses)
             if t == "hunt" and g.state.combat is not None and pend.stage in ("choose", "order", "random"):
                 clauses.insert(0, "effects.hunter-order")
+            if decisions.forced_block(self, t, player, arg, lineno):
+                return
             if t == "block" and self.prev is not None and self.prev[0] == "hunt" and self.prev[1] is not None:
                 named = f"{self.cards.get(self.prev[1], 'card')} ({self.prev[1]})"
                 msg = (f"HUNTER named {named} as the blocker: the defender has no block decision"
@@ -352,30 +384,38 @@ class Verifier:
                       r.message + (f" ({r.card})" if r.card and r.card not in r.message else ""),
                       log=line_json(line), options=[o.to_json() for o in r.options])
             return
+        # Empty answers the log may still write are those of the choices the
+        # rules skipped since the previous decision line (an empty answer
+        # applied here may stand for either, so it keeps them).
+        if arg != ():
+            del self.lenient.skipped[:skipped_before]
+        del self.lenient.forced[:forced_before]
+        if t in ("play", "attack") and pend.stage == "action":
+            self.lenient.declined = None
+        elif self.lenient.declined is not None and pend.stage == self.lenient.declined[0]:
+            self.lenient.declined = None        # the log answered itself
         self._apply(t, arg)
         self.report.decisions += 1
 
     def _harmless_decline(self, t, player, arg, lineno) -> bool:
-        """Declining an option the rules do not offer changes nothing: a
-        `pass` on a FRENZY second attack right after an attack, or `hunt`
-        null for an attacker without HUNTER. Accepted, with a note."""
-        g = self.g
-        if t == "pass" and self.attacker == player:
-            what = "a FRENZY second attack the rules do not offer here"
-        elif t == "hunt" and arg is None and g.state.combat is not None and player == g.state.active \
-                and not g.state.combat[2] and g.state.combat[0] in g.state.play[player] \
-                and not g.has(g.state.combat[0], HUNTER):
-            what = "HUNTER for an attacker that does not have it"
-        else:
-            return False
-        self.report.notes.append(f"line {lineno}: '{t}' declines {what}; it changes nothing")
-        return True
+        """A decline the rules do not ask for here (decisions.harmless_decline)."""
+        return decisions.harmless_decline(self, t, player, arg, lineno)
 
     def _apply(self, kind, arg) -> None:
+        """Apply one decision, then any decline the log wrote before the rules asked for it."""
+        self._step(kind, arg)
+        if self.lenient.declined is not None:
+            decisions.answer_declined(self)
+
+    def _step(self, kind, arg) -> None:
+        """Apply one decision (and the rest of an order given at once)."""
         if kind in ("play", "attack"):
             self.attacker = self.g.pending.player if kind == "attack" else None
         self.prev = (kind, arg)
-        self.since_claim.extend(self.g.apply_unchecked(kind, arg))
+        chosen = arg[0] if self.g.pending.stage == "order" else None
+        events = self.g.apply_unchecked(kind, arg)
+        self.since_claim.extend(events)
+        self.lenient.saw(events, chosen)
         g = self.g
         if self.order_queue:
             waiting = {w[0] for w in g.state.triggers}
@@ -385,7 +425,9 @@ class Verifier:
             if ("choose", nxt) not in g.pending.options:
                 self.order_queue = []
                 break
-            self.since_claim.extend(g.apply_unchecked("choose", nxt))
+            events = g.apply_unchecked("choose", nxt)
+            self.since_claim.extend(events)
+            self.lenient.saw(events, nxt[0])
 
     # -- claims --------------------------------------------------------------
     def _claim(self, line, lineno) -> None:
@@ -528,5 +570,12 @@ def line_json(line) -> dict:
 
 
 def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False,
-                strict: bool = False) -> GameReport:
-    return Verifier(raw, edition, keep_going, strict).run()
+                readings: dict | None = None, basis: bool = True, *, strict: bool = False) -> GameReport:
+    """The report of one game; with `basis`, each finding of a game that
+    violates says whether it stands only under a team reading."""
+    v = Verifier(raw, edition, keep_going, readings, strict=strict)
+    rep = v.run()
+    if basis and rep.verdict == "violates":
+        classify(lambda ed, rd: Verifier(raw, ed, keep_going, rd, strict=strict).run(), rep, edition, keep_going,
+                 v.readings)
+    return rep

@@ -211,6 +211,8 @@ class Scenario(_S, kw_only=True):
     clauses: Annotated[list[str], Meta(min_length=1)]
     cards: list[str] = []
     editions: Union[Literal["all"], Annotated[list[Edition], Meta(min_length=1)]] = "all"
+    # Team readings to play under (clause id -> choice), where not the team's.
+    readings: dict[str, str] | UnsetType = UNSET
     source: Source
     status: Literal[STATUSES] = "approved"  # type: ignore[valid-type]
     given: Given

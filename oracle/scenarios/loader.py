@@ -443,6 +443,12 @@ class _Checker:
         if d.editions != "all":
             if len(set(d.editions)) != len(d.editions):
                 self.fail(["editions"], "an edition is listed twice")
+        if d.readings is not UNSET:
+            from ..readings import UnknownReading, check as check_readings
+            try:
+                check_readings(d.readings)
+            except UnknownReading as e:
+                self.fail(["readings"], str(e))
         self.check_given()
         for i, s in enumerate(d.steps):
             self.check_step(["steps", i], s)

@@ -159,7 +159,10 @@ def _defs() -> dict:
 
 
 def build(sc: LoadedScenario, edition: str) -> Game:
-    """The game the scenario starts from; raises SetupError."""
+    """The game the scenario starts from, under its readings; raises SetupError."""
+    if sc.doc.readings is not UNSET:
+        from ..readings import with_readings
+        edition = with_readings(edition, sc.doc.readings)
     g = sc.doc.given
     if g.deal is not UNSET:
         d = g.deal

@@ -1,0 +1,129 @@
+"""Team readings as switches.
+
+Where no edition settles a question (every edition of the clause is
+`silent` in spec/clauses.yaml), the engine takes the team's reading. Another
+engine may reasonably take another one, so each such reading is a named
+switch with its alternatives, applied to a rules profile like the edition
+switches: `with_readings(profile, {"effects.hunter-order": "hunter-first"})`
+gives a profile whose plain attributes the engine reads.
+
+A reading whose clause has no reasonable alternative (the question is closed
+by putting two stated rules together) is listed with no alternatives, so the
+catalogue of readings stays complete.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from .editions import Profile, profile as get_profile
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One question no edition settles, and the answers the engine can take."""
+
+    clause: str
+    attr: str                            # the Profile attribute holding the choice
+    team: str                            # the team's reading, the default
+    choices: tuple[tuple[str, str], ...]  # (choice, one-line description); the team's first
+    note: str = ""
+
+    @property
+    def alternatives(self) -> tuple[str, ...]:
+        return tuple(c for c, _ in self.choices if c != self.team)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(c for c, _ in self.choices)
+
+    def to_json(self) -> dict:
+        return {"clause": self.clause, "name": self.attr, "team": self.team,
+                "choices": [{"choice": c, "description": d} for c, d in self.choices],
+                "note": self.note}
+
+
+READINGS: tuple[Reading, ...] = (
+    Reading("effects.hunter-order", "hunter_order", "attack-effect-first", (
+        ("attack-effect-first", "the attacker's Attack effect resolves, then HUNTER names a creature still in play"),
+        ("hunter-first", "HUNTER names its creature first, then the Attack effect resolves; if the named "
+                         "creature is then gone, the attack ends with no block and no life lost (keywords.hunter)"),
+    ), "with hunter-first, a HUNTER attack may not hit the opponent directly, so losing its target ends it"),
+    Reading("combat.attacker-gone", "attacker_gone", "attack-ends", (
+        ("attack-ends", "an attacker that left play or changed sides before the block ends the attack: "
+                        "no block, no fight, no life lost"),
+        ("unblocked", "the attack still counts as unblocked: no block is asked and the defender loses 1 life"),
+    )),
+    Reading("terms.leave-play", "leave_play", "resets", (
+        ("resets", "a card that leaves play loses its exhaustion; back in play, its TOUGH works again"),
+        ("keeps-exhaustion", "an exhausted card stays exhausted through the discard pile or hand, and comes "
+                             "back into play exhausted"),
+    )),
+    Reading("effects.play-card", "play_card", "play-effect", (
+        ("play-effect", "a card played by an effect triggers its Play effect and cannot be mindbugged"),
+    ), "no alternative: triggers.play and mindbug.only-from-hand, both stated, settle it together"),
+    Reading("keywords.frenzy.same-creature", "frenzy_timing", "at-once", (
+        ("at-once", "the FRENZY second attack is offered right after the first, within the same turn action"),
+    ), "no alternative: a turn holds one turn action, so there is no later point to offer it"),
+)
+
+BY_CLAUSE: dict[str, Reading] = {r.clause: r for r in READINGS}
+TEAM: dict[str, str] = {r.clause: r.team for r in READINGS}
+
+
+class UnknownReading(ValueError):
+    """An unknown reading clause or choice; the message suggests the nearest names."""
+
+
+def _suggest(word: str, names) -> str:
+    near = difflib.get_close_matches(word, list(names), n=2, cutoff=0.5)
+    return f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else f"; known: {', '.join(names)}"
+
+
+def check(readings: dict) -> dict[str, str]:
+    """Validate a clause -> choice mapping; raise UnknownReading naming the bad entry."""
+    out = {}
+    for clause, choice in readings.items():
+        r = BY_CLAUSE.get(clause)
+        if r is None:
+            raise UnknownReading(f"unknown reading {clause!r}" + _suggest(str(clause), BY_CLAUSE))
+        if choice not in r.names():
+            raise UnknownReading(f"reading {clause}: unknown choice {choice!r}" + _suggest(str(choice), r.names()))
+        out[clause] = choice
+    return out
+
+
+def parse(spec: str) -> tuple[str, str]:
+    """`CLAUSE=CHOICE` as given on the command line."""
+    clause, sep, choice = spec.partition("=")
+    if not sep:
+        raise UnknownReading(f"{spec!r}: write a reading as CLAUSE=CHOICE, e.g. effects.hunter-order=hunter-first")
+    clause, choice = clause.strip(), choice.strip()
+    check({clause: choice})
+    return clause, choice
+
+
+def differing(readings: dict) -> dict[str, str]:
+    """The entries of `readings` that are not the team's reading, in catalogue order."""
+    return {r.clause: readings[r.clause] for r in READINGS if readings.get(r.clause, r.team) != r.team}
+
+
+def with_readings(prof: "Profile | str | None", readings: dict | None) -> Profile:
+    """The profile with the given readings applied (the team's for the others)."""
+    prof = get_profile(prof)
+    if not readings:
+        return prof
+    return _cached(prof, tuple(sorted(differing(readings).items())))
+
+
+@lru_cache(maxsize=256)
+def _cached(prof: Profile, chosen: tuple) -> Profile:
+    if not chosen:
+        return prof
+    return replace(prof, readings=chosen, **{BY_CLAUSE[c].attr: v for c, v in chosen})
+
+
+def choices_of(prof: Profile) -> dict[str, str]:
+    """Every reading's choice in a profile."""
+    return {r.clause: getattr(prof, r.attr) for r in READINGS}

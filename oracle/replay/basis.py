@@ -1,0 +1,112 @@
+"""Rules or reading: whether a finding stands whatever the team readings.
+
+A game that violates is verified again under each alternative of the team
+readings (oracle/readings.py), one reading changed at a time: a handful of
+extra runs, only for games that violate. A finding the rules accept under
+an alternative (the game gets past its line without it) exists only under
+the reading in force: its basis is `reading`, naming that reading and the
+alternatives that accept the line. When an alternative accepts every such
+finding but the game still deviates later under it, those later findings
+are added with basis `rules` (they are not a matter of that reading).
+
+`consistency` answers --which-editions: the (edition, readings) combinations
+under which a game conforms, over the readings in play in that game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import product
+
+from ..editions import EDITIONS
+from ..readings import BY_CLAUSE, READINGS, TEAM, differing
+
+# Verifies the game again: (edition or None, readings) -> its GameReport.
+Run = Callable[[object, dict], object]
+
+
+def _alternatives(readings: dict):
+    """(clause, choice) for every reading choice other than the one in force."""
+    for r in READINGS:
+        now = readings.get(r.clause, r.team)
+        for choice in r.names():
+            if choice != now:
+                yield r.clause, choice
+
+
+def classify(run: Run, rep, edition, keep_going: bool, readings: dict) -> None:
+    """Set `basis` on the findings of a game that violates (in place)."""
+    found = [f for f in rep.findings if not f.malformed]
+    if not found:
+        return
+    for f in found:
+        f.basis = "rules"
+    keys = {(f.line, f.code) for f in rep.findings}
+    added = False
+    for clause, choice in _alternatives(readings):
+        alt = run(edition, {**readings, clause: choice})
+        if alt.verdict == "malformed":
+            continue
+        alt_keys = {(f.line, f.code) for f in alt.findings}
+        first = min((f.line for f in alt.findings), default=None)
+        cleared = []
+        for f in found:
+            if (f.line, f.code) in alt_keys or (first is not None and first <= f.line and not keep_going):
+                continue
+            cleared.append(f)
+            f.basis = "reading"
+            f.reading = {"clause": clause, "choice": readings.get(clause, TEAM[clause])}
+            if choice not in f.alternatives:
+                f.alternatives.append(choice)
+        if not cleared:
+            continue
+        if alt.verdict == "conforms":
+            rep.notes.append(f"the game conforms under the reading {clause}={choice}")
+        elif len(cleared) == len(found) and not added:
+            # The game follows that reading and still deviates: the deviations
+            # it shows there are reported as rules findings.
+            added = True
+            under = differing({**readings, clause: choice}) or {clause: choice}
+            for f in alt.findings:
+                if (f.line, f.code) not in keys and not f.malformed:
+                    f.basis = "rules"
+                    f.under = under
+                    rep.findings.append(f)
+    rep.findings.sort(key=lambda f: f.line)
+
+
+def _in_play(reports) -> list[str]:
+    """Readings with alternatives whose clause a finding cites or that a finding's basis names."""
+    clauses = set()
+    for rep in reports:
+        for f in rep.findings:
+            clauses.update(f.clauses)
+            if f.reading:
+                clauses.add(f.reading["clause"])
+    return [r.clause for r in READINGS if r.alternatives and r.clause in clauses]
+
+
+def consistency(run: Run, readings: dict, first=None) -> tuple[list[str], list[dict]]:
+    """(editions the game conforms to under the readings in force, every
+    {edition, readings} under which it conforms). At most the number of
+    editions times the choices of the readings in play runs; `first` is the
+    game's own report (its findings' basis counts among the readings in play)."""
+    base = {e: run(e, readings) for e in EDITIONS}
+    conforms_to = [e for e in EDITIONS if base[e].verdict == "conforms"]
+    in_play = _in_play(list(base.values()) + ([first] if first is not None else []))
+    combos = []
+    for e in EDITIONS:
+        if not in_play:
+            if base[e].verdict == "conforms":
+                combos.append({"edition": e, "readings": differing(readings)})
+            continue
+        for choice in product(*(BY_CLAUSE[c].names() for c in in_play)):
+            chosen = {**readings, **dict(zip(in_play, choice))}
+            now = {c: chosen.get(c, TEAM[c]) for c in in_play}
+            if all(now[c] == readings.get(c, TEAM[c]) for c in in_play):
+                ok = base[e].verdict == "conforms"
+            else:
+                ok = run(e, chosen).verdict == "conforms"
+            if ok:
+                combos.append({"edition": e, "readings": {**differing(readings), **now}})
+    return conforms_to, combos

@@ -1,0 +1,184 @@
+"""Decision lines the rules allow although the engine asks nothing there:
+written empty answers, early declines, the block HUNTER forced. Each log is
+a self-played game (seed given) rewritten the way another engine writes it."""
+
+import io
+
+from oracle.replay.reader import split_games
+from oracle.replay.samples import claim, end_of, record
+from oracle.replay.verify import verify_game
+
+
+def log_of(seed: int, edition: str = "en-revised"):
+    """A recorded game as lines (a claim after every decision) and its steps."""
+    head, steps, g = record(edition, seed)
+    head = [dict(x) for x in head]
+    head[0]["id"] = f"forms-{seed}"
+    lines = list(head)
+    at = []                                 # index of each decision line
+    for s in steps:
+        at.append(len(lines))
+        lines.append(s.decision.to_json())
+        lines.append(claim(s.after))
+    lines.append(end_of(g))
+    return lines, steps, at
+
+
+def verify(lines):
+    import msgspec
+    data = b"".join(msgspec.json.encode(x) + b"\n" for x in lines)
+    return [verify_game(r) for r in split_games(io.BytesIO(data), "<test>")][0]
+
+
+def skipped(step):
+    return [e for e in step.events if e.kind == "no-effect"]
+
+
+def test_written_empty_random_for_a_steal_from_an_empty_hand_is_accepted():
+    lines, steps, at = log_of(20)
+    (e,) = skipped(steps[37])
+    assert e.player is None and steps[37].before.table.names[e.source] == "Strange Barrel"
+    assert verify(lines).verdict == "conforms"
+    lines.insert(at[37] + 1, {"t": "random", "cards": []})
+    rep = verify(lines)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("'random []' answers Strange Barrel's effect" in n for n in rep.notes)
+
+
+def test_written_empty_random_after_the_last_decision_is_not_game_over():
+    lines, steps, at = log_of(551)
+    assert len(steps) == 51 and skipped(steps[50]) and steps[50].after.is_over
+    lines.insert(at[50] + 1, {"t": "random", "cards": []})
+    rep = verify(lines)
+    assert rep.verdict == "conforms", rep.findings[:1]
+
+
+def test_a_non_empty_random_where_the_rules_took_nothing_is_still_refused():
+    lines, steps, at = log_of(20)
+    hand = steps[37].before.state.hand[0] + steps[37].before.state.hand[1]
+    lines.insert(at[37] + 1, {"t": "random", "cards": hand[:1] or [1]})
+    assert verify(lines).verdict == "violates"
+
+
+def test_written_empty_choice_for_harpy_mother_with_no_creature_is_accepted():
+    lines, steps, at = log_of(28)
+    (e,) = skipped(steps[66])
+    assert steps[66].before.table.names[e.source] == "Harpy Mother"
+    lines.insert(at[66] + 1, {"t": "choose", "p": e.player, "cards": []})
+    rep = verify(lines)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("Harpy Mother's effect, which had nothing to pick" in n for n in rep.notes)
+
+
+def test_written_empty_choice_by_the_wrong_player_is_a_finding():
+    lines, steps, at = log_of(28)
+    (e,) = skipped(steps[66])
+    lines.insert(at[66] + 1, {"t": "choose", "p": 1 - e.player, "cards": []})
+    assert verify(lines).verdict == "violates"
+
+
+def test_empty_choice_written_later_than_the_next_decision_is_not_taken_for_it():
+    """Harpy Mother's skipped choice answered only after another decision
+    line: out of place, so not accepted."""
+    lines, steps, at = log_of(28)
+    (e,) = skipped(steps[66])
+    lines.insert(at[67] + 2, {"t": "choose", "p": e.player, "cards": []})
+    assert verify(lines).verdict == "violates"
+
+
+def test_written_empty_choice_does_not_shift_the_rest_of_the_log():
+    """Harpy Mother's empty choice as the last decision of a game, followed by
+    the order of two waiting effects and another choice."""
+    lines, steps, at = log_of(669)
+    (e,) = skipped(steps[61])
+    lines.insert(at[61] + 1, {"t": "choose", "p": e.player, "cards": []})
+    rep = verify(lines)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert rep.decisions == len(steps)
+
+
+def _hunt_first(seed, i):
+    """The log with `hunt null` (step i) written before the Attack effect's choice (step i-1)."""
+    lines, steps, at = log_of(seed)
+    assert steps[i - 1].before.pending.stage == "choose" and steps[i].decision.kind == "hunt"
+    assert steps[i].decision.arg is None
+    choose_line, hunt_line = lines[at[i - 1]], lines[at[i]]
+    # The other engine declines HUNTER as soon as the attack is declared.
+    lines[at[i - 1]:at[i] + 2] = [hunt_line, choose_line, lines[at[i] + 1]]
+    return lines, steps
+
+
+def test_hunt_null_before_the_attack_effect_choice_is_accepted_with_a_note():
+    lines, steps = _hunt_first(113, 50)
+    assert len(steps[49].before.pending.options) > 1
+    rep = verify(lines)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("declines HUNTER before the rules ask for it" in n for n in rep.notes)
+
+
+def test_a_forced_choice_written_after_an_early_hunt_null_is_accepted():
+    """The Attack effect had one candidate: the rules take that choice at
+    once, and the log writes it after its early `hunt null`."""
+    lines, steps = _hunt_first(30, 10)
+    assert len(steps[9].before.pending.options) == 1
+    rep = verify(lines)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("writes the forced step the rules took" in n for n in rep.notes)
+
+
+def test_frenzy_pass_before_the_combat_effects_is_accepted_with_a_note():
+    lines, steps, at = log_of(12)
+    assert steps[18].before.pending.stage == "frenzy" and steps[18].decision.kind == "pass"
+    assert steps[17].before.pending.stage == "choose"
+    choice, decline = lines[at[17]], lines[at[18]]
+    lines[at[17]:at[18] + 2] = [decline, choice, lines[at[18] + 1]]
+    rep = verify(lines)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("FRENZY second attack before the rules offer it" in n for n in rep.notes)
+
+
+def test_the_defender_writing_the_block_hunter_forced_is_accepted():
+    lines, steps, at = log_of(1)
+    hunt = steps[13].decision
+    assert hunt.kind == "hunt" and hunt.arg is not None
+    lines.insert(at[13] + 1, {"t": "block", "p": 1 - hunt.player, "card": hunt.arg})
+    rep = verify(lines)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("the block HUNTER forced" in n for n in rep.notes)
+    # Any other blocker is still refused.
+    others = [c for c in steps[13].before.state.play[1 - hunt.player] if c != hunt.arg]
+    if others:
+        lines[at[13] + 1] = {"t": "block", "p": 1 - hunt.player, "card": others[0]}
+        assert verify(lines).verdict == "violates"
+
+
+def test_naming_the_only_waiting_effect_is_accepted_and_does_not_shift_the_log():
+    """Explosive Toad's Defeated effect is the only one waiting: the rules
+    resolve it without an order decision; a log may still name it."""
+    lines, steps, at = log_of(0)
+    (trig,) = [e for e in steps[9].events if e.kind == "trigger"]
+    assert steps[9].after.table.names[trig.card] == "Explosive Toad"
+    assert steps[9].after.pending.stage == "choose" and steps[9].after.pending.source == trig.card
+    lines.insert(at[9] + 1, {"t": "choose", "p": steps[9].before.state.active, "cards": [trig.card]})
+    rep = verify(lines)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("names Explosive Toad's effect, the only one waiting" in n for n in rep.notes)
+    assert rep.decisions == len(steps)
+
+
+def test_annotate_writes_an_early_decline_where_the_rules_ask_for_it():
+    import msgspec
+
+    from oracle.replay.annotate import annotate_stream
+    lines, steps = _hunt_first(113, 50)
+    data = b"".join(msgspec.json.encode(x) + b"\n" for x in lines)
+    out = io.BytesIO()
+    import tempfile
+    with tempfile.NamedTemporaryFile(suffix=".jsonl") as f:
+        f.write(data)
+        f.flush()
+        assert annotate_stream((f.name,), None, out) == 0
+    kinds = ("play", "attack", "mindbug", "pass", "hunt", "block", "choose", "random")
+    decided = [x for x in map(msgspec.json.decode, out.getvalue().splitlines()) if x["t"] in kinds]
+    # The canonical order: the Attack effect's choice, then the decline.
+    assert decided == [s.decision.to_json() for s in steps]

@@ -1,0 +1,197 @@
+"""Team readings as switches: the engine follows each choice, logs declare
+them, verify says when a finding exists only under a reading."""
+
+import io
+import json
+
+import msgspec
+import pytest
+from conftest import run_cli
+
+from oracle.cards import full_set, lookup
+from oracle.clauses import load_catalogue
+from oracle.editions import profile
+from oracle.engine import Decision, position
+from oracle.readings import BY_CLAUSE, READINGS, UnknownReading, check, parse, with_readings
+from oracle.replay.reader import split_games
+from oracle.replay.selfplay import play_game
+from oracle.replay.verify import verify_game
+
+DEFS = {i: lookup(n) for i, n in enumerate(full_set(), 1)}
+ALTERNATIVES = [(r.clause, a) for r in READINGS for a in r.alternatives]
+
+
+def card(name, copy=0):
+    return [i for i, d in DEFS.items() if d.name == name][copy]
+
+
+def game(readings, p0_play, p1_play, p0_hand=("Turbo Bug",), p1_hand=("Luchataur",)):
+    zones = {("play", 0): [card(n) for n in p0_play], ("play", 1): [card(n) for n in p1_play],
+             ("hand", 0): [card(n) for n in p0_hand], ("hand", 1): [card(n) for n in p1_hand]}
+    return position(with_readings("en-revised", readings), zones, DEFS)
+
+
+def test_every_clause_no_edition_settles_is_a_reading():
+    silent = {c.id for c in load_catalogue().values() if all(s.status == "silent" for s in c.editions.values())}
+    assert silent == set(BY_CLAUSE)
+    for r in READINGS:
+        assert r.team == r.names()[0] and getattr(profile("en-revised"), r.attr) == r.team
+        assert r.alternatives or "no alternative" in r.note
+
+
+def test_hunter_first_names_the_target_before_the_attack_effect_and_losing_it_ends_the_attack():
+    shark, gor, luch = card("Shark Dog"), card("Gorillion"), card("Luchataur")
+    team = game({}, ["Shark Dog"], ["Gorillion", "Luchataur"], p1_hand=())
+    team.apply(Decision("attack", 0, shark))
+    assert team.pending.stage == "choose"               # the Attack effect first
+    g = game({"effects.hunter-order": "hunter-first"}, ["Shark Dog"], ["Gorillion", "Luchataur"], p1_hand=())
+    g.apply(Decision("attack", 0, shark))
+    assert g.pending.stage == "hunt"
+    g.apply(Decision("hunt", 0, gor))
+    assert g.pending.stage == "choose"
+    events = g.apply(Decision("choose", 0, (gor,)))
+    # The named creature is gone: no block, no fight, no life lost.
+    assert gor in g.state.discard[1] and luch in g.state.play[1] and shark in g.state.play[0]
+    assert g.state.life[1] == 3 and g.pending.stage == "action" and g.state.active == 1
+    assert any(e.kind == "attack-ends" and "effects.hunter-order" in e.clauses for e in events)
+
+
+def test_attacker_gone_unblocked_costs_the_defender_a_life():
+    hydra = card("Snail Hydra")
+    for choice, life in (("attack-ends", 3), ("unblocked", 2)):
+        g = game({"combat.attacker-gone": choice}, ["Snail Hydra"], ["Gorillion", "Luchataur"], p1_hand=())
+        g.apply(Decision("attack", 0, hydra))
+        g.apply(Decision("choose", 0, (hydra,)))       # its Attack effect defeats itself
+        assert hydra in g.state.discard[0]
+        assert g.state.life[1] == life, choice
+
+
+def test_leave_play_keeps_exhaustion_brings_a_tough_card_back_exhausted():
+    from oracle.engine.effects import defeat, play_from_discard
+    turtle = card("Rhino Turtle")
+    for choice, back_exhausted in (("resets", False), ("keeps-exhaustion", True)):
+        g = game({"terms.leave-play": choice}, [], ["Rhino Turtle"])
+        defeat(g, [turtle], ("test",), source=card("Tiger Squirrel"))      # TOUGH: exhausted
+        defeat(g, [turtle], ("test",), source=card("Tiger Squirrel"))      # now defeated
+        assert turtle in g.state.discard[1]
+        play_from_discard(g, 1, turtle, 1)
+        assert turtle in g.state.play[1]
+        assert (turtle in g.state.exhausted) is back_exhausted, choice
+
+
+def test_reading_names_and_choices_are_checked_with_suggestions():
+    assert check({"effects.hunter-order": "hunter-first"}) == {"effects.hunter-order": "hunter-first"}
+    with pytest.raises(UnknownReading, match="did you mean 'effects.hunter-order'"):
+        check({"effects.hunter-ordre": "hunter-first"})
+    with pytest.raises(UnknownReading, match="did you mean 'hunter-first'"):
+        parse("effects.hunter-order=hunter-frist")
+    with pytest.raises(UnknownReading, match="CLAUSE=CHOICE"):
+        parse("effects.hunter-order")
+
+
+# -- logs under a reading ----------------------------------------------------
+SEED = 3 * 1_000_003 + 12   # a self-played game in which each alternative changes the play
+
+
+def log_under(clause, choice, declare=True) -> bytes:
+    lines = list(play_game("en-revised", SEED, "random", f"reading-{choice}", "every",
+                           readings={clause: choice}))
+    if not declare:
+        del lines[0]["readings"]
+    return b"".join(msgspec.json.encode(x) + b"\n" for x in lines)
+
+
+def verify(data: bytes, **kw):
+    return [verify_game(r, **kw) for r in split_games(io.BytesIO(data), "<test>")][0]
+
+
+@pytest.mark.parametrize("clause,choice", ALTERNATIVES)
+def test_a_game_played_under_a_reading_conforms_when_it_declares_it(clause, choice):
+    data = log_under(clause, choice)
+    assert json.loads(data.splitlines()[0])["readings"] == {clause: choice}
+    rep = verify(data)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert rep.readings == {clause: choice}
+    assert verify(log_under(clause, choice, declare=False), readings={clause: choice}).verdict == "conforms"
+
+
+@pytest.mark.parametrize("clause,choice", ALTERNATIVES)
+def test_a_finding_that_exists_only_under_the_team_reading_says_so(clause, choice):
+    rep = verify(log_under(clause, choice, declare=False))
+    assert rep.verdict == "violates"
+    team = BY_CLAUSE[clause].team
+    for f in rep.findings:
+        assert f.basis == "reading", f
+        assert f.reading == {"clause": clause, "choice": team} and f.alternatives == [choice]
+    assert f"the game conforms under the reading {clause}={choice}" in rep.notes
+
+
+def test_a_real_deviation_under_the_alternative_is_reported_with_basis_rules():
+    lines = [json.loads(x) for x in log_under("effects.hunter-order", "hunter-first", declare=False).splitlines()]
+    last_claim = max(i for i, x in enumerate(lines) if x["t"] == "state")
+    lines[last_claim]["mindbugs"] = [5, 5]
+    rep = verify(b"".join(json.dumps(x).encode() + b"\n" for x in lines))
+    bases = [(f.basis, f.line) for f in rep.findings]
+    assert bases[0][0] == "reading"
+    assert ("rules", last_claim + 1) in bases
+    rules = next(f for f in rep.findings if f.basis == "rules")
+    assert rules.under == {"effects.hunter-order": "hunter-first"}
+
+
+def test_verify_cli_reading_option_and_report_fields(tmp_path):
+    path = tmp_path / "hunter-first.jsonl"
+    path.write_bytes(log_under("effects.hunter-order", "hunter-first", declare=False))
+    human = run_cli("verify", str(path))
+    assert human.returncode == 1
+    assert (b"only under the team's reading effects.hunter-order=attack-effect-first; "
+            b"the rules accept this line under hunter-first") in human.stdout
+    js = run_cli("verify", str(path), "--format", "json")
+    f = json.loads(js.stdout.splitlines()[0])["findings"][0]
+    assert f["basis"] == "reading" and f["alternatives"] == ["hunter-first"]
+    ok = run_cli("verify", str(path), "--reading", "effects.hunter-order=hunter-first")
+    assert ok.returncode == 0, ok.stdout
+    bad = run_cli("verify", str(path), "--reading", "effects.hunter-ordr=hunter-first")
+    assert bad.returncode == 2 and b"did you mean 'effects.hunter-order'" in bad.stderr
+    assert b"Traceback" not in bad.stderr
+
+
+def test_which_editions_lists_the_readings_a_game_is_consistent_with(tmp_path):
+    path = tmp_path / "hunter-first.jsonl"
+    path.write_bytes(log_under("effects.hunter-order", "hunter-first", declare=False))
+    r = run_cli("verify", str(path), "--which-editions", "--format", "json")
+    g = json.loads(r.stdout.splitlines()[0])
+    assert g["conforms_to"] == []
+    assert {"edition": "en-revised", "readings": {"effects.hunter-order": "hunter-first"}} in g["consistent_with"]
+    assert all(c["readings"] == {"effects.hunter-order": "hunter-first"} for c in g["consistent_with"])
+    human = run_cli("verify", str(path), "--which-editions")
+    assert b"consistent with: " in human.stdout and b"effects.hunter-order=hunter-first" in human.stdout
+
+
+def test_a_bad_reading_on_the_game_line_is_a_bad_line_naming_the_field():
+    lines = [json.loads(x) for x in log_under("effects.hunter-order", "hunter-first").splitlines()]
+    lines[0]["readings"] = {"effects.hunter-order": "hunter-frist"}
+    rep = verify(b"".join(json.dumps(x).encode() + b"\n" for x in lines))
+    assert rep.verdict == "malformed"
+    f = rep.findings[0]
+    assert f.code == "BAD_LINE" and f.line == 1 and f.message.startswith("field readings:")
+    assert "did you mean 'hunter-first'" in f.message
+
+
+def test_selfplay_and_editions_commands_know_the_readings():
+    r = run_cli("selfplay", "--games", "1", "--reading", "combat.attacker-gone=unblocked")
+    assert r.returncode == 0
+    assert json.loads(r.stdout.splitlines()[0])["readings"] == {"combat.attacker-gone": "unblocked"}
+    bad = run_cli("selfplay", "--games", "1", "--reading", "combat.attacker-gone=blocked")
+    assert bad.returncode == 2 and b"unblocked" in bad.stderr
+    ed = run_cli("editions")
+    assert b"effects.hunter-order" in ed.stdout and b"hunter-first" in ed.stdout
+    js = json.loads(run_cli("editions", "--json").stdout)
+    assert any(r["clause"] == "effects.hunter-order" for r in js["readings"])
+
+
+def test_clauses_listing_marks_the_readings():
+    out = run_cli("clauses", "effects.hunter-order", "combat.attack").stdout.decode()
+    lines = out.splitlines()
+    assert any(l.startswith("effects.hunter-order") and "team reading: attack-effect-first | hunter-first" in l
+               for l in lines)
+    assert any(l.startswith("combat.attack ") and "team reading" not in l for l in lines)
