@@ -42,7 +42,7 @@ class LazyGroup(click.Group):
             if not top or top == "oracle":
                 raise
             package = PACKAGES.get(top, top)
-            command = ctx.protected_args[0] if ctx.protected_args else ""
+            command = ctx.invoked_subcommand or ""
             click.echo(f"mb-oracle{' ' + command if command else ''}: needs the Python package {package!r}, "
                        f"which is not installed here (pip install {package})", err=True)
             ctx.exit(2)
