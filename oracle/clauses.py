@@ -315,7 +315,7 @@ def render_markdown(only: Iterable[str] | None = None) -> str:
         " **silent**: it does not address the rule (the reading the engine takes is shown);"
         " **absent**: the mechanic does not exist in that edition.",
         "",
-        f"{len(clauses)} clauses.",
+        f"{len(clauses)} clause{'s' * (len(clauses) != 1)}.",
         "",
         "## Contents",
         "",

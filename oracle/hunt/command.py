@@ -85,7 +85,7 @@ def _only(doc: dict, editions: tuple) -> dict:
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
 @click.option("--no-abstract", is_flag=True, help="Only real First Contact cards (no changed powers or keywords).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes to share the card designs between (the findings do not depend on it).")
+              help="Processes to share the card designs between (up to 2; the findings do not depend on it).")
 def hunt(edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs):
     """Hunt for rules contradictions, ambiguities and edition differences.
 

@@ -39,7 +39,7 @@ from ..cards import keyword_list
 from .strategies import DEFS, DESIGNS, Situation, label, situations
 
 FAMILY_ORDER = {"engine": 0, "rules": 1, "editions": 2, "quiet": 3}
-SHARES = 4   # independent shares of the designs: the most jobs a phase can use
+SHARES = 2   # independent shares of the designs (the most jobs a phase can use): more shares, more findings made twice
 
 
 def _varies(clause: str) -> bool:
