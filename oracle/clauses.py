@@ -18,7 +18,7 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -280,9 +280,13 @@ def clause_to_json(c: Clause) -> dict[str, Any]:
     }
 
 
-def render_markdown() -> str:
-    """The human-readable catalogue, grouped by section in rulebook order."""
+def render_markdown(only: Iterable[str] | None = None) -> str:
+    """The human-readable catalogue, grouped by section in rulebook order
+    (only the clauses whose ids are in `only`, when given)."""
     clauses = load_catalogue()
+    if only is not None:
+        keep = set(only)
+        clauses = {cid: c for cid, c in clauses.items() if cid in keep}
     books = load_edition_books()
     by_section: dict[str, list[Clause]] = {s: [] for s in SECTIONS}
     for c in clauses.values():
@@ -311,7 +315,7 @@ def render_markdown() -> str:
         " **silent**: it does not address the rule (the reading the engine takes is shown);"
         " **absent**: the mechanic does not exist in that edition.",
         "",
-        f"{len(clauses)} clauses.",
+        f"{len(clauses)} clause{'s' * (len(clauses) != 1)}.",
         "",
         "## Contents",
         "",

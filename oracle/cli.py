@@ -30,7 +30,26 @@ COMMANDS = {
 }
 
 
+# the module a command may miss -> the package that provides it
+PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "deepdiff": "deepdiff"}
+
+
 class LazyGroup(click.Group):
+    def invoke(self, ctx):
+        """A package the command needs and the install lacks is one line of
+        advice (exit status 2), not a traceback."""
+        try:
+            return super().invoke(ctx)
+        except ModuleNotFoundError as e:
+            top = (e.name or "").split(".")[0]
+            if not top or top == "oracle":
+                raise
+            package = PACKAGES.get(top, top)
+            command = ctx.invoked_subcommand or ""
+            click.echo(f"mb-oracle{' ' + command if command else ''}: needs the Python package {package!r}, "
+                       f"which is not installed here (pip install {package})", err=True)
+            ctx.exit(2)
+
     def list_commands(self, ctx):
         return sorted(COMMANDS)
 
@@ -70,7 +89,7 @@ def cards(as_json, names):
     try:
         chosen = [lookup(n) for n in names] if names else list(CARDS.values())
     except UnknownCard as e:
-        raise click.UsageError(f"unknown card: {e.args[0]!r}") from None
+        raise click.UsageError(str(e)) from None
     if as_json:
         _dump([c.to_json() for c in chosen])
         return
@@ -83,25 +102,44 @@ def cards(as_json, names):
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--coverage", is_flag=True, help="Show the scenarios and tests that cite each clause.")
-@click.option("--markdown", is_flag=True, help="Print the catalogue as the Markdown document in spec/.")
+@click.option("--markdown", is_flag=True, help="Print the catalogue (or the chosen clauses) as Markdown, as in spec/.")
 @click.argument("ids", nargs=-1)
 def clauses(as_json, coverage, markdown, ids):
-    """List the clause catalogue (or the clauses whose id starts with IDS)."""
-    from . import clauses as catalogue
+    """List the clause catalogue (or the clauses whose id is or starts with IDS).
 
+    A clause named by its full id is shown in full: its text, its status
+    in each edition with the variant or the engine's reading, and where the
+    code, the scenarios and the tests cite it."""
+    from . import clauses as catalogue
+    from .clause_view import describe, select, unknown_message
+
+    every = catalogue.load_catalogue()
+    chosen, missing = select(every, ids)
+    if missing:
+        raise click.UsageError(unknown_message(every, missing))
     if markdown:
-        click.echo(catalogue.render_markdown(), nl=False)
+        click.echo(catalogue.render_markdown([c.id for c in chosen] if ids else None), nl=False)
         return
     if coverage:
         from .coverage import coverage_report
         sys.exit(coverage_report(as_json, ids))
-    every = catalogue.load_catalogue()
-    chosen = [c for c in every.values() if not ids or any(c.id == i or c.id.startswith(i + ".") for i in ids)]
     if as_json:
         _dump([catalogue.clause_to_json(c) for c in chosen])
         return
+    exact = [c for c in chosen if c.id in ids]
+    if exact:
+        from .coverage import compute
+
+        cov = compute()
+        for n, c in enumerate(exact):
+            click.echo(("\n" if n else "") + describe(c, cov.clauses[c.id]))
+        rest = [c for c in chosen if c.id not in ids]
+        if rest:
+            click.echo("\nclauses under it:" if len(exact) == 1 else "\nclauses under them:")
+    else:
+        rest = chosen
     from .readings import BY_CLAUSE
-    for c in chosen:
+    for c in rest:
         r = BY_CLAUSE.get(c.id)
         mark = f"  (team reading: {' | '.join(r.names())})" if r is not None else ""
         click.echo(f"{c.id:<34} {c.title}{mark}")

@@ -1,8 +1,11 @@
-"""Clause coverage: which scenarios and tests cite each clause of the catalogue.
+"""Clause coverage: which scenarios and tests cite each clause of the catalogue,
+and where the code applies it.
 
 A scenario cites a clause by listing it in `clauses`; a test cites it by
 mentioning the id as a quoted string ('keywords.tough' or "keywords.tough")
-in a file under tests/. A clause cited by nothing is a rule nobody checks.
+in a file under tests/; the code (the `oracle` package) the same way, and
+is listed by file and line. A clause cited by no scenario and no test is a
+rule nobody checks.
 
     mb-oracle clauses --coverage [--json] [IDS...]
 """
@@ -23,6 +26,8 @@ from .term import plural
 class Coverage:
     clauses: dict[str, "ClauseCoverage"]
     errors: list = field(default_factory=list)  # problems in scenario files
+    scenario_folder: Path | None = None          # the folder the scenarios were read from, if any
+    scenario_files: int = 0
 
     @property
     def uncited(self) -> list[str]:
@@ -35,13 +40,16 @@ class ClauseCoverage:
     title: str
     scenarios: list[str] = field(default_factory=list)
     tests: list[str] = field(default_factory=list)
+    code: list[str] = field(default_factory=list)      # file:line in the oracle package
+    scenario_lines: list[str] = field(default_factory=list)  # file:line of each citing scenario
 
     @property
     def cited(self) -> bool:
         return bool(self.scenarios or self.tests)
 
     def to_json(self) -> dict:
-        return {"id": self.id, "title": self.title, "scenarios": self.scenarios, "tests": self.tests}
+        return {"id": self.id, "title": self.title, "scenarios": self.scenarios, "tests": self.tests,
+                "code": self.code}
 
 
 def project_root() -> Path:
@@ -62,13 +70,16 @@ def compute(root: Path | None = None) -> Coverage:
     cov = Coverage({cid: ClauseCoverage(cid, c.title) for cid, c in catalogue.items()})
     sdir = root / "scenarios"
     if sdir.is_dir():
+        cov.scenario_folder = sdir
         files, errors = load_paths([sdir])
+        cov.scenario_files = len(files)
         cov.errors = errors + [e for f in files for e in f.errors]
         for f in files:
             for sc in f.scenarios:
                 for cid in sc.doc.clauses:
                     if cid in cov.clauses:
                         cov.clauses[cid].scenarios.append(sc.id)
+                        cov.clauses[cid].scenario_lines.append(f"{_shown(Path(sc.file), root)}:{sc.line}")
     tdir = root / "tests"
     if tdir.is_dir():
         for path in sorted(tdir.rglob("*.py")):
@@ -78,7 +89,27 @@ def compute(root: Path | None = None) -> Coverage:
             rel = path.relative_to(root).as_posix()
             for cid in ids & cov.clauses.keys():
                 cov.clauses[cid].tests.append(rel)
+    package = Path(__file__).resolve().parent
+    for path in sorted(package.rglob("*.py")):
+        rel = _shown(path, package.parent)
+        for n, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            for _, q in _QUOTED.findall(line):
+                cid = q.split("@")[0]
+                if cid in cov.clauses and (not cov.clauses[cid].code
+                                           or cov.clauses[cid].code[-1] != f"{rel}:{n}"):
+                    cov.clauses[cid].code.append(f"{rel}:{n}")
     return cov
+
+
+_QUOTED = re.compile(r"""(['"])([a-z][a-z0-9.@-]*)\1""")
+
+
+def _shown(path: Path, root: Path) -> str:
+    """`path` relative to `root` when it is inside, else as it is."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def coverage_report(as_json: bool, ids: tuple) -> int:
@@ -86,13 +117,18 @@ def coverage_report(as_json: bool, ids: tuple) -> int:
     one of `ids`, or all); 1 when one of them is cited by nothing or a
     scenario file is broken, else 0."""
     cov = compute()
+    folder = str(cov.scenario_folder) if cov.scenario_folder else None
     chosen = [c for c in cov.clauses.values()
               if not ids or any(c.id == i or c.id.startswith(i + ".") for i in ids)]
     uncited = [c.id for c in chosen if not c.cited]
     if as_json:
-        click.echo(json.dumps({"clauses": [c.to_json() for c in chosen], "uncited": uncited,
+        click.echo(json.dumps({"scenario_folder": folder, "scenario_files": cov.scenario_files,
+                               "clauses": [c.to_json() for c in chosen], "uncited": uncited,
                                "errors": [e.to_json() for e in cov.errors]}, ensure_ascii=False, indent=2))
     else:
+        click.echo(f"scenarios read from {folder} ({cov.scenario_files} file{'s' * (cov.scenario_files != 1)})"
+                   if folder else "no scenarios folder found (looked in the working directory and the source "
+                                  "checkout): no scenario counted")
         for e in cov.errors:
             click.echo(str(e))
         for c in chosen:

@@ -19,6 +19,7 @@ or this module with a bigger search (the same assertions must hold):
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 
@@ -194,6 +195,70 @@ def test_a_broken_engine_rule_is_reported_as_an_engine_bug(monkeypatch, tmp_path
     monkeypatch.undo()
     # ...and pass on the real one.
     assert all(r.status == "pass" for r in run_all(files))
+
+
+# -- the command: what it prints, what it writes --------------------------------------------
+
+
+def test_the_summary_fits_in_100_columns_and_names_changed_cards(hunted):
+    from oracle.hunt.command import render
+
+    rep, out = hunted
+    text = render(rep, out)
+    assert max(len(x) for x in text.splitlines()) <= 100
+    f = finding(rep, "keywords.hunter", "abilities.constant@bee-bear")
+    assert "a Bee Bear given HUNTER" in f.summary and "a Bee Bear given HUNTER" in text
+    assert "(Bee Bear)" not in text
+
+
+def test_edition_shows_only_that_edition(hunted, monkeypatch):
+    from oracle.hunt import search
+    from oracle.hunt.command import hunt
+
+    rep = hunted[0]
+    monkeypatch.setattr(search.Hunt, "run", lambda self: dataclasses.replace(rep, editions=("fr-first",)))
+    res = CliRunner().invoke(hunt, ["--edition", "fr-first", "--format", "json"])
+    data = json.loads(res.output)
+    assert data["findings"] and all(list(f["editions"]) == ["fr-first"] for f in data["findings"])
+    res = CliRunner().invoke(hunt, ["--edition", "fr-first"])
+    cells = [x.strip() for x in res.output.splitlines() if x.strip().startswith("fr-first ")]
+    assert len(cells) == len(rep.findings)
+    assert not any(e in c for c in cells for e in ("en-first", "fr-revised", "en-revised") if "differs" not in c)
+
+
+def test_a_draft_someone_edited_is_not_overwritten_without_force(hunted, monkeypatch, tmp_path):
+    from oracle.hunt import search
+    from oracle.hunt.command import hunt
+    from oracle.hunt.drafts import DraftEdited, draft_path, edited, write
+
+    rep = hunted[0]
+    f = rep.findings[0]
+    path = write(f, tmp_path)
+    assert not edited(path)
+    write(f, tmp_path)                       # its own untouched draft: rewritten
+    path.write_text(path.read_text(encoding="utf-8").replace("status: draft", "status: reviewed"), encoding="utf-8")
+    assert edited(path)
+    with pytest.raises(DraftEdited):
+        write(f, tmp_path)
+    monkeypatch.setattr(search.Hunt, "run", lambda self: rep)
+    res = CliRunner().invoke(hunt, ["--out", str(tmp_path)])
+    assert res.exit_code == 2
+    assert f"wrote no draft: 1 file in {tmp_path}" in res.output and path.name in res.output
+    assert "status: reviewed" in path.read_text(encoding="utf-8")
+    assert len(list(tmp_path.glob("*.yaml"))) == 1
+    res = CliRunner().invoke(hunt, ["--out", str(tmp_path), "--force"])
+    assert res.exit_code == 0, res.output
+    assert "status: reviewed" not in path.read_text(encoding="utf-8") and not edited(path)
+    assert all(draft_path(g, tmp_path).exists() for g in rep.findings)
+
+
+def test_the_findings_do_not_depend_on_the_number_of_jobs():
+    designs = ("Spider Owl", "Plated Scorpion", "Shark Dog")
+    reports = [Hunt(budget=8, seed=1, abstract=False, designs=designs, shrink_limit=10, jobs=j).run()
+               for j in (1, 2)]
+    one, two = ([f.to_json() for f in r.findings] for r in reports)
+    assert one and one == two
+    assert reports[0].examined == reports[1].examined
 
 
 # -- the constraints on their own ------------------------------------------------

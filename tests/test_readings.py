@@ -190,8 +190,15 @@ def test_selfplay_and_editions_commands_know_the_readings():
 
 
 def test_clauses_listing_marks_the_readings():
-    out = run_cli("clauses", "effects.hunter-order", "combat.attack").stdout.decode()
+    out = run_cli("clauses", "effects", "combat").stdout.decode()
     lines = out.splitlines()
     assert any(l.startswith("effects.hunter-order") and "team reading: attack-effect-first | hunter-first" in l
                for l in lines)
     assert any(l.startswith("combat.attack ") and "team reading" not in l for l in lines)
+
+
+def test_one_clause_in_full_shows_its_reading_and_choices():
+    out = run_cli("clauses", "effects.hunter-order").stdout.decode()
+    assert "team reading" in out and "attack-effect-first (the team's):" in out and "hunter-first:" in out
+    plain = run_cli("clauses", "combat.attack").stdout.decode()
+    assert "team reading" not in plain

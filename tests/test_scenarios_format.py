@@ -169,8 +169,8 @@ def test_a_wrong_expectation_fails_naming_the_step_the_clause_and_the_difference
     assert fields["players[1].play"][0] == "[Gorillion, Spider Owl]"
     assert "missing [Spider Owl]" in fields["players[1].play"][1]
     text = failure_text(r)
-    assert text.splitlines()[0] == ("FAIL test.sneaky-unblocked [fr-revised] at step 1 (attack: Spider Owl) "
-                                    "[keywords.sneaky]: players[1].life: expected 3, got 2")
+    assert text.splitlines()[0] == (f"t.yaml:{line_of(GOOD, 'expect:')}: FAIL test.sneaky-unblocked [fr-revised] "
+                                    "at step 1 (attack: Spider Owl) [keywords.sneaky]: players[1].life: expected 3, got 2")
     assert "what happened at step 1:" in text
     assert "lose-life 1 (player 1) from Spider Owl [combat.unblocked, life.lose]" in text
 
@@ -422,3 +422,86 @@ def test_an_engine_crash_fails_the_run_instead_of_stopping_the_library(monkeypat
     r = run(load_one(text), "en-revised")
     assert r.status == "fail" and r.step == 2 and r.step_text == "pass"
     assert r.message.startswith("engine crash: KeyError: 'boom'")
+
+
+# -- where a failure is, in names only ----------------------------------------------------
+
+TWO_STEPS = GOOD.replace("  - attack: Spider Owl", "  - attack: Spider Owl\n  - block: Gorillion")
+
+
+def test_a_refused_step_points_at_the_line_of_that_step():
+    r = run(load_one(TWO_STEPS), "en-revised")
+    assert r.status == "fail" and r.step == 2
+    assert r.at_line == line_of(TWO_STEPS, "block: Gorillion")
+    assert failure_text(r).startswith(f"t.yaml:{r.at_line}: FAIL test.sneaky-unblocked [en-revised] at step 2")
+    assert r.to_json()["at_line"] == r.at_line
+
+
+def test_an_expectation_that_fails_in_one_edition_points_at_its_override():
+    text = GOOD + "expect_by_edition:\n  en-first:\n    expect:\n      players: [{}, {life: 3}]\n"
+    sc = load_one(text)
+    r = run(sc, "en-first")
+    assert r.status == "fail" and r.at_line == line_of(text, "  en-first:")
+    assert run(sc, "fr-first").passed
+
+
+def test_engine_messages_name_cards_never_by_id():
+    from oracle.scenarios.loader import card_id
+    from oracle.scenarios.runner import _named
+
+    owl, scorpion = card_id("Spider Owl"), card_id("Plated Scorpion#2")
+    assert _named(f"card {owl} is not in player 0's hand") == "Spider Owl is not in player 0's hand"
+    assert _named(f"cards placed twice: [{owl}, {scorpion}]") == "cards placed twice: [Spider Owl, Plated Scorpion#2]"
+    assert _named(f"cards in two places: {{{owl}}}") == "cards in two places: {Spider Owl}"
+    assert _named(f"life card {owl} is not in the unused pile") == "life card Spider Owl is not in the unused pile"
+    # Numbers that are not cards stay as they are.
+    assert _named("player 1 has 3 cards; card 99") == "player 1 has 3 cards; card 99"
+
+
+def test_a_refused_step_in_the_report_shows_no_card_id():
+    r = run(load_one(GOOD.replace("  - attack: Spider Owl", "  - attack: Gorillion")), "en-revised")
+    assert r.status == "fail"
+    text = failure_text(r)
+    assert "Gorillion" in r.message
+    assert not re.search(r"\bcards? \[?\d", text), text
+
+
+def test_an_unknown_card_suggests_the_closest_name():
+    errors = errors_of(GOOD.replace("[Brain Fly]", "[Brian Fly]"))
+    assert errors and "unknown card 'Brian Fly' (did you mean Brain Fly?)" in errors[0]
+
+
+# -- pytest: summary reasons, duplicate ids, verbosity -----------------------------------
+
+
+def test_pytest_short_summary_carries_the_reason_and_line(tmp_path):
+    f = tmp_path / "s.yaml"
+    text = GOOD.replace("life: 2", "life: 3") + "editions: [fr-first]\n"
+    f.write_text(text)
+    p = subprocess.run([sys.executable, "-m", "pytest", str(f), "-rA", "-p", "no:cacheprovider",
+                        "--rootdir", str(tmp_path)], capture_output=True, text=True, cwd=tmp_path,
+                       env={**__import__("os").environ, "CI": "1"})
+    assert p.returncode == 1
+    summary = [x for x in p.stdout.splitlines() if x.startswith("FAILED ")]
+    assert summary == [f"FAILED s.yaml::test.sneaky-unblocked[fr-first] - players[1].life: expected 3, got 2 "
+                       f"(step 1 (attack: Spider Owl), line {line_of(text, 'expect:')}, keywords.sneaky)"], p.stdout
+
+
+def test_pytest_refuses_a_scenario_id_used_in_two_files(tmp_path):
+    (tmp_path / "a.yaml").write_text(GOOD)
+    (tmp_path / "b.yaml").write_text(GOOD)
+    p = subprocess.run([sys.executable, "-m", "pytest", str(tmp_path), "-p", "no:cacheprovider",
+                        "--rootdir", str(tmp_path)], capture_output=True, text=True, cwd=tmp_path)
+    assert p.returncode == 2, p.stdout
+    assert f"{tmp_path / 'b.yaml'}:1: id: duplicate scenario id 'test.sneaky-unblocked' (first at " \
+           f"{tmp_path / 'a.yaml'}:1)" in p.stdout
+
+
+def test_pytest_v_lists_every_item_despite_the_project_options(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text(GOOD)
+    p = subprocess.run([sys.executable, "-m", "pytest", str(f), "-v", "-p", "no:cacheprovider",
+                        "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path)],
+                       capture_output=True, text=True, cwd=tmp_path)
+    assert p.returncode == 0, p.stdout
+    assert "s.yaml::test.sneaky-unblocked[en-first] PASSED" in p.stdout

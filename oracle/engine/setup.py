@@ -21,8 +21,8 @@ def resolve_cards(cards: dict[int, str]) -> dict:
     for cid, name in cards.items():
         try:
             defs[int(cid)] = lookup(name)
-        except UnknownCard:
-            raise SetupError("UNKNOWN_CARD", "setup.components", f"unknown card {name!r} (id {cid})",
+        except UnknownCard as e:
+            raise SetupError("UNKNOWN_CARD", "setup.components", f"unknown card {name!r} (id {cid}){e.hint}",
                              {"card": cid, "name": name}) from None
     return defs
 

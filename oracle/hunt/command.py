@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from pathlib import Path
 
 import click
@@ -12,57 +13,64 @@ import click
 from ..editions import EDITIONS
 
 CELL = {"contradiction": "CONTRADICTION", "ambiguity": "AMBIGUOUS"}
+WIDTH = 100   # the summary fits in this many columns
 
 
-def _cell(entry: dict, groups: list) -> str:
+def _cell(entry: dict, groups: list, shown: tuple) -> str:
     if not entry:
         return "-"
     if "group" in entry:
+        if len(shown) == 1:
+            others = [e for e in EDITIONS if e not in entry["group"]]
+            return "differs from " + ", ".join(others) if others else "same in every edition"
         return "outcome " + "ABCD"[groups.index(entry["group"])]
     v = entry.get("verdict")
     if v in CELL:
         eng = entry.get("engine")
-        return CELL[v] + (f" ({eng})" if eng else "")
-    answer = ",".join(entry.get("admitted", [])) or "?"
-    return answer
+        return CELL[v] + (f" (engine: {eng})" if eng else "")
+    return ",".join(entry.get("admitted", [])) or "?"
+
+
+def _fit(text: str, indent: str = "", first: str | None = None) -> list[str]:
+    """`text` wrapped to WIDTH columns (long words broken, so nothing is wider)."""
+    return textwrap.wrap(text, WIDTH, initial_indent=indent if first is None else first,
+                         subsequent_indent=indent, break_long_words=True, break_on_hyphens=False) or [indent]
 
 
 def render(rep, out_dir: Path | None) -> str:
-    lines = [
-        (f"mb-oracle hunt: {len(rep.findings)} findings in {rep.seconds:.1f} s "
-         f"(budget {rep.budget}, seed {rep.seed}, {rep.examined} situations, "
-         f"editions: {', '.join(rep.editions)})"),
-        "",
-    ]
-    head = ["#", "category", "clauses in tension"] + list(EDITIONS) + ["cards"]
-    rows = []
+    """The findings for people: one block per finding, no line wider than WIDTH."""
+    shown = tuple(e for e in EDITIONS if e in rep.editions)
+    n = len(rep.findings)
+    lines = _fit(f"mb-oracle hunt: {n} finding{'s' * (n != 1)} in {rep.seconds:.1f} s (budget {rep.budget}, "
+                 f"seed {rep.seed}, {rep.examined} situations; editions: {', '.join(shown)})")
+    lines.append("")
     for i, f in enumerate(rep.findings, 1):
         groups = []
         for e in EDITIONS:
             g = f.editions.get(e, {}).get("group")
             if g is not None and g not in groups:
                 groups.append(g)
-        rows.append([str(i), f.category, " + ".join(f.clauses)]
-                    + [_cell(f.editions.get(e, {}), groups) for e in EDITIONS]
-                    + ["first contact" if f.reachable else "changed cards"])
-    widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
-    fmt = "  ".join(f"{{:<{w}}}" for w in widths)
-    lines.append(fmt.format(*head).rstrip())
-    lines.append(fmt.format(*("-" * w for w in widths)).rstrip())
-    for r in rows:
-        lines.append(fmt.format(*r).rstrip())
-    lines.append("")
-    lines.append("Per edition: the answer the edition settles on, CONTRADICTION or AMBIGUOUS (with the engine's")
-    lines.append("reading), or which outcome the edition's game reaches. cards: whether First Contact cards reach it.")
-    lines.append("")
-    for i, f in enumerate(rep.findings, 1):
-        lines.append(f"{i}. {f.summary}")
+        cards = "First Contact cards reach it" if f.reachable else "needs changed cards"
+        lines += _fit(f"{i}. {f.category}: {' + '.join(f.clauses)} ({cards})", "   ")
+        cells = "; ".join(f"{e} {_cell(f.editions.get(e, {}), groups, shown)}" for e in shown)
+        lines += _fit(cells, "   ")
+        lines += _fit(f.summary, "   ")
         if f.scenario:
-            lines.append(f"   scenario: {f.scenario}")
+            lines += _fit(f"scenario: {f.scenario}", "   ")
+        lines.append("")
+    lines += _fit("Per edition: the answer the edition settles on, CONTRADICTION or AMBIGUOUS (with the "
+                  "engine's reading), or which outcome the edition's game reaches.")
     if out_dir is not None:
         lines.append("")
-        lines.append(f"draft scenarios in {out_dir}: mb-oracle scenarios {out_dir}")
+        lines += _fit(f"draft scenarios in {out_dir}: mb-oracle scenarios {out_dir}")
     return "\n".join(lines)
+
+
+def _only(doc: dict, editions: tuple) -> dict:
+    """The JSON report with each finding's per-edition entries cut to `editions`."""
+    for f in doc["findings"]:
+        f["editions"] = {e: v for e, v in f["editions"].items() if e in editions}
+    return doc
 
 
 @click.command()
@@ -71,33 +79,48 @@ def render(rep, out_dir: Path | None) -> str:
 @click.option("--budget", type=click.IntRange(min=1), default=320, show_default=True,
               help="Situations generated per search phase, shared between the card designs.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the search (same seed, same hunt).")
-@click.option("--out", "out", type=click.Path(file_okay=False), help="Write each finding as a draft scenario here.")
+@click.option("--out", "out", type=click.Path(file_okay=False),
+              help="Write each finding as a draft scenario here (never over a draft someone edited).")
+@click.option("--force", is_flag=True, help="With --out: overwrite drafts even where someone edited them.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
 @click.option("--no-abstract", is_flag=True, help="Only real First Contact cards (no changed powers or keywords).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes to share the card designs between (another count gives another search).")
-def hunt(edition, all_editions, budget, seed, out, fmt, no_abstract, jobs):
+              help="Processes to share the card designs between (up to 2; the findings do not depend on it).")
+def hunt(edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs):
     """Hunt for rules contradictions, ambiguities and edition differences.
 
     Hypothesis searches situations (attackers, blockers, cards to play) and
     checks the engine against the rules read a second time as constraints.
     Each finding is shrunk to a minimal position; with --out it is written
-    as a draft scenario. Exit status 1 when the engine gives an outcome the
-    constraints forbid.
+    as a draft scenario; a draft someone has edited since the hunt wrote it
+    is not overwritten (the run then writes no draft and exits 2) unless
+    --force. Exit status 1 when the engine gives an outcome the constraints
+    forbid.
     """
-    from .drafts import write
+    from .drafts import draft_path, edited, write
     from .search import Hunt
 
     if edition and all_editions:
         raise click.UsageError("--edition and --all exclude each other")
     editions = (edition,) if edition else EDITIONS
-    rep = Hunt(editions, budget=budget, seed=seed, abstract=not no_abstract, jobs=jobs).run()
     out_dir = Path(out) if out else None
+    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
+        raise click.UsageError(f"--out {out_dir}: not a folder")
+    rep = Hunt(editions, budget=budget, seed=seed, abstract=not no_abstract, jobs=jobs).run()
+    refused = []
     if out_dir is not None:
-        for f in rep.findings:
-            write(f, out_dir, budget, seed)
+        refused = [] if force else [draft_path(f, out_dir) for f in rep.findings if edited(draft_path(f, out_dir))]
+        if not refused:
+            for f in rep.findings:
+                write(f, out_dir, budget, seed, force=True)
     if fmt == "json":
-        click.echo(json.dumps(rep.to_json(), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(_only(rep.to_json(), editions), ensure_ascii=False, indent=2))
     else:
-        click.echo(render(rep, out_dir))
+        click.echo(render(rep, None if refused else out_dir))
+    if refused:
+        click.echo(f"mb-oracle hunt: wrote no draft: {len(refused)} file{'s' * (len(refused) != 1)} in {out_dir} "
+                   f"changed since the hunt wrote {'them' if len(refused) != 1 else 'it'} (or not written by "
+                   f"the hunt): {', '.join(p.name for p in refused)}; use --force to overwrite, or another --out",
+                   err=True)
+        sys.exit(2)
     sys.exit(1 if any(f.category == "engine-bug" for f in rep.findings) else 0)

@@ -35,9 +35,11 @@ from hypothesis.errors import NoSuchExample
 from ..editions import EDITIONS
 from .constraints import how_settled, status, verdict
 from .probe import Observation, Probe, probe
-from .strategies import DESIGNS, Situation, label, situations
+from ..cards import keyword_list
+from .strategies import DEFS, DESIGNS, Situation, label, situations
 
 FAMILY_ORDER = {"engine": 0, "rules": 1, "editions": 2, "quiet": 3}
+SHARES = 2   # independent shares of the designs (the most jobs a phase can use): more shares, more findings made twice
 
 
 def _varies(clause: str) -> bool:
@@ -253,36 +255,46 @@ class Hunt:
         rep.seconds = time.monotonic() - t0
         return rep
 
+    def _shares(self) -> list[tuple[str, ...]]:
+        """The designs dealt into SHARES independent shares (the same
+        whatever the number of jobs)."""
+        return [share for k in range(SHARES) if (share := self.designs[k::SHARES])]
+
     def _phase(self, found: dict, abstract: bool) -> None:
-        """Go through the designs one by one, each anchored in the
-        situations of its own search, the budget shared between them. With
-        several jobs the designs are shared out between fresh processes
-        (which see the engine as installed, not as patched in this one); a
-        finding two processes both make keeps the first process's situation."""
-        if self.jobs > 1:
-            self._phase_parallel(found, abstract)
-            return
-        per = max(self.budget // len(DESIGNS), 4)
-        for name in self.designs:
-            i = DESIGNS.index(name)
-            self._loop(situations(abstract=abstract, anchor=name), found, budget=per,
-                       seed=self.seed * 1009 + i + (500 if abstract else 0))
+        """Go through the designs share by share; within a share, one design
+        after the other, each anchored in the situations of its own search,
+        the budget shared between them. Every share starts from the findings
+        of the earlier phases only, and the shares' findings are merged in
+        share order (a finding two shares both make keeps the first share's
+        situation): the hunt is the same with any number of jobs. With
+        several jobs the shares go to fresh processes (which see the engine
+        as installed, not as patched in this one)."""
+        base = dict(found)
+        shares = self._shares()
+        args = [(self.scope, self.budget, self.seed, self.node_limit, self.shrink_limit, share, abstract, base)
+                for share in shares]
+        if self.jobs > 1 and len(args) > 1:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
 
-    def _phase_parallel(self, found: dict, abstract: bool) -> None:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        shares = [self.designs[j::self.jobs] for j in range(self.jobs)]
-        args = [(self.scope, self.budget, self.seed, self.node_limit, self.shrink_limit, share, abstract,
-                 dict(found)) for share in shares if share]
-        with ProcessPoolExecutor(len(args), mp_context=multiprocessing.get_context("spawn")) as pool:
-            results = list(pool.map(_phase_worker, args))
+            with ProcessPoolExecutor(min(self.jobs, len(args)),
+                                     mp_context=multiprocessing.get_context("spawn")) as pool:
+                results = list(pool.map(_phase_worker, args))
+        else:
+            results = [_phase_worker(a) for a in args]
         for got, seen, examined in results:
             for key, sit in got.items():
                 found.setdefault(key, sit)
             for key, n in seen.items():
                 self.seen[key] = self.seen.get(key, 0) + n
             self.examined += examined
+
+    def _search_share(self, found: dict, abstract: bool) -> None:
+        per = max(self.budget // len(DESIGNS), 4)
+        for name in self.designs:
+            i = DESIGNS.index(name)
+            self._loop(situations(abstract=abstract, anchor=name), found, budget=per,
+                       seed=self.seed * 1009 + i + (500 if abstract else 0))
 
     def _realise(self, found: dict) -> None:
         """For a finding only an abstract situation showed: look for it with
@@ -328,11 +340,13 @@ class _ShrinkingDone(BaseException):
 
 
 def _phase_worker(args):
+    """One share of the designs, searched by a fresh hunt (its own cache, so
+    that the counts do not depend on what ran before in the process)."""
     scope, budget, seed, node_limit, shrink_limit, designs, abstract, found = args
     h = Hunt(scope, budget, seed, node_limit, abstract, shrink_limit, jobs=1, designs=designs)
     found = dict(found)
     before = set(found)
-    h._phase(found, abstract)
+    h._search_share(found, abstract)
     return {k: v for k, v in found.items() if k not in before}, h.seen, len(h._cache)
 
 
@@ -345,7 +359,7 @@ def make_finding(key, sit: Situation, ev, reachable: bool) -> Finding:
     defs = sit.spot.defs()
 
     def name(c):
-        return label(c, defs)
+        return changed_label(c, defs)
 
     clauses = tuple(sorted(refs))
     if fam in ("rules", "quiet", "editions", "engine") and isinstance(ev, (Observation, tuple)):
@@ -428,6 +442,25 @@ def make_finding(key, sit: Situation, ev, reachable: bool) -> Finding:
     question = f"what do these decisions leave in each edition? ({', '.join(sorted(d.fields))} differ)"
     return Finding(key, category, clauses, question, sit, d.path,
                    per, outcomes, summary, reachable, fields=tuple(sorted(d.fields)))
+
+
+def changed_label(c: int, defs) -> str:
+    """The card's name; for a card the situation changed, what changed, as
+    in "a Bee Bear given HUNTER" or "a Luchataur with power 3, without FRENZY"."""
+    name = label(c, defs)
+    printed, now = DEFS[c], defs[c]
+    if (printed.power, printed.keywords) == (now.power, now.keywords):
+        return name
+    bits = []
+    gained = keyword_list(now.keywords & ~printed.keywords)
+    lost = keyword_list(printed.keywords & ~now.keywords)
+    if gained:
+        bits.append("given " + " and ".join(gained))
+    if now.power != printed.power:
+        bits.append(f"with power {now.power}")
+    if lost:
+        bits.append("without " + " or ".join(lost))
+    return f"a {name} " + ", ".join(bits)
 
 
 def _view_text(v: dict, fields, name) -> list[str]:

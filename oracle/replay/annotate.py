@@ -23,6 +23,12 @@ class Annotator(Verifier):
     def __init__(self, raw, edition=None):
         super().__init__(raw, edition, keep_going=False)
         self.out: list[dict] = []
+        self.detail: str | None = None   # the log's end.detail, kept in the canonical end line
+
+    def _end(self, line, lineno) -> None:
+        if isinstance(line.detail, str):
+            self.detail = line.detail
+        super()._end(line, lineno)
 
     def _setup(self, line, lineno, prof) -> bool:
         ok = super()._setup(line, lineno, prof)
@@ -50,10 +56,13 @@ def annotate_stream(paths, edition, out: BinaryIO) -> int:
         g = a.g
         if rep.verdict == "conforms" and g is not None:
             if g.is_over:
-                out.write(_enc.encode({"t": "end", "winner": g.winner, "reason": g.reason}) + b"\n")
+                end = {"t": "end", "winner": g.winner, "reason": g.reason}
             else:
-                out.write(_enc.encode({"t": "end", "winner": None, "reason": "aborted",
-                                       "detail": "the log stops before the game ends"}) + b"\n")
+                end = {"t": "end", "winner": None, "reason": "aborted",
+                       "detail": "the log stops before the game ends"}
+            if a.detail is not None:
+                end["detail"] = a.detail
+            out.write(_enc.encode(end) + b"\n")
         for f in rep.findings:
             text = f"{rep.verdict}: line {f.line}: {f.code} [{', '.join(f.clauses)}] {f.message}"
             out.write(_enc.encode({"t": "note", "text": text}) + b"\n")

@@ -161,22 +161,25 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs)
 
 
 @click.command()
-@click.argument("path", default="-")
+@click.argument("paths", nargs=-1)
 @click.option("--edition", type=click.Choice(EDITIONS), help="Rules edition (overrides the game lines).")
-def annotate(path, edition):
-    """Write a log back in canonical form: every decision (forced ones
-    included), a state claim after each, and the rules' result.
+def annotate(paths, edition):
+    """Write logs back in canonical form: every decision (forced ones
+    included), a state claim after each, and the rules' result (with the
+    log's own end detail, if it gave one).
 
-    Exit status 1 if a game breaks the rules (it is written up to that
-    point, followed by a note line), 2 for malformed input."""
+    PATHS are files, folders or - for standard input (the default). Exit
+    status 1 if a game breaks the rules (it is written up to that point,
+    followed by a note line), 2 for malformed input."""
     from .annotate import annotate_stream
 
+    paths = tuple(paths) or ("-",)
     try:
-        check_input((path,))
+        check_input(paths)
     except NoInput as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
-    sys.exit(annotate_stream((path,), edition, sys.stdout.buffer))
+    sys.exit(annotate_stream(paths, edition, sys.stdout.buffer))
 
 
 @click.command()

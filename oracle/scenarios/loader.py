@@ -62,8 +62,8 @@ def card_id(ref: str) -> int:
     name, copy = (m.group(1), int(m.group(2))) if m else (ref, 1)
     try:
         design = lookup(name)
-    except UnknownCard:
-        raise CardRefError(f"unknown card {ref!r}") from None
+    except UnknownCard as e:
+        raise CardRefError(f"unknown card {ref!r}{e.hint}") from None
     if not 1 <= copy <= design.copies:
         n = design.copies
         raise CardRefError(f"{design.name} has {n} cop{'y' if n == 1 else 'ies'} in the set, "
@@ -114,6 +114,15 @@ class LoadedScenario:
     doc: Scenario
     file: str
     line: int
+    step_lines: list[int] = field(default_factory=list)   # the line of each step
+    key_lines: dict[str, int] = field(default_factory=dict)  # given, expect, illegal, expect_by_edition.E
+
+    def line_of(self, part: str, step: int | None = None) -> int:
+        """The line of step `step` (1-based) when `part` is "step", else of
+        the top-level key `part` (or the scenario's first line)."""
+        if part == "step" and step and step <= len(self.step_lines):
+            return self.step_lines[step - 1]
+        return self.key_lines.get(part, self.line)
 
     @property
     def id(self) -> str:
@@ -384,7 +393,12 @@ def _load_document(node, data, name: str) -> tuple[LoadedScenario | None, list[S
     errors = _Checker(doc, loc, name).check()
     if errors:
         return None, errors
-    return LoadedScenario(doc, name, line), []
+    keys = {k: loc.key_line([], k) for k in ("given", "expect", "illegal") if k in data}
+    if isinstance(data.get("expect_by_edition"), dict):
+        for e in data["expect_by_edition"]:
+            keys[f"expect_by_edition.{e}"] = loc.key_line(["expect_by_edition"], e)
+    steps = [loc.line(["steps", i]) for i in range(len(doc.steps))]
+    return LoadedScenario(doc, name, line, steps, keys), []
 
 
 # -- checks beyond the structure -----------------------------------------------------
@@ -438,8 +452,8 @@ class _Checker:
                 continue
             try:
                 lookup(ref)
-            except UnknownCard:
-                self.fail(["cards", i], f"unknown card {ref!r}")
+            except UnknownCard as e:
+                self.fail(["cards", i], str(e))
         if d.editions != "all":
             if len(set(d.editions)) != len(d.editions):
                 self.fail(["editions"], "an edition is listed twice")
@@ -621,8 +635,8 @@ class _Checker:
         if il.card is not UNSET:
             try:
                 lookup(il.card)
-            except UnknownCard:
-                self.fail(path + ["card"], f"unknown card {il.card!r}")
+            except UnknownCard as e:
+                self.fail(path + ["card"], str(e))
         step = n if il.step is UNSET else il.step
         if step == 0:
             if il.code not in SETUP_CODES:

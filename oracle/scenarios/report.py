@@ -20,13 +20,32 @@ def summary(results: list[Result], errors: list[ScenarioError]) -> dict:
             "errors": len(errors)}
 
 
+def _gist(r: Result) -> str:
+    if not r.differences:
+        return r.message
+    more = len(r.differences) - 1
+    return str(r.differences[0]) + (f" (and {more} more difference{'s' * (more != 1)})" if more else "")
+
+
+def reason(r: Result) -> str:
+    """One line for a failed run: what failed, then the step and its line
+    (the reason in pytest's short summary and JUnit message)."""
+    gist = _gist(r)
+    where = f"step {r.step} ({r.step_text})" if r.step else "the setup"
+    if gist.startswith(where + " "):
+        gist = gist[len(where) + 1:]
+    clause = f", {r.clause}" if r.clause and f"[{r.clause}]" not in gist else ""
+    return f"{gist} ({where}, line {r.at_line or r.line}{clause})"
+
+
 def failure_text(r: Result) -> str:
-    """The readable account of one failed run: where, which clause, the difference."""
+    """The readable account of one failed run: where (file:line of the
+    failing step), which clause, the difference."""
     gist = str(r.differences[0]) if r.differences else r.message
     where = f"step {r.step} ({r.step_text})" if r.step else "the setup"
-    lines = [f"FAIL {r.scenario} [{r.edition}] at {where}" + (f" [{r.clause}]" if r.clause else "")
-             + f": {gist}",
-             f"  {r.title}{' (draft)' if r.draft else ''}  ({r.file}:{r.line})",
+    lines = [f"{r.file}:{r.at_line or r.line}: FAIL {r.scenario} [{r.edition}] at {where}"
+             + (f" [{r.clause}]" if r.clause else "") + f": {gist}",
+             f"  {r.title}{' (draft)' if r.draft else ''}  (scenario at {r.file}:{r.line})",
              f"  cites: {', '.join(r.clauses)}"]
     if r.step is not None:
         lines.append(f"  step: {r.step} ({r.step_text})" if r.step else "  step: 0 (the setup)")

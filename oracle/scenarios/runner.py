@@ -56,6 +56,7 @@ class Result:
     status: str = "pass"                 # pass | fail
     step: int | None = None              # the step where it failed (0: the setup)
     step_text: str | None = None
+    at_line: int | None = None           # the line of the failing step (or of the expectation, the setup)
     clause: str | None = None            # the clause at stake in the failure
     clauses: list[str] = field(default_factory=list)   # the clauses the scenario cites
     message: str = ""
@@ -78,7 +79,8 @@ class Result:
         if self.draft:
             d["draft"] = True
         if not self.passed:
-            d.update({"step": self.step, "step_text": self.step_text, "clause": self.clause,
+            d.update({"step": self.step, "step_text": self.step_text, "at_line": self.at_line,
+                      "clause": self.clause,
                       "message": self.message, "differences": [x.to_json() for x in self.differences],
                       "happened": self.happened})
         return d
@@ -100,15 +102,27 @@ def run_all(files, editions=None) -> list[Result]:
 
 # -- naming things -----------------------------------------------------------------
 
-_CARD_IN_TEXT = re.compile(r"\bcard (\d+)\b")
+_CARD_IN_TEXT = re.compile(r"\b((?:life |revealed )?card|id) (\d+)\b")
+_CARD_LIST = re.compile(r"\b(cards\b[^\[\]{}\n]{0,40}?)([\[{])(\d+(?:, *\d+)*)([\]}])")
 
 
 def _named(text: str) -> str:
-    """Engine messages name cards by id; scenarios name them by name."""
-    def sub(m):
-        cid = int(m.group(1))
-        return card_name(cid) if 1 <= cid <= 48 else m.group(0)
-    return _CARD_IN_TEXT.sub(sub, text)
+    """Engine messages name cards by id (`card 12`, `cards placed twice:
+    [3, 4]`); scenarios name them by name, and so do their messages."""
+    def one(m):
+        cid = int(m.group(2))
+        if not 1 <= cid <= 48:
+            return m.group(0)
+        if m.group(1) == "card":
+            return card_name(cid)
+        return f"{m.group(1)} {card_name(cid)}" if m.group(1).endswith("card") else card_name(cid)
+
+    def many(m):
+        ids = [int(x) for x in m.group(3).split(",")]
+        if not all(1 <= c <= 48 for c in ids):
+            return m.group(0)
+        return m.group(1) + m.group(2) + ", ".join(card_name(c) for c in ids) + m.group(4)
+    return _CARD_IN_TEXT.sub(one, _CARD_LIST.sub(many, text))
 
 
 def _cards(ids) -> str:
@@ -234,9 +248,29 @@ def run(sc: LoadedScenario, edition: str) -> Result:
         res.status = "fail"
         res.step, res.step_text, res.message, res.clause = f.step, f.text, f.message, f.clause
         res.differences, res.happened = f.differences, f.happened
+        res.at_line = _failing_line(sc, edition, f)
         if res.clause is None:
             res.clause = _clause_at_stake(d.clauses, f.events, f.differences)
     return res
+
+
+def _failing_line(sc: LoadedScenario, edition: str, f: "_Fail") -> int:
+    """Where the failure is in the file: the expectation that does not hold
+    (the edition's override when the fields that differ come from it), else
+    the step, else `given` for the setup."""
+    if f.differences:
+        part = "illegal" if all(d.field.startswith("illegal.") for d in f.differences) else "expect"
+        by = sc.doc.expect_by_edition if sc.doc.expect_by_edition is not UNSET else {}
+        over = by.get(edition)
+        mine = None if over is None else getattr(over, part)
+        if mine is not UNSET and mine is not None:
+            tops = {re.split(r"[.\[]", d.field)[0] for d in f.differences}
+            if part == "illegal" or all(getattr(mine, t, UNSET) is not UNSET for t in tops):
+                return sc.line_of(f"expect_by_edition.{edition}")
+        return sc.line_of(part)
+    if f.step:
+        return sc.line_of("step", f.step)
+    return sc.line_of("given")
 
 
 def _clause_at_stake(cited, events, differences) -> str:
@@ -330,12 +364,12 @@ def _run(sc: LoadedScenario, edition: str, expect: Expect | None, illegal: Illeg
                 if forced > SETTLE_LIMIT:
                     raise _Fail(last_i, last_text, "forced decisions never stop after the last step")
     except EngineError as e:
-        raise _Fail(*at, f"engine error: {e}") from None
+        raise _Fail(*at, f"engine error: {_named(str(e))}") from None
     except (_Fail, Refused):
         raise
     except Exception as e:  # an engine crash fails this run, not the whole library
         where = traceback.extract_tb(e.__traceback__)[-1]
-        raise _Fail(*at, f"engine crash: {type(e).__name__}: {e} "
+        raise _Fail(*at, f"engine crash: {type(e).__name__}: {_named(str(e))} "
                                        f"({where.filename}:{where.lineno})") from None
     if expect is not None:
         _check_expect(g, expect, events, last_i, last_text, last)

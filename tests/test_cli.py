@@ -1,0 +1,127 @@
+"""The command line as a user meets it: a missing package is one line of
+advice, card names and clause ids suggest the closest, `clauses ID` shows a
+clause in full with where it is cited, `annotate` reads several logs and
+keeps the log's end detail."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from conftest import ROOT, run_cli
+
+
+def _first_game(path) -> list[bytes]:
+    """The lines of the first game of a shipped log."""
+    lines = path.read_bytes().splitlines()
+    starts = [i for i, x in enumerate(lines) if b'"t":"game"' in x]
+    return lines[starts[0]:starts[1]]
+
+
+# -- a plain install -------------------------------------------------------------------
+
+
+def test_hypothesis_is_a_dependency_not_a_test_extra():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert any(d.startswith("hypothesis") for d in project["dependencies"])
+    assert not any(d.startswith("hypothesis") for d in project["optional-dependencies"]["test"])
+
+
+def test_a_missing_package_is_one_line_of_advice_not_a_traceback():
+    # The interpreter is told hypothesis cannot be imported, as in an install without it.
+    code = ("import sys; sys.modules['hypothesis'] = None; sys.argv = ['mb-oracle', 'hunt', '--budget', '1']; "
+            "from oracle.cli import main; main()")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 2
+    assert "Traceback" not in p.stderr
+    assert p.stderr.strip().splitlines() == [
+        "mb-oracle hunt: needs the Python package 'hypothesis', which is not installed here "
+        "(pip install hypothesis)"]
+
+
+# -- did you mean ------------------------------------------------------------------------
+
+
+def test_cards_suggests_the_closest_name_in_english_french_or_slug():
+    p = run_cli("cards", "Kangasaurus Reks")
+    assert p.returncode == 2
+    assert b"unknown card 'Kangasaurus Reks' (did you mean Kangasaurus Rex?)" in p.stderr
+    from oracle.cards import UnknownCard, lookup, suggest
+
+    assert suggest("tiger-squirel") == ("Tiger Squirrel",)
+    assert suggest("kanga") == ("Kangasaurus Rex",)
+    assert suggest("zzzzzz") == ()
+    try:
+        lookup("Axolotl")
+    except UnknownCard as e:
+        assert str(e) == "unknown card 'Axolotl' (did you mean Axolotl Healer?)"
+    else:
+        raise AssertionError("Axolotl is not a card name")
+
+
+def test_a_log_naming_an_unknown_card_gets_a_suggestion():
+    game = _first_game(ROOT / "replays" / "conforming" / "en-first.jsonl")
+    game[1] = game[1].replace(b'"Tusked Extorter"', b'"Tusked Extortr"', 1)
+    p = run_cli("verify", "-", "--format", "json", input=b"\n".join(game) + b"\n")
+    assert p.returncode == 2
+    assert "did you mean Tusked Extorter?" in p.stdout.decode()
+
+
+# -- clauses -------------------------------------------------------------------------------
+
+
+def test_clauses_id_shows_the_clause_in_full_with_where_it_is_cited():
+    p = run_cli("clauses", "keywords.tough.poisonous")
+    out = p.stdout.decode()
+    assert p.returncode == 0, p.stderr
+    assert out.startswith("keywords.tough.poisonous: TOUGH against POISONOUS")
+    assert "is only exhausted, not" in out                      # the text
+    assert "en-first    silent" in out and "reading: The edition does not discuss the pair." in out
+    assert "en-revised  states" in out
+    assert "code (" in out and "oracle/engine/effects.py:" in out
+    assert "tough.poisonous-blocker-only-exhausts" in out        # a scenario citing it
+    assert "tests/test_hunt.py" in out
+    assert max(len(x) for x in out.splitlines()) <= 100
+
+
+def test_clauses_with_an_unknown_id_suggests_the_closest():
+    p = run_cli("clauses", "keywords.tuff")
+    assert p.returncode == 2
+    assert b"'keywords.tuff' (did you mean keywords.tough" in p.stderr
+
+
+def test_clauses_markdown_keeps_to_the_chosen_clauses():
+    out = run_cli("clauses", "--markdown", "keywords.tough").stdout.decode()
+    headings = [x for x in out.splitlines() if x.startswith("### ")]
+    assert headings and all(h.startswith("### `keywords.tough") for h in headings)
+    full = run_cli("clauses", "--markdown").stdout.decode()
+    assert full == (ROOT / "spec" / "clauses.md").read_text(encoding="utf-8")
+
+
+def test_clauses_coverage_says_which_scenario_folder_it_read():
+    p = run_cli("clauses", "--coverage", "keywords.tough")
+    assert p.stdout.decode().splitlines()[0].startswith(f"scenarios read from {ROOT / 'scenarios'} (")
+    doc = json.loads(run_cli("clauses", "--coverage", "--json", "keywords.tough").stdout)
+    assert doc["scenario_folder"] == str(ROOT / "scenarios") and doc["scenario_files"] >= 10
+
+
+# -- annotate --------------------------------------------------------------------------------
+
+
+def test_annotate_reads_several_paths_and_stdin_and_keeps_the_end_detail(tmp_path):
+    game = _first_game(ROOT / "replays" / "conforming" / "en-first.jsonl")
+    assert game[-1].startswith(b'{"t":"end"')
+    game[-1] = game[-1][:-1] + b',"detail":"table 7, final of the cup"}'
+    (tmp_path / "a.jsonl").write_bytes(b"\n".join(game) + b"\n")
+    other = _first_game(ROOT / "replays" / "conforming" / "fr-revised.jsonl")
+    p = run_cli("annotate", str(tmp_path / "a.jsonl"), "-", input=b"\n".join(other) + b"\n")
+    assert p.returncode == 0, p.stderr
+    lines = [json.loads(x) for x in p.stdout.splitlines()]
+    assert [x["edition"] for x in lines if x["t"] == "game"] == ["en-first", "fr-revised"]
+    ends = [x for x in lines if x["t"] == "end"]
+    assert len(ends) == 2
+    assert ends[0]["detail"] == "table 7, final of the cup"
+    assert "detail" not in ends[1]
