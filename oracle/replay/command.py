@@ -11,37 +11,6 @@ import msgspec
 
 from ..editions import EDITIONS
 from . import report as render
-from .reader import RawGame, read_all
-from .verify import verify_game
-
-
-def _verify_payload(payload):
-    file, lines, kind, edition, keep_going, which = payload
-    raw = RawGame(file, lines, kind)
-    rep = verify_game(raw, edition, keep_going)
-    if which and rep.verdict != "malformed":
-        # Which editions would this game conform to? The same log under each profile.
-        rep.conforms_to = [e for e in EDITIONS if verify_game(raw, e).verdict == "conforms"]
-    return rep
-
-
-def _payloads(paths, edition, keep_going, which=False):
-    for raw in read_all(paths):
-        yield (raw.file, raw.lines, raw.kind, edition, keep_going, which)
-
-
-def _bounded_imap(pool, payloads, jobs, window=64):
-    """Results in input order, reading at most `window` games per worker
-    ahead, so memory stays bounded on an endless stream (Pool.imap alone
-    would read the whole input first)."""
-    from itertools import islice
-
-    it = iter(payloads)
-    while True:
-        batch = list(islice(it, window * jobs))
-        if not batch:
-            return
-        yield from pool.imap(_verify_payload, batch, chunksize=8)
 
 
 class _Progress:
@@ -74,7 +43,9 @@ class _Progress:
 @click.option("--which-editions", is_flag=True, help="Also say, per game, which editions it conforms to.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
-def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, quiet, progress):
+@click.option("--cluster", metavar="ADDRESS", help="Verify on a Dask cluster: a scheduler address, or local:N "
+              "for N local worker processes (needs the [cluster] extra).")
+def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, quiet, progress, cluster):
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl files) or - for standard input
@@ -93,18 +64,14 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, q
     reports = []
     bar = _Progress(progress)
     out = sys.stdout
-    pool = None
-    if jobs > 1:
-        import multiprocessing
-        pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
-        results = _bounded_imap(pool, _payloads(paths, edition, keep_going, which_editions), jobs)
-    else:
-        results = map(_verify_payload, _payloads(paths, edition, keep_going, which_editions))
+    from .parallel import ClusterUnavailable, Options, iter_reports
+
+    results = iter_reports(paths, Options(edition, keep_going, which_editions), jobs, cluster)
     failing = False
     try:
         for rep in results:
             counts["games"] += 1
-            counts[rep.verdict] += 1
+            counts[rep.verdict] = counts.get(rep.verdict, 0) + 1
             counts["decisions"] += rep.decisions
             if expected is not None:
                 expectations.apply(expected, rep, used)
@@ -122,16 +89,18 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, q
             else:
                 reports.append(rep)
             bar.update(counts["games"], counts["decisions"])
+    except ClusterUnavailable as e:
+        bar.done()
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
     finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+        results.close()
     bar.done()
     unused = [e for i, e in enumerate(expected or []) if i not in used and e.game is None]
     if unused:
         counts["xpass"] += len(unused)
         failing = True
-    malformed = counts["malformed"] > 0
+    malformed = counts["malformed"] > 0 or counts.get("error", 0) > 0
     counts["exit"] = 2 if malformed else (1 if failing else 0)
     if unused:
         counts["unmatched_expectations"] = [msgspec.to_builtins(e) for e in unused]

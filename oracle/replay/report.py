@@ -10,7 +10,8 @@ import msgspec
 
 _enc = msgspec.json.Encoder()
 
-MARK = {"conforms": ("ok", "green"), "violates": ("VIOLATES", "red"), "malformed": ("MALFORMED", "yellow")}
+MARK = {"conforms": ("ok", "green"), "violates": ("VIOLATES", "red"), "malformed": ("MALFORMED", "yellow"),
+        "error": ("ERROR", "red")}
 
 
 def _fmt_option(o: dict) -> str:
@@ -62,6 +63,8 @@ def human_game(rep, verbose: bool = False) -> str:
 def human_summary(summary: dict) -> str:
     parts = [f"{summary['games']} games", f"{summary['conforms']} conform", f"{summary['violates']} violate",
              f"{summary['malformed']} malformed"]
+    if summary.get("error"):
+        parts.append(f"{summary['error']} not verified (error)")
     if summary.get("xfail") or summary.get("xpass"):
         parts += [f"{summary['xfail']} expected failures", f"{summary['xpass']} unexpected passes"]
     parts.append(f"{summary['decisions']} decisions")
@@ -80,7 +83,7 @@ def json_summary(summary: dict) -> bytes:
 
 def junit(reports: list, summary: dict) -> str:
     suite = ET.Element("testsuite", name="mb-oracle verify", tests=str(summary["games"]),
-                       failures=str(summary["violates"]), errors=str(summary["malformed"]),
+                       failures=str(summary["violates"]), errors=str(summary["malformed"] + summary.get("error", 0)),
                        skipped=str(summary.get("xfail", 0)))
     for rep in reports:
         case = ET.SubElement(suite, "testcase", classname=rep.file, name=rep.id)
@@ -88,7 +91,7 @@ def junit(reports: list, summary: dict) -> str:
         text = human_game(rep)
         if rep.outcome == "xfail":
             ET.SubElement(case, "skipped", message="expected divergence: " + first.code).text = click.unstyle(text)
-        elif rep.verdict == "malformed":
+        elif rep.verdict in ("malformed", "error"):
             ET.SubElement(case, "error", message=f"{first.code} at line {first.line}: {first.message}",
                           type=first.code).text = click.unstyle(text)
         elif rep.verdict == "violates" or rep.outcome == "xpass":

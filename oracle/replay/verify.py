@@ -71,7 +71,7 @@ class GameReport(msgspec.Struct):
     file: str
     line: int
     id: str
-    verdict: str = "conforms"  # conforms | violates | malformed
+    verdict: str = "conforms"  # conforms | violates | malformed | error (not verified: the verifier failed)
     edition: str | None = None
     impl: str | None = None
     decisions: int = 0
@@ -797,6 +797,7 @@ class Summary(msgspec.Struct):
     xpass: int
     decisions: int
     exit: int
+    error: int = 0  # games not verified (the verifier or its worker process failed); only when some were
     unmatched_expectations: list[dict] = msgspec.field(default_factory=list)
 
 
