@@ -176,8 +176,17 @@ def schema(which):
 @click.option("--edition", type=click.Choice(EDITIONS), default="en-revised", show_default=True)
 @click.option("--claims", type=click.Choice(["every", "turn", "end", "none"]), default="turn", show_default=True)
 @click.option("--repeat", type=click.IntRange(1), default=3, show_default=True, help="Best of N timings.")
-def bench(games, seed, edition, claims, repeat):
-    """Measure verification speed against merely decoding the same stream."""
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Also time verify's pipeline with N worker processes against one.")
+@click.option("--cluster", metavar="ADDRESS", help="Also time verify's pipeline on a Dask cluster (local:N or an address).")
+def bench(games, seed, edition, claims, repeat, jobs, cluster):
+    """Measure verification speed against merely decoding the same stream;
+    with --jobs or --cluster, the scaling against one job too."""
     from .bench import run_bench
+    from .parallel import ClusterUnavailable
 
-    run_bench(games, seed, edition, claims, repeat)
+    try:
+        run_bench(games, seed, edition, claims, repeat, jobs, cluster)
+    except ClusterUnavailable as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)

@@ -126,11 +126,14 @@ def share_games(share: Share) -> Iterator[RawGame]:
 
 
 def _url_games(url: str) -> Iterator[RawGame]:
-    import fsspec
-
     try:
-        of = fsspec.open(url, "rb", compression="infer")
-        f = of.open()
+        import fsspec
+
+        f = fsspec.open(url, "rb", compression="infer").open()
+    except ImportError as e:   # fsspec, or the file system's own package (s3fs, gcsfs ...)
+        yield RawGame(url, [(0, b"")], kind=f"unreadable:{e} (URL paths need pip install 'mb-oracle[cluster]', "
+                                             "or 'mb-oracle[s3]' for s3://)")
+        return
     except (OSError, ValueError) as e:
         yield RawGame(url, [(0, b"")], kind=f"unreadable:{getattr(e, 'strerror', None) or e}")
         return
@@ -157,12 +160,12 @@ def expand(paths: tuple[str, ...]) -> list[str]:
 
 
 def _expand_url(url: str) -> list[str]:
-    import fsspec
-
     try:
+        import fsspec
+
         files = fsspec.open_files(url, "rb")
-    except (OSError, ValueError):
-        return [url]
+    except (ImportError, OSError, ValueError):
+        return [url]   # reading it will say what is wrong
     names = [f.fs.unstrip_protocol(f.path) for f in files]
     return sorted(names) or [url]
 
