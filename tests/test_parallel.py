@@ -156,6 +156,16 @@ def test_fsspec_url_globs_are_verified_like_the_local_files(tmp_path):
         assert [r.verdict for r in reps] == ["conforms"] * 7
 
 
+def test_many_small_files_more_than_the_window_of_shares_never_stall(tmp_path):
+    for i in range(40):
+        (tmp_path / f"f{i:02}.jsonl").write_bytes(selfplay(1, 100 + i))
+    expected = run_cli("verify", str(tmp_path), "--format", "json")
+    for _ in range(3):
+        r = subprocess.run([sys.executable, "-m", "oracle", "verify", str(tmp_path), "--format", "json", "-j", "2"],
+                           capture_output=True, cwd=ROOT, timeout=60)
+        assert r.stdout == expected.stdout and r.returncode == 0
+
+
 # -- faults of processes ------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -231,9 +241,24 @@ def test_a_worker_killed_from_outside_loses_no_game(games_file):
     workers = children(p.pid)
     assert len(workers) == 2
     os.kill(workers[0], signal.SIGKILL)
-    rest, err = p.communicate(timeout=60)
-    assert p.returncode == 0, err
+    rest = p.stdout.read()   # not communicate(): it would skip what readline() buffered
+    err = p.stderr.read()
+    assert p.wait(timeout=60) == 0, err
     assert first + rest == expected
+
+
+def test_workers_end_when_the_parent_is_killed(games_file):
+    path, _ = games_file
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", str(path), "-j", "2"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
+    p.stdout.readline()
+    assert len(group_alive(p.pid)) == 3
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait(timeout=10)
+    deadline = time.monotonic() + 5.0
+    while group_alive(p.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert group_alive(p.pid) == []
 
 
 def test_ctrl_c_stops_every_worker_and_the_parent_within_a_second_with_one_line(games_file):
@@ -301,3 +326,20 @@ def test_bench_with_jobs_reports_the_scaling_and_a_million_game_projection():
     minutes = float(out.split("a million such games:", 1)[1].split("min", 1)[0])
     assert ratio > 0 and minutes > 0
     assert "verify -j 1 (file):" in out and "verify -j 2 (file):" in out
+
+
+def test_ctrl_c_on_a_local_dask_cluster_exits_130_with_one_line(games_file):
+    pytest.importorskip("distributed", reason="dask.distributed is missing: pip install 'mb-oracle[cluster]'")
+    path, _ = games_file
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", str(path), "--cluster", "local:2"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
+    p.stdout.readline()
+    os.killpg(p.pid, signal.SIGINT)
+    t0 = time.monotonic()
+    _, err = p.communicate(timeout=20)
+    assert time.monotonic() - t0 < 1.0
+    assert (p.returncode, err) == (130, b"mb-oracle: interrupted\n")
+    deadline = time.monotonic() + 1.0
+    while group_alive(p.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert group_alive(p.pid) == []

@@ -73,14 +73,20 @@ def _connect(address: str):
 
 
 def _stop_local(cluster) -> None:
-    """SIGKILL the worker processes of a local cluster (on Ctrl-C)."""
-    for nanny in list(getattr(cluster, "workers", {}).values()):
-        for pid in (getattr(getattr(nanny, "process", None), "pid", None),):
-            if pid:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+    """On Ctrl-C: SIGKILL and reap the worker processes of a local cluster
+    and multiprocessing's resource tracker (which would warn about the
+    workers' leftovers on standard error)."""
+    from multiprocessing import resource_tracker
+
+    pids = [getattr(getattr(nanny, "process", None), "pid", None)
+            for nanny in list(getattr(cluster, "workers", {}).values())]
+    pids.append(getattr(getattr(resource_tracker, "_resource_tracker", None), "_pid", None))
+    for pid in filter(None, pids):
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
 
 
 def cluster_reports(planned: Iterator, options: Options, address: str, on_interrupt: list) -> Iterator:

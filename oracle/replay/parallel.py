@@ -147,10 +147,11 @@ def interrupt_exits():
                 cb()
             except Exception:  # noqa: BLE001 - exiting anyway
                 pass
-        try:
-            sys.stdout.flush()
-        except Exception:  # noqa: BLE001 - a closed or reentered stdout: exiting anyway
-            pass
+        if _flush_is_safe():
+            try:
+                sys.stdout.flush()
+            except Exception:  # noqa: BLE001 - a reentered stdout: exiting anyway
+                pass
         os.write(2, INTERRUPTED)
         os._exit(130)
 
@@ -163,6 +164,16 @@ def interrupt_exits():
         yield callbacks
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _flush_is_safe() -> bool:
+    """Flushing a pipe whose reader is stuck would block the exit."""
+    import stat
+
+    try:
+        return not stat.S_ISFIFO(os.fstat(sys.stdout.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 # -- the test hook ------------------------------------------------------------
@@ -197,7 +208,7 @@ def _worker_main(conn, options: Options, inherited) -> None:
     """A worker: takes (share, games to skip) from the parent, sends back one
     pickled report per game, then an empty message when the share is done."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent stops us
-    for c in inherited:   # the parent's ends of the other workers' pipes
+    for c in inherited:   # the parent's ends of the workers' pipes
         c.close()
     try:
         hook = kill_hook()
@@ -226,7 +237,9 @@ def _worker_main(conn, options: Options, inherited) -> None:
 class _Worker:
     def __init__(self, ctx, options: Options, others: list["_Worker"]):
         parent, child = ctx.Pipe(duplex=True)
-        self.proc = ctx.Process(target=_worker_main, args=(child, options, [o.conn for o in others]),
+        # The worker closes its copies of every parent end, its own included,
+        # so that it reads the end of its input when the parent is gone.
+        self.proc = ctx.Process(target=_worker_main, args=(child, options, [o.conn for o in others] + [parent]),
                                 daemon=True)
         self.proc.start()
         child.close()
@@ -324,14 +337,8 @@ class _Pool:
             return i
 
         while True:
-            for w in self.workers:
-                while len(w.tasks) < self.AHEAD:
-                    i = next_share()
-                    if i is None:
-                        break
-                    w.tasks.append(i)
-                    w.conn.send((states[i].share, states[i].next_game))
-            # Pass on what is ready, in order.
+            # Pass on what is ready, in order; then hand out shares (the
+            # window has moved), and only then wait for the workers.
             while head in states:
                 st = states[head]
                 if st.reports:
@@ -341,6 +348,13 @@ class _Pool:
                     break
                 del states[head]
                 head += 1
+            for w in self.workers:
+                while len(w.tasks) < self.AHEAD:
+                    i = next_share()
+                    if i is None:
+                        break
+                    w.tasks.append(i)
+                    w.conn.send((states[i].share, states[i].next_game))
             if planned_all and not states:
                 return
             by_conn = {w.conn: w for w in self.workers}

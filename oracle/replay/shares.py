@@ -265,11 +265,25 @@ def plan_ranges(f: BinaryIO, path: str, size: int) -> Iterator[Range]:
                     continue
                 yield Range(path, start, pos + len(line), line0)  # a last line without newline
                 return
-            if is_game_line(line.rstrip(b"\r\n")):
+            if is_game_line(line.rstrip(b"\r\n")) and (start or _holds_a_line(f, pos)):
                 yield Range(path, start, pos, line0)
                 start, line0 = pos, line0 + newlines
                 break
             newlines += 1
+
+
+def _holds_a_line(f: BinaryIO, end: int) -> bool:
+    """Whether the file's bytes before `end` hold a line that is not blank:
+    a first share of blank lines alone would read as an empty input."""
+    here = f.tell()
+    f.seek(0)
+    left, found = end, False
+    while left and not found:
+        chunk = f.read(min(left, 1 << 20))
+        left -= len(chunk)
+        found = bool(chunk.strip())
+    f.seek(here)
+    return found
 
 
 def _find_cut(buf: bytearray, frm: int) -> tuple[int | None, int]:
@@ -313,8 +327,13 @@ def plan_stream(f: BinaryIO, name: str, size: int) -> Iterator[Share]:
         if look is None:
             nl = buf.find(b"\n", size - 1)
             look = nl + 1 if nl >= 0 else None
-        if look is not None:
+        while look is not None:
             cut, look = _find_cut(buf, look)
+            if cut is None or sent or buf[:cut].strip():
+                break
+            # A first block of blank lines alone would read as an empty input: cut later.
+            cut, nl = None, buf.find(b"\n", look)
+            look = nl + 1 if nl >= 0 else None
         if cut is None:
             try:
                 chunk = f.read(size)
