@@ -48,8 +48,8 @@ class _Progress:
 def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, quiet, progress, cluster):
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
-    PATHS are files, folders (their *.jsonl files) or - for standard input
-    (the default). Exit status: 0 every game conforms, 1 some game violates
+    PATHS are files, folders (their *.jsonl files), fsspec URLs (globs
+    allowed) or - for standard input (the default). Exit status: 0 every game conforms, 1 some game violates
     the rules, 2 malformed input or a usage error.
     """
     from . import expect as expectations

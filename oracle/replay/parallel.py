@@ -28,7 +28,9 @@ import heapq
 import os
 import pickle
 import signal
+import struct
 import sys
+import time
 from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -201,6 +203,7 @@ def kill_hook():
 # -- worker processes -----------------------------------------------------------
 
 DONE = b""
+_FRAME = struct.Struct("!i")
 FAILED = b"!"
 
 
@@ -244,7 +247,31 @@ class _Worker:
         self.proc.start()
         child.close()
         self.conn = parent
+        self.fd = parent.fileno()
+        self.inbox = bytearray()
         self.tasks: deque[int] = deque()   # share indexes handed out, oldest first
+
+    def receive(self) -> list[bytes] | None:
+        """The whole messages waiting on the pipe (read at once, then split
+        as Connection.send_bytes frames them: a 4-byte length, the bytes);
+        None when the worker is gone."""
+        try:
+            data = os.read(self.fd, 1 << 20)
+        except OSError:
+            data = b""
+        if not data:
+            return None
+        box = self.inbox
+        box += data
+        msgs, pos, end = [], 0, len(box)
+        while end - pos >= 4:
+            (n,) = _FRAME.unpack_from(box, pos)
+            if end - pos - 4 < n:
+                break
+            msgs.append(bytes(box[pos + 4:pos + 4 + n]))
+            pos += 4 + n
+        del box[:pos]
+        return msgs
 
 
 class _State:
@@ -273,6 +300,7 @@ class _Pool:
     passed on in share order, at most `window` shares ahead of the oldest."""
 
     AHEAD = 2
+    PAUSE = 0.005   # seconds
 
     def __init__(self, jobs: int, options: Options):
         import multiprocessing
@@ -284,6 +312,7 @@ class _Pool:
         for _ in range(jobs):
             self.workers.append(_Worker(self.ctx, options, self.workers))
         self.deaths: dict[tuple[int, int], int] = {}
+        self.selector = None
 
     def kill(self) -> None:
         """End every worker now (SIGKILL: nothing of theirs is worth keeping) and reap it."""
@@ -297,6 +326,8 @@ class _Pool:
 
     def close(self, finished: bool = True) -> None:
         """Let idle workers end; end at once those of a run stopped early."""
+        if self.selector is not None:
+            self.selector.close()
         if not finished:
             self.kill()
         for w in self.workers:
@@ -312,7 +343,7 @@ class _Pool:
             w.conn.close()
 
     def run(self, planned: Iterator) -> Iterator[GameReport]:
-        from multiprocessing.connection import wait
+        import selectors
 
         plan = enumerate(planned)
         planned_all = False
@@ -357,29 +388,38 @@ class _Pool:
                     w.conn.send((states[i].share, states[i].next_game))
             if planned_all and not states:
                 return
-            by_conn = {w.conn: w for w in self.workers}
-            for conn in wait(list(by_conn)):
-                w = by_conn[conn]
-                try:
-                    msg = conn.recv_bytes()
-                except (EOFError, OSError):
-                    self._replace(w, states, retry)
+            if self.selector is None:
+                self.selector = selectors.DefaultSelector()
+                for w in self.workers:
+                    self.selector.register(w.fd, selectors.EVENT_READ, w)
+            ready = self.selector.select()
+            for key, _ in ready:
+                w = key.data
+                msgs = w.receive()
+                if msgs is None:
+                    self.selector.unregister(w.fd)
+                    fresh = self._replace(w, states, retry)
+                    self.selector.register(fresh.fd, selectors.EVENT_READ, fresh)
                     continue
-                st = states[w.tasks[0]]
-                if msg == DONE:
-                    st.done = True
-                    w.tasks.popleft()
-                elif msg[:1] == FAILED:
-                    share = st.share
-                    name = getattr(share, "path", None) or getattr(share, "name", "?")
-                    raw = RawGame(name, [(getattr(share, "line0", 0) + 1, b"")], kind="unreadable")
-                    st.reports.append(error_report(raw, "UNREADABLE", "cannot read this part of the input "
-                                                   f"any more: {msg[1:].decode('utf-8', 'replace')}"))
-                else:
-                    st.reports.append(pickle.loads(msg))
-                    st.next_game += 1
+                for msg in msgs:
+                    st = states[w.tasks[0]]
+                    if msg == DONE:
+                        st.done = True
+                        w.tasks.popleft()
+                    elif msg[:1] == FAILED:
+                        share = st.share
+                        name = getattr(share, "path", None) or getattr(share, "name", "?")
+                        raw = RawGame(name, [(getattr(share, "line0", 0) + 1, b"")], kind="unreadable")
+                        st.reports.append(error_report(raw, "UNREADABLE", "cannot read this part of the input "
+                                                       f"any more: {msg[1:].decode('utf-8', 'replace')}"))
+                    else:
+                        st.reports.append(pickle.loads(msg))
+                        st.next_game += 1
+            # Reports come one game at a time (so a death is blamed on the
+            # right game); a short pause lets several gather for one wake-up.
+            time.sleep(self.PAUSE)
 
-    def _replace(self, dead: _Worker, states: dict[int, _State], retry: list[int]) -> None:
+    def _replace(self, dead: _Worker, states: dict[int, _State], retry: list[int]) -> _Worker:
         """A worker died: the game it was on is tried again once in a fresh
         worker; a second death gives that game an `error` verdict."""
         dead.proc.join(timeout=5)
@@ -402,6 +442,7 @@ class _Pool:
         others = [w for w in self.workers if w is not dead]
         fresh = _Worker(self.ctx, self.options, others)
         self.workers[self.workers.index(dead)] = fresh
+        return fresh
 
 
 def _nth_game(share, n: int) -> RawGame | None:

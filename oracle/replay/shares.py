@@ -172,7 +172,7 @@ def _expand_url(url: str) -> list[str]:
 
 def share_size(paths: list[str], jobs: int) -> int:
     """Big enough that each share costs little to hand out, small enough
-    that about 32 shares go to each worker (the last ones finish together)."""
+    that about 64 shares go to each worker (the last ones finish together)."""
     total = 0
     for p in paths:
         if p != "-" and not is_url(p):
@@ -180,7 +180,7 @@ def share_size(paths: list[str], jobs: int) -> int:
                 total += os.stat(p).st_size
             except OSError:
                 pass
-    return max(MIN_SHARE, min(MAX_SHARE, total // (jobs * 32) + 1))
+    return max(MIN_SHARE, min(MAX_SHARE, total // (jobs * 64) + 1))
 
 
 def plan(paths: list[str], size: int, stdin: BinaryIO | None = None) -> Iterator[Share]:
