@@ -107,8 +107,11 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
         raise SystemExit(f"bench: {games} games in, {counted} reports out")
     ratio = t_one / t_many
     million = t_many / games * 1_000_000
-    click.echo(f"verify -j 1 (file):     {t_one * 1000:8.1f} ms  {games / t_one:12,.0f} games/s")
-    click.echo(f"verify {label + ' (file):':<16} {t_many * 1000:8.1f} ms  {games / t_many:12,.0f} games/s")
-    click.echo(f"scaling {label}:{'':<{max(1, 14 - len(label))}}{ratio:8.2f} x the speed of -j 1")
-    click.echo(f"a million such games:   {million / 60:8.1f} min with {label} (projected)")
+    width = max(23, len(label) + 16)
+    click.echo(f"{'verify -j 1 (file):':<{width}} {t_one * 1000:8.1f} ms  {games / t_one:12,.0f} games/s")
+    click.echo(f"{f'verify {label} (file):':<{width}} {t_many * 1000:8.1f} ms  {games / t_many:12,.0f} games/s")
+    if cluster:
+        click.echo(f"{'':<{width}} (the cluster's start or connection included)")
+    click.echo(f"{f'scaling {label}:':<{width}} {ratio:8.2f} x the speed of -j 1")
+    click.echo(f"{'a million such games:':<{width}} {million / 60:8.1f} min with {label} (projected)")
     return {"one_s": t_one, "many_s": t_many, "ratio": ratio, "million_s": million}
