@@ -49,8 +49,9 @@ def verify(paths, edition, fmt, jobs, keep_going, expect_file, which_editions, q
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl files), fsspec URLs (globs
-    allowed) or - for standard input (the default). Exit status: 0 every game conforms, 1 some game violates
-    the rules, 2 malformed input or a usage error.
+    allowed) or - for standard input (the default). Exit status: 0 every
+    game conforms, 1 some game violates the rules, 2 malformed input, a game
+    not verified or a usage error, 130 interrupted.
     """
     from . import expect as expectations
 
