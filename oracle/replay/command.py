@@ -10,31 +10,11 @@ import click
 from ..editions import EDITIONS
 from ..term import color_option
 from .outputs import parse_output
-from .reader import NoInput, RawGame, check_input, read_all
-from .verify import verify_game
+from .reader import NoInput, check_input
 
 
-def _verify_payload(payload):
-    file, lines, kind, edition, keep_going, which, readings, strict = payload
-    raw = RawGame(file, lines, kind)
-    rep = verify_game(raw, edition, keep_going, readings, strict=strict)
-    if which and rep.verdict != "malformed":
-        # Which editions and readings would this game conform to? The same
-        # log under each profile, and each choice of the readings in play.
-        from .basis import consistency
-        chosen = dict(rep.readings or {})
-        rep.conforms_to, rep.consistent_with = consistency(
-            lambda ed, rd: verify_game(raw, ed, False, rd, basis=False), chosen, rep)
-    return rep
-
-
-def _payloads(paths, edition, keep_going, which=False, readings=None, strict=False):
-    for raw in read_all(paths):
-        yield (raw.file, raw.lines, raw.kind, edition, keep_going, which, readings, strict)
-
-
-def _reading_options(specs) -> dict:
-    """--reading CLAUSE=CHOICE options as a mapping; a usage error names a bad one."""
+def _reading_options(specs) -> tuple[tuple[str, str], ...]:
+    """--reading CLAUSE=CHOICE options, in order; a usage error names a bad one."""
     from ..readings import UnknownReading, parse
 
     out = {}
@@ -44,21 +24,7 @@ def _reading_options(specs) -> dict:
         except UnknownReading as e:
             raise click.BadParameter(str(e), param_hint="--reading") from None
         out[clause] = choice
-    return out
-
-
-def _bounded_imap(pool, payloads, jobs, window=64):
-    """Results in input order, reading at most `window` games per worker
-    ahead, so memory stays bounded on an endless stream (Pool.imap alone
-    would read the whole input first)."""
-    from itertools import islice
-
-    it = iter(payloads)
-    while True:
-        batch = list(islice(it, window * jobs))
-        if not batch:
-            return
-        yield from pool.imap(_verify_payload, batch, chunksize=8)
+    return tuple(out.items())
 
 
 @click.command()
@@ -83,15 +49,18 @@ def _bounded_imap(pool, payloads, jobs, window=64):
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
 @click.option("--statistics", is_flag=True, help="Human format: count the findings by code and by clause.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
+@click.option("--cluster", metavar="ADDRESS", help="Verify on a Dask cluster: a scheduler address, or local:N "
+              "for N local worker processes (needs the [cluster] extra).")
 @color_option()
 def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions, reading_specs,
-           strict, quiet, statistics, progress):
+           strict, quiet, statistics, progress, cluster):
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
-    PATHS are files, folders (their *.jsonl, *.ndjson and .gz logs), globs
-    or - for standard input (the default). Exit status: 0 every game conforms (or fails only as
-    expected), 1 some game violates the rules or passes unexpectedly, 2
-    malformed input or a usage error.
+    PATHS are files, folders (their *.jsonl, *.ndjson and .gz logs), globs,
+    fsspec URLs (globs allowed) or - for standard input (the default). Exit
+    status: 0 every game conforms (or fails only as expected), 1 some game
+    violates the rules or passes unexpectedly, 2 malformed input, a game not
+    verified or a usage error, 130 interrupted.
     """
     from .outputs import Reporter, load_expectations
     from .progress import GameProgress, say_reading_stdin
@@ -107,20 +76,18 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     bar = GameProgress(paths, progress)
     reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
                         strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file))
-    pool = None
-    if jobs > 1:
-        import multiprocessing
-        pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs)
-        results = _bounded_imap(pool, _payloads(paths, edition, keep_going, which_editions, readings, strict), jobs)
-    else:
-        results = map(_verify_payload, _payloads(paths, edition, keep_going, which_editions, readings, strict))
+    from .parallel import ClusterUnavailable, Options, iter_reports
+
+    results = iter_reports(paths, Options(edition, keep_going, which_editions, readings, strict), jobs, cluster)
     try:
         for rep in results:
             reporter.game(rep)
+    except ClusterUnavailable as e:
+        bar.clear()
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
     finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+        results.close()
     sys.exit(reporter.finish())
 
 
@@ -145,7 +112,7 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs)
     with Progress("selfplay", total=games, unit="game") as bar:
         try:
             started = False
-            for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants, readings):
+            for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants, dict(readings)):
                 if line.startswith(b'{"t":"game"'):
                     if started:
                         bar.update(1)
@@ -207,8 +174,17 @@ def schema(which):
 @click.option("--edition", type=click.Choice(EDITIONS), default="en-revised", show_default=True)
 @click.option("--claims", type=click.Choice(["every", "turn", "end", "none"]), default="turn", show_default=True)
 @click.option("--repeat", type=click.IntRange(1), default=3, show_default=True, help="Best of N timings.")
-def bench(games, seed, edition, claims, repeat):
-    """Measure verification speed against merely decoding the same stream."""
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Also time verify's pipeline with N worker processes against one.")
+@click.option("--cluster", metavar="ADDRESS", help="Also time verify's pipeline on a Dask cluster (local:N or an address).")
+def bench(games, seed, edition, claims, repeat, jobs, cluster):
+    """Measure verification speed against merely decoding the same stream;
+    with --jobs or --cluster, the scaling against one job too."""
     from .bench import run_bench
+    from .parallel import ClusterUnavailable
 
-    run_bench(games, seed, edition, claims, repeat)
+    try:
+        run_bench(games, seed, edition, claims, repeat, jobs, cluster)
+    except ClusterUnavailable as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)

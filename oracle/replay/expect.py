@@ -35,8 +35,8 @@ FORMAT = "mb-expect/1"
 # The codes of findings that say a game broke the rules: the only ones an
 # expectation can accept (a malformed log is never a known divergence).
 VIOLATION_CODES = (
-    "BAD_SETUP", "GAME_OVER", "ILLEGAL_DECISION", "ILLEGAL_RANDOM", "MISSING_DECISION", "STATE_MISMATCH",
-    "WRONG_FIRST_PLAYER", "WRONG_RESULT",
+    "BAD_SETUP", "GAME_OVER", "ILLEGAL_DECISION", "ILLEGAL_RANDOM", "LINE_AFTER_END", "MISSING_DECISION",
+    "STATE_MISMATCH", "WRONG_FIRST_PLAYER", "WRONG_RESULT",
 )
 
 
@@ -251,8 +251,8 @@ class Expectations:
         specific = self._by_game.get(rep.id, ())
         if specific:
             self.named.setdefault(rep.id, set()).add("malformed" if rep.verdict == "malformed" else rep.edition)
-        if rep.verdict == "malformed":
-            rep.outcome = "malformed"
+        if rep.verdict in ("malformed", "error"):
+            rep.outcome = rep.verdict          # nothing verified to accept or miss
             return
         candidates = sorted([*self._general, *specific]) if specific else self._general
         here: set[int] = set()

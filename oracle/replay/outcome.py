@@ -13,12 +13,13 @@ A game's outcome:
 | `xfail`     | findings, every one accepted by an expectation                | skipped   | 0    |
 | `xpass`     | an expectation names this game and it did not happen here     | failure   | 1    |
 | `malformed` | the log cannot be read as a game                              | error     | 2    |
+| `error`     | the game was not verified (the verifier or its worker failed) | error     | 2    |
 
 An expectation that accepted nothing this run (and is not an `xpass` of a
 game it names) is *stale*: a warning in every report, a JUnit case that is
 skipped, and, under `--strict-expect`, a failure (JUnit failure, exit 1).
 
-Exit status: 2 if some game is malformed, else 1 if some game fails or
+Exit status: 2 if some game is malformed or not verified, else 1 if some game fails or
 passes unexpectedly (or, under `--strict-expect`, an expectation is
 stale), else 0.
 """
@@ -29,7 +30,7 @@ from collections import Counter
 
 import msgspec
 
-OUTCOMES = ("pass", "fail", "xfail", "xpass", "malformed")
+OUTCOMES = ("pass", "fail", "xfail", "xpass", "malformed", "error")
 
 
 class StaleExpectation(msgspec.Struct, omit_defaults=True):
@@ -67,6 +68,7 @@ class Summary(msgspec.Struct):
     xpass: int
     decisions: int
     exit: int
+    error: int = 0                  # games not verified: the verifier or its worker process failed
     aborted: int = 0                # games the implementation stopped before their end (any verdict)
     stale: list[StaleExpectation] = msgspec.field(default_factory=list)
     strict_expect: bool = False
@@ -75,7 +77,7 @@ class Summary(msgspec.Struct):
 
 def plain_outcome(rep) -> str:
     """The outcome of a game when no expectation applies."""
-    return {"conforms": "pass", "violates": "fail", "malformed": "malformed"}[rep.verdict]
+    return {"conforms": "pass", "violates": "fail", "malformed": "malformed", "error": "error"}[rep.verdict]
 
 
 def _ranked(counter: Counter) -> dict[str, int]:
@@ -114,7 +116,7 @@ class Tally:
     def summary(self) -> Summary:
         stale = self.expectations.stale() if self.expectations is not None else []
         o = self.outcomes
-        if self.verdicts["malformed"]:
+        if self.verdicts["malformed"] or self.verdicts["error"]:
             code = 2
         elif o["fail"] or o["xpass"] or (self.strict_expect and stale):
             code = 1
@@ -124,5 +126,5 @@ class Tally:
         return Summary(games=sum(self.verdicts.values()), conforms=self.verdicts["conforms"],
                        violates=self.verdicts["violates"], malformed=self.verdicts["malformed"],
                        passed=o["pass"], failed=o["fail"], xfail=o["xfail"], xpass=o["xpass"],
-                       decisions=self.decisions, exit=code, aborted=self.aborted, stale=stale, strict_expect=self.strict_expect,
-                       statistics=stats)
+                       decisions=self.decisions, exit=code, error=self.verdicts["error"], aborted=self.aborted,
+                       stale=stale, strict_expect=self.strict_expect, statistics=stats)

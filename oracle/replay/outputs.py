@@ -104,7 +104,7 @@ class _JUnit:
                              **kw)
             return
         text = click.unstyle(render.human_game(rep))
-        if outcome == "malformed":
+        if outcome in ("malformed", "error"):
             f = rep.findings[0]
             self.writer.case(cls, rep.id, result="error", message=_finding_line(f), type=f.code, text=text, **kw)
         elif outcome == "fail":

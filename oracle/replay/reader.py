@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import glob
 import gzip
+import io
 import sys
 import zlib
 from dataclasses import dataclass, field
@@ -182,8 +183,8 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
     path that matches nothing and a folder without logs."""
     out: list[str] = []
     for p in paths or ("-",):
-        if p == "-":
-            out.append("-")
+        if p == "-" or "://" in p:
+            out.append(p)       # standard input; a URL is read through fsspec (oracle.replay.shares)
             continue
         path = Path(p)
         if path.is_dir():
@@ -222,7 +223,14 @@ def _open(p: str) -> BinaryIO:
 def _stdin() -> BinaryIO:
     stream = sys.stdin.buffer
     peek = getattr(stream, "peek", None)
-    if peek is not None and peek(2)[:2] == _GZIP_MAGIC:
+    if peek is None:
+        return stream
+    head = peek(2)
+    if not head:
+        # The end of input was seen already. On a terminal, Ctrl-D ends
+        # input once: reading again would wait for more.
+        return io.BytesIO(b"")
+    if head[:2] == _GZIP_MAGIC:
         return gzip.GzipFile(fileobj=stream, mode="rb")
     return stream
 

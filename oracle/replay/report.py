@@ -14,7 +14,8 @@ from .findings import UNKNOWN_FIELDS_NOTE
 
 _enc = msgspec.json.Encoder()
 
-MARK = {"conforms": ("ok", "green"), "violates": ("VIOLATES", "red"), "malformed": ("MALFORMED", "yellow")}
+MARK = {"conforms": ("ok", "green"), "violates": ("VIOLATES", "red"), "malformed": ("MALFORMED", "yellow"),
+        "error": ("ERROR", "red")}
 
 
 def _fmt_option(o: dict) -> str:
@@ -90,6 +91,8 @@ def human_summary(summary) -> str:
     s = summary
     verdicts = [f"{s.conforms:,} {'conforms' if s.conforms == 1 else 'conform'}",
                 f"{s.violates:,} {'violates' if s.violates == 1 else 'violate'}", f"{s.malformed:,} malformed"]
+    if s.error:
+        verdicts.append(f"{s.error:,} not verified (error)")
     text = f"summary: {plural(s.games, 'game')}: " + ", ".join(verdicts)
     extra = []
     if s.xfail or s.xpass:

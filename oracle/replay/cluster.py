@@ -1,0 +1,138 @@
+"""Verifying on a Dask cluster (`mb-oracle verify --cluster ADDRESS`).
+
+Each share of the input (a byte range of a file, a whole file or URL, a
+block of standard input) is one Dask task that returns the pickled reports
+of its games; the reports are passed on in input order, as with `-j`. The
+workers must be able to read the paths given (a shared file system, or
+fsspec URLs such as ``s3://bucket/games/*.jsonl.gz``) and have mb-oracle
+installed.
+
+A worker that dies is handled by the scheduler, which runs its task again
+on another worker; a task whose workers keep dying (`KilledWorker`) is
+split into one task per game, so that only a game that kills its worker
+again gets an `error` verdict. `local:N` starts a cluster of N worker
+processes on this machine that allows one retry per task.
+
+Dask and distributed are optional (`pip install 'mb-oracle[cluster]'`).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+from collections import deque
+from typing import Iterator
+
+from . import shares as sh
+from .jobs import ClusterUnavailable, Options, error_report, kill_hook, verify_one
+from .reader import RawGame
+
+AHEAD_PER_WORKER = 4
+
+
+def verify_share(share, options: Options) -> bytes:
+    """A cluster task: the pickled reports of one share's games."""
+    hook = kill_hook()
+    out = []
+    for raw in sh.share_games(share):
+        if hook is not None:
+            hook(raw)
+        out.append(verify_one(raw, options))
+    return pickle.dumps(out, pickle.HIGHEST_PROTOCOL)
+
+
+def verify_raw(raw: RawGame, options: Options) -> bytes:
+    """A cluster task for a single game (after its share killed workers)."""
+    hook = kill_hook()
+    if hook is not None:
+        hook(raw)
+    return pickle.dumps([verify_one(raw, options)], pickle.HIGHEST_PROTOCOL)
+
+
+def _connect(address: str):
+    try:
+        import dask  # noqa: F401
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterUnavailable("--cluster needs Dask; install it with: pip install 'mb-oracle[cluster]'") from None
+    import logging
+
+    if address.startswith("local:"):
+        count = address[len("local:"):]
+        if not count.isdigit() or not 1 <= int(count) <= 256:
+            raise ClusterUnavailable(f"--cluster {address}: local:N needs a number of workers from 1 to 256")
+        cluster = LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=logging.CRITICAL,
+                               scheduler_kwargs={"allowed_failures": 1})
+        return Client(cluster), cluster
+    try:
+        return Client(address, timeout="10s"), None
+    except (OSError, TimeoutError, ValueError) as e:
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {e}") from None
+
+
+def _stop_local(cluster) -> None:
+    """On Ctrl-C: SIGKILL and reap the worker processes of a local cluster
+    and multiprocessing's resource tracker (which would warn about the
+    workers' leftovers on standard error)."""
+    from multiprocessing import resource_tracker
+
+    pids = [getattr(getattr(nanny, "process", None), "pid", None)
+            for nanny in list(getattr(cluster, "workers", {}).values())]
+    pids.append(getattr(getattr(resource_tracker, "_resource_tracker", None), "_pid", None))
+    for pid in filter(None, pids):
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+
+
+def cluster_reports(planned: Iterator, options: Options, address: str, on_interrupt: list) -> Iterator:
+    client, cluster = _connect(address)
+    if cluster is not None:
+        on_interrupt.append(lambda: _stop_local(cluster))
+    try:
+        from distributed.scheduler import KilledWorker
+
+        workers = max(1, sum(client.nthreads().values()))
+        window: deque = deque()
+        plan = iter(planned)
+        exhausted = False
+        while True:
+            while not exhausted and len(window) < workers * AHEAD_PER_WORKER:
+                try:
+                    share = next(plan)
+                except StopIteration:
+                    exhausted = True
+                    break
+                window.append((share, client.submit(verify_share, share, options, pure=False)))
+            if not window:
+                return
+            share, future = window.popleft()
+            try:
+                yield from pickle.loads(future.result())
+            except KilledWorker:
+                yield from _game_by_game(client, share, options, KilledWorker)
+            finally:
+                future.release()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _game_by_game(client, share, options: Options, killed) -> Iterator:
+    """One game at a time, so that a worker's death can only be blamed on
+    the game it was verifying (a dead worker's other tasks count as
+    suspects too, in Dask's reckoning)."""
+    for raw in sh.share_games(share):
+        future = client.submit(verify_raw, raw, options, pure=False)
+        try:
+            yield from pickle.loads(future.result())
+        except killed:
+            yield error_report(raw, "WORKER_DIED", "the workers verifying this game died each time they tried "
+                                                   "(a Dask KilledWorker); the game was not verified")
+        finally:
+            future.release()

@@ -1,0 +1,377 @@
+"""Verifying on several processes: workers read their own shares of the
+input, the parent merges the reports back into input order.
+
+`iter_reports(paths, options, jobs)` is what `mb-oracle verify` consumes.
+With one job it verifies in this process, as a single reader of the input
+does. With more, each worker process is handed shares (see `shares`): byte
+ranges of files it opens itself, or raw blocks of a stream the parent cuts
+at game lines. The reports come back one game at a time, so the parent
+always knows which game a worker was verifying:
+
+- A worker that dies (killed, out of memory) is replaced by a fresh one,
+  and the game it was verifying is tried again there. A game that kills its
+  worker twice gets an `error` verdict naming it; the games after it are
+  verified as usual.
+- Ctrl-C (SIGINT to the process group) ends the workers and the parent at
+  once with one line on standard error and exit status 130.
+
+Test hook: in a worker (and in a cluster task), the environment variable
+MB_ORACLE_TEST_KILL_GAME=ID makes the worker kill itself (SIGKILL) just
+before it verifies the game with that id; with MB_ORACLE_TEST_KILL_ONCE=PATH
+as well, only the first time (the file PATH records that it happened). The
+fault tests use it; nothing else reads it.
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+import pickle
+import signal
+import struct
+import sys
+import time
+from collections import deque
+from contextlib import contextmanager
+from typing import Iterator
+
+
+from . import shares as sh
+from .reader import RawGame, read_all
+from .jobs import ClusterUnavailable, Options, error_report, game_name, kill_hook, verify_one  # noqa: F401
+from .verify import GameReport
+
+
+def iter_reports(paths: tuple[str, ...], options: Options, jobs: int = 1, cluster: str | None = None,
+                 share_size: int | None = None) -> Iterator[GameReport]:
+    """Reports of every game of `paths` (files, folders, URLs, - for
+    standard input), in input order, whatever the number of jobs."""
+    files = sh.expand(paths)
+    with interrupt_exits() as on_interrupt:
+        if cluster is not None:
+            from .cluster import cluster_reports
+
+            size = share_size or sh.share_size(files, 8)
+            yield from cluster_reports(sh.plan(files, size), options, cluster, on_interrupt)
+        elif jobs <= 1:
+            if any(sh.is_url(p) for p in files):
+                for share in sh.plan(files, sh.MAX_SHARE):
+                    for raw in sh.share_games(share):
+                        yield verify_one(raw, options)
+            else:
+                for raw in read_all(paths):
+                    yield verify_one(raw, options)
+        else:
+            size = share_size or sh.share_size(files, jobs)
+            pool = _Pool(jobs, options)
+            on_interrupt.append(pool.kill)
+            finished = False
+            try:
+                yield from pool.run(sh.plan(files, size))
+                finished = True
+            finally:
+                pool.close(finished)
+
+
+# -- Ctrl-C -------------------------------------------------------------------
+
+INTERRUPTED = b"mb-oracle: interrupted\n"
+
+
+@contextmanager
+def interrupt_exits():
+    """While open, SIGINT ends the run at once: the callbacks appended to
+    the yielded list stop the workers, one line goes to standard error, and
+    the process exits with status 130 (128 + SIGINT)."""
+    owner = os.getpid()
+    callbacks: list = []
+
+    def on_sigint(signum, frame):
+        if os.getpid() != owner:   # a forked worker before it set its own handler
+            os._exit(130)
+        for cb in callbacks:
+            try:
+                cb()
+            except Exception:  # noqa: BLE001 - exiting anyway
+                pass
+        if _flush_is_safe():
+            try:
+                sys.stdout.flush()
+            except Exception:  # noqa: BLE001 - a reentered stdout: exiting anyway
+                pass
+        os.write(2, INTERRUPTED)
+        os._exit(130)
+
+    try:
+        previous = signal.signal(signal.SIGINT, on_sigint)
+    except ValueError:   # not the main thread: leave SIGINT alone
+        yield callbacks
+        return
+    try:
+        yield callbacks
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _flush_is_safe() -> bool:
+    """Flushing a pipe whose reader is stuck would block the exit."""
+    import stat
+
+    try:
+        return not stat.S_ISFIFO(os.fstat(sys.stdout.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+# -- the test hook ------------------------------------------------------------
+
+# -- worker processes -----------------------------------------------------------
+
+DONE = b""
+_FRAME = struct.Struct("!i")
+FAILED = b"!"
+
+
+def _worker_main(conn, options: Options, inherited) -> None:
+    """A worker: takes (share, games to skip) from the parent, sends back one
+    pickled report per game, then an empty message when the share is done."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent stops us
+    for c in inherited:   # the parent's ends of the workers' pipes
+        c.close()
+    try:
+        hook = kill_hook()
+        while True:
+            task = conn.recv()
+            if task is None:
+                break
+            share, skip = task
+            try:
+                for k, raw in enumerate(sh.share_games(share)):
+                    if k < skip:
+                        continue
+                    if hook is not None:
+                        hook(raw)
+                    conn.send_bytes(pickle.dumps(verify_one(raw, options), pickle.HIGHEST_PROTOCOL))
+            except OSError as e:   # the file changed or went away since it was planned
+                conn.send_bytes(FAILED + (e.strerror or str(e)).encode("utf-8", "replace"))
+            conn.send_bytes(DONE)
+    except (EOFError, OSError):
+        pass   # the parent is gone or closed our pipe
+    finally:
+        # No interpreter shutdown: it would flush stdio buffers copied from the parent.
+        os._exit(0)
+
+
+class _Worker:
+    def __init__(self, ctx, options: Options, others: list["_Worker"]):
+        parent, child = ctx.Pipe(duplex=True)
+        # The worker closes its copies of every parent end, its own included,
+        # so that it reads the end of its input when the parent is gone.
+        self.proc = ctx.Process(target=_worker_main, args=(child, options, [o.conn for o in others] + [parent]),
+                                daemon=True)
+        self.proc.start()
+        child.close()
+        self.conn = parent
+        self.fd = parent.fileno()
+        self.inbox = bytearray()
+        self.tasks: deque[int] = deque()   # share indexes handed out, oldest first
+
+    def receive(self) -> list[bytes] | None:
+        """The whole messages waiting on the pipe (read at once, then split
+        as Connection.send_bytes frames them: a 4-byte length, the bytes);
+        None when the worker is gone."""
+        try:
+            data = os.read(self.fd, 1 << 20)
+        except OSError:
+            data = b""
+        if not data:
+            return None
+        box = self.inbox
+        box += data
+        msgs, pos, end = [], 0, len(box)
+        while end - pos >= 4:
+            (n,) = _FRAME.unpack_from(box, pos)
+            if end - pos - 4 < n:
+                break
+            msgs.append(bytes(box[pos + 4:pos + 4 + n]))
+            pos += 4 + n
+        del box[:pos]
+        return msgs
+
+
+class _State:
+    __slots__ = ("share", "reports", "next_game", "done")
+
+    def __init__(self, share):
+        self.share = share
+        self.reports: list[GameReport] = []   # received, not yet passed on
+        self.next_game = 0                    # games of the share reported so far
+        self.done = False
+
+
+def _how_it_died(exitcode) -> str:
+    if exitcode is None:
+        return "it stopped answering"
+    if exitcode < 0:
+        try:
+            return f"killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"killed by signal {-exitcode}"
+    return f"exit status {exitcode}"
+
+
+class _Pool:
+    """Worker processes, each with at most two shares in hand; reports are
+    passed on in share order, at most `window` shares ahead of the oldest."""
+
+    AHEAD = 2
+    PAUSE = 0.005   # seconds
+
+    def __init__(self, jobs: int, options: Options):
+        import multiprocessing
+
+        self.ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+        self.options = options
+        self.window = 4 * jobs
+        self.workers: list[_Worker] = []
+        for _ in range(jobs):
+            self.workers.append(_Worker(self.ctx, options, self.workers))
+        self.deaths: dict[tuple[int, int], int] = {}
+        self.selector = None
+
+    def kill(self) -> None:
+        """End every worker now (SIGKILL: nothing of theirs is worth keeping) and reap it."""
+        for w in self.workers:
+            try:
+                os.kill(w.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, TypeError):
+                pass
+        for w in self.workers:
+            w.proc.join(timeout=1)
+
+    def close(self, finished: bool = True) -> None:
+        """Let idle workers end; end at once those of a run stopped early."""
+        if self.selector is not None:
+            self.selector.close()
+        if not finished:
+            self.kill()
+        for w in self.workers:
+            try:
+                w.conn.send(None)
+            except OSError:
+                pass
+        for w in self.workers:
+            w.proc.join(timeout=1)
+            if w.proc.is_alive():
+                w.proc.kill()
+                w.proc.join()
+            w.conn.close()
+
+    def run(self, planned: Iterator) -> Iterator[GameReport]:
+        import selectors
+
+        plan = enumerate(planned)
+        planned_all = False
+        states: dict[int, _State] = {}
+        retry: list[int] = []     # share indexes to hand out again, a heap
+        head = 0                  # the oldest share not yet passed on
+        top = 0                   # shares taken from the plan so far
+
+        def next_share():
+            nonlocal planned_all, top
+            if retry:
+                return heapq.heappop(retry)
+            if planned_all or top >= head + self.window:
+                return None
+            try:
+                i, share = next(plan)
+            except StopIteration:
+                planned_all = True
+                return None
+            states[i] = _State(share)
+            top = i + 1
+            return i
+
+        while True:
+            # Pass on what is ready, in order; then hand out shares (the
+            # window has moved), and only then wait for the workers.
+            while head in states:
+                st = states[head]
+                if st.reports:
+                    yield from st.reports
+                    st.reports = []
+                if not st.done:
+                    break
+                del states[head]
+                head += 1
+            for w in self.workers:
+                while len(w.tasks) < self.AHEAD:
+                    i = next_share()
+                    if i is None:
+                        break
+                    w.tasks.append(i)
+                    w.conn.send((states[i].share, states[i].next_game))
+            if planned_all and not states:
+                return
+            if self.selector is None:
+                self.selector = selectors.DefaultSelector()
+                for w in self.workers:
+                    self.selector.register(w.fd, selectors.EVENT_READ, w)
+            ready = self.selector.select()
+            for key, _ in ready:
+                w = key.data
+                msgs = w.receive()
+                if msgs is None:
+                    self.selector.unregister(w.fd)
+                    fresh = self._replace(w, states, retry)
+                    self.selector.register(fresh.fd, selectors.EVENT_READ, fresh)
+                    continue
+                for msg in msgs:
+                    st = states[w.tasks[0]]
+                    if msg == DONE:
+                        st.done = True
+                        w.tasks.popleft()
+                    elif msg[:1] == FAILED:
+                        share = st.share
+                        name = getattr(share, "path", None) or getattr(share, "name", "?")
+                        raw = RawGame(name, [(getattr(share, "line0", 0) + 1, b"")], kind="unreadable")
+                        st.reports.append(error_report(raw, "UNREADABLE", "cannot read this part of the input "
+                                                       f"any more: {msg[1:].decode('utf-8', 'replace')}"))
+                    else:
+                        st.reports.append(pickle.loads(msg))
+                        st.next_game += 1
+            # Reports come one game at a time (so a death is blamed on the
+            # right game); a short pause lets several gather for one wake-up.
+            time.sleep(self.PAUSE)
+
+    def _replace(self, dead: _Worker, states: dict[int, _State], retry: list[int]) -> _Worker:
+        """A worker died: the game it was on is tried again once in a fresh
+        worker; a second death gives that game an `error` verdict."""
+        dead.proc.join(timeout=5)
+        how = _how_it_died(dead.proc.exitcode)
+        dead.conn.close()
+        if dead.tasks:
+            i = dead.tasks[0]
+            st = states[i]
+            key = (i, st.next_game)
+            self.deaths[key] = self.deaths.get(key, 0) + 1
+            if self.deaths[key] >= 2:
+                raw = _nth_game(st.share, st.next_game)
+                if raw is not None:
+                    st.reports.append(error_report(
+                        raw, "WORKER_DIED",
+                        f"the worker process verifying this game died twice ({how}); the game was not verified"))
+                st.next_game += 1
+            for j in dead.tasks:
+                heapq.heappush(retry, j)
+        others = [w for w in self.workers if w is not dead]
+        fresh = _Worker(self.ctx, self.options, others)
+        self.workers[self.workers.index(dead)] = fresh
+        return fresh
+
+
+def _nth_game(share, n: int) -> RawGame | None:
+    for k, raw in enumerate(sh.share_games(share)):
+        if k == n:
+            return raw
+    return None

@@ -1,0 +1,353 @@
+"""Cutting replay input into shares that worker processes read themselves.
+
+A share is a piece of the input holding whole games, small enough to keep
+every worker busy and to keep memory flat:
+
+- `Range`: a byte range of a plain local file, starting at a game line (or
+  at the start of the file) and ending just before one (or at its end). The
+  worker opens the file and reads only its range.
+- `Batch`: raw bytes cut at a game line from a stream that cannot be
+  seeked or range-split (standard input, a gzip file, a pipe). The parent
+  reads the stream in large blocks and never looks at most lines.
+- `Whole`: a file read whole by the worker, through the reader (a file
+  with a byte order mark, a file that cannot be opened) or through fsspec
+  (a URL such as ``s3://bucket/games/day1.jsonl.gz``).
+- `Broken`: a stream that failed while the parent read it (a truncated gzip
+  file): one `UNREADABLE` verdict at the line where it failed.
+
+Every share knows the number of lines before it (`line0`), so the games it
+holds are numbered exactly as a single reader of the whole input numbers
+them. Cuts are made only at lines `reader.is_game_line` accepts, so each
+share splits into the same games as the whole input would.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import stat
+import sys
+import zlib
+from dataclasses import dataclass
+from typing import BinaryIO, Iterator, Union
+
+from .reader import RawGame, expand_paths, is_game_line, read_all, split_games
+
+GZIP_MAGIC = b"\x1f\x8b"
+BOM = b"\xef\xbb\xbf"
+# Lines longer than this are never taken as a place to cut (a game line is
+# short); the share around them just grows. Keeps the parent's reads small.
+CUT_LINE_MAX = 64 * 1024
+MIN_SHARE = 256 * 1024
+MAX_SHARE = 4 * 1024 * 1024
+STREAM_SHARE = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Range:
+    path: str
+    start: int
+    end: int
+    line0: int
+
+
+@dataclass(frozen=True)
+class Batch:
+    name: str
+    data: bytes
+    line0: int
+
+
+@dataclass(frozen=True)
+class Whole:
+    path: str
+
+
+@dataclass(frozen=True)
+class Broken:
+    name: str
+    line: int
+    reason: str
+
+
+Share = Union[Range, Batch, Whole, Broken]
+
+
+def is_url(path: str) -> bool:
+    return "://" in path
+
+
+# -- reading a share ----------------------------------------------------------
+
+class _RangeRaw(io.RawIOBase):
+    """Bytes [start, end) of an open file, as a raw stream."""
+
+    def __init__(self, f: BinaryIO, start: int, end: int):
+        self.f = f
+        self.left = end - start
+        f.seek(start)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b) -> int:
+        if self.left <= 0:
+            return 0
+        view = memoryview(b)[: self.left]
+        n = self.f.readinto(view)
+        self.left -= n or 0
+        return n or 0
+
+
+def _renumber(games: Iterator[RawGame], line0: int) -> Iterator[RawGame]:
+    if not line0:
+        yield from games
+        return
+    for g in games:
+        g.lines = [(n + line0, b) for n, b in g.lines]
+        yield g
+
+
+def share_games(share: Share) -> Iterator[RawGame]:
+    """The games of one share, numbered as in the whole input."""
+    if isinstance(share, Range):
+        with open(share.path, "rb", buffering=0) as f:
+            stream = io.BufferedReader(_RangeRaw(f, share.start, share.end), buffer_size=1 << 20)
+            yield from _renumber(split_games(stream, share.path), share.line0)
+    elif isinstance(share, Batch):
+        yield from _renumber(split_games(io.BytesIO(share.data), share.name), share.line0)
+    elif isinstance(share, Broken):
+        yield RawGame(share.name, [(share.line, b"")], kind=f"unreadable:{share.reason}")
+    elif is_url(share.path):
+        yield from _url_games(share.path)
+    else:
+        yield from read_all((share.path,))
+
+
+def _url_games(url: str) -> Iterator[RawGame]:
+    try:
+        import fsspec
+
+        f = fsspec.open(url, "rb", compression="infer").open()
+    except ImportError as e:   # fsspec, or the file system's own package (s3fs, gcsfs ...)
+        yield RawGame(url, [(0, b"")], kind=f"unreadable:{e} (URL paths need pip install 'mb-oracle[cluster]', "
+                                             "or 'mb-oracle[s3]' for s3://)")
+        return
+    except (OSError, ValueError) as e:
+        yield RawGame(url, [(0, b"")], kind=f"unreadable:{getattr(e, 'strerror', None) or e}")
+        return
+    with f:
+        yield from split_games(f, url)
+
+
+# -- planning -----------------------------------------------------------------
+
+def expand(paths: tuple[str, ...]) -> list[str]:
+    """The reader's expansion for local paths; fsspec's (globs included) for URLs."""
+    out: list[str] = []
+    local: list[str] = []
+    for p in paths or ("-",):
+        if is_url(p):
+            out.extend(expand_paths(tuple(local)) if local else [])
+            local = []
+            out.extend(_expand_url(p))
+        else:
+            local.append(p)
+    if local:
+        out.extend(expand_paths(tuple(local)))
+    return out
+
+
+def _expand_url(url: str) -> list[str]:
+    try:
+        import fsspec
+
+        files = fsspec.open_files(url, "rb")
+    except (ImportError, OSError, ValueError):
+        return [url]   # reading it will say what is wrong
+    names = [f.fs.unstrip_protocol(f.path) for f in files]
+    return sorted(names) or [url]
+
+
+def share_size(paths: list[str], jobs: int) -> int:
+    """Big enough that each share costs little to hand out, small enough
+    that about 64 shares go to each worker (the last ones finish together)."""
+    total = 0
+    for p in paths:
+        if p != "-" and not is_url(p):
+            try:
+                total += os.stat(p).st_size
+            except OSError:
+                pass
+    return max(MIN_SHARE, min(MAX_SHARE, total // (jobs * 64) + 1))
+
+
+def plan(paths: list[str], size: int, stdin: BinaryIO | None = None) -> Iterator[Share]:
+    """Shares in input order, produced lazily as they are handed out."""
+    for p in paths:
+        if p == "-":
+            yield from plan_stream(stdin if stdin is not None else sys.stdin.buffer, "<stdin>", STREAM_SHARE)
+        elif is_url(p):
+            yield Whole(p)
+        else:
+            yield from plan_local(p, size)
+
+
+def plan_local(path: str, size: int) -> Iterator[Share]:
+    try:
+        f = open(path, "rb")
+    except OSError:
+        yield Whole(path)  # the reader names the error
+        return
+    with f:
+        try:
+            regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
+        except OSError:
+            regular = False
+        if not regular:
+            yield from plan_stream(f, path, STREAM_SHARE)
+            return
+        head = f.read(3)
+        if head.startswith(GZIP_MAGIC):
+            f.seek(0)
+            yield from plan_stream(gzip.GzipFile(fileobj=f, mode="rb"), path, STREAM_SHARE)
+        elif head.startswith(BOM):
+            yield Whole(path)
+        else:
+            yield from plan_ranges(f, path, size)
+
+
+def _skip_line(f: BinaryIO) -> bool:
+    """Read to the end of the current line; False at the end of the file."""
+    while True:
+        part = f.readline(CUT_LINE_MAX)
+        if not part:
+            return False
+        if part.endswith(b"\n"):
+            return True
+
+
+def plan_ranges(f: BinaryIO, path: str, size: int) -> Iterator[Range]:
+    start = line0 = 0
+    while True:
+        f.seek(start)
+        newlines, got = 0, 0
+        while got < size:
+            chunk = f.read(min(1 << 20, size - got))
+            if not chunk:
+                break
+            got += len(chunk)
+            newlines += chunk.count(b"\n")
+        if got < size:
+            yield Range(path, start, start + got, line0)
+            return
+        # Move to the first line starting at or after start + size.
+        target = start + got
+        f.seek(target - 1)
+        if f.read(1) != b"\n":
+            if not _skip_line(f):
+                yield Range(path, start, f.tell(), line0)
+                return
+            newlines += 1
+        while True:
+            pos = f.tell()
+            line = f.readline(CUT_LINE_MAX)
+            if not line:
+                yield Range(path, start, pos, line0)
+                return
+            if not line.endswith(b"\n"):
+                if len(line) == CUT_LINE_MAX:   # too long to be a place to cut
+                    if not _skip_line(f):
+                        yield Range(path, start, f.tell(), line0)
+                        return
+                    newlines += 1
+                    continue
+                yield Range(path, start, pos + len(line), line0)  # a last line without newline
+                return
+            if is_game_line(line.rstrip(b"\r\n")) and (start or _holds_a_line(f, pos)):
+                yield Range(path, start, pos, line0)
+                start, line0 = pos, line0 + newlines
+                break
+            newlines += 1
+
+
+def _holds_a_line(f: BinaryIO, end: int) -> bool:
+    """Whether the file's bytes before `end` hold a line that is not blank:
+    a first share of blank lines alone would read as an empty input."""
+    here = f.tell()
+    f.seek(0)
+    left, found = end, False
+    while left and not found:
+        chunk = f.read(min(left, 1 << 20))
+        left -= len(chunk)
+        found = bool(chunk.strip())
+    f.seek(here)
+    return found
+
+
+def _find_cut(buf: bytearray, frm: int) -> tuple[int | None, int]:
+    """The start of the first game line at or after `frm` (a line start) in
+    buf, if a whole one is there; else None and where to look next time."""
+    pos = frm
+    n = len(buf)
+    while pos < n:
+        nl = buf.find(b"\n", pos)
+        if nl < 0:
+            return None, pos
+        if nl - pos <= CUT_LINE_MAX and is_game_line(bytes(buf[pos:nl]).rstrip(b"\r")):
+            return pos, pos
+        pos = nl + 1
+    return None, pos
+
+
+def plan_stream(f: BinaryIO, name: str, size: int) -> Iterator[Share]:
+    buf = bytearray()
+    line0 = 0
+    eof = False
+    sent = False
+    look = None   # where to look for the next cut in buf
+    while True:
+        try:
+            while not eof and len(buf) < size:
+                chunk = f.read(size)
+                if not chunk:
+                    eof = True
+                buf += chunk
+        except (OSError, EOFError, zlib.error) as e:
+            if buf:
+                yield Batch(name, bytes(buf), line0)
+            yield Broken(name, line0 + buf.count(b"\n") + 1, str(e) or type(e).__name__)
+            return
+        if eof:
+            if buf or not sent:
+                yield Batch(name, bytes(buf), line0)
+            return
+        cut = None
+        if look is None:
+            nl = buf.find(b"\n", size - 1)
+            look = nl + 1 if nl >= 0 else None
+        while look is not None:
+            cut, look = _find_cut(buf, look)
+            if cut is None or sent or buf[:cut].strip():
+                break
+            # A first block of blank lines alone would read as an empty input: cut later.
+            cut, nl = None, buf.find(b"\n", look)
+            look = nl + 1 if nl >= 0 else None
+        if cut is None:
+            try:
+                chunk = f.read(size)
+            except (OSError, EOFError, zlib.error) as e:
+                yield Batch(name, bytes(buf), line0)
+                yield Broken(name, line0 + buf.count(b"\n") + 1, str(e) or type(e).__name__)
+                return
+            if not chunk:
+                eof = True
+            buf += chunk
+            continue
+        data = bytes(buf[:cut])
+        del buf[:cut]
+        yield Batch(name, data, line0)
+        sent = True
+        line0 += data.count(b"\n")
+        look = None

@@ -1,0 +1,349 @@
+"""verify -j and --cluster: shares cut at game lines, reports in input order,
+the same bytes as one job, and the faults of processes (a dying worker,
+Ctrl-C, a closed output pipe)."""
+
+import gzip
+import io
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import msgspec
+import pytest
+from conftest import ROOT, run_cli
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from oracle.replay import shares as sh
+from oracle.replay.parallel import Options, iter_reports
+from oracle.replay.reader import split_games
+from oracle.replay.selfplay import selfplay_lines
+
+
+def selfplay(n, seed, edition="en-revised") -> bytes:
+    return b"".join(x + b"\n" for x in selfplay_lines(n, seed, edition, "random", "turn"))
+
+
+def game_ids(data: bytes) -> list[str]:
+    return [json.loads(x)["id"] for x in data.splitlines() if b'"t":"game"' in x]
+
+
+def as_games(raws):
+    return [(r.file, r.kind, r.lines) for r in raws]
+
+
+# -- cutting the input ----------------------------------------------------------
+
+GAME = b'{"t":"game","format":"mb-replay/1","id":"g%d","edition":"en-revised"}'
+LINE_KINDS = [
+    GAME,
+    b'{"id":"k%d","edition":"fr-first","format":"mb-replay/1","t":"game"}',   # keys in another order
+    b'{"t":"play","player":0,"card":%d}',
+    b'{"t":"claim","life":[3,%d]}\r',                                          # CRLF line ending
+    b"",                                                                       # blank line
+    b"   ",
+    b'{"t":"game" broken %d',                                                  # not JSON: not a game line
+    b'{"t":"note","text":"' + b"x" * (sh.CUT_LINE_MAX + 10) + b'%d"}',         # too long to cut at
+]
+
+
+@st.composite
+def streams(draw):
+    kinds = draw(st.lists(st.integers(0, len(LINE_KINDS) - 1), max_size=60))
+    lines = [LINE_KINDS[k].replace(b"%d", str(i).encode()) for i, k in enumerate(kinds)]
+    data = b"\n".join(lines)
+    if draw(st.booleans()):
+        data += b"\n"
+    return data
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=streams(), size=st.integers(1, 400))
+def test_ranges_and_stream_blocks_split_into_the_same_games_as_the_whole_input(tmp_path_factory, data, size):
+    path = tmp_path_factory.mktemp("cut") / "x.jsonl"
+    path.write_bytes(data)
+    whole = as_games(split_games(io.BytesIO(data), str(path)))
+    with open(path, "rb") as f:
+        ranges = list(sh.plan_ranges(f, str(path), size))
+    assert ranges[0].start == 0 and ranges[-1].end == len(data)
+    assert all(a.end == b.start for a, b in zip(ranges, ranges[1:]))
+    assert as_games(g for r in ranges for g in sh.share_games(r)) == whole
+    blocks = list(sh.plan_stream(io.BytesIO(data), str(path), size))
+    assert b"".join(b.data for b in blocks) == data
+    assert as_games(g for b in blocks for g in sh.share_games(b)) == whole
+
+
+def test_a_big_file_is_cut_into_ranges_at_game_lines(tmp_path):
+    data = selfplay(30, 4)
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(data)
+    ranges = list(sh.plan([str(path)], 20_000))
+    assert len(ranges) > 5 and all(isinstance(r, sh.Range) for r in ranges)
+    for r in ranges:
+        assert data[r.start:r.end].startswith(b'{"t":"game"')
+        assert r.line0 == data[:r.start].count(b"\n")
+
+
+def test_gzip_and_byte_order_mark_files_are_not_range_split(tmp_path):
+    gz = tmp_path / "g.jsonl.gz"
+    gz.write_bytes(gzip.compress(selfplay(3, 4)))
+    bom = tmp_path / "b.jsonl"
+    bom.write_bytes(b"\xef\xbb\xbf" + selfplay(3, 4))
+    assert all(isinstance(s, sh.Batch) for s in sh.plan([str(gz)], 1000))
+    assert list(sh.plan([str(bom)], 1000)) == [sh.Whole(str(bom))]
+
+
+def test_a_truncated_gzip_file_gives_the_games_before_the_cut_and_one_unreadable_verdict(tmp_path):
+    data = selfplay(20, 4)
+    gz = tmp_path / "g.jsonl.gz"
+    gz.write_bytes(gzip.compress(data)[:-200])
+    reps = list(iter_reports((str(gz),), Options(), jobs=2, share_size=20_000))
+    assert reps[-1].findings[0].code == "UNREADABLE" and reps[-1].verdict == "malformed"
+    assert [r.verdict for r in reps[:-2]] == ["conforms"] * (len(reps) - 2)
+
+
+def test_two_jobs_give_the_reports_of_one_job_in_the_same_order(tmp_path):
+    data = selfplay(40, 6, "fr-first")
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"\n\n" + b'{"t":"play","player":0,"card":1}\n' + data)   # an orphan line first
+    opts = Options(which_editions=True)
+    one = [msgspec.to_builtins(r) for r in iter_reports((str(path),), opts, jobs=1)]
+    two = [msgspec.to_builtins(r) for r in iter_reports((str(path),), opts, jobs=2, share_size=8_000)]
+    assert len(one) == 41 and one[0]["findings"][0]["code"] == "LINE_OUTSIDE_GAME"
+    assert two == one
+
+
+# -- the command, byte for byte ------------------------------------------------------
+
+@pytest.mark.parametrize("flags", [(), ("--format", "json", "--which-editions"),
+                                   ("--format", "junit", "--keep-going"), ("--edition", "en-first")])
+def test_verify_replays_folder_gives_the_same_bytes_with_two_jobs(flags):
+    one = run_cli("verify", "replays/", *flags)
+    two = run_cli("verify", "replays/", "-j", "2", *flags)
+    assert one.returncode == two.returncode and one.returncode in (1, 2)
+    if "junit" in flags:
+        # JUnit's time attributes are measured; everything else is the same bytes.
+        one.stdout, two.stdout = (re.sub(rb' time="[0-9.]+"', b"", r.stdout) for r in (one, two))
+    assert one.stdout == two.stdout and one.stdout
+
+
+def test_verify_standard_input_in_several_blocks_gives_the_same_bytes_with_two_jobs():
+    data = selfplay(160, 8)   # more than one block of standard input
+    assert len(data) > sh.STREAM_SHARE
+    one = run_cli("verify", "-", "--format", "json", input=data)
+    two = run_cli("verify", "-", "--format", "json", "-j", "2", input=data)
+    assert one.returncode == 0 and one.stdout == two.stdout
+    assert json.loads(one.stdout.splitlines()[-1])["games"] == 160
+
+
+def test_verify_a_gzip_file_with_two_jobs_reports_as_its_plain_copy(tmp_path):
+    data = selfplay(25, 9)
+    (tmp_path / "g.jsonl").write_bytes(data)
+    (tmp_path / "z.jsonl.gz").write_bytes(gzip.compress(data))
+    plain = run_cli("verify", str(tmp_path / "g.jsonl"), "--format", "json")
+    zipped = run_cli("verify", str(tmp_path / "z.jsonl.gz"), "--format", "json", "-j", "2")
+    assert zipped.returncode == 0, zipped.stderr
+    assert zipped.stdout.replace(b"z.jsonl.gz", b"g.jsonl") == plain.stdout
+
+
+def test_fsspec_url_globs_are_verified_like_the_local_files(tmp_path):
+    (tmp_path / "a.jsonl").write_bytes(selfplay(4, 15))
+    (tmp_path / "b.jsonl.gz").write_bytes(gzip.compress(selfplay(3, 16)))
+    url = f"file://{tmp_path}/*.jsonl*"
+    for jobs in (1, 2):
+        reps = list(iter_reports((url,), Options(), jobs=jobs))
+        assert [r.file for r in reps] == [f"file://{tmp_path}/a.jsonl"] * 4 + [f"file://{tmp_path}/b.jsonl.gz"] * 3
+        assert [r.verdict for r in reps] == ["conforms"] * 7
+
+
+def test_many_small_files_more_than_the_window_of_shares_never_stall(tmp_path):
+    for i in range(40):
+        (tmp_path / f"f{i:02}.jsonl").write_bytes(selfplay(1, 100 + i))
+    expected = run_cli("verify", str(tmp_path), "--format", "json")
+    for _ in range(3):
+        r = subprocess.run([sys.executable, "-m", "oracle", "verify", str(tmp_path), "--format", "json", "-j", "2"],
+                           capture_output=True, cwd=ROOT, timeout=60)
+        assert r.stdout == expected.stdout and r.returncode == 0
+
+
+# -- faults of processes ------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def games_file(tmp_path_factory):
+    """600 games in one file (about 6 MB): a few seconds of work for two workers."""
+    path = tmp_path_factory.mktemp("faults") / "games.jsonl"
+    path.write_bytes(selfplay(600, 11))
+    one = run_cli("verify", str(path), "--format", "json")
+    assert one.returncode == 0
+    return path, one.stdout
+
+
+def cli_env(**extra):
+    env = dict(os.environ)
+    env.update(extra)
+    return env
+
+
+def test_a_game_that_kills_its_worker_twice_gets_an_error_verdict_and_the_others_are_verified(tmp_path):
+    data = selfplay(60, 12)
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(data)
+    victim = game_ids(data)[17]
+    r = subprocess.run([sys.executable, "-m", "oracle", "verify", str(path), "--format", "json", "-j", "2"],
+                       capture_output=True, cwd=ROOT, timeout=60,
+                       env=cli_env(MB_ORACLE_TEST_KILL_GAME=victim))
+    assert r.returncode == 2, r.stderr
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    games, summary = lines[:-1], lines[-1]
+    assert [g["id"] for g in games] == game_ids(data)
+    bad = [g for g in games if g["verdict"] != "conforms"]
+    assert [(g["id"], g["verdict"], g["findings"][0]["code"]) for g in bad] == [(victim, "error", "WORKER_DIED")]
+    assert "died twice (killed by SIGKILL)" in bad[0]["findings"][0]["message"]
+    assert summary["games"] == 60 and summary["error"] == 1 and summary["conforms"] == 59 and summary["exit"] == 2
+    assert r.stderr == b""
+
+
+def test_a_game_that_kills_its_worker_once_is_verified_in_a_fresh_worker(tmp_path, games_file):
+    path, expected = games_file
+    victim = game_ids(path.read_bytes())[300]
+    r = subprocess.run([sys.executable, "-m", "oracle", "verify", str(path), "--format", "json", "-j", "2"],
+                       capture_output=True, cwd=ROOT, timeout=60,
+                       env=cli_env(MB_ORACLE_TEST_KILL_GAME=victim, MB_ORACLE_TEST_KILL_ONCE=str(tmp_path / "once")))
+    assert (tmp_path / "once").exists()   # the worker did die
+    assert r.returncode == 0 and r.stdout == expected
+
+
+def children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        return [int(x) for x in f.read().split()]
+
+
+def group_alive(pgid: int) -> list[int]:
+    """Processes of the group that are not zombies."""
+    alive = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                alive.append(int(d))
+    return alive
+
+
+def test_a_worker_killed_from_outside_loses_no_game(games_file):
+    path, expected = games_file
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", str(path), "--format", "json", "-j", "2"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    first = p.stdout.readline()   # the workers are at work
+    workers = children(p.pid)
+    assert len(workers) == 2
+    os.kill(workers[0], signal.SIGKILL)
+    rest = p.stdout.read()   # not communicate(): it would skip what readline() buffered
+    err = p.stderr.read()
+    assert p.wait(timeout=60) == 0, err
+    assert first + rest == expected
+
+
+def test_workers_end_when_the_parent_is_killed(games_file):
+    path, _ = games_file
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", str(path), "-j", "2"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
+    p.stdout.readline()
+    assert len(group_alive(p.pid)) == 3
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait(timeout=10)
+    deadline = time.monotonic() + 5.0
+    while group_alive(p.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert group_alive(p.pid) == []
+
+
+def test_ctrl_c_stops_every_worker_and_the_parent_within_a_second_with_one_line(games_file):
+    path, _ = games_file
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", str(path), "-j", "2"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
+    p.stdout.readline()
+    assert len(group_alive(p.pid)) == 3
+    os.killpg(p.pid, signal.SIGINT)
+    t0 = time.monotonic()
+    _, err = p.communicate(timeout=10)
+    assert time.monotonic() - t0 < 1.0
+    assert p.returncode == 130
+    assert err == b"mb-oracle: interrupted\n"
+    deadline = time.monotonic() + 1.0
+    while group_alive(p.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert group_alive(p.pid) == []
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_closed_output_pipe_ends_verify_quietly(games_file, jobs):
+    path, _ = games_file
+    t0 = time.monotonic()
+    r = subprocess.run(f"{sys.executable} -m oracle verify {path} -j {jobs} | head -1", shell=True,
+                       capture_output=True, cwd=ROOT, timeout=60)
+    assert r.stdout.startswith(b"ok ") and r.stdout.count(b"\n") == 1
+    assert r.stderr == b""
+    assert time.monotonic() - t0 < 10
+
+
+# -- Dask ---------------------------------------------------------------------
+
+def test_cluster_without_dask_is_a_one_line_error():
+    code = ("import sys; sys.modules['distributed'] = None; sys.modules['dask'] = None; "
+            "from oracle.cli import main; main()")
+    r = subprocess.run([sys.executable, "-c", code, "verify", "replays/", "--cluster", "local:2"],
+                       capture_output=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 2
+    assert r.stderr == b"error: --cluster needs Dask; install it with: pip install 'mb-oracle[cluster]'\n"
+    assert r.stdout == b""
+
+
+def test_local_dask_cluster_of_two_workers_gives_the_bytes_of_one_job_though_a_worker_dies(tmp_path):
+    pytest.importorskip("distributed", reason="dask.distributed is missing: pip install 'mb-oracle[cluster]'")
+    data = selfplay(40, 13)
+    (tmp_path / "a.jsonl").write_bytes(data)
+    (tmp_path / "b.jsonl").write_bytes(selfplay(10, 14))
+    one = run_cli("verify", str(tmp_path), "replays/conforming", "--format", "json", "--which-editions")
+    assert one.returncode == 0
+    r = subprocess.run([sys.executable, "-m", "oracle", "verify", str(tmp_path), "replays/conforming", "--format",
+                        "json", "--which-editions", "--cluster", "local:2"], capture_output=True, cwd=ROOT,
+                       timeout=120, env=cli_env(MB_ORACLE_TEST_KILL_GAME=game_ids(data)[5],
+                                                MB_ORACLE_TEST_KILL_ONCE=str(tmp_path / "once")))
+    assert (tmp_path / "once").exists()   # a worker did die
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == one.stdout
+
+
+def test_bench_with_jobs_reports_the_scaling_and_a_million_game_projection():
+    r = run_cli("bench", "--games", "30", "--repeat", "1", "--jobs", "2")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.decode()
+    ratio = float(out.split("scaling -j 2:", 1)[1].split("x", 1)[0])
+    minutes = float(out.split("a million such games:", 1)[1].split("min", 1)[0])
+    assert ratio > 0 and minutes > 0
+    assert "verify -j 1 (file):" in out and "verify -j 2 (file):" in out
+
+
+def test_ctrl_c_on_a_local_dask_cluster_exits_130_with_one_line(games_file):
+    pytest.importorskip("distributed", reason="dask.distributed is missing: pip install 'mb-oracle[cluster]'")
+    path, _ = games_file
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", str(path), "--cluster", "local:2"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
+    p.stdout.readline()
+    os.killpg(p.pid, signal.SIGINT)
+    t0 = time.monotonic()
+    _, err = p.communicate(timeout=20)
+    assert time.monotonic() - t0 < 1.0
+    assert (p.returncode, err) == (130, b"mb-oracle: interrupted\n")
+    deadline = time.monotonic() + 1.0
+    while group_alive(p.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert group_alive(p.pid) == []
