@@ -6,7 +6,7 @@ import json
 
 import msgspec
 import pytest
-from conftest import run_cli
+from conftest import ROOT, run_cli
 
 from oracle.cards import full_set, lookup
 from oracle.clauses import load_catalogue
@@ -202,3 +202,15 @@ def test_one_clause_in_full_shows_its_reading_and_choices():
     assert "team reading" in out and "attack-effect-first (the team's):" in out and "hunter-first:" in out
     plain = run_cli("clauses", "combat.attack").stdout.decode()
     assert "team reading" not in plain
+
+
+def test_the_summary_counts_games_that_violate_only_under_a_reading():
+    folder = ROOT / "replays" / "violations"
+    undeclared = sorted(str(p) for p in folder.glob("reading-*-undeclared.jsonl"))
+    mixed = str(folder / "reading-hunter-first-and-rules.jsonl")     # a rules finding too
+    r = run_cli("verify", *undeclared, mixed, "--format", "json")
+    summary = json.loads(r.stdout.splitlines()[-1])
+    assert r.returncode == 1 and summary["violates"] == len(undeclared) + 1
+    assert summary["reading_only"] == len(undeclared)
+    human = run_cli("verify", *undeclared, mixed, "-q").stdout.decode().splitlines()[-1]
+    assert f"{len(undeclared)} of the violations only under a team reading" in human

@@ -22,10 +22,11 @@ def _zone(oracle_cards, claimed, names) -> tuple[list, list]:
             return sorted(oracle_cards), log
     except TypeError:
         pass  # ids and names mixed
-    return sorted(names[c] for c in oracle_cards), sorted(_name_of(c, names) for c in claimed)
+    return sorted(names[c] for c in oracle_cards), sorted(name_of(c, names) for c in claimed)
 
 
-def _name_of(ref, names) -> str:
+def name_of(ref, names) -> str:
+    """A card as a design name: an id through the setup's names, a name as the card database spells it."""
     if isinstance(ref, str):
         try:
             return lookup(ref).name
@@ -165,7 +166,7 @@ def _play_side(g, p, claimed) -> tuple[list, list]:
                       g.power(c) if want_pw else None, kw))
     log = []
     for c in claimed:
-        log.append((_name_of(c.card, names) if by_name else c.card,
+        log.append((name_of(c.card, names) if by_name else c.card,
                     (None if c.exhausted is U else c.exhausted) if want_ex else None,
                     (None if c.power is U else c.power) if want_pw else None,
                     (None if c.keywords is U else tuple(sorted(k.upper() for k in c.keywords))) if want_kw else None))

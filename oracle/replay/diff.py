@@ -18,7 +18,8 @@ from collections import Counter
 
 import msgspec
 
-from ..cards import KEYWORD_NAMES, UnknownCard, lookup
+from ..cards import KEYWORD_NAMES
+from .claims import name_of
 from .findings import DiffEntry
 
 U = msgspec.UNSET
@@ -37,15 +38,6 @@ def readable(view: dict) -> dict:
                 if "keywords" in e:
                     e["keywords"] = list(e["keywords"])
     return out
-
-
-def _name(ref, names) -> str:
-    if isinstance(ref, str):
-        try:
-            return lookup(ref).name
-        except UnknownCard:
-            return ref
-    return names.get(ref, str(ref))
 
 
 def _pair(value) -> list | None:
@@ -233,7 +225,7 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
                 by_name[key] = Counter()
                 for i, r in enumerate(refs):
                     place = _log_place(field, p, side[i] if field == "play" else None)
-                    by_name[key][(_name(r, names), _frozen(place))] += 1
+                    by_name[key][(name_of(r, names), _frozen(place))] += 1
     if line.deck is not U:
         for p, c in enumerate(line.deck[:2]):
             if isinstance(c, list):

@@ -69,6 +69,10 @@ class Summary(msgspec.Struct):
     decisions: int
     exit: int
     error: int = 0                  # games not verified: the verifier or its worker process failed
+    # games that violate only under a team reading: every finding has basis
+    # "reading" (another reasonable reading of a question no edition settles
+    # accepts them); they count among `violates` too
+    reading_only: int = 0
     aborted: int = 0                # games the implementation stopped before their end (any verdict)
     stale: list[StaleExpectation] = msgspec.field(default_factory=list)
     strict_expect: bool = False
@@ -94,6 +98,7 @@ class Tally:
         self.outcomes: Counter = Counter()
         self.decisions = 0
         self.aborted = 0
+        self.reading_only = 0
         self.by_code: Counter = Counter()
         self.by_clause: Counter = Counter()
         self.expected = 0
@@ -107,6 +112,8 @@ class Tally:
         self.outcomes[rep.outcome] += 1
         self.decisions += rep.decisions
         self.aborted += rep.aborted
+        if rep.verdict == "violates" and all(f.basis == "reading" for f in rep.findings):
+            self.reading_only += 1
         for f in rep.findings:
             self.by_code[f.code] += 1
             if f.clauses:
@@ -126,5 +133,6 @@ class Tally:
         return Summary(games=sum(self.verdicts.values()), conforms=self.verdicts["conforms"],
                        violates=self.verdicts["violates"], malformed=self.verdicts["malformed"],
                        passed=o["pass"], failed=o["fail"], xfail=o["xfail"], xpass=o["xpass"],
-                       decisions=self.decisions, exit=code, error=self.verdicts["error"], aborted=self.aborted,
+                       decisions=self.decisions, exit=code, error=self.verdicts["error"], reading_only=self.reading_only,
+                       aborted=self.aborted,
                        stale=stale, strict_expect=self.strict_expect, statistics=stats)

@@ -97,6 +97,8 @@ def human_summary(summary) -> str:
     extra = []
     if s.xfail or s.xpass:
         extra += [plural(s.xfail, "expected failure"), plural(s.xpass, "unexpected pass", "unexpected passes")]
+    if s.reading_only:
+        extra.append(f"{s.reading_only:,} of the violations only under a team reading")
     if s.aborted:
         extra.append(f"{s.aborted:,} aborted by the implementation")
     if s.stale:
