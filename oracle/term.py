@@ -53,16 +53,21 @@ def color_option(default: str | None = None):
                         help="Colour in the output: auto (on a terminal, unless NO_COLOR is set), always, never.")
 
 
+def is_terminal(stream) -> bool:
+    """Whether `stream` is a terminal; a closed or replaced stream is not."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def use_color(stream: TextIO) -> bool:
     """Whether text written to `stream` should carry colour now."""
     ctx = click.get_current_context(silent=True)
     setting = ctx.color if ctx is not None else color_setting(None)
     if setting is not None:
         return setting
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
+    return is_terminal(stream)
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -89,11 +94,7 @@ class Progress:
     def __init__(self, label: str, total: int | None = None, unit: str = "item", enabled: bool = True,
                  stream: TextIO | None = None, interval: float = 0.2):
         self.stream = stream if stream is not None else sys.stderr
-        try:
-            tty = self.stream.isatty()
-        except (AttributeError, ValueError):
-            tty = False
-        self.enabled = enabled and tty
+        self.enabled = enabled and is_terminal(self.stream)
         self.label = label
         self.total = total
         self.unit = unit

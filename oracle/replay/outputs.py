@@ -17,7 +17,7 @@ import time
 import click
 
 from .. import junit
-from ..term import use_color
+from ..term import is_terminal, use_color
 from . import report as render
 from .outcome import Summary, Tally
 
@@ -148,7 +148,7 @@ class Reporter:
         _refuse_overwriting_inputs(outputs, inputs)
         # Erase the progress line before writing to standard output only
         # when both are on the terminal.
-        clear = progress.clear if progress is not None and _isatty(sys.stdout) else None
+        clear = progress.clear if progress is not None and is_terminal(sys.stdout) else None
         self.sinks.append(self._sink(fmt, None, quiet, statistics, clear))
         for kind, path in outputs:
             try:
@@ -223,13 +223,6 @@ def _refuse_overwriting_inputs(outputs, inputs) -> None:
                 continue
             if same:
                 raise click.UsageError(f"--output {kind}={path} would overwrite {other}, an input of this run")
-
-
-def _isatty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 class _Detach:

@@ -7,18 +7,11 @@ import sys
 
 import click
 
-from ..term import Progress, plural
+from ..term import Progress, is_terminal, plural
 from .reader import expand_paths
 
 
 COMPRESSED = (".gz", ".bz2", ".xz", ".zst")
-
-
-def _isatty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 class GameProgress:
@@ -29,7 +22,7 @@ class GameProgress:
 
     def __init__(self, paths, enabled: bool, stream=None):
         self.files: list[tuple[str, int]] = []
-        if enabled and _isatty(stream if stream is not None else sys.stderr):
+        if enabled and is_terminal(stream if stream is not None else sys.stderr):
             self.files = _line_counts(expand_paths(paths)) or []
         total = sum(n for _, n in self.files)
         self.bar = Progress("verify", total=total or None, unit="line" if total else "game", enabled=enabled,
@@ -76,10 +69,6 @@ def say_reading_stdin(paths) -> None:
     """On a terminal, say that `verify` without PATHS waits for standard input."""
     if any(p != "-" for p in paths):
         return
-    try:
-        tty = sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return
-    if tty:
+    if is_terminal(sys.stdin):
         click.echo("mb-oracle verify: reading mb-replay/1 lines from standard input (end with Ctrl-D; "
                    "give PATHS to verify files or folders)", err=True)
