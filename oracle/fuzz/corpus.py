@@ -3,6 +3,7 @@ expectation files that the strategies then break."""
 
 from __future__ import annotations
 
+import io
 from functools import cache
 from pathlib import Path
 
@@ -56,14 +57,8 @@ def selfplay_games(per_edition: int = 3, seed: int = 11) -> tuple[tuple[bytes, .
     games: list[tuple[bytes, ...]] = []
     for i, edition in enumerate(EDITIONS):
         for claims in ("every", "turn"):
-            current: list[bytes] = []
-            for line in selfplay_lines(per_edition, seed + i, edition, "random", claims):
-                if line.startswith(b'{"t":"game"') and current:
-                    games.append(tuple(current))
-                    current = []
-                current.append(line)
-            if current:
-                games.append(tuple(current))
+            stream = b"".join(line + b"\n" for line in selfplay_lines(per_edition, seed + i, edition, "random", claims))
+            games += _games(stream, "<selfplay>")
     return tuple(games)
 
 
@@ -73,17 +68,15 @@ def file_games(folder: str | Path | None) -> tuple[tuple[bytes, ...], ...]:
         return ()
     games: list[tuple[bytes, ...]] = []
     for path in sorted(Path(folder).rglob("*.jsonl")):
-        current: list[bytes] = []
-        for line in path.read_bytes().splitlines():
-            if not line.strip():
-                continue
-            if b'"t":"game"' in line.replace(b" ", b"") and current:
-                games.append(tuple(current))
-                current = []
-            current.append(line)
-        if current:
-            games.append(tuple(current))
+        games += _games(path.read_bytes(), str(path))
     return tuple(games)
+
+
+def _games(data: bytes, name: str) -> list[tuple[bytes, ...]]:
+    """The games of a stream as tuples of lines, cut where the reader cuts them."""
+    from ..replay.reader import split_games
+
+    return [tuple(line for _, line in raw.lines) for raw in split_games(io.BytesIO(data), name) if raw.kind == "game"]
 
 
 def scenario_texts(folder: str | Path | None) -> tuple[str, ...]:
