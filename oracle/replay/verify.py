@@ -122,10 +122,6 @@ class Verifier:
             self._unknown_fields("game", extra, lineno)
         if head.impl is not msgspec.UNSET:
             rep.impl = f"{head.impl.name} {head.impl.version}".strip()
-        if head.format != fmt.FORMAT:
-            self.find("BAD_VERSION", [], lineno, f"format {head.format!r} is not supported; this oracle reads {fmt.FORMAT}",
-                      log=head.format, rules=fmt.FORMAT)
-            return self._finish()
         edition = self.edition_override or (head.edition if head.edition is not msgspec.UNSET else None)
         if edition is None:
             self.find("UNKNOWN_EDITION", [], lineno, "the game line names no edition; give one with --edition")
@@ -246,13 +242,6 @@ class Verifier:
             return False
         if first is not None and not reveals:
             self.report.notes.append("starting player given without reveals: the reveal rule is not checked")
-        for pair in reveals:
-            if len(pair) != 2:
-                self.find("BAD_LINE", ["setup.first-player"], lineno, "field reveals: each reveal is a pair of card ids")
-                return False
-        if len(line.decks) != 2:
-            self.find("BAD_LINE", ["setup.deal"], lineno, "field decks: two draw piles expected")
-            return False
         life_cards = None if line.life_cards is msgspec.UNSET else line.life_cards
         # With keep_going, a deal that breaks the setup rules but leaves a game
         # to play is reported and then played as given: the rest of the game is
@@ -284,7 +273,8 @@ class Verifier:
                   rules=e.details.get("expected"))
 
     def _check_refs(self, line, lineno) -> bool:
-        """Card ids of a decision must be cards of the setup; players 0 or 1."""
+        """Card ids of a decision must be cards of the setup (players are 0 or 1
+        by the line's own type: oracle.replay.format)."""
         tag = line.__struct_config__.tag
         if tag in ("state", "end"):
             return True
@@ -299,10 +289,6 @@ class Verifier:
                 self.find("BAD_REFERENCE", [], lineno, f"card id {cid} is not among the cards of the setup line",
                           log=cid)
                 return False
-        p = getattr(line, "p", 0)
-        if p not in (0, 1):
-            self.find("BAD_LINE", [], lineno, f"field p: player {p} is not 0 or 1", log=p)
-            return False
         return True
 
     # -- decisions -----------------------------------------------------------
