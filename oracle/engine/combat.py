@@ -51,7 +51,8 @@ def block_forbidden(g, attacker: int, blocker: int):
     restricting ability or None), or None when it may."""
     # Only the attacker's SNEAKY restricts; a SNEAKY blocker may block any
     # attacker (keywords.sneaky.can-block), exhausted or not (keywords.tough.exhausted).
-    if g.has(attacker, SNEAKY) and not g.has(blocker, SNEAKY):
+    kw = (g._stats or g.stats())[1]
+    if kw[attacker] & SNEAKY and not kw[blocker] & SNEAKY:
         return "keywords.sneaky", None
     s = g.state
     defs = g.table.defs

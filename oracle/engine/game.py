@@ -20,6 +20,8 @@ from .power import compute
 from .registry import RESUMES, TASKS
 from .state import Event, Pending, State
 
+_new_tuple = tuple.__new__
+
 __all__ = ["Decision", "Game", "Table", "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH"]
 
 
@@ -143,7 +145,8 @@ class Game:
     # -- helpers used by the rule modules --------------------------------
     def emit(self, kind: str, clauses: tuple[str, ...], player=None, card=None, cards=None,
              amount=None, source=None) -> None:
-        self.events.append(Event(kind, clauses, player, card, cards, amount, source))
+        # An Event built as the tuple it is: the hottest call of the engine.
+        self.events.append(_new_tuple(Event, (kind, clauses, player, card, cards, amount, source)))
 
     def push_next(self, *tasks: tuple) -> None:
         """Schedule `tasks` to run next, in the order given."""
@@ -185,13 +188,13 @@ class Game:
         return self._stats
 
     def power(self, card: int) -> int:
-        return self.stats()[0][card]
+        return (self._stats or self.stats())[0][card]
 
     def keywords(self, card: int) -> int:
-        return self.stats()[1][card]
+        return (self._stats or self.stats())[1][card]
 
     def has(self, card: int, keyword: int) -> bool:
-        return bool(self.stats()[1][card] & keyword)
+        return bool((self._stats or self.stats())[1][card] & keyword)
 
     # -- construction ----------------------------------------------------
     @classmethod

@@ -17,21 +17,23 @@ def compute(g):
     defs = g.table.defs
     power: dict[int, int] = {}
     kw: dict[int, int] = {}
+    holders = []                                                # creatures with a constant ability
     for p in (0, 1):
         for c in s.play[p]:
             d = defs[c]
             power[c] = d.power                                  # cards.anatomy
             kw[c] = d.keywords
+            n = d.name
+            if n in POWER_LAYER or n in GRANT_LAYER or n in COPY_LAYER:
+                holders.append((p, c, n))
     for layer in (POWER_LAYER, GRANT_LAYER, COPY_LAYER):        # abilities.constant
         if layer is GRANT_LAYER:
             floor = g.profile.power_floor                       # cards.power-minimum
             for c, v in power.items():
                 if v < floor:
                     power[c] = floor
-        for p in (0, 1):
-            mine = s.play[p]
-            for c in mine:
-                fn = layer.get(defs[c].name)
-                if fn is not None:
-                    fn(g, p, c, mine, power, kw)
+        for p, c, n in holders:
+            fn = layer.get(n)
+            if fn is not None:
+                fn(g, p, c, s.play[p], power, kw)
     return power, kw

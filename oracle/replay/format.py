@@ -215,6 +215,35 @@ _strict = {
 }
 
 
+class _StrictCreatureLine(Creature, forbid_unknown_fields=True):
+    pass
+
+
+class _StrictGame(GameLine, forbid_unknown_fields=True):
+    pass
+
+
+class _StrictSetup(SetupLine, forbid_unknown_fields=True):
+    pass
+
+
+class _StrictState(StateLine, forbid_unknown_fields=True):
+    play: Annotated[list[Annotated[list[_StrictCreatureLine], Meta(max_length=MAX_ZONE)]], _PAIR] | UnsetType = UNSET
+
+
+class _StrictEnd(EndLine, forbid_unknown_fields=True):
+    pass
+
+
+# The same contract, refusing the fields mb-replay/1 does not define on the
+# lines whose unknown fields deserve a note: a line it decodes has none, so
+# the common line is decoded once (`lines.read_line`). Each type is a
+# subclass of the ordinary one.
+strict_decoder = msgspec.json.Decoder(Union[_StrictGame, _StrictSetup, PlayLine, AttackLine, MindbugLine, PassLine,
+                                            HuntLine, BlockLine, ChooseLine, RandomLine, _StrictState, _StrictEnd,
+                                            NoteLine])
+
+
 def unknown_fields(tag: str, raw: bytes) -> list[str]:
     """Fields of a game, setup, state or end line that mb-replay/1 does not define."""
     strict = _strict.get(tag)

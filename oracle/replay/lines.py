@@ -7,7 +7,7 @@ import msgspec
 from ..editions import EDITIONS
 from . import format as fmt
 from .findings import Finding
-from .limits import LineProblem
+from .limits import LineProblem, decode_line
 
 
 class _Head(msgspec.Struct):
@@ -27,6 +27,18 @@ def loose_head(raw: bytes) -> _Head:
         return _head.decode(raw)
     except (msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):
         return _Head()   # invalid JSON or UTF-8, or nested too deep: nothing to read
+
+
+def read_line(raw: bytes):
+    """One line decoded within the limits, and the fields mb-replay/1 does not
+    define if it is a game, setup, state or end line. Raises as `decode_line`."""
+    try:
+        return decode_line(fmt.strict_decoder, raw), ()
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        pass     # unknown fields, or a broken line: worded by the ordinary decoder
+    line = decode_line(fmt.decoder, raw)
+    t = line.__struct_config__.tag
+    return line, (fmt.unknown_fields(t, raw) if t in fmt.KNOWN_FIELDS else ())
 
 
 def line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:

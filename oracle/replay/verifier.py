@@ -1,0 +1,558 @@
+"""The verifier of one recorded game: every case the rules and the accepted forms allow.
+
+The log's inputs (the deal, every decision, every random outcome) drive the
+reference engine; its claims (state lines, the end line) are compared with
+what the engine says. The first divergence is reported with the clause, the
+line, the legal options and, for state claims, a structural diff. With
+`keep_going`, verification resumes at the next full state claim before a
+turn action, so one run reports every divergence of a game.
+"""
+
+from __future__ import annotations
+
+
+import msgspec
+
+from ..editions import EDITIONS, UnknownEdition, profile as get_profile
+from ..readings import UnknownReading, check as check_readings, differing, with_readings
+from ..engine import Decision, Game, SetupError
+from ..engine.state import STAGE_KINDS
+from . import decisions
+from . import format as fmt
+from .attribution import attribute
+from .claims import claim_matches, claim_views, is_full_claim
+from .diff import card_diff, readable
+from .findings import (MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, card_ids,  # noqa: F401
+                       report_schema, signature)
+from .limits import decode_line
+from .lines import line_error, loose_head
+from .narrate import rules_events, waiting_text
+from .reader import RawGame
+from .resync import resync
+
+
+class Verifier:
+    """Verifies one game. Construct, then call `run()` for its report."""
+
+    def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False,
+                 readings: dict | None = None, *, strict: bool = False):
+        self.raw = raw
+        self.edition_override = edition
+        self.readings_override = readings or {}
+        self.readings: dict[str, str] = {}  # the readings in force (game line, then overrides)
+        self.lenient = decisions.Leniency()
+        self.keep_going = keep_going
+        self.strict = strict            # fields mb-replay/1 does not define are findings, not notes
+        self.end_line = None            # the line of the end line, once read
+        self._seen: dict = {}           # signature -> the first finding of each divergence
+        self._index = None              # line number -> position in raw.lines, built when needed
+        self.report = GameReport(file=raw.file, line=raw.first_line, id="?")
+        self.g: Game | None = None
+        self.since_claim: list = []     # events since the last state claim
+        self.lost = False               # after a violation, waiting to resynchronise
+        self.ended = False              # an end line was read
+        self.base_decks = None
+        self.cards: dict[int, str] = {}
+        self.prev = None                # the last decision applied
+        self.attacker = None            # who made the last turn action, if it was an attack
+        self.order_queue: list[int] = []  # the rest of an order of waiting effects given at once
+        self._resync_claim = None       # with keep_going: the last full claim seen while lost
+
+    # -- findings ----------------------------------------------------------
+    def find(self, code, clauses, line, message, events=None, **kw) -> None:
+        """Report a finding. A rules finding carries what the rules did since
+        log and rules last agreed (`events`, default: since the last claim
+        that agreed). The same divergence again in one game (`signature`)
+        only counts the line on its first finding."""
+        f = Finding(code, list(dict.fromkeys(clauses)), line, message, **kw)
+        if code not in MALFORMED:
+            self.lost = True
+            if self.g is not None:
+                f.events = rules_events(self.since_claim if events is None else events, self.g.table.names)
+        sig = signature(f)
+        first = self._seen.get(sig)
+        if first is not None:
+            first.count += 1
+            first.lines = (first.lines or [first.line]) + [line]
+            return
+        self._seen[sig] = f
+        if self.cards:
+            ids: set[int] = set()
+            card_ids((f.log, f.rules, f.options), ids)
+            for e in f.events:
+                ids.update(c for c in (e.card, e.source, *(e.cards or ())) if c is not None)
+            for e in f.diff or ():
+                if e.card is not None:
+                    ids.add(e.card)
+            f.cards = {c: self.cards[c] for c in sorted(ids) if c in self.cards}
+        self.report.findings.append(f)
+
+    def options(self) -> list:
+        return [d.to_json() for d in self.g.legal_decisions()] if self.g else []
+
+    # -- the game ------------------------------------------------------------
+    def run(self) -> GameReport:
+        raw = self.raw
+        rep = self.report
+        if raw.kind == "empty":
+            rep.id = raw.file
+            self.find("EMPTY_INPUT", [], 0, "the input holds no line")
+            return self._finish()
+        if raw.kind.startswith("unreadable"):
+            rep.id = raw.file
+            self.find("UNREADABLE", [], 0, f"cannot read the file: {raw.kind.split(':', 1)[1]}")
+            return self._finish()
+        if raw.kind == "orphan":
+            rep.id = f"{raw.file}:{raw.first_line}"
+            self.find("LINE_OUTSIDE_GAME", [], raw.first_line,
+                      f"{len(raw.lines)} line(s) before the first game line belong to no game")
+            return self._finish()
+        lines = iter(raw.lines)
+        lineno, raw_line = next(lines)
+        try:
+            head = decode_line(fmt.decoder, raw_line)
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            rep.id = loose_head(raw_line).id   # name the game even when its line is broken
+            rep.findings.append(line_error(lineno, raw_line, e))
+            return self._finish()
+        rep.id = head.id
+        extra = fmt.unknown_fields("game", raw_line)
+        if extra:
+            self._unknown_fields("game", extra, lineno)
+        if head.impl is not msgspec.UNSET:
+            rep.impl = f"{head.impl.name} {head.impl.version}".strip()
+        edition = self.edition_override or (head.edition if head.edition is not msgspec.UNSET else None)
+        if edition is None:
+            self.find("UNKNOWN_EDITION", [], lineno, "the game line names no edition; give one with --edition")
+            return self._finish()
+        try:
+            prof = get_profile(edition)
+        except UnknownEdition:
+            self.find("UNKNOWN_EDITION", [], lineno, f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}",
+                      log=edition)
+            return self._finish()
+        rep.edition = prof.edition
+        declared = {} if head.readings is msgspec.UNSET else head.readings
+        try:
+            chosen = check_readings(declared)
+        except UnknownReading as e:
+            self.find("BAD_LINE", [], lineno, f"field readings: {e}", log=declared)
+            return self._finish()
+        chosen.update(self.readings_override)
+        self.readings = chosen
+        prof = with_readings(prof, chosen)
+        rep.readings = differing(chosen) or None
+        if head.sets != ["first-contact"]:
+            self.find("UNSUPPORTED_SET", [], lineno, f"card sets {head.sets} are not supported; only first-contact",
+                      log=head.sets)
+            return self._finish()
+        return self._read(lines, prof, lineno)
+
+    def _read(self, lines, prof, last_line) -> GameReport:
+        """The lines after the game line, in order."""
+        rep = self.report
+        for lineno, raw_line in lines:
+            last_line = lineno
+            try:
+                line = decode_line(fmt.decoder, raw_line)
+            except (msgspec.DecodeError, msgspec.ValidationError) as e:
+                rep.findings.append(line_error(lineno, raw_line, e))
+                return self._finish()
+            t = line.__struct_config__.tag
+            if t == "note":
+                continue
+            if t in fmt.KNOWN_FIELDS:
+                extra = fmt.unknown_fields(t, raw_line)
+                if extra:
+                    self._unknown_fields(t, extra, lineno)
+            if self.g is None:
+                if t != "setup":
+                    self.find("MISSING_SETUP", [], lineno, f"a setup line must follow the game line, not a {t!r} line")
+                    return self._finish()
+                if not self._setup(line, lineno, prof):
+                    return self._finish()
+                continue
+            if t == "setup":
+                self.find("BAD_LINE", [], lineno, "a second setup line in one game")
+                return self._finish()
+            if t == "game":
+                self.find("BAD_LINE", [], lineno, "a game line inside a game")
+                return self._finish()
+            if not self._check_refs(line, lineno):
+                return self._finish()
+            if self.end_line is not None and t != "state" and not self._after_end(line, t, lineno):
+                return self._finish()
+            if self.lost:
+                self._try_resync(line, lineno)
+                continue
+            if t == "state":
+                self._claim(line, lineno)
+            elif t == "end":
+                self._end(line, lineno)
+            else:
+                self._decision(line, t, lineno)
+            if self.lost and not self.keep_going:
+                return self._finish()
+        if not self.ended and not self.lost:
+            self.find("MISSING_END", [], last_line, "the game has no end line (a truncated log?)")
+        return self._finish()
+
+    def _unknown_fields(self, t, extra, lineno) -> None:
+        """Fields of a game, setup, state or end line that mb-replay/1 does not
+        define: a note, or with `strict` a finding (a misspelt claim field
+        would otherwise go unchecked)."""
+        if self.strict:
+            lost = self.lost
+            self.find("UNKNOWN_FIELD", [], lineno,
+                      f"fields not in {fmt.FORMAT} on a {t!r} line: {', '.join(extra)} (--strict)", log=extra)
+            self.lost = lost
+        else:
+            self.report.notes.append(f"line {lineno}: {UNKNOWN_FIELDS_NOTE}{fmt.FORMAT}, ignored: {', '.join(extra)}")
+
+    def _after_end(self, line, t, lineno) -> bool:
+        """A line after the end line: a state claim is still compared with the
+        final position; a second end line or a decision is reported, and the
+        game is not read further. Returns whether to go on."""
+        if t == "end":
+            msg = f"a second end line: the game already ended at line {self.end_line}"
+        elif self.report.aborted:
+            msg = (f"the implementation stopped the game at line {self.end_line} (aborted), "
+                   f"yet the log goes on with '{t}'")
+        else:
+            msg = f"the game ended at line {self.end_line}, yet the log goes on with '{t}'"
+        self.find("LINE_AFTER_END", ["winning.life" if self.g.reason == "life" else "turns.no-action"]
+                  if self.g.is_over else [], lineno, msg, log=line_json(line))
+        return False
+
+    def _finish(self) -> GameReport:
+        rep = self.report
+        if any(f.malformed for f in rep.findings):
+            rep.verdict = "malformed"
+        elif rep.findings:
+            rep.verdict = "violates"
+        g = self.g
+        if g is not None and g.is_over:
+            rep.result = {"winner": g.winner, "reason": g.reason}
+        return rep
+
+    # -- setup -------------------------------------------------------------
+    def _setup(self, line, lineno, prof) -> bool:
+        self.cards = line.cards
+        reveals = [] if line.reveals is msgspec.UNSET else line.reveals
+        first = None if line.first is msgspec.UNSET else line.first
+        if first is None and not reveals:
+            self.find("BAD_LINE", ["setup.first-player"], lineno, "field first: the setup names no starting player and no reveals")
+            return False
+        if first is not None and not reveals:
+            self.report.notes.append("starting player given without reveals: the reveal rule is not checked")
+        life_cards = None if line.life_cards is msgspec.UNSET else line.life_cards
+        # With keep_going, a deal that breaks the setup rules but leaves a game
+        # to play is reported and then played as given: the rest of the game is
+        # still checked.
+        faults: list | None = [] if self.keep_going else None
+        try:
+            self.g = Game.deal(prof, line.cards, line.decks, line.unused, first, reveals, life_cards,
+                               tolerate=faults)
+        except SetupError as e:
+            if e.code == "UNKNOWN_CARD":
+                self.find("UNKNOWN_CARD", [e.clause], lineno, f"field cards.{e.details['card']}: {e.message}",
+                          log=e.details["name"])
+                return False
+            self._setup_fault(e, lineno)
+            return False
+        for e in faults or ():
+            self._setup_fault(e, lineno)
+        if faults:
+            self.lost = False
+            self.report.notes.append(f"line {lineno}: the deal breaks the setup rules; the game is played "
+                                     "as dealt (--keep-going)")
+        self.base_decks = [list(d[5:]) for d in line.decks]
+        self.since_claim = list(self.g.events)
+        return True
+
+    def _setup_fault(self, e: SetupError, lineno: int) -> None:
+        code = "WRONG_FIRST_PLAYER" if e.code == "WRONG_FIRST_PLAYER" else "BAD_SETUP"
+        self.find(code, [e.clause], lineno, e.message, log=e.details.get("actual"),
+                  rules=e.details.get("expected"))
+
+    def _check_refs(self, line, lineno) -> bool:
+        """Card ids of a decision must be cards of the setup (players are 0 or 1
+        by the line's own type: oracle.replay.format)."""
+        tag = line.__struct_config__.tag
+        if tag in ("state", "end"):
+            return True
+        cards = self.cards
+        if tag in ("choose", "random"):
+            refs = line.cards
+        else:
+            c = getattr(line, "card", None)
+            refs = () if c is None else (c,)
+        for cid in refs:
+            if cid not in cards:
+                self.find("BAD_REFERENCE", [], lineno, f"card id {cid} is not among the cards of the setup line",
+                          log=cid)
+                return False
+        return True
+
+    # -- decisions -----------------------------------------------------------
+    def _decision(self, line, t, lineno) -> None:
+        g = self.g
+        if t in ("choose", "random"):
+            arg = tuple(sorted(line.cards))
+        elif t in ("mindbug", "pass"):
+            arg = None
+        else:
+            arg = line.card
+        player = getattr(line, "p", None)
+        skipped_before = len(self.lenient.skipped)
+        forced_before = len(self.lenient.forced)
+        while True:
+            pend = g.pending
+            # A line is first a legal answer to the pending decision, if it is
+            # one; else an empty answer to a choice the rules skipped, or a
+            # forced step the rules already took, written late.
+            if not (pend is not None and (t, arg) in pend.options and (pend.is_chance or pend.player == player)) \
+                    and decisions.already_taken(self, t, player, arg, lineno):
+                return
+            if pend is None:
+                self.find("GAME_OVER", ["winning.life" if g.reason == "life" else "turns.no-action"], lineno,
+                          f"the game ended before this line: player {g.winner} won ({g.reason})",
+                          log=line_json(line), rules={"winner": g.winner, "reason": g.reason})
+                return
+            right_kind = t in STAGE_KINDS[pend.stage] and pend.is_chance == (t == "random")
+            if right_kind and (pend.is_chance or pend.player == player):
+                break
+            if decisions.answer_declined(self):
+                continue                        # a decline the log wrote before the rules asked
+            if len(pend.options) == 1:
+                if t in decisions.DECLINES and not decisions.reaches(g, t, player) \
+                        and self._harmless_decline(t, player, arg, lineno):
+                    return                      # a decline written before a forced step
+                self._apply(*pend.options[0])   # a forced step the log left out
+                self.lenient.forced.append((pend.options[0], None if pend.is_chance else pend.player, lineno))
+                continue
+            if right_kind or t == "mindbug":
+                break                           # refused below, with the clause that forbids it
+            clauses = list(pend.clauses)
+            if t == "hunt" and g.state.combat is not None and pend.stage in ("choose", "order", "random"):
+                clauses.insert(0, "effects.hunter-order")
+            if decisions.forced_block(self, t, player, arg, lineno):
+                return
+            if t == "block" and self.prev is not None and self.prev[0] == "hunt" and self.prev[1] is not None:
+                named = f"{self.cards.get(self.prev[1], 'card')} ({self.prev[1]})"
+                msg = (f"HUNTER named {named} as the blocker: the defender has no block decision"
+                       if player != self.attacker else
+                       f"player {player} attacked: only the defender blocks, and HUNTER already named {named}")
+                self.find("ILLEGAL_DECISION", ["keywords.hunter"], lineno, msg,
+                          log=line_json(line), rules={"blocker": self.prev[1]}, options=self.options())
+                return
+            if self._harmless_decline(t, player, arg, lineno):
+                return
+            if t == "pass":
+                code, msg = "ILLEGAL_DECISION", "nothing here can be declined with 'pass'"
+                if pend.stage == "action" and player != pend.player:
+                    clauses.insert(0, "keywords.frenzy")
+            else:
+                code, msg = "MISSING_DECISION", f"the log goes on with '{t}'"
+            what = "a random outcome" if pend.is_chance else f"a {pend.stage} decision by player {pend.player}"
+            self.find(code, clauses, lineno, f"the rules ask for {what} here ({pend.prompt}); {msg}",
+                      log=line_json(line), rules={"stage": pend.stage, "player": pend.player},
+                      options=self.options())
+            return
+        pend = g.pending
+        if pend.stage == "order" and len(line.cards) > 1 and player == pend.player \
+                and sorted(line.cards) == sorted(a[0] for _, a in pend.options):
+            # The whole order of the waiting effects at once: the first now,
+            # the others each time the rules ask again.
+            self.order_queue = list(line.cards[1:])
+            arg = (line.cards[0],)
+        d = Decision(t, None if t == "random" else player, arg)
+        r = g.refusal(d)
+        if r is not None:
+            self.find(r.code, [r.clause], lineno,
+                      r.message + (f" ({r.card})" if r.card and r.card not in r.message else ""),
+                      log=line_json(line), options=[o.to_json() for o in r.options])
+            return
+        # Empty answers the log may still write are those of the choices the
+        # rules skipped since the previous decision line (an empty answer
+        # applied here may stand for either, so it keeps them).
+        if arg != ():
+            del self.lenient.skipped[:skipped_before]
+        del self.lenient.forced[:forced_before]
+        if t in ("play", "attack") and pend.stage == "action":
+            self.lenient.declined = None
+        elif self.lenient.declined is not None and pend.stage == self.lenient.declined[0]:
+            self.lenient.declined = None        # the log answered itself
+        self._apply(t, arg)
+        self.report.decisions += 1
+
+    def _harmless_decline(self, t, player, arg, lineno) -> bool:
+        """A decline the rules do not ask for here (decisions.harmless_decline)."""
+        return decisions.harmless_decline(self, t, player, arg, lineno)
+
+    def _apply(self, kind, arg) -> None:
+        """Apply one decision, then any decline the log wrote before the rules asked for it."""
+        self._step(kind, arg)
+        if self.lenient.declined is not None:
+            decisions.answer_declined(self)
+
+    def _step(self, kind, arg) -> None:
+        """Apply one decision (and the rest of an order given at once)."""
+        if kind in ("play", "attack"):
+            self.attacker = self.g.pending.player if kind == "attack" else None
+        self.prev = (kind, arg)
+        chosen = arg[0] if self.g.pending.stage == "order" else None
+        events = self.g.apply_unchecked(kind, arg)
+        self.since_claim.extend(events)
+        self.lenient.saw(events, chosen)
+        g = self.g
+        if self.order_queue:
+            waiting = {w[0] for w in g.state.triggers}
+            self.order_queue = [c for c in self.order_queue if c in waiting]
+        while self.order_queue and g.pending is not None and g.pending.stage == "order":
+            nxt = (self.order_queue.pop(0),)
+            if ("choose", nxt) not in g.pending.options:
+                self.order_queue = []
+                break
+            events = g.apply_unchecked("choose", nxt)
+            self.since_claim.extend(events)
+            self.lenient.saw(events, nxt[0])
+
+    # -- claims --------------------------------------------------------------
+    def _claim(self, line, lineno) -> None:
+        g = self.g
+        if claim_matches(g, line) or self._agrees(g, line):
+            self.since_claim = []
+            return
+        # A claim may be written before or after forced steps (a decision or
+        # random outcome with one option): it agrees if it matches at any of
+        # these points, and it is reported at the point where it differs least
+        # (the earliest of equals), so that a claim written after a forced
+        # step shows only its own mistake.
+        points = [(g, [])]
+        probe = g.copy()
+        extra: list = []
+        while probe.pending is not None and len(probe.pending.options) == 1:
+            extra = extra + probe.apply_unchecked(*probe.pending.options[0])
+            if self._agrees(probe, line):
+                self.g = probe
+                self.since_claim = []
+                return
+            points.append((probe.copy(), list(extra)))
+        best, best_diff, best_extra = None, None, None
+        for point, events in points:
+            d = card_diff(point, line)
+            if not d:
+                # Agrees card by card (a play area that claims sub-fields for
+                # some creatures only).
+                self.g = point
+                self.since_claim = []
+                return
+            if best_diff is None or len(d) < len(best_diff):
+                best, best_diff, best_extra = point, d, events
+        self._mismatch(line, lineno, best, self.since_claim + best_extra)
+
+    @staticmethod
+    def _agrees(g, line) -> bool:
+        """The quick test: the claimed fields as sets and counts."""
+        rules, log = claim_views(g, line)
+        return rules == log
+
+    def _mismatch(self, line, lineno, g, events) -> None:
+        """Report a claim that differs from the rules' state in `g`, with what
+        the rules did (`events`) since log and rules last agreed."""
+        diff = card_diff(g, line, deep=True)
+        rules, log = claim_views(g, line)
+        fields = [k for k in rules if rules[k] != log.get(k)] or \
+            list(dict.fromkeys((e.field or "").split("[")[0] for e in diff if e.field)) or list(rules)
+        clauses = attribute(g, events, diff)
+        rules, log = readable(rules), readable(log)
+        what = f"the state claimed differs from the rules ({', '.join(fields)}): {diff[0].text}" + \
+            (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
+        waiting = waiting_text(g)
+        if waiting is not None and len(g.pending.options) > 1 and not self._answered_next(g, lineno):
+            what = f"the rules are waiting for {waiting}, which the log skips; {what}"
+        self.find("STATE_MISMATCH", clauses, lineno, what,
+                  events=events, log={k: log.get(k) for k in fields}, rules={k: rules.get(k) for k in fields},
+                  options=[d.to_json() for d in g.legal_decisions()], diff=diff)
+
+    def _answered_next(self, g, lineno) -> bool:
+        """Whether the log's next decision after line `lineno` answers the
+        decision the rules wait for in `g` (else the log skipped it)."""
+        pend = g.pending
+        if self._index is None:
+            self._index = {n: i for i, (n, _) in enumerate(self.raw.lines)}
+        for _, raw_line in self.raw.lines[self._index.get(lineno, len(self.raw.lines)) + 1:]:
+            try:
+                line = fmt.decoder.decode(raw_line)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                return False
+            t = line.__struct_config__.tag
+            if t in ("state", "note"):
+                continue
+            if t not in fmt.DECISION_TYPES:
+                return False
+            return t in STAGE_KINDS[pend.stage] and (pend.is_chance or getattr(line, "p", None) == pend.player)
+        return False
+
+    def _mark_end(self, line, lineno) -> None:
+        self.ended = True
+        self.end_line = lineno
+        if line.reason == "aborted":
+            self.report.aborted = True
+
+    def _end(self, line, lineno) -> None:
+        g = self.g
+        self._mark_end(line, lineno)
+        while g.pending is not None and len(g.pending.options) == 1 and not g.is_over:
+            self._apply(*g.pending.options[0])
+        claimed = {"winner": line.winner, "reason": line.reason}
+        if line.reason == "aborted":
+            detail = "" if line.detail is msgspec.UNSET else f": {line.detail}"
+            self.report.notes.append(f"the implementation stopped the game before its end{detail}")
+            if g.is_over:
+                self.find("WRONG_RESULT", ["winning.life" if g.reason == "life" else "turns.no-action"], lineno,
+                          f"the log says the game was stopped, but the rules ended it: player {g.winner} won ({g.reason})",
+                          log=claimed, rules={"winner": g.winner, "reason": g.reason})
+            return
+        if not g.is_over:
+            clause = "winning.life" if line.reason == "life" else "turns.no-action"
+            self.find("WRONG_RESULT", [clause], lineno,
+                      f"the log says player {line.winner} won ({line.reason}), but the game goes on: "
+                      f"{g.pending.prompt} (player {g.pending.player})",
+                      log=claimed, rules={"winner": None, "pending": g.pending.stage, "player": g.pending.player},
+                      options=self.options())
+            return
+        rules = {"winner": g.winner, "reason": g.reason}
+        if rules != claimed:
+            clause = "winning.life" if g.reason == "life" else "turns.no-action"
+            self.find("WRONG_RESULT", [clause], lineno,
+                      f"the log says player {line.winner} won ({line.reason}); the rules say player {g.winner} ({g.reason})",
+                      log=claimed, rules=rules)
+
+    # -- keep going ----------------------------------------------------------
+    def _try_resync(self, line, lineno) -> None:
+        """After a violation: a full state claim restarts verification; the
+        next decision line must then be a turn action."""
+        t = line.__struct_config__.tag
+        if t == "state":
+            self._resync_claim = (line, lineno) if is_full_claim(line) else None
+            return
+        pending_claim = self._resync_claim
+        if t in ("play", "attack") and pending_claim is not None:
+            claim, claim_line = pending_claim
+            g = resync(self.g, claim, line.p, self.base_decks)
+            self._resync_claim = None
+            if g is None:
+                return
+            self.g = g
+            self.lost = False
+            self.since_claim = []
+            self.report.notes.append(f"verification resumed at line {claim_line}")
+            self._decision(line, t, lineno)
+        elif t == "end":
+            self._mark_end(line, lineno)
+
+
+def line_json(line) -> dict:
+    return msgspec.to_builtins(line)

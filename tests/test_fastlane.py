@@ -1,0 +1,123 @@
+"""The fast lane gives a game's report only when the full verifier gives the
+same one, byte for byte; it takes the plain games it exists for, and hands
+every other game on."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from oracle.editions import EDITIONS
+from oracle.replay.fastlane import fast_report
+from oracle.replay.reader import split_games
+from oracle.replay.selfplay import selfplay_lines
+from oracle.replay.verifier import Verifier
+
+ROOT = Path(__file__).resolve().parents[1]
+FOREIGN = ROOT.parent / "shared" / "design" / "foreign-logs"
+
+
+def _games(data: bytes, name: str = "<test>"):
+    return list(split_games(io.BytesIO(data), name))
+
+
+def _same_or_none(raw, edition=None, readings=None, strict=False) -> bool:
+    """Whether the fast lane took the game; fails if it gave another report."""
+    fast = fast_report(raw, edition, readings, strict)
+    if fast is None:
+        return False
+    full = Verifier(raw, edition, False, readings, strict=strict).run()
+    assert msgspec.json.encode(fast) == msgspec.json.encode(full), raw.lines[0][1][:80]
+    return True
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_plain_self_play_games_take_the_fast_lane_with_the_same_report(edition):
+    data = b"\n".join(selfplay_lines(30, 5, edition, "random", "every")) + b"\n"
+    taken = [_same_or_none(r) for r in _games(data)]
+    assert all(taken), f"{taken.count(False)} plain games left the fast lane"
+
+
+def test_every_sample_log_gets_the_full_verifiers_report():
+    files = sorted((ROOT / "replays").rglob("*.jsonl"))
+    if FOREIGN.is_dir():
+        files += sorted(FOREIGN.rglob("*.jsonl"))
+    taken = 0
+    for f in files:
+        for raw in _games(f.read_bytes(), str(f)):
+            taken += _same_or_none(raw)
+            taken += _same_or_none(raw, strict=True)
+    assert taken, "no sample took the fast lane"
+
+
+def test_a_game_that_violates_the_rules_never_takes_the_fast_lane():
+    lines = list(selfplay_lines(1, 9, "en-revised", "random", "turn"))
+    # A claim of the wrong life total.
+    at = next(i for i, b in enumerate(lines) if b.startswith(b'{"t":"state"') and b'"life":[3,3]' in b)
+    lines[at] = lines[at].replace(b'"life":[3,3]', b'"life":[3,2]', 1)
+    raw = _games(b"\n".join(lines) + b"\n")[0]
+    assert fast_report(raw, None, None, False) is None
+    assert Verifier(raw).run().verdict == "violates"
+
+
+def test_a_decision_by_the_wrong_player_never_takes_the_fast_lane():
+    lines = list(selfplay_lines(1, 9, "en-revised", "random", "turn"))
+    at = next(i for i, b in enumerate(lines) if b.startswith(b'{"t":"play","p":'))
+    lines[at] = lines[at].replace(b'"p":0', b'"p":1') if b'"p":0' in lines[at] else lines[at].replace(b'"p":1', b'"p":0')
+    raw = _games(b"\n".join(lines) + b"\n")[0]
+    assert fast_report(raw, None, None, False) is None
+    assert Verifier(raw).run().findings[0].code == "ILLEGAL_DECISION"
+
+
+def test_a_forced_step_left_out_goes_to_the_full_verifier_and_conforms():
+    lines = list(selfplay_lines(40, 3, "en-revised", "random", "turn"))
+    # A hunt with no enemy creature to name is forced: `hunt null` may be left out.
+    forced = [i for i, b in enumerate(lines) if b == b'{"t":"hunt","p":0,"card":null}'
+              or b == b'{"t":"hunt","p":1,"card":null}']
+    assert forced, "the sample holds no HUNTER attack"
+    del lines[forced[0]]
+    raws = _games(b"\n".join(lines) + b"\n")
+    changed = next(r for r in raws if r.first_line <= forced[0] + 1 <= r.lines[-1][0])
+    assert fast_report(changed, None, None, False) is None
+
+
+def test_unknown_fields_give_the_same_notes_in_both_lanes():
+    lines = list(selfplay_lines(1, 4, "fr-revised", "random", "turn"))
+    lines = [b.replace(b'{"t":"state",', b'{"t":"state","ts":17,', 1) for b in lines]
+    raw = _games(b"\n".join(lines) + b"\n")[0]
+    assert _same_or_none(raw)
+    rep = fast_report(raw, None, None, False)
+    assert any("ts" in n for n in rep.notes)
+    assert fast_report(raw, None, None, True) is None   # --strict: a finding, for the full verifier
+
+
+_BASE = list(selfplay_lines(6, 21, "en-first", "random", "turn"))
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(_BASE) - 1), st.sampled_from(["drop", "dup", "swap", "edit", "player"]),
+                          st.integers(0, 255)), min_size=1, max_size=3),
+       st.sampled_from([None, *EDITIONS]))
+def test_games_broken_at_random_get_the_full_verifiers_report(edits, edition):
+    lines = list(_BASE)
+    for at, how, byte in edits:
+        at = min(at, len(lines) - 1)
+        if how == "drop":
+            del lines[at]
+        elif how == "dup":
+            lines.insert(at, lines[at])
+        elif how == "swap" and at + 1 < len(lines):
+            lines[at], lines[at + 1] = lines[at + 1], lines[at]
+        elif how == "player":
+            lines[at] = lines[at].replace(b'"p":0', b'"p":2').replace(b'"p":1', b'"p":0').replace(b'"p":2', b'"p":1')
+        elif how == "edit" and lines[at]:
+            i = byte % len(lines[at])
+            lines[at] = lines[at][:i] + bytes([48 + byte % 10]) + lines[at][i + 1:]
+        if not lines:
+            return
+    for raw in _games(b"\n".join(lines) + b"\n"):
+        _same_or_none(raw, edition)
