@@ -7,7 +7,9 @@ import msgspec
 from ..editions import EDITIONS
 from . import format as fmt
 from .findings import Finding
-from .limits import LineProblem, decode_line
+from .limits import MAX_DEPTH, MAX_LINE_BYTES, LineProblem, decode_line
+
+_strict = fmt.strict_decoder.decode
 
 
 class _Head(msgspec.Struct):
@@ -32,10 +34,12 @@ def loose_head(raw: bytes) -> _Head:
 def read_line(raw: bytes):
     """One line decoded within the limits, and the fields mb-replay/1 does not
     define if it is a game, setup, state or end line. Raises as `decode_line`."""
-    try:
-        return decode_line(fmt.strict_decoder, raw), ()
-    except (msgspec.DecodeError, msgspec.ValidationError):
-        pass     # unknown fields, or a broken line: worded by the ordinary decoder
+    if raw.__class__ is bytes and len(raw) <= MAX_LINE_BYTES and raw.isascii() \
+            and (len(raw) <= MAX_DEPTH or raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH):
+        try:
+            return _strict(raw), ()   # the common line: within every limit (limits.decode_line)
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            pass     # unknown fields, or a broken line: worded by the ordinary decoder
     line = decode_line(fmt.decoder, raw)
     t = line.__struct_config__.tag
     return line, (fmt.unknown_fields(t, raw) if t in fmt.KNOWN_FIELDS else ())

@@ -21,12 +21,38 @@ from .reader import RawGame
 from .verifier import Verifier, line_json  # noqa: F401
 
 
+class _Lane:
+    """Whether the fast lane is worth trying: a stream whose games keep
+    leaving it (an engine that writes an accepted form in every game) goes
+    straight to the full verifier, trying the fast lane again now and then.
+    Only the speed depends on it, never a report."""
+
+    __slots__ = ("leaving", "skipped")
+
+    def __init__(self):
+        self.leaving = 0.0      # a moving average of the games that left the fast lane
+        self.skipped = 0
+
+    def worth_trying(self) -> bool:
+        if self.leaving < 0.75:
+            return True
+        self.skipped += 1
+        return self.skipped % 16 == 0
+
+    def record(self, left: bool) -> None:
+        self.leaving = 0.9 * self.leaving + (0.1 if left else 0.0)
+
+
+_lane = _Lane()
+
+
 def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False,
                 readings: dict | None = None, basis: bool = True, *, strict: bool = False) -> GameReport:
     """The report of one game; with `basis`, each finding of a game that
     violates says whether it stands only under a team reading."""
-    if not keep_going:
+    if not keep_going and _lane.worth_trying():
         rep = fast_report(raw, edition, readings, strict)
+        _lane.record(rep is None)
         if rep is not None:
             return rep
     v = Verifier(raw, edition, keep_going, readings, strict=strict)
