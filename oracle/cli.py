@@ -24,6 +24,7 @@ COMMANDS = {
     "scenarios": "oracle.scenarios.command:scenarios",
     "hunt": "oracle.hunt.command:hunt",
     "fuzz": "oracle.fuzz.command:fuzz",
+    "perft": "oracle.harness.command:perft",
     "cards": "oracle.cli:cards",
     "clauses": "oracle.cli:clauses",
     "editions": "oracle.cli:editions",
