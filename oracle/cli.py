@@ -25,6 +25,7 @@ COMMANDS = {
     "hunt": "oracle.hunt.command:hunt",
     "fuzz": "oracle.fuzz.command:fuzz",
     "perft": "oracle.harness.command:perft",
+    "serve": "oracle.harness.command:serve",
     "cards": "oracle.cli:cards",
     "clauses": "oracle.cli:clauses",
     "editions": "oracle.cli:editions",

@@ -80,3 +80,12 @@ def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fm
     click.echo(f"perft {edition} {where} depth {depth}: {total}")
     rate = f", {total / seconds:,.0f} sequences/s" if seconds > 0 else ""
     click.echo(f"({seconds:.2f} s{rate})", err=True)
+
+
+@click.command()
+def serve():
+    """Serve the reference engine over standard input and output
+    (mb-oracle-rpc/1 JSON Lines; see spec/rpc.md). Ends at the end of input."""
+    from .serve import serve as run
+
+    run(sys.stdin.buffer, sys.stdout.buffer)

@@ -39,6 +39,11 @@ def check_setup(setup, where: str = "setup") -> dict:
     return out
 
 
+def setup_line(setup: dict) -> fmt.SetupLine:
+    """A checked setup (a dict) as the mb-replay/1 struct."""
+    return _setup_decoder.decode(msgspec.json.encode({**setup, "t": "setup"}))
+
+
 def game_from_setup(edition: str, setup: dict, readings: dict | None = None) -> Game:
     """A game from a checked setup line; raises SetupError for a deal the rules refuse."""
     return Game.deal(with_readings(edition, readings), setup["cards"], setup["decks"], setup["unused"],
