@@ -26,6 +26,7 @@ COMMANDS = {
     "fuzz": "oracle.fuzz.command:fuzz",
     "perft": "oracle.harness.command:perft",
     "serve": "oracle.harness.command:serve",
+    "conform": "oracle.harness.command:conform",
     "cards": "oracle.cli:cards",
     "clauses": "oracle.cli:clauses",
     "editions": "oracle.cli:editions",

@@ -10,6 +10,7 @@ import time
 import click
 
 from ..editions import EDITIONS
+from ..replay.outputs import parse_output
 
 
 def _fail(message: str) -> None:
@@ -89,3 +90,59 @@ def serve():
     from .serve import serve as run
 
     run(sys.stdin.buffer, sys.stdout.buffer)
+
+
+@click.command()
+@click.option("--engine", "command", required=True, metavar="COMMAND",
+              help="The engine adapter to start (a shell-style command line speaking mb-engine/1).")
+@click.option("--budget", type=click.IntRange(0, 100000), default=20, show_default=True, help="Games to play.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals and the choices.")
+@click.option("--edition", "editions", multiple=True, type=click.Choice(EDITIONS),
+              help="Play this edition (repeatable). Default: every edition the engine plays.")
+@click.option("--bot", "bots", multiple=True, type=click.Choice(["random", "greedy"]),
+              help="How decisions are chosen (repeatable; games alternate). Default: random and greedy.")
+@click.option("--max-decisions", type=click.IntRange(1), default=1000, show_default=True,
+              help="Stop a game after this many decisions.")
+@click.option("--scenarios", "scenario_paths", multiple=True, type=click.Path(exists=True),
+              help="Also run these scenario files or folders against the engine (repeatable).")
+@click.option("--shrink/--no-shrink", default=True, show_default=True, help="Shrink each kind of divergence.")
+@click.option("--shrink-budget", type=click.IntRange(1), default=400, show_default=True,
+              help="Lockstep replays allowed to shrink one divergence.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="conform-out", show_default=True,
+              help="Where shrunk games are written (a replay log and a draft scenario each).")
+@click.option("--timeout", type=click.FloatRange(0.1), default=10.0, show_default=True,
+              help="Seconds to wait for each reply of the engine.")
+@click.option("--format", "fmt", type=click.Choice(["human", "json", "junit"]), default="human", show_default=True,
+              help="The report written to standard output (verify's formats).")
+@click.option("--output", "outputs", multiple=True, metavar="FORMAT=FILE",
+              callback=parse_output,
+              help="Also write a report in FORMAT (human, json, junit) to FILE. Repeatable.")
+@click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that differ.")
+def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths, shrink, shrink_budget, out_dir,
+            timeout, fmt, outputs, quiet):
+    """Play games against another engine in lockstep and report where it
+    parts from the rules, each divergence shrunk to a short game (a replay
+    log and a draft scenario in --out). See spec/engine-protocol.md.
+
+    Exit status: 0 no divergence, 1 a divergence, 2 the engine broke the
+    protocol or could not be started, or a usage error."""
+    from pathlib import Path
+
+    from ..replay.outputs import Reporter
+    from .conform import Settings, campaign
+    from .engine_client import EngineFault
+
+    settings = Settings(budget=budget, seed=seed, editions=tuple(editions), bots=tuple(bots) or ("random", "greedy"),
+                        max_decisions=max_decisions, shrink=shrink, shrink_budget=shrink_budget,
+                        out=Path(out_dir), scenarios=tuple(scenario_paths), timeout=timeout)
+    try:
+        camp = campaign(command, settings)
+    except (EngineFault, ValueError) as e:
+        _fail(str(e))
+    reporter = Reporter(fmt, outputs, quiet=quiet, command="conform")
+    try:
+        for rep in camp.run():
+            reporter.game(rep)
+    finally:
+        camp.engine.stop()
+    sys.exit(reporter.finish())
