@@ -190,3 +190,47 @@ def test_engine_messages_and_the_example_adapters_replies_follow_the_printed_sch
     assert replies[0]["protocol"] == "mb-engine/1" and replies[-1]["options"]
     assert not check["engine"].is_valid({"op": "deal", "edition": "en-third"})
     assert not check["engine-reply"].is_valid({"options": [{"t": "block", "p": 5, "card": 1}]})
+
+
+def test_an_engine_that_takes_forced_decisions_itself_still_conforms(tmp_path):
+    """An adapter that applies every decision with one legal option on its
+    own (and never lists it) agrees with the rules."""
+    script = tmp_path / "eager.py"
+    script.write_text(
+        "import json, sys\n"
+        f"sys.path.insert(0, {str(ROOT / 'examples')!r})\n"
+        "import engine_adapter as ea\n"
+        "a = ea.Adapter(None)\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['op'] == 'quit':\n"
+        "        break\n"
+        "    reply = a.handle(msg)\n"
+        "    g = a.game\n"
+        "    while g is not None and g.pending is not None and len(g.pending.options) == 1:\n"
+        "        g.apply(g.legal_decisions()[0])\n"
+        "        reply = ea.view(g)\n"
+        "    print(json.dumps(reply), flush=True)\n")
+    r = conform("--engine", f"{sys.executable} {script}", "--budget", "4", "--seed", "5", "--format", "json",
+                "--out", str(tmp_path / "o"))
+    assert r.returncode == 0, r.stdout[-2000:]
+    games = [g for g in reports(r) if g["t"] == "game"]
+    assert len(games) == 4 and all(g["verdict"] == "conforms" and g["result"] for g in games)
+
+
+def test_a_reply_without_options_is_an_engine_fault(tmp_path):
+    script = tmp_path / "mute.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['op'] == 'quit':\n"
+        "        break\n"
+        "    hello = {'protocol': 'mb-engine/1', 'name': 'mute', 'editions': ['en-revised']}\n"
+        "    print(json.dumps(hello if msg['op'] == 'hello' else {'state': {'t': 'state'}}), flush=True)\n")
+    r = conform("--engine", f"{sys.executable} {script}", "--budget", "1", "--format", "json",
+                "--out", str(tmp_path / "o"))
+    assert r.returncode == 2
+    game = reports(r)[0]
+    assert game["verdict"] == "malformed" and game["findings"][0]["code"] == "ENGINE_FAULT"
+    assert "no `options`" in game["findings"][0]["message"]

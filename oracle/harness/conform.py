@@ -37,7 +37,6 @@ class Settings:
     max_decisions: int = 1000
     shrink: bool = True
     shrink_budget: int = 400            # lockstep replays per divergence
-    shrink_seconds: float = 30.0
     out: Path | None = None             # where shrunk games are written
     scenarios: tuple[str, ...] = ()     # scenario files or folders to run against the engine
     timeout: float = 10.0
@@ -115,7 +114,7 @@ class Campaign:
                 kinds.setdefault((g.divergence.signature, g.edition), []).append(g)
         for (sig, edition), members in kinds.items():
             first = min(members, key=lambda g: (len(g.divergence.decisions), g.report.id))
-            shrinker = Shrinker(self.engine, edition, first.setup, s.shrink_budget, s.shrink_seconds)
+            shrinker = Shrinker(self.engine, edition, first.setup, s.shrink_budget)
             setup = first.setup
             try:
                 small, setup = shrinker.shrink(first.divergence)

@@ -16,7 +16,7 @@ from ..replay.diff import card_diff, readable
 from ..replay.findings import DiffEntry, Finding, card_ids
 from ..replay.narrate import card_label, rules_events
 from . import engine_protocol as ep
-from .engine_client import Engine
+from .engine_client import Engine, EngineFault
 from .views import line_of, option_key
 
 U = msgspec.UNSET
@@ -24,6 +24,7 @@ OPTIONS_DIFFER = "OPTIONS_DIFFER"
 STATE_MISMATCH = "STATE_MISMATCH"
 WRONG_RESULT = "WRONG_RESULT"
 ENGINE_REFUSED = "ENGINE_REFUSED"
+MAX_FORCED = 8      # forced steps an engine may take on its own at once
 
 
 @dataclass
@@ -83,7 +84,7 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
                                  rules={"over": _over_json(mine)}, events=rules_events(events, names),
                                  options=[d.to_json() for d in g.legal_decisions()])), []
     if reply.options is U:
-        return None, []
+        return None, []         # (Run refuses such a reply as a fault)
     theirs = {option_key(o): o for o in (msgspec.to_builtins(x) for x in reply.options)}
     ours = {option_key(d.to_json()): d for d in g.legal_decisions()}
     extra = [theirs[k] for k in theirs if k not in ours]
@@ -149,9 +150,33 @@ class Run:
         self._check(reply, list(g.events))
 
     def _check(self, reply: ep.Reply, events: list) -> None:
+        if reply.error is U and reply.options is U:
+            raise EngineFault("the reply gives no `options` (every legal decision, [] once the game is over)")
         f, extra = compare(self.g, reply, len(self.decisions), events)
+        if f is not None and self._forced_ahead(reply, events):
+            return
         if f is not None:
             self.divergence = Divergence(list(self.decisions), f, reply, extra)
+
+    def _forced_ahead(self, reply: ep.Reply, events: list) -> bool:
+        """An engine may take forced decisions (one legal option) on its own:
+        when its view matches the rules' a few forced steps further on, the
+        rules take those steps too (they are kept among the decisions)."""
+        probe = self.g.copy()
+        taken: list[Decision] = []
+        seen = list(events)
+        for _ in range(MAX_FORCED):
+            p = probe.pending
+            if p is None or len(p.options) != 1:
+                return False
+            kind, arg = p.options[0]
+            taken.append(Decision(kind, None if p.is_chance else p.player, arg))
+            seen += probe.apply_unchecked(kind, arg)
+            if compare(probe, reply, len(self.decisions) + len(taken), seen)[0] is None:
+                self.g = probe
+                self.decisions += taken
+                return True
+        return False
 
     def step(self, d: Decision) -> None:
         """Apply a decision the rules allow on both sides, then compare."""

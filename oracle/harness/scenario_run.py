@@ -51,7 +51,7 @@ def _start_message(sc, edition: str):
 
 def _one(campaign, sc, edition: str) -> GameReport | None:
     engine = campaign.engine
-    rep = GameReport(file=sc.file, line=sc.line, id=f"scenario {sc.id}", edition=edition,
+    rep = GameReport(file=sc.file, line=sc.line, id=f"scenario {sc.id} [{edition}]", edition=edition,
                      impl=f"{engine.name} {getattr(engine, 'version', '')}".strip())
     try:
         g = build(sc, edition)

@@ -17,8 +17,6 @@ decisions that only drew them can go. """
 
 from __future__ import annotations
 
-import time
-
 from ..engine import Decision
 from .engine_client import Engine, EngineFault
 from .lockstep import Divergence, replay
@@ -41,12 +39,11 @@ def legal_prefix(edition: str, setup: dict, decisions: list[Decision]) -> tuple:
 
 
 class Shrinker:
-    def __init__(self, engine: Engine, edition: str, setup: dict, budget: int = 400, seconds: float = 30.0):
+    def __init__(self, engine: Engine, edition: str, setup: dict, budget: int = 400):
         self.engine = engine
         self.edition = edition
         self.setup = setup
-        self.budget = budget            # lockstep replays at most
-        self.deadline = time.monotonic() + seconds
+        self.budget = budget            # lockstep replays at most (a count, not a time: the result is reproducible)
         self.replays = 0
         self._seen: set[tuple] = set()
 
@@ -61,7 +58,7 @@ class Shrinker:
         return d if d is not None and d.signature == signature else None
 
     def _spent(self) -> bool:
-        return self.replays >= self.budget or time.monotonic() > self.deadline
+        return self.replays >= self.budget
 
     def shrink(self, div: Divergence) -> tuple[Divergence, dict]:
         """The shortest game found that shows the same divergence as `div`,
@@ -71,8 +68,7 @@ class Shrinker:
         for deal in _rearranged(self.setup, best):
             if self._spent():
                 break
-            trial = Shrinker(self.engine, self.edition, deal, self.budget - self.replays,
-                             self.deadline - time.monotonic())
+            trial = Shrinker(self.engine, self.edition, deal, self.budget - self.replays)
             try:
                 got = trial._try(best.decisions, best.signature)
                 if got is not None:
