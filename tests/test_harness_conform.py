@@ -234,3 +234,17 @@ def test_a_reply_without_options_is_an_engine_fault(tmp_path):
     game = reports(r)[0]
     assert game["verdict"] == "malformed" and game["findings"][0]["code"] == "ENGINE_FAULT"
     assert "no `options`" in game["findings"][0]["message"]
+
+
+def test_spec_engine_protocol_documents_every_finding_code_and_message():
+    from oracle.harness import conform as conform_module
+    from oracle.harness import engine_protocol, lockstep
+
+    spec = (ROOT / "spec" / "engine-protocol.md").read_text(encoding="utf-8")
+    codes = [lockstep.OPTIONS_DIFFER, lockstep.STATE_MISMATCH, lockstep.WRONG_RESULT, lockstep.ENGINE_REFUSED,
+             conform_module.ENGINE_FAULT]
+    for code in codes:
+        assert f"`{code}`" in spec, code
+    for op in ("hello", "deal", "position", "apply", "quit"):
+        assert f'{{"op": "{op}"' in spec, op
+    assert engine_protocol.PROTOCOL in spec

@@ -203,3 +203,18 @@ def test_every_request_and_response_validates_against_the_printed_schemas(rpc):
         responses.validate(reply)
     assert not requests.is_valid({"op": "apply", "game": "g1", "decision": {"t": "block", "p": 2, "card": 1}})
     assert not requests.is_valid({"op": "new", "edition": "en-first", "seed": 1, "colour": 2})
+
+
+def test_spec_rpc_documents_every_op_and_error_code():
+    import re
+
+    from oracle.harness import protocol
+
+    spec = (ROOT / "spec" / "rpc.md").read_text(encoding="utf-8")
+    for op in protocol.OPS:
+        assert f"| `{op}` |" in spec, op
+    source = (ROOT / "oracle" / "harness" / "serve.py").read_text(encoding="utf-8")
+    codes = set(re.findall(r'RequestError\(\s*"([A-Z_]+)"', source)) | {"INTERNAL"}
+    assert len(codes) >= 8
+    for code in codes:
+        assert f"`{code}`" in spec, code
