@@ -248,3 +248,24 @@ def test_spec_engine_protocol_documents_every_finding_code_and_message():
     for op in ("hello", "deal", "position", "apply", "quit"):
         assert f'{{"op": "{op}"' in spec, op
     assert engine_protocol.PROTOCOL in spec
+
+
+def test_an_engine_that_refuses_a_legal_deal_violates_setup_deal_and_unknown_editions_are_ignored(tmp_path):
+    script = tmp_path / "picky.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['op'] == 'quit':\n"
+        "        break\n"
+        "    hello = {'protocol': 'mb-engine/1', 'name': 'picky', 'editions': ['en-revised', 'xx-future']}\n"
+        "    print(json.dumps(hello if msg['op'] == 'hello' else {'error': 'I only play my own shuffles'}),"
+        " flush=True)\n")
+    r = conform("--engine", f"{sys.executable} {script}", "--budget", "2", "--format", "json",
+                "--out", str(tmp_path / "o"), "--no-shrink")
+    assert r.returncode == 1, r.stderr
+    games = [g for g in reports(r) if g["t"] == "game"]
+    assert [g["edition"] for g in games] == ["en-revised", "en-revised"]
+    f = games[0]["findings"][0]
+    assert (f["code"], f["clauses"], f["line"]) == ("ENGINE_REFUSED", ["setup.deal"], 0)
+    assert "my own shuffles" in f["message"]

@@ -76,7 +76,7 @@ class Reply(Struct, kw_only=True, omit_defaults=True):
     protocol: str | UnsetType = UNSET
     name: str | UnsetType = UNSET
     version: str | UnsetType = UNSET
-    editions: list[Edition] | UnsetType = UNSET
+    editions: list[str] | UnsetType = UNSET     # editions the oracle does not know are ignored
     positions: bool | UnsetType = UNSET
     options: list[DecisionLine] | UnsetType = UNSET
     state: fmt.StateLine | UnsetType = UNSET

@@ -59,6 +59,9 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
     sides last agreed), and the options the engine lists that the rules refuse."""
     names = g.table.names
     if reply.error is not U:
+        if step == 0:
+            return _named(g, Finding(ENGINE_REFUSED, ["setup.deal"], 0, f"the engine refused to set up the game, "
+                                     f"which the rules accept: {reply.error}", events=rules_events(events, names))), []
         return _named(g, Finding(ENGINE_REFUSED, ["turns.action"] if g.pending is None else list(g.pending.clauses),
                                  step, f"the engine refused a decision the rules and the engine both listed as "
                                        f"legal: {reply.error}", events=rules_events(events, names))), []
