@@ -218,3 +218,17 @@ def test_spec_rpc_documents_every_op_and_error_code():
     assert len(codes) >= 8
     for code in codes:
         assert f"`{code}`" in spec, code
+
+
+def test_a_chance_event_lists_every_outcome_and_takes_one_without_a_player(rpc):
+    barrel = {"path": str(ROOT / "scenarios" / "cards.yaml"), "id": "cards.strange-barrel-steal-resolves"}
+    g = rpc("new", edition="en-revised", scenario=barrel)["game"]
+    rpc("apply", game=g, decision={"t": "attack", "p": 0, "card": card_id("Gorillion")})
+    r = rpc("apply", game=g, decision={"t": "block", "p": 1, "card": card_id("Strange Barrel")})
+    pend = r["pending"]
+    assert (pend["stage"], pend["player"], pend["chance"]) == ("random", None, True)
+    assert len(pend["options"]) == 3 and all(set(o) == {"t", "cards"} for o in pend["options"])
+    r = rpc("apply", game=g, decision={"t": "random", "cards": [card_id("Spider Owl"), card_id("Luchataur")]})
+    assert r["applied"] and r["events"][0]["kind"] == "steal" and r["events"][0]["clauses"] == ["terms.steal"]
+    hands = rpc("state", game=g)["state"]["hand"]
+    assert sorted(hands[1]) == sorted([card_id("Brain Fly"), card_id("Luchataur"), card_id("Spider Owl")])

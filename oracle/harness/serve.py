@@ -52,13 +52,14 @@ class Service:
         try:
             if len(raw) > pr.MAX_REQUEST_BYTES:
                 raise RequestError("TOO_LARGE", f"the request is longer than {pr.MAX_REQUEST_BYTES} bytes")
-            rid = _request_id(raw)
             try:
                 req = pr.request_decoder.decode(raw)
             except msgspec.ValidationError as e:
+                rid = _request_id(raw)
                 raise _bad_request(str(e), raw) from None
             except msgspec.DecodeError as e:
                 raise RequestError("BAD_JSON", f"the request is not a JSON object: {e}") from None
+            rid = req.id
             return _enc.encode(getattr(self, "_" + req.__struct_config__.tag)(req))
         except RequestError as e:
             return _enc.encode(pr.ErrorReply(id=rid, ok=False, error=e.view))
