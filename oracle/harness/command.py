@@ -10,7 +10,13 @@ import time
 import click
 
 from ..editions import EDITIONS
-from ..replay.outputs import parse_output
+
+
+def _parse_output(ctx, param, values):
+    """verify's `--output FORMAT=FILE` parser, loaded only for conform."""
+    from ..replay.outputs import parse_output
+
+    return parse_output(ctx, param, values)
 
 
 def _fail(message: str) -> None:
@@ -115,7 +121,7 @@ def serve():
 @click.option("--format", "fmt", type=click.Choice(["human", "json", "junit"]), default="human", show_default=True,
               help="The report written to standard output (verify's formats).")
 @click.option("--output", "outputs", multiple=True, metavar="FORMAT=FILE",
-              callback=parse_output,
+              callback=_parse_output,
               help="Also write a report in FORMAT (human, json, junit) to FILE. Repeatable.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that differ.")
 def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths, shrink, shrink_budget, out_dir,
