@@ -150,10 +150,18 @@ def annotate(paths, edition):
 
 
 @click.command()
-@click.argument("which", type=click.Choice(["replay", "scenario", "report", "expect"]))
+@click.argument("which", type=click.Choice(["replay", "scenario", "report", "expect", "rpc", "rpc-response",
+                                            "engine", "engine-reply"]))
 def schema(which):
-    """Print the JSON Schema of a public format."""
-    if which == "replay":
+    """Print the JSON Schema of a public format: a replay log line, a
+    scenario, a verify report line, an expectation file, a request or
+    response of `mb-oracle serve` (rpc, rpc-response), a message `mb-oracle
+    conform` sends to an engine adapter or the adapter's reply (engine,
+    engine-reply)."""
+    if which in ("rpc", "rpc-response", "engine", "engine-reply"):
+        from ..harness.schemas import harness_schema
+        doc = harness_schema(which)
+    elif which == "replay":
         from .format import replay_schema
         doc = replay_schema()
     elif which == "report":

@@ -91,12 +91,13 @@ def _finding_line(f) -> str:
 class _JUnit:
     """A case per game, then a case per stale expectation."""
 
-    def __init__(self, stream):
-        self.writer = junit.JUnitWriter(stream, "mb-oracle verify")
+    def __init__(self, stream, command: str = "verify"):
+        self.command = command
+        self.writer = junit.JUnitWriter(stream, f"mb-oracle {command}")
 
     def game(self, rep, seconds: float) -> None:
         kw = {"time": seconds, "file": rep.file, "line": rep.line}
-        cls = junit.classname("verify", rep.file)
+        cls = junit.classname(self.command, rep.file)
         outcome = rep.outcome
         if outcome == "pass":
             # A conforming game whose lines carry fields the format does not define.
@@ -139,7 +140,8 @@ class Reporter:
 
     def __init__(self, fmt: str, outputs: list[tuple[str, str]], *, quiet: bool = False,
                  statistics: bool = False, expectations=None, strict_expect: bool = False, progress=None,
-                 inputs: tuple[str, ...] = ()):
+                 inputs: tuple[str, ...] = (), command: str = "verify"):
+        self.command = command          # the command named in JUnit (`mb-oracle.<command>.<file>`)
         self.tally = Tally(expectations, strict_expect)
         self.progress = progress
         self._files = []
@@ -176,7 +178,7 @@ class Reporter:
         else:
             color = False
         if kind == "junit":
-            return _JUnit(file)
+            return _JUnit(file, self.command)
         return _Human(file, color, quiet, statistics, clear)
 
     def game(self, rep) -> None:

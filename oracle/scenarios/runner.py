@@ -177,6 +177,22 @@ def build(sc: LoadedScenario, edition: str) -> Game:
     if sc.doc.readings is not UNSET:
         from ..readings import with_readings
         edition = with_readings(edition, sc.doc.readings)
+    how, args = given_args(sc, edition)
+    if how == "deal":
+        return Game.deal(edition, args["cards"], args["decks"], args["unused"], first=args["first"],
+                         reveals=args["reveals"])
+    zones = {(zone, p): args[zone][p] for zone in ("deck", "hand", "play", "discard") for p in (0, 1)}
+    kwargs = {k: args[k] for k in ("unused", "out") if k in args}
+    return position(edition, zones, _defs(), active=args["active"], life=tuple(args["life"]),
+                    mindbugs=tuple(args["mindbugs"]), exhausted=args["exhausted"], turn=args["turn"], **kwargs)
+
+
+def given_args(sc: LoadedScenario, edition) -> tuple[str, dict]:
+    """The scenario's start as plain data, card ids 1..48 (`card_name`):
+    ("deal", cards, decks, unused, first, reveals) or ("position", the zones
+    deck, hand, play and discard per player, exhausted, active, life,
+    mindbugs, turn, and unused and out when the scenario gives the unused
+    pile). Raises SetupError for life cards the unused pile cannot hold."""
     g = sc.doc.given
     if g.deal is not UNSET:
         d = g.deal
@@ -187,7 +203,7 @@ def build(sc: LoadedScenario, edition: str) -> Game:
         unused += [c for c in all_ids() if c not in placed]
         reveals = [[card_id(r) for r in pair] for pair in d.reveals]
         first = None if d.first is UNSET else d.first
-        return Game.deal(edition, cards, decks, unused, first=first, reveals=reveals)
+        return "deal", {"cards": cards, "decks": decks, "unused": unused, "first": first, "reveals": reveals}
     zones: dict = {}
     exhausted = []
     players = g.players if g.players is not UNSET else None
@@ -208,7 +224,7 @@ def build(sc: LoadedScenario, edition: str) -> Game:
                     exhausted.append(cid)
             zones[(zone, p)] = ids
             placed.update(ids)
-    kwargs = {}
+    kwargs: dict = {}
     if g.unused is not UNSET:
         unused = [card_id(r) for r in g.unused]
         placed.update(unused)
@@ -222,8 +238,9 @@ def build(sc: LoadedScenario, edition: str) -> Game:
             unused = rest[:need] + unused
             rest = rest[need:]
         kwargs = {"unused": unused, "out": rest}
-    return position(edition, zones, _defs(), active=g.active, life=tuple(life), mindbugs=tuple(mindbugs),
-                    exhausted=exhausted, turn=g.turn, **kwargs)
+    out = {zone: [zones.get((zone, p), []) for p in (0, 1)] for zone in ("deck", "hand", "play", "discard")}
+    return "position", {**out, "exhausted": exhausted, "active": g.active, "life": life, "mindbugs": mindbugs,
+                        "turn": g.turn, **kwargs}
 
 
 # -- running -------------------------------------------------------------------------

@@ -1,0 +1,163 @@
+"""An mb-engine/1 adapter around the oracle's own engine: the template for
+connecting your engine to `mb-oracle conform`.
+
+    mb-oracle conform --engine "python examples/engine_adapter.py"
+    mb-oracle conform --engine "python examples/engine_adapter.py --plant sneaky"
+
+An adapter reads one JSON message per line on standard input and writes
+one JSON reply per line on standard output (spec/engine-protocol.md):
+
+    {"op": "hello"}                          -> {"protocol", "name", "editions", "positions"}
+    {"op": "deal", "edition", "setup"}       -> the game as the engine sees it
+    {"op": "position", "edition", "position"} -> the same, from a position
+    {"op": "apply", "decision"}              -> the same, after the decision
+    {"op": "quit"}                           -> (no reply; exit)
+
+"The game as the engine sees it" is `{"options": [...], "state": {...},
+"over": null}`: every legal decision as an mb-replay/1 decision line, the
+state as a replay state claim, and the result once the game is over. A
+message the engine cannot carry out gets `{"error": "why"}`.
+
+Replace the calls into `oracle.engine` below with calls into your engine.
+`--plant RULE` switches one rule off, to show what conform reports:
+`sneaky` (any creature may block a SNEAKY attacker), `tough-effects` (card
+effects defeat TOUGH creatures outright), `refill-after-steal` (a robbed
+hand is not refilled at once in the revised editions).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+
+from oracle.engine import Decision, Game, Refused, SetupError
+from oracle.engine import combat, drawing
+from oracle.engine.setup import resolve_cards
+
+EDITIONS = ["en-first", "fr-first", "fr-revised", "en-revised"]
+PLANTS = ("sneaky", "tough-effects", "refill-after-steal")
+
+
+def plant(rule: str) -> None:
+    """Switch one rule off in this process's engine."""
+    if rule == "sneaky":
+        allowed = combat.block_forbidden
+
+        def ignore_sneaky(g, attacker, blocker):
+            why = allowed(g, attacker, blocker)
+            return None if why is not None and why[0] == "keywords.sneaky" else why
+
+        combat.block_forbidden = ignore_sneaky
+    elif rule == "refill-after-steal":
+        drawing.after_loss = lambda g, player: None
+    elif rule != "tough-effects":      # applied to each game's rules (below)
+        raise SystemExit(f"unknown --plant {rule!r}; choose from {', '.join(PLANTS)}")
+
+
+def decision_line(d: Decision) -> dict:
+    return d.to_json()
+
+
+def decision_of(line: dict) -> Decision:
+    kind = line["t"]
+    if kind in ("choose", "random"):
+        arg = tuple(sorted(line["cards"]))
+    elif kind in ("mindbug", "pass"):
+        arg = None
+    else:
+        arg = line["card"]
+    return Decision(kind, line.get("p"), arg)
+
+
+def state_claim(g: Game) -> dict:
+    s = g.state
+    return {
+        "t": "state",
+        "life": list(s.life),
+        "mindbugs": list(s.mindbugs),
+        "hand": [list(s.hand[0]), list(s.hand[1])],
+        "play": [[{"card": c, "exhausted": c in s.exhausted} for c in s.play[p]] for p in (0, 1)],
+        "discard": [list(s.discard[0]), list(s.discard[1])],
+        "deck": [list(s.deck[0]), list(s.deck[1])],
+        "unused": list(s.unused),
+        "played": s.played,
+        "active": s.active,
+        "turn": s.turn,
+    }
+
+
+def view(g: Game) -> dict:
+    over = {"winner": g.winner, "reason": g.reason} if g.is_over else None
+    return {"options": [decision_line(d) for d in g.legal_decisions()], "state": state_claim(g), "over": over}
+
+
+class Adapter:
+    def __init__(self, planted: str | None):
+        self.planted = planted
+        self.game: Game | None = None
+
+    def rules(self, g: Game) -> Game:
+        if self.planted == "tough-effects":
+            g.profile = dataclasses.replace(g.profile, tough_effects=False)
+        return g
+
+    def handle(self, msg: dict) -> dict | None:
+        op = msg.get("op")
+        if op == "hello":
+            return {"protocol": "mb-engine/1", "name": "oracle-engine-adapter",
+                    "version": f"plant={self.planted}" if self.planted else "", "editions": EDITIONS,
+                    "positions": True}
+        if op == "deal":
+            s = msg["setup"]
+            cards = {int(k): v for k, v in s["cards"].items()}
+            self.game = Game.deal(msg["edition"], cards, s["decks"], s["unused"], s.get("first"),
+                                  s.get("reveals") or (), s.get("life_cards"))
+            # The rules run on from the deal: the planted rule applies from the first decision on.
+            self.rules(self.game)
+            return view(self.game)
+        if op == "position":
+            p = msg["position"]
+            defs = resolve_cards({int(k): v for k, v in p["cards"].items()})
+            zones = {(z, side): p.get(z, [[], []])[side] for z in ("deck", "hand", "play", "discard")
+                     for side in (0, 1)}
+            kw = {"unused": p["unused"]} if "unused" in p else {}
+            self.game = self.rules(Game.position(
+                msg["edition"], zones, defs, active=p.get("active", 0), life=tuple(p.get("life", (3, 3))),
+                mindbugs=tuple(p.get("mindbugs", (2, 2))), exhausted=p.get("exhausted", []),
+                out=p.get("out", []), turn=p.get("turn", 1), **kw))
+            return view(self.game)
+        if op == "apply":
+            if self.game is None:
+                return {"error": "no game: send deal or position first"}
+            self.game.apply(decision_of(msg["decision"]))
+            return view(self.game)
+        return {"error": f"unknown op {op!r}"}
+
+
+def main(argv: list[str]) -> None:
+    planted = None
+    if argv[:1] == ["--plant"] and len(argv) == 2:
+        planted = argv[1]
+        plant(planted)
+    elif argv:
+        raise SystemExit("usage: engine_adapter.py [--plant " + "|".join(PLANTS) + "]")
+    adapter = Adapter(planted)
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        msg = json.loads(line)
+        if msg.get("op") == "quit":
+            break
+        try:
+            reply = adapter.handle(msg)
+        except Refused as e:
+            reply = {"error": str(e)}
+        except (SetupError, KeyError, TypeError, ValueError) as e:
+            reply = {"error": f"{type(e).__name__}: {e}"}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,147 @@
+"""What conform writes for a shrunk divergence: the game as an mb-replay/1
+log that ends with the engine's side of the divergence (so that `mb-oracle
+verify` flags it), and a draft scenario (mb-scenario/1) of the same game
+stating what the rules say there."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import msgspec
+import yaml
+
+from ..engine import Decision, Game
+from ..replay.format import FORMAT
+from ..replay.reader import split_games
+from ..replay.verify import verify_game
+from .lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, Divergence
+from .start import game_from_setup
+
+
+def replay_lines(div: Divergence, edition: str, setup: dict, game_id: str, impl: dict) -> list[dict]:
+    """The log: the deal, the decisions both sides took, then the engine's
+    side where it parts from the rules (its state claim, a decision it
+    offers that the rules refuse, or its result), then an end line."""
+    lines: list[dict] = [{"t": "game", "format": FORMAT, "id": game_id, "edition": edition, "impl": impl},
+                         {"t": "setup", **{k: v for k, v in setup.items() if k != "t"}}]
+    lines += [d.to_json() for d in div.decisions]
+    f = div.finding
+    tail = {"t": "end", "winner": None, "reason": "aborted",
+            "detail": f"shrunk by mb-oracle conform: the engine and the rules part here ({f.code})"}
+    if f.code == STATE_MISMATCH:
+        lines.append(msgspec.to_builtins(div.reply.state))
+    elif f.code == OPTIONS_DIFFER and div.extra:
+        lines.append(div.extra[0])
+    elif f.code == WRONG_RESULT and div.reply.over is not msgspec.UNSET and div.reply.over is not None:
+        tail = {"t": "end", "winner": div.reply.over.winner, "reason": div.reply.over.reason}
+    else:
+        lines.append({"t": "note", "text": f"{f.code} [{', '.join(f.clauses)}] {f.message}"})
+    lines.append(tail)
+    return lines
+
+
+def verify_lines(lines: list[dict]):
+    """The verify report of a log given as lines."""
+    data = b"".join(json.dumps(x).encode() + b"\n" for x in lines)
+    return [verify_game(r) for r in split_games(io.BytesIO(data), "shrunk.jsonl")][0]
+
+
+def _refs(setup: dict) -> dict[int, str]:
+    """Each card id of the deal as a scenario card reference (`Name`, `Name#2`)."""
+    seen: dict[str, int] = {}
+    out = {}
+    for cid in sorted(setup["cards"]):
+        name = setup["cards"][cid]
+        seen[name] = seen.get(name, 0) + 1
+        out[cid] = name if seen[name] == 1 else f"{name}#{seen[name]}"
+    return out
+
+
+class _Refs(dict):
+    """Card references, with a placeholder for an id the deal does not hold."""
+
+    def __missing__(self, cid):
+        return f"card {cid} (not in the deal)"
+
+
+def _step(d: Decision, ref: dict):
+    if d.kind in ("mindbug", "pass"):
+        return d.kind
+    if d.kind in ("choose", "random"):
+        return {d.kind: [ref[c] for c in d.arg or ()]}
+    return {d.kind: None if d.arg is None else ref[d.arg]}
+
+
+def _player_expect(g: Game, p: int, fields: set, ref: dict) -> dict:
+    s = g.state
+    out: dict = {}
+    if "life" in fields:
+        out["life"] = s.life[p]
+    if "mindbugs" in fields:
+        out["mindbugs"] = s.mindbugs[p]
+    for zone in ("hand", "discard"):
+        if zone in fields:
+            out[zone] = [ref[c] for c in getattr(s, zone)[p]]
+    if "play" in fields:
+        out["play"] = [{"card": ref[c], "exhausted": c in s.exhausted} for c in s.play[p]]
+    if "deck" in fields:
+        out["deck"] = len(s.deck[p])
+    return out
+
+
+def draft_scenario(div: Divergence, edition: str, setup: dict, scenario_id: str, engine: str) -> dict:
+    """A draft scenario: the deal, the decisions, and what the rules say where the engine differs."""
+    ref = _refs(setup)
+    g = game_from_setup(edition, setup)
+    for d in div.decisions:
+        g.apply_unchecked(d.kind, d.arg)
+    f = div.finding
+    deal = {"decks": [[ref[c] for c in deck] for deck in setup["decks"]],
+            "unused": [ref[c] for c in setup["unused"]]}
+    if setup.get("reveals"):
+        deal["reveals"] = [[ref[c] for c in pair] for pair in setup["reveals"]]
+    if setup.get("first") is not None:
+        deal["first"] = setup["first"]
+    doc: dict = {
+        "format": "mb-scenario/1", "id": scenario_id,
+        "title": f"{engine} and the rules part after {len(div.decisions)} decisions: {f.code}",
+        "clauses": list(f.clauses) or ["turns.action"], "editions": [edition],
+        "source": {"kind": "rulebook", "ref": f"found by mb-oracle conform; {f.message}"[:300]},
+        "status": "draft", "given": {"deal": deal}, "steps": [_step(d, ref) for d in div.decisions],
+        "settle": False,
+    }
+    if f.code == OPTIONS_DIFFER and div.extra:
+        o = div.extra[0]
+        bad = Decision.make(o["t"], o.get("p"), o.get("cards", o.get("card")))
+        refusal = g.refusal(bad)
+        doc["steps"].append(_step(bad, _Refs(ref)))
+        doc["illegal"] = {"step": len(doc["steps"]), "code": refusal.code if refusal else "ILLEGAL_DECISION"}
+        if refusal is not None:
+            doc["illegal"]["clause"] = refusal.clause
+        return doc
+    expect: dict = {}
+    if f.code == STATE_MISMATCH:
+        fields = {(e.field or "").split("[")[0] for e in f.diff or () if e.field} | \
+                 {pl.get("zone") for e in f.diff or () if e.field is None
+                  for side in (e.log, e.rules) if isinstance(side, list) for pl in side if isinstance(pl, dict)}
+        fields &= {"life", "mindbugs", "hand", "discard", "play", "deck"}
+        expect["players"] = [_player_expect(g, p, fields or {"life"}, ref) for p in (0, 1)]
+    if g.pending is not None:
+        expect["pending"] = {"stage": g.pending.stage, "player": None if g.pending.is_chance else g.pending.player,
+                             "options": [_step(d, ref) for d in g.legal_decisions()]}
+    else:
+        expect["winner"], expect["reason"] = g.winner, g.reason
+    doc["expect"] = expect
+    return doc
+
+
+def write(folder: Path, stem: str, lines: list[dict], scenario: dict, header: str) -> tuple[Path, Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / f"{stem}.jsonl"
+    log.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    yml = folder / f"{stem}.yaml"
+    yml.write_text(header + yaml.safe_dump(scenario, sort_keys=False, allow_unicode=True, width=100),
+                   encoding="utf-8")
+    return log, yml

@@ -1,0 +1,154 @@
+"""Command-line verbs of the harness: perft, serve, conform (thin: the work
+is in the modules of the same names)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import click
+
+from ..editions import EDITIONS
+
+
+def _parse_output(ctx, param, values):
+    """verify's `--output FORMAT=FILE` parser, loaded only for conform."""
+    from ..replay.outputs import parse_output
+
+    return parse_output(ctx, param, values)
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+@click.command()
+@click.option("--depth", type=click.IntRange(0, 40), required=True, help="Decisions per sequence.")
+@click.option("--edition", type=click.Choice(EDITIONS), help="Rules edition (default: the log's, else en-revised).")
+@click.option("--seed", type=int, help="Start from the deal of this seed (the fixed deals of spec/perft.md).")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Start from the deal of the first game of this replay log.")
+@click.option("--scenario", "scenario_path", type=click.Path(dir_okay=False),
+              help="Start from a scenario's position (with --id).")
+@click.option("--id", "scenario_id", help="The scenario's id (with --scenario).")
+@click.option("--divide", is_flag=True, help="Also count per first decision.")
+@click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
+@click.option("--show-deal", is_flag=True, help="Print the setup line of the deal and stop.")
+def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fmt, show_deal):
+    """Count the distinct decision sequences of exactly DEPTH steps (chance
+    outcomes expanded) from a deal or a position; see spec/perft.md."""
+    from ..engine import SetupError
+    from . import perft as pf
+    from .start import StartError, game_from_setup, log_start, scenario_game, seeded_deal
+
+    given = [x for x in (seed is not None, log_path, scenario_path) if x]
+    if len(given) != 1:
+        _fail("give exactly one start: --seed N, --log FILE or --scenario FILE --id ID")
+    if scenario_path and not scenario_id:
+        _fail("--scenario needs --id (the scenario's id)")
+    try:
+        readings = {}
+        if seed is not None:
+            edition = edition or "en-revised"
+            setup = seeded_deal(seed, edition)
+            where = f"seed {seed}"
+        elif log_path:
+            own, readings, setup = log_start(log_path)
+            edition = edition or own or "en-revised"
+            where = log_path
+        else:
+            edition = edition or "en-revised"
+            where = f"{scenario_path}#{scenario_id}"
+            setup = None
+        if show_deal:
+            if setup is None:
+                _fail("--show-deal needs a deal (--seed or --log), not a scenario")
+            click.echo(json.dumps({"t": "setup", **setup}, separators=(",", ":")))
+            return
+        g = scenario_game(scenario_path, scenario_id, edition) if setup is None else \
+            game_from_setup(edition, setup, readings)
+    except StartError as e:
+        _fail(str(e))
+    except SetupError as e:
+        _fail(f"{where}: {e.code} [{e.clause}] {e.message}")
+    t0 = time.perf_counter()
+    split = pf.divide(g, depth) if divide else None
+    total = sum(n for _, n in split) if split is not None else pf.count(g, depth)
+    seconds = time.perf_counter() - t0
+    if fmt == "json":
+        out = {"edition": edition, "start": where, "depth": depth, "count": total}
+        if split is not None:
+            out["divide"] = [{"decision": d.to_json(), "count": n} for d, n in split]
+        click.echo(json.dumps(out))
+        return
+    for d, n in split or ():
+        click.echo(f"{pf.decision_text(g, d):<40} {n}")
+    click.echo(f"perft {edition} {where} depth {depth}: {total}")
+    rate = f", {total / seconds:,.0f} sequences/s" if seconds > 0 else ""
+    click.echo(f"({seconds:.2f} s{rate})", err=True)
+
+
+@click.command()
+def serve():
+    """Serve the reference engine over standard input and output
+    (mb-oracle-rpc/1 JSON Lines; see spec/rpc.md). Ends at the end of input."""
+    from .serve import serve as run
+
+    run(sys.stdin.buffer, sys.stdout.buffer)
+
+
+@click.command()
+@click.option("--engine", "command", required=True, metavar="COMMAND",
+              help="The engine adapter to start (a shell-style command line speaking mb-engine/1).")
+@click.option("--budget", type=click.IntRange(0, 100000), default=20, show_default=True, help="Games to play.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals and the choices.")
+@click.option("--edition", "editions", multiple=True, type=click.Choice(EDITIONS),
+              help="Play this edition (repeatable). Default: every edition the engine plays.")
+@click.option("--bot", "bots", multiple=True, type=click.Choice(["random", "greedy"]),
+              help="How decisions are chosen (repeatable; games alternate). Default: random and greedy.")
+@click.option("--max-decisions", type=click.IntRange(1), default=1000, show_default=True,
+              help="Stop a game after this many decisions.")
+@click.option("--scenarios", "scenario_paths", multiple=True, type=click.Path(exists=True),
+              help="Also run these scenario files or folders against the engine (repeatable).")
+@click.option("--shrink/--no-shrink", default=True, show_default=True, help="Shrink each kind of divergence.")
+@click.option("--shrink-budget", type=click.IntRange(1), default=400, show_default=True,
+              help="Lockstep replays allowed to shrink one divergence.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="conform-out", show_default=True,
+              help="Where shrunk games are written (a replay log and a draft scenario each).")
+@click.option("--timeout", type=click.FloatRange(0.1), default=10.0, show_default=True,
+              help="Seconds to wait for each reply of the engine.")
+@click.option("--format", "fmt", type=click.Choice(["human", "json", "junit"]), default="human", show_default=True,
+              help="The report written to standard output (verify's formats).")
+@click.option("--output", "outputs", multiple=True, metavar="FORMAT=FILE",
+              callback=_parse_output,
+              help="Also write a report in FORMAT (human, json, junit) to FILE. Repeatable.")
+@click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that differ.")
+def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths, shrink, shrink_budget, out_dir,
+            timeout, fmt, outputs, quiet):
+    """Play games against another engine in lockstep and report where it
+    parts from the rules, each divergence shrunk to a short game (a replay
+    log and a draft scenario in --out). See spec/engine-protocol.md.
+
+    Exit status: 0 no divergence, 1 a divergence, 2 the engine broke the
+    protocol or could not be started, or a usage error."""
+    from pathlib import Path
+
+    from ..replay.outputs import Reporter
+    from .conform import Settings, campaign
+    from .engine_client import EngineFault
+
+    settings = Settings(budget=budget, seed=seed, editions=tuple(editions), bots=tuple(bots) or ("random", "greedy"),
+                        max_decisions=max_decisions, shrink=shrink, shrink_budget=shrink_budget,
+                        out=Path(out_dir), scenarios=tuple(scenario_paths), timeout=timeout)
+    try:
+        camp = campaign(command, settings)
+    except (EngineFault, ValueError) as e:
+        _fail(str(e))
+    reporter = Reporter(fmt, outputs, quiet=quiet, command="conform")
+    try:
+        for rep in camp.run():
+            reporter.game(rep)
+    finally:
+        camp.engine.stop()
+    sys.exit(reporter.finish())

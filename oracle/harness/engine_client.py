@@ -1,0 +1,142 @@
+"""Talking to an engine adapter: a child process that speaks mb-engine/1 on
+its standard input and output. Every way the adapter can fail (it exits,
+hangs, writes something that is not a reply) is an `EngineFault` with a
+message naming what went wrong; the adapter is then restarted."""
+
+from __future__ import annotations
+
+import os
+import queue
+import shlex
+import subprocess
+import tempfile
+import threading
+
+import msgspec
+
+from . import engine_protocol as ep
+
+
+class EngineFault(Exception):
+    """The adapter broke the protocol; the message says how."""
+
+
+def _pump(stream, q: queue.Queue) -> None:
+    try:
+        while True:
+            line = stream.readline(ep.MAX_REPLY_BYTES + 1)
+            q.put(line)
+            if not line:
+                return
+    except (OSError, ValueError):
+        q.put(b"")
+
+
+class Engine:
+    """One adapter process, started from a shell-style COMMAND."""
+
+    def __init__(self, command: str, timeout: float = 10.0):
+        self.command = command
+        self.argv = shlex.split(command)
+        if not self.argv:
+            raise EngineFault("the engine command is empty")
+        self.timeout = timeout
+        self.proc = None
+        self.hello: ep.Reply | None = None
+        self.name = self.argv[0]
+        self.editions: list[str] = []
+        self.positions = False
+
+    # -- the process -----------------------------------------------------------
+    def start(self) -> None:
+        self._err = tempfile.TemporaryFile()
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._err)
+        except OSError as e:
+            raise EngineFault(f"cannot start the engine command {self.command!r}: {e.strerror or e}") from None
+        self._replies: queue.Queue = queue.Queue()
+        threading.Thread(target=_pump, args=(self.proc.stdout, self._replies), daemon=True).start()
+        reply = self.send(ep.Hello())
+        if reply.protocol is msgspec.UNSET or reply.protocol != ep.PROTOCOL:
+            raise EngineFault(f"the reply to hello must say protocol {ep.PROTOCOL!r}, not "
+                              f"{None if reply.protocol is msgspec.UNSET else reply.protocol!r}")
+        self.hello = reply
+        self.name = reply.name if reply.name is not msgspec.UNSET else self.argv[0]
+        self.version = reply.version if reply.version is not msgspec.UNSET else ""
+        self.editions = list(reply.editions) if reply.editions is not msgspec.UNSET else []
+        self.positions = reply.positions is True
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def stop(self) -> None:
+        p = self.proc
+        if p is None:
+            return
+        self.proc = None
+        try:
+            if p.poll() is None:
+                p.stdin.write(ep.message_encoder.encode(ep.Quit()) + b"\n")
+                p.stdin.close()
+                p.wait(timeout=2)
+        except (OSError, subprocess.TimeoutExpired, ValueError):
+            pass
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        for f in (p.stdout, p.stdin):
+            try:
+                f.close()
+            except (OSError, ValueError):
+                pass
+        self._err.close()
+
+    def _stderr_tail(self) -> str:
+        try:
+            self._err.seek(0, os.SEEK_END)
+            size = self._err.tell()
+            self._err.seek(max(0, size - 600))
+            tail = self._err.read().decode("utf-8", "replace").strip()
+        except (OSError, ValueError):
+            return ""
+        return f"; its standard error ends: {tail[-600:]}" if tail else ""
+
+    # -- messages --------------------------------------------------------------
+    def send(self, message) -> ep.Reply:
+        """Send one message and read its reply; EngineFault if there is none."""
+        p = self.proc
+        if p is None:
+            raise EngineFault("the engine is not running")
+        op = message.__struct_config__.tag
+        try:
+            p.stdin.write(ep.message_encoder.encode(message) + b"\n")
+            p.stdin.flush()
+        except (OSError, ValueError):
+            raise EngineFault(self._exited(f"could not send {op}")) from None
+        try:
+            line = self._replies.get(timeout=self.timeout)
+        except queue.Empty:
+            raise EngineFault(f"no reply to {op} within {self.timeout:g} s") from None
+        if not line:
+            raise EngineFault(self._exited(f"no reply to {op}"))
+        if len(line) > ep.MAX_REPLY_BYTES:
+            raise EngineFault(f"the reply to {op} is longer than {ep.MAX_REPLY_BYTES} bytes")
+        try:
+            return ep.reply_decoder.decode(line)
+        except msgspec.ValidationError as e:
+            raise EngineFault(f"bad reply to {op}: {e}") from None
+        except msgspec.DecodeError:
+            shown = line[:120].decode("utf-8", "replace").strip()
+            raise EngineFault(f"the reply to {op} is not a JSON object: {shown!r}") from None
+
+    def _exited(self, what: str) -> str:
+        p = self.proc
+        status = p.poll() if p is not None else None
+        if status is None and p is not None:
+            try:
+                status = p.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                status = None
+        how = f"the engine exited with status {status}" if status is not None else "the engine closed its output"
+        return f"{what}: {how}{self._stderr_tail()}"

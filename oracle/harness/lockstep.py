@@ -1,0 +1,210 @@
+"""Playing one game on the reference engine and on an engine adapter at
+once, comparing after every decision: the result, the state, the legal
+options. The first difference is a `Finding`, worded as verify words its
+findings: a code, the clauses, both sides, a diff, what the rules did."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import msgspec
+
+from ..engine import Decision, Game
+from ..replay.attribution import attribute
+from ..replay.claims import claim_matches, claim_views
+from ..replay.diff import card_diff, readable
+from ..replay.findings import DiffEntry, Finding, card_ids
+from ..replay.narrate import card_label, rules_events
+from . import engine_protocol as ep
+from .engine_client import Engine, EngineFault
+from .views import line_of, option_key
+
+U = msgspec.UNSET
+OPTIONS_DIFFER = "OPTIONS_DIFFER"
+STATE_MISMATCH = "STATE_MISMATCH"
+WRONG_RESULT = "WRONG_RESULT"
+ENGINE_REFUSED = "ENGINE_REFUSED"
+MAX_FORCED = 8      # forced steps an engine may take on its own at once
+
+
+@dataclass
+class Divergence:
+    """Where the engine and the rules first differ: after `decisions` (the
+    decisions both applied), the finding, and the engine's reply there."""
+
+    decisions: list[Decision]
+    finding: Finding
+    reply: ep.Reply
+    extra: list[dict] = field(default_factory=list)   # options the engine lists and the rules refuse
+
+    @property
+    def signature(self) -> tuple:
+        f = self.finding
+        return (f.code, f.clauses[0] if f.clauses else None)
+
+
+def _option_text(g: Game, o: dict) -> str:
+    names = g.table.names
+    who = f"player {o['p']}: " if o.get("p") is not None else ""
+    if "cards" in o:
+        return f"{who}{o['t']} [{', '.join(card_label(names, c) for c in o['cards'])}]"
+    if "card" in o:
+        return f"{who}{o['t']} {'none' if o['card'] is None else card_label(names, o['card'])}"
+    return f"{who}{o['t']}"
+
+
+def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding | None, list[dict]]:
+    """The first difference between the rules' game `g` and the engine's
+    reply after `step` decisions (`events`: what the rules did since the
+    sides last agreed), and the options the engine lists that the rules refuse."""
+    names = g.table.names
+    if reply.error is not U:
+        if step == 0:
+            return _named(g, Finding(ENGINE_REFUSED, ["setup.deal"], 0, f"the engine refused to set up the game, "
+                                     f"which the rules accept: {reply.error}", events=rules_events(events, names))), []
+        return _named(g, Finding(ENGINE_REFUSED, ["turns.action"] if g.pending is None else list(g.pending.clauses),
+                                 step, f"the engine refused a decision the rules and the engine both listed as "
+                                       f"legal: {reply.error}", events=rules_events(events, names))), []
+    state = reply.state
+    if state is not U and not claim_matches(g, state):
+        rules, log = claim_views(g, state)
+        if rules != log:
+            diff = card_diff(g, state, deep=True)
+            if diff:
+                fields = [k for k in rules if rules[k] != log.get(k)] or list(rules)
+                text = f"the engine's state differs from the rules ({', '.join(fields)}): {diff[0].text}" + \
+                    (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
+                return _named(g, Finding(STATE_MISMATCH, attribute(g, events, diff), step, text,
+                                         log=readable(log), rules=readable(rules), diff=diff,
+                                         events=rules_events(events, names),
+                                         options=[d.to_json() for d in g.legal_decisions()])), []
+    over = None if reply.over is U or reply.over is None else (reply.over.winner, reply.over.reason)
+    mine = (g.winner, g.reason) if g.is_over else None
+    if over != mine:
+        clauses = ["winning.life" if (mine or over or (None, "life"))[1] == "life" else "turns.no-action"]
+        text = (f"the engine says the game is over ({_result(over)}); the rules say {_result(mine)}")
+        return _named(g, Finding(WRONG_RESULT, clauses, step, text, log={"over": _over_json(over)},
+                                 rules={"over": _over_json(mine)}, events=rules_events(events, names),
+                                 options=[d.to_json() for d in g.legal_decisions()])), []
+    if reply.options is U:
+        return None, []         # (Run refuses such a reply as a fault)
+    theirs = {option_key(o): o for o in (msgspec.to_builtins(x) for x in reply.options)}
+    ours = {option_key(d.to_json()): d for d in g.legal_decisions()}
+    extra = [theirs[k] for k in theirs if k not in ours]
+    missing = [ours[k] for k in ours if k not in theirs]
+    if not extra and not missing:
+        return None, []
+    clauses: list[str] = []
+    diff: list[DiffEntry] = []
+    for o in sorted(extra, key=lambda o: str(option_key(o))):
+        r = g.refusal(Decision.make(o["t"], o.get("p"), o.get("cards", o.get("card"))))
+        why = f" [{r.clause}]: {r.message}" if r is not None else ""
+        if r is not None:
+            clauses.append(r.clause)
+        diff.append(DiffEntry(f"the engine lists {_option_text(g, o)}; the rules refuse it{why}", field="options",
+                              log=o))
+    if missing:
+        clauses.extend(g.pending.clauses)
+        for d in missing:
+            o = d.to_json()
+            diff.append(DiffEntry(f"the rules allow {_option_text(g, o)}; the engine does not list it",
+                                  field="options", rules=o))
+    pend = g.pending
+    who = "a random outcome" if pend.is_chance else f"a {pend.stage} decision by player {pend.player}"
+    text = (f"the legal options differ at {who}: " + diff[0].text +
+            (f" (and {len(diff) - 1} more)" if len(diff) > 1 else ""))
+    f = Finding(OPTIONS_DIFFER, list(dict.fromkeys(clauses)) or list(pend.clauses), step, text,
+                log={"options": sorted(theirs.values(), key=lambda o: str(option_key(o)))},
+                rules={"stage": pend.stage, "player": pend.player, "options": [d.to_json() for d in ours.values()]},
+                diff=diff, events=rules_events(events, names), options=[d.to_json() for d in ours.values()])
+    return _named(g, f), extra
+
+
+def _result(r) -> str:
+    return "it goes on" if r is None else f"player {r[0]} won ({r[1]})"
+
+
+def _over_json(r):
+    return None if r is None else {"winner": r[0], "reason": r[1]}
+
+
+def _named(g: Game, f: Finding) -> Finding:
+    ids: set[int] = set()
+    card_ids((f.log, f.rules, f.options), ids)
+    for e in f.events:
+        ids.update(c for c in (e.card, e.source, *(e.cards or ())) if c is not None)
+    for e in f.diff or ():
+        if e.card is not None:
+            ids.add(e.card)
+    names = g.table.names
+    f.cards = {c: names[c] for c in sorted(ids) if c in names}
+    return f
+
+
+class Run:
+    """One game in lockstep: the rules' game and the engine's, the decisions
+    so far, and the first divergence."""
+
+    def __init__(self, engine: Engine, g: Game, reply: ep.Reply):
+        self.engine = engine
+        self.g = g
+        self.decisions: list[Decision] = []
+        self.divergence: Divergence | None = None
+        self._check(reply, list(g.events))
+
+    def _check(self, reply: ep.Reply, events: list) -> None:
+        if reply.error is U and reply.options is U:
+            raise EngineFault("the reply gives no `options` (every legal decision, [] once the game is over)")
+        f, extra = compare(self.g, reply, len(self.decisions), events)
+        if f is not None and self._forced_ahead(reply, events):
+            return
+        if f is not None:
+            self.divergence = Divergence(list(self.decisions), f, reply, extra)
+
+    def _forced_ahead(self, reply: ep.Reply, events: list) -> bool:
+        """An engine may take forced decisions (one legal option) on its own:
+        when its view matches the rules' a few forced steps further on, the
+        rules take those steps too (they are kept among the decisions)."""
+        probe = self.g.copy()
+        taken: list[Decision] = []
+        seen = list(events)
+        for _ in range(MAX_FORCED):
+            p = probe.pending
+            if p is None or len(p.options) != 1:
+                return False
+            kind, arg = p.options[0]
+            taken.append(Decision(kind, None if p.is_chance else p.player, arg))
+            seen += probe.apply_unchecked(kind, arg)
+            if compare(probe, reply, len(self.decisions) + len(taken), seen)[0] is None:
+                self.g = probe
+                self.decisions += taken
+                return True
+        return False
+
+    def step(self, d: Decision) -> None:
+        """Apply a decision the rules allow on both sides, then compare."""
+        events = self.g.apply_unchecked(d.kind, d.arg)
+        self.decisions.append(d)
+        self._check(self.engine.send(ep.Apply(decision=line_of(d))), events)
+
+    @property
+    def going(self) -> bool:
+        return self.divergence is None and not self.g.is_over
+
+
+def replay(engine: Engine, edition: str, setup: dict, decisions: list[Decision]) -> Run:
+    """Deal `setup` on both sides and apply `decisions` in lockstep, skipping
+    any the rules do not allow at that point (so that a shortened game
+    still plays), until the list ends or the sides differ."""
+    from .start import game_from_setup, setup_line
+
+    g = game_from_setup(edition, setup)
+    run = Run(engine, g, engine.send(ep.Deal(edition=edition, setup=setup_line(setup))))
+    for d in decisions:
+        if not run.going:
+            break
+        p = run.g.pending
+        if (d.kind, d.arg) not in p.options or (not p.is_chance and p.player != d.player):
+            continue
+        run.step(d)
+    return run

@@ -1,0 +1,118 @@
+"""The scenario library against an engine adapter: each scenario's start
+(a position, or a deal) is set up on both sides, its steps are taken in
+lockstep (forced decisions it leaves out included, as the scenario runner
+takes them), and the sides are compared after each."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import msgspec
+
+from ..engine import Decision, SetupError
+from ..engine.state import STAGE_KINDS
+from ..readings import differing
+from ..replay.findings import Finding, GameReport
+from ..scenarios.loader import all_ids, card_id, card_name, load_paths, step_kind
+from ..scenarios.runner import build, given_args
+from . import engine_protocol as ep
+from . import protocol as pr
+from .engine_client import EngineFault
+from .lockstep import Run
+from .start import setup_line
+
+SETTLE_LIMIT = 50
+
+
+def _decision(step) -> tuple[str, object, int | None]:
+    kind, value, by = step_kind(step)
+    if kind in ("mindbug", "pass"):
+        return kind, None, by
+    if kind in ("choose", "random"):
+        return kind, tuple(sorted(card_id(r) for r in value)), by
+    return kind, (None if value is None else card_id(value)), by
+
+
+def _start_message(sc, edition: str):
+    how, args = given_args(sc, edition)
+    if how == "deal":
+        setup = {"cards": args["cards"], "decks": args["decks"], "unused": args["unused"],
+                 "reveals": args["reveals"]}
+        if args["first"] is not None:
+            setup["first"] = args["first"]
+        return ep.Deal(edition=edition, setup=setup_line(setup))
+    cards = {cid: card_name(cid).split("#")[0] for cid in all_ids()}
+    extra = {k: args[k] for k in ("unused", "out") if k in args}
+    pos = pr.Position(cards=cards, hand=args["hand"], play=args["play"], discard=args["discard"], deck=args["deck"],
+                      exhausted=list(args["exhausted"]), active=args["active"], life=list(args["life"]),
+                      mindbugs=list(args["mindbugs"]), turn=args["turn"], **extra)
+    return ep.SetPosition(edition=edition, position=pos)
+
+
+def _one(campaign, sc, edition: str) -> GameReport | None:
+    engine = campaign.engine
+    rep = GameReport(file=sc.file, line=sc.line, id=f"scenario {sc.id} [{edition}]", edition=edition,
+                     impl=f"{engine.name} {getattr(engine, 'version', '')}".strip())
+    try:
+        g = build(sc, edition)
+        msg = _start_message(sc, edition)
+    except SetupError:
+        return None                     # a scenario about a refused setup: nothing to play
+    if isinstance(msg, ep.SetPosition) and not engine.positions:
+        return None
+    at = 0                              # the step under way, for the finding's line
+    try:
+        run = Run(engine, g, engine.send(msg))
+        for at, step in enumerate(sc.doc.steps, 1):
+            if not run.going:
+                at -= 1
+                break
+            kind, arg, by = _decision(step)
+            taken = 0
+            while run.going and len(run.g.pending.options) == 1 and kind not in STAGE_KINDS[run.g.pending.stage]:
+                k, a = run.g.pending.options[0]
+                run.step(Decision(k, None if run.g.pending.is_chance else run.g.pending.player, a))
+                taken += 1
+                if taken > SETTLE_LIMIT:
+                    break
+            if not run.going:
+                break
+            p = run.g.pending
+            player = None if p.is_chance else (p.player if by is None else by)
+            if (kind, arg) not in p.options or (not p.is_chance and player != p.player):
+                break                   # a step the rules refuse: the options were compared before it
+            run.step(Decision(kind, player, arg))
+    except EngineFault as e:
+        rep.verdict = "malformed"
+        rep.findings.append(Finding("ENGINE_FAULT", [], sc.line, str(e)))
+        try:
+            engine.restart()
+        except EngineFault:
+            pass
+        return rep
+    rep.decisions = len(run.decisions)
+    if run.divergence is not None:
+        f = run.divergence.finding
+        f.line = sc.line_of("step", at) if at and run.divergence.decisions else sc.line_of("given")
+        rep.verdict = "violates"
+        rep.findings.append(f)
+        rep.notes.append(f"after {len(run.divergence.decisions)} decisions of the scenario "
+                         f"(forced ones included); the finding's line is the scenario file's")
+    return rep
+
+
+def run_scenarios(campaign, paths) -> Iterator[GameReport]:
+    files, errors = load_paths(paths)
+    for e in errors + [e for f in files for e in f.errors]:
+        yield GameReport(file=e.file, line=e.line or 0, id="scenario file", verdict="malformed",
+                         findings=[Finding("BAD_SCENARIO", [], e.line or 0, str(e))])
+    for f in files:
+        for sc in f.scenarios:
+            if sc.doc.readings is not msgspec.UNSET and differing(sc.doc.readings):
+                continue                # the engine plays the team readings
+            for edition in sc.editions():
+                if edition not in campaign.editions:
+                    continue
+                rep = _one(campaign, sc, edition)
+                if rep is not None:
+                    yield rep

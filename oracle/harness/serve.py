@@ -1,0 +1,229 @@
+"""`mb-oracle serve`: the reference engine as a JSON Lines service
+(mb-oracle-rpc/1, see spec/rpc.md).
+
+One request per line on standard input, one response per line on standard
+output, in order. A request the service cannot carry out gets an error
+response naming the field at fault; no request stops the service, which
+ends at the end of its input.
+"""
+
+from __future__ import annotations
+
+from typing import BinaryIO
+
+import msgspec
+
+from ..editions import EDITIONS
+from ..engine import Game, SetupError
+from ..engine.setup import resolve_cards
+from ..readings import READINGS, UnknownReading, check as check_readings, with_readings
+from . import protocol as pr
+from .start import StartError, check_setup, game_from_setup, scenario_game, seeded_deal, setup_line
+from .views import decision_of, event_views, line_of, over_view, pending_view, state_line
+
+_enc = msgspec.json.Encoder()
+_generic = msgspec.json.Decoder()
+
+
+class RequestError(Exception):
+    def __init__(self, code: str, message: str, field: str | None = None, clause: str | None = None):
+        super().__init__(message)
+        self.view = pr.ErrorView(code, message, field, clause)
+
+
+class _Open:
+    __slots__ = ("game", "events")
+
+    def __init__(self, game: Game, events: list):
+        self.game = game
+        self.events = events        # every event since the game started
+
+
+class Service:
+    """The games of one session and the answer to each request."""
+
+    def __init__(self):
+        self.games: dict[str, _Open] = {}
+        self.serial = 0
+
+    def handle(self, raw: bytes) -> bytes:
+        """The response line (without newline) to one request line."""
+        rid = None
+        try:
+            if len(raw) > pr.MAX_REQUEST_BYTES:
+                raise RequestError("TOO_LARGE", f"the request is longer than {pr.MAX_REQUEST_BYTES} bytes")
+            try:
+                req = pr.request_decoder.decode(raw)
+            except msgspec.ValidationError as e:
+                rid = _request_id(raw)
+                raise _bad_request(str(e), raw) from None
+            except msgspec.DecodeError as e:
+                raise RequestError("BAD_JSON", f"the request is not a JSON object: {e}") from None
+            rid = req.id
+            return _enc.encode(getattr(self, "_" + req.__struct_config__.tag)(req))
+        except RequestError as e:
+            return _enc.encode(pr.ErrorReply(id=rid, ok=False, error=e.view))
+        except Exception as e:  # noqa: BLE001  (a bug must not stop the service)
+            return _enc.encode(pr.ErrorReply(id=rid, ok=False, error=pr.ErrorView(
+                "INTERNAL", f"the service failed on this request ({type(e).__name__}: {e}); please report it")))
+
+    # -- requests --------------------------------------------------------------
+    def _hello(self, req: pr.Hello) -> pr.HelloReply:
+        return pr.HelloReply(id=req.id, editions=list(EDITIONS), sets=["first-contact"],
+                             readings={r.clause: list(r.names()) for r in READINGS}, ops=list(pr.OPS))
+
+    def _new(self, req: pr.New) -> pr.NewReply:
+        starts = [k for k in ("setup", "seed", "position", "scenario") if getattr(req, k) is not msgspec.UNSET]
+        if len(starts) != 1:
+            raise RequestError("BAD_REQUEST", "give exactly one of setup, seed, position or scenario"
+                               + (f" (got {', '.join(starts)})" if starts else ""), "$")
+        if req.sets != ["first-contact"]:
+            raise RequestError("UNSUPPORTED_SET", f"card sets {req.sets} are not supported; only first-contact",
+                               "$.sets")
+        if len(self.games) >= pr.MAX_GAMES:
+            raise RequestError("TOO_MANY_GAMES", f"{pr.MAX_GAMES} games are open; close some first")
+        try:
+            readings = check_readings(req.readings)
+        except UnknownReading as e:
+            raise RequestError("BAD_REQUEST", str(e), "$.readings") from None
+        edition = with_readings(req.edition, readings)
+        setup = None
+        try:
+            if req.seed is not msgspec.UNSET:
+                setup = check_setup(seeded_deal(req.seed, req.edition))
+            elif req.setup is not msgspec.UNSET:
+                setup = check_setup(req.setup, "$.setup")
+            if setup is not None:
+                g = game_from_setup(edition, setup)
+            elif req.position is not msgspec.UNSET:
+                g = game_from_position(edition, req.position)
+            else:
+                g = scenario_game(req.scenario.path, req.scenario.id, edition)
+        except StartError as e:
+            raise RequestError("BAD_REQUEST", str(e), f"$.{starts[0]}") from None
+        except SetupError as e:
+            raise RequestError(e.code, e.message, f"$.{starts[0]}", e.clause) from None
+        gid = self._add(g, list(g.events))
+        return pr.NewReply(id=req.id, game=gid, pending=pending_view(g), over=over_view(g),
+                           events=event_views(g, g.events), setup=None if setup is None else setup_line(setup))
+
+    def _pending(self, req: pr.Pending) -> pr.PendingReply:
+        g = self._get(req.game).game
+        return pr.PendingReply(id=req.id, game=req.game, pending=pending_view(g), over=over_view(g))
+
+    def _apply(self, req: pr.Apply) -> pr.ApplyReply:
+        entry = self._get(req.game)
+        g = entry.game
+        d = decision_of(req.decision)
+        r = g.refusal(d)
+        if r is not None:
+            ref = pr.RefusalView(r.code, r.clause, r.message, [line_of(o) for o in r.options], r.card)
+            return pr.ApplyReply(id=req.id, game=req.game, pending=pending_view(g), over=over_view(g),
+                                 applied=False, refusal=ref)
+        events = g.apply_unchecked(d.kind, d.arg)
+        entry.events.extend(events)
+        return pr.ApplyReply(id=req.id, game=req.game, pending=pending_view(g), over=over_view(g), applied=True,
+                             events=event_views(g, events))
+
+    def _state(self, req: pr.State) -> pr.StateReply:
+        return pr.StateReply(id=req.id, game=req.game, state=state_line(self._get(req.game).game))
+
+    def _events(self, req: pr.Events) -> pr.EventsReply:
+        entry = self._get(req.game)
+        return pr.EventsReply(id=req.id, game=req.game, events=event_views(entry.game, entry.events[req.since:]),
+                              next=len(entry.events))
+
+    def _fork(self, req: pr.Fork) -> pr.ForkReply:
+        entry = self._get(req.game)
+        if len(self.games) >= pr.MAX_GAMES:
+            raise RequestError("TOO_MANY_GAMES", f"{pr.MAX_GAMES} games are open; close some first")
+        return pr.ForkReply(id=req.id, game=self._add(entry.game.copy(), list(entry.events)), parent=req.game)
+
+    def _close(self, req: pr.Close) -> pr.CloseReply:
+        self._get(req.game)
+        del self.games[req.game]
+        return pr.CloseReply(id=req.id, game=req.game)
+
+    # -- games -----------------------------------------------------------------
+    def _add(self, g: Game, events: list) -> str:
+        self.serial += 1
+        gid = f"g{self.serial}"
+        self.games[gid] = _Open(g, events)
+        return gid
+
+    def _get(self, gid: str) -> _Open:
+        entry = self.games.get(gid)
+        if entry is None:
+            raise RequestError("UNKNOWN_GAME", f"no open game {gid!r} (closed, or never opened)", "$.game")
+        return entry
+
+
+def game_from_position(edition, pos: pr.Position) -> Game:
+    """A game from a protocol position; raises SetupError."""
+    defs = resolve_cards(pos.cards)
+    zones = {(z, p): getattr(pos, z)[p] for z in ("deck", "hand", "play", "discard") for p in (0, 1)}
+    placed = [c for cards in zones.values() for c in cards] + pos.out + \
+        ([] if pos.unused is msgspec.UNSET else pos.unused)
+    unknown = sorted(set(placed) - set(defs))
+    if unknown:
+        raise SetupError("BAD_POSITION", "setup.components", f"card ids placed but not in cards: {unknown}")
+    kw = {} if pos.unused is msgspec.UNSET else {"unused": pos.unused}
+    return Game.position(edition, zones, defs, active=pos.active, life=tuple(pos.life), mindbugs=tuple(pos.mindbugs),
+                         exhausted=pos.exhausted, out=pos.out, turn=pos.turn, **kw)
+
+
+def _request_id(raw: bytes):
+    """The request's `id`, read leniently so that even a bad request's error names it."""
+    try:
+        data = _generic.decode(raw)
+    except msgspec.DecodeError:
+        return None
+    if isinstance(data, dict):
+        rid = data.get("id")
+        if rid is None or isinstance(rid, str) or (isinstance(rid, int) and not isinstance(rid, bool)):
+            return rid
+    return None
+
+
+def _bad_request(message: str, raw: bytes) -> RequestError:
+    """A validation error as the service words it: the field, and the ops when the op is unknown."""
+    field = None
+    if " - at `" in message:
+        message, _, at = message.rpartition(" - at `")
+        field = at.rstrip("`")
+    try:
+        data = _generic.decode(raw)
+    except msgspec.DecodeError:
+        data = None
+    if not isinstance(data, dict):
+        return RequestError("BAD_REQUEST", "a request is a JSON object with an `op`", "$")
+    if "op" not in data:
+        return RequestError("BAD_REQUEST", f"the request has no `op` (one of {', '.join(pr.OPS)})", "$.op")
+    if data.get("op") not in pr.OPS:
+        return RequestError("UNKNOWN_OP", f"unknown op {data.get('op')!r}; ops: {', '.join(pr.OPS)}", "$.op")
+    if data.get("rpc", pr.RPC) != pr.RPC:
+        return RequestError("BAD_VERSION", f"this service speaks {pr.RPC}, not {data.get('rpc')!r}", "$.rpc")
+    if message.startswith("Object contains unknown field"):
+        name = message.split("`")[1] if "`" in message else "?"
+        field = f"{field}.{name}" if field else f"$.{name}"
+        message = f"unknown field {name!r} for op {data['op']!r}"
+    return RequestError("BAD_REQUEST", message, field)
+
+
+def serve(inp: BinaryIO, out: BinaryIO) -> None:
+    """Answer every request line of `inp` on `out` until the input ends."""
+    svc = Service()
+    while True:
+        raw = inp.readline(pr.MAX_REQUEST_BYTES + 1)
+        if not raw:
+            break
+        if len(raw) > pr.MAX_REQUEST_BYTES and not raw.endswith(b"\n"):
+            while True:     # skip the rest of an over-long line
+                more = inp.readline(pr.MAX_REQUEST_BYTES)
+                if not more or more.endswith(b"\n"):
+                    break
+        line = raw.strip()
+        if not line:
+            continue
+        out.write(svc.handle(line) + b"\n")
+        out.flush()

@@ -1,0 +1,145 @@
+"""Shrinking a divergence to a short game that still shows it.
+
+Delta debugging over the decisions: drop a run of decisions, replay the
+rest in lockstep (a decision the rules no longer allow at its point is
+skipped, so a shortened game still plays), and keep the shorter game if
+the engine still differs from the rules in the same way (the same code,
+the same first clause), wherever that now happens. Chunks start at half
+the game and halve down to single decisions; then every run of one to six
+decisions at every offset is tried, until no run can go (or the budget
+of replays is spent).
+
+The deal keeps its 48 cards (a Mindbug game needs the whole set), but it
+is rearranged when that helps: each player's draw pile is reordered so
+that the cards the game uses come first, in the order it uses them. The
+cards a short game needs are then in the starting hands, and the
+decisions that only drew them can go. """
+
+from __future__ import annotations
+
+from ..engine import Decision
+from .engine_client import Engine, EngineFault
+from .lockstep import Divergence, replay
+from .start import game_from_setup
+
+
+def legal_prefix(edition: str, setup: dict, decisions: list[Decision]) -> tuple:
+    """The decisions the rules accept, in order, skipping the others (as `replay` does)."""
+    g = game_from_setup(edition, setup)
+    kept = []
+    for d in decisions:
+        p = g.pending
+        if p is None:
+            break
+        if (d.kind, d.arg) not in p.options or (not p.is_chance and p.player != d.player):
+            continue
+        g.apply_unchecked(d.kind, d.arg)
+        kept.append(d)
+    return tuple(kept)
+
+
+class Shrinker:
+    def __init__(self, engine: Engine, edition: str, setup: dict, budget: int = 400):
+        self.engine = engine
+        self.edition = edition
+        self.setup = setup
+        self.budget = budget            # lockstep replays at most (a count, not a time: the result is reproducible)
+        self.replays = 0
+        self._seen: set[tuple] = set()
+
+    def _try(self, candidate: list[Decision], signature: tuple) -> Divergence | None:
+        key = legal_prefix(self.edition, self.setup, candidate)
+        if key in self._seen:
+            return None
+        self._seen.add(key)
+        self.replays += 1
+        run = replay(self.engine, self.edition, self.setup, list(key))
+        d = run.divergence
+        return d if d is not None and d.signature == signature else None
+
+    def _spent(self) -> bool:
+        return self.replays >= self.budget
+
+    def shrink(self, div: Divergence) -> tuple[Divergence, dict]:
+        """The shortest game found that shows the same divergence as `div`,
+        and its deal."""
+        best = self._decisions(div)
+        setup = self.setup
+        for deal in _rearranged(self.setup, best):
+            if self._spent():
+                break
+            trial = Shrinker(self.engine, self.edition, deal, self.budget - self.replays)
+            try:
+                got = trial._try(best.decisions, best.signature)
+                if got is not None:
+                    got = trial._decisions(got)
+            finally:
+                self.replays += trial.replays
+            if got is not None and len(got.decisions) < len(best.decisions):
+                best, setup = got, deal
+        return best, setup
+
+    def _decisions(self, div: Divergence) -> Divergence:
+        best = div
+        sig = div.signature
+        n = 2
+        try:
+            while best.decisions and not self._spent():
+                ds = best.decisions
+                chunk = max(1, -(-len(ds) // n))
+                better = None
+                for start in range(len(ds) - chunk, -1, -chunk) if chunk < len(ds) else [0]:
+                    if self._spent():
+                        break
+                    got = self._try(ds[:start] + ds[start + chunk:], sig)
+                    if got is not None and len(got.decisions) < len(ds):
+                        better = got
+                        break
+                if better is not None:
+                    best = better
+                    n = max(n - 1, 2)
+                elif chunk == 1:
+                    break
+                else:
+                    n = min(len(ds), n * 2)
+            best = self._windows(best, sig)
+        except EngineFault:
+            pass        # shrinking stops; the best game so far stands
+        return best
+
+    def _windows(self, best: Divergence, sig: tuple) -> Divergence:
+        """Then drop every short run of decisions at every offset (a turn,
+        a turn and the answer to it), last ones first, until none can go."""
+        improved = True
+        while improved and not self._spent():
+            improved = False
+            for width in range(1, 7):
+                ds = best.decisions
+                for start in range(len(ds) - width, -1, -1):
+                    if self._spent():
+                        return best
+                    got = self._try(ds[:start] + ds[start + width:], sig)
+                    if got is not None and len(got.decisions) < len(ds):
+                        best, improved = got, True
+                        break
+                if improved:
+                    break
+        return best
+
+
+def _rearranged(setup: dict, div: Divergence):
+    """Deals like `setup` whose draw piles start with the cards the game
+    uses: first those the finding names, then every card a decision names."""
+    used: list[int] = []
+    for d in div.decisions:
+        for c in (d.arg if isinstance(d.arg, tuple) else (d.arg,)):
+            if isinstance(c, int) and c not in used:
+                used.append(c)
+    named = [c for c in div.finding.cards if c not in used]
+    for first in (used + named, [c for c in used if c in div.finding.cards] + named):
+        decks = []
+        for deck in setup["decks"]:
+            front = [c for c in first if c in deck]
+            decks.append(front + [c for c in deck if c not in front])
+        if decks != [list(x) for x in setup["decks"]]:
+            yield {**setup, "decks": decks}

@@ -1,0 +1,108 @@
+"""Where a harness game starts: a deal (a replay `setup` line), the deal
+of a seed, the first game of a replay log, or a scenario's position."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+
+from ..engine import Game, SetupError
+from ..readings import with_readings
+from ..replay import format as fmt
+from ..replay.selfplay import random_deal
+
+
+class StartError(ValueError):
+    """A start the harness cannot use; the message names the file, line or field."""
+
+
+def seeded_deal(seed: int, edition: str) -> dict:
+    """The deal of a seed, as a setup line: the one `mb-oracle selfplay`
+    deals for that seed, and the fixed deals of spec/perft.md."""
+    return random_deal(random.Random(seed), edition)
+
+
+_setup_decoder = msgspec.json.Decoder(fmt.SetupLine)
+
+
+def check_setup(setup, where: str = "setup") -> dict:
+    """A setup line (a dict) checked against mb-replay/1; StartError names the field."""
+    if not isinstance(setup, dict):
+        raise StartError(f"{where}: a setup line is a JSON object")
+    try:
+        line = _setup_decoder.decode(msgspec.json.encode({**setup, "t": "setup"}))
+    except msgspec.ValidationError as e:
+        raise StartError(f"{where}: {e}") from None
+    out = msgspec.to_builtins(line)
+    out["cards"] = {int(k): v for k, v in out["cards"].items()}
+    return out
+
+
+def setup_line(setup: dict) -> fmt.SetupLine:
+    """A checked setup (a dict) as the mb-replay/1 struct."""
+    return _setup_decoder.decode(msgspec.json.encode({**setup, "t": "setup"}))
+
+
+def game_from_setup(edition: str, setup: dict, readings: dict | None = None) -> Game:
+    """A game from a checked setup line; raises SetupError for a deal the rules refuse."""
+    return Game.deal(with_readings(edition, readings), setup["cards"], setup["decks"], setup["unused"],
+                     setup.get("first"), setup.get("reveals") or (), setup.get("life_cards"))
+
+
+def log_start(path: str) -> tuple[str | None, dict, dict]:
+    """(edition, readings, setup line) of the first game of a replay log."""
+    head, setup = None, None
+    try:
+        with open(path, "rb") as f:
+            for n, raw in enumerate(f, 1):
+                if not raw.strip():
+                    continue
+                try:
+                    line = fmt.decoder.decode(raw)
+                except (msgspec.DecodeError, msgspec.ValidationError) as e:
+                    raise StartError(f"{path}:{n}: {e}") from None
+                if isinstance(line, fmt.GameLine):
+                    if head is not None:
+                        break
+                    head = line
+                elif isinstance(line, fmt.SetupLine):
+                    if head is None:
+                        raise StartError(f"{path}:{n}: a setup line before any game line")
+                    setup = check_setup(msgspec.to_builtins(line), f"{path}:{n}")
+                    break
+    except OSError as e:
+        raise StartError(f"{path}: {e.strerror or e}") from None
+    if setup is None:
+        raise StartError(f"{path}: no game line followed by a setup line")
+    edition = None if head.edition is msgspec.UNSET else head.edition
+    readings = {} if head.readings is msgspec.UNSET else dict(head.readings)
+    return edition, readings, setup
+
+
+def load_scenario(path: str, scenario_id: str):
+    """The scenario `scenario_id` of a scenario file (a LoadedScenario)."""
+    from ..scenarios.loader import load_file
+
+    try:
+        sf = load_file(path)
+    except OSError as e:
+        raise StartError(f"{path}: {e.strerror or e}") from None
+    if sf.errors:
+        raise StartError(str(sf.errors[0]))
+    for sc in sf.scenarios:
+        if sc.id == scenario_id:
+            return sc
+    known = ", ".join(sc.id for sc in sf.scenarios) or "none"
+    raise StartError(f"{path}: no scenario with id {scenario_id!r} (ids: {known})")
+
+
+def scenario_game(path: str, scenario_id: str, edition: str) -> Game:
+    """The game a scenario starts from, in `edition`."""
+    from ..scenarios.runner import build
+
+    sc = load_scenario(path, scenario_id)
+    try:
+        return build(sc, edition)
+    except SetupError as e:
+        raise StartError(f"{path}: scenario {scenario_id}: {e.code} [{e.clause}] {e.message}") from None

@@ -1,0 +1,81 @@
+"""The reference engine's game as protocol data: decisions to and from their
+mb-replay/1 line form, the pending decision, the events, the state claim."""
+
+from __future__ import annotations
+
+import msgspec
+
+from ..engine import Decision, Game
+from ..replay import format as fmt
+from ..replay.narrate import event_text
+from ..replay.selfplay import claim
+from . import protocol as pr
+
+_LINE = {"play": fmt.PlayLine, "attack": fmt.AttackLine, "mindbug": fmt.MindbugLine, "pass": fmt.PassLine,
+         "hunt": fmt.HuntLine, "block": fmt.BlockLine, "choose": fmt.ChooseLine, "random": fmt.RandomLine}
+
+
+def decision_of(line) -> Decision:
+    """The engine's decision for a decision line."""
+    t = line.__struct_config__.tag
+    if t in ("choose", "random"):
+        arg = tuple(sorted(line.cards))
+    elif t in ("mindbug", "pass"):
+        arg = None
+    else:
+        arg = line.card
+    return Decision(t, getattr(line, "p", None), arg)
+
+
+def line_of(d: Decision):
+    """The decision line of an engine decision."""
+    if d.kind in ("choose", "random"):
+        args = {"cards": list(d.arg or ())}
+    elif d.kind in ("mindbug", "pass"):
+        args = {}
+    else:
+        args = {"card": d.arg}
+    if d.kind != "random":
+        args["p"] = d.player
+    return _LINE[d.kind](**args)
+
+
+def option_key(d: dict) -> tuple:
+    """A decision in JSON form as a comparable key (a choice is a set of cards)."""
+    cards = d.get("cards")
+    return (d.get("t"), d.get("p"), d.get("card"), None if cards is None else tuple(sorted(cards)))
+
+
+def pending_view(g: Game) -> pr.PendingView | None:
+    p = g.pending
+    if p is None:
+        return None
+    return pr.PendingView(p.stage, None if p.is_chance else p.player, p.is_chance, p.prompt, list(p.clauses),
+                          p.source, [line_of(d) for d in g.legal_decisions()])
+
+
+def over_view(g: Game) -> pr.Over | None:
+    return pr.Over(g.winner, g.reason) if g.is_over else None
+
+
+def event_views(g: Game, events) -> list[pr.EventView]:
+    names = g.table.names
+    return [pr.EventView(e.kind, list(e.clauses), event_text(e, names), e.player, e.card,
+                         None if e.cards is None else list(e.cards), e.amount, e.source) for e in events]
+
+
+_state_decoder = msgspec.json.Decoder(fmt.StateLine)
+
+
+def full_claim(g: Game) -> dict:
+    """The whole state as a claim: every zone by card id, draw piles and the
+    unused pile in order."""
+    c = claim(g)
+    s = g.state
+    c["deck"] = [list(s.deck[0]), list(s.deck[1])]
+    c["unused"] = list(s.unused)
+    return c
+
+
+def state_line(g: Game) -> fmt.StateLine:
+    return _state_decoder.decode(msgspec.json.encode(full_claim(g)))
