@@ -27,6 +27,7 @@ COMMANDS = {
     "cards": "oracle.cli:cards",
     "clauses": "oracle.cli:clauses",
     "editions": "oracle.cli:editions",
+    "show": "oracle.report.command:show",
 }
 
 

@@ -1,0 +1,297 @@
+"use strict";
+(function () {
+  const DATA = JSON.parse(document.getElementById("page-data").textContent);
+  const list = document.getElementById("game-list");
+  const rows = Array.from(list.children);
+  const detail = document.getElementById("detail");
+  const shown = document.getElementById("shown");
+  const STAGES = { action: "turn action", mindbug: "Mindbug decision", frenzy: "FRENZY: a second attack or not",
+    hunt: "HUNTER: the creature that must block", block: "block decision", choose: "choice for an effect",
+    order: "order of the waiting effects", random: "random outcome" };
+  let game = null;      // the open game: {i, data, step}
+
+  // -- small DOM helpers (text only: nothing from a log is ever parsed as HTML) --
+  function el(tag, attrs, ...kids) {
+    const e = document.createElement(tag);
+    if (attrs) for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") e.className = v; else if (k === "text") e.textContent = v;
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v === true ? "" : v);
+    }
+    for (const k of kids) if (k !== null && k !== undefined) e.append(k);
+    return e;
+  }
+  const pretty = (v) => JSON.stringify(v, null, 1);
+  const plural = (n, w) => n + " " + w + (n === 1 ? "" : "s");
+
+  // -- the game list and its filters --
+  const fields = ["verdict", "code", "clause", "card", "id"].map((k) => document.getElementById("f-" + k));
+  function applyFilters() {
+    const [v, code, clause, card, id] = fields.map((f) => f.value.trim());
+    const cardKey = card ? card.toLowerCase() : "";
+    const idKey = id.toLowerCase();
+    let n = 0;
+    for (const r of rows) {
+      const ok = (!v || r.dataset.verdict === v) && (!code || r.dataset.codes.includes("|" + code + "|")) &&
+        (!clause || r.dataset.clauses.includes("|" + clause + "|")) &&
+        (!cardKey || r.dataset.cards.toLowerCase().includes("|" + cardKey)) &&
+        (!idKey || r.querySelector(".gid").textContent.toLowerCase().includes(idKey));
+      r.hidden = !ok;
+      if (ok) n++;
+    }
+    shown.textContent = plural(n, "game") + " shown";
+  }
+  for (const f of fields) { f.addEventListener("input", applyFilters); f.addEventListener("change", applyFilters); }
+  list.addEventListener("click", (ev) => {
+    const b = ev.target.closest("button.open");
+    if (b) openGame(Number(b.dataset.i), null, true);
+  });
+
+  // -- cards --
+  function keywordNames(mask) {
+    return Object.entries(DATA.keywords).filter(([bit]) => mask & Number(bit)).map(([, n]) => n);
+  }
+  function cardEl(id, opts) {
+    const name = (game.data.cards || {})[String(id)] || ("card " + id);
+    const d = DATA.designs[name] || { power: null, keywords: 0, text: "" };
+    const power = opts.power !== undefined ? opts.power : d.power;
+    const kws = keywordNames(opts.keywords !== undefined ? opts.keywords : d.keywords);
+    const marked = game.marked.has(id);
+    const label = name + " (" + id + "), power " + power + (kws.length ? ", " + kws.join(", ") : "") +
+      (opts.exhausted ? ", exhausted" : "") + (marked ? ", differs between log and rules" : "");
+    const pw = el("span", { class: "power" + (power > d.power ? " up" : power < d.power ? " down" : ""),
+      title: power !== d.power ? "printed power " + d.power : "power", text: String(power) });
+    const card = el("div", { class: "card" + (opts.small ? " small" : "") + (opts.exhausted ? " exhausted" : "") +
+      (marked ? " mark" : ""), role: "listitem", "aria-label": label, "data-card": id },
+      el("div", { class: "ctop" }, el("span", { class: "name", text: name }), pw),
+      el("div", { class: "kws" }, ...kws.map((k) => el("span", { class: "kw", text: k }))),
+      el("div", { class: "text", text: d.text || "" }),
+      opts.exhausted ? el("span", { class: "ex", text: "exhausted" }) : null,
+      el("span", { class: "cid", text: "#" + id }));
+    return card;
+  }
+  function zone(title, ids, opts) {
+    const cards = el("div", { class: "cards", role: "list", "aria-label": title });
+    for (const c of ids) cards.append(Array.isArray(c) ?
+      cardEl(c[0], { power: c[1], keywords: c[2], exhausted: !!c[3] }) : cardEl(c, opts || {}));
+    return el("div", { class: "zone" }, el("div", { class: "zname", text: title + " (" + ids.length + ")" }), cards);
+  }
+
+  // -- the board --
+  function side(b, p) {
+    const stats = el("div", { class: "stats" },
+      el("span", { class: "who", text: "Player " + p + (b.active === p && !b.over ? " (their turn)" : "") }),
+      el("span", { text: "life " + b.life[p] }),
+      el("span", { text: "Mindbugs " + b.mindbugs[p] }),
+      el("span", { text: "draw pile " + b.deck[p] }),
+      b.life_pile ? el("span", { text: "life cards " + b.life_pile[p] }) : null);
+    return el("section", { class: "side p" + p + (b.active === p && !b.over ? " active" : ""),
+      "aria-label": "Player " + p }, stats,
+      zone("Player " + p + " play area", b.play[p]),
+      zone("Player " + p + " hand", b.hand[p]),
+      zone("Player " + p + " discard pile", b.discard[p], { small: true }));
+  }
+  function middle(b) {
+    const m = el("div", { class: "middle", "aria-label": "Between the players" });
+    m.append(el("div", { text: "Turn " + b.turn + " · unused pile " + b.unused }));
+    if (b.played !== null && b.played !== undefined)
+      m.append(el("div", {}, el("div", { class: "zname", text: "Waiting for the Mindbug decision" }),
+        el("div", { class: "cards", role: "list" }, cardEl(b.played, {}))));
+    if (b.over) m.append(el("div", { class: "over", text: "Game over: player " + b.over.winner + " wins (" + b.over.reason + ")" }));
+    const p = b.pending;
+    if (p) {
+      const who = p.player === null ? "The rules wait for a " : "Player " + p.player + "'s ";
+      m.append(el("div", { class: "pending" },
+        el("div", {}, el("strong", { text: who + (STAGES[p.stage] || p.stage) }), p.prompt ? " — " + p.prompt : "",
+          " ", ...p.clauses.map(chip)),
+        el("div", { class: "zname", text: "Legal options (" + p.options.length + ")" }),
+        el("ul", { class: "opts" }, ...p.options.map((o) => el("li", { text: o })))));
+    }
+    return m;
+  }
+  function chip(cid) {
+    const c = DATA.clauses[cid];
+    return el("abbr", { class: "chip", title: c ? c.title + ": " + c.text : "clause " + cid, text: cid });
+  }
+  function clauseBlock(cid) {
+    const c = DATA.clauses[cid];
+    return el("div", { class: "clause" }, el("span", { class: "cid", text: cid }),
+      c ? " — " + c.title + ". " + c.text : " (not in the catalogue)");
+  }
+
+  // -- a game --
+  function gameData(i) {
+    const s = document.getElementById("game-" + i);
+    return s ? JSON.parse(s.textContent) : null;
+  }
+  function markedCards(f) {
+    const ids = new Set();
+    for (const e of f.diff || []) if (typeof e.card === "number") ids.add(e.card);
+    for (const side of [f.log, f.rules]) {
+      if (side && typeof side === "object") {
+        for (const k of ["card", "blocker"]) if (typeof side[k] === "number") ids.add(side[k]);
+        if (Array.isArray(side.cards)) for (const c of side.cards) if (typeof c === "number") ids.add(c);
+      }
+    }
+    return ids;
+  }
+  function findingEl(f, k, d, i) {
+    const rep = d.report;
+    const head = el("div", { class: "head" }, f.code + " at line " + f.line,
+      f.count > 1 ? " (found " + f.count + " times)" : "", f.expected ? " (expected)" : "",
+      f.basis === "reading" ? " — only under a team reading" : "");
+    const box = el("li", { class: "finding" + (["BAD_JSON", "BAD_LINE", "UNKNOWN_LINE_TYPE", "BAD_VERSION", "UNKNOWN_CARD",
+      "UNKNOWN_EDITION", "UNSUPPORTED_SET", "MISSING_SETUP", "LINE_OUTSIDE_GAME", "MISSING_END", "EMPTY_INPUT",
+      "BAD_REFERENCE", "UNREADABLE", "UNKNOWN_FIELD", "TOO_LARGE"].includes(f.code) ? " malformed" : ""),
+      id: "g" + i + "-f" + k }, head, el("p", { class: "msg", text: f.message }));
+    const acts = el("div", {});
+    if (d.steps) acts.append(el("button", { type: "button", onclick: () => go(d.at[k]),
+      "aria-label": "Show finding " + (k + 1) + " on the board (step " + d.at[k] + ")", text: "Show on the board (step " + d.at[k] + ")" }), " ");
+    if (d.log) acts.append(el("a", { href: "#g" + i + "-L" + f.line, onclick: (ev) => { ev.preventDefault(); showLine(f.line); },
+      text: "log line " + f.line }));
+    else acts.append(el("span", { class: "note", text: rep.file + ":" + f.line }));
+    box.append(acts);
+    for (const cid of f.clauses) box.append(clauseBlock(cid));
+    if (f.basis === "reading" && f.reading)
+      box.append(el("p", { class: "note", text: "Under the team reading " + Object.entries(f.reading).map(([a, b]) => a + "=" + b).join(", ") +
+        (f.alternatives && f.alternatives.length ? "; accepted under: " + f.alternatives.join(", ") : "") }));
+    if (f.log !== undefined || f.rules !== undefined)
+      box.append(el("div", { class: "sides" },
+        el("div", {}, el("h4", { text: "The log" }), el("pre", { text: pretty(f.log === undefined ? null : f.log) })),
+        el("div", {}, el("h4", { text: "The rules" }), el("pre", { text: pretty(f.rules === undefined ? null : f.rules) }))));
+    if (f.diff && f.diff.length) {
+      const t = el("table", { class: "diff" }, el("caption", { class: "note", text: "Differences, card by card" }),
+        el("tr", {}, el("th", { scope: "col", text: "difference" }), el("th", { scope: "col", text: "the log" }), el("th", { scope: "col", text: "the rules" })));
+      for (const e of f.diff) t.append(el("tr", {}, el("td", { text: e.text }),
+        el("td", { class: "mono", text: pretty(e.log === undefined ? null : e.log) }),
+        el("td", { class: "mono", text: pretty(e.rules === undefined ? null : e.rules) })));
+      box.append(t);
+    }
+    if (f.options && f.options.length)
+      box.append(el("details", {}, el("summary", { text: "Legal options the rules gave (" + f.options.length + ")" }),
+        el("pre", { text: f.options.map((o) => JSON.stringify(o)).join("\n") })));
+    if (f.events && f.events.length)
+      box.append(el("details", {}, el("summary", { text: "What the rules did since log and rules last agreed (" + f.events.length + ")" }),
+        el("ol", { class: "events" }, ...f.events.map((e) => el("li", {}, e.text, " ", ...e.clauses.map(chip))))));
+    return box;
+  }
+  function openGame(i, step, focus) {
+    const d = gameData(i);
+    if (!d) return;
+    for (const r of list.querySelectorAll(".row.current")) r.classList.remove("current");
+    const row = list.querySelector('button.open[data-i="' + i + '"]');
+    if (row) row.parentElement.classList.add("current");
+    const rep = d.report;
+    game = { i: i, data: d, step: 0, marked: new Set() };
+    detail.replaceChildren();
+    detail.append(el("h2", { text: rep.id }),
+      el("p", { class: "meta" }, el("span", { class: "badge v-" + rep.verdict, text: rep.verdict }), " ",
+        (rep.outcome && rep.outcome !== {conforms: "pass", violates: "fail"}[rep.verdict] ? "(" + rep.outcome + ") " : ""),
+        (rep.edition || "no edition") + " · " + plural(rep.decisions, "decision") + " · " + rep.file + ":" + rep.line +
+        (rep.impl ? " · " + rep.impl : "") +
+        (rep.result ? " · the rules' result: player " + rep.result.winner + " wins (" + rep.result.reason + ")" : "") +
+        (rep.readings ? " · readings " + Object.entries(rep.readings).map(([a, b]) => a + "=" + b).join(", ") : "")));
+    for (const n of rep.notes || []) detail.append(el("p", { class: "note", text: "Note: " + n }));
+    if (rep.findings.length) {
+      detail.append(el("h3", { text: plural(rep.findings.length, "finding") }));
+      detail.append(el("ol", { class: "findings" }, ...rep.findings.map((f, k) => findingEl(f, k, d, i))));
+    }
+    if (d.steps) {
+      detail.append(el("h3", { text: "Board" }));
+      const controls = el("div", { class: "controls", role: "group", "aria-label": "Step through the game" },
+        el("button", { type: "button", id: "b-first", onclick: () => go(0), "aria-label": "First step (the deal)", text: "« Deal" }),
+        el("button", { type: "button", id: "b-prev", onclick: () => go(game.step - 1), "aria-label": "Previous step", text: "◀ Back" }),
+        el("button", { type: "button", id: "b-next", onclick: () => go(game.step + 1), "aria-label": "Next step", text: "Next ▶" }),
+        el("button", { type: "button", id: "b-last", onclick: () => go(d.steps.length - 1), "aria-label": "Last step", text: "End »" }),
+        d.at && d.at.length ? el("button", { type: "button", id: "b-finding", onclick: nextFinding, "aria-label": "Next finding", text: "⚑ Finding" }) : null,
+        el("span", { id: "step-status", class: "status", role: "status", "aria-live": "polite" }));
+      const stepsList = el("ol", {});
+      const findingSteps = new Set(d.at || []);
+      d.steps.forEach((s, n) => {
+        stepsList.append(el("li", { class: (findingSteps.has(n) ? "finding-step" : "") + (s.forced ? " forced" : "") },
+          el("button", { type: "button", "data-step": n, onclick: () => go(n),
+            "aria-label": "Step " + n + ": " + (s.decision || "the deal") + (findingSteps.has(n) ? ", a finding" : ""),
+            text: n + ". " + (s.decision || "the deal") + (s.forced ? " (forced)" : "") + (findingSteps.has(n) ? " ⚑" : "") })));
+      });
+      detail.append(controls, el("div", { class: "stepper" },
+        el("div", {}, el("div", { id: "board", class: "board", "aria-label": "The board" }),
+          el("h4", { text: "Events of this step" }), el("ol", { id: "events", class: "events" })),
+        el("nav", { class: "steps", "aria-label": "Steps" }, stepsList)));
+      if (d.cut) detail.append(el("p", { class: "note", text: "The game has more steps than a page shows; the rest are left out." }));
+    } else {
+      detail.append(el("p", { class: "note", text: "No board for this game: " + (d.no_board === "board_limit" ?
+        "the page draws boards for a limited number of games" : d.no_board) + ". Draw it with: mb-oracle show " + rep.file + " --game " + rep.id }));
+    }
+    if (d.log) {
+      const bad = new Set(rep.findings.map((f) => f.line));
+      detail.append(el("details", { class: "log", id: "g" + i + "-log", open: true }, el("summary", { text: "The log (" + plural(d.log.length, "line") + ")" }),
+        el("ol", { "aria-label": "Log lines" }, ...d.log.map(([n, text]) => el("li", { id: "g" + i + "-L" + n, class: bad.has(n) ? "bad" : "" },
+          el("span", { class: "ln", text: String(n) }), " ", text)))));
+    }
+    history.replaceState(null, "", "#game-" + i);
+    if (d.steps) go(step !== null && step !== undefined ? step : (d.at && d.at.length ? d.at[0] : 0));
+    if (focus) detail.focus({ preventScroll: false });
+  }
+  function showLine(n) {
+    const li = document.getElementById("g" + game.i + "-L" + n);
+    if (!li) return;
+    li.parentElement.closest("details").open = true;
+    li.scrollIntoView({ block: "nearest" });
+    for (const x of document.querySelectorAll(".log li.cur")) x.classList.remove("cur");
+    li.classList.add("cur");
+  }
+  function go(n) {
+    const d = game && game.data;
+    if (!d || !d.steps) return;
+    n = Math.max(0, Math.min(d.steps.length - 1, n));
+    game.step = n;
+    const s = d.steps[n];
+    const here = (d.at || []).map((a, k) => (a === n ? k : -1)).filter((k) => k >= 0);
+    game.marked = new Set();
+    for (const k of here) for (const c of markedCards(d.report.findings[k])) game.marked.add(c);
+    const b = s.board;
+    document.getElementById("board").replaceChildren(side(b, 1), middle(b), side(b, 0));
+    document.getElementById("events").replaceChildren(...(s.events.length ? s.events.map((e) =>
+      el("li", {}, e[2], " ", ...e[1].map(chip))) : [el("li", { class: "note", text: "no event" })]));
+    const st = document.getElementById("step-status");
+    st.textContent = "Step " + n + " of " + (d.steps.length - 1) + ": " + (s.decision || "the deal") +
+      " (line " + s.line + ")" + (here.length ? " — finding: " + here.map((k) => d.report.findings[k].code).join(", ") : "");
+    st.classList.toggle("at-finding", here.length > 0);
+    for (const li of detail.querySelectorAll(".steps li")) li.classList.remove("current");
+    const cur = detail.querySelector('.steps button[data-step="' + n + '"]');
+    if (cur) { cur.parentElement.classList.add("current"); cur.setAttribute("aria-current", "step");
+      cur.parentElement.parentElement.parentElement.scrollTop = cur.offsetTop - 60; }
+    for (const x of detail.querySelectorAll('.steps button[aria-current]')) if (x !== cur) x.removeAttribute("aria-current");
+    for (const f of detail.querySelectorAll(".finding")) f.classList.remove("here");
+    for (const k of here) { const f = document.getElementById("g" + game.i + "-f" + k); if (f) f.classList.add("here"); }
+    document.getElementById("b-prev").disabled = n === 0;
+    document.getElementById("b-first").disabled = n === 0;
+    document.getElementById("b-next").disabled = n === d.steps.length - 1;
+    document.getElementById("b-last").disabled = n === d.steps.length - 1;
+    if (d.log) {
+      for (const x of detail.querySelectorAll(".log li.cur")) x.classList.remove("cur");
+      const li = document.getElementById("g" + game.i + "-L" + s.line);
+      if (li) li.classList.add("cur");
+    }
+    history.replaceState(null, "", "#game-" + game.i + "-step-" + n);
+  }
+  function nextFinding() {
+    const at = (game.data.at || []).slice().sort((a, b) => a - b);
+    if (!at.length) return;
+    go(at.find((a) => a > game.step) ?? at[0]);
+  }
+  document.addEventListener("keydown", (ev) => {
+    if (!game || !game.data.steps || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const t = ev.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+    const keys = { ArrowRight: () => go(game.step + 1), ArrowLeft: () => go(game.step - 1),
+      Home: () => go(0), End: () => go(game.data.steps.length - 1), f: nextFinding };
+    const fn = keys[ev.key];
+    if (fn) { ev.preventDefault(); fn(); }
+  });
+
+  const m = /^#game-(\d+)(?:-step-(\d+))?$/.exec(location.hash);
+  if (m) openGame(Number(m[1]), m[2] === undefined ? null : Number(m[2]), false);
+  else if (rows.length === 1) openGame(0, null, false);
+  window.mbReport = { openGame: openGame, go: go, current: () => game && { i: game.i, step: game.step } };
+})();
