@@ -32,7 +32,7 @@ COMMANDS = {
 
 
 # the module a command may miss -> the package that provides it
-PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "deepdiff": "deepdiff"}
+PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "deepdiff": "deepdiff", "jinja2": "Jinja2"}
 
 
 class LazyGroup(click.Group):
