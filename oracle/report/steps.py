@@ -82,11 +82,11 @@ class Stepper(Verifier):
         self.cut = False                # more than MAX_STEPS steps: the rest is left out
         self._line = 0                  # the log line being read
 
-    def _record(self, decision: dict | None, events, forced: bool = False) -> None:
+    def _record(self, decision: dict | None, events, forced: bool = False, g=None) -> None:
         if len(self.steps) >= MAX_STEPS:
             self.cut = True
             return
-        g = self.g
+        g = g or self.g
         names = g.table.names
         self.steps.append({
             "line": self._line,
@@ -101,6 +101,19 @@ class Stepper(Verifier):
         ok = super()._setup(line, lineno, prof)
         if ok:
             self._record(None, self.g.events)
+        elif self.g is None:
+            # A deal the rules refuse: its board is still drawn, dealt as given.
+            import msgspec
+            from ..engine import Game, SetupError
+
+            reveals = [] if line.reveals is msgspec.UNSET else line.reveals
+            first = None if line.first is msgspec.UNSET else line.first
+            life = None if line.life_cards is msgspec.UNSET else line.life_cards
+            try:
+                g = Game.deal(prof, line.cards, line.decks, line.unused, first, reveals, life, tolerate=[])
+            except (SetupError, ValueError, KeyError, IndexError, TypeError):
+                return ok
+            self._record(None, g.events, g=g)
         return ok
 
     def _decision(self, line, t, lineno) -> None:
@@ -152,5 +165,5 @@ def game_steps(raw, edition=None, keep_going=False, readings=None, strict=False)
     oracle.replay.basis); callers that show it run `classify` themselves."""
     st = Stepper(raw, edition, keep_going, readings, strict=strict)
     rep = st.run()
-    cards = {int(k): v for k, v in st.cards.items()} if st.g is not None else {}
+    cards = {int(k): v for k, v in st.cards.items()} if st.steps else {}
     return rep, {"cards": cards, "steps": st.steps, "cut": st.cut}
