@@ -21,6 +21,21 @@ def game_data(html: str) -> dict[int, dict]:
     return {int(m.group(1)): json.loads(m.group(2)) for m in _TAG.finditer(html)}
 
 
+_INDEX = re.compile(r'<script type="application/json" id="game-index">(.*?)</script>')
+
+
+def game_index(html: str) -> list[dict]:
+    """The rows of the game list: id, verdict, codes, clauses, board, file, line."""
+    idx = json.loads(_INDEX.search(html).group(1))
+    keys = ("id", "verdict", "codes", "clauses", "cards", "board", "file", "line")
+    out = []
+    for r in idx["rows"]:
+        row = dict(zip(keys, r))
+        row["file"] = idx["files"][row["file"]]
+        out.append(row)
+    return out
+
+
 def sample_games(root):
     """(report, steps, log lines) of every sample game."""
     out = []

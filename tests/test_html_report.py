@@ -13,7 +13,7 @@ from oracle.replay.reader import read_all
 from oracle.report.page import HtmlReport
 from oracle.report.steps import game_steps
 
-from html_pages import game_data
+from html_pages import game_data, game_index
 from conftest import ROOT, run_cli
 
 
@@ -30,8 +30,7 @@ def sample_page(tmp_path_factory):
 
 
 def test_verify_html_lists_every_sample_game_with_its_verdict(sample_page):
-    rows = re.findall(r'<li class="row v-(\w+)" data-verdict="\w+".*?<span class="gid">(.*?)</span>', sample_page)
-    listed = {gid: v for v, gid in rows}
+    listed = {r["id"]: r["verdict"] for r in game_index(sample_page)}
     # the manifest's verdicts, but for the games it verifies under --strict (not asked for here)
     expected = {g["game"]: "conforms" if g.get("strict") else g["verdict"] for g in _manifest()}
     assert listed == expected
@@ -107,11 +106,17 @@ def test_boards_are_drawn_for_a_bounded_number_of_games(tmp_path):
     out = tmp_path / "p.html"
     with open(out, "w", encoding="utf-8") as f:
         page.finish(f)
-    data = game_data(out.read_text(encoding="utf-8"))
-    assert len(data) == len(reps)
+    html = out.read_text(encoding="utf-8")
+    data = game_data(html)
+    assert len(game_index(html)) == len(reps)
     with_board = [d["report"]["verdict"] for d in data.values() if "steps" in d]
     assert sorted(with_board) == ["conforms", "violates", "violates"]
     assert all(d["no_board"] == "board_limit" for d in data.values() if "steps" not in d)
+    # a conforming game with no board and nothing to note is its row alone
+    assert sum(r["board"] for r in game_index(html)) == 3
+    rows = game_index(html)
+    bare = [rows[i] for i in range(len(rows)) if i not in data]
+    assert bare and all(r["verdict"] == "conforms" and not r["board"] for r in bare)
 
 
 def test_steps_cover_the_game_from_the_deal_to_the_end():

@@ -53,10 +53,15 @@ def script_json(obj) -> str:
     return _enc.encode(obj).decode("utf-8").replace("<", "\\u003c")
 
 
+_DESIGN_NAMES = sorted(CARDS)
+_DESIGN_INDEX = {n: k for k, n in enumerate(_DESIGN_NAMES)}
+
+
 def page_data() -> dict:
     """What every page carries once: the card designs, the keyword names and the clause catalogue."""
     cat = load_catalogue()
     return {
+        "design_names": _DESIGN_NAMES,
         "designs": {c.name: {"power": c.power, "keywords": c.keywords, "text": c.text, "trigger": c.trigger}
                     for c in CARDS.values()},
         "keywords": {str(bit): name for bit, name in KEYWORD_NAMES.items()},
@@ -93,7 +98,9 @@ class HtmlReport:
         self.source = source
         self.kind = kind
         self.limits = (max_boards, max_conforming_boards, max_listed)
-        self.rows: list[dict] = []
+        self.rows: list[list] = []
+        self._files: dict[str, int] = {}
+        self._clause_ids: set[str] = set()
         self.spool = tempfile.TemporaryFile()
         self.unlisted = 0
         self.boards = Counter()        # games with a board: conforming / not
@@ -159,14 +166,20 @@ class HtmlReport:
             cards.update(f.cards.values())
         if has_board:
             cards.update(steps["cards"].values())
-        self.rows.append({
-            "i": i, "id": rep.id, "file": rep.file, "line": rep.line, "verdict": rep.verdict,
-            "outcome": rep.outcome or "", "edition": rep.edition or "",
-            "codes": sorted({f.code for f in rep.findings}),
-            "clauses": sorted({c for f in rep.findings for c in f.clauses}),
-            "cards": sorted(cards), "board": has_board,
-            "first": rep.findings[0].message if rep.findings else "",
-        })
+        file = self._files.setdefault(rep.file, len(self._files))
+        # One row of the game list: [id, verdict, codes, clauses, cards (indices
+        # into the sorted design names), board?, file (index), line, outcome,
+        # edition, decisions, data? (a game-N script holds the game's data)].
+        plain = rep.verdict == "conforms" and not has_board and not rep.notes and not rep.findings
+        self.rows.append([
+            rep.id, rep.verdict, sorted({f.code for f in rep.findings}),
+            sorted({c for f in rep.findings for c in f.clauses}),
+            sorted(_DESIGN_INDEX[c] for c in cards if c in _DESIGN_INDEX), int(has_board), file, rep.line,
+            rep.outcome or "", rep.edition or "", rep.decisions, int(not plain),
+        ])
+        self._clause_ids.update(c for f in rep.findings for c in f.clauses)
+        if plain:
+            return      # the row says all there is: no script for it
         data = {"report": msgspec.to_builtins(rep, str_keys=True), "kind": self.kind}
         if has_board:
             data["cards"] = {str(k): v for k, v in steps["cards"].items()}
@@ -196,14 +209,14 @@ class HtmlReport:
         max_boards, max_conf, max_listed = self.limits
         ctx = {
             "title": self.title, "kind": self.kind, "command": self.command, "inputs": self.inputs,
-            "rows": self.rows, "unlisted": self.unlisted, "games": sum(self.verdicts.values()),
+            "index": script_json({"rows": self.rows, "files": list(self._files)}), "listed": len(self.rows),
+            "unlisted": self.unlisted, "games": sum(self.verdicts.values()),
             "verdicts": [(v, self.verdicts[v]) for v in ("conforms", "violates", "malformed", "error")
                          if self.verdicts[v] or v in ("conforms", "violates")],
             "by_code": _ranked(self.by_code), "by_clause": _ranked(self.by_clause),
             "editions": _ranked(self.editions), "readings": _ranked(self.readings),
             "decisions": self.decisions, "summary": summary,
-            "codes": sorted(self.by_code), "clause_ids": sorted(self.by_clause | Counter(
-                {c: 1 for r in self.rows for c in r["clauses"]})),
+            "codes": sorted(self.by_code), "clause_ids": sorted(self._clause_ids),
             "card_names": sorted(CARDS),
             "without_board": self.without_board, "max_boards": max_boards, "max_conforming_boards": max_conf,
             "max_listed": max_listed,

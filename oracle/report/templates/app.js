@@ -1,10 +1,15 @@
 "use strict";
 (function () {
   const DATA = JSON.parse(document.getElementById("page-data").textContent);
+  const INDEX = JSON.parse(document.getElementById("game-index").textContent);
+  const ROWS = INDEX.rows;   // [id, verdict, codes, clauses, cards, board, file, line, outcome, edition, decisions, data]
   const list = document.getElementById("game-list");
-  const rows = Array.from(list.children);
+  const more = document.getElementById("more");
   const detail = document.getElementById("detail");
   const shown = document.getElementById("shown");
+  const PAGE = 500;          // rows drawn at a time; "Show more" draws the next ones
+  let matching = [];         // indices of the games that match the filters
+  let drawn = 0;
   const STAGES = { action: "turn action", mindbug: "Mindbug decision", frenzy: "FRENZY: a second attack or not",
     hunt: "HUNTER: the creature that must block", block: "block decision", choose: "choice for an effect",
     order: "order of the waiting effects", random: "random outcome" };
@@ -26,25 +31,56 @@
 
   // -- the game list and its filters --
   const fields = ["verdict", "code", "clause", "card", "id"].map((k) => document.getElementById("f-" + k));
+  const designIndex = new Map(DATA.design_names.map((n, k) => [n.toLowerCase(), k]));
+  function rowEl(i) {
+    const r = ROWS[i];
+    const b = el("button", { type: "button", class: "open", "data-i": i, "aria-controls": "detail" },
+      el("span", { class: "badge v-" + r[1], text: r[1] }), " ", el("span", { class: "gid", text: r[0] }));
+    if (r[2].length) b.append(" ", el("span", { class: "codes", text: r[2].join(", ") }));
+    if (!r[5]) b.append(" ", el("span", { class: "noboard", title: "no board in this page", "aria-label": "no board", text: "◻" }));
+    return el("li", { class: "row v-" + r[1] + (game && game.i === i ? " current" : ""), "data-verdict": r[1] }, b);
+  }
+  function drawMore() {
+    const frag = document.createDocumentFragment();
+    const end = Math.min(matching.length, drawn + PAGE);
+    for (; drawn < end; drawn++) frag.append(rowEl(matching[drawn]));
+    list.append(frag);
+    more.hidden = drawn >= matching.length;
+    more.textContent = "Show more games (" + (matching.length - drawn) + " not shown yet)";
+  }
   function applyFilters() {
     const [v, code, clause, card, id] = fields.map((f) => f.value.trim());
-    const cardKey = card ? card.toLowerCase() : "";
-    const idKey = id.toLowerCase();
-    let n = 0;
-    for (const r of rows) {
-      const ok = (!v || r.dataset.verdict === v) && (!code || r.dataset.codes.includes("|" + code + "|")) &&
-        (!clause || r.dataset.clauses.includes("|" + clause + "|")) &&
-        (!cardKey || r.dataset.cards.toLowerCase().includes("|" + cardKey)) &&
-        (!idKey || r.querySelector(".gid").textContent.toLowerCase().includes(idKey));
-      r.hidden = !ok;
-      if (ok) n++;
+    const cardKey = card.toLowerCase();
+    let cards = null;
+    if (cardKey) {
+      cards = new Set();
+      designIndex.forEach((k, n) => { if (n.includes(cardKey)) cards.add(k); });
     }
-    shown.textContent = plural(n, "game") + " shown";
+    const idKey = id.toLowerCase();
+    matching = [];
+    for (let i = 0; i < ROWS.length; i++) {
+      const r = ROWS[i];
+      if ((!v || r[1] === v) && (!code || r[2].includes(code)) && (!clause || r[3].includes(clause)) &&
+          (!cards || r[4].some((c) => cards.has(c))) && (!idKey || r[0].toLowerCase().includes(idKey)))
+        matching.push(i);
+    }
+    drawn = 0;
+    list.replaceChildren();
+    drawMore();
+    shown.textContent = plural(matching.length, "game") + (matching.length === ROWS.length ? "" : " of " + ROWS.length) + " shown";
   }
   for (const f of fields) { f.addEventListener("input", applyFilters); f.addEventListener("change", applyFilters); }
+  more.addEventListener("click", drawMore);
   list.addEventListener("click", (ev) => {
     const b = ev.target.closest("button.open");
     if (b) openGame(Number(b.dataset.i), null, true);
+  });
+  list.addEventListener("keydown", (ev) => {
+    // arrow up and down move between the games of the list
+    if (ev.key !== "ArrowDown" && ev.key !== "ArrowUp") return;
+    const li = ev.target.closest("li");
+    const next = li && (ev.key === "ArrowDown" ? li.nextElementSibling : li.previousElementSibling);
+    if (next) { ev.preventDefault(); ev.stopPropagation(); next.querySelector("button").focus(); }
   });
 
   // -- cards --
@@ -121,8 +157,13 @@
 
   // -- a game --
   function gameData(i) {
-    const s = document.getElementById("game-" + i);
-    return s ? JSON.parse(s.textContent) : null;
+    const r = ROWS[i];
+    if (!r) return null;
+    const s = r[11] ? document.getElementById("game-" + i) : null;
+    if (s) return JSON.parse(s.textContent);
+    // a conforming game with nothing more to say than its row
+    return { report: { id: r[0], verdict: r[1], file: INDEX.files[r[6]], line: r[7], outcome: r[8], edition: r[9],
+      decisions: r[10], findings: [], notes: [] }, no_board: "board_limit" };
   }
   function markedCards(f) {
     const ids = new Set();
@@ -178,11 +219,11 @@
   function openGame(i, step, focus) {
     const d = gameData(i);
     if (!d) return;
+    game = { i: i, data: d, step: 0, marked: new Set() };
     for (const r of list.querySelectorAll(".row.current")) r.classList.remove("current");
     const row = list.querySelector('button.open[data-i="' + i + '"]');
     if (row) row.parentElement.classList.add("current");
     const rep = d.report;
-    game = { i: i, data: d, step: 0, marked: new Set() };
     detail.replaceChildren();
     detail.append(el("h2", { text: rep.id }),
       el("p", { class: "meta" }, el("span", { class: "badge v-" + rep.verdict, text: rep.verdict }), " ",
@@ -290,8 +331,9 @@
     if (fn) { ev.preventDefault(); fn(); }
   });
 
+  applyFilters();
   const m = /^#game-(\d+)(?:-step-(\d+))?$/.exec(location.hash);
   if (m) openGame(Number(m[1]), m[2] === undefined ? null : Number(m[2]), false);
-  else if (rows.length === 1) openGame(0, null, false);
+  else if (ROWS.length === 1) openGame(0, null, false);
   window.mbReport = { openGame: openGame, go: go, current: () => game && { i: game.i, step: game.step } };
 })();
