@@ -144,3 +144,43 @@ def test_show_names_the_games_when_the_one_asked_for_is_not_there():
     assert r.returncode == 2
     err = r.stderr.decode()
     assert "no game 'nope'" in err and "selfplay-en-revised-s11-00000" in err and "Traceback" not in err
+
+
+SCENARIO = """\
+format: mb-scenario/1
+id: demo.healer-wrong-life
+title: Axolotl Healer's Play effect, expected (wrongly) to give 3 life
+clauses: [triggers.play, life.gain]
+cards: [Axolotl Healer]
+source: {kind: card list, ref: "Axolotl Healer: Play: you gain 2 life"}
+editions: [en-revised]
+given:
+  players:
+    - hand: [Axolotl Healer, Bee Bear]
+    - hand: [Brain Fly]
+steps:
+  - play: Axolotl Healer
+  - pass
+expect:
+  players:
+    - {life: 6, play: [Axolotl Healer]}
+    - {life: 3}
+"""
+
+
+def test_scenarios_html_shows_a_failing_run_on_its_board(tmp_path):
+    (tmp_path / "bad.yaml").write_text(SCENARIO, encoding="utf-8")
+    out = tmp_path / "sc.html"
+    r = run_cli("scenarios", str(tmp_path / "bad.yaml"), "--output", f"html={out}")
+    assert r.returncode == 1, r.stderr.decode()
+    html = out.read_text(encoding="utf-8")
+    (d,) = game_data(html).values()
+    assert d["kind"] == "scenario"
+    (f,) = d["report"]["findings"]
+    assert f["code"] == "SCENARIO_FAILED" and f["line"] == 15   # the expect key
+    assert f["log"] == {"players[0].life": "6"} and f["rules"] == {"players[0].life": "5"}
+    # the deal (the given position), step 1 (play), step 2 (pass): the failure is shown after step 2
+    assert [s["decision"] for s in d["steps"]] == [None, "step 1: play: Axolotl Healer", "step 2: pass"]
+    assert d["at"] == [2]
+    assert d["steps"][2]["board"]["life"] == [5, 3]
+    assert d["steps"][0]["board"]["hand"][0] and d["log"][0] == [1, "format: mb-scenario/1"]

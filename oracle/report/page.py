@@ -201,7 +201,7 @@ class HtmlReport:
         for line in self.spool:
             yield line.decode("utf-8")
 
-    def finish(self, stream, summary=None) -> None:
+    def finish(self, stream, summary=None, notes=()) -> None:
         """Write the page to `stream` (text). `summary` (oracle.replay.outcome.Summary), if given,
         adds the outcomes and the exit status."""
         env = environment()
@@ -215,7 +215,7 @@ class HtmlReport:
                          if self.verdicts[v] or v in ("conforms", "violates")],
             "by_code": _ranked(self.by_code), "by_clause": _ranked(self.by_clause),
             "editions": _ranked(self.editions), "readings": _ranked(self.readings),
-            "decisions": self.decisions, "summary": summary,
+            "decisions": self.decisions, "summary": summary, "notes": list(notes),
             "codes": sorted(self.by_code), "clause_ids": sorted(self._clause_ids),
             "card_names": sorted(CARDS),
             "without_board": self.without_board, "max_boards": max_boards, "max_conforming_boards": max_conf,

@@ -163,7 +163,7 @@
     if (s) return JSON.parse(s.textContent);
     // a conforming game with nothing more to say than its row
     return { report: { id: r[0], verdict: r[1], file: INDEX.files[r[6]], line: r[7], outcome: r[8], edition: r[9],
-      decisions: r[10], findings: [], notes: [] }, no_board: "board_limit" };
+      decisions: r[10], findings: [], notes: [] }, no_board: "board_limit", kind: "verify" };
   }
   function markedCards(f) {
     const ids = new Set();
@@ -189,7 +189,7 @@
     if (d.steps) acts.append(el("button", { type: "button", onclick: () => go(d.at[k]),
       "aria-label": "Show finding " + (k + 1) + " on the board (step " + d.at[k] + ")", text: "Show on the board (step " + d.at[k] + ")" }), " ");
     if (d.log) acts.append(el("a", { href: "#g" + i + "-L" + f.line, onclick: (ev) => { ev.preventDefault(); showLine(f.line); },
-      text: "log line " + f.line }));
+      text: (d.kind === "scenario" ? "scenario line " : "log line ") + f.line }));
     else acts.append(el("span", { class: "note", text: rep.file + ":" + f.line }));
     box.append(acts);
     for (const cid of f.clauses) box.append(clauseBlock(cid));
@@ -198,11 +198,11 @@
         (f.alternatives && f.alternatives.length ? "; accepted under: " + f.alternatives.join(", ") : "") }));
     if (f.log !== undefined || f.rules !== undefined)
       box.append(el("div", { class: "sides" },
-        el("div", {}, el("h4", { text: "The log" }), el("pre", { text: pretty(f.log === undefined ? null : f.log) })),
+        el("div", {}, el("h4", { text: d.kind === "scenario" ? "The scenario expects" : "The log" }), el("pre", { text: pretty(f.log === undefined ? null : f.log) })),
         el("div", {}, el("h4", { text: "The rules" }), el("pre", { text: pretty(f.rules === undefined ? null : f.rules) }))));
     if (f.diff && f.diff.length) {
       const t = el("table", { class: "diff" }, el("caption", { class: "note", text: "Differences, card by card" }),
-        el("tr", {}, el("th", { scope: "col", text: "difference" }), el("th", { scope: "col", text: "the log" }), el("th", { scope: "col", text: "the rules" })));
+        el("tr", {}, el("th", { scope: "col", text: "difference" }), el("th", { scope: "col", text: d.kind === "scenario" ? "expected" : "the log" }), el("th", { scope: "col", text: "the rules" })));
       for (const e of f.diff) t.append(el("tr", {}, el("td", { text: e.text }),
         el("td", { class: "mono", text: pretty(e.log === undefined ? null : e.log) }),
         el("td", { class: "mono", text: pretty(e.rules === undefined ? null : e.rules) })));
@@ -228,7 +228,7 @@
     detail.append(el("h2", { text: rep.id }),
       el("p", { class: "meta" }, el("span", { class: "badge v-" + rep.verdict, text: rep.verdict }), " ",
         (rep.outcome && rep.outcome !== {conforms: "pass", violates: "fail"}[rep.verdict] ? "(" + rep.outcome + ") " : ""),
-        (rep.edition || "no edition") + " · " + plural(rep.decisions, "decision") + " · " + rep.file + ":" + rep.line +
+        (rep.edition || "no edition") + (d.kind === "scenario" ? "" : " · " + plural(rep.decisions, "decision")) + " · " + rep.file + ":" + rep.line +
         (rep.impl ? " · " + rep.impl : "") +
         (rep.result ? " · the rules' result: player " + rep.result.winner + " wins (" + rep.result.reason + ")" : "") +
         (rep.readings ? " · readings " + Object.entries(rep.readings).map(([a, b]) => a + "=" + b).join(", ") : "")));
@@ -261,11 +261,12 @@
       if (d.cut) detail.append(el("p", { class: "note", text: "The game has more steps than a page shows; the rest are left out." }));
     } else {
       detail.append(el("p", { class: "note", text: "No board for this game: " + (d.no_board === "board_limit" ?
-        "the page draws boards for a limited number of games" : d.no_board) + ". Draw it with: mb-oracle show " + rep.file + " --game " + rep.id }));
+        "the page draws boards for a limited number of games" : d.no_board) +
+        (d.kind === "verify" ? ". Draw it with: mb-oracle show " + rep.file + " --game " + rep.id : "") }));
     }
     if (d.log) {
       const bad = new Set(rep.findings.map((f) => f.line));
-      detail.append(el("details", { class: "log", id: "g" + i + "-log", open: true }, el("summary", { text: "The log (" + plural(d.log.length, "line") + ")" }),
+      detail.append(el("details", { class: "log", id: "g" + i + "-log", open: true }, el("summary", { text: (d.kind === "scenario" ? "The scenario (" : "The log (") + plural(d.log.length, "line") + ")" }),
         el("ol", { "aria-label": "Log lines" }, ...d.log.map(([n, text]) => el("li", { id: "g" + i + "-L" + n, class: bad.has(n) ? "bad" : "" },
           el("span", { class: "ln", text: String(n) }), " ", text)))));
     }
