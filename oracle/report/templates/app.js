@@ -26,7 +26,20 @@
     for (const k of kids) if (k !== null && k !== undefined) e.append(k);
     return e;
   }
-  const pretty = (v) => JSON.stringify(v, null, 1);
+  // JSON with lists of plain values on one line: [1, 2, 3]
+  function pretty(v, pad) {
+    pad = pad || "";
+    if (Array.isArray(v)) {
+      if (v.every((x) => x === null || typeof x !== "object")) return "[" + v.map((x) => JSON.stringify(x)).join(", ") + "]";
+      return "[\n" + v.map((x) => pad + "  " + pretty(x, pad + "  ")).join(",\n") + "\n" + pad + "]";
+    }
+    if (v && typeof v === "object") {
+      const keys = Object.keys(v);
+      if (!keys.length) return "{}";
+      return "{\n" + keys.map((k) => pad + "  " + JSON.stringify(k) + ": " + pretty(v[k], pad + "  ")).join(",\n") + "\n" + pad + "}";
+    }
+    return JSON.stringify(v === undefined ? null : v);
+  }
   const plural = (n, w) => n + " " + w + (n === 1 ? "" : "s");
 
   // -- the game list and its filters --
