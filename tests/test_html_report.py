@@ -184,3 +184,21 @@ def test_scenarios_html_shows_a_failing_run_on_its_board(tmp_path):
     assert d["at"] == [2]
     assert d["steps"][2]["board"]["life"] == [5, 3]
     assert d["steps"][0]["board"]["hand"][0] and d["log"][0] == [1, "format: mb-scenario/1"]
+
+
+def test_logs_are_read_again_in_one_pass_even_with_lines_outside_games(tmp_path):
+    from oracle.replay.verify import verify_game
+    from oracle.report.source import LogSource
+
+    src = (ROOT / "replays/conforming/en-revised.jsonl").read_bytes()
+    log = tmp_path / "mixed.jsonl"
+    log.write_bytes(b'{"t":"note","text":"before any game"}\n' + src)
+    reps = [verify_game(raw) for raw in read_all((str(log),))]
+    assert reps[0].verdict == "malformed"   # the line outside any game
+    source = LogSource()
+    found = [source.raw(rep) for rep in reps]
+    assert found[0] is None
+    assert [r.first_line for r in found[1:]] == [rep.line for rep in reps[1:]]
+    # the same file again (given twice): read from its start
+    assert source.raw(reps[1]).first_line == reps[1].line
+    source.close()

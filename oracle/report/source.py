@@ -2,13 +2,15 @@
 
 Reports come in input order, so each file is read once, front to back,
 alongside them: `LogSource.raw(rep)` moves that file's reader on to the
-game the report is about. Standard input and URLs cannot be read twice;
-their games get no board (`raw` returns None and `why_not` says why).
+game the report is about (a report about an earlier line, as when a file
+is given twice, starts the file again). Standard input and URLs cannot be
+read twice; their games get no board (`raw` returns None and `why_not`
+says why).
 """
 
 from __future__ import annotations
 
-from ..replay.reader import RawGame, split_games, _open
+from ..replay.reader import RawGame, _open, split_games
 
 
 class LogSource:
@@ -16,6 +18,8 @@ class LogSource:
         self._file: str | None = None
         self._games = None
         self._handle = None
+        self._next: RawGame | None = None    # read, but about a later line than asked for
+        self._at = 0                         # the first line of the last game read
 
     @staticmethod
     def why_not(file: str) -> str | None:
@@ -30,25 +34,32 @@ class LogSource:
         """The lines of the game `rep` reports on, or None when its file cannot be read again."""
         if self.why_not(rep.file) is not None or rep.line <= 0:
             return None
-        for again in (False, True):
-            if again or rep.file != self._file:
-                # A new file, or the same file given twice: read it from the start.
-                self.close()
-                try:
-                    self._handle = _open(rep.file)
-                except OSError:
+        if rep.file != self._file or rep.line <= self._at:
+            self.close()
+            try:
+                self._handle = _open(rep.file)
+            except OSError:
+                return None
+            self._file = rep.file
+            self._games = split_games(self._handle, rep.file)
+        while True:
+            raw = self._next
+            self._next = None
+            if raw is None:
+                raw = next(self._games, None)
+                if raw is None:
                     return None
-                self._file = rep.file
-                self._games = split_games(self._handle, rep.file)
-            for raw in self._games:
-                if raw.first_line == rep.line and raw.kind == "game":
-                    return raw
-                if raw.first_line >= rep.line:
-                    break
-        self.close()
-        return None
+            self._at = raw.first_line
+            if raw.first_line < rep.line:
+                continue
+            if raw.first_line > rep.line:
+                self._next = raw        # keep it for the next report
+                self._at = rep.line
+                return None
+            return raw if raw.kind == "game" else None
 
     def close(self) -> None:
         if self._handle is not None:
             self._handle.close()
-        self._file = self._games = self._handle = None
+        self._file = self._games = self._handle = self._next = None
+        self._at = 0
