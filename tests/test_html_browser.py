@@ -110,6 +110,24 @@ def test_a_filter_hides_the_other_games(page):
     assert page.inner_text("#shown").endswith("shown")
 
 
+def test_keyboard_alone_reaches_a_game_and_every_control_has_a_name(page):
+    page.focus("#game-list .row button")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    focused = page.evaluate("document.activeElement.dataset.i")
+    assert focused == "2"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "detail"
+    page.keyboard.press("End")
+    n = page.evaluate("document.querySelectorAll('.steps li').length") - 1
+    assert page.inner_text("#step-status").startswith(f"Step {n} of {n}")
+    unnamed = page.evaluate("""() => Array.from(document.querySelectorAll('button, select, input')).filter(e =>
+        !(e.getAttribute('aria-label') || e.textContent.trim() || (e.labels && e.labels.length))).length""")
+    assert unnamed == 0
+    assert page.locator("[role=status][aria-live=polite]").count() == 1
+    assert page.locator("#board .card[aria-label]").count() > 5
+
+
 def test_a_screenshot_is_not_blank(page):
     _open(page, "violation-poisonous-ignored")
     shot = page.screenshot(clip={"x": 0, "y": 0, "width": 1280, "height": 900})
