@@ -202,3 +202,26 @@ def test_logs_are_read_again_in_one_pass_even_with_lines_outside_games(tmp_path)
     # the same file again (given twice): read from its start
     assert source.raw(reps[1]).first_line == reps[1].line
     source.close()
+
+
+def test_format_html_writes_the_page_to_standard_output():
+    r = run_cli("verify", "replays/violations/sneaky-block.jsonl", "--format", "html")
+    assert r.returncode == 1
+    html = r.stdout.decode("utf-8")
+    assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
+    (d,) = game_data(html).values()
+    assert d["report"]["id"] == "violation-sneaky-block" and d["steps"]
+
+
+def test_a_game_not_verified_is_not_replayed_for_its_board(tmp_path):
+    from oracle.replay.jobs import Options, error_report
+    from oracle.report.source import LogSource
+
+    raw = next(iter(read_all((str(ROOT / "replays/violations/sneaky-block.jsonl"),))))
+    page = HtmlReport(title="t", options=Options(), source=LogSource())
+    page.game(error_report(raw, "WORKER_DIED", "the worker verifying this game died twice"))
+    out = tmp_path / "p.html"
+    with open(out, "w", encoding="utf-8") as f:
+        page.finish(f)
+    (d,) = game_data(out.read_text(encoding="utf-8")).values()
+    assert "steps" not in d and d["no_board"] == "the game was not verified"

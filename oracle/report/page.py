@@ -139,15 +139,21 @@ class HtmlReport:
             self.unlisted += 1
             return
         if steps is None and no_board is None:
-            if not self._wants_board(rep):
+            if rep.verdict == "error":
+                # The game that failed its verifier (or killed its worker) is not replayed here.
+                no_board = "the game was not verified"
+            elif not self._wants_board(rep):
                 no_board = "board_limit"
             elif self.source is not None:
                 no_board = self.source.why_not(rep.file)
                 raw = self.source.raw(rep) if no_board is None else None
                 if raw is not None:
                     o = self.options
-                    _, steps = game_steps(raw, o.edition, o.keep_going, dict(o.readings), o.strict) if o else \
-                        game_steps(raw)
+                    try:
+                        _, steps = game_steps(raw, o.edition, o.keep_going, dict(o.readings), o.strict) if o \
+                            else game_steps(raw)
+                    except Exception as e:  # noqa: BLE001 - one game's board must not end the report
+                        no_board = f"replaying it failed: {type(e).__name__}: {e}"
                     log = log_lines(raw)
                 elif no_board is None:
                     no_board = "the log could not be read again"
