@@ -128,6 +128,33 @@ def test_keyboard_alone_reaches_a_game_and_every_control_has_a_name(page):
     assert page.locator("#board .card[aria-label]").count() > 5
 
 
+def test_every_sample_game_steps_from_deal_to_end_without_an_error(browser, tmp_path):
+    out = tmp_path / "kg.html"
+    r = run_cli("verify", "replays/", "-q", "--keep-going", "--strict", "--output", f"html={out}")
+    assert r.returncode == 2, r.stderr.decode()
+    pg = browser.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.goto(out.as_uri())
+    steps = pg.evaluate("""() => {
+        const n = JSON.parse(document.getElementById('game-index').textContent).rows.length;
+        let total = 0;
+        for (let i = 0; i < n; i++) {
+            window.mbReport.openGame(i, 0, false);
+            const count = document.querySelectorAll('.steps li').length;
+            const every = Math.max(1, Math.floor(count / 25));   // about 25 boards a game, and each finding's
+            const at = Array.from(document.querySelectorAll('.steps li.finding-step button')).map(b => +b.dataset.step);
+            for (let k = 0; k < count; k++) if (k % every === 0 || k === count - 1 || at.includes(k)) {
+                window.mbReport.go(k); total++;
+            }
+        }
+        return total;
+    }""")
+    assert steps > 500 and errors == []
+    pg.close()
+
+
 def test_a_screenshot_is_not_blank(page):
     _open(page, "violation-poisonous-ignored")
     shot = page.screenshot(clip={"x": 0, "y": 0, "width": 1280, "height": 900})

@@ -283,7 +283,7 @@
         el("ol", { "aria-label": "Log lines" }, ...d.log.map(([n, text]) => el("li", { id: "g" + i + "-L" + n, class: bad.has(n) ? "bad" : "" },
           el("span", { class: "ln", text: String(n) }), " ", text)))));
     }
-    history.replaceState(null, "", "#game-" + i);
+    later();
     if (d.steps) go(step !== null && step !== undefined ? step : (d.at && d.at.length ? d.at[0] : 0));
     if (focus) detail.focus({ preventScroll: false });
   }
@@ -314,8 +314,7 @@
     st.classList.toggle("at-finding", here.length > 0);
     for (const li of detail.querySelectorAll(".steps li")) li.classList.remove("current");
     const cur = detail.querySelector('.steps button[data-step="' + n + '"]');
-    if (cur) { cur.parentElement.classList.add("current"); cur.setAttribute("aria-current", "step");
-      cur.parentElement.parentElement.parentElement.scrollTop = cur.offsetTop - 60; }
+    if (cur) { cur.parentElement.classList.add("current"); cur.setAttribute("aria-current", "step"); }
     for (const x of detail.querySelectorAll('.steps button[aria-current]')) if (x !== cur) x.removeAttribute("aria-current");
     for (const f of detail.querySelectorAll(".finding")) f.classList.remove("here");
     for (const k of here) { const f = document.getElementById("g" + game.i + "-f" + k); if (f) f.classList.add("here"); }
@@ -328,7 +327,25 @@
       const li = document.getElementById("g" + game.i + "-L" + s.line);
       if (li) li.classList.add("cur");
     }
-    history.replaceState(null, "", "#game-" + game.i + "-step-" + n);
+    later();
+  }
+  // What waits for the next frame (one layout for many steps): the step list
+  // scrolled to the current step, and the address naming it.
+  let pendingFrame = 0;
+  function later() {
+    if (pendingFrame) return;
+    pendingFrame = requestAnimationFrame(() => {
+      pendingFrame = 0;
+      if (!game) return;
+      const cur = detail.querySelector('.steps button[aria-current]');
+      const box = cur && cur.closest(".steps");
+      if (box) {   // scroll the step list alone, never the page
+        const li = cur.parentElement;
+        if (li.offsetTop < box.scrollTop || li.offsetTop + li.offsetHeight > box.scrollTop + box.clientHeight)
+          box.scrollTop = li.offsetTop - box.clientHeight / 2;
+      }
+      history.replaceState(null, "", "#game-" + game.i + (game.data.steps ? "-step-" + game.step : ""));
+    });
   }
   function nextFinding() {
     const at = (game.data.at || []).slice().sort((a, b) => a - b);
