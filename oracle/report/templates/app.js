@@ -36,6 +36,9 @@
     if (v && typeof v === "object") {
       const keys = Object.keys(v);
       if (!keys.length) return "{}";
+      const flat = keys.every((k) => v[k] === null || typeof v[k] !== "object");
+      const line = "{" + keys.map((k) => JSON.stringify(k) + ": " + JSON.stringify(v[k])).join(", ") + "}";
+      if (flat && line.length <= 60) return line;
       return "{\n" + keys.map((k) => pad + "  " + JSON.stringify(k) + ": " + pretty(v[k], pad + "  ")).join(",\n") + "\n" + pad + "}";
     }
     return JSON.stringify(v === undefined ? null : v);
