@@ -74,7 +74,10 @@ def decision_text(d: dict, names: dict) -> str:
 
 
 class Stepper(Verifier):
-    """Verifies a game and records its steps (`steps`)."""
+    """Verifies a game and records its steps (`steps`). A step is `forced`
+    when its decision is not the one its line writes: a decision with one
+    legal option the log left out, or a decline the log wrote before the
+    rules asked for it."""
 
     def __init__(self, raw, edition=None, keep_going=False, readings=None, *, strict=False):
         super().__init__(raw, edition, keep_going, readings, strict=strict)

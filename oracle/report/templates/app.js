@@ -13,6 +13,8 @@
   const STAGES = { action: "turn action", mindbug: "Mindbug decision", frenzy: "FRENZY: a second attack or not",
     hunt: "HUNTER: the creature that must block", block: "block decision", choose: "choice for an effect",
     order: "order of the waiting effects", random: "random outcome" };
+  const IMPLIED = "not written on this line: a decision with one legal option the log left out, " +
+    "or an answer the log gave before the rules asked";
   let game = null;      // the open game: {i, data, step}
 
   // -- small DOM helpers (text only: nothing from a log is ever parsed as HTML) --
@@ -267,8 +269,10 @@
       d.steps.forEach((s, n) => {
         stepsList.append(el("li", { class: (findingSteps.has(n) ? "finding-step" : "") + (s.forced ? " forced" : "") },
           el("button", { type: "button", "data-step": n, onclick: () => go(n),
-            "aria-label": "Step " + n + ": " + (s.decision || "the deal") + (findingSteps.has(n) ? ", a finding" : ""),
-            text: n + ". " + (s.decision || "the deal") + (s.forced ? " (forced)" : "") + (findingSteps.has(n) ? " ⚑" : "") })));
+            title: s.forced ? IMPLIED : null,
+            "aria-label": "Step " + n + ": " + (s.decision || "the deal") + (s.forced ? ", implied" : "") +
+              (findingSteps.has(n) ? ", a finding" : ""),
+            text: n + ". " + (s.decision || "the deal") + (s.forced ? " (implied)" : "") + (findingSteps.has(n) ? " ⚑" : "") })));
       });
       detail.append(controls, el("div", { class: "stepper" },
         el("div", {}, el("div", { id: "board", class: "board", "aria-label": "The board" }),
