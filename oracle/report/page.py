@@ -215,6 +215,7 @@ class HtmlReport:
         max_boards, max_conf, max_listed = self.limits
         ctx = {
             "title": self.title, "kind": self.kind, "command": self.command, "inputs": self.inputs,
+            "files": list(self._files)[:100], "more_files": max(0, len(self._files) - 100),
             "index": script_json({"rows": self.rows, "files": list(self._files)}), "listed": len(self.rows),
             "unlisted": self.unlisted, "games": sum(self.verdicts.values()),
             "verdicts": [(v, self.verdicts[v]) for v in ("conforms", "violates", "malformed", "error")
