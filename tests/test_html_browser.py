@@ -86,6 +86,9 @@ def test_the_findings_step_is_marked_and_its_differing_card_outlined(page):
     assert page.locator(".finding.here").count() == 1
     marked = page.locator("#board .card.mark")
     assert marked.count() >= 1 and "differs" in marked.first.get_attribute("aria-label")
+    # the log's claim and the rules' state side by side, drawn as cards, the differing card marked on both
+    assert page.locator(".finding .sides > div").count() == 2
+    assert page.locator(".finding .sides .card.mark").count() == 2
     # away from the finding nothing is marked
     page.click("#b-first")
     assert page.locator("#board .card.mark").count() == 0

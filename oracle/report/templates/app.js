@@ -106,11 +106,11 @@
     return Object.entries(DATA.keywords).filter(([bit]) => mask & Number(bit)).map(([, n]) => n);
   }
   function cardEl(id, opts) {
-    const name = (game.data.cards || {})[String(id)] || ("card " + id);
+    const name = (game.data.cards || {})[String(id)] || (opts.names || {})[String(id)] || ("card " + id);
     const d = DATA.designs[name] || { power: null, keywords: 0, text: "" };
     const power = opts.power !== undefined ? opts.power : d.power;
     const kws = keywordNames(opts.keywords !== undefined ? opts.keywords : d.keywords);
-    const marked = game.marked.has(id);
+    const marked = opts.mark ? opts.mark.has(id) : game.marked.has(id);
     const label = name + " (" + id + "), power " + power + (kws.length ? ", " + kws.join(", ") : "") +
       (opts.exhausted ? ", exhausted" : "") + (marked ? ", differs between log and rules" : "");
     const pw = el("span", { class: "power" + (power > d.power ? " up" : power < d.power ? " down" : ""),
@@ -214,10 +214,12 @@
     if (f.basis === "reading" && f.reading)
       box.append(el("p", { class: "note", text: "Under the team reading " + Object.entries(f.reading).map(([a, b]) => a + "=" + b).join(", ") +
         (f.alternatives && f.alternatives.length ? "; accepted under: " + f.alternatives.join(", ") : "") }));
-    if (f.log !== undefined || f.rules !== undefined)
+    if (f.log !== undefined || f.rules !== undefined) {
+      const mark = markedCards(f);
       box.append(el("div", { class: "sides" },
-        el("div", {}, el("h4", { text: d.kind === "scenario" ? "The scenario expects" : "The log" }), el("pre", { text: pretty(f.log === undefined ? null : f.log) })),
-        el("div", {}, el("h4", { text: "The rules" }), el("pre", { text: pretty(f.rules === undefined ? null : f.rules) }))));
+        sideEl(d.kind === "scenario" ? "The scenario expects" : "The log", f.log, f, mark),
+        sideEl("The rules", f.rules, f, mark)));
+    }
     if (f.diff && f.diff.length) {
       const t = el("table", { class: "diff" }, el("caption", { class: "note", text: "Differences, card by card" }),
         el("tr", {}, el("th", { scope: "col", text: "difference" }), el("th", { scope: "col", text: d.kind === "scenario" ? "expected" : "the log" }), el("th", { scope: "col", text: "the rules" })));
@@ -232,6 +234,34 @@
     if (f.events && f.events.length)
       box.append(el("details", {}, el("summary", { text: "What the rules did since log and rules last agreed (" + f.events.length + ")" }),
         el("ol", { class: "events" }, ...f.events.map((e) => el("li", {}, e.text, " ", ...e.clauses.map(chip))))));
+    return box;
+  }
+  // One side of a finding: zones given as two lists of cards (one per
+  // player) drawn as cards, every other field as JSON; the whole as JSON too.
+  const ZONES = { hand: "hand", play: "play area", discard: "discard pile", deck: "draw pile", life_pile: "life cards" };
+  function isCard(c) { return typeof c === "number" || (c && typeof c === "object" && typeof c.card === "number"); }
+  function sideEl(title, v, f, mark) {
+    const box = el("div", {}, el("h4", { text: title }));
+    if (v && typeof v === "object" && !Array.isArray(v)) {
+      const rest = {};
+      for (const [k, val] of Object.entries(v)) {
+        if (Array.isArray(val) && val.length === 2 && val.every((z) => Array.isArray(z) && z.every(isCard))) {
+          for (const p of [0, 1]) {
+            const cards = el("div", { class: "cards", role: "list", "aria-label": title + ": " + (ZONES[k] || k) + " of player " + p });
+            for (const c of val[p]) {
+              const id = typeof c === "number" ? c : c.card;
+              const o = { small: true, exhausted: typeof c === "object" && !!c.exhausted, mark: mark, names: f.cards };
+              if (typeof c === "object" && typeof c.power === "number") o.power = c.power;
+              cards.append(cardEl(id, o));
+            }
+            if (!val[p].length) cards.append(el("span", { class: "note", text: "none" }));
+            box.append(el("div", { class: "zone" }, el("div", { class: "zname", text: (ZONES[k] || k) + " of player " + p }), cards));
+          }
+        } else rest[k] = val;
+      }
+      if (Object.keys(rest).length) box.append(el("pre", { text: pretty(rest) }));
+      box.append(el("details", {}, el("summary", { text: "as JSON" }), el("pre", { text: pretty(v) })));
+    } else box.append(el("pre", { text: pretty(v === undefined ? null : v) }));
     return box;
   }
   function openGame(i, step, focus) {
