@@ -158,6 +158,25 @@ def test_every_sample_game_steps_from_deal_to_end_without_an_error(browser, tmp_
     pg.close()
 
 
+def test_a_failing_scenario_opens_on_its_board(browser, tmp_path):
+    from test_html_report import SCENARIO
+
+    (tmp_path / "bad.yaml").write_text(SCENARIO, encoding="utf-8")
+    out = tmp_path / "sc.html"
+    assert run_cli("scenarios", str(tmp_path / "bad.yaml"), "--output", f"html={out}").returncode == 1
+    pg = browser.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(out.as_uri())
+    # the one failing run opens by itself, at the step that failed
+    assert pg.inner_text("#detail h2") == "demo.healer-wrong-life[en-revised]"
+    assert "finding: SCENARIO_FAILED" in pg.inner_text("#step-status")
+    assert "The scenario expects" in pg.inner_text(".finding .sides")
+    assert "life 5" in pg.inner_text("#board")
+    assert errors == []
+    pg.close()
+
+
 def test_a_screenshot_is_not_blank(page):
     _open(page, "violation-poisonous-ignored")
     shot = page.screenshot(clip={"x": 0, "y": 0, "width": 1280, "height": 900})

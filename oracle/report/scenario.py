@@ -9,13 +9,14 @@ what the rules did, at the step where it failed.
 
 from __future__ import annotations
 
-from ..engine import Decision, EngineError, SetupError
+from ..engine import Decision, SetupError
 from ..engine.state import STAGE_KINDS
 from ..replay.findings import DiffEntry, Finding, GameReport
 from ..replay.narrate import event_text
-from ..scenarios.runner import SETTLE_LIMIT, _decision, build
 from ..scenarios.loader import step_kind, step_text
-from .steps import MAX_STEPS, board
+from ..scenarios.runner import SETTLE_LIMIT, build
+from ..scenarios.runner import _decision  # a step as the runner applies it: (kind, engine argument)
+from .steps import MAX_STEPS, board, decision_text
 
 
 def scenario_steps(sc, edition: str) -> dict | None:
@@ -39,7 +40,6 @@ def scenario_steps(sc, edition: str) -> dict | None:
     def forced_text(kind, arg):
         pend = g.pending
         who = None if pend.is_chance else pend.player
-        from .steps import decision_text
         return decision_text(Decision(kind, who, arg).to_json(), names)
 
     record(None, g.events, sc.line_of("given"))
@@ -74,7 +74,7 @@ def scenario_steps(sc, edition: str) -> dict | None:
                     taken += 1
                     if taken > SETTLE_LIMIT:
                         break
-    except (EngineError, Exception):  # noqa: BLE001 - an engine crash is the run's own failure; show what was reached
+    except Exception:  # noqa: BLE001 - an engine error or crash is the run's own failure; show what was reached
         pass
     return _done(names, steps, at)
 

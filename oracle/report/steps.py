@@ -13,7 +13,9 @@ script draws it, with the card designs and clause texts given once per page.
 
 from __future__ import annotations
 
-from ..engine import Decision
+import msgspec
+
+from ..engine import Decision, Game, SetupError
 from ..replay.narrate import card_label, event_text
 from ..replay.verify import GameReport, Verifier
 
@@ -84,6 +86,7 @@ class Stepper(Verifier):
         self.steps: list[dict] = []
         self.cut = False                # more than MAX_STEPS steps: the rest is left out
         self._line = 0                  # the log line being read
+        self._wrote = None              # (kind, player) of the decision that line writes, until applied
 
     def _record(self, decision: dict | None, events, forced: bool = False, g=None) -> None:
         if len(self.steps) >= MAX_STEPS:
@@ -106,9 +109,6 @@ class Stepper(Verifier):
             self._record(None, self.g.events)
         elif self.g is None:
             # A deal the rules refuse: its board is still drawn, dealt as given.
-            import msgspec
-            from ..engine import Game, SetupError
-
             reveals = [] if line.reveals is msgspec.UNSET else line.reveals
             first = None if line.first is msgspec.UNSET else line.first
             life = None if line.life_cards is msgspec.UNSET else line.life_cards
@@ -134,16 +134,11 @@ class Stepper(Verifier):
         self._wrote = None
         super()._end(line, lineno)
 
-    def _try_resync(self, line, lineno) -> None:
-        self._line = lineno
-        self._wrote = ("resync", None)
-        super()._try_resync(line, lineno)
-
     def _step(self, kind, arg) -> None:
         pend = self.g.pending
         player = None if pend.is_chance else pend.player
-        wrote = getattr(self, "_wrote", None)
-        forced = wrote is None or (wrote[0] != "resync" and (wrote[0] != kind or wrote[1] != player))
+        wrote = self._wrote
+        forced = wrote is None or wrote[0] != kind or wrote[1] != player
         super()._step(kind, arg)
         self._record(Decision(kind, player, arg).to_json(), self.g.events, forced)
         if not forced:
