@@ -62,7 +62,10 @@ def show_page(path: str, game_id: str | None, edition: str | None, keep_going: b
 @click.option("--open", "open_it", is_flag=True, help="Open the page in the web browser.")
 def show(log, game_id, edition, keep_going, output, open_it):
     """Write one game of LOG as an HTML page: its findings, and its board
-    from the deal to the end, to step through with buttons or arrow keys."""
+    from the deal to the end, to step through with buttons or arrow keys.
+
+    Exit status 0 when the page is written, whatever the game's verdict
+    (the page says it); 2 for a usage error (no such file or game)."""
     command = "mb-oracle show " + shlex.join(sys.argv[2:]) if len(sys.argv) > 2 else ""
     if output is None and open_it:
         fd, output = tempfile.mkstemp(prefix="mb-oracle-show-", suffix=".html")

@@ -160,7 +160,7 @@ class HtmlReport:
             else:
                 no_board = "no log to replay"
         if steps is not None and not steps.get("steps"):
-            no_board = no_board or "the rules could not deal this game"
+            no_board = no_board or "the log holds no deal the rules could draw"
         has_board = steps is not None and bool(steps.get("steps"))
         if has_board:
             self.boards["conforms" if rep.verdict == "conforms" else "other"] += 1

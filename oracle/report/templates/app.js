@@ -275,7 +275,7 @@
     detail.replaceChildren();
     detail.append(el("h2", { text: rep.id }),
       el("p", { class: "meta" }, el("span", { class: "badge v-" + rep.verdict, text: rep.verdict }), " ",
-        (rep.outcome && rep.outcome !== {conforms: "pass", violates: "fail"}[rep.verdict] ? "(" + rep.outcome + ") " : ""),
+        (rep.outcome === "xfail" ? "(expected divergence) " : rep.outcome === "xpass" ? "(an expected divergence did not happen) " : ""),
         (rep.edition || "no edition") + (d.kind === "scenario" ? "" : " · " + plural(rep.decisions, "decision")) + " · " + rep.file + ":" + rep.line +
         (rep.impl ? " · " + rep.impl : "") +
         (rep.result ? " · the rules' result: player " + rep.result.winner + " wins (" + rep.result.reason + ")" : "") +
