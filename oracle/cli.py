@@ -30,11 +30,12 @@ COMMANDS = {
     "cards": "oracle.cli:cards",
     "clauses": "oracle.cli:clauses",
     "editions": "oracle.cli:editions",
+    "show": "oracle.report.command:show",
 }
 
 
 # the module a command may miss -> the package that provides it
-PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "deepdiff": "deepdiff"}
+PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "deepdiff": "deepdiff", "jinja2": "Jinja2"}
 
 
 class LazyGroup(click.Group):

@@ -19,7 +19,7 @@ LAYERS = {
     "oracle.safeyaml": 0, "oracle.junit": 0, "oracle.term": 0, "oracle.schemas": 0, "oracle.clause_view": 0,
     "oracle.engine": 1,
     "oracle.replay": 2, "oracle.scenarios": 2, "oracle.hunt": 2, "oracle.coverage": 2, "oracle.fuzz": 2,
-    "oracle.harness": 2,
+    "oracle.harness": 2, "oracle.report": 2,
     "oracle.cli": 3, "oracle.__main__": 3,
 }
 

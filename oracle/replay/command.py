@@ -30,10 +30,10 @@ def _reading_options(specs) -> tuple[tuple[str, str], ...]:
 @click.command()
 @click.argument("paths", nargs=-1)
 @click.option("--edition", type=click.Choice(EDITIONS), help="Rules edition (overrides the game lines).")
-@click.option("--format", "fmt", type=click.Choice(["human", "json", "junit"]), default="human", show_default=True,
-              help="The report written to standard output.")
+@click.option("--format", "fmt", type=click.Choice(["human", "json", "junit", "html"]), default="human",
+              show_default=True, help="The report written to standard output.")
 @click.option("--output", "outputs", multiple=True, metavar="FORMAT=FILE", callback=parse_output,
-              help="Also write a report in FORMAT (human, json, junit) to FILE. Repeatable.")
+              help="Also write a report in FORMAT (human, json, junit, html) to FILE. Repeatable.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes.")
 @click.option("--keep-going", is_flag=True, help="After a divergence, resume at the next full state claim.")
 @click.option("--expect", "expect_file", type=click.Path(dir_okay=False), help="Known, accepted divergences (mb-expect/1).")
@@ -74,11 +74,13 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
         sys.exit(2)
     say_reading_stdin(paths)
     bar = GameProgress(paths, progress)
-    reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
-                        strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file))
     from .parallel import ClusterUnavailable, Options, iter_reports
 
-    results = iter_reports(paths, Options(edition, keep_going, which_editions, readings, strict), jobs, cluster)
+    options = Options(edition, keep_going, which_editions, readings, strict)
+    reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
+                        strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file),
+                        options=options)
+    results = iter_reports(paths, options, jobs, cluster)
     try:
         for rep in results:
             reporter.game(rep)

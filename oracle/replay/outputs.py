@@ -21,7 +21,7 @@ from ..term import is_terminal, use_color
 from . import report as render
 from .outcome import Summary, Tally
 
-FORMATS = ("human", "json", "junit")
+FORMATS = ("human", "json", "junit", "html")
 
 
 def parse_output(_ctx, _param, values) -> list[tuple[str, str]]:
@@ -134,14 +134,37 @@ class _JUnit:
         self.writer.close()
 
 
+class _Html:
+    """The HTML page (oracle.report): each game's row and data as it comes,
+    the page itself at the end."""
+
+    def __init__(self, stream, inputs, options):
+        import shlex
+
+        from ..report.page import HtmlReport
+        from ..report.source import LogSource
+
+        self.stream = stream
+        command = "mb-oracle " + shlex.join(sys.argv[1:]) if len(sys.argv) > 1 else ""
+        self.page = HtmlReport(title="mb-oracle verify report", command=command,
+                               inputs=[p for p in inputs if p], options=options, source=LogSource())
+
+    def game(self, rep, seconds: float) -> None:
+        self.page.game(rep)
+
+    def finish(self, summary: Summary) -> None:
+        self.page.finish(self.stream, summary)
+
+
 class Reporter:
     """Opens the reports, takes each game as it is verified, and closes them
     with the summary. `finish()` returns the exit status."""
 
     def __init__(self, fmt: str, outputs: list[tuple[str, str]], *, quiet: bool = False,
                  statistics: bool = False, expectations=None, strict_expect: bool = False, progress=None,
-                 inputs: tuple[str, ...] = (), command: str = "verify"):
+                 inputs: tuple[str, ...] = (), command: str = "verify", options=None):
         self.command = command          # the command named in JUnit (`mb-oracle.<command>.<file>`)
+        self.inputs, self.options = inputs, options   # the HTML page reads the logs again with these
         self.tally = Tally(expectations, strict_expect)
         self.progress = progress
         self._files = []
@@ -170,8 +193,8 @@ class Reporter:
             return _Json(file) if file is not None else _Json(sys.stdout.buffer, clear)
         if file is None:
             file = sys.stdout
-            if kind == "junit":
-                # JUnit declares UTF-8, whatever the locale of the terminal.
+            if kind in ("junit", "html"):
+                # JUnit and the HTML page declare UTF-8, whatever the locale of the terminal.
                 file = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n", write_through=True)
                 self._files.append(_Detach(file))
             color = use_color(sys.stdout)
@@ -179,6 +202,8 @@ class Reporter:
             color = False
         if kind == "junit":
             return _JUnit(file, self.command)
+        if kind == "html":
+            return _Html(file, self.inputs, self.options)
         return _Human(file, color, quiet, statistics, clear)
 
     def game(self, rep) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..editions import EDITIONS
+from ..replay.outputs import parse_output
 
 
 @click.command()
@@ -17,8 +18,11 @@ from ..editions import EDITIONS
               help="Run only in this edition (repeatable). Default: every edition a scenario applies to.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json", "junit"]), default="human",
               show_default=True, help="Output for people, for machines, or JUnit XML for CI.")
+@click.option("--output", "outputs", multiple=True, metavar="FORMAT=FILE", callback=parse_output,
+              help="Also write a report in FORMAT (human, json, junit, html) to FILE. Repeatable. "
+                   "The html page shows each failing run's position and steps on a board.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list the runs that pass (human format).")
-def scenarios(paths, editions, fmt, verbose):
+def scenarios(paths, editions, fmt, outputs, verbose):
     """Run the scenarios in PATHS (files or directories; default: ./scenarios).
 
     Each scenario runs once per edition it applies to. Exit status 0 when
@@ -46,6 +50,31 @@ def scenarios(paths, editions, fmt, verbose):
         out.detach()
     else:
         click.echo(report.human(results, errors, verbose))
+    for kind, path in outputs:
+        _write(kind, path, results, errors, files, verbose, paths)
     if errors:
         sys.exit(2)
     sys.exit(0 if all(r.passed for r in results) else 1)
+
+
+def _write(kind, path, results, errors, files, verbose, paths) -> None:
+    """One --output FORMAT=FILE report."""
+    import shlex
+
+    from . import report
+
+    try:
+        f = open(path, "w", encoding="utf-8", newline="\n")
+    except OSError as e:
+        raise click.UsageError(f"--output {kind}={path}: cannot write: {e.strerror}") from None
+    with f:
+        if kind == "json":
+            f.write(report.as_json(results, errors) + "\n")
+        elif kind == "junit":
+            report.junit(results, errors, f)
+        elif kind == "human":
+            f.write(click.unstyle(report.human(results, errors, verbose)) + "\n")
+        else:
+            from ..report.scenario import write_page
+
+            write_page(results, files, f, command="mb-oracle " + shlex.join(sys.argv[1:]), inputs=paths)

@@ -1,0 +1,167 @@
+"""A game's steps for the HTML report: the log replayed through the rules,
+with the board after the deal and after each decision.
+
+`Stepper` is the verifier with a recorder: each decision the rules apply
+(the log's, or a forced one the log left out) adds a step holding the
+board as the rules see it, the events it caused with their clauses, and
+the log line that caused it. A finding is shown at the last step made at
+or before its line: the board where the log and the rules part.
+
+A board is plain data (lists and numbers, card ids for cards); the page's
+script draws it, with the card designs and clause texts given once per page.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from ..engine import Decision, Game, SetupError
+from ..replay.narrate import card_label, event_text
+from ..replay.verify import GameReport, Verifier
+
+# A game longer than this many steps keeps its first ones and says so.
+MAX_STEPS = 2000
+
+
+def board(g) -> dict:
+    """The board of game `g` as the page draws it: for each player (index 0
+    and 1) life, Mindbugs, draw pile size, hand, play area (card, power
+    after constant abilities, keywords as a bit mask, exhausted or not),
+    discard pile; the unused pile's size, the card waiting for the Mindbug
+    decision, whose turn it is, and the pending decision with its options."""
+    s = g.state
+    power, keywords = g.stats()
+    play = [[[c, power.get(c, 0), keywords.get(c, 0), int(c in s.exhausted)] for c in s.play[p]] for p in (0, 1)]
+    b = {
+        "life": list(s.life), "mindbugs": list(s.mindbugs),
+        "deck": [len(s.deck[0]), len(s.deck[1])], "unused": len(s.unused),
+        "hand": [list(s.hand[0]), list(s.hand[1])], "play": play,
+        "discard": [list(s.discard[0]), list(s.discard[1])],
+        "played": s.played, "active": s.active, "turn": s.turn,
+        "pending": None, "over": None,
+    }
+    if g.profile.life_cards:
+        b["life_pile"] = [len(s.life_pile[0]), len(s.life_pile[1])]
+    if g.is_over:
+        b["over"] = {"winner": g.winner, "reason": g.reason}
+    p = s.pending
+    if p is not None:
+        names = g.table.names
+        b["pending"] = {
+            "stage": p.stage, "player": None if p.is_chance else p.player, "prompt": p.prompt,
+            "clauses": list(p.clauses), "source": p.source,
+            "options": [option_text(k, a, names) for k, a in p.options],
+        }
+    return b
+
+
+def option_text(kind: str, arg, names: dict) -> str:
+    """One legal answer in words: "play Elephantopus (12)", "block: none"."""
+    if isinstance(arg, tuple):
+        return f"{kind} " + (", ".join(card_label(names, c) for c in arg) if arg else "nothing")
+    if arg is None:
+        return kind if kind in ("mindbug", "pass") else f"{kind}: none"
+    return f"{kind} {card_label(names, arg)}"
+
+
+def decision_text(d: dict, names: dict) -> str:
+    """A decision (its JSON form) in words, with the player."""
+    kind = d["t"]
+    if kind in ("choose", "random"):
+        arg = tuple(d.get("cards") or ())
+    else:
+        arg = d.get("card")
+    who = "random outcome: " if kind == "random" else (f"player {d['p']}: " if "p" in d else "")
+    return who + option_text(kind, arg, names)
+
+
+class Stepper(Verifier):
+    """Verifies a game and records its steps (`steps`). A step is `forced`
+    when its decision is not the one its line writes: a decision with one
+    legal option the log left out, or a decline the log wrote before the
+    rules asked for it."""
+
+    def __init__(self, raw, edition=None, keep_going=False, readings=None, *, strict=False):
+        super().__init__(raw, edition, keep_going, readings, strict=strict)
+        self.steps: list[dict] = []
+        self.cut = False                # more than MAX_STEPS steps: the rest is left out
+        self._line = 0                  # the log line being read
+        self._wrote = None              # (kind, player) of the decision that line writes, until applied
+
+    def _record(self, decision: dict | None, events, forced: bool = False, g=None) -> None:
+        if len(self.steps) >= MAX_STEPS:
+            self.cut = True
+            return
+        g = g or self.g
+        names = g.table.names
+        self.steps.append({
+            "line": self._line,
+            "decision": None if decision is None else decision_text(decision, names),
+            "forced": forced,
+            "events": [[e.kind, list(e.clauses), event_text(e, names)] for e in events],
+            "board": board(g),
+        })
+
+    def _setup(self, line, lineno, prof) -> bool:
+        self._line = lineno
+        ok = super()._setup(line, lineno, prof)
+        if ok:
+            self._record(None, self.g.events)
+        elif self.g is None:
+            # A deal the rules refuse: its board is still drawn, dealt as given.
+            reveals = [] if line.reveals is msgspec.UNSET else line.reveals
+            first = None if line.first is msgspec.UNSET else line.first
+            life = None if line.life_cards is msgspec.UNSET else line.life_cards
+            try:
+                g = Game.deal(prof, line.cards, line.decks, line.unused, first, reveals, life, tolerate=[])
+            except (SetupError, ValueError, KeyError, IndexError, TypeError):
+                return ok
+            self._record(None, g.events, g=g)
+        return ok
+
+    def _decision(self, line, t, lineno) -> None:
+        self._line = lineno
+        self._wrote = (t, getattr(line, "p", None))
+        super()._decision(line, t, lineno)
+
+    def _claim(self, line, lineno) -> None:
+        self._line = lineno
+        self._wrote = None
+        super()._claim(line, lineno)
+
+    def _end(self, line, lineno) -> None:
+        self._line = lineno
+        self._wrote = None
+        super()._end(line, lineno)
+
+    def _step(self, kind, arg) -> None:
+        pend = self.g.pending
+        player = None if pend.is_chance else pend.player
+        wrote = self._wrote
+        forced = wrote is None or wrote[0] != kind or wrote[1] != player
+        super()._step(kind, arg)
+        self._record(Decision(kind, player, arg).to_json(), self.g.events, forced)
+        if not forced:
+            self._wrote = None          # a later step caused by the same line is the rules' own
+
+
+def finding_step(steps: list[dict], line: int) -> int:
+    """The step a finding at `line` is shown at: the last one made at or
+    before that line (the deal, if none)."""
+    at = 0
+    for i, s in enumerate(steps):
+        if s["line"] <= line:
+            at = i
+        else:
+            break
+    return at
+
+
+def game_steps(raw, edition=None, keep_going=False, readings=None, strict=False) -> tuple[GameReport, dict]:
+    """The report of one game and its steps: {"cards": {id: name},
+    "steps": [...], "cut": bool}. The report carries no `basis` (see
+    oracle.replay.basis); callers that show it run `classify` themselves."""
+    st = Stepper(raw, edition, keep_going, readings, strict=strict)
+    rep = st.run()
+    cards = {int(k): v for k, v in st.cards.items()} if st.steps else {}
+    return rep, {"cards": cards, "steps": st.steps, "cut": st.cut}

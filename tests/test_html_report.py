@@ -1,0 +1,227 @@
+"""The HTML report's content, without a browser: every game listed, each
+finding placed at its step, hostile text kept inert, the same bytes for
+the same run, bounded boards, and `mb-oracle show`."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+
+from oracle.replay.reader import read_all
+from oracle.report.page import HtmlReport
+from oracle.report.steps import game_steps
+
+from html_pages import game_data, game_index
+from conftest import ROOT, run_cli
+
+
+def _manifest():
+    return yaml.safe_load((ROOT / "replays" / "manifest.yaml").read_text())["games"]
+
+
+@pytest.fixture(scope="module")
+def sample_page(tmp_path_factory):
+    out = tmp_path_factory.mktemp("html") / "report.html"
+    r = run_cli("verify", "replays/", "-q", "--output", f"html={out}")
+    assert r.returncode == 1, r.stderr.decode()
+    return out.read_text(encoding="utf-8")
+
+
+def test_verify_html_lists_every_sample_game_with_its_verdict(sample_page):
+    listed = {r["id"]: r["verdict"] for r in game_index(sample_page)}
+    # the manifest's verdicts, but for the games it verifies under --strict (not asked for here)
+    expected = {g["game"]: "conforms" if g.get("strict") else g["verdict"] for g in _manifest()}
+    assert listed == expected
+
+
+def test_each_violation_is_shown_on_its_board_at_the_step_of_its_line(sample_page):
+    data = game_data(sample_page)
+    violating = [d for d in data.values() if d["report"]["verdict"] == "violates"]
+    assert len(violating) == sum(g["verdict"] == "violates" and not g.get("strict") for g in _manifest())
+    for d in violating:
+        assert d["steps"], d["report"]["id"]
+        for f, at in zip(d["report"]["findings"], d["at"], strict=True):
+            step = d["steps"][at]
+            assert step["line"] <= f["line"]
+            # the next step, if any, comes from a later line: this is the last board before the finding
+            if at + 1 < len(d["steps"]):
+                assert d["steps"][at + 1]["line"] > f["line"] or d["steps"][at + 1]["line"] == f["line"] is None
+        assert any(line[0] == d["report"]["findings"][0]["line"] for line in d["log"])
+
+
+def test_a_board_has_both_players_zones_and_the_pending_decision(sample_page):
+    data = game_data(sample_page)
+    d = next(d for d in data.values() if d["report"]["id"] == "violation-poisonous-ignored")
+    deal = d["steps"][0]["board"]
+    assert [len(h) for h in deal["hand"]] == [5, 5]
+    assert deal["life"] == [3, 3] and deal["mindbugs"] == [2, 2]
+    assert deal["pending"]["stage"] == "action" and deal["pending"]["options"]
+    later = d["steps"][d["at"][0]]["board"]
+    assert any(later["play"][p] for p in (0, 1))
+    # a creature in play carries its power after constant abilities, its keywords and whether it is exhausted
+    assert all(len(c) == 4 for p in (0, 1) for c in later["play"][p])
+    assert any(ev[1] for s in d["steps"] for ev in s["events"]), "events name their clauses"
+
+
+def test_same_run_gives_the_same_bytes_whatever_the_worker_count(tmp_path):
+    pages = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"r{jobs}.html"
+        run_cli("verify", "replays/violations", "-q", "-j", jobs, "--output", f"html={out}")
+        # the command line shown in the page is the one difference
+        pages.append(re.sub(r"mb-oracle verify [^<]*", "", out.read_text(encoding="utf-8")))
+    assert pages[0] == pages[1]
+    again = tmp_path / "again.html"
+    first = tmp_path / "r1.html"
+    run_cli("verify", "replays/violations", "-q", "-j", "1", "--output", f"html={again}")
+    assert re.sub(r"again\.html", "r1.html", again.read_text(encoding="utf-8")) == first.read_text(encoding="utf-8")
+
+
+def test_hostile_text_from_a_log_stays_text(tmp_path):
+    hostile = '</script><script>alert(1)</script><!--'
+    log = tmp_path / "hostile.jsonl"
+    log.write_text('{"t":"game","format":"mb-replay/1","id":"%s","edition":"en-revised","sets":["first-contact"]}\n'
+                   % hostile.replace('"', '\\"'), encoding="utf-8")
+    out = tmp_path / "page.html"
+    r = run_cli("verify", str(log), "--output", f"html={out}")
+    assert r.returncode == 2
+    html = out.read_text(encoding="utf-8")
+    assert "<script>alert(1)" not in html
+    assert html.count("<script") == html.count("</script>")
+    (d,) = game_data(html).values()
+    assert d["report"]["id"] == hostile
+
+
+def test_boards_are_drawn_for_a_bounded_number_of_games(tmp_path):
+    from oracle.replay.jobs import Options
+    from oracle.replay.verify import verify_game
+    from oracle.report.source import LogSource
+
+    page = HtmlReport(title="t", options=Options(), source=LogSource(), max_boards=2, max_conforming_boards=1)
+    reps = [verify_game(raw) for raw in read_all((str(ROOT / "replays"),))]
+    for rep in reps:
+        page.game(rep)
+    out = tmp_path / "p.html"
+    with open(out, "w", encoding="utf-8") as f:
+        page.finish(f)
+    html = out.read_text(encoding="utf-8")
+    data = game_data(html)
+    assert len(game_index(html)) == len(reps)
+    with_board = [d["report"]["verdict"] for d in data.values() if "steps" in d]
+    assert sorted(with_board) == ["conforms", "violates", "violates"]
+    assert all(d["no_board"] == "board_limit" for d in data.values() if "steps" not in d)
+    # a conforming game with no board and nothing to note is its row alone
+    assert sum(r["board"] for r in game_index(html)) == 3
+    rows = game_index(html)
+    bare = [rows[i] for i in range(len(rows)) if i not in data]
+    assert bare and all(r["verdict"] == "conforms" and not r["board"] for r in bare)
+
+
+def test_steps_cover_the_game_from_the_deal_to_the_end():
+    raw = next(iter(read_all((str(ROOT / "replays/conforming/en-revised.jsonl"),))))
+    rep, steps = game_steps(raw)
+    assert rep.verdict == "conforms"
+    s = steps["steps"]
+    assert s[0]["decision"] is None and s[0]["board"]["pending"]["stage"] == "action"
+    assert s[-1]["board"]["over"] == rep.result and s[-1]["board"]["pending"] is None
+    assert len(s) - 1 >= rep.decisions
+
+
+def test_show_writes_the_page_of_the_chosen_game(tmp_path):
+    out = tmp_path / "g.html"
+    r = run_cli("show", "replays/conforming/en-revised.jsonl", "--game", "selfplay-en-revised-s11-00001",
+                "-o", str(out))
+    assert r.returncode == 0, r.stderr.decode()
+    (d,) = game_data(out.read_text(encoding="utf-8")).values()
+    assert d["report"]["id"] == "selfplay-en-revised-s11-00001" and d["report"]["verdict"] == "conforms"
+    assert len(d["steps"]) > 10
+
+
+def test_show_names_the_games_when_the_one_asked_for_is_not_there():
+    r = run_cli("show", "replays/conforming/en-revised.jsonl", "--game", "nope")
+    assert r.returncode == 2
+    err = r.stderr.decode()
+    assert "no game 'nope'" in err and "selfplay-en-revised-s11-00000" in err and "Traceback" not in err
+
+
+SCENARIO = """\
+format: mb-scenario/1
+id: demo.healer-wrong-life
+title: Axolotl Healer's Play effect, expected (wrongly) to give 3 life
+clauses: [triggers.play, life.gain]
+cards: [Axolotl Healer]
+source: {kind: card list, ref: "Axolotl Healer: Play: you gain 2 life"}
+editions: [en-revised]
+given:
+  players:
+    - hand: [Axolotl Healer, Bee Bear]
+    - hand: [Brain Fly]
+steps:
+  - play: Axolotl Healer
+  - pass
+expect:
+  players:
+    - {life: 6, play: [Axolotl Healer]}
+    - {life: 3}
+"""
+
+
+def test_scenarios_html_shows_a_failing_run_on_its_board(tmp_path):
+    (tmp_path / "bad.yaml").write_text(SCENARIO, encoding="utf-8")
+    out = tmp_path / "sc.html"
+    r = run_cli("scenarios", str(tmp_path / "bad.yaml"), "--output", f"html={out}")
+    assert r.returncode == 1, r.stderr.decode()
+    html = out.read_text(encoding="utf-8")
+    (d,) = game_data(html).values()
+    assert d["kind"] == "scenario"
+    (f,) = d["report"]["findings"]
+    assert f["code"] == "SCENARIO_FAILED" and f["line"] == 15   # the expect key
+    assert f["log"] == {"players[0].life": "6"} and f["rules"] == {"players[0].life": "5"}
+    # the deal (the given position), step 1 (play), step 2 (pass): the failure is shown after step 2
+    assert [s["decision"] for s in d["steps"]] == [None, "step 1: play: Axolotl Healer", "step 2: pass"]
+    assert d["at"] == [2]
+    assert d["steps"][2]["board"]["life"] == [5, 3]
+    assert d["steps"][0]["board"]["hand"][0] and d["log"][0] == [1, "format: mb-scenario/1"]
+
+
+def test_logs_are_read_again_in_one_pass_even_with_lines_outside_games(tmp_path):
+    from oracle.replay.verify import verify_game
+    from oracle.report.source import LogSource
+
+    src = (ROOT / "replays/conforming/en-revised.jsonl").read_bytes()
+    log = tmp_path / "mixed.jsonl"
+    log.write_bytes(b'{"t":"note","text":"before any game"}\n' + src)
+    reps = [verify_game(raw) for raw in read_all((str(log),))]
+    assert reps[0].verdict == "malformed"   # the line outside any game
+    source = LogSource()
+    found = [source.raw(rep) for rep in reps]
+    assert found[0] is None
+    assert [r.first_line for r in found[1:]] == [rep.line for rep in reps[1:]]
+    # the same file again (given twice): read from its start
+    assert source.raw(reps[1]).first_line == reps[1].line
+    source.close()
+
+
+def test_format_html_writes_the_page_to_standard_output():
+    r = run_cli("verify", "replays/violations/sneaky-block.jsonl", "--format", "html")
+    assert r.returncode == 1
+    html = r.stdout.decode("utf-8")
+    assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
+    (d,) = game_data(html).values()
+    assert d["report"]["id"] == "violation-sneaky-block" and d["steps"]
+
+
+def test_a_game_not_verified_is_not_replayed_for_its_board(tmp_path):
+    from oracle.replay.jobs import Options, error_report
+    from oracle.report.source import LogSource
+
+    raw = next(iter(read_all((str(ROOT / "replays/violations/sneaky-block.jsonl"),))))
+    page = HtmlReport(title="t", options=Options(), source=LogSource())
+    page.game(error_report(raw, "WORKER_DIED", "the worker verifying this game died twice"))
+    out = tmp_path / "p.html"
+    with open(out, "w", encoding="utf-8") as f:
+        page.finish(f)
+    (d,) = game_data(out.read_text(encoding="utf-8")).values()
+    assert "steps" not in d and d["no_board"] == "the game was not verified"
