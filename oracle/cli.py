@@ -160,7 +160,7 @@ def editions(as_json):
     for p in PROFILES.values():
         click.echo(f"{p.edition}: {p.title} ({p.rulebook})")
         for s in p.switches:
-            how = "states" if s.stated else "silent, reading"
+            how = {"states": "states", "implied": "implied", "silent": "silent, reading"}[s.how]
             click.echo(f"  {s.name:<24} {str(s.value):<11} {how:<16} [{s.clause}] {s.note}")
     click.echo("team readings (no edition settles them; verify --reading CLAUSE=CHOICE, game line `readings`):")
     for r in READINGS:

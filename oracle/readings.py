@@ -60,15 +60,15 @@ READINGS: tuple[Reading, ...] = (
         ("keeps-exhaustion", "an exhausted card stays exhausted through the discard pile or hand, and comes "
                              "back into play exhausted"),
     )),
-    Reading("effects.play-card", "play_card", "play-effect", (
-        ("play-effect", "a card played by an effect triggers its Play effect and cannot be mindbugged"),
-    ), "no alternative: triggers.play and mindbug.only-from-hand, both stated, settle it together"),
     Reading("keywords.frenzy.same-creature", "frenzy_timing", "at-once", (
         ("at-once", "the FRENZY second attack is offered right after the first, within the same turn action"),
     ), "no alternative: a turn holds one turn action, so there is no later point to offer it"),
 )
 
 BY_CLAUSE: dict[str, Reading] = {r.clause: r for r in READINGS}
+# Readings that every edition now settles in words: a game line may still
+# name them with the one choice they had, which changes nothing.
+SETTLED: dict[str, str] = {"effects.play-card": "play-effect"}
 TEAM: dict[str, str] = {r.clause: r.team for r in READINGS}
 
 
@@ -85,6 +85,8 @@ def check(readings: dict) -> dict[str, str]:
     """Validate a clause -> choice mapping; raise UnknownReading naming the bad entry."""
     out = {}
     for clause, choice in readings.items():
+        if SETTLED.get(clause) == choice:
+            continue
         r = BY_CLAUSE.get(clause)
         if r is None:
             raise UnknownReading(f"unknown reading {clause!r}" + _suggest(str(clause), BY_CLAUSE))
