@@ -1,7 +1,9 @@
-"""Card database: designs, names in both languages, slugs, and abilities.
+"""Card database: card sets, designs, names in both languages, slugs, and abilities.
 
 `CARDS` maps the canonical English name to its `CardDef`; `lookup()` also
-accepts French names and slugs. Abilities live in `oracle.cards.abilities`,
+accepts French names and slugs. Every card belongs to a set (`SETS`); a
+game deals from the deck of the sets it names (`full_set(sets)`: every card
+of those sets, setup.sets). Abilities live in `oracle.cards.abilities`,
 next to this data, written with the engine's shared effect verbs.
 """
 
@@ -12,6 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from . import new_servants
 from .first_contact import (
     DESIGNS,
     FRENZY,
@@ -26,9 +29,52 @@ from .first_contact import (
 __all__ = [
     "CARDS", "CardDef", "UnknownCard", "lookup", "suggest", "slugify", "keyword_list", "full_set",
     "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "KEYWORD_NAMES", "SET_ID",
+    "SETS", "DEFAULT_SETS", "UnknownSet", "check_sets", "every_card",
 ]
 
-SET_ID = "first-contact"
+SET_ID = "first-contact"   # the base set, the deck of a game that names no set
+DEFAULT_SETS: tuple[str, ...] = (SET_ID,)
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    id: str
+    name: str
+    french: str
+    designs: tuple
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "name": self.name, "french": self.french, "designs": len(self.designs),
+                "cards": sum(d[4] for d in self.designs)}
+
+
+# Known sets, in the order their cards are numbered everywhere (ids of a
+# scenario, the database order).
+SETS: dict[str, CardSet] = {
+    SET_ID: CardSet(SET_ID, "First Contact", "Premier Contact", DESIGNS),
+    new_servants.SET_ID: CardSet(new_servants.SET_ID, "New Servants", "Nouveaux Serviteurs", new_servants.DESIGNS),
+}
+
+
+class UnknownSet(LookupError):
+    """A set name that is not one of `SETS`, or a list of sets the rules cannot deal from."""
+
+
+def check_sets(sets) -> tuple[str, ...]:
+    """The named sets in database order; raises UnknownSet for an unknown
+    name, a set named twice, or no set at all."""
+    sets = list(sets)
+    if not sets:
+        raise UnknownSet("no card set named: a game deals from at least one set")
+    for s in sets:
+        if s not in SETS:
+            near = difflib.get_close_matches(str(s), list(SETS), n=1, cutoff=0.5)
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            raise UnknownSet(f"unknown card set {s!r}{hint}; known: {', '.join(SETS)}")
+    twice = sorted({s for s in sets if sets.count(s) > 1})
+    if twice:
+        raise UnknownSet(f"card set {twice[0]!r} is named twice")
+    return tuple(s for s in SETS if s in sets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +85,9 @@ class CardDef:
     power: int
     keywords: int
     copies: int
-    trigger: str | None  # "play" | "attack" | "defeated" | None (constant or vanilla)
+    trigger: str | None  # "play" | "attack" | "defeated" | "when" | None (constant or vanilla)
     text: str
+    card_set: str = SET_ID
 
     @property
     def keyword_names(self) -> list[str]:
@@ -57,7 +104,7 @@ class CardDef:
             "copies": self.copies,
             "trigger": self.trigger,
             "ability": self.text,
-            "set": SET_ID,
+            "set": self.card_set,
         }
 
 
@@ -97,8 +144,9 @@ def slugify(text: str) -> str:
 
 
 CARDS: dict[str, CardDef] = {
-    name: CardDef(name, fr, slugify(name), power, kw, copies, trigger, text)
-    for name, fr, power, kw, copies, trigger, text in DESIGNS
+    name: CardDef(name, fr, slugify(name), power, kw, copies, trigger, text, set_id)
+    for set_id, card_set in SETS.items()
+    for name, fr, power, kw, copies, trigger, text in card_set.designs
 }
 
 _ALIASES: dict[str, str] = {}
@@ -135,6 +183,14 @@ def suggest(name: str, n: int = 2) -> tuple[str, ...]:
     return tuple(out[:n])
 
 
-def full_set() -> list[str]:
-    """The 48 card names of the set, each copy once, in database order."""
+def full_set(sets=DEFAULT_SETS) -> list[str]:
+    """The deck of the named sets (setup.sets): every card name, each copy
+    once, in database order. First Contact alone is 48 cards."""
+    keep = set(check_sets(sets))
+    return [c.name for c in CARDS.values() if c.card_set in keep for _ in range(c.copies)]
+
+
+def every_card() -> list[str]:
+    """Every card of every known set, each copy once, in database order: the
+    numbering of scenario card ids (First Contact's 48 first)."""
     return [c.name for c in CARDS.values() for _ in range(c.copies)]

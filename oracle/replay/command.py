@@ -102,17 +102,24 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
               help="Check the engine's invariants after every step; exit 1 at the first broken one.")
 @click.option("--reading", "reading_specs", multiple=True, metavar="CLAUSE=CHOICE",
               help="Play under this choice of a team reading (written on the game line); repeatable.")
-def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs):
+@click.option("--sets", "sets_spec", default="first-contact", show_default=True, metavar="SET,SET",
+              help="The card sets to deal from, comma-separated (mb-oracle cards --sets lists them).")
+def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs, sets_spec):
     """Play games with a bot and write them as conforming mb-replay/1 logs."""
+    from ..cards import UnknownSet, check_sets
     from ..term import Progress
     from .selfplay import InvariantBroken, selfplay_lines
 
+    try:
+        sets = check_sets(s.strip() for s in sets_spec.split(",") if s.strip())
+    except UnknownSet as e:
+        raise click.BadParameter(str(e), param_hint="--sets") from None
     readings = _reading_options(reading_specs)
     w = sys.stdout.buffer
     with Progress("selfplay", total=games, unit="game") as bar:
         try:
             started = False
-            for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants, dict(readings)):
+            for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants, dict(readings), sets):
                 if line.startswith(b'{"t":"game"'):
                     if started:
                         bar.update(1)

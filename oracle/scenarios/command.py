@@ -18,15 +18,24 @@ from ..editions import EDITIONS
 @click.option("--format", "fmt", type=click.Choice(["human", "json", "junit"]), default="human",
               show_default=True, help="Output for people, for machines, or JUnit XML for CI.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list the runs that pass (human format).")
-def scenarios(paths, editions, fmt, verbose):
+@click.option("--sets", "sets_spec", default="", metavar="SET,SET",
+              help="Card sets added to every scenario's deck (a scenario's own `sets` always count).")
+def scenarios(paths, editions, fmt, verbose, sets_spec):
     """Run the scenarios in PATHS (files or directories; default: ./scenarios).
 
     Each scenario runs once per edition it applies to. Exit status 0 when
     every run passes, 1 when some fail, 2 when a file cannot be read as
     scenarios (with the file, line and field of each problem)."""
+    from ..cards import UnknownSet, check_sets
     from . import report
     from .loader import ScenarioError, load_paths
     from .runner import run_all
+
+    names = [s.strip() for s in sets_spec.split(",") if s.strip()]
+    try:
+        extra = check_sets(names) if names else ()
+    except UnknownSet as e:
+        raise click.BadParameter(str(e), param_hint="--sets") from None
 
     if not paths:
         if not Path("scenarios").is_dir():
@@ -37,7 +46,7 @@ def scenarios(paths, editions, fmt, verbose):
     errors = errors + [e for f in files for e in f.errors]
     if not files and not errors:
         errors.append(ScenarioError(", ".join(paths), None, None, "no scenario files (*.yaml, *.yml) found"))
-    results = run_all(files, set(editions) or None)
+    results = run_all(files, set(editions) or None, extra)
     if fmt == "json":
         click.echo(report.as_json(results, errors))
     elif fmt == "junit":

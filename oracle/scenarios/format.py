@@ -210,6 +210,8 @@ class Scenario(_S, kw_only=True):
     title: Annotated[str, Meta(min_length=1)]
     clauses: Annotated[list[str], Meta(min_length=1)]
     cards: list[str] = []
+    # The card sets of the game (setup.sets); default: First Contact alone.
+    sets: Annotated[list[str], Meta(min_length=1, max_length=100)] | UnsetType = UNSET
     editions: Union[Literal["all"], Annotated[list[Edition], Meta(min_length=1)]] = "all"
     # Team readings to play under (clause id -> choice), where not the team's.
     readings: dict[str, str] | UnsetType = UNSET

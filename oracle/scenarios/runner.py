@@ -20,12 +20,12 @@ from time import perf_counter
 
 from msgspec import UNSET
 
-from ..cards import full_set, keyword_list, lookup
+from ..cards import SETS, keyword_list, lookup
 from ..editions import profile
 from ..engine import Decision, EngineError, Game, Refused, SetupError, position
 from ..engine.state import STAGE_KINDS
 from .format import Expect, Illegal
-from .loader import LoadedScenario, all_ids, card_id, card_name, keyword_name, step_kind, step_text
+from .loader import LoadedScenario, all_ids, card_id, card_name, keyword_name, scenario_sets, step_kind, step_text
 
 SETTLE_LIMIT = 500
 
@@ -86,7 +86,9 @@ class Result:
         return d
 
 
-def run_all(files, editions=None) -> list[Result]:
+def run_all(files, editions=None, sets=()) -> list[Result]:
+    """Every scenario of `files` in each edition it applies to (or those of
+    `editions`); `sets`: card sets added to every scenario's deck."""
     out = []
     for sf in files:
         for sc in sf.scenarios:
@@ -94,7 +96,7 @@ def run_all(files, editions=None) -> list[Result]:
                 if editions and e not in editions:
                     continue
                 start = perf_counter()
-                result = run(sc, e)
+                result = run(sc, e, sets)
                 result.time = perf_counter() - start
                 out.append(result)
     return out
@@ -111,7 +113,7 @@ def _named(text: str) -> str:
     [3, 4]`); scenarios name them by name, and so do their messages."""
     def one(m):
         cid = int(m.group(2))
-        if not 1 <= cid <= 48:
+        if cid not in _names():
             return m.group(0)
         if m.group(1) == "card":
             return card_name(cid)
@@ -119,7 +121,7 @@ def _named(text: str) -> str:
 
     def many(m):
         ids = [int(x) for x in m.group(3).split(",")]
-        if not all(1 <= c <= 48 for c in ids):
+        if not all(c in _names() for c in ids):
             return m.group(0)
         return m.group(1) + m.group(2) + ", ".join(card_name(c) for c in ids) + m.group(4)
     return _CARD_IN_TEXT.sub(one, _CARD_LIST.sub(many, text))
@@ -168,26 +170,34 @@ def _decision(step) -> tuple[str, object]:
 
 
 @cache
-def _defs() -> dict:
-    return {cid: lookup(name) for cid, name in enumerate(full_set(), 1)}
+def _names() -> frozenset:
+    return frozenset(all_ids(tuple(SETS)))
 
 
-def build(sc: LoadedScenario, edition: str) -> Game:
-    """The game the scenario starts from, under its readings; raises SetupError."""
+@cache
+def _defs(sets) -> dict:
+    return {cid: lookup(card_name(cid).split("#")[0]) for cid in all_ids(sets)}
+
+
+def build(sc: LoadedScenario, edition: str, extra_sets=()) -> Game:
+    """The game the scenario starts from, under its readings, dealt from its
+    sets and `extra_sets` (setup.sets); raises SetupError."""
+    sets = scenario_sets(sc.doc, extra_sets)
+    deck = all_ids(sets)
     if sc.doc.readings is not UNSET:
         from ..readings import with_readings
         edition = with_readings(edition, sc.doc.readings)
     g = sc.doc.given
     if g.deal is not UNSET:
         d = g.deal
-        cards = {cid: card_name(cid).split("#")[0] for cid in all_ids()}
+        cards = {cid: card_name(cid).split("#")[0] for cid in deck}
         decks = [[card_id(r) for r in deck] for deck in d.decks]
         unused = [card_id(r) for r in d.unused]
         placed = set(decks[0]) | set(decks[1]) | set(unused)
-        unused += [c for c in all_ids() if c not in placed]
+        unused += [c for c in deck if c not in placed]
         reveals = [[card_id(r) for r in pair] for pair in d.reveals]
         first = None if d.first is UNSET else d.first
-        return Game.deal(edition, cards, decks, unused, first=first, reveals=reveals)
+        return Game.deal(edition, cards, decks, unused, first=first, reveals=reveals, sets=sets)
     zones: dict = {}
     exhausted = []
     players = g.players if g.players is not UNSET else None
@@ -212,7 +222,7 @@ def build(sc: LoadedScenario, edition: str) -> Game:
     if g.unused is not UNSET:
         unused = [card_id(r) for r in g.unused]
         placed.update(unused)
-        rest = [c for c in all_ids() if c not in placed]
+        rest = [c for c in deck if c not in placed]
         if profile(edition).life_cards:
             # The life cards of the first English edition come from the top of the unused pile.
             need = life[0] + life[1]
@@ -222,7 +232,7 @@ def build(sc: LoadedScenario, edition: str) -> Game:
             unused = rest[:need] + unused
             rest = rest[need:]
         kwargs = {"unused": unused, "out": rest}
-    return position(edition, zones, _defs(), active=g.active, life=tuple(life), mindbugs=tuple(mindbugs),
+    return position(edition, zones, _defs(sets), active=g.active, life=tuple(life), mindbugs=tuple(mindbugs),
                     exhausted=exhausted, turn=g.turn, **kwargs)
 
 
@@ -238,12 +248,12 @@ class _Fail(Exception):
         self.happened = [event_text(e) for e in events]
 
 
-def run(sc: LoadedScenario, edition: str) -> Result:
+def run(sc: LoadedScenario, edition: str, sets=()) -> Result:
     d = sc.doc
     res = Result(d.id, d.title, sc.file, sc.line, edition, clauses=list(d.clauses), draft=d.status == "draft")
     expect, illegal = sc.expectation(edition)
     try:
-        _run(sc, edition, expect, illegal)
+        _run(sc, edition, expect, illegal, sets)
     except _Fail as f:
         res.status = "fail"
         res.step, res.step_text, res.message, res.clause = f.step, f.text, f.message, f.clause
@@ -287,12 +297,12 @@ def _clause_at_stake(cited, events, differences) -> str:
     return next((c for c in cited if c in fired), cited[0])
 
 
-def _run(sc: LoadedScenario, edition: str, expect: Expect | None, illegal: Illegal | None) -> None:
+def _run(sc: LoadedScenario, edition: str, expect: Expect | None, illegal: Illegal | None, sets=()) -> None:
     d = sc.doc
     n = len(d.steps)
     refuse_at = None if illegal is None else (n if illegal.step is UNSET else illegal.step)
     try:
-        g = build(sc, edition)
+        g = build(sc, edition, sets)
     except SetupError as e:
         if refuse_at == 0:
             _check_refusal(0, "the setup", e.code, e.clause, None, illegal, _named(e.message))
