@@ -61,6 +61,12 @@ class Profile:
     attacker_gone: str = "attack-ends"          # combat.attacker-gone
     leave_play: str = "resets"                  # terms.leave-play
     frenzy_timing: str = "at-once"              # keywords.frenzy.same-creature
+    any_creature: str = "either-side"           # cards.any-creature (New Servants)
+    extreme_scope: str = "among-enemies"        # cards.extreme-power (New Servants)
+    set_life_loss: str = "counts"               # life.lose.set-lower (Hyenix)
+    this_turn: str = "ends-with-turn"           # effects.this-turn
+    from_discard: str = "pile-holder"           # triggers.from-discard
+    hand_over: str = "giver-picks"              # cards.hand-over
     readings: tuple[tuple[str, str], ...] = ()
 
     def switch(self, name: str) -> Switch:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 
 from ..cards.abilities import COPY_LAYER, GRANT_LAYER, POWER_LAYER
+from .lasting import keywords as lasting_keywords
 
 
 def compute(g):
@@ -22,6 +23,8 @@ def compute(g):
             d = defs[c]
             power[c] = d.power                                  # cards.anatomy
             kw[c] = d.keywords
+    if s.lasting:
+        lasting_keywords(s, kw)                                 # abilities.granted-this-turn
     for layer in (POWER_LAYER, GRANT_LAYER, COPY_LAYER):        # abilities.constant
         if layer is GRANT_LAYER:
             floor = g.profile.power_floor                       # cards.power-minimum

@@ -83,7 +83,7 @@ class State:
     __slots__ = (
         "life", "mindbugs", "deck", "hand", "play", "discard", "life_pile",
         "unused", "out", "exhausted", "played", "active", "turn", "attacks",
-        "combat", "stack", "triggers", "pending", "winner", "reason", "actions",
+        "combat", "stack", "triggers", "pending", "winner", "reason", "actions", "lasting",
     )
 
     def __init__(self):
@@ -108,6 +108,7 @@ class State:
         self.winner = None
         self.reason = None
         self.actions = 0            # turn actions taken this turn
+        self.lasting = ()           # effects that last this turn: (card, what) pairs (effects.this-turn)
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -132,6 +133,7 @@ class State:
         s.winner = self.winner
         s.reason = self.reason
         s.actions = self.actions
+        s.lasting = self.lasting    # a tuple, replaced (never changed) when it changes
         return s
 
     # -- serialised form -------------------------------------------------
@@ -150,6 +152,7 @@ class State:
             "triggers": [list(t) for t in self.triggers],
             "pending": None if self.pending is None else self.pending.to_builtins(),
             "winner": self.winner, "reason": self.reason,
+            "lasting": [list(x) for x in self.lasting],
         }
 
     @classmethod
@@ -176,6 +179,7 @@ class State:
         s.pending = None if d["pending"] is None else Pending.from_builtins(d["pending"])
         s.winner = d["winner"]
         s.reason = d["reason"]
+        s.lasting = tuple(tuple(x) for x in d.get("lasting", ()))
         return s
 
     def zones(self):

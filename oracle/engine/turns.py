@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from .combat import declare_attack
+from .lasting import end_of_turn
 from .play import play_from_hand
 from .registry import resume, task
+from .restrictions import attack_barred
 
 
 @task("turn")
@@ -12,6 +14,8 @@ def start_turn(g, player: int, extra: bool) -> None:
     """turns.alternate: a turn for `player`; `extra` when it is the extra turn
     after a Mindbug (mindbug.extra-action, editions where the turn ends)."""
     s = g.state
+    if s.lasting:
+        end_of_turn(g)                                         # effects.this-turn
     s.active = player
     s.turn += 1
     s.attacks = {}
@@ -28,7 +32,8 @@ def turn_action(g, extra: bool) -> None:
     s = g.state
     p = s.active
     # Exhausted creatures attack like any other (keywords.tough.exhausted).
-    options = [("play", c) for c in s.hand[p]] + [("attack", c) for c in s.play[p]]
+    barred = attack_barred(g, p)                               # abilities.cannot-attack
+    options = [("play", c) for c in s.hand[p]] + [("attack", c) for c in s.play[p] if c not in barred]
     if not options:
         if g.profile.no_action_loses:
             g.end_game(1 - p, "no-action", ("turns.no-action",))
