@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from . import new_servants
 from .first_contact import (
     DESIGNS,
+    FAST,
     FRENZY,
     HUNTER,
     KEYWORD_FRENCH,
@@ -28,7 +29,7 @@ from .first_contact import (
 
 __all__ = [
     "CARDS", "CardDef", "UnknownCard", "lookup", "suggest", "slugify", "keyword_list", "full_set",
-    "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "KEYWORD_NAMES", "SET_ID",
+    "FAST", "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "KEYWORD_NAMES", "SET_ID", "add_set", "version",
     "SETS", "DEFAULT_SETS", "UnknownSet", "check_sets", "every_card",
 ]
 
@@ -151,11 +152,34 @@ CARDS: dict[str, CardDef] = {
 
 _ALIASES: dict[str, str] = {}
 _SLUGS: dict[str, str] = {}   # slugs of the English and French names -> English name
+
+
+def _index(c: CardDef, *others: str) -> None:
+    for alias in (c.name, c.french, c.slug, slugify(c.french), *others):
+        _ALIASES[alias.casefold()] = c.name
+        _ALIASES[slugify(alias)] = c.name
+        _SLUGS[slugify(alias)] = c.name
+
+
 for _c in CARDS.values():
-    for _alias in (_c.name, _c.french, _c.slug, slugify(_c.french)):
-        _ALIASES[_alias.casefold()] = _c.name
-        _ALIASES[slugify(_alias)] = _c.name
-        _SLUGS[slugify(_alias)] = _c.name
+    _index(_c)
+
+_VERSION = [0]
+
+
+def version() -> int:
+    """How many sets were added since start-up (caches of card ids key on it)."""
+    return _VERSION[0]
+
+
+def add_set(card_set: CardSet, defs: list, other_names: dict | None = None) -> None:
+    """Add a declared set and its cards (oracle.cards.declared) to the database.
+    `other_names` maps a card name to its names in other languages."""
+    SETS[card_set.id] = card_set
+    for d in defs:
+        CARDS[d.name] = d
+        _index(d, *((other_names or {}).get(d.name, ())))
+    _VERSION[0] += 1
 
 
 def lookup(name: str) -> CardDef:

@@ -135,6 +135,11 @@ def hamster_lion(g, holder, side, attackers):
 
 ATTACK_RULES = {"Hamster Lion": hamster_lion}
 
+# Octonite counters a card comes into play with (later.octonite): declared cards only.
+OCTONITE: dict[str, int] = {}
+# Declared cards that use later-set mechanics, with the mechanics (FAST, Harvest...).
+LATER: dict[str, tuple[str, ...]] = {}
+
 
 def play_effect_forbidden(g, player: int):
     """The Deathweaver that stops `player`'s Play effects, if any: it stops

@@ -238,5 +238,6 @@ def to_hand_from_discard(g, player: int, source=None) -> None:
 # abilities with the others.
 from .lasting import mark as mark_this_turn  # noqa: E402,F401
 from .handover import may_play_from_discard  # noqa: E402,F401
+from .later import draw_unused, refresh, steal_life  # noqa: E402,F401
 
 _VERBS = sys.modules[__name__]

@@ -9,11 +9,11 @@ turn and the next ends them all.
 
 from __future__ import annotations
 
-from ..cards import SNEAKY
+from ..cards import KEYWORD_NAMES
 from .registry import resume
 
-# What a mark does: a keyword bit it grants, or "no-block".
-KEYWORD_MARKS = {"sneaky": SNEAKY}
+# What a mark does: a keyword bit it grants ("sneaky", ...), or "no-block".
+KEYWORD_MARKS = {name.lower(): bit for bit, name in KEYWORD_NAMES.items()}
 
 
 def mark(g, card: int, what: str, clauses: tuple, source=None) -> None:

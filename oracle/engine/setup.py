@@ -43,6 +43,20 @@ def check_composition(defs: dict, sets=DEFAULT_SETS) -> None:
                          {"extra": extra, "missing": missing, "actual": {"extra": extra, "missing": missing}})
 
 
+def check_mechanics(prof, defs: dict) -> None:
+    """later.octonite: declared cards that use a later-set mechanic (FAST,
+    Harvest, Octonite, steal life, refresh, unused-pile draws) are dealt
+    only in an edition that has those mechanics."""
+    if prof.later_sets:
+        return
+    from ..cards.abilities import LATER
+    for d in defs.values():
+        if d.name in LATER:
+            raise SetupError("BAD_SETUP", "later.octonite",
+                             f"{d.name} uses {', '.join(LATER[d.name])}, which the {prof.edition} rules do not "
+                             "have (only en-revised)", {"card": d.name})
+
+
 def first_from_reveals(defs, reveals) -> int:
     """setup.first-player: the higher revealed power starts; a tie reveals again."""
     for i, pair in enumerate(reveals):
@@ -74,6 +88,7 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     with no starting player still raise."""
     prof = get_profile(edition)
     defs = resolve_cards(cards)
+    check_mechanics(prof, defs)
 
     def fault(err: SetupError) -> None:
         if tolerate is None:
@@ -168,6 +183,7 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     `unused` is given.
     """
     prof = get_profile(edition)
+    check_mechanics(prof, defs)
     s = State()
     placed = []
     for (zone, p), cards in zones.items():

@@ -148,7 +148,8 @@ class Verifier:
         try:
             self.sets = check_sets(head.sets)              # setup.sets
         except UnknownSet as e:
-            self.find("UNKNOWN_SET", ["setup.sets"], lineno, f"field sets: {e}", log=head.sets)
+            self.find("UNKNOWN_SET", ["setup.sets"], lineno,
+                      f"field sets: {e} (a set declared in a card file needs --cards FILE)", log=head.sets)
             return self._finish()
         last_line = lineno
         for lineno, raw_line in lines:

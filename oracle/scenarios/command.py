@@ -20,7 +20,9 @@ from ..editions import EDITIONS
 @click.option("-v", "--verbose", is_flag=True, help="Also list the runs that pass (human format).")
 @click.option("--sets", "sets_spec", default="", metavar="SET,SET",
               help="Card sets added to every scenario's deck (a scenario's own `sets` always count).")
-def scenarios(paths, editions, fmt, verbose, sets_spec):
+@click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Cards declared in FILE (mb-cards/1); a scenario plays them by naming their set in `sets`.")
+def scenarios(paths, editions, fmt, verbose, sets_spec, cards_file):
     """Run the scenarios in PATHS (files or directories; default: ./scenarios).
 
     Each scenario runs once per edition it applies to. Exit status 0 when
@@ -31,6 +33,14 @@ def scenarios(paths, editions, fmt, verbose, sets_spec):
     from .loader import ScenarioError, load_paths
     from .runner import run_all
 
+    if cards_file:
+        from ..cards.compiled import load_file
+        from ..cards.declared import CardFileError
+        try:
+            load_file(cards_file)
+        except CardFileError as e:
+            click.echo(f"error: {e}", err=True)
+            sys.exit(2)
     names = [s.strip() for s in sets_spec.split(",") if s.strip()]
     try:
         extra = check_sets(names) if names else ()

@@ -23,7 +23,8 @@ import msgspec
 import yaml
 from msgspec import UNSET
 
-from ..cards import CARDS, DEFAULT_SETS, KEYWORD_NAMES, SETS, UnknownCard, UnknownSet, check_sets, every_card, lookup
+from ..cards import (CARDS, DEFAULT_SETS, KEYWORD_NAMES, SETS, UnknownCard, UnknownSet, check_sets, every_card,
+                     lookup, version)
 from ..cards.first_contact import KEYWORD_FRENCH
 from ..clauses import load_catalogue
 from .. import safeyaml
@@ -37,8 +38,13 @@ DECISION_KEYS = ("play", "attack", "mindbug", "pass", "hunt", "block", "choose",
 # -- card instances: ids over every known set (First Contact's 48 first) ------------
 
 
-@cache
 def _instances() -> tuple[dict[tuple[str, int], int], dict[int, str]]:
+    return _instances_of(version())
+
+
+@cache
+def _instances_of(_version: int) -> tuple[dict[tuple[str, int], int], dict[int, str]]:
+    """Card ids over every known card; declared sets (a new `version`) come last."""
     ids: dict[tuple[str, int], int] = {}
     names: dict[int, str] = {}
     seen: dict[str, int] = {}

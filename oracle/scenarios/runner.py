@@ -20,7 +20,7 @@ from time import perf_counter
 
 from msgspec import UNSET
 
-from ..cards import SETS, keyword_list, lookup
+from ..cards import SETS, keyword_list, lookup, version
 from ..editions import profile
 from ..engine import Decision, EngineError, Game, Refused, SetupError, position
 from ..engine.state import STAGE_KINDS
@@ -169,13 +169,21 @@ def _decision(step) -> tuple[str, object]:
 # -- building the game ---------------------------------------------------------------
 
 
-@cache
 def _names() -> frozenset:
+    return _names_of(version())
+
+
+@cache
+def _names_of(_version) -> frozenset:
     return frozenset(all_ids(tuple(SETS)))
 
 
-@cache
 def _defs(sets) -> dict:
+    return _defs_of(sets, version())
+
+
+@cache
+def _defs_of(sets, _version) -> dict:
     return {cid: lookup(card_name(cid).split("#")[0]) for cid in all_ids(sets)}
 
 
