@@ -157,8 +157,10 @@ _TABLE: tuple[tuple[str, str, dict[str, tuple[object, bool, str]]], ...] = (
     # later.octonite.distribute, later.octonite.spend), steal life
     # (later.steal-life), refresh (later.refresh) and draws from the unused pile
     # (later.unused-draw) belong to later sets: catalogued, present only in the
-    # English revised edition, and used by no First Contact card, so the
-    # engine has no decision for them.
+    # English revised edition, used by no shipped card. Declared cards
+    # (spec/card-format.md) play FAST, Harvest with Octonite, steal life,
+    # refresh and unused-pile draws there; Action, "when"/end-of-turn
+    # triggers and handing out or spending counters are not executed yet.
     ("later_sets", "later.octonite", {
         "en-first": (False, True, ""),
         "fr-first": (False, True, ""),

@@ -13,12 +13,12 @@ from itertools import combinations
 
 from ..cards import TOUGH
 from ..cards import abilities
-from . import drawing
+from . import drawing, octonite
 from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
 from .registry import resume, task
 
 TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
-                  "when": "triggers.from-discard"}
+                  "when": "triggers.from-discard", "harvest": "triggers.harvest"}
 
 
 # -- triggered effects -------------------------------------------------------
@@ -33,6 +33,8 @@ def enter_play(g, card: int, controller: int, clauses: tuple) -> None:
     g.changed()
     d = g.table.defs[card]
     g.emit("enter-play", clauses, player=controller, card=card)
+    if abilities.OCTONITE and d.name in abilities.OCTONITE:
+        octonite.arrive(g, card, controller)                 # later.octonite, before the Play effect
     if d.trigger != "play":
         return
     holder = abilities.play_effect_forbidden(g, controller)

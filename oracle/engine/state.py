@@ -19,6 +19,7 @@ STAGE_KINDS = {
     "action": ("play", "attack"),     # the turn action
     "mindbug": ("mindbug", "pass"),   # the opponent uses a Mindbug on the played card, or not
     "frenzy": ("attack", "pass"),     # FRENZY's second attack, or not
+    "fast": ("attack", "pass"),       # a FAST creature just played attacks at once, or not
     "hunt": ("hunt",),                # HUNTER's target, or None
     "block": ("block",),              # the blocker, or None
     "choose": ("choose",),            # the cards picked for an effect
@@ -83,7 +84,7 @@ class State:
     __slots__ = (
         "life", "mindbugs", "deck", "hand", "play", "discard", "life_pile",
         "unused", "out", "exhausted", "played", "active", "turn", "attacks",
-        "combat", "stack", "triggers", "pending", "winner", "reason", "actions", "lasting",
+        "combat", "stack", "triggers", "pending", "winner", "reason", "actions", "lasting", "octonite",
     )
 
     def __init__(self):
@@ -109,6 +110,7 @@ class State:
         self.reason = None
         self.actions = 0            # turn actions taken this turn
         self.lasting = ()           # effects that last this turn: (card, what) pairs (effects.this-turn)
+        self.octonite = ()          # Octonite counters: (card, count) pairs (later.octonite)
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -134,6 +136,7 @@ class State:
         s.reason = self.reason
         s.actions = self.actions
         s.lasting = self.lasting    # a tuple, replaced (never changed) when it changes
+        s.octonite = self.octonite  # likewise
         return s
 
     # -- serialised form -------------------------------------------------
@@ -153,6 +156,7 @@ class State:
             "pending": None if self.pending is None else self.pending.to_builtins(),
             "winner": self.winner, "reason": self.reason,
             "lasting": [list(x) for x in self.lasting],
+            "octonite": [list(x) for x in self.octonite],
         }
 
     @classmethod
@@ -180,6 +184,7 @@ class State:
         s.winner = d["winner"]
         s.reason = d["reason"]
         s.lasting = tuple(tuple(x) for x in d.get("lasting", ()))
+        s.octonite = tuple(tuple(x) for x in d.get("octonite", ()))
         return s
 
     def zones(self):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .combat import declare_attack
 from .lasting import end_of_turn
+from .later_turns import harvest
 from .play import play_from_hand
 from .registry import resume, task
 from .restrictions import attack_barred
@@ -23,6 +24,8 @@ def start_turn(g, player: int, extra: bool) -> None:
     g.changed()
     g.emit("turn", ("mindbug.extra-action",) if extra else ("turns.alternate",), player=player, amount=s.turn)
     g.push_next(("action", extra))
+    if s.octonite:
+        harvest(g, player)                                     # triggers.harvest, before the turn action
 
 
 @task("action")

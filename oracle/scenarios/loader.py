@@ -405,6 +405,14 @@ def _load_document(node, data, name: str) -> tuple[LoadedScenario | None, list[S
         sid = data.get("id") if isinstance(data.get("id"), str) else None
         prefix = f"scenario {sid}: " if sid else ""
         return None, [ScenarioError(name, at, field_name(path), prefix + message)]
+    if doc.card_file is not UNSET:
+        from ..cards.compiled import load_file
+        from ..cards.declared import CardFileError
+        try:
+            load_file(Path(name).parent / doc.card_file)
+        except CardFileError as e:
+            return None, [ScenarioError(name, loc.key_line([], "card_file"), "card_file",
+                                        f"scenario {doc.id}: {e}")]
     errors = _Checker(doc, loc, name).check()
     if errors:
         return None, errors
