@@ -141,11 +141,15 @@ OCTONITE: dict[str, int] = {}
 LATER: dict[str, tuple[str, ...]] = {}
 
 
+# Designs whose constant ability stops the opponent's Play effects.
+PLAY_BLOCKERS = {"Deathweaver"}
+
+
 def play_effect_forbidden(g, player: int):
     """The Deathweaver that stops `player`'s Play effects, if any: it stops
     the Play effects of its controller's opponent."""
     for c in g.state.play[1 - player]:
-        if g.table.defs[c].name == "Deathweaver":
+        if g.table.defs[c].name in PLAY_BLOCKERS:
             return c
     return None
 

@@ -146,6 +146,8 @@ def register(decl: Declared) -> list[CardDef]:
                           table.ATTACK_RULES):
                 if borrowed.name in layer:
                     layer[c.name] = layer[borrowed.name]
+            if borrowed.name in table.PLAY_BLOCKERS:
+                table.PLAY_BLOCKERS.add(c.name)
         for a in c.abilities:
             if a.trigger == "constant":
                 table.POWER_LAYER[c.name] = _power(a)
