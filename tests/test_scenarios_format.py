@@ -455,7 +455,7 @@ def test_engine_messages_name_cards_never_by_id():
     assert _named(f"cards in two places: {{{owl}}}") == "cards in two places: {Spider Owl}"
     assert _named(f"life card {owl} is not in the unused pile") == "life card Spider Owl is not in the unused pile"
     # Numbers that are not cards stay as they are.
-    assert _named("player 1 has 3 cards; card 99") == "player 1 has 3 cards; card 99"
+    assert _named("player 1 has 3 cards; card 99999") == "player 1 has 3 cards; card 99999"
 
 
 def test_a_refused_step_in_the_report_shows_no_card_id():
