@@ -54,6 +54,10 @@ def froblin_instigator(g, me, card, mine, power, kw):
     power[card] += 2 * (len(mine) - 1)
 
 
+# Designs whose power follows their controller's life (a life change must
+# forget cached powers when one is in the game).
+LIFE_READERS = {"Bugserker"}
+
 POWER_LAYER = {
     "Goblin Werewolf": goblin_werewolf,
     "Shield Bugs": shield_bugs,

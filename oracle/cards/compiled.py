@@ -148,6 +148,8 @@ def register(decl: Declared) -> list[CardDef]:
                     layer[c.name] = layer[borrowed.name]
             if borrowed.name in table.PLAY_BLOCKERS:
                 table.PLAY_BLOCKERS.add(c.name)
+            if borrowed.name in table.LIFE_READERS:
+                table.LIFE_READERS.add(c.name)
         for a in c.abilities:
             if a.trigger == "constant":
                 table.POWER_LAYER[c.name] = _power(a)

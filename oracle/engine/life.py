@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .presence import flags
 from .when import life_lost
 
 
@@ -19,11 +20,13 @@ def gain_life(g, player: int, amount: int, clauses=(), source=None) -> None:
             g.emit("no-gain", ("life.cards", "effects.as-much-as-possible"), player=player, source=source)
             return
         s.life[player] = len(s.life_pile[player])
-        g.changed()       # abilities.constant-counts: a power may follow life (Bugserker)
+        if flags(g.table).life_readers:
+            g.changed()   # abilities.constant-counts: a power follows life (Bugserker)
         g.emit("gain-life", clauses + ("life.gain", "life.cards"), player=player, amount=amount, source=source)
         return
     s.life[player] += amount
-    g.changed()
+    if flags(g.table).life_readers:
+        g.changed()
     g.emit("gain-life", clauses + ("life.gain",), player=player, amount=amount, source=source)
 
 
@@ -36,7 +39,8 @@ def lose_life(g, player: int, amount: int, clauses=(), source=None, triggers: bo
     if amount <= 0:
         return
     s.life[player] -= amount
-    g.changed()
+    if flags(g.table).life_readers:
+        g.changed()
     extra = ()
     if g.profile.life_cards:
         pile = s.life_pile[player]
