@@ -14,7 +14,7 @@ from . import abilities as table
 from .declared import Declared
 
 TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
-                  "harvest": "triggers.harvest"}
+                  "harvest": "triggers.harvest", "end-of-turn": "triggers.when"}
 _BITS = {name: bit for bit, name in KEYWORD_NAMES.items()}
 
 

@@ -27,23 +27,24 @@ from ..schemas import json_schema
 
 FORMAT = "mb-cards/1"
 
-TRIGGERS = ("play", "attack", "defeated", "harvest", "constant")
+TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "constant")
+_EFFECT_TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn")
 SIDES = ("enemy", "allied", "any")
 # effect verb -> (the triggers it goes with, whether it takes a target, later-set mechanic)
 VERBS: dict[str, tuple[tuple[str, ...], bool, bool]] = {
-    "defeat": (("play", "attack", "defeated", "harvest"), True, False),
-    "take-control": (("play", "attack", "defeated", "harvest"), True, False),
-    "bar-block": (("play", "attack", "defeated", "harvest"), True, False),
-    "gain-life": (("play", "attack", "defeated", "harvest"), False, False),
-    "lose-life": (("play", "attack", "defeated", "harvest"), False, False),
-    "discard": (("play", "attack", "defeated", "harvest"), False, False),
-    "steal": (("play", "attack", "defeated", "harvest"), False, False),
-    "play-from-discard": (("play", "attack", "defeated", "harvest"), False, False),
+    "defeat": (_EFFECT_TRIGGERS, True, False),
+    "take-control": (_EFFECT_TRIGGERS, True, False),
+    "bar-block": (_EFFECT_TRIGGERS, True, False),
+    "gain-life": (_EFFECT_TRIGGERS, False, False),
+    "lose-life": (_EFFECT_TRIGGERS, False, False),
+    "discard": (_EFFECT_TRIGGERS, False, False),
+    "steal": (_EFFECT_TRIGGERS, False, False),
+    "play-from-discard": (_EFFECT_TRIGGERS, False, False),
     "keyword-this-turn": (("play", "attack"), False, False),
     "power": (("constant",), True, False),
-    "steal-life": (("play", "attack", "defeated", "harvest"), False, True),
-    "draw-unused": (("play", "attack", "defeated", "harvest"), False, True),
-    "refresh": (("play", "attack", "defeated", "harvest"), False, True),
+    "steal-life": (_EFFECT_TRIGGERS, False, True),
+    "draw-unused": (_EFFECT_TRIGGERS, False, True),
+    "refresh": (_EFFECT_TRIGGERS, False, True),
 }
 KEYWORDS = ("FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "FAST")
 LATER_KEYWORDS = ("FAST",)
@@ -128,7 +129,7 @@ class Declared:
         out = [k for k in spec.keywords if k in LATER_KEYWORDS]
         if spec.octonite:
             out.append("Octonite")
-        out += [a.trigger for a in spec.abilities if a.trigger == "harvest"]
+        out += [a.trigger for a in spec.abilities if a.trigger in ("harvest", "end-of-turn")]
         out += [a.effect for a in spec.abilities if VERBS.get(a.effect, ((), False, False))[2]]
         return out
 

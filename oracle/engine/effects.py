@@ -18,7 +18,7 @@ from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-export
 from .registry import resume, task
 
 TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
-                  "when": "triggers.from-discard", "harvest": "triggers.harvest"}
+                  "when": "triggers.from-discard", "harvest": "triggers.harvest", "end-of-turn": "triggers.when"}
 
 
 # -- triggered effects -------------------------------------------------------

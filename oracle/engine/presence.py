@@ -14,6 +14,7 @@ class Flags(NamedTuple):
     attack_rules: bool
     life_readers: bool
     from_discard: bool
+    end_of_turn: bool
 
 
 _last: list = [None, None]   # the last table asked about and its flags (one game at a time)
@@ -22,7 +23,8 @@ _last: list = [None, None]   # the last table asked about and its flags (one gam
 def flags(table) -> Flags:
     if _last[0] is not table:
         names = set(table.names.values())
+        triggers = {d.trigger for d in table.defs.values()}
         _last[1] = Flags(not names.isdisjoint(ATTACK_RULES), not names.isdisjoint(LIFE_READERS),
-                         any(d.trigger == "when" for d in table.defs.values()))
+                         "when" in triggers, "end-of-turn" in triggers)
         _last[0] = table
     return _last[1]

@@ -6,6 +6,7 @@ from .combat import declare_attack
 from .lasting import end_of_turn
 from .later_turns import harvest
 from .play import play_from_hand
+from .presence import flags
 from .registry import resume, task
 from .restrictions import attack_barred
 
@@ -55,8 +56,16 @@ def _action(g, kind: str, arg) -> None:
 
 
 @task("end-turn")
-def end_turn(g) -> None:
-    """turns.end: the turn action is over; the opponent's turn begins."""
+def end_turn(g, triggered: bool = False) -> None:
+    """turns.end: the turn action is over; the opponent's turn begins.
+    triggers.when: first the active player's "at the end of turn" effects
+    (declared cards of the later sets) resolve, this turn's effects still on."""
     s = g.state
+    if not triggered and flags(g.table).end_of_turn:
+        waiting = [c for c in s.play[s.active] if g.table.defs[c].trigger == "end-of-turn"]
+        if waiting:
+            s.triggers.extend((c, s.active, "end-of-turn") for c in waiting)
+            g.push_next(("resolve-triggers",), ("end-turn", True))
+            return
     g.emit("end-turn", ("turns.end",), player=s.active)
     g.push_next(("turn", 1 - s.active, False))
