@@ -158,9 +158,10 @@ _TABLE: tuple[tuple[str, str, dict[str, tuple[object, bool, str]]], ...] = (
     # (later.steal-life), refresh (later.refresh) and draws from the unused pile
     # (later.unused-draw) belong to later sets: catalogued, present only in the
     # English revised edition, used by no shipped card. Declared cards
-    # (spec/card-format.md) play FAST, Harvest with Octonite, steal life,
-    # refresh and unused-pile draws there; Action, "when"/end-of-turn
-    # triggers and handing out or spending counters are not executed yet.
+    # (spec/card-format.md) play FAST, Action, Harvest with Octonite, "at the
+    # end of turn" effects, steal life, refresh and unused-pile draws there;
+    # other "when" events and handing out or spending counters are not
+    # executed yet.
     ("later_sets", "later.octonite", {
         "en-first": (False, True, ""),
         "fr-first": (False, True, ""),

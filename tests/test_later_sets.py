@@ -58,9 +58,11 @@ def test_shipped_triggers_are_play_attack_defeated_and_hyenix_when():
         assert not c.text.lower().startswith(("action", "harvest", "at the end of turn")), c.name
 
 
-def test_the_turn_action_is_play_or_attack_only():
-    # triggers.action would add a third turn action; the First Contact engine offers two.
-    assert STAGE_KINDS["action"] == ("play", "attack")
+def test_the_turn_action_is_play_or_attack_in_first_contact_games():
+    # triggers.action adds a third turn action (activate) for declared cards only.
+    assert STAGE_KINDS["action"] == ("play", "attack", "activate")
+    for g, _rng in random_games("en-revised", 5):
+        assert {k for k, _a in g.pending.options} <= {"play", "attack"}
 
 
 def test_a_new_state_has_no_octonite_counters():

@@ -141,6 +141,10 @@ ATTACK_RULES = {"Hamster Lion": hamster_lion}
 
 # Octonite counters a card comes into play with (later.octonite): declared cards only.
 OCTONITE: dict[str, int] = {}
+# Declared Action effects: whether activating one would do something now
+# (an Action that would do nothing may not be activated).
+ACTION_USEFUL: dict = {}
+
 # Declared cards that use later-set mechanics, with the mechanics (FAST, Harvest...).
 LATER: dict[str, tuple[str, ...]] = {}
 

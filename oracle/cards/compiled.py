@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from . import KEYWORD_NAMES, CardDef, CardSet, add_set, lookup, slugify
 from . import abilities as table
-from .declared import Declared
+from .declared import VERBS, Declared
+
+VERB_TARGETS = {v: takes for v, (_t, takes, _l) in VERBS.items()}
 
 TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
-                  "harvest": "triggers.harvest", "end-of-turn": "triggers.when"}
+                  "harvest": "triggers.harvest", "end-of-turn": "triggers.when", "action": "triggers.action"}
 _BITS = {name: bit for bit, name in KEYWORD_NAMES.items()}
 
 
@@ -87,6 +89,28 @@ def _triggered(a, trigger: str):
     return run
 
 
+def _useful(a):
+    """Whether an Action effect would do something now (triggers.action)."""
+    verb = a.effect
+
+    def useful(g, me, card) -> bool:
+        s = g.state
+        if VERB_TARGETS.get(verb):
+            return bool(_pool(g, me, card, a.target))
+        if verb == "discard" or verb == "steal":
+            return bool(s.hand[1 - me])
+        if verb == "play-from-discard":
+            return bool(s.discard[me])
+        if verb == "draw-unused":
+            return bool(s.unused)
+        if verb == "refresh":
+            return s.mindbugs[me] < 2
+        if verb == "steal-life":
+            return s.life[1 - me] > 0
+        return True
+    return useful
+
+
 def _power(a):
     amount, own_turn, t = a.amount, a.when == "own-turn", a.target
 
@@ -155,6 +179,8 @@ def register(decl: Declared) -> list[CardDef]:
                 table.POWER_LAYER[c.name] = _power(a)
             else:
                 table.TRIGGERED[(c.name, a.trigger)] = _triggered(a, a.trigger)
+                if a.trigger == "action":
+                    table.ACTION_USEFUL[c.name] = _useful(a)
         if c.octonite:
             table.OCTONITE[c.name] = c.octonite
         later = decl.uses_later_mechanics(c)

@@ -27,8 +27,8 @@ from ..schemas import json_schema
 
 FORMAT = "mb-cards/1"
 
-TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "constant")
-_EFFECT_TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn")
+TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "action", "constant")
+_EFFECT_TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "action")
 SIDES = ("enemy", "allied", "any")
 # effect verb -> (the triggers it goes with, whether it takes a target, later-set mechanic)
 VERBS: dict[str, tuple[tuple[str, ...], bool, bool]] = {
@@ -129,7 +129,7 @@ class Declared:
         out = [k for k in spec.keywords if k in LATER_KEYWORDS]
         if spec.octonite:
             out.append("Octonite")
-        out += [a.trigger for a in spec.abilities if a.trigger in ("harvest", "end-of-turn")]
+        out += [a.trigger for a in spec.abilities if a.trigger in ("harvest", "end-of-turn", "action")]
         out += [a.effect for a in spec.abilities if VERBS.get(a.effect, ((), False, False))[2]]
         return out
 

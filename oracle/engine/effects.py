@@ -18,7 +18,8 @@ from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-export
 from .registry import resume, task
 
 TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
-                  "when": "triggers.from-discard", "harvest": "triggers.harvest", "end-of-turn": "triggers.when"}
+                  "when": "triggers.from-discard", "harvest": "triggers.harvest", "end-of-turn": "triggers.when",
+                  "action": "triggers.action"}
 
 
 # -- triggered effects -------------------------------------------------------

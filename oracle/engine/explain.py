@@ -87,6 +87,9 @@ def explain(g, d) -> Refusal:
         me = p.player
         if d.kind == "play":
             return refuse("play.from-hand", f"card {arg} is not in player {me}'s hand")
+        if d.kind == "activate":
+            return refuse("triggers.action", f"card {arg} has no Action effect player {me} may activate now "
+                          "(not an allied creature with an Action effect, or the effect would do nothing)")
         if arg in s.play[me]:
             return refuse("abilities.cannot-attack", f"an enemy constant ability forbids {label(g, arg)} to attack "
                           f"(power {g.power(arg)})")

@@ -45,7 +45,7 @@ class Decision(NamedTuple):
             d["p"] = self.player
         if self.kind in ("choose", "random"):
             d["cards"] = list(self.arg or ())
-        elif self.kind in ("play", "attack", "hunt", "block"):
+        elif self.kind in ("play", "attack", "hunt", "block", "activate"):
             d["card"] = self.arg
         return d
 

@@ -17,6 +17,7 @@ the mechanics (setup: later.octonite).
 
 from __future__ import annotations
 
+from ..cards.abilities import ACTION_USEFUL
 from .combat import declare_attack
 from .octonite import counters, set_counters as _set
 from .registry import resume, task
@@ -37,6 +38,28 @@ def harvest(g, player: int) -> None:
             queued = True
     if queued:
         g.push_next(("resolve-triggers",))
+
+
+def actions(g, player: int) -> list:
+    """triggers.action: the Action effects `player` may activate as the turn
+    action; one that would do nothing may not be activated."""
+    s = g.state
+    defs = g.table.defs
+    return [("activate", c) for c in s.play[player]
+            if defs[c].trigger == "action" and ACTION_USEFUL.get(defs[c].name, _always)(g, player, c)]
+
+
+def _always(g, player, card) -> bool:
+    return True
+
+
+def activate(g, card: int) -> None:
+    """triggers.action: the effect resolves for the creature's controller,
+    then the turn ends (the activation was the turn action)."""
+    p = g.state.active
+    g.emit("activate", ("triggers.action",), player=p, card=card)
+    g.state.triggers.append((card, p, "action"))
+    g.push_next(("resolve-triggers",), ("end-turn",))
 
 
 @task("fast")

@@ -15,6 +15,7 @@ class Flags(NamedTuple):
     life_readers: bool
     from_discard: bool
     end_of_turn: bool
+    action: bool
 
 
 _last: list = [None, None]   # the last table asked about and its flags (one game at a time)
@@ -25,6 +26,6 @@ def flags(table) -> Flags:
         names = set(table.names.values())
         triggers = {d.trigger for d in table.defs.values()}
         _last[1] = Flags(not names.isdisjoint(ATTACK_RULES), not names.isdisjoint(LIFE_READERS),
-                         "when" in triggers, "end-of-turn" in triggers)
+                         "when" in triggers, "end-of-turn" in triggers, "action" in triggers)
         _last[0] = table
     return _last[1]

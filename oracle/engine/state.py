@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 # Stages of a pending decision; each names the kinds of decision that answer it.
 STAGE_KINDS = {
-    "action": ("play", "attack"),     # the turn action
+    "action": ("play", "attack", "activate"),   # the turn action (activate: an Action effect, later sets)
     "mindbug": ("mindbug", "pass"),   # the opponent uses a Mindbug on the played card, or not
     "frenzy": ("attack", "pass"),     # FRENZY's second attack, or not
     "fast": ("attack", "pass"),       # a FAST creature just played attacks at once, or not

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .combat import declare_attack
 from .lasting import end_of_turn
-from .later_turns import harvest
+from .later_turns import activate, actions, harvest
 from .play import play_from_hand
 from .presence import flags
 from .registry import resume, task
@@ -38,6 +38,8 @@ def turn_action(g, extra: bool) -> None:
     # Exhausted creatures attack like any other (keywords.tough.exhausted).
     barred = attack_barred(g, p)                               # abilities.cannot-attack
     options = [("play", c) for c in s.hand[p]] + [("attack", c) for c in s.play[p] if c not in barred]
+    if flags(g.table).action:
+        options += actions(g, p)                               # triggers.action (later sets)
     if not options:
         if g.profile.no_action_loses:
             g.end_game(1 - p, "no-action", ("turns.no-action",))
@@ -51,6 +53,8 @@ def _action(g, kind: str, arg) -> None:
     g.state.actions += 1
     if kind == "play":
         play_from_hand(g, arg)
+    elif kind == "activate":
+        activate(g, arg)
     else:
         declare_attack(g, arg)
 

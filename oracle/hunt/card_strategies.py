@@ -71,7 +71,7 @@ def card_definition(draw, name: str, later: bool = False):
     keywords = draw(st.lists(st.sampled_from(KEYWORDS if later else PRINTED), unique=True, max_size=2))
     if keywords:
         card["keywords"] = keywords
-    triggers = ["play", "attack", "defeated"] + (["harvest", "end-of-turn"] if later else [])
+    triggers = ["play", "attack", "defeated"] + (["harvest", "end-of-turn", "action"] if later else [])
     abilities = []
     trig = draw(st.none() | st.sampled_from(triggers))
     if trig is not None:

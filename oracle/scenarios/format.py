@@ -32,7 +32,7 @@ EVENT_KINDS = (
     "trigger", "attack", "attack-ends", "hunt", "block", "combat", "lose-life", "gain-life", "no-gain",
     "defeat", "exhaust", "discard", "steal", "take-control", "return-to-hand", "no-effect", "game-over",
     "this-turn", "this-turn-ends", "from-discard", "hand-over", "keep-in-hand", "octonite", "octonite-removed",
-    "refresh",
+    "refresh", "activate",
 )
 # Refusal codes (oracle.engine.errors) and setup error codes (SetupError.code).
 REFUSAL_CODES = ("ILLEGAL_DECISION", "ILLEGAL_RANDOM", "GAME_OVER")
@@ -107,6 +107,7 @@ class StepMap(_S, kw_only=True):
 
     play: Card | UnsetType = UNSET
     attack: Card | UnsetType = UNSET
+    activate: Card | UnsetType = UNSET
     mindbug: bool | None | UnsetType = UNSET
     pass_: bool | None | UnsetType = msgspec.field(default=UNSET, name="pass")
     hunt: Card | None | UnsetType = UNSET

@@ -32,7 +32,7 @@ from ..editions import EDITIONS
 from .format import FORMAT, SETUP_CODES, Expect, Illegal, PlayerExpect, Scenario
 
 SUFFIXES = (".yaml", ".yml")
-DECISION_KEYS = ("play", "attack", "mindbug", "pass", "hunt", "block", "choose", "random")
+DECISION_KEYS = ("play", "attack", "activate", "mindbug", "pass", "hunt", "block", "choose", "random")
 
 
 # -- card instances: ids over every known set (First Contact's 48 first) ------------
@@ -586,9 +586,9 @@ class _Checker:
         if kind in ("mindbug", "pass") and value is False:
             self.fail(path, f"'{kind}: false' means nothing; leave the step out or write another decision",
                       key=kind)
-        if kind in ("play", "attack", "hunt", "block") and value is not None:
+        if kind in ("play", "attack", "activate", "hunt", "block") and value is not None:
             self.card(path + [kind], value)
-        if kind in ("play", "attack") and value is None:
+        if kind in ("play", "attack", "activate") and value is None:
             self.fail(path, f"'{kind}' needs a card", key=kind)
         if kind in ("choose", "random"):
             for i, ref in enumerate(value):
