@@ -468,7 +468,7 @@ def test_a_refused_step_in_the_report_shows_no_card_id():
 
 def test_an_unknown_card_suggests_the_closest_name():
     errors = errors_of(GOOD.replace("[Brain Fly]", "[Brian Fly]"))
-    assert errors and "unknown card 'Brian Fly' (did you mean Brain Fly?)" in errors[0]
+    assert errors and "unknown card 'Brian Fly' (did you mean Brain Fly" in errors[0]   # declared cards may follow
 
 
 # -- pytest: summary reasons, duplicate ids, verbosity -----------------------------------
