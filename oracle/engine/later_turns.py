@@ -64,19 +64,23 @@ def activate(g, card: int) -> None:
 
 @task("fast")
 def fast_offer(g, card: int) -> None:
-    """keywords.fast: attack at once with the FAST creature just played, or pass."""
+    """keywords.fast: attack at once with the FAST creature just played (or
+    activate its Action effect, triggers.action), or pass."""
     s = g.state
     p = s.active
     if card not in s.play[p]:
         g.push_next(("end-turn",))
         return
-    g.ask("fast", p, [("attack", card), ("pass", None)], ("fast", card), ("keywords.fast",), source=card,
-          prompt="attack at once with this FAST creature, or pass")
+    options = [("attack", card)] + [o for o in actions(g, p) if o[1] == card] + [("pass", None)]
+    g.ask("fast", p, options, ("fast", card), ("keywords.fast",), source=card,
+          prompt="attack at once with this FAST creature (or activate its Action effect), or pass")
 
 
 @resume("fast")
 def _fast(g, kind, arg, card) -> None:
     if kind == "attack":
         declare_attack(g, card)
+    elif kind == "activate":
+        activate(g, card)
     else:
         g.push_next(("end-turn",))

@@ -19,7 +19,7 @@ STAGE_KINDS = {
     "action": ("play", "attack", "activate"),   # the turn action (activate: an Action effect, later sets)
     "mindbug": ("mindbug", "pass"),   # the opponent uses a Mindbug on the played card, or not
     "frenzy": ("attack", "pass"),     # FRENZY's second attack, or not
-    "fast": ("attack", "pass"),       # a FAST creature just played attacks at once, or not
+    "fast": ("attack", "activate", "pass"),   # a FAST creature just played attacks (or acts) at once, or not
     "hunt": ("hunt",),                # HUNTER's target, or None
     "block": ("block",),              # the blocker, or None
     "choose": ("choose",),            # the cards picked for an effect
