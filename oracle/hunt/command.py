@@ -95,8 +95,9 @@ def _only(doc: dict, editions: tuple) -> dict:
 @click.command()
 @click.option("--edition", "edition", type=click.Choice(EDITIONS), help="Hunt in this edition only.")
 @click.option("--all", "all_editions", is_flag=True, help="Hunt in every edition (the default).")
-@click.option("--budget", type=click.IntRange(min=1), default=320, show_default=True,
-              help="Situations generated per search phase, shared between the card designs.")
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="Situations generated per search phase, shared between the card designs (default 320); "
+                   "with --cards, boards per declared card (default 8).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the search (same seed, same hunt).")
 @click.option("--out", "out", type=click.Path(file_okay=False),
               help="Write each finding as a draft scenario here (never over a draft someone edited).")
@@ -125,7 +126,8 @@ def hunt(edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs
     if edition and all_editions:
         raise click.UsageError("--edition and --all exclude each other")
     if cards_file:
-        sys.exit(_hunt_cards(cards_file, out, budget if budget != 320 else 8, seed, fmt))
+        sys.exit(_hunt_cards(cards_file, out, budget or 8, seed, fmt))
+    budget = budget or 320
     editions = (edition,) if edition else EDITIONS
     out_dir = Path(out) if out else None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
