@@ -123,3 +123,10 @@ def test_scenarios_sets_option_adds_sets_to_every_deck():
     mixed = run_all([sf], {"en-revised"}, MIXED)
     assert [r.passed for r in plain] == [True] and [r.passed for r in mixed] == [False]
     assert [(d.field, d.expected, d.actual) for d in mixed[0].differences] == [("unused", "46 cards", "70 cards")]
+
+
+def test_sets_may_be_named_as_public_sources_name_them():
+    assert check_sets(["First Contact", "New Servants"]) == MIXED
+    assert check_sets(["first contact: add-on", "premier contact"]) == MIXED
+    with pytest.raises(UnknownSet, match="named twice"):
+        check_sets(["new-servants", "Nouveaux Serviteurs"])

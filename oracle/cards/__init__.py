@@ -61,10 +61,31 @@ class UnknownSet(LookupError):
     """A set name that is not one of `SETS`, or a list of sets the rules cannot deal from."""
 
 
+# Other names public sources give the shipped sets (any case and spacing).
+SET_ALIASES = {
+    "first-contact": ("First Contact", "Premier Contact"),
+    "new-servants": ("New Servants", "Nouveaux Serviteurs", "First Contact: Add-On", "First Contact Addon Pack"),
+}
+
+
+def set_id(name) -> str:
+    """The id of a set from its id, its name or a known other name; the
+    name unchanged when it is none of those."""
+    if name in SETS:
+        return name
+    key = slugify(str(name))
+    for sid, card_set in SETS.items():
+        if key in (sid, slugify(card_set.name), slugify(card_set.french),
+                   *(slugify(a) for a in SET_ALIASES.get(sid, ()))):
+            return sid
+    return name
+
+
 def check_sets(sets) -> tuple[str, ...]:
-    """The named sets in database order; raises UnknownSet for an unknown
-    name, a set named twice, or no set at all."""
-    sets = list(sets)
+    """The named sets (ids, names or known other names) as ids in database
+    order; raises UnknownSet for an unknown name, a set named twice, or no
+    set at all."""
+    sets = [set_id(s) for s in sets]
     if not sets:
         raise UnknownSet("no card set named: a game deals from at least one set")
     for s in sets:
