@@ -3,7 +3,8 @@
 ``spec/clauses.yaml`` is the source of truth. Each clause has a stable dotted
 id (``keywords.tough.poisonous``), a plain-English statement of the rule, the
 rulebook sections it comes from, and its status in each of the four editions:
-``states``, ``varies`` (with the edition's ``variant``), ``silent`` (with the
+``states``, ``varies`` (with the edition's ``variant``), ``implied`` (not said
+in words but led to by the text; ``reading`` says how), ``silent`` (with the
 ``reading`` the engine takes) or ``absent`` (a later-set mechanic).
 
 ``spec/clauses.md`` is generated from the YAML::
@@ -53,8 +54,8 @@ EDITION_LABELS: Mapping[str, str] = MappingProxyType(
     }
 )
 
-Status = Literal["states", "varies", "silent", "absent"]
-STATUSES: tuple[Status, ...] = ("states", "varies", "silent", "absent")
+Status = Literal["states", "varies", "implied", "silent", "absent"]
+STATUSES: tuple[Status, ...] = ("states", "varies", "implied", "silent", "absent")
 
 # Sections in the order the rulebooks present them (Key Concepts come before
 # setup in every edition); the Markdown document follows this order.
@@ -86,7 +87,7 @@ _CLAUSE_KEYS = frozenset({"id", "title", "section", "text", "source", "editions"
 _REQUIRED_KEYS = ("id", "title", "section", "text", "source", "editions")
 # The text each status carries, if any.
 _STATUS_TEXT: Mapping[str, str | None] = MappingProxyType(
-    {"states": None, "varies": "variant", "silent": "reading", "absent": None}
+    {"states": None, "varies": "variant", "implied": "reading", "silent": "reading", "absent": None}
 )
 
 
@@ -103,7 +104,7 @@ class EditionStatus:
 
     @property
     def reading(self) -> str | None:
-        return self.text if self.status == "silent" else None
+        return self.text if self.status in ("silent", "implied") else None
 
 
 @dataclass(frozen=True)
@@ -312,6 +313,7 @@ def render_markdown(only: Iterable[str] | None = None) -> str:
         "",
         "Statuses: **states**: the edition gives the rule as written here;"
         " **varies**: it gives another version (the variant is shown);"
+        " **implied**: it does not say the rule in words, but its text leads to it (how is shown);"
         " **silent**: it does not address the rule (the reading the engine takes is shown);"
         " **absent**: the mechanic does not exist in that edition.",
         "",

@@ -85,14 +85,26 @@ def _dump(obj) -> None:
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--set", "set_names", multiple=True, metavar="SET",
+              help="Only the cards of this set (repeatable): first-contact, new-servants.")
+@click.option("--sets", "list_sets", is_flag=True, help="List the known card sets instead.")
 @click.argument("names", nargs=-1)
-def cards(as_json, names):
-    """List the cards of First Contact (or the named ones; French names and slugs work)."""
-    from .cards import CARDS, UnknownCard, lookup
+def cards(as_json, set_names, list_sets, names):
+    """List the cards of every known set (or of the named sets, or the named
+    cards; French names and slugs work)."""
+    from .cards import CARDS, SETS, UnknownCard, UnknownSet, check_sets, lookup
 
+    if list_sets:
+        if as_json:
+            _dump([s.to_json() for s in SETS.values()])
+        for s in () if as_json else SETS.values():
+            info = s.to_json()
+            click.echo(f"{s.id:<16} {s.name} / {s.french}: {info['designs']} designs, {info['cards']} cards")
+        return
     try:
-        chosen = [lookup(n) for n in names] if names else list(CARDS.values())
-    except UnknownCard as e:
+        keep = set(check_sets(set_names)) if set_names else set(SETS)
+        chosen = [lookup(n) for n in names] if names else [c for c in CARDS.values() if c.card_set in keep]
+    except (UnknownCard, UnknownSet) as e:
         raise click.UsageError(str(e)) from None
     if as_json:
         _dump([c.to_json() for c in chosen])
@@ -164,7 +176,7 @@ def editions(as_json):
     for p in PROFILES.values():
         click.echo(f"{p.edition}: {p.title} ({p.rulebook})")
         for s in p.switches:
-            how = "states" if s.stated else "silent, reading"
+            how = {"states": "states", "implied": "implied", "silent": "silent, reading"}[s.how]
             click.echo(f"  {s.name:<24} {str(s.value):<11} {how:<16} [{s.clause}] {s.note}")
     click.echo("team readings (no edition settles them; verify --reading CLAUSE=CHOICE, game line `readings`):")
     for r in READINGS:

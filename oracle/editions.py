@@ -23,10 +23,16 @@ class Switch:
     value: object
     stated: bool  # False: the edition is silent and `value` is the engine's reading
     note: str = ""
+    implied: bool = False  # not in words, but the edition's text leads to `value` (clause status `implied`)
+
+    @property
+    def how(self) -> str:
+        """"states", "implied" or "silent": the clause's status in the edition."""
+        return "states" if self.stated else "implied" if self.implied else "silent"
 
     def to_json(self) -> dict:
         return {"name": self.name, "clause": self.clause, "value": self.value,
-                "stated": self.stated, "note": self.note}
+                "stated": self.stated, "implied": self.implied, "note": self.note}
 
 
 @dataclass(frozen=True)
@@ -54,8 +60,13 @@ class Profile:
     hunter_order: str = "attack-effect-first"   # effects.hunter-order
     attacker_gone: str = "attack-ends"          # combat.attacker-gone
     leave_play: str = "resets"                  # terms.leave-play
-    play_card: str = "play-effect"              # effects.play-card
     frenzy_timing: str = "at-once"              # keywords.frenzy.same-creature
+    any_creature: str = "either-side"           # cards.any-creature (New Servants)
+    extreme_scope: str = "among-enemies"        # cards.extreme-power (New Servants)
+    set_life_loss: str = "counts"               # life.lose.set-lower (Hyenix)
+    this_turn: str = "ends-with-turn"           # effects.this-turn
+    from_discard: str = "pile-holder"           # triggers.from-discard
+    hand_over: str = "giver-picks"              # cards.hand-over
     readings: tuple[tuple[str, str], ...] = ()
 
     def switch(self, name: str) -> Switch:
@@ -99,7 +110,8 @@ _TABLE: tuple[tuple[str, str, dict[str, tuple[object, bool, str]]], ...] = (
         "en-revised": (True, True, ""),
     }),
     ("tough_effects", "keywords.tough.effects", {
-        "en-first": (True, False, "silent; reading: TOUGH replaces any defeat, as its wording is general"),
+        "en-first": (True, False, "implied: TOUGH replaces any defeat, and the Defeated trigger names card effects",
+                     True),
         "fr-first": (True, True, ""),
         "fr-revised": (True, True, ""),
         "en-revised": (True, True, ""),
@@ -129,7 +141,7 @@ _TABLE: tuple[tuple[str, str, dict[str, tuple[object, bool, str]]], ...] = (
         "en-revised": (True, True, ""),
     }),
     ("life_cards", "life.cards", {
-        "en-first": (True, True, "life is a pile of cards from the unused pile"),
+        "en-first": (True, True, "life is a pile of cards from the unused pile (no gain once it is empty: a reading)"),
         "fr-first": (False, True, "a counter with no limit"),
         "fr-revised": (False, True, "a counter with no limit"),
         "en-revised": (False, True, "a counter with no limit"),
@@ -145,8 +157,11 @@ _TABLE: tuple[tuple[str, str, dict[str, tuple[object, bool, str]]], ...] = (
     # later.octonite.distribute, later.octonite.spend), steal life
     # (later.steal-life), refresh (later.refresh) and draws from the unused pile
     # (later.unused-draw) belong to later sets: catalogued, present only in the
-    # English revised edition, and used by no First Contact card, so the
-    # engine has no decision for them.
+    # English revised edition, used by no shipped card. Declared cards
+    # (spec/card-format.md) play FAST, Action, Harvest with Octonite, "at the
+    # end of turn" effects, steal life, refresh and unused-pile draws there;
+    # other "when" events and handing out or spending counters are not
+    # executed yet.
     ("later_sets", "later.octonite", {
         "en-first": (False, True, ""),
         "fr-first": (False, True, ""),

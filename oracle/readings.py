@@ -60,15 +60,42 @@ READINGS: tuple[Reading, ...] = (
         ("keeps-exhaustion", "an exhausted card stays exhausted through the discard pile or hand, and comes "
                              "back into play exhausted"),
     )),
-    Reading("effects.play-card", "play_card", "play-effect", (
-        ("play-effect", "a card played by an effect triggers its Play effect and cannot be mindbugged"),
-    ), "no alternative: triggers.play and mindbug.only-from-hand, both stated, settle it together"),
+    Reading("cards.any-creature", "any_creature", "either-side", (
+        ("either-side", "'a creature' of Count Draculeech, Turf the Surfer and the creatures Majestic Manticore "
+                        "compares are creatures of both sides, the card itself included"),
+        ("enemy-only", "they are enemy creatures only (a Draculeech with no enemy creature defeats nothing; "
+                       "a Manticore compares and defeats enemy creatures)"),
+    ), "the Game Terms call creatures of both sides plain 'creatures'; one public engine reads enemies"),
+    Reading("cards.extreme-power", "extreme_scope", "among-enemies", (
+        ("among-enemies", "Ferret Pacifier and Hamster Lion bar the enemy creatures whose power is the highest "
+                          "(lowest) among enemy creatures"),
+        ("among-all", "they bar the enemy creatures whose power equals the highest (lowest) power of all "
+                      "creatures in play"),
+    )),
+    Reading("life.lose.set-lower", "set_life_loss", "counts", (
+        ("counts", "a life total set lower (Mysterious Mermaid) is a loss of life: Hyenix triggers"),
+        ("not-a-loss", "a life total set lower is not a loss of life: Hyenix does not trigger"),
+    )),
+    Reading("effects.this-turn", "this_turn", "ends-with-turn", (
+        ("ends-with-turn", "an effect that lasts this turn ends between the end of the turn and the next turn"),
+    ), "no alternative: 'this turn' has no later end than the turn's own"),
+    Reading("triggers.from-discard", "from_discard", "pile-holder", (
+        ("pile-holder", "an ability that works from a discard pile acts for the player whose pile holds the "
+                        "card; it waits its turn after the effect under way, like any triggered effect"),
+    ), "no alternative: a discard pile has one player, and effects.finish-one forbids breaking into an effect"),
+    Reading("cards.hand-over", "hand_over", "giver-picks", (
+        ("giver-picks", "the opponent who gives picks the card and draws back up; the receiver plays it at once "
+                        "or keeps it"),
+    ), "no alternative: the player performing an action makes its choices (effects.chooser)"),
     Reading("keywords.frenzy.same-creature", "frenzy_timing", "at-once", (
         ("at-once", "the FRENZY second attack is offered right after the first, within the same turn action"),
     ), "no alternative: a turn holds one turn action, so there is no later point to offer it"),
 )
 
 BY_CLAUSE: dict[str, Reading] = {r.clause: r for r in READINGS}
+# Readings that every edition now settles in words: a game line may still
+# name them with the one choice they had, which changes nothing.
+SETTLED: dict[str, str] = {"effects.play-card": "play-effect"}
 TEAM: dict[str, str] = {r.clause: r.team for r in READINGS}
 
 
@@ -85,6 +112,8 @@ def check(readings: dict) -> dict[str, str]:
     """Validate a clause -> choice mapping; raise UnknownReading naming the bad entry."""
     out = {}
     for clause, choice in readings.items():
+        if SETTLED.get(clause) == choice:
+            continue
         r = BY_CLAUSE.get(clause)
         if r is None:
             raise UnknownReading(f"unknown reading {clause!r}" + _suggest(str(clause), BY_CLAUSE))

@@ -50,7 +50,8 @@ def test_every_clause_is_cited_by_a_scenario_or_a_test():
 def test_every_card_of_the_set_is_the_subject_of_a_scenario(library):
     files, _ = library
     named = {lookup(n).name for f in files for sc in f.scenarios for n in sc.doc.cards}
-    assert sorted(set(CARDS) - named) == []
+    shipped = {n for n, d in CARDS.items() if d.card_set in ("first-contact", "new-servants")}   # not declared ones
+    assert len(shipped) == 44 and sorted(shipped - named) == []
 
 
 def test_the_library_is_large_and_runs_in_every_edition(library):

@@ -123,11 +123,14 @@ def test_cards_match_the_fact_sheet():
     assert sum(c.copies for c in CARDS.values()) == 48
 
 
-def test_cards_cli_json_lists_32_designs_and_resolves_french_names(cli):
+def test_cards_cli_json_lists_the_designs_of_each_set_and_resolves_french_names(cli):
     import json
-    r = cli("cards", "--json")
+    r = cli("cards", "--json", "--set", "first-contact")
     data = json.loads(r.stdout)
     assert len(data) == 32 and sum(c["copies"] for c in data) == 48
+    data = json.loads(cli("cards", "--json", "--set", "new-servants").stdout)
+    assert len(data) == 12 and {c["copies"] for c in data} == {2} and {c["set"] for c in data} == {"new-servants"}
+    assert len(json.loads(cli("cards", "--json").stdout)) == 44
     r = cli("cards", "--json", "Pachypoulpe")
     assert json.loads(r.stdout)[0]["name"] == "Elephantopus"
     r = cli("cards", "Nope")

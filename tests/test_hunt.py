@@ -28,6 +28,7 @@ from click.testing import CliRunner
 
 from oracle.editions import EDITIONS
 from oracle.hunt.drafts import write
+from oracle.hunt.facts import Board
 from oracle.hunt.search import Hunt
 
 BUDGET = int(os.environ.get("MB_HUNT_BUDGET", "320"))
@@ -96,16 +97,27 @@ def test_tough_against_poisonous_is_settled_only_by_the_revised_editions(hunted)
         assert f.editions[e]["admitted"] == ["exhausted"]
 
 
-def test_tough_against_card_effects_is_open_only_in_the_english_first_edition(hunted):
+def test_tough_against_card_effects_is_no_contradiction_in_any_edition(hunted):
+    # keywords.tough.effects is implied by the English first edition's text
+    # (TOUGH replaces any defeat; Defeated names card effects), so it settles
+    # there as the other editions' words do.
     effects = [f for f in hunted[0].findings
                if "keywords.tough" in f.clauses and any(c.startswith("triggers.") for c in f.clauses)]
-    cards = {c.split("@")[1] for f in effects for c in f.clauses if "@" in c}
-    assert {"kangasaurus-rex", "tiger-squirrel", "explosive-toad"} <= cards, cards
-    for f in effects:
-        assert f.category == "contradiction"
-        assert verdicts(f)["en-first"] == "contradiction"
-        for e in ("fr-first",) + REVISED:
-            assert "keywords.tough.effects" in settled_by(f, e)
+    assert all(f.category != "contradiction" for f in effects), [f.clauses for f in effects]
+
+
+def test_an_implied_clause_settles_tough_against_a_card_effect_and_says_why():
+    from oracle.cards import lookup
+    from oracle.hunt.constraints import FATES, Question, verdicts as edition_verdicts
+    board = Board({1: lookup("Kangasaurus Rex"), 2: lookup("Shield Bugs")}, ([1], [2]), (), 0)
+    q = Question("fate", (2,), FATES, board,
+                 facts={"causes": [("effect", "triggers.play@kangasaurus-rex", "play")]})
+    v = edition_verdicts(q)
+    assert {e: x.kind for e, x in v.items()} == {e: "settled" for e in EDITIONS}
+    assert v["en-first"].answer() == "exhausted"
+    why = v["en-first"].to_json()["implied"]
+    assert list(why) == ["keywords.tough.effects"] and "card" in why["keywords.tough.effects"]
+    assert "implied" not in v["fr-first"].to_json()
 
 
 def test_hunter_and_an_attack_effect_are_ordered_by_a_team_reading(hunted):
@@ -119,7 +131,7 @@ def test_hunter_and_an_attack_effect_are_ordered_by_a_team_reading(hunted):
 
 
 def test_the_refill_after_a_steal_differs_between_first_and_revised_editions(hunted):
-    f = finding(hunted[0], "drawing.refill")
+    f = finding(hunted[0], "drawing.refill", "drawing.refill.stolen")
     assert f.category == "edition-difference"
     groups = {tuple(f.editions[e]["group"]) for e in EDITIONS}
     assert groups == {FIRST, REVISED}

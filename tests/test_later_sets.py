@@ -1,9 +1,9 @@
 """The later-set mechanics (FAST, Action, Harvest, event triggers, Octonite,
 steal life, refresh, drawing from the unused pile) exist only in the English
-revised rulebook and no First Contact card uses them, so no scenario can play
-them. These tests pin down what can honestly be said: which editions have
-them, that the card data has none of them, and that in First Contact games
-the things they would do never happen."""
+revised rulebook and no shipped card uses them (declared cards do:
+scenarios/later-sets.yaml, tests/test_declared_cards.py). These tests pin
+down which editions have them, that the shipped card data has none of them,
+and that in First Contact games the things they would do never happen."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from oracle.cards import CARDS, KEYWORD_NAMES, full_set
+from oracle.cards import CARDS, FAST, KEYWORD_NAMES, full_set
 from oracle.clauses import load_catalogue
 from oracle.editions import EDITIONS, PROFILES
 from oracle.engine import Game
@@ -39,27 +39,36 @@ def test_the_catalogue_marks_later_set_clauses_absent_in_the_first_editions(cid)
     assert any(book == "en-revised" for book, _ in clause.source)
 
 
-def test_no_first_contact_card_has_fast():
-    # keywords.fast: the set's five keywords are the only ones the card data knows.
+SHIPPED = [c for c in CARDS.values() if c.card_set in ("first-contact", "new-servants")]
+
+
+def test_no_shipped_card_has_fast():
+    # keywords.fast: known to the card data (declared cards may print it), printed by no shipped card.
     assert "keywords.fast" in load_catalogue()
-    assert set(KEYWORD_NAMES.values()) == {"FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH"}
+    assert set(KEYWORD_NAMES.values()) == {"FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "FAST"}
+    assert not any(c.keywords & FAST for c in SHIPPED)
 
 
-def test_first_contact_triggers_are_play_attack_and_defeated_only():
-    # triggers.when, triggers.action, triggers.harvest: no card of the set uses them.
-    assert {c.trigger for c in CARDS.values()} == {"play", "attack", "defeated", None}
-    for c in CARDS.values():
-        assert not c.text.lower().startswith(("action", "harvest", "when", "at the end of turn")), c.name
+def test_shipped_triggers_are_play_attack_defeated_and_hyenix_when():
+    # triggers.action, triggers.harvest: no shipped card uses them; Hyenix's
+    # "when" works from the discard pile (triggers.from-discard), not triggers.when.
+    assert {c.trigger for c in SHIPPED if c.card_set == "first-contact"} == {"play", "attack", "defeated", None}
+    assert {c.name for c in SHIPPED if c.trigger == "when"} == {"Hyenix"}
+    for c in SHIPPED:
+        assert not c.text.lower().startswith(("action", "harvest", "at the end of turn")), c.name
 
 
-def test_the_turn_action_is_play_or_attack_only():
-    # triggers.action would add a third turn action; the First Contact engine offers two.
-    assert STAGE_KINDS["action"] == ("play", "attack")
+def test_the_turn_action_is_play_or_attack_in_first_contact_games():
+    # triggers.action adds a third turn action (activate) for declared cards only.
+    assert STAGE_KINDS["action"] == ("play", "attack", "activate")
+    for g, _rng in random_games("en-revised", 5):
+        assert {k for k, _a in g.pending.options} <= {"play", "attack"}
 
 
-def test_the_state_has_no_octonite_counters():
-    # later.octonite, later.octonite.distribute, later.octonite.spend
-    assert not any("octonite" in k or "counter" in k for k in State().to_builtins())
+def test_a_new_state_has_no_octonite_counters():
+    # later.octonite: counters come only with declared cards (later.octonite.distribute
+    # and later.octonite.spend are not executed yet)
+    assert State().octonite == () and State().to_builtins()["octonite"] == []
 
 
 def random_games(edition, n=60):

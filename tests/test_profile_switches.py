@@ -56,3 +56,16 @@ def test_tough_effects_switch():
         g = game(replace(profile("en-first"), tough_effects=flag), [], ["Shield Bugs"])
         defeat(g, [card("Shield Bugs")], ("test",), source=card("Kangasaurus Rex"))
         assert (card("Shield Bugs") in g.state.play[1]) is survives
+
+
+def test_editions_command_shows_what_an_edition_implies():
+    from click.testing import CliRunner
+
+    from oracle.cli import main as cli
+    out = CliRunner().invoke(cli, ["editions"]).output
+    first = out.split("fr-first:")[0]
+    line = next(x for x in first.splitlines() if x.strip().startswith("tough_effects"))
+    assert " implied " in line and "[keywords.tough.effects]" in line
+    assert profile("en-first").switch("tough_effects").how == "implied"
+    assert profile("fr-first").switch("tough_effects").how == "states"
+    assert profile("en-first").switch("tough_poisonous").how == "silent"

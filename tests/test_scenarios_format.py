@@ -389,7 +389,7 @@ def test_schema_is_generated_from_the_structs():
     assert schema["title"] == f"{FORMAT} scenario"
     assert schema["$ref"] == "#/$defs/Scenario"
     props = schema["$defs"]["Scenario"]["properties"]
-    assert {"format", "id", "title", "clauses", "cards", "editions", "readings", "source", "status", "given",
+    assert {"format", "id", "title", "clauses", "cards", "sets", "card_file", "editions", "readings", "source", "status", "given",
             "steps", "settle", "expect", "illegal", "expect_by_edition"} == set(props)
     assert schema["$defs"]["Scenario"]["additionalProperties"] is False
 
@@ -455,7 +455,7 @@ def test_engine_messages_name_cards_never_by_id():
     assert _named(f"cards in two places: {{{owl}}}") == "cards in two places: {Spider Owl}"
     assert _named(f"life card {owl} is not in the unused pile") == "life card Spider Owl is not in the unused pile"
     # Numbers that are not cards stay as they are.
-    assert _named("player 1 has 3 cards; card 99") == "player 1 has 3 cards; card 99"
+    assert _named("player 1 has 3 cards; card 99999") == "player 1 has 3 cards; card 99999"
 
 
 def test_a_refused_step_in_the_report_shows_no_card_id():
@@ -468,7 +468,7 @@ def test_a_refused_step_in_the_report_shows_no_card_id():
 
 def test_an_unknown_card_suggests_the_closest_name():
     errors = errors_of(GOOD.replace("[Brain Fly]", "[Brian Fly]"))
-    assert errors and "unknown card 'Brian Fly' (did you mean Brain Fly?)" in errors[0]
+    assert errors and "unknown card 'Brian Fly' (did you mean Brain Fly" in errors[0]   # declared cards may follow
 
 
 # -- pytest: summary reasons, duplicate ids, verbosity -----------------------------------

@@ -1,7 +1,9 @@
-"""Card database: designs, names in both languages, slugs, and abilities.
+"""Card database: card sets, designs, names in both languages, slugs, and abilities.
 
 `CARDS` maps the canonical English name to its `CardDef`; `lookup()` also
-accepts French names and slugs. Abilities live in `oracle.cards.abilities`,
+accepts French names and slugs. Every card belongs to a set (`SETS`); a
+game deals from the deck of the sets it names (`full_set(sets)`: every card
+of those sets, setup.sets). Abilities live in `oracle.cards.abilities`,
 next to this data, written with the engine's shared effect verbs.
 """
 
@@ -12,8 +14,10 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from . import new_servants
 from .first_contact import (
     DESIGNS,
+    FAST,
     FRENZY,
     HUNTER,
     KEYWORD_FRENCH,
@@ -25,10 +29,74 @@ from .first_contact import (
 
 __all__ = [
     "CARDS", "CardDef", "UnknownCard", "lookup", "suggest", "slugify", "keyword_list", "full_set",
-    "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "KEYWORD_NAMES", "SET_ID",
+    "FAST", "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "KEYWORD_NAMES", "SET_ID", "add_set", "version",
+    "SETS", "DEFAULT_SETS", "UnknownSet", "check_sets", "every_card",
 ]
 
-SET_ID = "first-contact"
+SET_ID = "first-contact"   # the base set, the deck of a game that names no set
+DEFAULT_SETS: tuple[str, ...] = (SET_ID,)
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    id: str
+    name: str
+    french: str
+    designs: tuple
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "name": self.name, "french": self.french, "designs": len(self.designs),
+                "cards": sum(d[4] for d in self.designs)}
+
+
+# Known sets, in the order their cards are numbered everywhere (ids of a
+# scenario, the database order).
+SETS: dict[str, CardSet] = {
+    SET_ID: CardSet(SET_ID, "First Contact", "Premier Contact", DESIGNS),
+    new_servants.SET_ID: CardSet(new_servants.SET_ID, "New Servants", "Nouveaux Serviteurs", new_servants.DESIGNS),
+}
+
+
+class UnknownSet(LookupError):
+    """A set name that is not one of `SETS`, or a list of sets the rules cannot deal from."""
+
+
+# Other names public sources give the shipped sets (any case and spacing).
+SET_ALIASES = {
+    "first-contact": ("First Contact", "Premier Contact"),
+    "new-servants": ("New Servants", "Nouveaux Serviteurs", "First Contact: Add-On", "First Contact Addon Pack"),
+}
+
+
+def set_id(name) -> str:
+    """The id of a set from its id, its name or a known other name; the
+    name unchanged when it is none of those."""
+    if name in SETS:
+        return name
+    key = slugify(str(name))
+    for sid, card_set in SETS.items():
+        if key in (sid, slugify(card_set.name), slugify(card_set.french),
+                   *(slugify(a) for a in SET_ALIASES.get(sid, ()))):
+            return sid
+    return name
+
+
+def check_sets(sets) -> tuple[str, ...]:
+    """The named sets (ids, names or known other names) as ids in database
+    order; raises UnknownSet for an unknown name, a set named twice, or no
+    set at all."""
+    sets = [set_id(s) for s in sets]
+    if not sets:
+        raise UnknownSet("no card set named: a game deals from at least one set")
+    for s in sets:
+        if s not in SETS:
+            near = difflib.get_close_matches(str(s), list(SETS), n=1, cutoff=0.5)
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            raise UnknownSet(f"unknown card set {s!r}{hint}; known: {', '.join(SETS)}")
+    twice = sorted({s for s in sets if sets.count(s) > 1})
+    if twice:
+        raise UnknownSet(f"card set {twice[0]!r} is named twice")
+    return tuple(s for s in SETS if s in sets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +107,9 @@ class CardDef:
     power: int
     keywords: int
     copies: int
-    trigger: str | None  # "play" | "attack" | "defeated" | None (constant or vanilla)
+    trigger: str | None  # "play" | "attack" | "defeated" | "when" | None (constant or vanilla)
     text: str
+    card_set: str = SET_ID
 
     @property
     def keyword_names(self) -> list[str]:
@@ -57,7 +126,7 @@ class CardDef:
             "copies": self.copies,
             "trigger": self.trigger,
             "ability": self.text,
-            "set": SET_ID,
+            "set": self.card_set,
         }
 
 
@@ -97,17 +166,41 @@ def slugify(text: str) -> str:
 
 
 CARDS: dict[str, CardDef] = {
-    name: CardDef(name, fr, slugify(name), power, kw, copies, trigger, text)
-    for name, fr, power, kw, copies, trigger, text in DESIGNS
+    name: CardDef(name, fr, slugify(name), power, kw, copies, trigger, text, set_id)
+    for set_id, card_set in SETS.items()
+    for name, fr, power, kw, copies, trigger, text in card_set.designs
 }
 
 _ALIASES: dict[str, str] = {}
 _SLUGS: dict[str, str] = {}   # slugs of the English and French names -> English name
+
+
+def _index(c: CardDef, *others: str) -> None:
+    for alias in (c.name, c.french, c.slug, slugify(c.french), *others):
+        _ALIASES[alias.casefold()] = c.name
+        _ALIASES[slugify(alias)] = c.name
+        _SLUGS[slugify(alias)] = c.name
+
+
 for _c in CARDS.values():
-    for _alias in (_c.name, _c.french, _c.slug, slugify(_c.french)):
-        _ALIASES[_alias.casefold()] = _c.name
-        _ALIASES[slugify(_alias)] = _c.name
-        _SLUGS[slugify(_alias)] = _c.name
+    _index(_c)
+
+_VERSION = [0]
+
+
+def version() -> int:
+    """How many sets were added since start-up (caches of card ids key on it)."""
+    return _VERSION[0]
+
+
+def add_set(card_set: CardSet, defs: list, other_names: dict | None = None) -> None:
+    """Add a declared set and its cards (oracle.cards.declared) to the database.
+    `other_names` maps a card name to its names in other languages."""
+    SETS[card_set.id] = card_set
+    for d in defs:
+        CARDS[d.name] = d
+        _index(d, *((other_names or {}).get(d.name, ())))
+    _VERSION[0] += 1
 
 
 def lookup(name: str) -> CardDef:
@@ -135,6 +228,14 @@ def suggest(name: str, n: int = 2) -> tuple[str, ...]:
     return tuple(out[:n])
 
 
-def full_set() -> list[str]:
-    """The 48 card names of the set, each copy once, in database order."""
+def full_set(sets=DEFAULT_SETS) -> list[str]:
+    """The deck of the named sets (setup.sets): every card name, each copy
+    once, in database order. First Contact alone is 48 cards."""
+    keep = set(check_sets(sets))
+    return [c.name for c in CARDS.values() if c.card_set in keep for _ in range(c.copies)]
+
+
+def every_card() -> list[str]:
+    """Every card of every known set, each copy once, in database order: the
+    numbering of scenario card ids (First Contact's 48 first)."""
     return [c.name for c in CARDS.values() for _ in range(c.copies)]

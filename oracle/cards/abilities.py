@@ -43,11 +43,28 @@ def lone_yeti(g, me, card, mine, power, kw):
         kw[card] |= FRENZY
 
 
+def bugserker(g, me, card, mine, power, kw):
+    """+8 power while its controller has exactly 1 life (abilities.constant-counts)."""
+    if g.state.life[me] == 1:
+        power[card] += 8
+
+
+def froblin_instigator(g, me, card, mine, power, kw):
+    """+2 power for each other allied creature (abilities.constant-counts)."""
+    power[card] += 2 * (len(mine) - 1)
+
+
+# Designs whose power follows their controller's life (a life change must
+# forget cached powers when one is in the game).
+LIFE_READERS = {"Bugserker"}
+
 POWER_LAYER = {
     "Goblin Werewolf": goblin_werewolf,
     "Shield Bugs": shield_bugs,
     "Urchin Hurler": urchin_hurler,
     "Lone Yeti": lone_yeti,
+    "Bugserker": bugserker,
+    "Froblin Instigator": froblin_instigator,
 }
 
 # -- constant abilities: keywords granted by power ---------------------------
@@ -88,14 +105,59 @@ def elephantopus(g, holder, side, attacker, blocker):
     return g.controller(attacker) == side and g.power(blocker) <= 4
 
 
-BLOCK_RULES = {"Bee Bear": bee_bear, "Elephantopus": elephantopus}
+def _extreme_scope(g, side: int) -> list:
+    """cards.extreme-power: the creatures the highest or lowest power is taken
+    over, for an ability held by `side`: enemy creatures (the team's
+    reading) or every creature in play."""
+    s = g.state
+    if g.profile.extreme_scope == "among-enemies":
+        return s.play[1 - side]
+    return s.play[0] + s.play[1]
+
+
+def ferret_pacifier(g, holder, side, attacker, blocker):
+    """Enemy creatures with the highest power among enemy creatures cannot block."""
+    if blocker not in g.state.play[1 - side]:
+        return False
+    return g.power(blocker) == max(g.power(c) for c in _extreme_scope(g, side))
+
+
+BLOCK_RULES = {"Bee Bear": bee_bear, "Elephantopus": elephantopus, "Ferret Pacifier": ferret_pacifier}
+
+
+# -- constant abilities: creatures that cannot attack -------------------------
+
+
+def hamster_lion(g, holder, side, attackers):
+    """Enemy creatures with the lowest power among enemy creatures cannot
+    attack; powers are read on the enemy's turn, when it would attack."""
+    if not attackers:
+        return frozenset()
+    low = min(g.power(c) for c in _extreme_scope(g, side))
+    return frozenset(c for c in attackers if g.power(c) == low)
+
+
+ATTACK_RULES = {"Hamster Lion": hamster_lion}
+
+# Octonite counters a card comes into play with (later.octonite): declared cards only.
+OCTONITE: dict[str, int] = {}
+# Declared Action effects: whether activating one would do something now
+# (an Action that would do nothing may not be activated).
+ACTION_USEFUL: dict = {}
+
+# Declared cards that use later-set mechanics, with the mechanics (FAST, Harvest...).
+LATER: dict[str, tuple[str, ...]] = {}
+
+
+# Designs whose constant ability stops the opponent's Play effects.
+PLAY_BLOCKERS = {"Deathweaver"}
 
 
 def play_effect_forbidden(g, player: int):
     """The Deathweaver that stops `player`'s Play effects, if any: it stops
     the Play effects of its controller's opponent."""
     for c in g.state.play[1 - player]:
-        if g.table.defs[c].name == "Deathweaver":
+        if g.table.defs[c].name in PLAY_BLOCKERS:
             return c
     return None
 
@@ -205,6 +267,65 @@ def turbo_bug(fx, g, me, card):
     fx.lose_life(g, opp, g.state.life[opp] - 1, ("triggers.attack",), card)
 
 
+# -- New Servants ----------------------------------------------------------
+
+
+def any_creature(g, me):
+    """cards.any-creature: 'a creature' is one of either side (the team's
+    reading), or an enemy creature only."""
+    if g.profile.any_creature == "either-side":
+        return creatures(g)
+    return list(g.state.play[1 - me])
+
+
+def count_draculeech(fx, g, me, card):
+    # Both parts are mandatory, the life first (life.lose.own-effect): at 1
+    # life its controller loses before anything is defeated.
+    fx.lose_life(g, me, 1, ("triggers.attack", "life.lose.own-effect"), card)
+    if g.state.winner is not None:
+        return
+    fx.choose(g, me, any_creature(g, me), 1, 1, ("defeat", card, "triggers.attack"),
+              ("triggers.attack", "cards.any-creature"), card, "a creature to defeat")
+
+
+def goreagle_alpha(fx, g, me, card):
+    fx.lose_life(g, me, 1, ("triggers.play", "life.lose.own-effect"), card)
+
+
+def hungry_hungry_hamster(fx, g, me, card):
+    opp = 1 - me
+    fx.choose(g, opp, g.state.hand[opp], 1, 1, ("hand-over", opp, me, card), ("cards.hand-over", "effects.chooser"),
+              card, "a card of your hand to give to the opponent")
+
+
+def hyenix(fx, g, me, card):
+    fx.may_play_from_discard(g, me, card, ("triggers.from-discard",), card)
+
+
+def majestic_manticore(fx, g, me, card):
+    # Every creature tied for the lowest power at once (cards.extreme-power),
+    # powers read now, on the attacker's turn.
+    pool = any_creature(g, me)
+    if not pool:
+        g.emit("no-effect", ("effects.as-much-as-possible",), player=me, source=card)
+        return
+    low = min(g.power(c) for c in pool)
+    fx.defeat(g, [c for c in pool if g.power(c) == low], ("triggers.attack", "cards.extreme-power",
+                                                          "cards.any-creature"), card)
+
+
+def the_lurker(fx, g, me, card):
+    # The count is taken once, now, The Lurker included.
+    s = g.state
+    if card in s.play[me] and len(s.play[me]) > len(s.play[1 - me]):
+        fx.mark_this_turn(g, card, "sneaky", ("triggers.attack", "abilities.granted-this-turn"), card)
+
+
+def turf_the_surfer(fx, g, me, card):
+    fx.choose(g, me, any_creature(g, me), 1, 1, ("bar-block", card, "triggers.attack", "cards.any-creature"),
+              ("triggers.attack", "cards.any-creature"), card, "a creature that cannot block this turn")
+
+
 TRIGGERED = {
     ("Axolotl Healer", "play"): axolotl_healer,
     ("Compost Dragon", "play"): compost_dragon,
@@ -224,4 +345,11 @@ TRIGGERED = {
     ("Shark Dog", "attack"): shark_dog,
     ("Strange Barrel", "defeated"): strange_barrel,
     ("Turbo Bug", "attack"): turbo_bug,
+    ("Count Draculeech", "attack"): count_draculeech,
+    ("Goreagle Alpha", "play"): goreagle_alpha,
+    ("Hungry Hungry Hamster", "play"): hungry_hungry_hamster,
+    ("Hyenix", "when"): hyenix,
+    ("Majestic Manticore", "attack"): majestic_manticore,
+    ("The Lurker", "attack"): the_lurker,
+    ("Turf the Surfer", "attack"): turf_the_surfer,
 }

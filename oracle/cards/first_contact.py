@@ -12,9 +12,13 @@ HUNTER = 2
 POISONOUS = 4
 SNEAKY = 8
 TOUGH = 16
+FAST = 32   # a later-set keyword (English revised edition); no First Contact card has it
 
-KEYWORD_NAMES = {FRENZY: "FRENZY", HUNTER: "HUNTER", POISONOUS: "POISONOUS", SNEAKY: "SNEAKY", TOUGH: "TOUGH"}
-KEYWORD_FRENCH = {FRENZY: "FURIE", HUNTER: "CHASSEUR", POISONOUS: "VENIMEUX", SNEAKY: "FURTIF", TOUGH: "CORIACE"}
+KEYWORD_NAMES = {FRENZY: "FRENZY", HUNTER: "HUNTER", POISONOUS: "POISONOUS", SNEAKY: "SNEAKY", TOUGH: "TOUGH",
+                 FAST: "FAST"}
+# FAST has no French rulebook: "RAPIDE" is the project's rendering.
+KEYWORD_FRENCH = {FRENZY: "FURIE", HUNTER: "CHASSEUR", POISONOUS: "VENIMEUX", SNEAKY: "FURTIF", TOUGH: "CORIACE",
+                  FAST: "RAPIDE"}
 
 # name, French name, power, keywords, copies, trigger, ability text (our words)
 DESIGNS: tuple[tuple[str, str, int, int, int, str | None, str], ...] = (

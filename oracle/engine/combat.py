@@ -6,8 +6,10 @@ from __future__ import annotations
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY
 from ..cards.abilities import BLOCK_RULES
 from .effects import defeat, queue_trigger
+from .lasting import barred_from_blocking
 from .life import lose_life
 from .registry import resume, task
+from .restrictions import attack_barred
 
 
 def declare_attack(g, card: int) -> None:
@@ -55,6 +57,8 @@ def block_forbidden(g, attacker: int, blocker: int):
     if kw[attacker] & SNEAKY and not kw[blocker] & SNEAKY:
         return "keywords.sneaky", None
     s = g.state
+    if s.lasting and barred_from_blocking(s, blocker):
+        return "effects.this-turn", None
     defs = g.table.defs
     for side in (0, 1):
         for c in s.play[side]:
@@ -175,7 +179,8 @@ def after_attack(g, card: int) -> None:
     # "Survives its first attack" (English first edition) and "is still in
     # play" (the others) are the same test here: a creature that left play
     # during the attack cannot be back in play before this point.
-    if s.attacks.get(card) == 1 and card in s.play[p] and g.has(card, FRENZY):
+    if (s.attacks.get(card) == 1 and card in s.play[p] and g.has(card, FRENZY)
+            and card not in attack_barred(g, p)):                 # abilities.cannot-attack
         g.ask("frenzy", p, [("attack", card), ("pass", None)], ("frenzy", card),
               ("keywords.frenzy", "keywords.frenzy.same-creature"), source=card,
               prompt="attack a second time with this FRENZY creature, or pass")

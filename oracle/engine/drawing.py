@@ -5,7 +5,7 @@ from __future__ import annotations
 HAND_SIZE = 5
 
 
-def refill(g, player: int) -> None:
+def refill(g, player: int, why=("drawing.refill", "drawing.before-effects")) -> None:
     """drawing.refill: draw from the top of the draw pile until the hand holds 5;
     an empty draw pile gives nothing more (drawing.empty-pile)."""
     s = g.state
@@ -16,7 +16,7 @@ def refill(g, player: int) -> None:
     drawn = deck[:need]
     del deck[:need]
     hand.extend(drawn)
-    g.emit("draw", ("drawing.refill", "drawing.before-effects"), player=player, cards=tuple(drawn))
+    g.emit("draw", why, player=player, cards=tuple(drawn))
 
 
 def after_removal(g, player: int) -> None:
@@ -26,7 +26,8 @@ def after_removal(g, player: int) -> None:
 
 
 def after_loss(g, player: int) -> None:
-    """Cards left the player's hand by another's doing (stolen): only the
-    editions that refill whenever the hand is short draw here."""
+    """Cards left the player's hand by another's doing (stolen, handed over):
+    only the editions that refill whenever the hand is short draw here
+    (drawing.refill.stolen; the first editions' reading draws nothing)."""
     if g.profile.refill == "below-five":
-        refill(g, player)
+        refill(g, player, ("drawing.refill", "drawing.refill.stolen"))

@@ -13,11 +13,13 @@ from itertools import combinations
 
 from ..cards import TOUGH
 from ..cards import abilities
-from . import drawing
+from . import drawing, octonite
 from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
 from .registry import resume, task
 
-TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated"}
+TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
+                  "when": "triggers.from-discard", "harvest": "triggers.harvest", "end-of-turn": "triggers.when",
+                  "action": "triggers.action"}
 
 
 # -- triggered effects -------------------------------------------------------
@@ -32,6 +34,8 @@ def enter_play(g, card: int, controller: int, clauses: tuple) -> None:
     g.changed()
     d = g.table.defs[card]
     g.emit("enter-play", clauses, player=controller, card=card)
+    if abilities.OCTONITE and d.name in abilities.OCTONITE:
+        octonite.arrive(g, card, controller)                 # later.octonite, before the Play effect
     if d.trigger != "play":
         return
     holder = abilities.play_effect_forbidden(g, controller)
@@ -40,6 +44,11 @@ def enter_play(g, card: int, controller: int, clauses: tuple) -> None:
         return
     queue_trigger(g, card, controller, "play")
     g.push_next(("resolve-triggers",))
+
+
+@task("enter-play")
+def _enter_play(g, card: int, controller: int, *clauses) -> None:
+    enter_play(g, card, controller, tuple(clauses))
 
 
 @task("resolve-triggers")
@@ -227,5 +236,11 @@ def to_hand_from_discard(g, player: int, source=None) -> None:
     s.hand[player].extend(cards)
     g.emit("return-to-hand", ("effects.as-much-as-possible",), player=player, cards=tuple(cards), source=source)
 
+
+# Verbs of the New Servants mechanics, in modules of their own, handed to
+# abilities with the others.
+from .lasting import mark as mark_this_turn  # noqa: E402,F401
+from .handover import may_play_from_discard  # noqa: E402,F401
+from .later import draw_unused, refresh, steal_life  # noqa: E402,F401
 
 _VERBS = sys.modules[__name__]

@@ -40,6 +40,8 @@ def why_no_block(g, attacker: int, blocker: int, clause: str, holder) -> str:
     if holder is not None and g.name(holder) == "Elephantopus":
         return (f"{label(g, blocker)} has power {g.power(blocker)}: while {label(g, holder)} is in play, "
                 "the opponent of its controller cannot block with creatures with power 4 or less")
+    if clause == "effects.this-turn":
+        return f"an effect made this turn forbids {label(g, blocker)} to block"
     who = f"{label(g, holder)}'s ability" if holder is not None else "a constant ability"
     return f"{who} forbids {label(g, blocker)} to block {label(g, attacker)}"
 
@@ -85,8 +87,16 @@ def explain(g, d) -> Refusal:
         me = p.player
         if d.kind == "play":
             return refuse("play.from-hand", f"card {arg} is not in player {me}'s hand")
+        if d.kind == "activate":
+            return refuse("triggers.action", f"card {arg} has no Action effect player {me} may activate now "
+                          "(not an allied creature with an Action effect, or the effect would do nothing)")
+        if arg in s.play[me]:
+            return refuse("abilities.cannot-attack", f"an enemy constant ability forbids {label(g, arg)} to attack "
+                          f"(power {g.power(arg)})")
         return refuse("combat.attack", f"card {arg} is not a creature in player {me}'s play area")
     if p.stage == "frenzy":
+        if d.kind == "attack" and arg == p.source:
+            return refuse("abilities.cannot-attack", f"an enemy constant ability forbids {label(g, arg)} to attack")
         if d.kind == "attack":
             return refuse("keywords.frenzy.same-creature",
                           "only the FRENZY creature that just attacked may attack again this turn")

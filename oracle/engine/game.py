@@ -47,7 +47,7 @@ class Decision(NamedTuple):
             d["p"] = self.player
         if self.kind in ("choose", "random"):
             d["cards"] = list(self.arg or ())
-        elif self.kind in ("play", "attack", "hunt", "block"):
+        elif self.kind in ("play", "attack", "hunt", "block", "activate"):
             d["card"] = self.arg
         return d
 
@@ -199,12 +199,13 @@ class Game:
     # -- construction ----------------------------------------------------
     @classmethod
     def deal(cls, edition: str | None, cards: dict[int, str], decks, unused, first=None,
-             reveals=(), life_piles=None, tolerate: list | None = None) -> "Game":
-        """A game from a deal (setup.deal): raises SetupError for a deal the rules refuse.
+             reveals=(), life_piles=None, tolerate: list | None = None, sets=setup.DEFAULT_SETS) -> "Game":
+        """A game from a deal (setup.deal) of the deck of `sets` (setup.sets):
+        raises SetupError for a deal the rules refuse.
         With `tolerate` (a list), the faults that leave a game to play are
         collected there and the game is dealt as given (`setup.dealt_state`)."""
         prof, defs, owner, s = setup.dealt_state(edition, cards, decks, unused, first, reveals, life_piles,
-                                                 tolerate)
+                                                 tolerate, sets)
         g = cls(Table(defs, owner), prof, s)
         g.emit("setup", ("setup.deal", "setup.hand", "setup.life", "setup.first-player"),
                player=s.stack[-1][1])

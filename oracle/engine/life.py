@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from .presence import flags
+from .when import life_lost
+
 
 def gain_life(g, player: int, amount: int, clauses=(), source=None) -> None:
     """life.gain; with life cards (life.cards) a gain takes cards from the unused pile."""
@@ -17,19 +20,27 @@ def gain_life(g, player: int, amount: int, clauses=(), source=None) -> None:
             g.emit("no-gain", ("life.cards", "effects.as-much-as-possible"), player=player, source=source)
             return
         s.life[player] = len(s.life_pile[player])
+        if flags(g.table).life_readers:
+            g.changed()   # abilities.constant-counts: a power follows life (Bugserker)
         g.emit("gain-life", clauses + ("life.gain", "life.cards"), player=player, amount=amount, source=source)
         return
     s.life[player] += amount
+    if flags(g.table).life_readers:
+        g.changed()
     g.emit("gain-life", clauses + ("life.gain",), player=player, amount=amount, source=source)
 
 
-def lose_life(g, player: int, amount: int, clauses=(), source=None) -> None:
-    """life.lose; reaching 0 ends the game at once (winning.life)."""
+def lose_life(g, player: int, amount: int, clauses=(), source=None, triggers: bool = True) -> None:
+    """life.lose; reaching 0 ends the game at once (winning.life). Otherwise
+    the loss triggers the abilities that wait in the player's discard pile
+    (triggers.from-discard), unless `triggers` is false."""
     s = g.state
     amount = min(amount, s.life[player])
     if amount <= 0:
         return
     s.life[player] -= amount
+    if flags(g.table).life_readers:
+        g.changed()
     extra = ()
     if g.profile.life_cards:
         pile = s.life_pile[player]
@@ -40,12 +51,17 @@ def lose_life(g, player: int, amount: int, clauses=(), source=None) -> None:
     g.emit("lose-life", clauses + ("life.lose",) + extra, player=player, amount=amount, source=source)
     if s.life[player] <= 0:
         g.end_game(1 - player, "life", ("winning.life",))
+    elif triggers:
+        life_lost(g, player)
 
 
 def set_life(g, player: int, value: int, clauses=(), source=None) -> None:
-    """An effect that makes a life total equal to a number gains or loses the difference."""
+    """An effect that makes a life total equal to a number gains or loses the
+    difference. Whether a total set lower is a loss that triggers abilities
+    such as Hyenix's is the life.lose.set-lower reading."""
     now = g.state.life[player]
     if value > now:
         gain_life(g, player, value - now, clauses, source)
     elif value < now:
-        lose_life(g, player, now - value, clauses, source)
+        counts = g.profile.set_life_loss == "counts"                   # life.lose.set-lower
+        lose_life(g, player, now - value, clauses + ("life.lose.set-lower",), source, triggers=counts)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..cards import FAST
 from . import drawing
 from .effects import enter_play
 from .registry import resume, task
@@ -42,7 +43,10 @@ def _mindbug(g, kind: str, arg, card: int) -> None:
         enter_play(g, card, opp, ("mindbug.play-effect", "triggers.controller"))
     else:
         s.play[p].append(card)
-        g.push_next(("end-turn",))
+        if g.profile.later_sets and g.table.defs[card].keywords & FAST:
+            g.push_next(("fast", card))                          # keywords.fast
+        else:
+            g.push_next(("end-turn",))
         enter_play(g, card, p, ("play.resolve",))
 
 

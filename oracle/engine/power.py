@@ -10,6 +10,7 @@ from __future__ import annotations
 
 
 from ..cards.abilities import COPY_LAYER, GRANT_LAYER, POWER_LAYER
+from .lasting import keywords as lasting_keywords
 
 
 def compute(g):
@@ -26,6 +27,8 @@ def compute(g):
             n = d.name
             if n in POWER_LAYER or n in GRANT_LAYER or n in COPY_LAYER:
                 holders.append((p, c, n))
+    if s.lasting:
+        lasting_keywords(s, kw)                                 # abilities.granted-this-turn
     for layer in (POWER_LAYER, GRANT_LAYER, COPY_LAYER):        # abilities.constant
         if layer is GRANT_LAYER:
             floor = g.profile.power_floor                       # cards.power-minimum

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import UnknownCard, full_set, lookup
+from ..cards import DEFAULT_SETS, UnknownCard, full_set, lookup
 from ..editions import profile as get_profile
 from .errors import SetupError
 from .state import State
@@ -27,18 +27,34 @@ def resolve_cards(cards: dict[int, str]) -> dict:
     return defs
 
 
-def check_composition(defs: dict) -> None:
-    """setup.components: the 48 cards of the set, each design in its number of copies."""
+def check_composition(defs: dict, sets=DEFAULT_SETS) -> None:
+    """setup.components, setup.sets: every card of the named sets (48 for First
+    Contact alone), each design in its number of copies."""
     have = Counter(d.name for d in defs.values())
-    want = Counter(full_set())
+    want = Counter(full_set(sets))
     if have != want:
         extra = sorted((have - want).elements())
         missing = sorted((want - have).elements())
         raise SetupError("BAD_SETUP", "setup.components",
-                         f"the cards are not the {sum(want.values())} cards of the set"
+                         f"the cards are not the {sum(want.values())} cards of "
+                         f"{'the set' if len(sets) == 1 else 'the sets'} {', '.join(sets)}"
                          + (f"; too many: {', '.join(extra)}" if extra else "")
                          + (f"; missing: {', '.join(missing)}" if missing else ""),
                          {"extra": extra, "missing": missing, "actual": {"extra": extra, "missing": missing}})
+
+
+def check_mechanics(prof, defs: dict) -> None:
+    """later.octonite: declared cards that use a later-set mechanic (FAST,
+    Harvest, Octonite, steal life, refresh, unused-pile draws) are dealt
+    only in an edition that has those mechanics."""
+    if prof.later_sets:
+        return
+    from ..cards.abilities import LATER
+    for d in defs.values():
+        if d.name in LATER:
+            raise SetupError("BAD_SETUP", "later.octonite",
+                             f"{d.name} uses {', '.join(LATER[d.name])}, which the {prof.edition} rules do not "
+                             "have (only en-revised)", {"card": d.name})
 
 
 def first_from_reveals(defs, reveals) -> int:
@@ -57,7 +73,8 @@ def first_from_reveals(defs, reveals) -> int:
     raise SetupError("BAD_SETUP", "setup.first-player", "no revealed pair")
 
 
-def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_piles=None, tolerate=None):
+def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_piles=None, tolerate=None,
+                sets=DEFAULT_SETS):
     """The state at the start of a dealt game, before the first turn:
     (profile, designs by card id, owner by card id, state). `Game.deal` builds
     the game from it.
@@ -71,6 +88,7 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     with no starting player still raise."""
     prof = get_profile(edition)
     defs = resolve_cards(cards)
+    check_mechanics(prof, defs)
 
     def fault(err: SetupError) -> None:
         if tolerate is None:
@@ -78,7 +96,7 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
         tolerate.append(err)
 
     try:
-        check_composition(defs)
+        check_composition(defs, sets)
     except SetupError as e:
         fault(e)
     decks = [list(decks[0]), list(decks[1])]
@@ -165,6 +183,7 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     `unused` is given.
     """
     prof = get_profile(edition)
+    check_mechanics(prof, defs)
     s = State()
     placed = []
     for (zone, p), cards in zones.items():

@@ -16,9 +16,10 @@ from typing import NamedTuple
 
 # Stages of a pending decision; each names the kinds of decision that answer it.
 STAGE_KINDS = {
-    "action": ("play", "attack"),     # the turn action
+    "action": ("play", "attack", "activate"),   # the turn action (activate: an Action effect, later sets)
     "mindbug": ("mindbug", "pass"),   # the opponent uses a Mindbug on the played card, or not
     "frenzy": ("attack", "pass"),     # FRENZY's second attack, or not
+    "fast": ("attack", "activate", "pass"),   # a FAST creature just played attacks (or acts) at once, or not
     "hunt": ("hunt",),                # HUNTER's target, or None
     "block": ("block",),              # the blocker, or None
     "choose": ("choose",),            # the cards picked for an effect
@@ -83,7 +84,7 @@ class State:
     __slots__ = (
         "life", "mindbugs", "deck", "hand", "play", "discard", "life_pile",
         "unused", "out", "exhausted", "played", "active", "turn", "attacks",
-        "combat", "stack", "triggers", "pending", "winner", "reason", "actions",
+        "combat", "stack", "triggers", "pending", "winner", "reason", "actions", "lasting", "octonite",
     )
 
     def __init__(self):
@@ -108,6 +109,8 @@ class State:
         self.winner = None
         self.reason = None
         self.actions = 0            # turn actions taken this turn
+        self.lasting = ()           # effects that last this turn: (card, what) pairs (effects.this-turn)
+        self.octonite = ()          # Octonite counters: (card, count) pairs (later.octonite)
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -132,6 +135,8 @@ class State:
         s.winner = self.winner
         s.reason = self.reason
         s.actions = self.actions
+        s.lasting = self.lasting    # a tuple, replaced (never changed) when it changes
+        s.octonite = self.octonite  # likewise
         return s
 
     # -- serialised form -------------------------------------------------
@@ -150,6 +155,8 @@ class State:
             "triggers": [list(t) for t in self.triggers],
             "pending": None if self.pending is None else self.pending.to_builtins(),
             "winner": self.winner, "reason": self.reason,
+            "lasting": [list(x) for x in self.lasting],
+            "octonite": [list(x) for x in self.octonite],
         }
 
     @classmethod
@@ -176,6 +183,8 @@ class State:
         s.pending = None if d["pending"] is None else Pending.from_builtins(d["pending"])
         s.winner = d["winner"]
         s.reason = d["reason"]
+        s.lasting = tuple(tuple(x) for x in d.get("lasting", ()))
+        s.octonite = tuple(tuple(x) for x in d.get("octonite", ()))
         return s
 
     def zones(self):

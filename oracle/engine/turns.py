@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from .combat import declare_attack
+from .lasting import end_of_turn
+from .later_turns import activate, actions, harvest
 from .play import play_from_hand
+from .presence import flags
 from .registry import resume, task
+from .restrictions import attack_barred
 
 
 @task("turn")
@@ -12,6 +16,8 @@ def start_turn(g, player: int, extra: bool) -> None:
     """turns.alternate: a turn for `player`; `extra` when it is the extra turn
     after a Mindbug (mindbug.extra-action, editions where the turn ends)."""
     s = g.state
+    if s.lasting:
+        end_of_turn(g)                                         # effects.this-turn
     s.active = player
     s.turn += 1
     s.attacks = {}
@@ -19,6 +25,8 @@ def start_turn(g, player: int, extra: bool) -> None:
     g.changed()
     g.emit("turn", ("mindbug.extra-action",) if extra else ("turns.alternate",), player=player, amount=s.turn)
     g.push_next(("action", extra))
+    if s.octonite:
+        harvest(g, player)                                     # triggers.harvest, before the turn action
 
 
 @task("action")
@@ -28,7 +36,10 @@ def turn_action(g, extra: bool) -> None:
     s = g.state
     p = s.active
     # Exhausted creatures attack like any other (keywords.tough.exhausted).
-    options = [("play", c) for c in s.hand[p]] + [("attack", c) for c in s.play[p]]
+    barred = attack_barred(g, p)                               # abilities.cannot-attack
+    options = [("play", c) for c in s.hand[p]] + [("attack", c) for c in s.play[p] if c not in barred]
+    if flags(g.table).action:
+        options += actions(g, p)                               # triggers.action (later sets)
     if not options:
         if g.profile.no_action_loses:
             g.end_game(1 - p, "no-action", ("turns.no-action",))
@@ -42,13 +53,23 @@ def _action(g, kind: str, arg) -> None:
     g.state.actions += 1
     if kind == "play":
         play_from_hand(g, arg)
+    elif kind == "activate":
+        activate(g, arg)
     else:
         declare_attack(g, arg)
 
 
 @task("end-turn")
-def end_turn(g) -> None:
-    """turns.end: the turn action is over; the opponent's turn begins."""
+def end_turn(g, triggered: bool = False) -> None:
+    """turns.end: the turn action is over; the opponent's turn begins.
+    triggers.when: first the active player's "at the end of turn" effects
+    (declared cards of the later sets) resolve, this turn's effects still on."""
     s = g.state
+    if not triggered and flags(g.table).end_of_turn:
+        waiting = [c for c in s.play[s.active] if g.table.defs[c].trigger == "end-of-turn"]
+        if waiting:
+            s.triggers.extend((c, s.active, "end-of-turn") for c in waiting)
+            g.push_next(("resolve-triggers",), ("end-turn", True))
+            return
     g.emit("end-turn", ("turns.end",), player=s.active)
     g.push_next(("turn", 1 - s.active, False))

@@ -82,7 +82,7 @@ def life_changes(before: Game, events, after: Game) -> list[str]:
 
 def _tough_applies(g: Game, clause: str, switch: str) -> bool:
     st = status(clause, g.profile.edition)
-    return st == "states" or (st == "silent" and bool(getattr(g.profile, switch)))
+    return st in ("states", "implied") or (st == "silent" and bool(getattr(g.profile, switch)))
 
 
 def tough_defeats(before: Game, events) -> list[str]:

@@ -66,6 +66,25 @@ def render(rep, out_dir: Path | None) -> str:
     return "\n".join(lines)
 
 
+def _hunt_cards(cards_file, out, budget, seed, fmt) -> int:
+    from ..cards.declared import CardFileError
+    from .card_hunt import hunt_cards, render, write
+    out_dir = Path(out) if out else None
+    try:
+        found = hunt_cards(cards_file, out_dir, budget=budget, seed=seed)
+    except CardFileError as e:
+        click.echo(f"error: {e}", err=True)
+        return 2
+    if out_dir is not None:
+        for f in found:
+            write(f, out_dir)
+    if fmt == "json":
+        click.echo(json.dumps({"findings": [f.to_json() for f in found]}, ensure_ascii=False, indent=2))
+    else:
+        click.echo(render(found, out_dir))
+    return 0
+
+
 def _only(doc: dict, editions: tuple) -> dict:
     """The JSON report with each finding's per-edition entries cut to `editions`."""
     for f in doc["findings"]:
@@ -76,8 +95,9 @@ def _only(doc: dict, editions: tuple) -> dict:
 @click.command()
 @click.option("--edition", "edition", type=click.Choice(EDITIONS), help="Hunt in this edition only.")
 @click.option("--all", "all_editions", is_flag=True, help="Hunt in every edition (the default).")
-@click.option("--budget", type=click.IntRange(min=1), default=320, show_default=True,
-              help="Situations generated per search phase, shared between the card designs.")
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="Situations generated per search phase, shared between the card designs (default 320); "
+                   "with --cards, boards per declared card (default 8).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the search (same seed, same hunt).")
 @click.option("--out", "out", type=click.Path(file_okay=False),
               help="Write each finding as a draft scenario here (never over a draft someone edited).")
@@ -86,7 +106,10 @@ def _only(doc: dict, editions: tuple) -> dict:
 @click.option("--no-abstract", is_flag=True, help="Only real First Contact cards (no changed powers or keywords).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes to share the card designs between (up to 2; the findings do not depend on it).")
-def hunt(edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs):
+@click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Hunt the cards declared in FILE (mb-cards/1) instead: positions around each card in every "
+                   "edition; --budget boards per card.")
+def hunt(edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs, cards_file):
     """Hunt for rules contradictions, ambiguities and edition differences.
 
     Hypothesis searches situations (attackers, blockers, cards to play) and
@@ -102,6 +125,9 @@ def hunt(edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs
 
     if edition and all_editions:
         raise click.UsageError("--edition and --all exclude each other")
+    if cards_file:
+        sys.exit(_hunt_cards(cards_file, out, budget or 8, seed, fmt))
+    budget = budget or 320
     editions = (edition,) if edition else EDITIONS
     out_dir = Path(out) if out else None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():

@@ -445,6 +445,12 @@ def status(clause: str, edition: str) -> str:
 
 
 @cache
+def implied_by(clause: str, edition: str) -> str:
+    """The catalogue's account of how the edition's text implies `clause`."""
+    return " ".join((load_catalogue()[clause].editions[edition].text or "").split())
+
+
+@cache
 def rules_for(kind: str) -> tuple[Rule, ...]:
     return tuple(r for r in RULES if kind in r.kinds)
 
@@ -458,6 +464,7 @@ class Verdict:
     dropped: tuple[tuple[Voice, Voice], ...]   # (voice, the voice it gave way to)
     silent: tuple[Voice, ...]       # voices of clauses this edition is silent on
     tension: frozenset              # refs
+    implied: tuple[Voice, ...] = ()  # applicable voices the edition implies without saying
 
     @property
     def settled(self) -> bool:
@@ -474,6 +481,9 @@ class Verdict:
             d["settled_by"] = sorted({w.ref for _, w in self.dropped})
         if self.silent:
             d["silent"] = sorted({v.ref for v in self.silent})
+        if self.implied:
+            # Why such a voice counts: the catalogue's account of what implies it.
+            d["implied"] = {v.ref: implied_by(v.clause, self.edition) for v in self.implied}
         return d
 
 
@@ -496,11 +506,16 @@ def verdict(q: Question, edition: str, every: list[Voice] | None = None, reading
     is silent on count as if stated: the outcome the catalogue's readings
     (the engine's declared reading for that edition) give."""
     every = voices(q) if every is None else every
-    applicable, silent = [], []
+    applicable, silent, implied = [], [], []
     table = statuses()
     for v in every:
         st = table[(v.clause, edition)]
-        if st in v.rule.statuses or (readings and st == "silent" and "states" in v.rule.statuses):
+        if st == "implied" and "states" in v.rule.statuses:
+            # The edition's text leads to the rule without saying it: it binds
+            # like a stated one, and the verdict says so (`implied`).
+            applicable.append(v)
+            implied.append(v)
+        elif st in v.rule.statuses or (readings and st == "silent" and "states" in v.rule.statuses):
             applicable.append(v)
         elif st == "silent":
             silent.append(v)
@@ -525,7 +540,8 @@ def verdict(q: Question, edition: str, every: list[Voice] | None = None, reading
     else:
         kind = "settled"
         tension = frozenset()
-    return Verdict(edition, kind, admitted, tuple(kept), tuple(dropped), tuple(silent), tension)
+    implied = tuple(v for v in implied if v in kept or any(w is v for _, w in dropped))
+    return Verdict(edition, kind, admitted, tuple(kept), tuple(dropped), tuple(silent), tension, implied)
 
 
 def _smallest_conflict(kept: list[Voice], answers: frozenset) -> frozenset:

@@ -11,6 +11,7 @@ EVENT_FIELDS = {
     "enter-play": ("play", "played"), "defeat": ("play", "discard"), "exhaust": ("play",),
     "discard": ("hand", "discard"), "steal": ("hand",), "take-control": ("play",),
     "return-to-hand": ("hand", "discard"), "turn": ("active", "turn"), "end-turn": ("active", "turn"),
+    "hand-over": ("hand",),
 }
 FIELD_FALLBACK = {
     "life": ("life.lose", "life.gain"), "mindbugs": ("mindbug.use",), "hand": ("drawing.refill",),

@@ -13,6 +13,18 @@ from .outputs import parse_output
 from .reader import NoInput, check_input
 
 
+def _declared(path):
+    """Load and register a card file; a bad file is a usage error (exit 2)
+    naming its file, line and field."""
+    from ..cards.compiled import load_file
+    from ..cards.declared import CardFileError
+    try:
+        return load_file(path)
+    except CardFileError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+
+
 def _reading_options(specs) -> tuple[tuple[str, str], ...]:
     """--reading CLAUSE=CHOICE options, in order; a usage error names a bad one."""
     from ..readings import UnknownReading, parse
@@ -51,9 +63,12 @@ def _reading_options(specs) -> tuple[tuple[str, str], ...]:
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
 @click.option("--cluster", metavar="ADDRESS", help="Verify on a Dask cluster: a scheduler address, or local:N "
               "for N local worker processes (needs the [cluster] extra).")
+@click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also know the cards declared in FILE (mb-cards/1, spec/card-format.md); games deal them by "
+                   "naming their set in `sets`.")
 @color_option()
 def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions, reading_specs,
-           strict, quiet, statistics, progress, cluster):
+           strict, quiet, statistics, progress, cluster, cards_file):
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl, *.ndjson and .gz logs), globs,
@@ -67,6 +82,10 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
 
     expected = load_expectations(expect_file)
     readings = _reading_options(reading_specs)
+    if cards_file:
+        if cluster:
+            raise click.UsageError("--cards works with local workers (-j), not with --cluster")
+        _declared(cards_file)
     try:
         check_input(paths)
     except NoInput as e:
@@ -104,17 +123,38 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
               help="Check the engine's invariants after every step; exit 1 at the first broken one.")
 @click.option("--reading", "reading_specs", multiple=True, metavar="CLAUSE=CHOICE",
               help="Play under this choice of a team reading (written on the game line); repeatable.")
-def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs):
+@click.option("--sets", "sets_spec", default=None, metavar="SET,SET",
+              help="The card sets to deal from, comma-separated (mb-oracle cards --sets lists them); default "
+                   "first-contact, and the set of --cards.")
+@click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Cards declared in FILE (mb-cards/1, spec/card-format.md): their set joins the deck.")
+def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs, sets_spec, cards_file):
     """Play games with a bot and write them as conforming mb-replay/1 logs."""
+    from ..cards import UnknownSet, check_sets, full_set
     from ..term import Progress
     from .selfplay import InvariantBroken, selfplay_lines
 
+    decl = _declared(cards_file) if cards_file else None
+    if sets_spec is None:
+        sets_spec = "first-contact" + (f",{decl.set.id}" if decl else "")
+    try:
+        sets = check_sets(s.strip() for s in sets_spec.split(",") if s.strip())
+        from ..engine.setup import check_mechanics
+        from ..cards import lookup
+        from ..editions import profile
+        from ..engine import SetupError
+        try:
+            check_mechanics(profile(edition), {i: lookup(n) for i, n in enumerate(full_set(sets))})
+        except SetupError as e:
+            raise click.BadParameter(e.message, param_hint="--cards") from None
+    except UnknownSet as e:
+        raise click.BadParameter(str(e), param_hint="--sets") from None
     readings = _reading_options(reading_specs)
     w = sys.stdout.buffer
     with Progress("selfplay", total=games, unit="game") as bar:
         try:
             started = False
-            for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants, dict(readings)):
+            for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants, dict(readings), sets):
                 if line.startswith(b'{"t":"game"'):
                     if started:
                         bar.update(1)
@@ -152,17 +192,20 @@ def annotate(paths, edition):
 
 
 @click.command()
-@click.argument("which", type=click.Choice(["replay", "scenario", "report", "expect", "rpc", "rpc-response",
+@click.argument("which", type=click.Choice(["replay", "scenario", "report", "expect", "cards", "rpc", "rpc-response",
                                             "engine", "engine-reply"]))
 def schema(which):
     """Print the JSON Schema of a public format: a replay log line, a
-    scenario, a verify report line, an expectation file, a request or
-    response of `mb-oracle serve` (rpc, rpc-response), a message `mb-oracle
-    conform` sends to an engine adapter or the adapter's reply (engine,
-    engine-reply)."""
+    scenario, a verify report line, an expectation file, a card file
+    (mb-cards/1), a request or response of `mb-oracle serve` (rpc,
+    rpc-response), a message `mb-oracle conform` sends to an engine adapter
+    or the adapter's reply (engine, engine-reply)."""
     if which in ("rpc", "rpc-response", "engine", "engine-reply"):
         from ..harness.schemas import harness_schema
         doc = harness_schema(which)
+    elif which == "cards":
+        from ..cards.declared import card_schema
+        doc = card_schema()
     elif which == "replay":
         from .format import replay_schema
         doc = replay_schema()

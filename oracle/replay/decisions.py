@@ -25,7 +25,7 @@ from ..cards import HUNTER
 # Decision kinds that skip an empty choice, with the player field to match.
 _EMPTY = ("choose", "random")
 # Declines that may come early, and the stages they answer.
-DECLINES = {"hunt": ("hunt",), "pass": ("frenzy", "mindbug")}
+DECLINES = {"hunt": ("hunt",), "pass": ("frenzy", "mindbug", "fast")}
 
 
 class Leniency:

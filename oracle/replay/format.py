@@ -99,6 +99,13 @@ class AttackLine(_Line, tag="attack"):
     card: int
 
 
+class ActivateLine(_Line, tag="activate"):
+    """Turn action (English revised, later sets): activate the Action effect of `card`."""
+
+    p: Player
+    card: int
+
+
 class MindbugLine(_Line, tag="mindbug"):
     """`p` uses a Mindbug on the card just played."""
 
@@ -180,12 +187,12 @@ class NoteLine(_Line, tag="note"):
     text: str = ""
 
 
-Line = Union[GameLine, SetupLine, PlayLine, AttackLine, MindbugLine, PassLine, HuntLine,
+Line = Union[GameLine, SetupLine, PlayLine, AttackLine, ActivateLine, MindbugLine, PassLine, HuntLine,
              BlockLine, ChooseLine, RandomLine, StateLine, EndLine, NoteLine]
 
-LINE_TYPES = ("game", "setup", "play", "attack", "mindbug", "pass", "hunt", "block", "choose",
+LINE_TYPES = ("game", "setup", "play", "attack", "activate", "mindbug", "pass", "hunt", "block", "choose",
               "random", "state", "end", "note")
-DECISION_TYPES = {"play", "attack", "mindbug", "pass", "hunt", "block", "choose", "random"}
+DECISION_TYPES = {"play", "attack", "activate", "mindbug", "pass", "hunt", "block", "choose", "random"}
 
 decoder = msgspec.json.Decoder(Line)
 _generic = msgspec.json.Decoder()

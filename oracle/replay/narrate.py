@@ -65,6 +65,8 @@ def waiting_text(g) -> str | None:
         what = f"{who} block decision against {src}" if src else f"{who} block decision"
     elif pend.stage == "frenzy":
         what = f"{who} decision on a second FRENZY attack"
+    elif pend.stage == "fast":
+        what = f"{who} decision on an attack with the FAST creature {src}" if src else f"{who} FAST decision"
     else:
         what = f"{who} {pend.stage} decision"
     if pend.prompt:

@@ -7,17 +7,18 @@ from typing import Iterator
 
 import msgspec
 
-from ..cards import full_set, lookup
+from ..cards import DEFAULT_SETS, check_sets, full_set, lookup
 from ..engine import Decision, Game
 from .format import FORMAT
 
 BOTS = ("random", "greedy")
 
 
-def random_deal(rng: random.Random, edition: str = "en-revised") -> dict:
-    """A shuffle and the reveals for the first player, as the log's setup line."""
+def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SETS) -> dict:
+    """A shuffle of the deck of `sets` (setup.sets) and the reveals for the
+    first player, as the log's setup line."""
     from ..editions import profile
-    names = full_set()
+    names = full_set(sets)
     rng.shuffle(names)
     cards = {i + 1: n for i, n in enumerate(names)}
     ids = list(cards)
@@ -87,22 +88,24 @@ class InvariantBroken(AssertionError):
 
 def play_game(edition: str, seed: int, bot: str = "random", game_id: str | None = None,
               claims: str = "turn", max_decisions: int = 20000, check: bool = False,
-              readings: dict | None = None) -> Iterator[dict]:
+              readings: dict | None = None, sets=DEFAULT_SETS) -> Iterator[dict]:
     """The lines of one self-played game. `claims`: every (a state claim after
     every decision), turn (after every turn), end (before the end line), none.
-    `readings`: team readings to play under (clause -> choice)."""
+    `readings`: team readings to play under (clause -> choice); `sets`: the
+    card sets dealt from."""
     from ..readings import differing, with_readings
+    sets = check_sets(sets)
     rng = random.Random(seed)
-    setup = random_deal(rng, edition)
+    setup = random_deal(rng, edition, sets)
     head = {"t": "game", "format": FORMAT, "id": game_id or f"selfplay-{edition}-{seed}", "edition": edition,
-            "sets": ["first-contact"], "impl": {"name": "mb-oracle selfplay", "version": bot}}
+            "sets": list(sets), "impl": {"name": "mb-oracle selfplay", "version": bot}}
     chosen = differing(readings or {})
     if chosen:
         head["readings"] = chosen
     yield head
     yield setup
     g = Game.deal(with_readings(edition, chosen), setup["cards"], setup["decks"], setup["unused"], None,
-                  setup["reveals"])
+                  setup["reveals"], sets=sets)
     n = 0
     while not g.is_over and n < max_decisions:
         turn = g.state.turn
@@ -129,8 +132,9 @@ _enc = msgspec.json.Encoder()
 
 
 def selfplay_lines(games: int, seed: int, edition: str, bot: str = "random", claims: str = "turn",
-                   check: bool = False, readings: dict | None = None) -> Iterator[bytes]:
+                   check: bool = False, readings: dict | None = None, sets=DEFAULT_SETS) -> Iterator[bytes]:
     for i in range(games):
         gid = f"selfplay-{edition}-s{seed}-{i:05d}"
-        for line in play_game(edition, seed * 1_000_003 + i, bot, gid, claims, check=check, readings=readings):
+        for line in play_game(edition, seed * 1_000_003 + i, bot, gid, claims, check=check, readings=readings,
+                              sets=sets):
             yield _enc.encode(line)

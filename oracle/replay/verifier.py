@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import msgspec
 
+from ..cards import DEFAULT_SETS, UnknownSet, check_sets
 from ..editions import EDITIONS, UnknownEdition, profile as get_profile
 from ..readings import UnknownReading, check as check_readings, differing, with_readings
 from ..engine import Decision, Game, SetupError
@@ -53,6 +54,7 @@ class Verifier:
         self.ended = False              # an end line was read
         self.base_decks = None
         self.cards: dict[int, str] = {}
+        self.sets = DEFAULT_SETS           # the card sets of the game line (setup.sets)
         self.prev = None                # the last decision applied
         self.attacker = None            # who made the last turn action, if it was an attack
         self.order_queue: list[int] = []  # the rest of an order of waiting effects given at once
@@ -142,9 +144,11 @@ class Verifier:
         self.readings = chosen
         prof = with_readings(prof, chosen)
         rep.readings = differing(chosen) or None
-        if head.sets != ["first-contact"]:
-            self.find("UNSUPPORTED_SET", [], lineno, f"card sets {head.sets} are not supported; only first-contact",
-                      log=head.sets)
+        try:
+            self.sets = check_sets(head.sets)              # setup.sets
+        except UnknownSet as e:
+            self.find("UNKNOWN_SET", ["setup.sets"], lineno,
+                      f"field sets: {e} (a set declared in a card file needs --cards FILE)", log=head.sets)
             return self._finish()
         return self._read(lines, prof, lineno)
 
@@ -252,7 +256,7 @@ class Verifier:
         faults: list | None = [] if self.keep_going else None
         try:
             self.g = Game.deal(prof, line.cards, line.decks, line.unused, first, reveals, life_cards,
-                               tolerate=faults)
+                               tolerate=faults, sets=self.sets)
         except SetupError as e:
             if e.code == "UNKNOWN_CARD":
                 self.find("UNKNOWN_CARD", [e.clause], lineno, f"field cards.{e.details['card']}: {e.message}",

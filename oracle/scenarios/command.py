@@ -22,15 +22,34 @@ from ..replay.outputs import parse_output
               help="Also write a report in FORMAT (human, json, junit, html) to FILE. Repeatable. "
                    "The html page shows each failing run's position and steps on a board.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list the runs that pass (human format).")
-def scenarios(paths, editions, fmt, outputs, verbose):
+@click.option("--sets", "sets_spec", default="", metavar="SET,SET",
+              help="Card sets added to every scenario's deck (a scenario's own `sets` always count).")
+@click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Cards declared in FILE (mb-cards/1); a scenario plays them by naming their set in `sets`.")
+def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
     """Run the scenarios in PATHS (files or directories; default: ./scenarios).
 
     Each scenario runs once per edition it applies to. Exit status 0 when
     every run passes, 1 when some fail, 2 when a file cannot be read as
     scenarios (with the file, line and field of each problem)."""
+    from ..cards import UnknownSet, check_sets
     from . import report
     from .loader import ScenarioError, load_paths
     from .runner import run_all
+
+    if cards_file:
+        from ..cards.compiled import load_file
+        from ..cards.declared import CardFileError
+        try:
+            load_file(cards_file)
+        except CardFileError as e:
+            click.echo(f"error: {e}", err=True)
+            sys.exit(2)
+    names = [s.strip() for s in sets_spec.split(",") if s.strip()]
+    try:
+        extra = check_sets(names) if names else ()
+    except UnknownSet as e:
+        raise click.BadParameter(str(e), param_hint="--sets") from None
 
     if not paths:
         if not Path("scenarios").is_dir():
@@ -41,7 +60,7 @@ def scenarios(paths, editions, fmt, outputs, verbose):
     errors = errors + [e for f in files for e in f.errors]
     if not files and not errors:
         errors.append(ScenarioError(", ".join(paths), None, None, "no scenario files (*.yaml, *.yml) found"))
-    results = run_all(files, set(editions) or None)
+    results = run_all(files, set(editions) or None, extra)
     if fmt == "json":
         click.echo(report.as_json(results, errors))
     elif fmt == "junit":

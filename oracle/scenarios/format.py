@@ -24,13 +24,15 @@ FORMAT = "mb-scenario/1"
 
 SOURCE_KINDS = ("rulebook example", "rulebook", "card list", "FAQ", "team ruling")
 STATUSES = ("approved", "draft")
-STAGES = ("action", "mindbug", "frenzy", "hunt", "block", "choose", "order", "random")
+STAGES = ("action", "mindbug", "frenzy", "fast", "hunt", "block", "choose", "order", "random")
 REASONS = ("life", "no-action")
 # Event kinds the engine emits (oracle/engine: `g.emit(kind, ...)`).
 EVENT_KINDS = (
     "setup", "turn", "end-turn", "play", "draw", "mindbug", "enter-play", "play-effect-prevented",
     "trigger", "attack", "attack-ends", "hunt", "block", "combat", "lose-life", "gain-life", "no-gain",
     "defeat", "exhaust", "discard", "steal", "take-control", "return-to-hand", "no-effect", "game-over",
+    "this-turn", "this-turn-ends", "from-discard", "hand-over", "keep-in-hand", "octonite", "octonite-removed",
+    "refresh", "activate",
 )
 # Refusal codes (oracle.engine.errors) and setup error codes (SetupError.code).
 REFUSAL_CODES = ("ILLEGAL_DECISION", "ILLEGAL_RANDOM", "GAME_OVER")
@@ -105,6 +107,7 @@ class StepMap(_S, kw_only=True):
 
     play: Card | UnsetType = UNSET
     attack: Card | UnsetType = UNSET
+    activate: Card | UnsetType = UNSET
     mindbug: bool | None | UnsetType = UNSET
     pass_: bool | None | UnsetType = msgspec.field(default=UNSET, name="pass")
     hunt: Card | None | UnsetType = UNSET
@@ -210,6 +213,10 @@ class Scenario(_S, kw_only=True):
     title: Annotated[str, Meta(min_length=1)]
     clauses: Annotated[list[str], Meta(min_length=1)]
     cards: list[str] = []
+    # The card sets of the game (setup.sets); default: First Contact alone.
+    sets: Annotated[list[str], Meta(min_length=1, max_length=100)] | UnsetType = UNSET
+    # Cards declared as data (spec/card-format.md), a path relative to the scenario file.
+    card_file: Annotated[str, Meta(min_length=1, max_length=500)] | UnsetType = UNSET
     editions: Union[Literal["all"], Annotated[list[Edition], Meta(min_length=1)]] = "all"
     # Team readings to play under (clause id -> choice), where not the team's.
     readings: dict[str, str] | UnsetType = UNSET

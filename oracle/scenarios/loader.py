@@ -23,7 +23,8 @@ import msgspec
 import yaml
 from msgspec import UNSET
 
-from ..cards import CARDS, KEYWORD_NAMES, UnknownCard, full_set, lookup
+from ..cards import (CARDS, DEFAULT_SETS, KEYWORD_NAMES, SETS, UnknownCard, UnknownSet, check_sets, every_card,
+                     lookup, version)
 from ..cards.first_contact import KEYWORD_FRENCH
 from ..clauses import load_catalogue
 from .. import safeyaml
@@ -31,18 +32,23 @@ from ..editions import EDITIONS
 from .format import FORMAT, SETUP_CODES, Expect, Illegal, PlayerExpect, Scenario
 
 SUFFIXES = (".yaml", ".yml")
-DECISION_KEYS = ("play", "attack", "mindbug", "pass", "hunt", "block", "choose", "random")
+DECISION_KEYS = ("play", "attack", "activate", "mindbug", "pass", "hunt", "block", "choose", "random")
 
 
-# -- card instances: ids 1..48 over the set ---------------------------------------
+# -- card instances: ids over every known set (First Contact's 48 first) ------------
+
+
+def _instances() -> tuple[dict[tuple[str, int], int], dict[int, str]]:
+    return _instances_of(version())
 
 
 @cache
-def _instances() -> tuple[dict[tuple[str, int], int], dict[int, str]]:
+def _instances_of(_version: int) -> tuple[dict[tuple[str, int], int], dict[int, str]]:
+    """Card ids over every known card; declared sets (a new `version`) come last."""
     ids: dict[tuple[str, int], int] = {}
     names: dict[int, str] = {}
     seen: dict[str, int] = {}
-    for cid, name in enumerate(full_set(), 1):
+    for cid, name in enumerate(every_card(), 1):
         copy = seen[name] = seen.get(name, 0) + 1
         ids[(name, copy)] = cid
         names[cid] = name if copy == 1 else f"{name}#{copy}"
@@ -76,8 +82,17 @@ def card_name(cid: int) -> str:
     return _instances()[1][cid]
 
 
-def all_ids() -> list[int]:
-    return list(_instances()[1])
+def all_ids(sets=DEFAULT_SETS) -> list[int]:
+    """The ids of the deck of `sets` (setup.sets)."""
+    keep = set(sets)
+    return [cid for cid, name in _instances()[1].items() if CARDS[name.split("#")[0]].card_set in keep]
+
+
+def scenario_sets(doc, extra=()) -> tuple[str, ...]:
+    """The sets a scenario is played with: its own (First Contact by
+    default) and `extra` ones (`mb-oracle scenarios --sets`)."""
+    own = DEFAULT_SETS if doc.sets is UNSET else doc.sets
+    return check_sets(dict.fromkeys([*own, *extra]))
 
 
 _KEYWORDS = {n.casefold(): n for n in KEYWORD_NAMES.values()}
@@ -390,6 +405,14 @@ def _load_document(node, data, name: str) -> tuple[LoadedScenario | None, list[S
         sid = data.get("id") if isinstance(data.get("id"), str) else None
         prefix = f"scenario {sid}: " if sid else ""
         return None, [ScenarioError(name, at, field_name(path), prefix + message)]
+    if doc.card_file is not UNSET:
+        from ..cards.compiled import load_file
+        from ..cards.declared import CardFileError
+        try:
+            load_file(Path(name).parent / doc.card_file)
+        except CardFileError as e:
+            return None, [ScenarioError(name, loc.key_line([], "card_file"), "card_file",
+                                        f"scenario {doc.id}: {e}")]
     errors = _Checker(doc, loc, name).check()
     if errors:
         return None, errors
@@ -412,6 +435,13 @@ class _Checker:
         self.errors: list[ScenarioError] = []
         self.catalogue = _catalogue()
         self.placed: dict[int, tuple] = {}   # card id -> path where the position puts it
+        self.sets: tuple[str, ...] | None = DEFAULT_SETS
+        if doc.sets is not UNSET:
+            try:
+                self.sets = check_sets(doc.sets)
+            except UnknownSet as e:
+                self.sets = None
+                self.fail(["sets"], str(e))
 
     def fail(self, path: list, message: str, key: str | None = None) -> None:
         at = self.loc.key_line(path, key) if key else self.loc.line(path)
@@ -423,6 +453,11 @@ class _Checker:
             cid = card_id(ref)
         except CardRefError as e:
             self.fail(path, str(e))
+            return None
+        home = CARDS[card_name(cid).split("#")[0]].card_set
+        if self.sets is not None and home not in self.sets:
+            self.fail(path, f"{card_name(cid)} belongs to the set {home}, which the scenario does not play with; "
+                      f"add it to `sets` (sets: [{', '.join([*self.sets, home])}])")
             return None
         if placed and self.placed is not None and cid not in self.placed:
             self.fail(path, f"{card_name(cid)} is not in the given position (it is in the unused pile)"
@@ -551,9 +586,9 @@ class _Checker:
         if kind in ("mindbug", "pass") and value is False:
             self.fail(path, f"'{kind}: false' means nothing; leave the step out or write another decision",
                       key=kind)
-        if kind in ("play", "attack", "hunt", "block") and value is not None:
+        if kind in ("play", "attack", "activate", "hunt", "block") and value is not None:
             self.card(path + [kind], value)
-        if kind in ("play", "attack") and value is None:
+        if kind in ("play", "attack", "activate") and value is None:
             self.fail(path, f"'{kind}' needs a card", key=kind)
         if kind in ("choose", "random"):
             for i, ref in enumerate(value):

@@ -20,12 +20,12 @@ from time import perf_counter
 
 from msgspec import UNSET
 
-from ..cards import full_set, keyword_list, lookup
+from ..cards import SETS, keyword_list, lookup, version
 from ..editions import profile
 from ..engine import Decision, EngineError, Game, Refused, SetupError, position
 from ..engine.state import STAGE_KINDS
 from .format import Expect, Illegal
-from .loader import LoadedScenario, all_ids, card_id, card_name, keyword_name, step_kind, step_text
+from .loader import LoadedScenario, all_ids, card_id, card_name, keyword_name, scenario_sets, step_kind, step_text
 
 SETTLE_LIMIT = 500
 
@@ -86,7 +86,9 @@ class Result:
         return d
 
 
-def run_all(files, editions=None) -> list[Result]:
+def run_all(files, editions=None, sets=()) -> list[Result]:
+    """Every scenario of `files` in each edition it applies to (or those of
+    `editions`); `sets`: card sets added to every scenario's deck."""
     out = []
     for sf in files:
         for sc in sf.scenarios:
@@ -94,7 +96,7 @@ def run_all(files, editions=None) -> list[Result]:
                 if editions and e not in editions:
                     continue
                 start = perf_counter()
-                result = run(sc, e)
+                result = run(sc, e, sets)
                 result.time = perf_counter() - start
                 out.append(result)
     return out
@@ -111,7 +113,7 @@ def _named(text: str) -> str:
     [3, 4]`); scenarios name them by name, and so do their messages."""
     def one(m):
         cid = int(m.group(2))
-        if not 1 <= cid <= 48:
+        if cid not in _names():
             return m.group(0)
         if m.group(1) == "card":
             return card_name(cid)
@@ -119,7 +121,7 @@ def _named(text: str) -> str:
 
     def many(m):
         ids = [int(x) for x in m.group(3).split(",")]
-        if not all(1 <= c <= 48 for c in ids):
+        if not all(c in _names() for c in ids):
             return m.group(0)
         return m.group(1) + m.group(2) + ", ".join(card_name(c) for c in ids) + m.group(4)
     return _CARD_IN_TEXT.sub(one, _CARD_LIST.sub(many, text))
@@ -167,43 +169,62 @@ def _decision(step) -> tuple[str, object]:
 # -- building the game ---------------------------------------------------------------
 
 
+def _names() -> frozenset:
+    return _names_of(version())
+
+
 @cache
-def _defs() -> dict:
-    return {cid: lookup(name) for cid, name in enumerate(full_set(), 1)}
+def _names_of(_version) -> frozenset:
+    return frozenset(all_ids(tuple(SETS)))
 
 
-def build(sc: LoadedScenario, edition: str) -> Game:
-    """The game the scenario starts from, under its readings; raises SetupError."""
+def _defs(sets) -> dict:
+    return _defs_of(sets, version())
+
+
+@cache
+def _defs_of(sets, _version) -> dict:
+    return {cid: lookup(card_name(cid).split("#")[0]) for cid in all_ids(sets)}
+
+
+def build(sc: LoadedScenario, edition: str, extra_sets=()) -> Game:
+    """The game the scenario starts from, under its readings, dealt from its
+    sets and `extra_sets` (setup.sets); raises SetupError."""
     if sc.doc.readings is not UNSET:
         from ..readings import with_readings
         edition = with_readings(edition, sc.doc.readings)
-    how, args = given_args(sc, edition)
+    how, args = given_args(sc, edition, extra_sets)
+    sets = args["sets"]
     if how == "deal":
         return Game.deal(edition, args["cards"], args["decks"], args["unused"], first=args["first"],
-                         reveals=args["reveals"])
+                         reveals=args["reveals"], sets=sets)
     zones = {(zone, p): args[zone][p] for zone in ("deck", "hand", "play", "discard") for p in (0, 1)}
     kwargs = {k: args[k] for k in ("unused", "out") if k in args}
-    return position(edition, zones, _defs(), active=args["active"], life=tuple(args["life"]),
+    return position(edition, zones, _defs(sets), active=args["active"], life=tuple(args["life"]),
                     mindbugs=tuple(args["mindbugs"]), exhausted=args["exhausted"], turn=args["turn"], **kwargs)
 
 
-def given_args(sc: LoadedScenario, edition) -> tuple[str, dict]:
-    """The scenario's start as plain data, card ids 1..48 (`card_name`):
-    ("deal", cards, decks, unused, first, reveals) or ("position", the zones
-    deck, hand, play and discard per player, exhausted, active, life,
-    mindbugs, turn, and unused and out when the scenario gives the unused
-    pile). Raises SetupError for life cards the unused pile cannot hold."""
+def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
+    """The scenario's start as plain data, card ids as `card_name` numbers
+    them, with the card sets it deals from (`sets`): ("deal", cards, decks,
+    unused, first, reveals) or ("position", the zones deck, hand, play and
+    discard per player, exhausted, active, life, mindbugs, turn, and unused
+    and out when the scenario gives the unused pile). Raises SetupError for
+    life cards the unused pile cannot hold."""
+    sets = scenario_sets(sc.doc, extra_sets)
+    deck = all_ids(sets)
     g = sc.doc.given
     if g.deal is not UNSET:
         d = g.deal
-        cards = {cid: card_name(cid).split("#")[0] for cid in all_ids()}
+        cards = {cid: card_name(cid).split("#")[0] for cid in deck}
         decks = [[card_id(r) for r in deck] for deck in d.decks]
         unused = [card_id(r) for r in d.unused]
         placed = set(decks[0]) | set(decks[1]) | set(unused)
-        unused += [c for c in all_ids() if c not in placed]
+        unused += [c for c in deck if c not in placed]
         reveals = [[card_id(r) for r in pair] for pair in d.reveals]
         first = None if d.first is UNSET else d.first
-        return "deal", {"cards": cards, "decks": decks, "unused": unused, "first": first, "reveals": reveals}
+        return "deal", {"cards": cards, "decks": decks, "unused": unused, "first": first, "reveals": reveals,
+                        "sets": sets}
     zones: dict = {}
     exhausted = []
     players = g.players if g.players is not UNSET else None
@@ -228,7 +249,7 @@ def given_args(sc: LoadedScenario, edition) -> tuple[str, dict]:
     if g.unused is not UNSET:
         unused = [card_id(r) for r in g.unused]
         placed.update(unused)
-        rest = [c for c in all_ids() if c not in placed]
+        rest = [c for c in deck if c not in placed]
         if profile(edition).life_cards:
             # The life cards of the first English edition come from the top of the unused pile.
             need = life[0] + life[1]
@@ -240,7 +261,7 @@ def given_args(sc: LoadedScenario, edition) -> tuple[str, dict]:
         kwargs = {"unused": unused, "out": rest}
     out = {zone: [zones.get((zone, p), []) for p in (0, 1)] for zone in ("deck", "hand", "play", "discard")}
     return "position", {**out, "exhausted": exhausted, "active": g.active, "life": life, "mindbugs": mindbugs,
-                        "turn": g.turn, **kwargs}
+                        "turn": g.turn, "sets": sets, **kwargs}
 
 
 # -- running -------------------------------------------------------------------------
@@ -255,12 +276,12 @@ class _Fail(Exception):
         self.happened = [event_text(e) for e in events]
 
 
-def run(sc: LoadedScenario, edition: str) -> Result:
+def run(sc: LoadedScenario, edition: str, sets=()) -> Result:
     d = sc.doc
     res = Result(d.id, d.title, sc.file, sc.line, edition, clauses=list(d.clauses), draft=d.status == "draft")
     expect, illegal = sc.expectation(edition)
     try:
-        _run(sc, edition, expect, illegal)
+        _run(sc, edition, expect, illegal, sets)
     except _Fail as f:
         res.status = "fail"
         res.step, res.step_text, res.message, res.clause = f.step, f.text, f.message, f.clause
@@ -304,12 +325,12 @@ def _clause_at_stake(cited, events, differences) -> str:
     return next((c for c in cited if c in fired), cited[0])
 
 
-def _run(sc: LoadedScenario, edition: str, expect: Expect | None, illegal: Illegal | None) -> None:
+def _run(sc: LoadedScenario, edition: str, expect: Expect | None, illegal: Illegal | None, sets=()) -> None:
     d = sc.doc
     n = len(d.steps)
     refuse_at = None if illegal is None else (n if illegal.step is UNSET else illegal.step)
     try:
-        g = build(sc, edition)
+        g = build(sc, edition, sets)
     except SetupError as e:
         if refuse_at == 0:
             _check_refusal(0, "the setup", e.code, e.clause, None, illegal, _named(e.message))

@@ -1,0 +1,191 @@
+"""Turning declared cards (oracle.cards.declared) into cards the engine plays.
+
+Each declared ability becomes a function of the same shape as a shipped
+card's (`(verbs, game, controller, card)` for a triggered one, the power
+layer's shape for a constant bonus), written with the engine's verbs only.
+`register(declared)` adds the set, its cards and their abilities to the
+card database; a card with `code` borrows the abilities of a shipped card.
+"""
+
+from __future__ import annotations
+
+from . import KEYWORD_NAMES, CardDef, CardSet, add_set, lookup, slugify
+from . import abilities as table
+from .declared import VERBS, Declared
+
+VERB_TARGETS = {v: takes for v, (_t, takes, _l) in VERBS.items()}
+
+TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
+                  "harvest": "triggers.harvest", "end-of-turn": "triggers.when", "action": "triggers.action"}
+_BITS = {name: bit for bit, name in KEYWORD_NAMES.items()}
+
+
+def _pool(g, me, card, t):
+    """The creatures a target allows, powers read now."""
+    s = g.state
+    side = "enemy" if t is None else t.side
+    cards = list(s.play[1 - me]) if side == "enemy" else list(s.play[me]) if side == "allied" \
+        else s.play[0] + s.play[1]
+    if t is not None:
+        if t.others:
+            cards = [c for c in cards if c != card]
+        if t.power_max is not None:
+            cards = [c for c in cards if g.power(c) <= t.power_max]
+        if t.power_min is not None:
+            cards = [c for c in cards if g.power(c) >= t.power_min]
+    return cards
+
+
+def _triggered(a, trigger: str):
+    clause = TRIGGER_CLAUSE[trigger]
+    why = (clause,)
+    verb = a.effect
+    prompt = a.text or verb
+
+    def pick(fx, g, me, card, then):
+        pool = _pool(g, me, card, a.target)
+        fx.choose(g, me, pool, 0 if a.up_to else a.count, a.count, then, why, card, prompt)
+
+    def run(fx, g, me, card):
+        s = g.state
+        who = me if a.who == "me" else 1 - me
+        if verb == "defeat":
+            if a.all:
+                fx.defeat(g, _pool(g, me, card, a.target), why, card)
+            else:
+                pick(fx, g, me, card, ("defeat", card, clause))
+        elif verb == "take-control":
+            if a.all:
+                fx.take_control(g, me, _pool(g, me, card, a.target), card)
+            else:
+                pick(fx, g, me, card, ("take-control", me, card))
+        elif verb == "bar-block":
+            if a.all:
+                for c in _pool(g, me, card, a.target):
+                    fx.mark_this_turn(g, c, "no-block", why, card)
+            else:
+                pick(fx, g, me, card, ("bar-block", card, clause))
+        elif verb == "gain-life":
+            fx.gain_life(g, who, a.amount, why, card)
+        elif verb == "lose-life":
+            fx.lose_life(g, who, a.amount, why, card)
+        elif verb == "discard":
+            opp = 1 - me
+            fx.choose(g, opp, s.hand[opp], a.count, a.count, ("discard", opp, card), why + ("terms.discard",), card,
+                      prompt)
+        elif verb == "steal":
+            fx.pick_at_random(g, s.hand[1 - me], a.count, ("steal", me, card), why + ("terms.steal",), card, prompt)
+        elif verb == "play-from-discard":
+            fx.choose(g, me, s.discard[me], 1, 1, ("play-from-discard", me, me, card), why + ("effects.play-card",),
+                      card, prompt)
+        elif verb == "keyword-this-turn":
+            fx.mark_this_turn(g, card, a.keyword.lower(), why + ("abilities.granted-this-turn",), card)
+        elif verb == "steal-life":
+            fx.steal_life(g, me, a.amount, why, card)
+        elif verb == "draw-unused":
+            fx.draw_unused(g, me, a.count, why, card)
+        elif verb == "refresh":
+            fx.refresh(g, me, why, card)
+    return run
+
+
+def _useful(a):
+    """Whether an Action effect would do something now (triggers.action)."""
+    verb = a.effect
+
+    def useful(g, me, card) -> bool:
+        s = g.state
+        if VERB_TARGETS.get(verb):
+            return bool(_pool(g, me, card, a.target))
+        if verb == "discard" or verb == "steal":
+            return bool(s.hand[1 - me])
+        if verb == "play-from-discard":
+            return bool(s.discard[me])
+        if verb == "draw-unused":
+            return bool(s.unused)
+        if verb == "refresh":
+            return s.mindbugs[me] < 2
+        if verb == "steal-life":
+            return s.life[1 - me] > 0
+        return True
+    return useful
+
+
+def _power(a):
+    amount, own_turn, t = a.amount, a.when == "own-turn", a.target
+
+    def bonus(g, me, card, mine, power, kw):
+        if own_turn and g.state.active != me:
+            return
+        if t is None:
+            power[card] += amount
+            return
+        for c in mine:
+            if not (t.others and c == card):
+                power[c] += amount
+    return bonus
+
+
+_LOADED: dict[str, Declared] = {}
+
+
+def load_file(path) -> Declared:
+    """Load and register a card file once (a second call gives the same set);
+    raises CardFileError."""
+    from pathlib import Path
+
+    from .declared import load
+    key = str(Path(path).resolve())
+    if key not in _LOADED:
+        decl = load(path)
+        register(decl)
+        _LOADED[key] = decl
+    return _LOADED[key]
+
+
+def register(decl: Declared) -> list[CardDef]:
+    """Add the declared set and cards to the database; return their designs."""
+    defs, names = [], {}
+    for c in decl.cards:
+        bits = 0
+        for k in c.keywords:
+            bits |= _BITS[k]
+        trigger = None
+        borrowed = None
+        if c.code is not None:
+            borrowed = lookup(c.code)
+            trigger = borrowed.trigger
+        for a in c.abilities:
+            if a.trigger != "constant":
+                trigger = a.trigger
+        text = c.text or " ".join(a.text for a in c.abilities if a.text) or (borrowed.text if borrowed else "")
+        d = CardDef(c.name, c.names.get("fr", c.name), slugify(c.name), c.power, bits, c.copies, trigger, text,
+                    decl.set.id)
+        defs.append(d)
+        names[c.name] = tuple(c.names.values())
+        if borrowed is not None:
+            if (borrowed.name, trigger) in table.TRIGGERED:
+                table.TRIGGERED[(c.name, trigger)] = table.TRIGGERED[(borrowed.name, trigger)]
+            for layer in (table.POWER_LAYER, table.GRANT_LAYER, table.COPY_LAYER, table.BLOCK_RULES,
+                          table.ATTACK_RULES):
+                if borrowed.name in layer:
+                    layer[c.name] = layer[borrowed.name]
+            if borrowed.name in table.PLAY_BLOCKERS:
+                table.PLAY_BLOCKERS.add(c.name)
+            if borrowed.name in table.LIFE_READERS:
+                table.LIFE_READERS.add(c.name)
+        for a in c.abilities:
+            if a.trigger == "constant":
+                table.POWER_LAYER[c.name] = _power(a)
+            else:
+                table.TRIGGERED[(c.name, a.trigger)] = _triggered(a, a.trigger)
+                if a.trigger == "action":
+                    table.ACTION_USEFUL[c.name] = _useful(a)
+        if c.octonite:
+            table.OCTONITE[c.name] = c.octonite
+        later = decl.uses_later_mechanics(c)
+        if later:
+            table.LATER[c.name] = tuple(later)
+    designs = tuple((d.name, d.french, d.power, d.keywords, d.copies, d.trigger, d.text) for d in defs)
+    add_set(CardSet(decl.set.id, decl.set.name, decl.set.names.get("fr", decl.set.name), designs), defs, names)
+    return defs

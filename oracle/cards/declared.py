@@ -1,0 +1,276 @@
+"""Cards declared as data: the mb-cards/1 format (spec/card-format.md).
+
+A card file names a set and its cards: names in English and other
+languages, copies, power, keywords, and abilities composed from a trigger,
+an effect verb, a target (side and filters), a count and an amount. A card
+that needs code names the Python ability of a shipped card (`code`).
+
+`load(path)` reads and checks a file (YAML or JSON); every problem is a
+`CardFileError` naming the file, the line and the field. `register(cards)`
+adds the cards and their set to the card database, so that the engine,
+verify, selfplay and the scenarios deal and play them like shipped ones.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Literal
+
+import msgspec
+import yaml
+from msgspec import Meta, Struct
+
+from .. import safeyaml
+from ..schemas import json_schema
+
+FORMAT = "mb-cards/1"
+
+TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "action", "constant")
+_EFFECT_TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "action")
+SIDES = ("enemy", "allied", "any")
+# effect verb -> (the triggers it goes with, whether it takes a target, later-set mechanic)
+VERBS: dict[str, tuple[tuple[str, ...], bool, bool]] = {
+    "defeat": (_EFFECT_TRIGGERS, True, False),
+    "take-control": (_EFFECT_TRIGGERS, True, False),
+    "bar-block": (_EFFECT_TRIGGERS, True, False),
+    "gain-life": (_EFFECT_TRIGGERS, False, False),
+    "lose-life": (_EFFECT_TRIGGERS, False, False),
+    "discard": (_EFFECT_TRIGGERS, False, False),
+    "steal": (_EFFECT_TRIGGERS, False, False),
+    "play-from-discard": (_EFFECT_TRIGGERS, False, False),
+    "keyword-this-turn": (("play", "attack"), False, False),
+    "power": (("constant",), True, False),
+    "steal-life": (_EFFECT_TRIGGERS, False, True),
+    "draw-unused": (_EFFECT_TRIGGERS, False, True),
+    "refresh": (_EFFECT_TRIGGERS, False, True),
+}
+KEYWORDS = ("FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "FAST")
+LATER_KEYWORDS = ("FAST",)
+WHO = ("me", "opponent")
+WHEN = ("always", "own-turn")
+
+Name = Annotated[str, Meta(min_length=1, max_length=80)]
+
+
+class Target(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """Which creatures an effect may pick: a side and filters."""
+
+    side: Literal[SIDES] = "enemy"               # type: ignore[valid-type]
+    power_max: Annotated[int, Meta(ge=0, le=99)] | None = None
+    power_min: Annotated[int, Meta(ge=0, le=99)] | None = None
+    others: bool = False                          # not the card itself
+
+
+class Ability(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    trigger: Literal[TRIGGERS]                    # type: ignore[valid-type]
+    effect: str
+    target: Target | None = None
+    count: Annotated[int, Meta(ge=1, le=10)] = 1  # how many creatures or cards
+    all: bool = False                             # every creature the target allows, no choice
+    up_to: bool = False                           # none up to `count`
+    amount: Annotated[int, Meta(ge=-20, le=20)] = 1
+    who: Literal[WHO] = "opponent"                # type: ignore[valid-type]  # for life verbs
+    keyword: str | None = None                    # for keyword-this-turn
+    when: Literal[WHEN] = "always"                # type: ignore[valid-type]  # for power
+    text: str = ""
+
+
+class CardSpec(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    name: Name
+    power: Annotated[int, Meta(ge=0, le=99)]
+    names: dict[str, Name] = {}                   # other languages: {"fr": "..."}
+    copies: Annotated[int, Meta(ge=1, le=4)] = 1
+    keywords: list[str] = []
+    abilities: Annotated[list[Ability], Meta(max_length=4)] = []
+    code: str | None = None                       # a shipped card whose Python ability this card uses
+    octonite: Annotated[int, Meta(ge=0, le=9)] = 0  # counters it comes into play with (later sets)
+    text: str = ""
+
+
+class SetSpec(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    id: Annotated[str, Meta(pattern=r"^[a-z][a-z0-9-]{1,40}$")]
+    name: Name
+    names: dict[str, Name] = {}
+
+
+class CardFile(Struct, forbid_unknown_fields=True):
+    format: Literal[FORMAT]                       # type: ignore[valid-type]
+    set: SetSpec
+    cards: Annotated[list[CardSpec], Meta(min_length=1, max_length=200)]
+
+
+def card_schema() -> dict:
+    """The JSON Schema of a card file (`mb-oracle schema cards`)."""
+    return json_schema(CardFile, id="https://mb-oracle.invalid/schema/mb-cards-1.json", title=f"{FORMAT} card file",
+                       description="Cards declared as data (YAML or JSON); see spec/card-format.md.")
+
+
+class CardFileError(ValueError):
+    """A problem in a card file: `file`, `line` (or None), `field`, message."""
+
+    def __init__(self, file: str, line, field: str | None, message: str):
+        self.file, self.line, self.field, self.message = file, line, field, message
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A checked card file: the set and its cards, as the file gave them."""
+
+    path: str
+    set: SetSpec
+    cards: tuple[CardSpec, ...]
+
+    def uses_later_mechanics(self, spec: CardSpec) -> list[str]:
+        """The later-set mechanics (English revised edition only) the card uses."""
+        out = [k for k in spec.keywords if k in LATER_KEYWORDS]
+        if spec.octonite:
+            out.append("Octonite")
+        out += [a.trigger for a in spec.abilities if a.trigger in ("harvest", "end-of-turn", "action")]
+        out += [a.effect for a in spec.abilities if VERBS.get(a.effect, ((), False, False))[2]]
+        return out
+
+
+def _line(node, path) -> int | None:
+    for step in path:
+        nxt = None
+        if isinstance(node, yaml.MappingNode):
+            nxt = next((v for k, v in node.value if k.value == step), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
+            nxt = node.value[step]
+        if nxt is None:
+            break
+        node = nxt
+    return None if node is None else node.start_mark.line + 1
+
+
+def _near(word, names) -> str:
+    close = difflib.get_close_matches(str(word), list(names), n=1, cutoff=0.5)
+    return f" (did you mean {close[0]}?)" if close else f" (one of {', '.join(names)})"
+
+
+def load(path: str | Path, text: str | bytes | None = None, shipped: bool = False) -> Declared:
+    """Read and check a card file; raises CardFileError. `shipped`: the file
+    writes a shipped set (spec/sets/), so its set and names already exist
+    (`check_shipped` compares them with the database)."""
+    name = str(path)
+    try:
+        if text is None:
+            text = Path(path).read_bytes()
+        docs = list(safeyaml.documents(text))
+    except OSError as e:
+        raise CardFileError(name, None, None, f"cannot read the file ({e.strerror or e})") from None
+    except yaml.YAMLError as e:
+        raise CardFileError(name, getattr(e, "line", None), None, f"not a card file: {e}") from None
+    if len(docs) != 1:
+        raise CardFileError(name, None, None, "a card file holds exactly one document")
+    node, data = docs[0]
+    try:
+        cf = msgspec.convert(data, CardFile)
+    except msgspec.ValidationError as e:
+        msg = str(e)
+        path_txt = msg.rpartition(" - at `")[2].rstrip("`") if " - at `" in msg else ""
+        steps = [int(s) if s.isdigit() else s for s in path_txt.replace("$", "").replace("[", ".").replace("]", "")
+                 .split(".") if s]
+        raise CardFileError(name, _line(node, steps), path_txt.replace("$.", "") or None,
+                            msg.partition(" - at `")[0]) from None
+    _check(cf, node, name, shipped)
+    return Declared(name, cf.set, tuple(cf.cards))
+
+
+def check_shipped(decl: Declared) -> list[str]:
+    """Where a shipped set's card file and the card database disagree."""
+    from . import CARDS, SETS, KEYWORD_NAMES
+    out = []
+    if decl.set.id not in SETS:
+        return [f"set {decl.set.id!r} is not a shipped set"]
+    mine = [n for n, d in CARDS.items() if d.card_set == decl.set.id]
+    if [c.name for c in decl.cards] != mine:
+        out.append(f"the file lists {[c.name for c in decl.cards]}, the database {mine}")
+    for c in decl.cards:
+        d = CARDS.get(c.name)
+        if d is None:
+            continue
+        kws = sorted(KEYWORD_NAMES[b] for b in KEYWORD_NAMES if d.keywords & b)
+        trig = next((a.trigger for a in c.abilities if a.trigger != "constant"), None)
+        if c.code is not None:
+            trig = CARDS[c.code].trigger
+        facts = (c.power, c.copies, sorted(c.keywords), c.names.get("fr"), trig)
+        want = (d.power, d.copies, kws, d.french, d.trigger)
+        if facts != want:
+            out.append(f"{c.name}: the file says {facts}, the database {want}")
+    return out
+
+
+def _check(cf: CardFile, node, name: str, shipped: bool = False) -> None:
+    from . import CARDS, SETS, UnknownCard, lookup
+
+    def fail(path, message):
+        field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+        raise CardFileError(name, _line(node, path), field, message)
+
+    if cf.set.id in SETS and not shipped:
+        fail(["set", "id"], f"set {cf.set.id!r} is a shipped set; name the declared set differently")
+    seen = set()
+    for i, c in enumerate(cf.cards):
+        at = ["cards", i]
+        key = c.name.casefold()
+        if key in seen:
+            fail(at + ["name"], f"{c.name!r} is declared twice")
+        seen.add(key)
+        if key in {n.casefold() for n in CARDS} and not shipped:
+            fail(at + ["name"], f"{c.name!r} is already a card of a shipped set")
+        for j, k in enumerate(c.keywords):
+            if k not in KEYWORDS:
+                fail(at + ["keywords", j], f"unknown keyword {k!r}{_near(k, KEYWORDS)}")
+        if c.code is not None:
+            try:
+                d = lookup(c.code)
+            except UnknownCard as e:
+                fail(at + ["code"], str(e))
+            if c.abilities:
+                fail(at + ["code"], "a card takes its ability from `code` or from `abilities`, not both")
+            if d.trigger is None and not any(d.name in table for table in _constant_tables()):
+                fail(at + ["code"], f"{d.name} has no ability to borrow")
+        triggers = [a.trigger for a in c.abilities if a.trigger != "constant"]
+        if len(triggers) > 1 or len(c.abilities) - len(triggers) > 1:
+            fail(at + ["abilities"], "a card has at most one triggered ability and one constant ability")
+        for j, a in enumerate(c.abilities):
+            ap = at + ["abilities", j]
+            verb = VERBS.get(a.effect)
+            if verb is None:
+                fail(ap + ["effect"], f"unknown effect verb {a.effect!r}{_near(a.effect, VERBS)}")
+            triggers_ok, takes_target, _later = verb
+            if a.trigger not in triggers_ok:
+                fail(ap + ["trigger"], f"effect {a.effect!r} does not go with trigger {a.trigger!r} "
+                                       f"(it goes with: {', '.join(triggers_ok)})")
+            if a.target is not None and not takes_target:
+                fail(ap + ["target"], f"effect {a.effect!r} takes no target creature")
+            if a.all and a.up_to:
+                fail(ap, "'all' (every matching creature, no choice) and 'up_to' (a choice of none up to count) "
+                         "exclude each other")
+            if (a.all or a.up_to) and not takes_target:
+                fail(ap, f"'all' and 'up_to' pick creatures; effect {a.effect!r} picks none")
+            if a.effect == "keyword-this-turn" and a.keyword not in KEYWORDS:
+                fail(ap + ["keyword"], f"keyword-this-turn needs a keyword{_near(a.keyword, KEYWORDS)}")
+            if a.keyword is not None and a.effect != "keyword-this-turn":
+                fail(ap + ["keyword"], "only keyword-this-turn takes a keyword")
+            if a.trigger == "harvest" and not c.octonite:
+                fail(ap + ["trigger"], "a Harvest ability needs Octonite counters: give the card `octonite`")
+            t = a.target
+            if t is not None and t.power_min is not None and t.power_max is not None and t.power_min > t.power_max:
+                fail(ap + ["target"], f"power_min {t.power_min} is above power_max {t.power_max}: no creature fits")
+            if a.effect == "power" and t is not None and t.side == "enemy":
+                fail(ap + ["target", "side"], "a power bonus goes to allied creatures (side: allied)")
+
+
+def _constant_tables():
+    from .abilities import ATTACK_RULES, BLOCK_RULES, COPY_LAYER, GRANT_LAYER, PLAY_BLOCKERS, POWER_LAYER
+    return (POWER_LAYER, GRANT_LAYER, COPY_LAYER, BLOCK_RULES, ATTACK_RULES, PLAY_BLOCKERS)
+
+
+__all__ = ["FORMAT", "CardFile", "CardFileError", "CardSpec", "Declared", "card_schema", "load", "VERBS",
+           "TRIGGERS", "KEYWORDS"]

@@ -1,0 +1,44 @@
+"""Effect verbs of the later card sets (English revised edition: Game Terms
+and Octonite Counters): steal life, draw from the unused pile, refresh a
+Mindbug. No published card uses them; declared cards (spec/card-format.md)
+do. A game deals such cards only in an edition that has the mechanics
+(setup: later.octonite)."""
+
+from __future__ import annotations
+
+from .life import gain_life, lose_life
+
+
+def steal_life(g, player: int, amount: int, clauses=(), source=None) -> None:
+    """later.steal-life: the opponent loses the life and the player gains
+    what was actually lost (never more than the opponent had)."""
+    opp = 1 - player
+    taken = min(amount, g.state.life[opp])
+    if taken <= 0:
+        return
+    lose_life(g, opp, taken, clauses + ("later.steal-life",), source)
+    if g.state.winner is None:
+        gain_life(g, player, taken, clauses + ("later.steal-life",), source)
+
+
+def draw_unused(g, player: int, count: int, clauses=(), source=None) -> None:
+    """later.unused-draw: the top cards of the unused pile go into the
+    player's hand, as many as there are (effects.as-much-as-possible)."""
+    s = g.state
+    drawn = s.unused[:count]
+    if not drawn:
+        g.emit("no-effect", ("effects.as-much-as-possible", "later.unused-draw"), player=player, source=source)
+        return
+    del s.unused[:len(drawn)]
+    s.hand[player].extend(drawn)
+    g.emit("draw", clauses + ("later.unused-draw",), player=player, cards=tuple(drawn), source=source)
+
+
+def refresh(g, player: int, clauses=(), source=None) -> None:
+    """later.refresh: one of the player's used Mindbugs is available again."""
+    s = g.state
+    if s.mindbugs[player] >= 2:
+        g.emit("no-effect", ("effects.as-much-as-possible", "later.refresh"), player=player, source=source)
+        return
+    s.mindbugs[player] += 1
+    g.emit("refresh", clauses + ("later.refresh",), player=player, source=source)

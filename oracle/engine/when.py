@@ -1,0 +1,27 @@
+"""Abilities that work from the discard pile when their player loses life
+(triggers.from-discard; Hyenix).
+
+Each time a player loses life (life.lose, an amount of one or more at once),
+every card of that player's discard pile with such an ability waits to
+resolve like any triggered effect, for that player: the one whose pile it is
+in. A loss that ends the game triggers nothing (winning.life comes first).
+"""
+
+from __future__ import annotations
+
+from .presence import flags
+
+
+def life_lost(g, player: int) -> None:
+    if not flags(g.table).from_discard:
+        return
+    s = g.state
+    defs = g.table.defs
+    queued = False
+    for c in s.discard[player]:
+        if defs[c].trigger == "when":
+            s.triggers.append((c, player, "when"))
+            queued = True
+    if queued:
+        g.emit("from-discard", ("triggers.from-discard",), player=player)
+        g.push_next(("resolve-triggers",))

@@ -1,0 +1,116 @@
+"""Cards declared as data (mb-cards/1): the loader's errors, the compiled
+abilities, and declared sets in selfplay, verify and scenarios."""
+
+import json
+
+import pytest
+from conftest import ROOT, run_cli
+
+from oracle.cards import lookup
+from oracle.cards.compiled import load_file
+from oracle.cards.declared import CardFileError, load
+
+EXAMPLE = ROOT / "examples" / "designed-cards.yaml"
+HEAD = "format: mb-cards/1\nset: {id: lab-x, name: Lab}\ncards:\n"
+
+
+def bad(body: str) -> CardFileError:
+    with pytest.raises(CardFileError) as e:
+        load("bad.yaml", HEAD + body)
+    return e.value
+
+
+@pytest.mark.parametrize("body, field, words", [
+    ("  - {name: A, power: 3, abilities: [{trigger: play, effect: explode}]}\n",
+     "cards[0].abilities[0].effect", "unknown effect verb 'explode'"),
+    ("  - {name: A, power: 3, abilities: [{trigger: play, effect: defeet}]}\n",
+     "cards[0].abilities[0].effect", "did you mean defeat"),
+    ("  - {name: A, power: 3, abilities: [{trigger: play, effect: gain-life, target: {side: enemy}}]}\n",
+     "cards[0].abilities[0].target", "takes no target creature"),
+    ("  - {name: A, power: 3, abilities: [{trigger: play, effect: defeat, target: {side: nobody}}]}\n",
+     "cards[0].abilities[0].target.side", "Invalid enum value 'nobody'"),
+    ("  - {name: A, power: 3, abilities: [{trigger: constant, effect: defeat}]}\n",
+     "cards[0].abilities[0].trigger", "does not go with trigger 'constant'"),
+    ("  - {name: A, power: 3, abilities: [{trigger: play, effect: defeat, all: true, up_to: true}]}\n",
+     "cards[0].abilities[0]", "exclude each other"),
+    ("  - {name: A, power: 3, abilities: [{trigger: harvest, effect: lose-life}]}\n",
+     "cards[0].abilities[0].trigger", "needs Octonite counters"),
+    ("  - {name: A, power: 3, abilities: [{trigger: play, effect: defeat, target: {power_min: 7, power_max: 3}}]}\n",
+     "cards[0].abilities[0].target", "no creature fits"),
+    ("  - {name: A, power: 3, keywords: [SPEEDY]}\n", "cards[0].keywords[0]", "unknown keyword 'SPEEDY'"),
+    ("  - {name: Gorillion, power: 3}\n", "cards[0].name", "already a card of a shipped set"),
+    ("  - {name: A, power: 3, code: Gorilion}\n", "cards[0].code", "did you mean Gorillion"),
+    ("  - {name: A, power: 3, code: Gorillion}\n", "cards[0].code", "no ability to borrow"),
+    ("  - {name: A, power: 3}\n  - {name: a, power: 4}\n", "cards[1].name", "declared twice"),
+    ("  - {name: A, power: 3, abilities: [{trigger: play, effect: lose-life}, {trigger: attack, effect: lose-life}]}\n",
+     "cards[0].abilities", "at most one triggered ability"),
+])
+def test_a_bad_card_file_names_file_line_and_field(body, field, words):
+    e = bad(body)
+    assert e.file == "bad.yaml" and e.field == field and words in e.message, str(e)
+    assert e.line in (4, 5)
+
+
+def test_a_shipped_set_id_and_a_bad_format_are_refused():
+    with pytest.raises(CardFileError, match="shipped set"):
+        load("x.yaml", "format: mb-cards/1\nset: {id: first-contact, name: X}\ncards: [{name: Q, power: 1}]\n")
+    with pytest.raises(CardFileError, match="format"):
+        load("x.yaml", "format: mb-cards/9\nset: {id: q-q, name: X}\ncards: [{name: Q, power: 1}]\n")
+    with pytest.raises(CardFileError, match="not a card file"):
+        load("x.yaml", "format: [unclosed\n")
+
+
+def test_declared_cards_join_the_database_with_their_set_and_names():
+    decl = load_file(EXAMPLE)
+    assert load_file(EXAMPLE) is decl                        # loaded once
+    eel = lookup("anguille zap")
+    assert eel.name == "Zap Eel" and eel.card_set == "design-lab" and eel.copies == 2 and eel.trigger == "play"
+    assert lookup("Toad Echo").trigger == "defeated"         # borrowed from Explosive Toad
+
+
+def test_selfplay_and_verify_with_a_card_file(tmp_path):
+    log = run_cli("selfplay", "--cards", str(EXAMPLE), "--games", "20", "--check-invariants")
+    assert log.returncode == 0 and b'"sets":["first-contact","design-lab"]' in log.stdout
+    path = tmp_path / "lab.jsonl"
+    path.write_bytes(log.stdout)
+    ok = run_cli("verify", "--cards", str(EXAMPLE), str(path))
+    assert ok.returncode == 0, ok.stdout[-400:]
+    unknown = run_cli("verify", str(path), "--format", "json")
+    first = json.loads(unknown.stdout.splitlines()[0])
+    assert unknown.returncode == 2 and first["findings"][0]["code"] == "UNKNOWN_SET"
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(HEAD + "  - {name: A, power: 3, abilities: [{trigger: play, effect: explode}]}\n")
+    r = run_cli("verify", "--cards", str(broken), str(path))
+    assert r.returncode == 2 and b"broken.yaml:4: cards[0].abilities[0].effect: unknown effect verb" in r.stderr
+    assert b"Traceback" not in r.stderr
+
+
+SCENARIO = """format: mb-scenario/1
+id: lab.zap-eel-defeats-a-small-enemy
+title: Zap Eel's Play effect defeats an enemy creature with power 4 or less, and only such a creature
+clauses: [triggers.play]
+cards: [Spider Owl]
+sets: [first-contact, design-lab]
+source: {kind: team ruling, ref: "a declared card"}
+given:
+  players:
+    - {hand: [Zap Eel, Bee Bear]}
+    - {play: [Spider Owl, Gorillion], hand: [Brain Fly]}
+steps:
+  - play: Zap Eel
+  - pass
+expect:
+  players:
+    - {play: [Zap Eel]}
+    - {play: [Gorillion], discard: [Spider Owl]}
+"""
+
+
+def test_scenarios_play_declared_cards(tmp_path):
+    path = tmp_path / "lab.yaml"
+    path.write_text(SCENARIO)
+    r = run_cli("scenarios", "--cards", str(EXAMPLE), str(path))
+    assert r.returncode == 0, r.stdout
+    assert b"4 runs: 4 passed" in r.stdout
+    missing = run_cli("scenarios", str(path))
+    assert missing.returncode == 2 and b"unknown card set 'design-lab'" in missing.stdout

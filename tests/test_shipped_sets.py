@@ -1,0 +1,86 @@
+"""The shipped sets written in the card-definition format (spec/sets/):
+their facts match the card database, and every ability written there with
+the format's verbs plays exactly as the Python ability does."""
+
+import msgspec
+import msgspec.structs
+import pytest
+from conftest import ROOT
+
+from oracle.cards import lookup
+from oracle.cards.compiled import register
+from oracle.cards.declared import Declared, check_shipped, load
+from oracle.engine import position
+
+FILES = {s: ROOT / "spec" / "sets" / f"{s}.cards.yaml" for s in ("first-contact", "new-servants")}
+
+
+def shipped(set_id) -> Declared:
+    return load(FILES[set_id], shipped=True)
+
+
+@pytest.mark.parametrize("set_id", list(FILES))
+def test_the_card_file_of_a_shipped_set_matches_the_database(set_id):
+    decl = shipped(set_id)
+    assert check_shipped(decl) == []
+    assert sum(c.copies for c in decl.cards) == {"first-contact": 48, "new-servants": 24}[set_id]
+
+
+def _twins() -> dict[str, str]:
+    """Register a copy of every verb-written shipped ability under '<name> Twin'."""
+    if _TWINS:
+        return _TWINS
+    cards = []
+    for set_id in FILES:
+        for c in shipped(set_id).cards:
+            if c.abilities:
+                cards.append(msgspec.structs.replace(c, name=f"{c.name} Twin", names={}))
+    decl = Declared("twins", msgspec.convert({"id": "shipped-twins", "name": "Twins"},
+                                             type(shipped("first-contact").set)), tuple(cards))
+    register(decl)
+    _TWINS.update({c.name[:-5]: c.name for c in cards})
+    return _TWINS
+
+
+_TWINS: dict[str, str] = {}
+BOARD = ["Spider Owl", "Gorillion", "Plated Scorpion", "Rhino Turtle", "Axolotl Healer"]
+
+
+def _trace(name: str, trigger):
+    """Play the card in a fixed position, first legal answer each time; the
+    events with the card named by its design."""
+    names = [name] + BOARD + ["Luchataur", "Bee Bear", "Brain Fly"]
+    defs = {i: lookup(n) for i, n in enumerate(names, 1)}
+    me, board = 1, list(range(2, 2 + len(BOARD)))
+    luch, bee, fly = len(names) - 2, len(names) - 1, len(names)
+    if trigger == "play" or trigger is None:
+        zones = {("hand", 0): [me, bee], ("play", 1): board, ("hand", 1): [fly]}
+        active, first = 0, ("play", me)
+    elif trigger == "attack":
+        zones = {("play", 0): [me, luch], ("play", 1): board, ("hand", 0): [bee], ("hand", 1): [fly]}
+        active, first = 0, ("attack", me)
+    else:   # defeated: Gorillion attacks, the card blocks
+        zones = {("play", 0): [me, luch], ("play", 1): board, ("hand", 0): [bee], ("hand", 1): [fly]}
+        active, first = 1, ("attack", 3)
+    g = position("en-revised", zones, defs, active=active)
+    out = []
+    decisions = [first] + ([("block", me)] if trigger == "defeated" else [])
+    for step in range(10):
+        if g.pending is None:
+            break
+        d = decisions[step] if step < len(decisions) and decisions[step] in g.pending.options \
+            else g.pending.options[0]
+        for e in g.apply_unchecked(*d):
+            out.append((e.kind, e.player, e.amount, e.card, e.cards))
+    power = g.stats()[0]
+    return out, sorted(power.items()), [list(z) for z in g.state.play]
+
+
+@pytest.mark.parametrize("name", [c.name for s in FILES for c in shipped(s).cards if c.abilities])
+def test_a_verb_written_shipped_ability_plays_as_its_python_one(name):
+    twin = _twins()[name]
+    trigger = lookup(name).trigger
+    assert lookup(twin).trigger == trigger
+    original = _trace(name, trigger)
+    written = _trace(twin, trigger)
+    assert written == original
