@@ -121,3 +121,10 @@ def test_games_broken_at_random_get_the_full_verifiers_report(edits, edition):
             return
     for raw in _games(b"\n".join(lines) + b"\n"):
         _same_or_none(raw, edition)
+
+
+def test_the_strict_decoder_knows_every_line_type():
+    from oracle.replay import format as fmt
+
+    tags = {cls.__struct_config__.tag for cls in fmt.strict_decoder.type.__args__}
+    assert tags == set(fmt.LINE_TYPES)

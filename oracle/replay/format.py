@@ -246,9 +246,9 @@ class _StrictEnd(EndLine, forbid_unknown_fields=True):
 # lines whose unknown fields deserve a note: a line it decodes has none, so
 # the common line is decoded once (`lines.read_line`). Each type is a
 # subclass of the ordinary one.
-strict_decoder = msgspec.json.Decoder(Union[_StrictGame, _StrictSetup, PlayLine, AttackLine, MindbugLine, PassLine,
-                                            HuntLine, BlockLine, ChooseLine, RandomLine, _StrictState, _StrictEnd,
-                                            NoteLine])
+_STRICT = {"game": _StrictGame, "setup": _StrictSetup, "state": _StrictState, "end": _StrictEnd}
+strict_decoder = msgspec.json.Decoder(Union[tuple(_STRICT.get(cls.__struct_config__.tag, cls)  # type: ignore[misc]
+                                                  for cls in Line.__args__)])
 
 
 def unknown_fields(tag: str, raw: bytes) -> list[str]:
