@@ -56,12 +56,13 @@ class Table:
     """Static facts of one game: which design each card id is, and whose deck
     it was dealt into (its owner)."""
 
-    __slots__ = ("defs", "owner", "names")
+    __slots__ = ("defs", "owner", "names", "flags")
 
     def __init__(self, defs: dict[int, CardDef], owner: dict[int, int] | None = None):
         self.defs = defs
         self.owner = owner or {}
         self.names = {c: d.name for c, d in defs.items()}
+        self.flags = None       # the mechanics its cards can meet (engine.presence), worked out when first asked
 
     def name(self, card: int) -> str:
         return self.defs[card].name

@@ -1,5 +1,5 @@
 """Which New Servants mechanics a game can meet at all, worked out once per
-game (its `Table`), so that games without those cards pay nothing for them:
+game (kept on its `Table`), so that games without those cards pay nothing for them:
 attack bans (Hamster Lion), powers that follow life (Bugserker), abilities
 that wait in discard piles (Hyenix)."""
 
@@ -18,14 +18,11 @@ class Flags(NamedTuple):
     action: bool
 
 
-_last: list = [None, None]   # the last table asked about and its flags (one game at a time)
-
-
 def flags(table) -> Flags:
-    if _last[0] is not table:
+    f = table.flags
+    if f is None:
         names = set(table.names.values())
         triggers = {d.trigger for d in table.defs.values()}
-        _last[1] = Flags(not names.isdisjoint(ATTACK_RULES), not names.isdisjoint(LIFE_READERS),
-                         "when" in triggers, "end-of-turn" in triggers, "action" in triggers)
-        _last[0] = table
-    return _last[1]
+        f = table.flags = Flags(not names.isdisjoint(ATTACK_RULES), not names.isdisjoint(LIFE_READERS),
+                                "when" in triggers, "end-of-turn" in triggers, "action" in triggers)
+    return f
