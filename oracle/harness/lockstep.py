@@ -13,7 +13,7 @@ from ..engine import Decision, Game
 from ..replay.attribution import attribute
 from ..replay.claims import claim_matches, claim_views
 from ..replay.diff import card_diff, readable
-from ..replay.findings import DiffEntry, Finding, card_ids
+from ..replay.findings import DiffEntry, Finding, name_cards
 from ..replay.narrate import card_label, rules_events
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
@@ -129,15 +129,7 @@ def _over_json(r):
 
 
 def _named(g: Game, f: Finding) -> Finding:
-    ids: set[int] = set()
-    card_ids((f.log, f.rules, f.options), ids)
-    for e in f.events:
-        ids.update(c for c in (e.card, e.source, *(e.cards or ())) if c is not None)
-    for e in f.diff or ():
-        if e.card is not None:
-            ids.add(e.card)
-    names = g.table.names
-    f.cards = {c: names[c] for c in sorted(ids) if c in names}
+    name_cards(f, g.table.names)
     return f
 
 

@@ -17,6 +17,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 
 from ..editions import EDITIONS
 from ..replay import format as fmt
+from ..replay.findings import RulesEvent
 from ..schemas import json_schema
 
 RPC = "mb-oracle-rpc/1"
@@ -152,17 +153,9 @@ class Over(Struct):
     reason: str
 
 
-class EventView(Struct, omit_defaults=True):
-    """Something the rules did, with the clauses that made it happen."""
-
-    kind: str
-    clauses: list[str]
-    text: str
-    player: int | None = None
-    card: int | None = None
-    cards: list[int] | None = None
-    amount: int | None = None
-    source: int | None = None
+# Something the rules did, with the clauses that made it happen: the same
+# shape as the events of a verify finding.
+EventView = RulesEvent
 
 
 class RefusalView(Struct, omit_defaults=True):

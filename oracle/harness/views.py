@@ -17,14 +17,7 @@ _LINE = {"play": fmt.PlayLine, "attack": fmt.AttackLine, "mindbug": fmt.MindbugL
 
 def decision_of(line) -> Decision:
     """The engine's decision for a decision line."""
-    t = line.__struct_config__.tag
-    if t in ("choose", "random"):
-        arg = tuple(sorted(line.cards))
-    elif t in ("mindbug", "pass"):
-        arg = None
-    else:
-        arg = line.card
-    return Decision(t, getattr(line, "p", None), arg)
+    return Decision(line.__struct_config__.tag, getattr(line, "p", None), fmt.decision_arg(line))
 
 
 def line_of(d: Decision):

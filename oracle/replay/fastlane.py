@@ -18,6 +18,7 @@ from __future__ import annotations
 import msgspec
 
 from .claims import claim_matches
+from .format import decision_arg
 from .findings import GameReport
 from .lines import read_line
 from .verifier import Verifier
@@ -65,14 +66,9 @@ class FastVerifier(Verifier):
                 raise Detour
             # The line must be one of the answers the rules wait for, by the
             # player they ask (a chance outcome has no player).
-            if t == "choose" or t == "random":
-                arg = tuple(sorted(line.cards))
-            elif t == "mindbug" or t == "pass":
-                arg = None
-            elif t == "setup" or t == "game":
+            if t == "setup" or t == "game":
                 raise Detour
-            else:
-                arg = line.card
+            arg = decision_arg(line)
             if (t, arg) not in pend.options or (pend.player is not None and pend.player != line.p):
                 raise Detour
             g.apply_unchecked(t, arg)

@@ -139,6 +139,19 @@ def card_ids(x, out: set) -> None:
             card_ids(v, out)
 
 
+def name_cards(f: "Finding", names: dict) -> None:
+    """Set `f.cards`: the name of every card the finding mentions (log, rules,
+    options, events, diff), from `names` (card id -> name)."""
+    ids: set[int] = set()
+    card_ids((f.log, f.rules, f.options), ids)
+    for e in f.events:
+        ids.update(c for c in (e.card, e.source, *(e.cards or ())) if c is not None)
+    for e in f.diff or ():
+        if e.card is not None:
+            ids.add(e.card)
+    f.cards = {c: names[c] for c in sorted(ids) if c in names}
+
+
 def _collect_ints(x, out: set) -> None:
     if isinstance(x, bool):
         return

@@ -251,6 +251,17 @@ strict_decoder = msgspec.json.Decoder(Union[tuple(_STRICT.get(cls.__struct_confi
                                                   for cls in Line.__args__)])
 
 
+def decision_arg(line):
+    """The engine's argument for a decision line: the sorted card ids of a
+    choose or random line, nothing for mindbug and pass, else the card."""
+    t = line.__struct_config__.tag
+    if t == "choose" or t == "random":
+        return tuple(sorted(line.cards))
+    if t == "mindbug" or t == "pass":
+        return None
+    return line.card
+
+
 def unknown_fields(tag: str, raw: bytes) -> list[str]:
     """Fields of a game, setup, state or end line that mb-replay/1 does not define."""
     strict = _strict.get(tag)

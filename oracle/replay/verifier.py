@@ -23,7 +23,7 @@ from . import format as fmt
 from .attribution import attribute
 from .claims import claim_matches, claim_views, is_full_claim
 from .diff import card_diff, readable
-from .findings import (MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, card_ids,  # noqa: F401
+from .findings import (MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, name_cards,  # noqa: F401
                        report_schema, signature)
 from .limits import decode_line
 from .lines import line_error, loose_head
@@ -79,14 +79,7 @@ class Verifier:
             return
         self._seen[sig] = f
         if self.cards:
-            ids: set[int] = set()
-            card_ids((f.log, f.rules, f.options), ids)
-            for e in f.events:
-                ids.update(c for c in (e.card, e.source, *(e.cards or ())) if c is not None)
-            for e in f.diff or ():
-                if e.card is not None:
-                    ids.add(e.card)
-            f.cards = {c: self.cards[c] for c in sorted(ids) if c in self.cards}
+            name_cards(f, self.cards)
         self.report.findings.append(f)
 
     def options(self) -> list:
@@ -301,12 +294,7 @@ class Verifier:
     # -- decisions -----------------------------------------------------------
     def _decision(self, line, t, lineno) -> None:
         g = self.g
-        if t in ("choose", "random"):
-            arg = tuple(sorted(line.cards))
-        elif t in ("mindbug", "pass"):
-            arg = None
-        else:
-            arg = line.card
+        arg = fmt.decision_arg(line)
         player = getattr(line, "p", None)
         skipped_before = len(self.lenient.skipped)
         forced_before = len(self.lenient.forced)
