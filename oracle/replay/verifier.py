@@ -1,12 +1,8 @@
-"""The verifier of one recorded game: every case the rules and the accepted forms allow.
-
-The log's inputs (the deal, every decision, every random outcome) drive the
-reference engine; its claims (state lines, the end line) are compared with
-what the engine says. The first divergence is reported with the clause, the
-line, the legal options and, for state claims, a structural diff. With
-`keep_going`, verification resumes at the next full state claim before a
-turn action, so one run reports every divergence of a game.
-"""
+"""The full verifier of one recorded game (`Verifier`): every line form the
+rules and the accepted forms allow (oracle.replay.decisions), findings with
+what the rules did, per-card diffs and clauses, and with `keep_going` the
+resynchronisation after a divergence. `verify.verify_game` sends plain games
+through the fast lane first."""
 
 from __future__ import annotations
 
