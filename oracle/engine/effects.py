@@ -34,8 +34,15 @@ def enter_play(g, card: int, controller: int, clauses: tuple) -> None:
     g.changed()
     d = g.table.defs[card]
     g.emit("enter-play", clauses, player=controller, card=card)
-    if abilities.OCTONITE and d.name in abilities.OCTONITE:
+    if g.state.octonite or d.name in abilities.OCTONITE:
         octonite.arrive(g, card, controller)                 # later.octonite, before the Play effect
+    _play_effect(g, card, controller, d)
+    if d.name in abilities.DISTRIBUTE:
+        # later.octonite.distribute: runs first, so before the Play effect
+        g.push_next(("octonite-distribute", card, controller))
+
+
+def _play_effect(g, card: int, controller: int, d) -> None:
     if d.trigger != "play":
         return
     holder = abilities.play_effect_forbidden(g, controller)
@@ -241,6 +248,7 @@ def to_hand_from_discard(g, player: int, source=None) -> None:
 # abilities with the others.
 from .lasting import mark as mark_this_turn  # noqa: E402,F401
 from .handover import may_play_from_discard  # noqa: E402,F401
+from .octonite import spend as spend_octonite  # noqa: E402,F401
 from .later import draw_unused, refresh, steal_life  # noqa: E402,F401
 
 _VERBS = sys.modules[__name__]
