@@ -16,7 +16,9 @@ from .declared import VERBS, Declared
 VERB_TARGETS = {v: takes for v, (_t, takes, _l) in VERBS.items()}
 
 TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
-                  "harvest": "triggers.harvest", "end-of-turn": "triggers.when", "action": "triggers.action"}
+                  "harvest": "triggers.harvest", "end-of-turn": "triggers.when", "action": "triggers.action",
+                  "when-ally-defeated": "triggers.when.events", "when-enemy-defeated": "triggers.when.events",
+                  "when-you-gain-life": "triggers.when.events", "when-you-lose-life": "triggers.when.events"}
 _BITS = {name: bit for bit, name in KEYWORD_NAMES.items()}
 
 

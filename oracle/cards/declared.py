@@ -27,8 +27,10 @@ from ..schemas import json_schema
 
 FORMAT = "mb-cards/1"
 
-TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "action", "constant")
-_EFFECT_TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "action")
+# "when ..." events a creature in play answers (triggers.when.events; later sets)
+WHEN_TRIGGERS = ("when-ally-defeated", "when-enemy-defeated", "when-you-gain-life", "when-you-lose-life")
+TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "action") + WHEN_TRIGGERS + ("constant",)
+_EFFECT_TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "action") + WHEN_TRIGGERS
 SIDES = ("enemy", "allied", "any")
 # effect verb -> (the triggers it goes with, whether it takes a target, later-set mechanic)
 VERBS: dict[str, tuple[tuple[str, ...], bool, bool]] = {
@@ -138,7 +140,7 @@ class Declared:
         if spec.distribute:
             out.append("distribute")
         out += ["Octonite cost" for a in spec.abilities if a.cost is not None]
-        out += [a.trigger for a in spec.abilities if a.trigger in ("harvest", "end-of-turn", "action")]
+        out += [a.trigger for a in spec.abilities if a.trigger in ("harvest", "end-of-turn", "action") + WHEN_TRIGGERS]
         out += [a.effect for a in spec.abilities if VERBS.get(a.effect, ((), False, False))[2]]
         return out
 

@@ -13,13 +13,15 @@ from itertools import combinations
 
 from ..cards import TOUGH
 from ..cards import abilities
-from . import drawing, octonite
+from . import drawing, octonite, watch
 from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
 from .registry import resume, task
 
 TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
                   "when": "triggers.from-discard", "harvest": "triggers.harvest", "end-of-turn": "triggers.when",
-                  "action": "triggers.action"}
+                  "action": "triggers.action", "when-ally-defeated": "triggers.when.events",
+                  "when-enemy-defeated": "triggers.when.events", "when-you-gain-life": "triggers.when.events",
+                  "when-you-lose-life": "triggers.when.events"}
 
 
 # -- triggered effects -------------------------------------------------------
@@ -133,6 +135,7 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
     in_combat = source is None  # combat defeats have no source card
     base = clauses
     tough_now = {c for c in cards if g.controller(c) is not None and g.has(c, TOUGH)}
+    losers = []                                                  # controllers of the defeated (triggers.when.events)
     for c in cards:
         ctrl = g.controller(c)
         if ctrl is None:
@@ -157,9 +160,12 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
         s.discard[dest].append(c)
         g.emit("defeat", clauses + ("combat.to-discard", "mindbug.defeated-controller"),
                player=dest, card=c, source=source)
+        losers.append(ctrl)
         if g.table.defs[c].trigger == "defeated":
             queue_trigger(g, c, dest, "defeated")
             queued = True
+    if losers and watch.defeated(g, losers, source):             # triggers.when.events
+        queued = True
     g.changed()
     if queued:
         g.push_next(("resolve-triggers",))

@@ -9,6 +9,8 @@ from typing import NamedTuple
 
 from ..cards.abilities import ATTACK_RULES, LIFE_READERS
 
+EVENT_TRIGGERS = ("when-ally-defeated", "when-enemy-defeated", "when-you-gain-life", "when-you-lose-life")
+
 
 class Flags(NamedTuple):
     attack_rules: bool
@@ -16,6 +18,7 @@ class Flags(NamedTuple):
     from_discard: bool
     end_of_turn: bool
     action: bool
+    events: bool          # "when ..." abilities of creatures in play (triggers.when.events)
 
 
 _last: list = [None, None]   # the last table asked about and its flags (one game at a time)
@@ -26,6 +29,7 @@ def flags(table) -> Flags:
         names = set(table.names.values())
         triggers = {d.trigger for d in table.defs.values()}
         _last[1] = Flags(not names.isdisjoint(ATTACK_RULES), not names.isdisjoint(LIFE_READERS),
-                         "when" in triggers, "end-of-turn" in triggers, "action" in triggers)
+                         "when" in triggers, "end-of-turn" in triggers, "action" in triggers,
+                         not triggers.isdisjoint(EVENT_TRIGGERS))
         _last[0] = table
     return _last[1]

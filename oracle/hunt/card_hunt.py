@@ -31,7 +31,7 @@ from pathlib import Path
 import yaml
 
 from ..cards import CARDS, TOUGH
-from ..cards.compiled import load_file
+from ..cards.compiled import TRIGGER_CLAUSE, load_file
 from ..editions import EDITIONS
 
 # The cards the positions hold in hand or attack with, never on the drawn boards.
@@ -254,7 +254,7 @@ def _questions(spec, decl, card_file, sets, where) -> list[CardFinding]:
         a = defeats[0]
         given, steps = _position(spec, ["Elephantopus", "Plated Scorpion"], False, 3)
         probe(f"card-hunt.{slug}.defeat-against-tough", f"{spec.name}'s {a.trigger} effect against TOUGH creatures",
-              ["keywords.tough.effects", f"triggers.{a.trigger}"], "no-real-conflict",
+              ["keywords.tough.effects", TRIGGER_CLAUSE[a.trigger]], "no-real-conflict",
               f"{spec.name}: its {a.trigger} effect defeats; a TOUGH creature is exhausted instead in every edition "
               "(keywords.tough.effects: stated, implied in en-first).", given, steps)
     return out
