@@ -16,7 +16,7 @@ DESIGNED = ROOT / "examples" / "designed-cards.yaml"
 def test_the_hunt_reports_fast_timing_the_last_life_and_the_editions_without_later_mechanics(tmp_path):
     found = hunt_cards(LATER, tmp_path, budget=4, seed=0)
     by = {(f.card, f.category, f.clauses) for f in found}
-    assert ("Kiwi Dart", "rules-gap", ("keywords.fast", "mindbug.extra-action")) in by
+    assert ("Kiwi Dart", "rules-gap", ("keywords.fast", "keywords.fast.mindbugged", "mindbug.extra-action")) in by
     assert ("Kiwi Dart", "ambiguity", ("later.steal-life", "winning.life")) in by
     refused = [f for f in found if f.category == "edition-difference"]
     assert {f.card for f in refused} == {"Kiwi Dart", "Lychee Monarch", "Mango Sage", "Plum Scout", "Durian Bell",

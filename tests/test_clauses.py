@@ -41,7 +41,8 @@ combat.discards-public combat.attacker-gone keywords.frenzy
 keywords.frenzy.same-creature keywords.hunter keywords.hunter.optional
 keywords.hunter.override keywords.poisonous keywords.poisonous.mutual
 keywords.sneaky keywords.sneaky.can-block keywords.tough keywords.tough.effects
-keywords.tough.poisonous keywords.tough.exhausted keywords.fast triggers.controller
+keywords.tough.poisonous keywords.tough.exhausted keywords.fast keywords.fast.mindbugged
+triggers.controller
 triggers.play triggers.attack triggers.defeated triggers.defeated.not triggers.when
 triggers.when.events triggers.action triggers.harvest abilities.constant effects.as-much-as-possible
 effects.chooser effects.simultaneous effects.finish-one effects.hunter-order
@@ -68,7 +69,7 @@ LATER_SET_IDS = {
     "later.unused-draw",
 }
 # Later-set mechanics whose details EN revised leaves open: a team reading there.
-LATER_SET_READINGS = {"triggers.when.events"}
+LATER_SET_READINGS = {"triggers.when.events", "keywords.fast.mindbugged"}
 
 
 @pytest.fixture(scope="module")

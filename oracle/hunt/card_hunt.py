@@ -236,7 +236,7 @@ def _questions(spec, decl, card_file, sets, where) -> list[CardFinding]:
     slug = _slug(spec.name)
     if "FAST" in spec.keywords:
         probe(f"card-hunt.{slug}.fast-and-mindbug", f"{spec.name} (FAST) is mindbugged",
-              ["keywords.fast", "mindbug.extra-action"], "rules-gap",
+              ["keywords.fast", "keywords.fast.mindbugged", "mindbug.extra-action"], "rules-gap",
               f"{spec.name}: English revised lets the player who mindbugged a FAST creature attack with it during "
               "the other player's turn; the engine does not offer that attack, and its player goes on with "
               "the extra turn action. The first editions have no FAST (the card is refused there).",
