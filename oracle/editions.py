@@ -166,7 +166,8 @@ _TABLE: tuple[tuple[str, str, dict[str, tuple[object, bool, str]]], ...] = (
         "en-first": (False, True, ""),
         "fr-first": (False, True, ""),
         "fr-revised": (False, True, ""),
-        "en-revised": (True, True, "FAST, Action, Harvest, Octonite, steal life, refresh, unused-pile draws"),
+        "en-revised": (True, True, "FAST, Action, Harvest, \"when\" events, Octonite (handed out, spent), "
+                                   "steal life, refresh, unused-pile draws"),
     }),
 )
 

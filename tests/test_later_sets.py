@@ -28,7 +28,8 @@ def test_only_the_english_revised_profile_has_the_later_sets():
 
 
 @pytest.mark.parametrize("cid", [
-    "keywords.fast", "keywords.fast.mindbugged", "triggers.when", "triggers.when.events", "triggers.action", "triggers.harvest", "later.octonite",
+    "keywords.fast", "keywords.fast.mindbugged", "triggers.when", "triggers.when.events", "triggers.action",
+    "triggers.harvest", "later.octonite",
     "later.octonite.distribute", "later.octonite.spend", "later.steal-life", "later.refresh", "later.unused-draw",
 ])
 def test_the_catalogue_marks_later_set_clauses_absent_in_the_first_editions(cid):
