@@ -159,14 +159,15 @@ _TABLE: tuple[tuple[str, str, dict[str, tuple[object, bool, str]]], ...] = (
     # (later.unused-draw) belong to later sets: catalogued, present only in the
     # English revised edition, used by no shipped card. Declared cards
     # (spec/card-format.md) play FAST, Action, Harvest with Octonite, "at the
-    # end of turn" effects, steal life, refresh and unused-pile draws there;
-    # other "when" events and handing out or spending counters are not
-    # executed yet.
+    # end of turn" effects, four "when ..." events (triggers.when.events),
+    # steal life, refresh and unused-pile draws there, and hand out and
+    # spend counters.
     ("later_sets", "later.octonite", {
         "en-first": (False, True, ""),
         "fr-first": (False, True, ""),
         "fr-revised": (False, True, ""),
-        "en-revised": (True, True, "FAST, Action, Harvest, Octonite, steal life, refresh, unused-pile draws"),
+        "en-revised": (True, True, "FAST, Action, Harvest, \"when\" events, Octonite (handed out, spent), "
+                                   "steal life, refresh, unused-pile draws"),
     }),
 )
 

@@ -16,11 +16,12 @@ DESIGNED = ROOT / "examples" / "designed-cards.yaml"
 def test_the_hunt_reports_fast_timing_the_last_life_and_the_editions_without_later_mechanics(tmp_path):
     found = hunt_cards(LATER, tmp_path, budget=4, seed=0)
     by = {(f.card, f.category, f.clauses) for f in found}
-    assert ("Kiwi Dart", "rules-gap", ("keywords.fast", "mindbug.extra-action")) in by
+    assert ("Kiwi Dart", "rules-gap", ("keywords.fast", "keywords.fast.mindbugged", "mindbug.extra-action")) in by
     assert ("Kiwi Dart", "ambiguity", ("later.steal-life", "winning.life")) in by
     refused = [f for f in found if f.category == "edition-difference"]
     assert {f.card for f in refused} == {"Kiwi Dart", "Lychee Monarch", "Mango Sage", "Plum Scout", "Durian Bell",
-                                         "Starfruit Oracle", "Papaya Sprinter"}
+                                         "Starfruit Oracle", "Papaya Sprinter", "Kiwano Courier", "Guava Engineer",
+                                         "Pomelo Warden", "Quince Mourner", "Lime Choir", "Cherry Grudge"}
     assert all(f.outcomes["en-first"].startswith("refused: BAD_SETUP [later.octonite]") for f in refused)
     gap = next(f for f in found if f.category == "rules-gap" and f.card == "Kiwi Dart")
     assert "life 2-4" in gap.outcomes["en-revised"]          # the Play effect stole a life for the new controller

@@ -41,9 +41,10 @@ combat.discards-public combat.attacker-gone keywords.frenzy
 keywords.frenzy.same-creature keywords.hunter keywords.hunter.optional
 keywords.hunter.override keywords.poisonous keywords.poisonous.mutual
 keywords.sneaky keywords.sneaky.can-block keywords.tough keywords.tough.effects
-keywords.tough.poisonous keywords.tough.exhausted keywords.fast triggers.controller
+keywords.tough.poisonous keywords.tough.exhausted keywords.fast keywords.fast.mindbugged
+triggers.controller
 triggers.play triggers.attack triggers.defeated triggers.defeated.not triggers.when
-triggers.action triggers.harvest abilities.constant effects.as-much-as-possible
+triggers.when.events triggers.action triggers.harvest abilities.constant effects.as-much-as-possible
 effects.chooser effects.simultaneous effects.finish-one effects.hunter-order
 effects.play-card terms.allied-enemy terms.discard terms.steal terms.take-control
 terms.leave-play terms.opponent terms.unused-pile later.octonite
@@ -67,6 +68,8 @@ LATER_SET_IDS = {
     "later.refresh",
     "later.unused-draw",
 }
+# Later-set mechanics whose details EN revised leaves open: a team reading there.
+LATER_SET_READINGS = {"triggers.when.events", "keywords.fast.mindbugged"}
 
 
 @pytest.fixture(scope="module")
@@ -177,9 +180,16 @@ def test_later_set_mechanics_exist_only_in_en_revised(catalogue):
             "fr-revised": "absent",
             "en-revised": "states",
         }, cid
+    for cid in LATER_SET_READINGS:
+        assert status_of(catalogue, cid) == {
+            "en-first": "absent",
+            "fr-first": "absent",
+            "fr-revised": "absent",
+            "en-revised": "silent",
+        }, cid
     # and nothing else is absent anywhere
     for c in catalogue.values():
-        if c.id not in LATER_SET_IDS:
+        if c.id not in LATER_SET_IDS | LATER_SET_READINGS:
             assert "absent" not in status_of(catalogue, c.id).values(), c.id
 
 

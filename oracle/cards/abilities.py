@@ -141,6 +141,9 @@ ATTACK_RULES = {"Hamster Lion": hamster_lion}
 
 # Octonite counters a card comes into play with (later.octonite): declared cards only.
 OCTONITE: dict[str, int] = {}
+# Declared cards whose controller may hand out their counters as they come
+# into play (later.octonite.distribute).
+DISTRIBUTE: set[str] = set()
 # Declared Action effects: whether activating one would do something now
 # (an Action that would do nothing may not be activated).
 ACTION_USEFUL: dict = {}

@@ -16,7 +16,9 @@ from .declared import VERBS, Declared
 VERB_TARGETS = {v: takes for v, (_t, takes, _l) in VERBS.items()}
 
 TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
-                  "harvest": "triggers.harvest", "end-of-turn": "triggers.when", "action": "triggers.action"}
+                  "harvest": "triggers.harvest", "end-of-turn": "triggers.when", "action": "triggers.action",
+                  "when-ally-defeated": "triggers.when.events", "when-enemy-defeated": "triggers.when.events",
+                  "when-you-gain-life": "triggers.when.events", "when-you-lose-life": "triggers.when.events"}
 _BITS = {name: bit for bit, name in KEYWORD_NAMES.items()}
 
 
@@ -48,6 +50,8 @@ def _triggered(a, trigger: str):
 
     def run(fx, g, me, card):
         s = g.state
+        if a.cost == "octonite" and not fx.spend_octonite(g, card, why):   # later.octonite.spend
+            return
         who = me if a.who == "me" else 1 - me
         if verb == "defeat":
             if a.all:
@@ -95,6 +99,8 @@ def _useful(a):
 
     def useful(g, me, card) -> bool:
         s = g.state
+        if a.cost == "octonite" and not dict(s.octonite).get(card):  # later.octonite.spend: no counter, no Action
+            return False
         if VERB_TARGETS.get(verb):
             return bool(_pool(g, me, card, a.target))
         if verb == "discard" or verb == "steal":
@@ -183,6 +189,8 @@ def register(decl: Declared) -> list[CardDef]:
                     table.ACTION_USEFUL[c.name] = _useful(a)
         if c.octonite:
             table.OCTONITE[c.name] = c.octonite
+        if c.distribute:
+            table.DISTRIBUTE.add(c.name)                     # later.octonite.distribute
         later = decl.uses_later_mechanics(c)
         if later:
             table.LATER[c.name] = tuple(later)

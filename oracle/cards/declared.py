@@ -27,8 +27,10 @@ from ..schemas import json_schema
 
 FORMAT = "mb-cards/1"
 
-TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "action", "constant")
-_EFFECT_TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "action")
+# "when ..." events a creature in play answers (triggers.when.events; later sets)
+WHEN_TRIGGERS = ("when-ally-defeated", "when-enemy-defeated", "when-you-gain-life", "when-you-lose-life")
+TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "action") + WHEN_TRIGGERS + ("constant",)
+_EFFECT_TRIGGERS = ("play", "attack", "defeated", "harvest", "end-of-turn", "action") + WHEN_TRIGGERS
 SIDES = ("enemy", "allied", "any")
 # effect verb -> (the triggers it goes with, whether it takes a target, later-set mechanic)
 VERBS: dict[str, tuple[tuple[str, ...], bool, bool]] = {
@@ -50,6 +52,10 @@ KEYWORDS = ("FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "FAST")
 LATER_KEYWORDS = ("FAST",)
 WHO = ("me", "opponent")
 WHEN = ("always", "own-turn")
+# What an ability may cost: `octonite` spends one counter of its own creature
+# (later.octonite.spend, Action and Attack effects only).
+COSTS = ("octonite",)
+COST_TRIGGERS = ("action", "attack")
 
 Name = Annotated[str, Meta(min_length=1, max_length=80)]
 
@@ -74,6 +80,7 @@ class Ability(Struct, forbid_unknown_fields=True, omit_defaults=True):
     who: Literal[WHO] = "opponent"                # type: ignore[valid-type]  # for life verbs
     keyword: str | None = None                    # for keyword-this-turn
     when: Literal[WHEN] = "always"                # type: ignore[valid-type]  # for power
+    cost: Literal[COSTS] | None = None            # type: ignore[valid-type]  # paid before the effect (later sets)
     text: str = ""
 
 
@@ -86,6 +93,7 @@ class CardSpec(Struct, forbid_unknown_fields=True, omit_defaults=True):
     abilities: Annotated[list[Ability], Meta(max_length=4)] = []
     code: str | None = None                       # a shipped card whose Python ability this card uses
     octonite: Annotated[int, Meta(ge=0, le=9)] = 0  # counters it comes into play with (later sets)
+    distribute: bool = False                      # its controller may hand them out as it comes into play
     text: str = ""
 
 
@@ -129,7 +137,10 @@ class Declared:
         out = [k for k in spec.keywords if k in LATER_KEYWORDS]
         if spec.octonite:
             out.append("Octonite")
-        out += [a.trigger for a in spec.abilities if a.trigger in ("harvest", "end-of-turn", "action")]
+        if spec.distribute:
+            out.append("distribute")
+        out += ["Octonite cost" for a in spec.abilities if a.cost is not None]
+        out += [a.trigger for a in spec.abilities if a.trigger in ("harvest", "end-of-turn", "action") + WHEN_TRIGGERS]
         out += [a.effect for a in spec.abilities if VERBS.get(a.effect, ((), False, False))[2]]
         return out
 
@@ -235,6 +246,8 @@ def _check(cf: CardFile, node, name: str, shipped: bool = False) -> None:
                 fail(at + ["code"], "a card takes its ability from `code` or from `abilities`, not both")
             if d.trigger is None and not any(d.name in table for table in _constant_tables()):
                 fail(at + ["code"], f"{d.name} has no ability to borrow")
+        if c.distribute and not c.octonite:
+            fail(at + ["distribute"], "handing out Octonite counters needs counters: give the card `octonite`")
         triggers = [a.trigger for a in c.abilities if a.trigger != "constant"]
         if len(triggers) > 1 or len(c.abilities) - len(triggers) > 1:
             fail(at + ["abilities"], "a card has at most one triggered ability and one constant ability")
@@ -260,6 +273,9 @@ def _check(cf: CardFile, node, name: str, shipped: bool = False) -> None:
                 fail(ap + ["keyword"], "only keyword-this-turn takes a keyword")
             if a.trigger == "harvest" and not c.octonite:
                 fail(ap + ["trigger"], "a Harvest ability needs Octonite counters: give the card `octonite`")
+            if a.cost is not None and a.trigger not in COST_TRIGGERS:
+                fail(ap + ["cost"], f"only {' and '.join(COST_TRIGGERS)} effects are paid for with Octonite "
+                                    f"(not {a.trigger!r})")
             t = a.target
             if t is not None and t.power_min is not None and t.power_max is not None and t.power_min > t.power_max:
                 fail(ap + ["target"], f"power_min {t.power_min} is above power_max {t.power_max}: no creature fits")

@@ -13,13 +13,15 @@ from itertools import combinations
 
 from ..cards import TOUGH
 from ..cards import abilities
-from . import drawing, octonite
+from . import drawing, octonite, watch
 from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
 from .registry import resume, task
 
 TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
                   "when": "triggers.from-discard", "harvest": "triggers.harvest", "end-of-turn": "triggers.when",
-                  "action": "triggers.action"}
+                  "action": "triggers.action", "when-ally-defeated": "triggers.when.events",
+                  "when-enemy-defeated": "triggers.when.events", "when-you-gain-life": "triggers.when.events",
+                  "when-you-lose-life": "triggers.when.events"}
 
 
 # -- triggered effects -------------------------------------------------------
@@ -34,8 +36,15 @@ def enter_play(g, card: int, controller: int, clauses: tuple) -> None:
     g.changed()
     d = g.table.defs[card]
     g.emit("enter-play", clauses, player=controller, card=card)
-    if abilities.OCTONITE and d.name in abilities.OCTONITE:
+    if g.state.octonite or d.name in abilities.OCTONITE:
         octonite.arrive(g, card, controller)                 # later.octonite, before the Play effect
+    _play_effect(g, card, controller, d)
+    if d.name in abilities.DISTRIBUTE:
+        # later.octonite.distribute: runs first, so before the Play effect
+        g.push_next(("octonite-distribute", card, controller))
+
+
+def _play_effect(g, card: int, controller: int, d) -> None:
     if d.trigger != "play":
         return
     holder = abilities.play_effect_forbidden(g, controller)
@@ -126,6 +135,7 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
     in_combat = source is None  # combat defeats have no source card
     base = clauses
     tough_now = {c for c in cards if g.controller(c) is not None and g.has(c, TOUGH)}
+    losers = []                                                  # controllers of the defeated (triggers.when.events)
     for c in cards:
         ctrl = g.controller(c)
         if ctrl is None:
@@ -150,9 +160,12 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
         s.discard[dest].append(c)
         g.emit("defeat", clauses + ("combat.to-discard", "mindbug.defeated-controller"),
                player=dest, card=c, source=source)
+        losers.append(ctrl)
         if g.table.defs[c].trigger == "defeated":
             queue_trigger(g, c, dest, "defeated")
             queued = True
+    if losers and watch.defeated(g, losers, source):             # triggers.when.events
+        queued = True
     g.changed()
     if queued:
         g.push_next(("resolve-triggers",))
@@ -241,6 +254,7 @@ def to_hand_from_discard(g, player: int, source=None) -> None:
 # abilities with the others.
 from .lasting import mark as mark_this_turn  # noqa: E402,F401
 from .handover import may_play_from_discard  # noqa: E402,F401
+from .octonite import spend as spend_octonite  # noqa: E402,F401
 from .later import draw_unused, refresh, steal_life  # noqa: E402,F401
 
 _VERBS = sys.modules[__name__]

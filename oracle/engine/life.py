@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .presence import flags
+from .watch import GAIN_LIFE, LOSE_LIFE, life_changed
 from .when import life_lost
 
 
@@ -23,11 +24,13 @@ def gain_life(g, player: int, amount: int, clauses=(), source=None) -> None:
         if flags(g.table).life_readers:
             g.changed()   # abilities.constant-counts: a power follows life (Bugserker)
         g.emit("gain-life", clauses + ("life.gain", "life.cards"), player=player, amount=amount, source=source)
+        life_changed(g, player, GAIN_LIFE, source)                     # triggers.when.events
         return
     s.life[player] += amount
     if flags(g.table).life_readers:
         g.changed()
     g.emit("gain-life", clauses + ("life.gain",), player=player, amount=amount, source=source)
+    life_changed(g, player, GAIN_LIFE, source)                         # triggers.when.events
 
 
 def lose_life(g, player: int, amount: int, clauses=(), source=None, triggers: bool = True) -> None:
@@ -52,6 +55,7 @@ def lose_life(g, player: int, amount: int, clauses=(), source=None, triggers: bo
     if s.life[player] <= 0:
         g.end_game(1 - player, "life", ("winning.life",))
     elif triggers:
+        life_changed(g, player, LOSE_LIFE, source)                     # triggers.when.events
         life_lost(g, player)
 
 

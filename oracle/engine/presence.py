@@ -9,6 +9,8 @@ from typing import NamedTuple
 
 from ..cards.abilities import ATTACK_RULES, LIFE_READERS
 
+EVENT_TRIGGERS = ("when-ally-defeated", "when-enemy-defeated", "when-you-gain-life", "when-you-lose-life")
+
 
 class Flags(NamedTuple):
     attack_rules: bool
@@ -16,6 +18,7 @@ class Flags(NamedTuple):
     from_discard: bool
     end_of_turn: bool
     action: bool
+    events: bool          # "when ..." abilities of creatures in play (triggers.when.events)
 
 
 def flags(table) -> Flags:
@@ -24,5 +27,6 @@ def flags(table) -> Flags:
         names = set(table.names.values())
         triggers = {d.trigger for d in table.defs.values()}
         f = table.flags = Flags(not names.isdisjoint(ATTACK_RULES), not names.isdisjoint(LIFE_READERS),
-                                "when" in triggers, "end-of-turn" in triggers, "action" in triggers)
+                                "when" in triggers, "end-of-turn" in triggers, "action" in triggers,
+                                not triggers.isdisjoint(EVENT_TRIGGERS))
     return f

@@ -31,7 +31,7 @@ from pathlib import Path
 import yaml
 
 from ..cards import CARDS, TOUGH
-from ..cards.compiled import load_file
+from ..cards.compiled import TRIGGER_CLAUSE, load_file
 from ..editions import EDITIONS
 
 # The cards the positions hold in hand or attack with, never on the drawn boards.
@@ -236,7 +236,7 @@ def _questions(spec, decl, card_file, sets, where) -> list[CardFinding]:
     slug = _slug(spec.name)
     if "FAST" in spec.keywords:
         probe(f"card-hunt.{slug}.fast-and-mindbug", f"{spec.name} (FAST) is mindbugged",
-              ["keywords.fast", "mindbug.extra-action"], "rules-gap",
+              ["keywords.fast", "keywords.fast.mindbugged", "mindbug.extra-action"], "rules-gap",
               f"{spec.name}: English revised lets the player who mindbugged a FAST creature attack with it during "
               "the other player's turn; the engine does not offer that attack, and its player goes on with "
               "the extra turn action. The first editions have no FAST (the card is refused there).",
@@ -254,7 +254,7 @@ def _questions(spec, decl, card_file, sets, where) -> list[CardFinding]:
         a = defeats[0]
         given, steps = _position(spec, ["Elephantopus", "Plated Scorpion"], False, 3)
         probe(f"card-hunt.{slug}.defeat-against-tough", f"{spec.name}'s {a.trigger} effect against TOUGH creatures",
-              ["keywords.tough.effects", f"triggers.{a.trigger}"], "no-real-conflict",
+              ["keywords.tough.effects", TRIGGER_CLAUSE[a.trigger]], "no-real-conflict",
               f"{spec.name}: its {a.trigger} effect defeats; a TOUGH creature is exhausted instead in every edition "
               "(keywords.tough.effects: stated, implied in en-first).", given, steps)
     return out

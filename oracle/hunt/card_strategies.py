@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from ..cards.declared import FORMAT, KEYWORDS, LATER_KEYWORDS, VERBS
+from ..cards.declared import COST_TRIGGERS, FORMAT, KEYWORDS, LATER_KEYWORDS, VERBS, WHEN_TRIGGERS
 
 PRINTED = tuple(k for k in KEYWORDS if k not in LATER_KEYWORDS)
 
@@ -71,13 +71,19 @@ def card_definition(draw, name: str, later: bool = False):
     keywords = draw(st.lists(st.sampled_from(KEYWORDS if later else PRINTED), unique=True, max_size=2))
     if keywords:
         card["keywords"] = keywords
-    triggers = ["play", "attack", "defeated"] + (["harvest", "end-of-turn", "action"] if later else [])
+    triggers = ["play", "attack", "defeated"] + (["harvest", "end-of-turn", "action", *WHEN_TRIGGERS]
+                                                 if later else [])
     abilities = []
     trig = draw(st.none() | st.sampled_from(triggers))
     if trig is not None:
         abilities.append(draw(ability(trig, later)))
         if trig == "harvest":
             card["octonite"] = draw(st.integers(1, 3))
+        if later and trig in COST_TRIGGERS and draw(st.booleans()):
+            abilities[-1]["cost"] = "octonite"                  # later.octonite.spend
+            card["octonite"] = draw(st.integers(1, 3))
+    if later and card.get("octonite") and draw(st.booleans()):
+        card["distribute"] = True                               # later.octonite.distribute
     if draw(st.booleans()):
         abilities.append(draw(ability("constant", later)))
     if abilities:

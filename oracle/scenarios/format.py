@@ -32,7 +32,7 @@ EVENT_KINDS = (
     "trigger", "attack", "attack-ends", "hunt", "block", "combat", "lose-life", "gain-life", "no-gain",
     "defeat", "exhaust", "discard", "steal", "take-control", "return-to-hand", "no-effect", "game-over",
     "this-turn", "this-turn-ends", "from-discard", "hand-over", "keep-in-hand", "octonite", "octonite-removed",
-    "refresh", "activate",
+    "octonite-moved", "octonite-spent", "refresh", "activate",
 )
 # Refusal codes (oracle.engine.errors) and setup error codes (SetupError.code).
 REFUSAL_CODES = ("ILLEGAL_DECISION", "ILLEGAL_RANDOM", "GAME_OVER")
