@@ -197,3 +197,29 @@ def register(decl: Declared) -> list[CardDef]:
     designs = tuple((d.name, d.french, d.power, d.keywords, d.copies, d.trigger, d.text) for d in defs)
     add_set(CardSet(decl.set.id, decl.set.name, decl.set.names.get("fr", decl.set.name), designs), defs, names)
     return defs
+
+
+def snapshot():
+    """The card database as it is now; call the function returned to put it
+    back (declared sets and their abilities added since are forgotten, and
+    their files may be loaded again). For a process that tries cards for a
+    while, such as a test."""
+    from . import _ALIASES, _SLUGS, _VERSION, CARDS, SETS
+
+    registries = [SETS, CARDS, _ALIASES, _SLUGS, _LOADED, table.TRIGGERED, table.POWER_LAYER, table.GRANT_LAYER,
+                  table.COPY_LAYER, table.BLOCK_RULES, table.ATTACK_RULES, table.PLAY_BLOCKERS, table.LIFE_READERS,
+                  table.ACTION_USEFUL, table.OCTONITE, table.DISTRIBUTE, table.LATER]
+    saved = [(r, r.copy()) for r in registries]
+
+    def restore() -> None:
+        changed = False
+        for r, was in saved:
+            if r != was:
+                r.clear()
+                r.update(was)
+                changed = True
+        if changed:
+            _VERSION[0] += 1     # caches of card ids key on the version: never reuse one
+
+    return restore
+
