@@ -21,7 +21,9 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import sys
 from collections import deque
+from contextlib import contextmanager
 from typing import Iterator
 
 from . import shares as sh
@@ -62,9 +64,10 @@ def _connect(address: str):
         count = address[len("local:"):]
         if not count.isdigit() or not 1 <= int(count) <= 256:
             raise ClusterUnavailable(f"--cluster {address}: local:N needs a number of workers from 1 to 256")
-        cluster = LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.CRITICAL,
-                               scheduler_kwargs={"allowed_failures": 1})
+        with _quiet_children():
+            cluster = LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=logging.CRITICAL,
+                                   scheduler_kwargs={"allowed_failures": 1})
         return Client(cluster), cluster
     try:
         return Client(address, timeout="10s"), None
@@ -72,21 +75,78 @@ def _connect(address: str):
         raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {e}") from None
 
 
-def _stop_local(cluster) -> None:
-    """On Ctrl-C: SIGKILL and reap the worker processes of a local cluster
-    and multiprocessing's resource tracker (which would warn about the
-    workers' leftovers on standard error)."""
+@contextmanager
+def _quiet_children():
+    """While open, the processes started here (a local cluster's workers,
+    multiprocessing's resource tracker, and whatever they start later) get
+    /dev/null for standard error: the report and its one-line errors stay the
+    only output, even when Ctrl-C ends them half-way."""
     from multiprocessing import resource_tracker
 
-    pids = [getattr(getattr(nanny, "process", None), "pid", None)
-            for nanny in list(getattr(cluster, "workers", {}).values())]
-    pids.append(getattr(getattr(resource_tracker, "_resource_tracker", None), "_pid", None))
+    sys.stderr.flush()
+    saved = os.dup(2)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        resource_tracker.ensure_running()
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
+
+
+def _descendants(root: int) -> list[int]:
+    """The processes below `root`, the deepest first (from /proc; empty where
+    there is none)."""
+    parent: dict[int, int] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return []
+    for entry in entries:
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as f:
+                    stat = f.read()
+                parent[int(entry)] = int(stat[stat.rindex(b")") + 2:].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+    depth = {root: 0}
+    changed = True
+    while changed:
+        changed = False
+        for pid, ppid in parent.items():
+            if pid not in depth and ppid in depth:
+                depth[pid] = depth[ppid] + 1
+                changed = True
+    return sorted((pid for pid in depth if pid != root), key=lambda pid: -depth[pid])
+
+
+def _stop_local(cluster) -> None:
+    """On Ctrl-C: end every process the local cluster started (its workers
+    and the processes they were still starting), all stopped first so that
+    none reacts to another's end; then reap our children. multiprocessing's
+    resource tracker is left to end by itself when we exit (its standard
+    error is /dev/null: `_quiet_children`)."""
+    from multiprocessing import resource_tracker
+
+    tracker = getattr(getattr(resource_tracker, "_resource_tracker", None), "_pid", None)
+    pids = [pid for pid in _descendants(os.getpid()) if pid != tracker]
+    if not pids:   # no /proc: the workers we know of
+        pids = [getattr(getattr(nanny, "process", None), "pid", None)
+                for nanny in list(getattr(cluster, "workers", {}).values())]
+    for sig in (signal.SIGSTOP, signal.SIGKILL):
+        for pid in filter(None, pids):
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
     for pid in filter(None, pids):
         try:
-            os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
         except (ProcessLookupError, ChildProcessError):
-            pass
+            pass   # not our child: its parent was killed too
 
 
 def cluster_reports(planned: Iterator, options: Options, address: str, on_interrupt: list) -> Iterator:
