@@ -89,11 +89,17 @@ def check_line(raw: bytes) -> LineProblem | None:
     return None
 
 
+def plain(raw: bytes) -> bool:
+    """Whether `raw` is a common line, within every limit at a glance: short,
+    ASCII, with fewer brackets than the nesting limit."""
+    return raw.__class__ is bytes and len(raw) <= MAX_LINE_BYTES and raw.isascii() \
+        and (len(raw) <= MAX_DEPTH or raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH)
+
+
 def decode_line(decoder, raw: bytes):
     """`decoder.decode(raw)` within the limits; raises msgspec.DecodeError
     (a LineProblem for a limit) or msgspec.ValidationError, nothing else."""
-    if raw.__class__ is bytes and len(raw) <= MAX_LINE_BYTES and raw.isascii() \
-            and raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH:
+    if plain(raw):
         try:
             return decoder.decode(raw)   # the common line: within every limit, nothing to check
         except msgspec.DecodeError:

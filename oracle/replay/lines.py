@@ -7,7 +7,7 @@ import msgspec
 from ..editions import EDITIONS
 from . import format as fmt
 from .findings import Finding
-from .limits import MAX_DEPTH, MAX_LINE_BYTES, LineProblem, decode_line
+from .limits import LineProblem, decode_line, plain
 
 _strict = fmt.strict_decoder.decode
 
@@ -34,8 +34,7 @@ def loose_head(raw: bytes) -> _Head:
 def read_line(raw: bytes):
     """One line decoded within the limits, and the fields mb-replay/1 does not
     define if it is a game, setup, state or end line. Raises as `decode_line`."""
-    if raw.__class__ is bytes and len(raw) <= MAX_LINE_BYTES and raw.isascii() \
-            and (len(raw) <= MAX_DEPTH or raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH):
+    if plain(raw):
         try:
             return _strict(raw), ()   # the common line: within every limit (limits.decode_line)
         except (msgspec.DecodeError, msgspec.ValidationError):
