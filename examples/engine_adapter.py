@@ -107,12 +107,13 @@ class Adapter:
         if op == "hello":
             return {"protocol": "mb-engine/1", "name": "oracle-engine-adapter",
                     "version": f"plant={self.planted}" if self.planted else "", "editions": EDITIONS,
-                    "positions": True}
+                    "positions": True, "sets": ["first-contact", "new-servants"]}
         if op == "deal":
             s = msg["setup"]
             cards = {int(k): v for k, v in s["cards"].items()}
             self.game = Game.deal(msg["edition"], cards, s["decks"], s["unused"], s.get("first"),
-                                  s.get("reveals") or (), s.get("life_cards"))
+                                  s.get("reveals") or (), s.get("life_cards"),
+                                  sets=tuple(msg.get("sets", ["first-contact"])))
             # The rules run on from the deal: the planted rule applies from the first decision on.
             self.rules(self.game)
             return view(self.game)

@@ -269,3 +269,29 @@ def test_an_engine_that_refuses_a_legal_deal_violates_setup_deal_and_unknown_edi
     f = games[0]["findings"][0]
     assert (f["code"], f["clauses"], f["line"]) == ("ENGINE_REFUSED", ["setup.deal"], 0)
     assert "my own shuffles" in f["message"]
+
+
+def test_new_servants_scenarios_reach_only_an_engine_that_deals_that_set(tmp_path):
+    path = str(ROOT / "scenarios" / "new-servants.yaml")
+    r = conform("--engine", ADAPTER, "--budget", "0", "--scenarios", path, "--format", "json", "--out", str(tmp_path))
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    played = [x for x in reports(r) if x.get("t") == "game"]
+    assert len(played) > 30 and all(x["verdict"] == "conforms" for x in played)
+    # An adapter that says nothing of sets deals First Contact alone: no New Servants scenario is sent to it.
+    quiet = tmp_path / "first_contact_only.py"
+    quiet.write_text(
+        "import sys, runpy\n"
+        f"sys.argv = [{str(ROOT / 'examples' / 'engine_adapter.py')!r}]\n"
+        "mod = runpy.run_path(sys.argv[0], run_name='adapter')\n"
+        "Adapter = mod['Adapter']\n"
+        "class FirstContactOnly(Adapter):\n"
+        "    def handle(self, msg):\n"
+        "        reply = super().handle(msg)\n"
+        "        if msg.get('op') == 'hello':\n"
+        "            reply.pop('sets')\n"
+        "        return reply\n"
+        "mod['main'].__globals__['Adapter'] = FirstContactOnly\n"
+        "mod['main']([])\n")
+    r = conform("--engine", f"{sys.executable} {quiet}", "--budget", "0", "--scenarios", path, "--format", "json")
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    assert [x for x in reports(r) if x.get("t") == "game"] == []

@@ -14,6 +14,8 @@ import threading
 
 import msgspec
 
+from ..cards import DEFAULT_SETS
+
 from . import engine_protocol as ep
 
 
@@ -46,6 +48,7 @@ class Engine:
         self.name = self.argv[0]
         self.editions: list[str] = []
         self.positions = False
+        self.sets: list[str] = list(DEFAULT_SETS)
 
     # -- the process -----------------------------------------------------------
     def start(self) -> None:
@@ -65,6 +68,8 @@ class Engine:
         self.version = reply.version if reply.version is not msgspec.UNSET else ""
         self.editions = list(reply.editions) if reply.editions is not msgspec.UNSET else []
         self.positions = reply.positions is True
+        if reply.sets is not msgspec.UNSET:
+            self.sets = list(reply.sets)
 
     def restart(self) -> None:
         self.stop()

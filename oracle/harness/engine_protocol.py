@@ -39,6 +39,7 @@ class Deal(_Message, tag="deal"):
 
     edition: Edition
     setup: fmt.SetupLine
+    sets: list[str] | UnsetType = UNSET   # the card sets dealt from (setup.sets); absent: first-contact alone
 
 
 class SetPosition(_Message, tag="position"):
@@ -47,6 +48,7 @@ class SetPosition(_Message, tag="position"):
 
     edition: Edition
     position: Position
+    sets: list[str] | UnsetType = UNSET   # the card sets in play (setup.sets); absent: first-contact alone
 
 
 class Apply(_Message, tag="apply"):
@@ -64,7 +66,7 @@ Message = Hello | Deal | SetPosition | Apply | Quit
 
 class Reply(Struct, kw_only=True, omit_defaults=True):
     """One reply line. To `hello`: `protocol`, `name` (and `version`),
-    `editions`, `positions`. To `deal`, `position` and `apply`: the game as
+    `editions`, `positions`, `sets`. To `deal`, `position` and `apply`: the game as
     the engine now sees it: `options` (every legal decision, as decision
     lines; the possible outcomes at a chance event; empty when the game is
     over), `state` (a replay state claim: the fields given are compared),
@@ -78,6 +80,7 @@ class Reply(Struct, kw_only=True, omit_defaults=True):
     version: str | UnsetType = UNSET
     editions: list[str] | UnsetType = UNSET     # editions the oracle does not know are ignored
     positions: bool | UnsetType = UNSET
+    sets: list[str] | UnsetType = UNSET         # to hello: the card sets the engine deals; absent: first-contact
     options: list[DecisionLine] | UnsetType = UNSET
     state: fmt.StateLine | UnsetType = UNSET
     over: Over | None | UnsetType = UNSET

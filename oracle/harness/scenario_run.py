@@ -9,6 +9,7 @@ from typing import Iterator
 
 import msgspec
 
+from ..cards import DEFAULT_SETS
 from ..engine import Decision, SetupError
 from ..engine.state import STAGE_KINDS
 from ..readings import differing
@@ -35,18 +36,19 @@ def _decision(step) -> tuple[str, object, int | None]:
 
 def _start_message(sc, edition: str):
     how, args = given_args(sc, edition)
+    sets = {} if tuple(args["sets"]) == DEFAULT_SETS else {"sets": list(args["sets"])}
     if how == "deal":
         setup = {"cards": args["cards"], "decks": args["decks"], "unused": args["unused"],
                  "reveals": args["reveals"]}
         if args["first"] is not None:
             setup["first"] = args["first"]
-        return ep.Deal(edition=edition, setup=setup_line(setup))
-    cards = {cid: card_name(cid).split("#")[0] for cid in all_ids()}
+        return ep.Deal(edition=edition, setup=setup_line(setup), **sets)
+    cards = {cid: card_name(cid).split("#")[0] for cid in all_ids(args["sets"])}
     extra = {k: args[k] for k in ("unused", "out") if k in args}
     pos = pr.Position(cards=cards, hand=args["hand"], play=args["play"], discard=args["discard"], deck=args["deck"],
                       exhausted=list(args["exhausted"]), active=args["active"], life=list(args["life"]),
                       mindbugs=list(args["mindbugs"]), turn=args["turn"], **extra)
-    return ep.SetPosition(edition=edition, position=pos)
+    return ep.SetPosition(edition=edition, position=pos, **sets)
 
 
 def _one(campaign, sc, edition: str) -> GameReport | None:
@@ -60,6 +62,8 @@ def _one(campaign, sc, edition: str) -> GameReport | None:
         return None                     # a scenario about a refused setup: nothing to play
     if isinstance(msg, ep.SetPosition) and not engine.positions:
         return None
+    if not set(msg.sets if msg.sets is not msgspec.UNSET else DEFAULT_SETS) <= set(engine.sets):
+        return None                     # a card set the engine does not deal
     at = 0                              # the step under way, for the finding's line
     try:
         run = Run(engine, g, engine.send(msg))
