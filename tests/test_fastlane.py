@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from oracle.editions import EDITIONS
+from oracle.fuzz.strategies import mutated_game
 from oracle.replay.fastlane import fast_report
 from oracle.replay.reader import split_games
 from oracle.replay.selfplay import selfplay_lines
@@ -95,30 +96,15 @@ def test_unknown_fields_give_the_same_notes_in_both_lanes():
     assert fast_report(raw, None, None, True) is None   # --strict: a finding, for the full verifier
 
 
-_BASE = list(selfplay_lines(6, 21, "en-first", "random", "turn"))
+# Whole games, each a tuple of its lines, broken by the fuzz suite's own mutations.
+_GAMES = tuple(tuple(line for _, line in raw.lines)
+               for edition in ("en-first", "en-revised")
+               for raw in _games(b"\n".join(selfplay_lines(3, 21, edition, "random", "turn")) + b"\n"))
 
 
 @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.integers(0, len(_BASE) - 1), st.sampled_from(["drop", "dup", "swap", "edit", "player"]),
-                          st.integers(0, 255)), min_size=1, max_size=3),
-       st.sampled_from([None, *EDITIONS]))
-def test_games_broken_at_random_get_the_full_verifiers_report(edits, edition):
-    lines = list(_BASE)
-    for at, how, byte in edits:
-        at = min(at, len(lines) - 1)
-        if how == "drop":
-            del lines[at]
-        elif how == "dup":
-            lines.insert(at, lines[at])
-        elif how == "swap" and at + 1 < len(lines):
-            lines[at], lines[at + 1] = lines[at + 1], lines[at]
-        elif how == "player":
-            lines[at] = lines[at].replace(b'"p":0', b'"p":2').replace(b'"p":1', b'"p":0').replace(b'"p":2', b'"p":1')
-        elif how == "edit" and lines[at]:
-            i = byte % len(lines[at])
-            lines[at] = lines[at][:i] + bytes([48 + byte % 10]) + lines[at][i + 1:]
-        if not lines:
-            return
+@given(mutated_game(_GAMES), st.sampled_from([None, *EDITIONS]))
+def test_games_broken_at_random_get_the_full_verifiers_report(lines, edition):
     for raw in _games(b"\n".join(lines) + b"\n"):
         _same_or_none(raw, edition)
 
