@@ -4,7 +4,6 @@ Attack with a Creature; Keywords)."""
 from __future__ import annotations
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY
-from ..cards.abilities import BLOCK_RULES
 from .effects import defeat, queue_trigger
 from .lasting import barred_from_blocking
 from .life import lose_life
@@ -53,18 +52,16 @@ def block_forbidden(g, attacker: int, blocker: int):
     restricting ability or None), or None when it may."""
     # Only the attacker's SNEAKY restricts; a SNEAKY blocker may block any
     # attacker (keywords.sneaky.can-block), exhausted or not (keywords.tough.exhausted).
-    kw = (g._stats or g.stats())[1]
+    stats = g._stats or g.stats()
+    kw = stats[1]
     if kw[attacker] & SNEAKY and not kw[blocker] & SNEAKY:
         return "keywords.sneaky", None
     s = g.state
     if s.lasting and barred_from_blocking(s, blocker):
         return "effects.this-turn", None
-    defs = g.table.defs
-    for side in (0, 1):
-        for c in s.play[side]:
-            rule = BLOCK_RULES.get(defs[c].name)
-            if rule is not None and rule(g, c, side, attacker, blocker):
-                return "abilities.constant", c
+    for side, c, rule in stats[2]:                             # constant abilities in play, in play order
+        if rule(g, c, side, attacker, blocker):
+            return "abilities.constant", c
     return None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, TOUGH, CardDef
+from ..cards.abilities import BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER
 from ..editions import Profile, profile as get_profile
 from . import setup
 from .drawing import refill
@@ -56,16 +57,30 @@ class Table:
     """Static facts of one game: which design each card id is, and whose deck
     it was dealt into (its owner)."""
 
-    __slots__ = ("defs", "owner", "names", "flags")
+    __slots__ = ("defs", "owner", "names", "flags", "faces")
 
     def __init__(self, defs: dict[int, CardDef], owner: dict[int, int] | None = None):
         self.defs = defs
         self.owner = owner or {}
         self.names = {c: d.name for c, d in defs.items()}
         self.flags = None       # the mechanics its cards can meet (engine.presence), worked out when first asked
+        self.faces: dict[int, tuple] = {}   # card id -> face(card), for the cards that have been in play
 
     def name(self, card: int) -> str:
         return self.defs[card].name
+
+    def face(self, card: int) -> tuple:
+        """What powers and blocks read of a card: (printed power, printed
+        keywords (cards.anatomy), whether it holds a constant ability that
+        changes powers or keywords, the rule of its constant ability that
+        forbids blocks or None (abilities.constant))."""
+        f = self.faces.get(card)
+        if f is None:
+            d = self.defs[card]
+            n = d.name
+            f = self.faces[card] = (d.power, d.keywords, n in POWER_LAYER or n in GRANT_LAYER or n in COPY_LAYER,
+                                    BLOCK_RULES.get(n))
+        return f
 
 
 class Game:
@@ -129,7 +144,11 @@ class Game:
         pend = s.pending
         s.pending = None
         self.events = []
-        RESUMES[pend.resume[0]](self, kind, arg, *pend.resume[1:])
+        r = pend.resume
+        if len(r) == 1:
+            RESUMES[r[0]](self, kind, arg)
+        else:
+            RESUMES[r[0]](self, kind, arg, *r[1:])
         self.run()
         return self.events
 
@@ -137,11 +156,15 @@ class Game:
         """Run the rules until a decision is needed or the game is over."""
         s = self.state
         stack = s.stack
+        tasks = TASKS
         while s.pending is None and s.winner is None:
             if not stack:
                 raise EngineError("nothing left to do and no decision pending")
             t = stack.pop()
-            TASKS[t[0]](self, *t[1:])
+            if len(t) == 1:
+                tasks[t[0]](self)
+            else:
+                tasks[t[0]](self, *t[1:])
 
     # -- helpers used by the rule modules --------------------------------
     def emit(self, kind: str, clauses: tuple[str, ...], player=None, card=None, cards=None,
@@ -151,11 +174,14 @@ class Game:
 
     def push_next(self, *tasks: tuple) -> None:
         """Schedule `tasks` to run next, in the order given."""
-        self.state.stack.extend(reversed(tasks))
+        if len(tasks) == 1:
+            self.state.stack.append(tasks[0])
+        else:
+            self.state.stack.extend(reversed(tasks))
 
     def ask(self, stage: str, player: int | None, options: list, resume: tuple,
             clauses: tuple[str, ...], source: int | None = None, prompt: str = "") -> None:
-        self.state.pending = Pending(stage, player, options, resume, clauses, source, prompt)
+        self.state.pending = _new_tuple(Pending, (stage, player, options, resume, clauses, source, prompt))
 
     def end_game(self, winner: int, reason: str, clauses: tuple[str, ...]) -> None:
         s = self.state
@@ -183,7 +209,9 @@ class Game:
         return self.table.defs[card].name
 
     def stats(self):
-        """(power, keywords) of every creature in play, all constant abilities applied."""
+        """(power, keywords) of every creature in play, all constant abilities
+        applied, and the creatures in play whose constant ability forbids
+        blocks, as (side, card, rule) in play order."""
         if self._stats is None:
             self._stats = compute(self)
         return self._stats

@@ -30,7 +30,7 @@ def violations(g) -> list[str]:
         out.append(f"exhausted cards out of play: {sorted(s.exhausted - in_play)}")
     floor = g.profile.power_floor
     if floor:
-        power, _ = g.stats()
+        power = g.stats()[0]
         low = sorted(c for c, v in power.items() if v < floor)
         if low:
             out.append(f"power below {floor}: {low}")

@@ -15,23 +15,32 @@ from .lasting import keywords as lasting_keywords
 
 def compute(g):
     s = g.state
-    defs = g.table.defs
+    table = g.table
+    faces = table.faces
     power: dict[int, int] = {}
     kw: dict[int, int] = {}
     holders = []                                                # creatures with a constant ability
+    blocks = []                                                 # ... that forbids blocks
     for p in (0, 1):
         for c in s.play[p]:
-            d = defs[c]
-            power[c] = d.power                                  # cards.anatomy
-            kw[c] = d.keywords
-            n = d.name
-            if n in POWER_LAYER or n in GRANT_LAYER or n in COPY_LAYER:
-                holders.append((p, c, n))
+            f = faces.get(c) or table.face(c)
+            power[c] = f[0]                                     # cards.anatomy
+            kw[c] = f[1]
+            if f[2]:
+                holders.append((p, c, table.names[c]))
+            if f[3] is not None:
+                blocks.append((p, c, f[3]))
     if s.lasting:
         lasting_keywords(s, kw)                                 # abilities.granted-this-turn
+    floor = g.profile.power_floor                               # cards.power-minimum
+    if not holders:
+        for v in power.values():
+            if v < floor:
+                break
+        else:
+            return power, kw, blocks
     for layer in (POWER_LAYER, GRANT_LAYER, COPY_LAYER):        # abilities.constant
         if layer is GRANT_LAYER:
-            floor = g.profile.power_floor                       # cards.power-minimum
             for c, v in power.items():
                 if v < floor:
                     power[c] = floor
@@ -39,4 +48,4 @@ def compute(g):
             fn = layer.get(n)
             if fn is not None:
                 fn(g, p, c, s.play[p], power, kw)
-    return power, kw
+    return power, kw, blocks

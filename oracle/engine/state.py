@@ -28,24 +28,22 @@ STAGE_KINDS = {
 }
 
 
-class Pending:
+class Pending(NamedTuple):
     """What the game waits for: one player's decision, or a chance outcome.
 
     `options` lists every legal answer as a `(kind, arg)` pair. `resume` names
     the continuation that applies the answer; `clauses` cite the rules that
-    ask for it; `source` is the card whose ability asks, if any.
+    ask for it; `source` is the card whose ability asks, if any. A pending
+    decision is never changed once made (states share it when copied).
     """
 
-    __slots__ = ("stage", "player", "options", "resume", "clauses", "source", "prompt")
-
-    def __init__(self, stage, player, options, resume, clauses, source=None, prompt=""):
-        self.stage = stage
-        self.player = player
-        self.options = options
-        self.resume = resume
-        self.clauses = clauses
-        self.source = source
-        self.prompt = prompt
+    stage: str
+    player: int | None
+    options: list
+    resume: tuple
+    clauses: tuple
+    source: int | None = None
+    prompt: str = ""
 
     @property
     def is_chance(self) -> bool:

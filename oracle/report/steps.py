@@ -30,7 +30,7 @@ def board(g) -> dict:
     discard pile; the unused pile's size, the card waiting for the Mindbug
     decision, whose turn it is, and the pending decision with its options."""
     s = g.state
-    power, keywords = g.stats()
+    power, keywords = g.stats()[:2]
     play = [[[c, power.get(c, 0), keywords.get(c, 0), int(c in s.exhausted)] for c in s.play[p]] for p in (0, 1)]
     b = {
         "life": list(s.life), "mindbugs": list(s.mindbugs),
