@@ -9,10 +9,10 @@
 
 from . import combat, drawing, effects, life, play, power, setup, turns  # noqa: F401  (register the rules)
 from .errors import EngineError, Refusal, Refused, SetupError
-from .game import Decision, Game, Table
+from .game import Decision, Game, QuietGame, Table
 from .state import Event, Pending, State
 
-__all__ = ["Decision", "Game", "Table", "State", "Pending", "Event", "Refusal", "Refused",
+__all__ = ["Decision", "Game", "QuietGame", "Table", "State", "Pending", "Event", "Refusal", "Refused",
            "SetupError", "EngineError", "step", "position"]
 
 position = Game.position

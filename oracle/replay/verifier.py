@@ -31,6 +31,8 @@ from .resync import resync
 class Verifier:
     """Verifies one game. Construct, then call `run()` for its report."""
 
+    game_class = Game                   # the fast lane needs no events: QuietGame
+
     def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False,
                  readings: dict | None = None, *, strict: bool = False):
         self.raw = raw
@@ -244,7 +246,7 @@ class Verifier:
         # still checked.
         faults: list | None = [] if self.keep_going else None
         try:
-            self.g = Game.deal(prof, line.cards, line.decks, line.unused, first, reveals, life_cards,
+            self.g = self.game_class.deal(prof, line.cards, line.decks, line.unused, first, reveals, life_cards,
                                tolerate=faults, sets=self.sets)
         except SetupError as e:
             if e.code == "UNKNOWN_CARD":
