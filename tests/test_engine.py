@@ -10,7 +10,7 @@ import pytest
 from oracle.cards import CARDS, full_set, keyword_list, lookup
 from oracle.clauses import load_catalogue
 from oracle.editions import EDITIONS
-from oracle.engine import Decision, Game, Refused, State, step
+from oracle.engine import Decision, Game, QuietGame, Refused, State, step
 from oracle.engine.invariants import violations
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,6 +38,23 @@ def test_random_games_end_with_a_winner_and_keep_the_invariants(edition):
             assert violations(g) == [], (seed, n)
             assert n < 3000
         assert g.winner in (0, 1) and g.reason in ("life", "no-action")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_quiet_game_keeps_no_events_and_plays_exactly_like_a_game(edition):
+    # The rules never read the events they record, so a QuietGame (verify's
+    # fast lane) reaches the same state after every decision.
+    for seed in range(40):
+        g, rng = random_game(edition, seed)
+        q = QuietGame(g.table, g.profile, g.state.copy())
+        recorded = 0
+        while not g.is_over:
+            d = rng.choice(g.legal_decisions())
+            recorded += len(g.apply(d))
+            assert q.apply(d) == []
+            assert q.state.to_builtins() == g.state.to_builtins(), (seed, d)
+            assert type(q.copy()) is QuietGame
+        assert q.is_over and q.winner == g.winner and recorded > 0
 
 
 def test_an_illegal_decision_is_refused_and_the_state_is_unchanged():
