@@ -70,16 +70,17 @@ class Table:
         return self.defs[card].name
 
     def face(self, card: int) -> tuple:
-        """What powers and blocks read of a card: (printed power, printed
-        keywords (cards.anatomy), whether it holds a constant ability that
-        changes powers or keywords, the rule of its constant ability that
-        forbids blocks or None (abilities.constant))."""
+        """What powers and blocks read of a card: its printed power and
+        keywords (cards.anatomy), and for a card with a constant ability
+        (abilities.constant) whether that ability changes powers or keywords
+        and the rule by which it forbids blocks (or None); None for the others."""
         f = self.faces.get(card)
         if f is None:
             d = self.defs[card]
             n = d.name
-            f = self.faces[card] = (d.power, d.keywords, n in POWER_LAYER or n in GRANT_LAYER or n in COPY_LAYER,
-                                    BLOCK_RULES.get(n))
+            changes = n in POWER_LAYER or n in GRANT_LAYER or n in COPY_LAYER
+            forbids = BLOCK_RULES.get(n)
+            f = self.faces[card] = (d.power, d.keywords, (changes, forbids) if changes or forbids else None)
         return f
 
 

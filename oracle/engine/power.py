@@ -26,10 +26,12 @@ def compute(g):
             f = faces.get(c) or table.face(c)
             power[c] = f[0]                                     # cards.anatomy
             kw[c] = f[1]
-            if f[2]:
-                holders.append((p, c, table.names[c]))
-            if f[3] is not None:
-                blocks.append((p, c, f[3]))
+            if f[2] is not None:
+                changes, forbids = f[2]
+                if changes:
+                    holders.append((p, c, table.names[c]))
+                if forbids is not None:
+                    blocks.append((p, c, forbids))
     if s.lasting:
         lasting_keywords(s, kw)                                 # abilities.granted-this-turn
     floor = g.profile.power_floor                               # cards.power-minimum
