@@ -42,44 +42,44 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
         counter[target] += 1
         return cli_every > 0 and counter[target] % cli_every == 0
 
-    if "replay-lines" in n:
-        @hseed(seed)
-        @_settings(n["replay-lines"])
-        @given(fs.replay_lines_stream(games))
-        def replay_lines(data):
-            checks.guarded(tally, "replay-lines", data, ".jsonl", seconds, lambda: checks.check_stream(tally, data))
-            if sample("replay-lines"):
-                checks.cli_stream(tally, data, data, seconds * 4, keep_going=False)
-        replay_lines()
+    def fuzz(target, index):
+        strategy, suffix, check, cli = _targets(tally, games, good, texts, expects, seconds)[target]
 
-    if "games" in n:
-        @hseed(seed + 1)
-        @_settings(n["games"])
-        @given(fs.game_stream(games, good), st.booleans())
-        def game_streams(s, keep_going):
-            checks.guarded(tally, "games", s.plain, ".jsonl", seconds,
-                           lambda: checks.check_stream(tally, s.plain, s.last_id))
-            if sample("games"):
-                checks.cli_stream(tally, s.data, s.plain, seconds * 4, keep_going)
-        game_streams()
+        @hseed(seed + index)
+        @_settings(n[target])
+        @given(strategy)
+        def one(case):
+            data, run = check(case)
+            checks.guarded(tally, target, data, suffix, seconds, run)
+            if sample(target):
+                cli(case)
+        one()
 
-    if "scenarios" in n:
-        @hseed(seed + 2)
-        @_settings(n["scenarios"])
-        @given(fs.scenario_file(texts))
-        def scenario_files(data):
-            checks.guarded(tally, "scenarios", data, ".yaml", seconds, lambda: checks.check_scenarios(tally, data))
-            if sample("scenarios"):
-                checks.cli_scenarios(tally, data, seconds * 4)
-        scenario_files()
-
-    if "expect" in n:
-        @hseed(seed + 3)
-        @_settings(n["expect"])
-        @given(fs.expect_file(expects))
-        def expect_files(data):
-            checks.guarded(tally, "expect", data, ".yaml", seconds, lambda: checks.check_expect(tally, data))
-            if sample("expect"):
-                checks.cli_expect(tally, data, seconds * 4)
-        expect_files()
+    for index, target in enumerate(SHARES):      # each target its own seed, in a fixed order
+        if target in n:
+            fuzz(target, index)
     return tally
+
+
+def _targets(tally, games, good, texts, expects, seconds) -> dict:
+    """Each target: (strategy of a case, file suffix, case -> (input, its
+    check in-process), case -> its check through the command line)."""
+    slow = seconds * 4
+    return {
+        "replay-lines": (
+            fs.replay_lines_stream(games), ".jsonl",
+            lambda data: (data, lambda: checks.check_stream(tally, data)),
+            lambda data: checks.cli_stream(tally, data, data, slow, keep_going=False)),
+        "games": (
+            st.tuples(fs.game_stream(games, good), st.booleans()), ".jsonl",
+            lambda case: (case[0].plain, lambda: checks.check_stream(tally, case[0].plain, case[0].last_id)),
+            lambda case: checks.cli_stream(tally, case[0].data, case[0].plain, slow, case[1])),
+        "scenarios": (
+            fs.scenario_file(texts), ".yaml",
+            lambda data: (data, lambda: checks.check_scenarios(tally, data)),
+            lambda data: checks.cli_scenarios(tally, data, slow)),
+        "expect": (
+            fs.expect_file(expects), ".yaml",
+            lambda data: (data, lambda: checks.check_expect(tally, data)),
+            lambda data: checks.cli_expect(tally, data, slow)),
+    }
