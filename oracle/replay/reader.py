@@ -113,8 +113,8 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
         block = buf + chunk if buf else chunk
         end = block.rfind(b"\n")
         if end >= 0:
-            parts = block[:end].split(b"\n")
-            buf = block[end + 1:]
+            parts = block.split(b"\n")
+            buf = parts.pop()
             if end <= MAX_LINE_BYTES and b"\r" not in block:
                 yield parts, block, end
             else:
