@@ -90,6 +90,7 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
     buf = b""
     skipped = 0          # > 0: inside an over-long line, this many bytes so far
     head = b""
+    tail = b""           # the last byte of the over-long line read so far
     first = True
     while True:
         chunk = read(_BLOCK)
@@ -106,8 +107,12 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
             nl = chunk.find(b"\n")
             if nl < 0:
                 skipped += len(chunk)
+                tail = chunk[-1:]
                 continue
-            yield [_too_long(head, skipped + nl - (chunk[nl - 1:nl] == b"\r"))], None, 0
+            # The line's length without a carriage return before the line
+            # break (which may have come with the block before).
+            cr = (chunk[nl - 1:nl] if nl else tail) == b"\r"
+            yield [_too_long(head, skipped + nl - cr)], None, 0
             skipped = 0
             chunk = chunk[nl + 1:]
         block = buf + chunk if buf else chunk
@@ -127,7 +132,7 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
         else:
             buf = block
         if len(buf) > MAX_LINE_BYTES:
-            head, skipped, buf = buf[:200], len(buf), b""
+            head, skipped, tail, buf = buf[:200], len(buf), buf[-1:], b""
     if skipped:
         yield [_too_long(head, skipped)], None, 0
     elif buf:
