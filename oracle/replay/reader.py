@@ -140,19 +140,23 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
         yield [_too_long(line, len(line)) if len(line) > MAX_LINE_BYTES else line], None, 0
 
 
-def _maybe_games(block: bytes, end: int) -> list[int]:
-    """The indexes of the lines of `block[:end]` holding the text "game" in
-    quotes, in order: the only lines there that can be game lines."""
+def _maybe_games(block: bytes, end: int, lines: list[bytes]) -> list[int]:
+    """The indexes in `lines` (the lines of `block[:end]`) of the lines that
+    hold the text "game" in quotes, in order: the only ones that can be game
+    lines. Each is found by its text among the lines after the one before
+    it, none of which holds "game": no line break is counted."""
     out = []
-    line = start = 0
+    i = 0
     pos = block.find(b'"game"', 0, end)
     while pos >= 0:
-        line += block.count(b"\n", start, pos)
-        out.append(line)
-        start = block.find(b"\n", pos, end)
-        if start < 0:
-            break
-        pos = block.find(b'"game"', start, end)
+        start = block.rfind(b"\n", 0, pos) + 1
+        stop = block.find(b"\n", pos, end)
+        if stop < 0:
+            stop = end
+        i = lines.index(block[start:stop], i)
+        out.append(i)
+        i += 1
+        pos = block.find(b'"game"', stop, end)
     return out
 
 
@@ -172,7 +176,7 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0) -> Iterator[RawGame
             # step; the lines that may be game lines, and every line of
             # other batches, one by one.
             runs = block is not None and (least := min(batch)) and least[0] > 32
-            marks = _maybe_games(block, end) if runs else ()
+            marks = _maybe_games(block, end, batch) if runs else ()
             k = 0
             i = 0
             while i < n:
