@@ -124,6 +124,11 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
 
     from .parallel import Options, iter_reports
 
+    cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()
+    except (OSError, AttributeError):   # not every system has one
+        load = None
     small = max(1, games // 4)
     if small >= games:
         raise SystemExit("bench: --jobs and --cluster need at least 2 games (two sizes of input are timed)")
@@ -181,5 +186,10 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
     row("a million such games:", f"{million / 60:8.1f} min with {label} (projected: fixed + 1,000,000 x per game)")
     click.echo(f"(fixed and per-game costs fit through the runs of {small:,} and {games:,} games; the command's "
                "own start, about half a second, is not included)")
+    if load is not None:
+        # This process counts about 1 in the load; its N workers want N cores.
+        crowded = not cluster and load[0] - 1 + jobs > cores + 0.5
+        busy = "; other work competes with the workers: the scaling is understated" if crowded else ""
+        click.echo(f"(machine: {plural(cores, 'core')}, load average {load[0]:.2f} before these runs{busy})")
     return {"one_s": t_one, "many_s": t_many, "ratio": ratio, "per_game_ratio": per_game_ratio,
             "fixed_s": many.fixed, "per_game_s": many.per_game, "million_s": million}
