@@ -29,7 +29,6 @@ import re
 import shutil
 import tempfile
 from typing import TextIO
-from xml.sax.saxutils import escape, quoteattr
 
 RESULTS = ("passed", "failure", "error", "skipped")
 
@@ -61,7 +60,18 @@ def classname(command: str, file: str) -> str:
     return f"mb-oracle.{command}.{part}"
 
 
+# xml.sax.saxutils is imported when a JUnit report is written, not with this
+# module: it brings urllib, http and email with it, a cost every `verify`
+# run would pay at start.
+def escape(text: str) -> str:
+    from xml.sax.saxutils import escape as xml_escape
+
+    return xml_escape(text)
+
+
 def _attr(value) -> str:
+    from xml.sax.saxutils import quoteattr
+
     return quoteattr(clean_line(str(value)))
 
 

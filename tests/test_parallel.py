@@ -330,6 +330,7 @@ def test_bench_with_jobs_reports_the_scaling_and_a_million_game_projection():
     minutes = float(out.split("a million such games:", 1)[1].split("min", 1)[0])
     assert ratio > 0 and minutes > 0
     assert "verify -j 1 (file):" in out and "verify -j 2 (file):" in out
+    assert "-j 2: fixed cost, per game:" in out and "scaling -j 2, per game:" in out
 
 
 def test_ctrl_c_on_a_local_dask_cluster_exits_130_with_one_line(games_file):

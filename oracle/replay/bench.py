@@ -2,13 +2,19 @@
 merely decoding the same stream with msgspec, measured in the same run.
 
 With `--jobs N` or `--cluster ADDRESS` it also verifies the same stream as
-a file through `verify`'s pipeline, once with one job and once with N jobs
-(or on the cluster), and reports the scaling ratio and the time a million
-such games would take."""
+a file through `verify`'s pipeline, with one job and with N jobs (or on the
+cluster), each on the whole stream and on its first quarter. The two sizes
+split each pipeline's time into a fixed cost, paid once a run (starting the
+workers or the cluster, the first and last shares), and a cost per game. It
+reports the scaling ratio of the whole runs and of the per-game costs, and
+projects a million games as the fixed cost plus a million times the cost
+per game: scaling the whole run instead would count the fixed cost once per
+run of the bench's size."""
 
 from __future__ import annotations
 
 import time
+from typing import NamedTuple
 
 import click
 
@@ -77,45 +83,113 @@ def run_bench(games: int, seed: int, edition: str, claims: str, repeat: int, job
     return result
 
 
+MILLION = 1_000_000
+
+
+class Fit(NamedTuple):
+    """A pipeline's time as a fixed cost plus a cost per game, from two runs
+    of different sizes."""
+
+    fixed: float        # seconds paid once a run (workers started, the first share handed out, the last one drained)
+    per_game: float     # seconds for each further game
+    clamped: bool       # the two runs gave a negative fixed cost (timing noise); it is taken as 0
+
+    def projected(self, games: int = MILLION) -> float:
+        return self.fixed + games * self.per_game
+
+
+def fit(small: int, t_small: float, big: int, t_big: float) -> Fit:
+    """Fixed + per-game cost through the two points (small games, t_small s)
+    and (big games, t_big s). A run of more games that took no longer gives
+    no slope: the per-game cost is then the big run's average."""
+    if big <= small:
+        raise ValueError(f"fit needs two sizes, the second larger ({small} and {big} games)")
+    per_game = (t_big - t_small) / (big - small)
+    if per_game <= 0:
+        return Fit(0.0, t_big / big, True)
+    fixed = t_big - per_game * big
+    if fixed < 0:
+        return Fit(0.0, t_big / big, True)
+    return Fit(fixed, per_game, False)
+
+
 def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | None, best) -> dict:
-    """The whole pipeline of `verify` on a file of the same games: one job,
-    then N jobs or the cluster; the ratio and a projection to a million games."""
+    """The whole pipeline of `verify` on a file of the same games, and on a
+    file of their first quarter: one job, then N jobs or the cluster. From
+    the two sizes, each pipeline's fixed cost and cost per game; the ratio of
+    the whole runs and of the per-game costs; a million games projected as
+    fixed + a million x per game."""
     import os
     import tempfile
 
     from .parallel import Options, iter_reports
 
-    fd, path = tempfile.mkstemp(suffix=".jsonl", prefix="mb-bench-")
+    cores = os.cpu_count() or 1
     try:
-        with os.fdopen(fd, "wb") as f:
-            for b in all_lines:
-                f.write(b + b"\n")
-        counted: dict[str, int] = {}
+        load = os.getloadavg()
+    except (OSError, AttributeError):   # not every system has one
+        load = None
+    small = max(1, games // 4)
+    if small >= games:
+        raise SystemExit("bench: --jobs and --cluster need at least 2 games (two sizes of input are timed)")
+    ends = [i for i, b in enumerate(all_lines) if b.startswith(b'{"t":"game"')]
+    cut = ends[small] if small < len(ends) else len(all_lines)
+    paths = {}
+    try:
+        for n, lines in ((games, all_lines), (small, all_lines[:cut])):
+            fd, paths[n] = tempfile.mkstemp(suffix=".jsonl", prefix="mb-bench-")
+            with os.fdopen(fd, "wb") as f:
+                f.write(b"".join(b + b"\n" for b in lines))
+        counted: dict[tuple[str, int], int] = {}
 
-        def pipeline(label, **how):
+        def pipeline(label, n, **how):
             def run():
-                n = 0
-                for rep in iter_reports((path,), Options(), **how):
+                k = 0
+                for rep in iter_reports((paths[n],), Options(), **how):
                     if rep.verdict != "conforms":
                         raise SystemExit(f"bench: a self-played game does not conform ({label})")
-                    n += 1
-                counted[label] = n
+                    k += 1
+                counted[label, n] = k
             return run
 
-        t_one = best(pipeline("one", jobs=1))
         label = f"--cluster {cluster}" if cluster else f"-j {jobs}"
-        t_many = best(pipeline("many", jobs=jobs, cluster=cluster))
+        t_one = best(pipeline("-j 1", games, jobs=1))
+        t_one_small = best(pipeline("-j 1", small, jobs=1))
+        t_many = best(pipeline(label, games, jobs=jobs, cluster=cluster))
+        t_many_small = best(pipeline(label, small, jobs=jobs, cluster=cluster))
     finally:
-        os.unlink(path)
-    if counted["one"] != games or counted["many"] != games:
-        raise SystemExit(f"bench: {games} games in, {counted} reports out")
+        for path in paths.values():
+            os.unlink(path)
+    for (who, n), k in counted.items():
+        if k != n:
+            raise SystemExit(f"bench: {n} games in, {k} reports out ({who})")
+    one, many = fit(small, t_one_small, games, t_one), fit(small, t_many_small, games, t_many)
     ratio = t_one / t_many
-    million = t_many / games * 1_000_000
-    width = max(23, len(label) + 16)
-    click.echo(f"{'verify -j 1 (file):':<{width}} {t_one * 1000:8.1f} ms  {games / t_one:12,.0f} games/s")
-    click.echo(f"{f'verify {label} (file):':<{width}} {t_many * 1000:8.1f} ms  {games / t_many:12,.0f} games/s")
+    per_game_ratio = one.per_game / many.per_game
+    million = many.projected()
+    width = max(31, len(label) + 24)
+
+    def row(text, value):
+        click.echo(f"{text:<{width}} {value}")
+
+    row("verify -j 1 (file):", f"{t_one * 1000:8.1f} ms  {games / t_one:12,.0f} games/s  "
+        f"({small:,} games: {t_one_small * 1000:.1f} ms)")
+    row(f"verify {label} (file):", f"{t_many * 1000:8.1f} ms  {games / t_many:12,.0f} games/s  "
+        f"({small:,} games: {t_many_small * 1000:.1f} ms)")
     if cluster:
-        click.echo(f"{'':<{width}} (the cluster's start or connection included)")
-    click.echo(f"{f'scaling {label}:':<{width}} {ratio:8.2f} x the speed of -j 1")
-    click.echo(f"{'a million such games:':<{width}} {million / 60:8.1f} min with {label} (projected)")
-    return {"one_s": t_one, "many_s": t_many, "ratio": ratio, "million_s": million}
+        row("", "(the cluster's start or connection included)")
+    for who, f in (("-j 1", one), (label, many)):
+        row(f"{who}: fixed cost, per game:", f"{f.fixed * 1000:8.1f} ms  {f.per_game * 1e6:12,.1f} us a game"
+            + ("  (runs too noisy to fit: fixed taken as 0)" if f.clamped else ""))
+    row(f"scaling {label}:", f"{ratio:8.2f} x the speed of -j 1 (whole runs)")
+    row(f"scaling {label}, per game:", f"{per_game_ratio:8.2f} x (fixed costs left out)")
+    row("a million such games:", f"{million / 60:8.1f} min with {label} (projected: fixed + 1,000,000 x per game)")
+    click.echo(f"(fixed and per-game costs fit through the runs of {small:,} and {games:,} games; the command's "
+               "own start, about half a second, is not included)")
+    if load is not None:
+        # This process counts about 1 in the load; its N workers want N cores.
+        crowded = not cluster and load[0] - 1 + jobs > cores + 0.5
+        busy = "; other work competes with the workers: the scaling is understated" if crowded else ""
+        click.echo(f"(machine: {plural(cores, 'core')}, load average {load[0]:.2f} before these runs{busy})")
+    return {"one_s": t_one, "many_s": t_many, "ratio": ratio, "per_game_ratio": per_game_ratio,
+            "fixed_s": many.fixed, "per_game_s": many.per_game, "million_s": million}

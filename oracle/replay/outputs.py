@@ -55,7 +55,12 @@ class _Human:
     def echo(self, text: str) -> None:
         if self.before is not None:
             self.before()
-        click.echo(text, file=self.stream, color=self.color)
+        if self.color:
+            click.echo(text, file=self.stream, color=True)
+        else:
+            # Written as click.echo writes it, without a flush a game: the
+            # stream's buffer (a line at a time on a terminal) does that.
+            self.stream.write(click.unstyle(text) + "\n")
 
     def game(self, rep, seconds: float) -> None:
         if not self.quiet or rep.verdict != "conforms" or rep.outcome == "xpass":
@@ -67,6 +72,7 @@ class _Human:
         if self.statistics and summary.statistics is not None:
             self.echo(render.statistics(summary.statistics))
         self.echo(render.human_summary(summary))
+        self.stream.flush()   # a closed pipe is found here, while the command can still end quietly
 
 
 class _Json:

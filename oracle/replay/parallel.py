@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import heapq
 import os
-import pickle
 import signal
 import struct
 import sys
@@ -35,6 +34,7 @@ from collections import deque
 from contextlib import contextmanager
 from typing import Iterator
 
+import msgspec
 
 from . import shares as sh
 from .reader import RawGame, read_all
@@ -130,11 +130,16 @@ def _flush_is_safe() -> bool:
 DONE = b""
 _FRAME = struct.Struct("!i")
 FAILED = b"!"
+# A report travels as MessagePack (a few hundred bytes; msgspec writes and
+# reads it faster than pickle, and the parent gets the same GameReport back).
+_encode = msgspec.msgpack.Encoder().encode
+_decode = msgspec.msgpack.Decoder(GameReport).decode
+_READ = 1 << 16   # the parent reads a worker's pipe in blocks of this size
 
 
 def _worker_main(conn, options: Options, inherited) -> None:
     """A worker: takes (share, games to skip) from the parent, sends back one
-    pickled report per game, then an empty message when the share is done."""
+    report per game (MessagePack), then an empty message when the share is done."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent stops us
     for c in inherited:   # the parent's ends of the workers' pipes
         c.close()
@@ -151,7 +156,7 @@ def _worker_main(conn, options: Options, inherited) -> None:
                         continue
                     if hook is not None:
                         hook(raw)
-                    conn.send_bytes(pickle.dumps(verify_one(raw, options), pickle.HIGHEST_PROTOCOL))
+                    conn.send_bytes(_encode(verify_one(raw, options)))
             except OSError as e:   # the file changed or went away since it was planned
                 conn.send_bytes(FAILED + (e.strerror or str(e)).encode("utf-8", "replace"))
             conn.send_bytes(DONE)
@@ -174,6 +179,7 @@ class _Worker:
         self.conn = parent
         self.fd = parent.fileno()
         self.inbox = bytearray()
+        self.block = bytearray(_READ)   # read into, not allocated a read at a time
         self.tasks: deque[int] = deque()   # share indexes handed out, oldest first
 
     def receive(self) -> list[bytes] | None:
@@ -181,13 +187,13 @@ class _Worker:
         as Connection.send_bytes frames them: a 4-byte length, the bytes);
         None when the worker is gone."""
         try:
-            data = os.read(self.fd, 1 << 20)
+            n = os.readv(self.fd, (self.block,))
         except OSError:
-            data = b""
-        if not data:
+            n = 0
+        if not n:
             return None
         box = self.inbox
-        box += data
+        box += memoryview(self.block)[:n]
         msgs, pos, end = [], 0, len(box)
         while end - pos >= 4:
             (n,) = _FRAME.unpack_from(box, pos)
@@ -338,7 +344,7 @@ class _Pool:
                         st.reports.append(error_report(raw, "UNREADABLE", "cannot read this part of the input "
                                                        f"any more: {msg[1:].decode('utf-8', 'replace')}"))
                     else:
-                        st.reports.append(pickle.loads(msg))
+                        st.reports.append(_decode(msg))
                         st.next_game += 1
             # Reports come one game at a time (so a death is blamed on the
             # right game); a short pause lets several gather for one wake-up.

@@ -76,15 +76,21 @@ def _too_long(head: bytes, size: int) -> RefusedLine:
                                               "bytes (MAX_LINE_BYTES); it was skipped")
 
 
-def _lines(stream: BinaryIO) -> Iterator[list[bytes]]:
+def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
     """The lines of a stream, without line breaks, read in blocks and given
     in batches. A line longer than MAX_LINE_BYTES is never held whole: its
     start is kept and the rest skipped up to the next line break; it is
-    given as a RefusedLine."""
+    given as a RefusedLine.
+
+    A batch comes as (lines, block, end). When its lines are exactly
+    `block[:end]` cut at the line breaks (no carriage return to take off,
+    no line too long), `block` is given, for the caller to search in one
+    step; otherwise it is None."""
     read = getattr(stream, "read1", None) or stream.read
     buf = b""
     skipped = 0          # > 0: inside an over-long line, this many bytes so far
     head = b""
+    tail = b""           # the last byte of the over-long line read so far
     first = True
     while True:
         chunk = read(_BLOCK)
@@ -101,39 +107,100 @@ def _lines(stream: BinaryIO) -> Iterator[list[bytes]]:
             nl = chunk.find(b"\n")
             if nl < 0:
                 skipped += len(chunk)
+                tail = chunk[-1:]
                 continue
-            yield [_too_long(head, skipped + nl - (chunk[nl - 1:nl] == b"\r"))]
+            # The line's length without a carriage return before the line
+            # break (which may have come with the block before).
+            cr = (chunk[nl - 1:nl] if nl else tail) == b"\r"
+            yield [_too_long(head, skipped + nl - cr)], None, 0
             skipped = 0
             chunk = chunk[nl + 1:]
-        parts = (buf + chunk).split(b"\n")
-        buf = parts.pop()
-        for i, line in enumerate(parts):
-            if line.endswith(b"\r") or len(line) > MAX_LINE_BYTES:
-                line = line.rstrip(b"\r")
-                parts[i] = _too_long(line, len(line)) if len(line) > MAX_LINE_BYTES else line
-        yield parts
+        block = buf + chunk if buf else chunk
+        end = block.rfind(b"\n")
+        if end >= 0:
+            parts = block.split(b"\n")
+            buf = parts.pop()
+            if end <= MAX_LINE_BYTES and b"\r" not in block:
+                yield parts, block, end
+            else:
+                # The rare batch: carriage returns to take off, or a line to refuse.
+                for i, line in enumerate(parts):
+                    if line.endswith(b"\r") or len(line) > MAX_LINE_BYTES:
+                        line = line.rstrip(b"\r")
+                        parts[i] = _too_long(line, len(line)) if len(line) > MAX_LINE_BYTES else line
+                yield parts, None, 0
+        else:
+            buf = block
         if len(buf) > MAX_LINE_BYTES:
-            head, skipped, buf = buf[:200], len(buf), b""
+            head, skipped, tail, buf = buf[:200], len(buf), buf[-1:], b""
     if skipped:
-        yield [_too_long(head, skipped)]
+        yield [_too_long(head, skipped)], None, 0
     elif buf:
         line = buf.rstrip(b"\r")
-        yield [_too_long(line, len(line)) if len(line) > MAX_LINE_BYTES else line]
+        yield [_too_long(line, len(line)) if len(line) > MAX_LINE_BYTES else line], None, 0
 
 
-def split_games(stream: BinaryIO, name: str) -> Iterator[RawGame]:
+def _maybe_games(block: bytes, end: int, lines: list[bytes]) -> list[int]:
+    """The indexes in `lines` (the lines of `block[:end]`) of the lines that
+    hold the text "game" in quotes, in order: the only ones that can be game
+    lines. Each is found by its text among the lines after the one before
+    it, none of which holds "game": no line break is counted."""
+    out = []
+    i = 0
+    pos = block.find(b'"game"', 0, end)
+    while pos >= 0:
+        start = block.rfind(b"\n", 0, pos) + 1
+        stop = block.find(b"\n", pos, end)
+        if stop < 0:
+            stop = end
+        i = lines.index(block[start:stop], i)
+        out.append(i)
+        i += 1
+        pos = block.find(b'"game"', stop, end)
+    return out
+
+
+def split_games(stream: BinaryIO, name: str, line0: int = 0) -> Iterator[RawGame]:
+    """The games of a stream, in order, its lines numbered from line0 + 1
+    (line0: the lines before it, when the stream is a share of an input)."""
     current: RawGame | None = None
     seen_any = False
     skipping = False   # past the end of a game that is too long
-    lineno = 0
+    lineno = line0     # the lines of the batches before this one
     try:
-        for batch in _lines(stream):
-            for raw in batch:
-                lineno += 1
+        for batch, block, end in _lines(stream):
+            n = len(batch)
+            # A batch without blank lines (blank and space-led lines sort
+            # first: none if the least line starts otherwise) is taken in
+            # runs between the lines that may be game lines, a run in one
+            # step; the lines that may be game lines, and every line of
+            # other batches, one by one.
+            runs = block is not None and (least := min(batch)) and least[0] > 32
+            marks = _maybe_games(block, end, batch) if runs else ()
+            k = 0
+            i = 0
+            while i < n:
+                if runs:
+                    stop = marks[k] if k < len(marks) else n
+                    if i == stop:
+                        k += 1
+                    elif current is not None:
+                        if skipping:
+                            i = stop
+                            continue
+                        take = min(stop - i, MAX_GAME_LINES - len(current.lines))
+                        if take > 0:
+                            current.lines.extend(zip(range(lineno + i + 1, lineno + i + take + 1),
+                                                     batch[i:i + take]))
+                            i += take
+                            continue
+                raw = batch[i]
+                i += 1
+                num = lineno + i
                 if b'"game"' in raw and is_game_line(raw):
                     if current is not None:
                         yield current
-                    current = RawGame(name, [(lineno, raw)])
+                    current = RawGame(name, [(num, raw)])
                     seen_any = True
                     skipping = False
                     continue
@@ -141,23 +208,24 @@ def split_games(stream: BinaryIO, name: str) -> Iterator[RawGame]:
                     continue
                 if not seen_any:
                     seen_any = True
-                    if lineno == 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-                        yield RawGame(name, [(1, b"")], kind="unreadable:the file is UTF-16 text; "
+                    if num == line0 + 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+                        yield RawGame(name, [(num, b"")], kind="unreadable:the file is UTF-16 text; "
                                                              "mb-replay/1 logs are UTF-8")
                         return
                 if current is None:
-                    current = RawGame(name, [(lineno, raw)], kind="orphan")
+                    current = RawGame(name, [(num, raw)], kind="orphan")
                 elif len(current.lines) < MAX_GAME_LINES:
-                    current.lines.append((lineno, raw))
+                    current.lines.append((num, raw))
                 elif current.kind == "orphan":
                     # Lines outside any game: reported in groups of bounded size.
                     yield current
-                    current = RawGame(name, [(lineno, raw)], kind="orphan")
+                    current = RawGame(name, [(num, raw)], kind="orphan")
                 else:
-                    current.lines.append((lineno, RefusedLine(
+                    current.lines.append((num, RefusedLine(
                         raw[:200], TOO_LARGE, f"the game is longer than {MAX_GAME_LINES} lines (MAX_GAME_LINES); "
                                               "the rest of it is skipped")))
                     skipping = True
+            lineno += n
     except (OSError, EOFError, zlib.error) as e:
         # A read error or corrupt compressed data: the game read so far is
         # verified as it is (it will be found cut short), then the error.

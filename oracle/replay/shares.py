@@ -100,23 +100,14 @@ class _RangeRaw(io.RawIOBase):
         return n or 0
 
 
-def _renumber(games: Iterator[RawGame], line0: int) -> Iterator[RawGame]:
-    if not line0:
-        yield from games
-        return
-    for g in games:
-        g.lines = [(n + line0, b) for n, b in g.lines]
-        yield g
-
-
 def share_games(share: Share) -> Iterator[RawGame]:
     """The games of one share, numbered as in the whole input."""
     if isinstance(share, Range):
         with open(share.path, "rb", buffering=0) as f:
             stream = io.BufferedReader(_RangeRaw(f, share.start, share.end), buffer_size=1 << 20)
-            yield from _renumber(split_games(stream, share.path), share.line0)
+            yield from split_games(stream, share.path, share.line0)
     elif isinstance(share, Batch):
-        yield from _renumber(split_games(io.BytesIO(share.data), share.name), share.line0)
+        yield from split_games(io.BytesIO(share.data), share.name, share.line0)
     elif isinstance(share, Broken):
         yield RawGame(share.name, [(share.line, b"")], kind=f"unreadable:{share.reason}")
     elif is_url(share.path):

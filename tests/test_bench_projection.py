@@ -1,0 +1,37 @@
+"""The bench's million-game projection: a fixed cost paid once a run plus a
+cost per game, fit through runs of two sizes."""
+
+import pytest
+
+from oracle.replay.bench import MILLION, fit
+
+
+def test_two_runs_split_into_a_fixed_cost_and_a_cost_per_game():
+    # 500 games in 0.80 s and 2,000 games in 2.30 s: 1 ms a game, 0.30 s once.
+    f = fit(500, 0.80, 2000, 2.30)
+    assert f.per_game == pytest.approx(0.001)
+    assert f.fixed == pytest.approx(0.30)
+    assert not f.clamped
+
+
+def test_a_million_games_pay_the_fixed_cost_once():
+    f = fit(500, 0.80, 2000, 2.30)
+    assert f.projected() == pytest.approx(0.30 + MILLION * 0.001)
+    # Scaling the whole 2,000-game run would count the 0.30 s 500 times.
+    assert f.projected() < 2.30 / 2000 * MILLION - 100
+    assert f.projected(10) == pytest.approx(0.31)
+
+
+def test_runs_too_noisy_to_fit_fall_back_to_the_big_runs_average():
+    # The small run was fast for its size: a negative fixed cost is noise.
+    f = fit(500, 0.30, 2000, 2.00)
+    assert f.clamped and f.fixed == 0.0
+    assert f.per_game == pytest.approx(2.00 / 2000)
+    # More games in no more time: no slope to read.
+    g = fit(500, 2.10, 2000, 2.00)
+    assert g.clamped and g.per_game == pytest.approx(0.001) and g.fixed == 0.0
+
+
+def test_a_fit_needs_two_different_sizes():
+    with pytest.raises(ValueError):
+        fit(2000, 1.0, 2000, 1.0)
