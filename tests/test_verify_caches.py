@@ -87,3 +87,20 @@ def test_a_line_cut_for_its_length_is_never_read_as_a_decision_seen_before():
     verdicts = _stream_matches_alone(raws)
     assert verdicts == ["conforms", "malformed"]
     assert verify_game(raws[1]).findings[0].code == "TOO_LARGE"
+
+
+def test_a_claim_beyond_the_limits_gets_the_full_verifiers_finding():
+    from oracle.replay.fastlane import fast_report
+    from oracle.replay.verifier import Verifier
+
+    lines = list(selfplay_lines(1, 7, "en-revised", "random", "turn"))
+    at = next(i for i, b in enumerate(lines) if b.startswith(b'{"t":"state"'))
+    deep = b'"x":' + b"[" * 65 + b"]" * 65 + b","
+    blank = b" " * MAX_LINE_BYTES     # too long, though every field is the contract's
+    for extra, code in ((deep, "TOO_LARGE"), (blank, "TOO_LARGE"), (b'"x":"\xff",', "BAD_JSON")):
+        raw = _games(lines)[0]
+        # Put in place after reading (the reader cuts an over-long line short).
+        n, claim = raw.lines[at]
+        raw.lines[at] = (n, claim.replace(b'{"t":"state",', b'{"t":"state",' + extra, 1))
+        assert fast_report(raw, None, None, False) is None
+        assert Verifier(raw).run().findings[0].code == code

@@ -22,12 +22,17 @@ from __future__ import annotations
 import msgspec
 
 from .claims import claim_matches
-from .format import decision_arg
+from .format import BOUNDED_LINES, decision_arg, strict_decoder
 from .findings import GameReport
+from .limits import MAX_LINE_BYTES
 from .lines import read_line
 from .verifier import Verifier
 
 _DECODE_ERRORS = (msgspec.DecodeError, msgspec.ValidationError)
+# Whatever decoding a line outside the limits may raise: such a line is read again by `read_line`.
+_ANY_DECODE_ERROR = (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RecursionError)
+_strict = strict_decoder.decode
+_UNSET = msgspec.UNSET
 
 
 class Detour(Exception):
@@ -116,7 +121,19 @@ class FastVerifier(Verifier):
 
     def _decode(self, raw_line, lineno) -> tuple:
         """A line decoded and its type; its unknown fields noted as the full
-        verifier notes them."""
+        verifier notes them.
+
+        A setup, state or end line that the strict contract decodes, with no
+        exporter data, is within every limit of limits.py whatever its
+        bytes (format.BOUNDED_LINES): it is not measured first."""
+        if raw_line.__class__ is bytes and len(raw_line) <= MAX_LINE_BYTES:
+            try:
+                line = _strict(raw_line)
+            except _ANY_DECODE_ERROR:
+                pass
+            else:
+                if line.__class__ in BOUNDED_LINES and line.x is _UNSET:
+                    return line, line.__struct_config__.tag
         try:
             line, extra = read_line(raw_line)
         except _DECODE_ERRORS:
