@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
-from ..cards import DEFAULT_SETS, UnknownCard, full_set, lookup
+from ..cards import DEFAULT_SETS, UnknownCard, full_set, lookup, version
 from ..editions import profile as get_profile
 from .errors import SetupError
 from .state import State
@@ -15,21 +16,68 @@ START_LIFE = 3
 START_MINDBUGS = 2
 
 
+class _Known:
+    """What a deal needs to know of the card database, kept from deal to deal
+    while the database stays as it is (`cards.version`): the design of each
+    card name as logs write it, and the deck of each choice of sets as its
+    sorted design names. Bounded: names beyond MAX_NAMES are looked up each
+    time."""
+
+    MAX_NAMES = 2048
+
+    def __init__(self):
+        self.version = -1
+        self.designs: dict = {}
+        self.decks: dict = {}
+
+    def fresh(self) -> "_Known":
+        if self.version != version():
+            self.version = version()
+            self.designs.clear()
+            self.decks.clear()
+        return self
+
+    def remember(self, name, design) -> None:
+        if len(self.designs) < self.MAX_NAMES:
+            self.designs[name] = design
+
+    def deck(self, sets) -> list[str]:
+        """The design names of the deck of `sets` (cards.full_set), sorted."""
+        key = tuple(sets)
+        names = self.decks.get(key)
+        if names is None:
+            names = self.decks[key] = sorted(full_set(sets))   # raises UnknownSet as full_set does
+        return names
+
+
+_known = _Known()
+_design_name = attrgetter("name")
+
+
 def resolve_cards(cards: dict[int, str]) -> dict:
     """Card ids to their designs; raises SetupError naming an unknown card."""
+    designs = _known.fresh().designs
+    try:
+        return dict(zip(map(int, cards), map(designs.__getitem__, cards.values())))
+    except (KeyError, TypeError, ValueError):
+        pass        # a name not met yet, or a broken entry: looked up one by one below
     defs = {}
     for cid, name in cards.items():
         try:
-            defs[int(cid)] = lookup(name)
+            design = lookup(name)
         except UnknownCard as e:
             raise SetupError("UNKNOWN_CARD", "setup.components", f"unknown card {name!r} (id {cid}){e.hint}",
                              {"card": cid, "name": name}) from None
+        defs[int(cid)] = design
+        _known.remember(name, design)
     return defs
 
 
 def check_composition(defs: dict, sets=DEFAULT_SETS) -> None:
     """setup.components, setup.sets: every card of the named sets (48 for First
     Contact alone), each design in its number of copies."""
+    if sorted(map(_design_name, defs.values())) == _known.fresh().deck(sets):
+        return
     have = Counter(d.name for d in defs.values())
     want = Counter(full_set(sets))
     if have != want:
@@ -102,8 +150,9 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     decks = [list(decks[0]), list(decks[1])]
     unused = list(unused)
     seen = decks[0] + decks[1] + unused
-    undealt = sorted(set(defs) - set(seen))
-    if set(seen) - set(defs) or len(seen) != len(set(seen)):
+    dealt = set(seen)
+    undealt = sorted(defs.keys() - dealt)
+    if not dealt.issubset(defs) or len(seen) != len(dealt):
         raise SetupError("BAD_SETUP", "setup.deal",
                          "every card must be dealt exactly once, into a draw pile or the unused pile")
     if undealt:
@@ -115,7 +164,8 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
             fault(SetupError("BAD_SETUP", "setup.deal",
                              f"player {p}'s draw pile holds {len(decks[p])} cards, not {DECK_SIZE}",
                              {"actual": len(decks[p]), "expected": DECK_SIZE}))
-    owner = {c: p for p in (0, 1) for c in decks[p]}
+    owner = dict.fromkeys(decks[0], 0)
+    owner.update(dict.fromkeys(decks[1], 1))
     s = State()
     s.deck = decks
     s.unused = unused                                          # terms.unused-pile

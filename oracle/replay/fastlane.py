@@ -11,6 +11,10 @@ game from its first line, so a report never depends on which lane made it:
 the fast lane only ever returns reports the full verifier gives too
 (tests/test_fastlane.py checks that on every sample and on games broken at
 random).
+
+Decision lines repeat from game to game byte for byte (`{"t":"pass","p":1}`),
+so the fast lane keeps what each one decodes to (`_Decisions`): a line seen
+before is not decoded again.
 """
 
 from __future__ import annotations
@@ -20,14 +24,46 @@ import msgspec
 from ..engine import QuietGame
 
 from .claims import claim_matches
-from .format import decision_arg
+from .format import BOUNDED_LINES, decision_arg, strict_decoder
 from .findings import GameReport
+from .limits import MAX_LINE_BYTES
 from .lines import read_line
 from .verifier import Verifier
+
+_DECODE_ERRORS = (msgspec.DecodeError, msgspec.ValidationError)
+# Whatever decoding a line outside the limits may raise: such a line is read again by `read_line`.
+_ANY_DECODE_ERROR = (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RecursionError)
+_strict = strict_decoder.decode
+_UNSET = msgspec.UNSET
 
 
 class Detour(Exception):
     """The game needs the full verifier."""
+
+
+class _Decisions(dict):
+    """Decision lines already read: the exact bytes of a line -> its
+    ((kind, engine argument), player). A line's meaning depends on its bytes
+    alone (decision lines have no fields that deserve a note), so a hit is
+    the line decoded again. Bounded: short lines only, and emptied when full,
+    so a stream of distinct lines costs no more memory than this."""
+
+    MAX_ENTRIES = 4096
+    MAX_LINE = 256
+
+    def keep(self, raw: bytes, line, t: str) -> tuple:
+        hit = ((t, decision_arg(line)), None if t == "random" else line.p)
+        if len(raw) <= self.MAX_LINE:
+            if len(self) >= self.MAX_ENTRIES:
+                self.clear()
+            self[raw] = hit
+        return hit
+
+
+_decisions = _Decisions()
+
+# Lines that are not decisions, by type: these leave the decision path.
+_NOT_DECISIONS = frozenset(("note", "state", "end", "game", "setup"))
 
 
 class FastVerifier(Verifier):
@@ -39,48 +75,77 @@ class FastVerifier(Verifier):
         raise Detour
 
     def _read(self, lines, prof, last_line) -> GameReport:
-        applied = 0
-        g = None
+        lines = iter(lines)
+        # The lines up to the setup line: notes may come first.
         for lineno, raw_line in lines:
-            try:
-                line, extra = read_line(raw_line)
-            except (msgspec.DecodeError, msgspec.ValidationError):
-                raise Detour from None
-            t = line.__struct_config__.tag
+            line, t = self._decode(raw_line, lineno)
             if t == "note":
                 continue
-            if extra:
-                self._unknown_fields(t, extra, lineno)
-            if g is None:
-                if t != "setup" or not self._setup(line, lineno, prof):
-                    raise Detour
-                g = self.g
-                continue
-            if t == "state":
-                if not (claim_matches(g, line) or self._agrees(g, line)):
-                    raise Detour
-                continue
-            if self.ended:
+            if t != "setup" or not self._setup(line, lineno, prof):
                 raise Detour
-            if t == "end":
-                self._end(line, lineno)
-                continue
-            pend = g.state.pending
-            if pend is None:
+            break
+        else:
+            raise Detour
+        g = self.g
+        known = _decisions
+        seen = known.get
+        ended = False
+        applied = 0
+        for lineno, raw_line in lines:
+            hit = seen(raw_line) if raw_line.__class__ is bytes else None
+            if hit is None:
+                line, t = self._decode(raw_line, lineno)
+                if t in _NOT_DECISIONS:
+                    if t == "note":
+                        continue
+                    if t == "state":
+                        if not (claim_matches(g, line) or self._agrees(g, line)):
+                            raise Detour
+                        continue
+                    if ended or t != "end":
+                        raise Detour       # a second end line, a second game or setup line
+                    self._end(line, lineno)
+                    ended = True
+                    continue
+                hit = known.keep(raw_line, line, t)
+            if ended:
                 raise Detour
             # The line must be one of the answers the rules wait for, by the
             # player they ask (a chance outcome has no player).
-            if t == "setup" or t == "game":
+            pend = g.state.pending
+            if pend is None or hit[0] not in pend.options or \
+                    (pend.player is not None and pend.player != hit[1]):
                 raise Detour
-            arg = decision_arg(line)
-            if (t, arg) not in pend.options or (pend.player is not None and pend.player != line.p):
-                raise Detour
-            g.apply_unchecked(t, arg)
+            g.apply_unchecked(*hit[0])
             applied += 1
-        if not self.ended:
+        if not ended:
             raise Detour
         self.report.decisions += applied
         return self._finish()
+
+    def _decode(self, raw_line, lineno) -> tuple:
+        """A line decoded and its type; its unknown fields noted as the full
+        verifier notes them.
+
+        A setup, state or end line that the strict contract decodes, with no
+        exporter data, is within every limit of limits.py whatever its
+        bytes (format.BOUNDED_LINES): it is not measured first."""
+        if raw_line.__class__ is bytes and len(raw_line) <= MAX_LINE_BYTES:
+            try:
+                line = _strict(raw_line)
+            except _ANY_DECODE_ERROR:
+                pass
+            else:
+                if line.__class__ in BOUNDED_LINES and line.x is _UNSET:
+                    return line, line.__struct_config__.tag
+        try:
+            line, extra = read_line(raw_line)
+        except _DECODE_ERRORS:
+            raise Detour from None
+        t = line.__struct_config__.tag
+        if extra:
+            self._unknown_fields(t, extra, lineno)
+        return line, t
 
 
 def fast_report(raw, edition, readings, strict) -> GameReport | None:

@@ -250,6 +250,12 @@ _STRICT = {"game": _StrictGame, "setup": _StrictSetup, "state": _StrictState, "e
 strict_decoder = msgspec.json.Decoder(Union[tuple(_STRICT.get(cls.__struct_config__.tag, cls)  # type: ignore[misc]
                                                   for cls in Line.__args__)])
 
+# The strict line types whose every field, at every level, is one the
+# contract defines: decoded by `strict_decoder` with no exporter data (`x`
+# unset), such a line nests no deeper than the contract's own fields, far
+# below limits.MAX_DEPTH.
+BOUNDED_LINES = frozenset((_StrictSetup, _StrictState, _StrictEnd))
+
 
 def decision_arg(line):
     """The engine's argument for a decision line: the sorted card ids of a

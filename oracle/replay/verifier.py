@@ -6,10 +6,11 @@ through the fast lane first."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 
 import msgspec
 
-from ..cards import DEFAULT_SETS, UnknownSet, check_sets
+from ..cards import DEFAULT_SETS, UnknownSet, check_sets, version as cards_version
 from ..editions import EDITIONS, UnknownEdition, profile as get_profile
 from ..readings import UnknownReading, check as check_readings, differing, with_readings
 from ..engine import Decision, Game, SetupError
@@ -22,7 +23,7 @@ from .diff import card_diff, readable
 from .findings import (MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, name_cards,  # noqa: F401
                        report_schema, signature)
 from .limits import decode_line
-from .lines import line_error, loose_head
+from .lines import line_error, loose_head, read_line
 from .narrate import rules_events, waiting_text
 from .reader import RawGame
 from .resync import resync
@@ -103,13 +104,12 @@ class Verifier:
         lines = iter(raw.lines)
         lineno, raw_line = next(lines)
         try:
-            head = decode_line(fmt.decoder, raw_line)
+            head, extra = read_line(raw_line)     # a game line (oracle.replay.reader)
         except (msgspec.DecodeError, msgspec.ValidationError) as e:
             rep.id = loose_head(raw_line).id   # name the game even when its line is broken
             rep.findings.append(line_error(lineno, raw_line, e))
             return self._finish()
         rep.id = head.id
-        extra = fmt.unknown_fields("game", raw_line)
         if extra:
             self._unknown_fields("game", extra, lineno)
         if head.impl is not msgspec.UNSET:
@@ -134,9 +134,9 @@ class Verifier:
         chosen.update(self.readings_override)
         self.readings = chosen
         prof = with_readings(prof, chosen)
-        rep.readings = differing(chosen) or None
+        rep.readings = (differing(chosen) or None) if chosen else None
         try:
-            self.sets = check_sets(head.sets)              # setup.sets
+            self.sets = _checked_sets(tuple(head.sets), cards_version())   # setup.sets
         except UnknownSet as e:
             self.find("UNKNOWN_SET", ["setup.sets"], lineno,
                       f"field sets: {e} (a set declared in a card file needs --cards FILE)", log=head.sets)
@@ -542,6 +542,13 @@ class Verifier:
             self._decision(line, t, lineno)
         elif t == "end":
             self._mark_end(line, lineno)
+
+
+@lru_cache(maxsize=64)
+def _checked_sets(names: tuple, db_version: int) -> tuple:
+    """`check_sets` of a game line's sets, kept while the card database stays
+    as it is (`db_version`); an unknown set raises every time."""
+    return check_sets(names)
 
 
 def line_json(line) -> dict:
