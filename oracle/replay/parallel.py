@@ -25,6 +25,7 @@ fault tests use it; nothing else reads it.
 from __future__ import annotations
 
 import heapq
+import gc
 import os
 import signal
 import struct
@@ -143,6 +144,10 @@ def _worker_main(conn, options: Options, inherited) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent stops us
     for c in inherited:   # the parent's ends of the workers' pipes
         c.close()
+    # What the worker inherited from the parent is never garbage here: the
+    # collector leaves it alone, instead of walking (and so copying) the
+    # parent's objects again and again as games are verified.
+    gc.freeze()
     try:
         hook = kill_hook()
         while True:
