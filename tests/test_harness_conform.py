@@ -218,16 +218,23 @@ def test_an_engine_that_takes_forced_decisions_itself_still_conforms(tmp_path):
     assert len(games) == 4 and all(g["verdict"] == "conforms" and g["result"] for g in games)
 
 
-def test_a_reply_without_options_is_an_engine_fault(tmp_path):
-    script = tmp_path / "mute.py"
+def one_reply_adapter(tmp_path, name: str, editions: list, reply: dict):
+    """An adapter that says hello (mb-engine/1, `editions`) and then gives
+    `reply` to every message until it is told to quit."""
+    script = tmp_path / f"{name}.py"
+    hello = {"protocol": "mb-engine/1", "name": name, "editions": editions}
     script.write_text(
         "import json, sys\n"
         "for line in sys.stdin:\n"
         "    msg = json.loads(line)\n"
         "    if msg['op'] == 'quit':\n"
         "        break\n"
-        "    hello = {'protocol': 'mb-engine/1', 'name': 'mute', 'editions': ['en-revised']}\n"
-        "    print(json.dumps(hello if msg['op'] == 'hello' else {'state': {'t': 'state'}}), flush=True)\n")
+        f"    print(json.dumps({hello!r} if msg['op'] == 'hello' else {reply!r}), flush=True)\n")
+    return script
+
+
+def test_a_reply_without_options_is_an_engine_fault(tmp_path):
+    script = one_reply_adapter(tmp_path, "mute", ["en-revised"], {"state": {"t": "state"}})
     r = conform("--engine", f"{sys.executable} {script}", "--budget", "1", "--format", "json",
                 "--out", str(tmp_path / "o"))
     assert r.returncode == 2
@@ -251,16 +258,8 @@ def test_spec_engine_protocol_documents_every_finding_code_and_message():
 
 
 def test_an_engine_that_refuses_a_legal_deal_violates_setup_deal_and_unknown_editions_are_ignored(tmp_path):
-    script = tmp_path / "picky.py"
-    script.write_text(
-        "import json, sys\n"
-        "for line in sys.stdin:\n"
-        "    msg = json.loads(line)\n"
-        "    if msg['op'] == 'quit':\n"
-        "        break\n"
-        "    hello = {'protocol': 'mb-engine/1', 'name': 'picky', 'editions': ['en-revised', 'xx-future']}\n"
-        "    print(json.dumps(hello if msg['op'] == 'hello' else {'error': 'I only play my own shuffles'}),"
-        " flush=True)\n")
+    script = one_reply_adapter(tmp_path, "picky", ["en-revised", "xx-future"],
+                               {"error": "I only play my own shuffles"})
     r = conform("--engine", f"{sys.executable} {script}", "--budget", "2", "--format", "json",
                 "--out", str(tmp_path / "o"), "--no-shrink")
     assert r.returncode == 1, r.stderr
