@@ -35,3 +35,26 @@ def test_runs_too_noisy_to_fit_fall_back_to_the_big_runs_average():
 def test_a_fit_needs_two_different_sizes():
     with pytest.raises(ValueError):
         fit(2000, 1.0, 2000, 1.0)
+
+
+def test_the_timed_runs_take_turns_and_each_keeps_its_best_round():
+    from oracle.replay.bench import interleaved_best
+
+    calls = []
+    # Each run takes 1 tick except run "b" in the first round, which takes 5.
+    now = [0.0]
+
+    def clock():
+        return now[0]
+
+    def run(name, slow_first=False):
+        def go():
+            calls.append(name)
+            now[0] += 5 if slow_first and calls.count(name) == 1 else 1
+        return go
+
+    best = interleaved_best([run("a"), run("b", slow_first=True), run("c")], 3, clock=clock)
+    # Forwards, backwards, forwards: no run has all its rounds side by side.
+    assert calls == ["a", "b", "c", "c", "b", "a", "a", "b", "c"]
+    assert best == [1, 1, 1]
+    assert interleaved_best([run("d", slow_first=True)], 1, clock=clock) == [5]

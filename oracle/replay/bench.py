@@ -9,7 +9,11 @@ workers or the cluster, the first and last shares), and a cost per game. It
 reports the scaling ratio of the whole runs and of the per-game costs, and
 projects a million games as the fixed cost plus a million times the cost
 per game: scaling the whole run instead would count the fixed cost once per
-run of the bench's size."""
+run of the bench's size.
+
+Each timing is the best of `--repeat` rounds, and the runs compared take
+turns within each round (`interleaved_best`), so a slow stretch of a shared
+machine does not fall on one of them alone."""
 
 from __future__ import annotations
 
@@ -64,16 +68,7 @@ def run_bench(games: int, seed: int, edition: str, claims: str, repeat: int, job
                 raise SystemExit(f"bench: a self-played game does not conform: {rep.findings[0].message}")
             decisions += rep.decisions
 
-    def best(fn):
-        times = []
-        for _ in range(repeat):
-            t0 = time.perf_counter()
-            fn()
-            times.append(time.perf_counter() - t0)
-        return min(times)
-
-    t_dec = best(decode_only)
-    t_ver = best(verify_all)
+    t_dec, t_ver = interleaved_best([decode_only, verify_all], repeat)
     rate = decisions / t_ver
     dec_rate = decisions / t_dec
     click.echo(f"stream: {plural(len(all_lines), 'line')}, {nbytes / 1e6:.2f} MB, {plural(decisions, 'decision')}")
@@ -89,7 +84,7 @@ def run_bench(games: int, seed: int, edition: str, claims: str, repeat: int, job
         # never holds them.
         games_read = len(raws)
         raws.clear()
-        result.update(run_scaling(all_lines, games_read, jobs, cluster, best))
+        result.update(run_scaling(all_lines, games_read, jobs, cluster, repeat))
     gc.unfreeze()
     return result
 
@@ -124,7 +119,23 @@ def fit(small: int, t_small: float, big: int, t_big: float) -> Fit:
     return Fit(fixed, per_game, False)
 
 
-def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | None, best) -> dict:
+def interleaved_best(runs: list, repeat: int, clock=time.perf_counter) -> list[float]:
+    """The best time of each of `runs` over `repeat` rounds, the runs taken
+    in turn within a round (forwards, then backwards in the next round), not
+    each repeated on its own: a stretch of time when the machine is slower
+    then weighs on every pipeline alike, and the ratios between them stay
+    fair."""
+    best = [float("inf")] * len(runs)
+    order = list(range(len(runs)))
+    for r in range(repeat):
+        for i in (order if r % 2 == 0 else order[::-1]):
+            t0 = clock()
+            runs[i]()
+            best[i] = min(best[i], clock() - t0)
+    return best
+
+
+def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | None, repeat: int) -> dict:
     """The whole pipeline of `verify` on a file of the same games, and on a
     file of their first quarter: one job, then N jobs or the cluster. From
     the two sizes, each pipeline's fixed cost and cost per game; the ratio of
@@ -164,10 +175,9 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
             return run
 
         label = f"--cluster {cluster}" if cluster else f"-j {jobs}"
-        t_one = best(pipeline("-j 1", games, jobs=1))
-        t_one_small = best(pipeline("-j 1", small, jobs=1))
-        t_many = best(pipeline(label, games, jobs=jobs, cluster=cluster))
-        t_many_small = best(pipeline(label, small, jobs=jobs, cluster=cluster))
+        t_one, t_many, t_one_small, t_many_small = interleaved_best(
+            [pipeline("-j 1", games, jobs=1), pipeline(label, games, jobs=jobs, cluster=cluster),
+             pipeline("-j 1", small, jobs=1), pipeline(label, small, jobs=jobs, cluster=cluster)], repeat)
     finally:
         for path in paths.values():
             os.unlink(path)
