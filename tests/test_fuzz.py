@@ -10,20 +10,22 @@ SEED = 20261126
 
 
 @pytest.mark.parametrize("target,budget", [("replay-lines", 120), ("games", 200), ("scenarios", 120),
-                                           ("expect", 60)])
+                                           ("expect", 60), ("cards", 80)])
 def test_fixed_seed_fuzz_finds_no_traceback_hang_or_lost_game(target, budget, tmp_path):
     tally = run_fuzz(budget, SEED, out=tmp_path, cli_every=0, targets=(target,),
-                     replays=ROOT / "replays", scenarios=ROOT / "scenarios")
+                     replays=ROOT / "replays", scenarios=ROOT / "scenarios", examples=ROOT / "examples")
     assert tally.inputs[target] >= budget * 0.9
     found = "\n\n".join(f"{p.key} ({p.seen}x)\n{p.message}" for p in tally.problems.values())
     assert not tally.problems, found
     if target in ("replay-lines", "games"):
         assert tally.games_in >= tally.inputs[target] and tally.verdicts_out == tally.games_in
+    if target == "cards":   # only the card files that load give games: two each
+        assert tally.games_in > 0 and tally.verdicts_out == tally.games_in
 
 
 def test_a_sample_through_the_command_line_gives_a_verdict_per_game(tmp_path):
-    tally = run_fuzz(12, SEED, out=tmp_path, cli_every=3, targets=("games", "scenarios", "expect"),
-                     replays=ROOT / "replays", scenarios=ROOT / "scenarios")
+    tally = run_fuzz(15, SEED, out=tmp_path, cli_every=3, targets=("games", "scenarios", "expect", "cards"),
+                     replays=ROOT / "replays", scenarios=ROOT / "scenarios", examples=ROOT / "examples")
     assert tally.cli_runs >= 3
     assert not tally.problems, [p.message for p in tally.problems.values()]
 
@@ -79,3 +81,32 @@ def test_fuzz_command_prints_what_it_tried_and_exits_0(tmp_path):
     assert "24 inputs" in out and "tracebacks: 0 distinct" in out and "hangs: 0 distinct" in out
     games = out.split("games in: ")[1].split(",")[0]
     assert f"verdicts out: {games}" in out
+
+
+def test_card_files_are_tried_without_leaving_their_cards_in_the_database(tmp_path):
+    from oracle.cards import SETS
+
+    before = set(SETS)
+    tally = run_fuzz(30, SEED, out=tmp_path, cli_every=0, targets=("cards",), examples=ROOT / "examples")
+    assert tally.inputs["cards"] == 30 and not tally.problems
+    # Some files loaded and played: their games were verified.
+    assert tally.games_in > 0 and tally.verdicts_out == tally.games_in
+    assert set(SETS) == before
+
+
+def test_a_declared_card_game_that_does_not_conform_is_reported(tmp_path, monkeypatch):
+    from oracle.replay import verify
+
+    real = verify.verify_game
+
+    def strict_about_lab(raw, *a, **kw):
+        rep = real(raw, *a, **kw)
+        if b"fuzz-lab" in raw.lines[0][1] and rep.verdict == "conforms":
+            rep.verdict = "violates"
+            rep.findings.append(verify.Finding("STATE_MISMATCH", ["planted"], 1, "planted"))
+        return rep
+
+    monkeypatch.setattr(verify, "verify_game", strict_about_lab)
+    tally = run_fuzz(40, SEED, out=tmp_path, cli_every=0, targets=("cards",), examples=ROOT / "examples")
+    counts = tally.by_kind("count")
+    assert len(counts) == 1 and "declared cards is violates" in counts[0].message

@@ -212,6 +212,57 @@ def check_expect(tally: Tally, data: bytes) -> None:
     entries.stale()
 
 
+def check_cards(tally: Tally, data: bytes) -> None:
+    """The card file loader: a CardFileError, or cards that register, deal
+    and play. Two self-played games with them (the engine's invariants
+    checked at every step) must each conform when verified. The card
+    database is put back afterwards."""
+    from ..cards import lookup
+    from ..cards.compiled import register, snapshot
+    from ..cards.declared import CardFileError, load
+    from ..editions import EDITIONS, profile
+    from ..engine import SetupError
+    from ..engine.setup import check_mechanics
+    from ..replay import report as render
+    from ..replay.reader import split_games
+    from ..replay.selfplay import selfplay_lines
+    from ..replay.verify import verify_game
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "cards.yaml"
+        path.write_bytes(data)
+        try:
+            decl = load(path)
+        except CardFileError as e:
+            assert e.message, "card error: a card file refused without a message"
+            return
+    restore = snapshot()
+    try:
+        register(decl)
+        sets = ("first-contact", decl.set.id)
+        # Declared cards with a later-set mechanic are dealt in en-revised only (later.octonite).
+        edition = EDITIONS[len(data) % len(EDITIONS)]
+        try:
+            check_mechanics(profile(edition), {i: lookup(c.name) for i, c in enumerate(decl.cards)})
+        except SetupError:
+            edition = "en-revised"
+        stream = b"".join(line + b"\n" for line in
+                          selfplay_lines(2, len(data), edition, "random", "turn", check=True, sets=sets))
+        raws = list(split_games(io.BytesIO(stream), "<fuzz>"))
+        tally.games_in += len(raws)
+        for raw in raws:
+            rep = verify_game(raw)
+            tally.verdicts_out += 1
+            if rep.verdict != "conforms":
+                f = rep.findings[0]
+                raise AssertionError(f"self-play: a game with declared cards is {rep.verdict} "
+                                     f"({f.code} {f.clauses} line {f.line}: {f.message})")
+            render.human_game(rep)
+            render.json_game(rep)
+    finally:
+        restore()
+
+
 # -- the command line, in a subprocess ------------------------------------------------
 
 def _cli(args: list[str], seconds: float, cwd: str | None = None) -> subprocess.CompletedProcess | None:
@@ -278,3 +329,18 @@ def cli_expect(tally: Tally, data: bytes, seconds: float) -> None:
 
 def elapsed(start: float) -> str:
     return f"{time.monotonic() - start:.1f} s"
+
+
+def cli_cards(tally: Tally, data: bytes, seconds: float) -> None:
+    """`mb-oracle verify --cards FILE` on a game of the base set: a clear
+    error or a verdict, never a traceback."""
+    from .corpus import selfplay_games
+
+    tally.cli_runs += 1
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "cards.yaml"
+        path.write_bytes(data)
+        games = Path(tmp) / "games.jsonl"
+        games.write_bytes(b"\n".join(selfplay_games()[0]) + b"\n")
+        r = _cli(["verify", "--format", "json", "--cards", str(path), str(games)], seconds)
+    _cli_problem(tally, "cli-cards", data, ".yaml", r)

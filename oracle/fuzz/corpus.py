@@ -88,3 +88,32 @@ def scenario_texts(folder: str | Path | None) -> tuple[str, ...]:
                 if "mb-scenario/" in part:
                     docs.append(part)
     return tuple(docs) or (MINIMAL_SCENARIO,)
+
+
+# A small card file, used when no example card file is at hand.
+MINIMAL_CARDS = """\
+format: mb-cards/1
+set: {id: fuzz-seed, name: Fuzz Seed}
+cards:
+  - name: Seed Eel
+    copies: 2
+    power: 5
+    keywords: [SNEAKY]
+    abilities:
+      - {trigger: play, effect: defeat, target: {side: enemy, power_max: 4}}
+  - name: Seed Golem
+    power: 3
+    abilities:
+      - {trigger: constant, effect: power, amount: 1, target: {side: allied, others: true}}
+"""
+
+
+def card_texts(folder: str | Path | None) -> tuple[str, ...]:
+    """The card files (mb-cards/1) of the YAML files under `folder` (e.g. examples/), as text."""
+    docs: list[str] = []
+    if folder is not None and Path(folder).is_dir():
+        for path in sorted(Path(folder).rglob("*.yaml")):
+            text = path.read_text(encoding="utf-8")
+            if "mb-cards/" in text:
+                docs.append(text)
+    return tuple(docs) or (MINIMAL_CARDS,)

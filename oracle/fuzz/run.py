@@ -12,7 +12,7 @@ from . import checks, corpus
 from . import strategies as fs
 
 # Shares of the budget, by target.
-SHARES = {"replay-lines": 0.2, "games": 0.4, "scenarios": 0.28, "expect": 0.12}
+SHARES = {"replay-lines": 0.18, "games": 0.36, "scenarios": 0.25, "expect": 0.11, "cards": 0.1}
 
 
 def _settings(n: int):
@@ -22,7 +22,8 @@ def _settings(n: int):
 
 def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: float = 5.0,
              cli_every: int = 50, replays: str | Path | None = "replays",
-             scenarios: str | Path | None = "scenarios", targets=tuple(SHARES)) -> checks.Tally:
+             scenarios: str | Path | None = "scenarios", examples: str | Path | None = "examples",
+             targets=tuple(SHARES)) -> checks.Tally:
     """Try about `budget` inputs; every `cli_every`-th input of each target
     also goes through the command line (0: never)."""
     tally = checks.Tally(out=Path(out) if out else None)
@@ -30,6 +31,7 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
     games = corpus.selfplay_games() + corpus.file_games(replays)
     texts = corpus.scenario_texts(scenarios)
     expects = (corpus.MINIMAL_EXPECT,)
+    card_files = corpus.card_texts(examples)
     share = {t: SHARES[t] for t in targets}
     total = sum(share.values())
     n = {t: int(budget * s / total) for t, s in share.items()}
@@ -43,7 +45,7 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
         return cli_every > 0 and counter[target] % cli_every == 0
 
     def fuzz(target, index):
-        strategy, suffix, check, cli = _targets(tally, games, good, texts, expects, seconds)[target]
+        strategy, suffix, check, cli = _targets(tally, games, good, texts, expects, card_files, seconds)[target]
 
         @hseed(seed + index)
         @_settings(n[target])
@@ -61,7 +63,7 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
     return tally
 
 
-def _targets(tally, games, good, texts, expects, seconds) -> dict:
+def _targets(tally, games, good, texts, expects, card_files, seconds) -> dict:
     """Each target: (strategy of a case, file suffix, case -> (input, its
     check in-process), case -> its check through the command line)."""
     slow = seconds * 4
@@ -82,4 +84,8 @@ def _targets(tally, games, good, texts, expects, seconds) -> dict:
             fs.expect_file(expects), ".yaml",
             lambda data: (data, lambda: checks.check_expect(tally, data)),
             lambda data: checks.cli_expect(tally, data, slow)),
+        "cards": (
+            fs.card_file(card_files), ".yaml",
+            lambda data: (data, lambda: checks.check_cards(tally, data)),
+            lambda data: checks.cli_cards(tally, data, slow)),
     }

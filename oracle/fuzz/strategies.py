@@ -313,9 +313,13 @@ yaml_values = st.one_of(
 )
 
 
+SCENARIO_KEYS = ("extra", "given", "expect", "illegal", "steps", "step", "editions")
+
+
 @st.composite
-def tree_mutation(draw, doc: Any) -> Any:
-    """A parsed YAML document with one to three values replaced, removed or added."""
+def tree_mutation(draw, doc: Any, values: st.SearchStrategy = yaml_values, keys: tuple = SCENARIO_KEYS) -> Any:
+    """A parsed YAML document with one to three values replaced (by one of
+    `values`), removed or added (under one of `keys`)."""
     import copy
 
     doc = copy.deepcopy(doc)
@@ -324,7 +328,7 @@ def tree_mutation(draw, doc: Any) -> Any:
         path = draw(st.sampled_from(paths))
         if not path:
             if draw(st.integers(0, 9)) == 0:
-                doc = draw(yaml_values)
+                doc = draw(values)
             continue
         parent = doc
         for step in path[:-1]:
@@ -332,12 +336,11 @@ def tree_mutation(draw, doc: Any) -> Any:
         key = path[-1]
         op = draw(st.sampled_from(["set", "set", "set", "delete", "add", "repeat"]))
         if op == "set":
-            parent[key] = draw(yaml_values)
+            parent[key] = draw(values)
         elif op == "delete":
             del parent[key]
         elif op == "add" and isinstance(parent, dict):
-            parent[draw(st.sampled_from(["extra", "given", "expect", "illegal", "steps", "step", "editions"]))] = \
-                draw(yaml_values)
+            parent[draw(st.sampled_from(keys))] = draw(values)
         elif op == "repeat" and isinstance(parent, list):
             parent.insert(key, copy.deepcopy(parent[key]))
     return doc
@@ -417,3 +420,49 @@ def expect_file(draw, texts: tuple) -> bytes:
     if how == "tree":
         return dump(draw(tree_mutation(yaml.safe_load(text)))).encode("utf-8", "surrogatepass")
     return draw(text_mutation(text))
+
+
+# -- card files (mb-cards/1) --------------------------------------------------
+
+CARD_KEYS = ("abilities", "code", "octonite", "distribute", "copies", "power", "keywords", "names", "text",
+             "target", "count", "all", "up_to", "amount", "who", "keyword", "when", "cost", "trigger", "effect",
+             "side", "power_min", "power_max", "others", "set", "id", "cards")
+
+
+def _card_values() -> st.SearchStrategy:
+    from ..cards.declared import KEYWORDS as CARD_KEYWORDS, TRIGGERS, VERBS
+
+    words = sorted(VERBS) + list(TRIGGERS) + list(CARD_KEYWORDS) + [
+        "enemy", "allied", "any", "me", "opponent", "always", "own-turn", "octonite", "first-contact",
+        "new-servants", "Fuzz 1", "Fuzz 2"]
+    return st.one_of(
+        yaml_values, st.sampled_from(words), st.integers(-3, 250), st.sampled_from(NAMES),
+        st.fixed_dictionaries({}, optional={"side": st.sampled_from(["enemy", "allied", "any", "both"]),
+                                            "power_min": st.integers(-2, 14), "power_max": st.integers(-2, 14),
+                                            "others": st.booleans()}),
+        st.lists(st.sampled_from(CARD_KEYWORDS), max_size=3))
+
+
+@st.composite
+def card_file(draw, texts: tuple) -> bytes:
+    """A card file: one the card checks accept (the hunt's generator), that
+    one with a few values changed, or a seed file mutated as data or text."""
+    from ..hunt.card_strategies import card_file as legal_card_file
+
+    how = draw(st.sampled_from(["legal", "legal", "legal-mutated", "tree", "text", "both"]))
+    if how.startswith("legal"):
+        doc = draw(legal_card_file("fuzz-lab", "Fuzz", n=draw(st.integers(1, 4)), later=draw(st.booleans())))
+        if how == "legal-mutated":
+            doc = draw(tree_mutation(doc, _card_values(), CARD_KEYS))
+        return dump(doc).encode("utf-8", "surrogatepass")
+    text = draw(st.sampled_from(texts))
+    if how in ("tree", "both"):
+        try:
+            parsed = yaml.safe_load(text)
+        except yaml.YAMLError:
+            parsed = None
+        if parsed is not None:
+            text = dump(draw(tree_mutation(parsed, _card_values(), CARD_KEYS)))
+    if how in ("text", "both"):
+        return draw(text_mutation(text))
+    return text.encode("utf-8", "surrogatepass")
