@@ -10,7 +10,7 @@ SEED = 20261126
 
 
 @pytest.mark.parametrize("target,budget", [("replay-lines", 120), ("games", 200), ("scenarios", 120),
-                                           ("expect", 60), ("cards", 80)])
+                                           ("expect", 60), ("cards", 80), ("rpc", 80)])
 def test_fixed_seed_fuzz_finds_no_traceback_hang_or_lost_game(target, budget, tmp_path):
     tally = run_fuzz(budget, SEED, out=tmp_path, cli_every=0, targets=(target,),
                      replays=ROOT / "replays", scenarios=ROOT / "scenarios", examples=ROOT / "examples")
@@ -24,7 +24,7 @@ def test_fixed_seed_fuzz_finds_no_traceback_hang_or_lost_game(target, budget, tm
 
 
 def test_a_sample_through_the_command_line_gives_a_verdict_per_game(tmp_path):
-    tally = run_fuzz(15, SEED, out=tmp_path, cli_every=3, targets=("games", "scenarios", "expect", "cards"),
+    tally = run_fuzz(18, SEED, out=tmp_path, cli_every=3, targets=("games", "scenarios", "expect", "cards", "rpc"),
                      replays=ROOT / "replays", scenarios=ROOT / "scenarios", examples=ROOT / "examples")
     assert tally.cli_runs >= 3
     assert not tally.problems, [p.message for p in tally.problems.values()]
@@ -110,3 +110,15 @@ def test_a_declared_card_game_that_does_not_conform_is_reported(tmp_path, monkey
     tally = run_fuzz(40, SEED, out=tmp_path, cli_every=0, targets=("cards",), examples=ROOT / "examples")
     counts = tally.by_kind("count")
     assert len(counts) == 1 and "declared cards is violates" in counts[0].message
+
+
+def test_a_service_failure_in_a_session_is_recorded_as_a_traceback(tmp_path, monkeypatch):
+    from oracle.harness import serve
+
+    # A planted bug: the service fails on every `state` request.
+    monkeypatch.setattr(serve.Service, "_state", lambda self, req: 1 // 0)
+    tally = run_fuzz(60, SEED, out=tmp_path, cli_every=0, targets=("rpc",))
+    found = tally.by_kind("traceback")
+    assert len(found) == 1 and "ZeroDivisionError" in found[0].key
+    sent = (tmp_path / found[0].saved.rsplit("/", 1)[1]).read_bytes().splitlines()
+    assert any(b'"state"' in line for line in sent)

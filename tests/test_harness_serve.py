@@ -146,6 +146,9 @@ def test_state_is_a_full_claim_that_verify_accepts(rpc):
      "$.decision.p"),
     (b'{"op": "apply", "game": "g1", "decision": {"t": "teleport", "p": 0}}', "BAD_REQUEST", "$.decision.t"),
     (b'{"op": "pending", "game": "g77"}', "UNKNOWN_GAME", "$.game"),
+    # Found by `mb-oracle fuzz --target rpc`: these were INTERNAL errors.
+    (b'{"op": "hello\xc8", "id": 1}', "BAD_JSON", None),
+    (b'{"op": "state", "game": "g1", "x": ' + b"[" * 1000 + b"]" * 1000 + b"}", "TOO_LARGE", None),
 ])
 def test_bad_requests_get_an_error_naming_the_field(rpc, request_line, code, field):
     rpc("new", edition="en-revised", seed=1)

@@ -263,6 +263,57 @@ def check_cards(tally: Tally, data: bytes) -> None:
         restore()
 
 
+def rpc_lines(session: list) -> tuple[list[bytes], list[bytes]]:
+    """A session played against a fresh service in this process: the request
+    lines sent (each ("legal", k) turned into the k-th legal decision of
+    game g1 at that moment, or left out when g1 has none) and the responses."""
+    from ..harness.serve import Service
+
+    svc = Service()
+    sent: list[bytes] = []
+    got: list[bytes] = []
+    for item in session:
+        if isinstance(item, tuple):
+            opened = svc.games.get("g1")
+            options = opened.game.legal_decisions() if opened is not None else []
+            if not options:
+                continue
+            d = options[item[1] % len(options)]
+            line = json.dumps({"op": "apply", "game": "g1", "decision": d.to_json(), "id": "legal"}).encode()
+        elif isinstance(item, bytes):
+            line = item
+        else:
+            line = json.dumps(item, default=str).encode()
+        if not line.strip() or b"\n" in line or b"\r" in line:
+            continue                 # the service reads lines: these are not one request each
+        sent.append(line)
+        got.append(svc.handle(line))
+    return sent, got
+
+
+def check_rpc(tally: Tally, session: list) -> None:
+    """`mb-oracle serve`: every request line gets one response that the
+    response schema accepts; a refusal names its code, never INTERNAL (a
+    failure the service caught)."""
+    import msgspec
+
+    from ..harness import protocol as pr
+
+    sent, got = rpc_lines(session)
+    data = b"\n".join(sent) + b"\n"
+    for line, out in zip(sent, got):
+        try:
+            resp = msgspec.json.decode(out, type=pr.Response)
+        except msgspec.ValidationError as e:
+            tally.add("count", "rpc", f"rpc: a response off its schema ({str(e)[:80]})",
+                      f"request: {line[:300]!r}\nresponse: {out[:500]!r}\n{e}", data, ".jsonl")
+            return
+        if isinstance(resp, pr.ErrorReply) and resp.error.code == "INTERNAL":
+            tally.add("traceback", "rpc", f"INTERNAL: {resp.error.message[:120]}",
+                      f"request: {line[:300]!r}\nresponse: {out[:500]!r}", data, ".jsonl")
+            return
+
+
 # -- the command line, in a subprocess ------------------------------------------------
 
 def _cli(args: list[str], seconds: float, cwd: str | None = None) -> subprocess.CompletedProcess | None:
@@ -344,3 +395,21 @@ def cli_cards(tally: Tally, data: bytes, seconds: float) -> None:
         games.write_bytes(b"\n".join(selfplay_games()[0]) + b"\n")
         r = _cli(["verify", "--format", "json", "--cards", str(path), str(games)], seconds)
     _cli_problem(tally, "cli-cards", data, ".yaml", r)
+
+
+def cli_rpc(tally: Tally, session: list, seconds: float) -> None:
+    """`mb-oracle serve` as a process: the same responses, byte for byte, as
+    the service gives in this process."""
+    sent, got = rpc_lines(session)
+    data = b"\n".join(sent) + b"\n"
+    tally.cli_runs += 1
+    try:
+        r = subprocess.run([sys.executable, "-m", "oracle", "serve"], input=data, capture_output=True,
+                           timeout=seconds)
+    except subprocess.TimeoutExpired:
+        r = None
+    if _cli_problem(tally, "cli-rpc", data, ".jsonl", r, allowed=(0,)):
+        return
+    if r.stdout.splitlines() != got:
+        tally.add("count", "cli-rpc", "cli-rpc: responses", "the command's responses differ from the service's",
+                  data, ".jsonl")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -12,7 +13,7 @@ from . import checks, corpus
 from . import strategies as fs
 
 # Shares of the budget, by target.
-SHARES = {"replay-lines": 0.18, "games": 0.36, "scenarios": 0.25, "expect": 0.11, "cards": 0.1}
+SHARES = {"replay-lines": 0.16, "games": 0.33, "scenarios": 0.23, "expect": 0.1, "cards": 0.09, "rpc": 0.09}
 
 
 def _settings(n: int):
@@ -88,4 +89,8 @@ def _targets(tally, games, good, texts, expects, card_files, seconds) -> dict:
             fs.card_file(card_files), ".yaml",
             lambda data: (data, lambda: checks.check_cards(tally, data)),
             lambda data: checks.cli_cards(tally, data, slow)),
+        "rpc": (
+            fs.rpc_session(tuple(g[1] for g in games if b'"setup"' in g[1][:20])), ".json",
+            lambda session: (json.dumps(session, default=repr).encode(), lambda: checks.check_rpc(tally, session)),
+            lambda session: checks.cli_rpc(tally, session, slow)),
     }

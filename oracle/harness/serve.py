@@ -17,6 +17,7 @@ from ..editions import EDITIONS
 from ..engine import Game, SetupError
 from ..engine.setup import resolve_cards
 from ..readings import READINGS, UnknownReading, check as check_readings, with_readings
+from ..replay.limits import MAX_DEPTH, nesting_depth
 from . import protocol as pr
 from .start import StartError, check_setup, game_from_setup, scenario_game, seeded_deal, setup_line
 from .views import decision_of, event_views, line_of, over_view, pending_view, state_line
@@ -52,6 +53,7 @@ class Service:
         try:
             if len(raw) > pr.MAX_REQUEST_BYTES:
                 raise RequestError("TOO_LARGE", f"the request is longer than {pr.MAX_REQUEST_BYTES} bytes")
+            _check_text(raw)
             try:
                 req = pr.request_decoder.decode(raw)
             except msgspec.ValidationError as e:
@@ -170,6 +172,23 @@ def game_from_position(edition, pos: pr.Position) -> Game:
     kw = {} if pos.unused is msgspec.UNSET else {"unused": pos.unused}
     return Game.position(edition, zones, defs, active=pos.active, life=tuple(pos.life), mindbugs=tuple(pos.mindbugs),
                          exhausted=pos.exhausted, out=pos.out, turn=pos.turn, **kw)
+
+
+def _check_text(raw: bytes) -> None:
+    """A request must be UTF-8 text whose arrays and objects nest at most
+    MAX_DEPTH levels (as a replay line: oracle.replay.limits), checked
+    before any decoding."""
+    if not raw.isascii():
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RequestError("BAD_JSON", f"the request is not UTF-8 text (byte 0x{raw[e.start]:02x} at column "
+                                           f"{e.start + 1})") from None
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
+        depth = nesting_depth(raw)
+        if depth > MAX_DEPTH:
+            raise RequestError("TOO_LARGE", f"arrays and objects nest {depth} levels deep in the request; the limit "
+                                            f"is {MAX_DEPTH}")
 
 
 def _request_id(raw: bytes):
