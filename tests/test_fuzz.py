@@ -10,7 +10,7 @@ SEED = 20261126
 
 
 @pytest.mark.parametrize("target,budget", [("replay-lines", 120), ("games", 200), ("scenarios", 120),
-                                           ("expect", 60), ("cards", 80), ("rpc", 80)])
+                                           ("expect", 60), ("cards", 80), ("rpc", 80), ("engine", 60)])
 def test_fixed_seed_fuzz_finds_no_traceback_hang_or_lost_game(target, budget, tmp_path):
     tally = run_fuzz(budget, SEED, out=tmp_path, cli_every=0, targets=(target,),
                      replays=ROOT / "replays", scenarios=ROOT / "scenarios", examples=ROOT / "examples")
@@ -19,12 +19,13 @@ def test_fixed_seed_fuzz_finds_no_traceback_hang_or_lost_game(target, budget, tm
     assert not tally.problems, found
     if target in ("replay-lines", "games"):
         assert tally.games_in >= tally.inputs[target] and tally.verdicts_out == tally.games_in
-    if target == "cards":   # only the card files that load give games: two each
+    if target in ("cards", "engine"):   # only the card files that load, the adapters that greet, give games
         assert tally.games_in > 0 and tally.verdicts_out == tally.games_in
 
 
 def test_a_sample_through_the_command_line_gives_a_verdict_per_game(tmp_path):
-    tally = run_fuzz(18, SEED, out=tmp_path, cli_every=3, targets=("games", "scenarios", "expect", "cards", "rpc"),
+    tally = run_fuzz(21, SEED, out=tmp_path, cli_every=3,
+                     targets=("games", "scenarios", "expect", "cards", "rpc", "engine"),
                      replays=ROOT / "replays", scenarios=ROOT / "scenarios", examples=ROOT / "examples")
     assert tally.cli_runs >= 3
     assert not tally.problems, [p.message for p in tally.problems.values()]
@@ -122,3 +123,26 @@ def test_a_service_failure_in_a_session_is_recorded_as_a_traceback(tmp_path, mon
     assert len(found) == 1 and "ZeroDivisionError" in found[0].key
     sent = (tmp_path / found[0].saved.rsplit("/", 1)[1]).read_bytes().splitlines()
     assert any(b'"state"' in line for line in sent)
+
+
+def test_each_way_of_breaking_an_adapter_reply_ends_as_a_report_not_a_traceback():
+    from oracle.fuzz.engine import BREAKS
+    from oracle.harness.conform import ENGINE_FAULT
+
+    for i, kind in enumerate(BREAKS):
+        tally = checks.Tally()
+        # Reply 1 is the hello, 2 the first deal, 3 the first decision's answer.
+        checks.check_engine(tally, (i, {1 if kind == "hello-wrong" else 3: (kind, 7 + i)}, "en-revised"))
+        assert not tally.problems, (kind, tally.problems)
+
+
+def test_a_broken_adapter_reply_is_an_engine_fault_naming_what_is_wrong():
+    from oracle.fuzz.engine import FuzzEngine
+    from oracle.harness.conform import Campaign, Settings
+
+    engine = FuzzEngine({3: ("not-utf8", 5)})
+    engine.start()
+    reports = list(Campaign(engine, Settings(budget=1, seed=3, editions=("en-first",)), ["en-first"]).run())
+    assert [r.verdict for r in reports] == ["malformed"]
+    assert reports[0].findings[0].code == "ENGINE_FAULT"
+    assert "not UTF-8 text" in reports[0].findings[0].message

@@ -139,6 +139,15 @@ def guarded(tally: Tally, target: str, data: bytes, suffix: str, seconds: float,
         tally.add("traceback", target, _where(e), "".join(traceback.format_exception(e)), data, suffix)
 
 
+def guarded_cli(tally: Tally, target: str, data: bytes, suffix: str, fn) -> None:
+    """Run a command-line check; a failure of the check itself is recorded,
+    and the run goes on."""
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - recording every escape is the point
+        tally.add("traceback", f"cli-{target}", _where(e), "".join(traceback.format_exception(e)), data, suffix)
+
+
 # -- the targets ----------------------------------------------------------------------
 
 def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
@@ -314,6 +323,37 @@ def check_rpc(tally: Tally, session: list) -> None:
             return
 
 
+def check_engine(tally: Tally, case: tuple) -> None:
+    """`conform` against an adapter whose replies the case breaks: two
+    games, two reports; a game the adapter failed is malformed with
+    ENGINE_FAULT; every report renders."""
+    from ..harness.conform import ENGINE_FAULT, Campaign, Settings
+    from ..harness.engine_client import EngineFault
+    from ..replay import report as render
+    from .engine import FuzzEngine
+
+    seed, breaks, edition = case
+    engine = FuzzEngine(breaks)
+    try:
+        engine.start()
+    except EngineFault as e:
+        assert str(e), "engine: a failed hello without a message"
+        return
+    if edition not in engine.editions:
+        return
+    settings = Settings(budget=2, seed=seed, editions=(edition,), shrink=True, shrink_budget=25,
+                        max_decisions=300)
+    reports = list(Campaign(engine, settings, [edition]).run())
+    tally.games_in += 2
+    tally.verdicts_out += len(reports)
+    assert len(reports) == 2, f"engine verdicts: {len(reports)} reports for 2 games"
+    for rep in reports:
+        if rep.verdict == "malformed":
+            assert rep.findings[0].code == ENGINE_FAULT, f"engine fault: {rep.findings[0].code}"
+        render.human_game(rep)
+        render.json_game(rep)
+
+
 # -- the command line, in a subprocess ------------------------------------------------
 
 def _cli(args: list[str], seconds: float, cwd: str | None = None) -> subprocess.CompletedProcess | None:
@@ -413,3 +453,15 @@ def cli_rpc(tally: Tally, session: list, seconds: float) -> None:
     if r.stdout.splitlines() != got:
         tally.add("count", "cli-rpc", "cli-rpc: responses", "the command's responses differ from the service's",
                   data, ".jsonl")
+
+
+def cli_engine(tally: Tally, case: tuple, seconds: float) -> None:
+    """`mb-oracle conform` against the same adapter as a process: exit 0, 1
+    or 2, no traceback."""
+    seed, breaks, edition = case
+    tally.cli_runs += 1
+    adapter = f"{sys.executable} -m oracle.fuzz.engine '{json.dumps(breaks)}'"
+    with tempfile.TemporaryDirectory() as tmp:
+        r = _cli(["conform", "--engine", adapter, "--budget", "2", "--seed", str(seed), "--edition", edition,
+                  "--timeout", "5", "--format", "json", "--out", tmp], seconds * 3)
+    _cli_problem(tally, "cli-engine", json.dumps(case).encode(), ".json", r)

@@ -13,7 +13,8 @@ from . import checks, corpus
 from . import strategies as fs
 
 # Shares of the budget, by target.
-SHARES = {"replay-lines": 0.16, "games": 0.33, "scenarios": 0.23, "expect": 0.1, "cards": 0.09, "rpc": 0.09}
+SHARES = {"replay-lines": 0.15, "games": 0.31, "scenarios": 0.21, "expect": 0.09, "cards": 0.08, "rpc": 0.08,
+          "engine": 0.08}
 
 
 def _settings(n: int):
@@ -55,7 +56,7 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
             data, run = check(case)
             checks.guarded(tally, target, data, suffix, seconds, run)
             if sample(target):
-                cli(case)
+                checks.guarded_cli(tally, target, data, suffix, lambda: cli(case))
         one()
 
     for index, target in enumerate(SHARES):      # each target its own seed, in a fixed order
@@ -93,4 +94,8 @@ def _targets(tally, games, good, texts, expects, card_files, seconds) -> dict:
             fs.rpc_session(tuple(g[1] for g in games if b'"setup"' in g[1][:20])), ".json",
             lambda session: (json.dumps(session, default=repr).encode(), lambda: checks.check_rpc(tally, session)),
             lambda session: checks.cli_rpc(tally, session, slow)),
+        "engine": (
+            fs.engine_case(), ".json",
+            lambda case: (json.dumps(case).encode(), lambda: checks.check_engine(tally, case)),
+            lambda case: checks.cli_engine(tally, case, slow)),
     }

@@ -530,3 +530,17 @@ def rpc_session(draw, setups: tuple) -> list:
             line = json.dumps(draw(simple), default=str).encode()
             requests.append(draw(byte_mutation(line)))
     return requests
+
+
+# -- engine adapters (mb-engine/1, `conform`) -------------------------------------
+
+@st.composite
+def engine_case(draw) -> tuple:
+    """(seed, {reply number: (how it is broken, a number)}, edition): the
+    replies of an otherwise faithful adapter that a case breaks
+    (oracle.fuzz.engine)."""
+    from .engine import BREAKS
+
+    breaks = draw(st.dictionaries(st.integers(1, 40), st.tuples(st.sampled_from(BREAKS), st.integers(0, 10**6)),
+                                  min_size=1, max_size=3))
+    return draw(st.integers(0, 10**6)), breaks, draw(st.sampled_from(EDITIONS))

@@ -15,7 +15,7 @@ import threading
 import msgspec
 
 from ..cards import DEFAULT_SETS
-
+from ..replay.limits import text_problem
 from . import engine_protocol as ep
 
 
@@ -52,13 +52,8 @@ class Engine:
 
     # -- the process -----------------------------------------------------------
     def start(self) -> None:
-        self._err = tempfile.TemporaryFile()
-        try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._err)
-        except OSError as e:
-            raise EngineFault(f"cannot start the engine command {self.command!r}: {e.strerror or e}") from None
-        self._replies: queue.Queue = queue.Queue()
-        threading.Thread(target=_pump, args=(self.proc.stdout, self._replies), daemon=True).start()
+        """Start the adapter and read its hello."""
+        self._spawn()
         reply = self.send(ep.Hello())
         if reply.protocol is msgspec.UNSET or reply.protocol != ep.PROTOCOL:
             raise EngineFault(f"the reply to hello must say protocol {ep.PROTOCOL!r}, not "
@@ -70,6 +65,15 @@ class Engine:
         self.positions = reply.positions is True
         if reply.sets is not msgspec.UNSET:
             self.sets = list(reply.sets)
+
+    def _spawn(self) -> None:
+        self._err = tempfile.TemporaryFile()
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._err)
+        except OSError as e:
+            raise EngineFault(f"cannot start the engine command {self.command!r}: {e.strerror or e}") from None
+        self._replies: queue.Queue = queue.Queue()
+        threading.Thread(target=_pump, args=(self.proc.stdout, self._replies), daemon=True).start()
 
     def restart(self) -> None:
         self.stop()
@@ -109,13 +113,18 @@ class Engine:
 
     # -- messages --------------------------------------------------------------
     def send(self, message) -> ep.Reply:
-        """Send one message and read its reply; EngineFault if there is none."""
+        """Send one message and read its reply; EngineFault if there is none,
+        or if it is not a reply."""
+        op = message.__struct_config__.tag
+        return read_reply(op, self._exchange(op, ep.message_encoder.encode(message)))
+
+    def _exchange(self, op: str, data: bytes) -> bytes:
+        """Write one message line to the adapter; its reply line."""
         p = self.proc
         if p is None:
             raise EngineFault("the engine is not running")
-        op = message.__struct_config__.tag
         try:
-            p.stdin.write(ep.message_encoder.encode(message) + b"\n")
+            p.stdin.write(data + b"\n")
             p.stdin.flush()
         except (OSError, ValueError):
             raise EngineFault(self._exited(f"could not send {op}")) from None
@@ -125,15 +134,7 @@ class Engine:
             raise EngineFault(f"no reply to {op} within {self.timeout:g} s") from None
         if not line:
             raise EngineFault(self._exited(f"no reply to {op}"))
-        if len(line) > ep.MAX_REPLY_BYTES:
-            raise EngineFault(f"the reply to {op} is longer than {ep.MAX_REPLY_BYTES} bytes")
-        try:
-            return ep.reply_decoder.decode(line)
-        except msgspec.ValidationError as e:
-            raise EngineFault(f"bad reply to {op}: {e}") from None
-        except msgspec.DecodeError:
-            shown = line[:120].decode("utf-8", "replace").strip()
-            raise EngineFault(f"the reply to {op} is not a JSON object: {shown!r}") from None
+        return line
 
     def _exited(self, what: str) -> str:
         p = self.proc
@@ -145,3 +146,20 @@ class Engine:
                 status = None
         how = f"the engine exited with status {status}" if status is not None else "the engine closed its output"
         return f"{what}: {how}{self._stderr_tail()}"
+
+
+def read_reply(op: str, line: bytes) -> ep.Reply:
+    """An adapter's reply line to `op`, decoded; EngineFault, saying what is
+    wrong, for a line that is not a reply."""
+    if len(line) > ep.MAX_REPLY_BYTES:
+        raise EngineFault(f"the reply to {op} is longer than {ep.MAX_REPLY_BYTES} bytes")
+    problem = text_problem(line)
+    if problem is not None:
+        raise EngineFault(f"bad reply to {op}: {problem[1]}")
+    try:
+        return ep.reply_decoder.decode(line)
+    except msgspec.ValidationError as e:
+        raise EngineFault(f"bad reply to {op}: {e}") from None
+    except msgspec.DecodeError:
+        shown = line[:120].decode("utf-8", "replace").strip()
+        raise EngineFault(f"the reply to {op} is not a JSON object: {shown!r}") from None

@@ -17,7 +17,7 @@ from ..editions import EDITIONS
 from ..engine import Game, SetupError
 from ..engine.setup import resolve_cards
 from ..readings import READINGS, UnknownReading, check as check_readings, with_readings
-from ..replay.limits import MAX_DEPTH, nesting_depth
+from ..replay.limits import text_problem
 from . import protocol as pr
 from .start import StartError, check_setup, game_from_setup, scenario_game, seeded_deal, setup_line
 from .views import decision_of, event_views, line_of, over_view, pending_view, state_line
@@ -176,19 +176,13 @@ def game_from_position(edition, pos: pr.Position) -> Game:
 
 def _check_text(raw: bytes) -> None:
     """A request must be UTF-8 text whose arrays and objects nest at most
-    MAX_DEPTH levels (as a replay line: oracle.replay.limits), checked
+    MAX_DEPTH levels, as a replay line (oracle.replay.limits), checked
     before any decoding."""
-    if not raw.isascii():
-        try:
-            raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise RequestError("BAD_JSON", f"the request is not UTF-8 text (byte 0x{raw[e.start]:02x} at column "
-                                           f"{e.start + 1})") from None
-    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
-        depth = nesting_depth(raw)
-        if depth > MAX_DEPTH:
-            raise RequestError("TOO_LARGE", f"arrays and objects nest {depth} levels deep in the request; the limit "
-                                            f"is {MAX_DEPTH}")
+    problem = text_problem(raw)
+    if problem is not None:
+        code, detail = problem
+        raise RequestError(code, f"the request is not valid JSON: {detail}" if code == "BAD_JSON"
+                           else f"the request is too deep: {detail}")
 
 
 def _request_id(raw: bytes):

@@ -75,17 +75,27 @@ def check_line(raw: bytes) -> LineProblem | None:
     if len(raw) > MAX_LINE_BYTES:
         return LineProblem(TOO_LARGE, f"the line is {len(raw)} bytes long; the limit is {MAX_LINE_BYTES} "
                                       "(MAX_LINE_BYTES)")
+    problem = text_problem(raw)
+    if problem is not None:
+        code, detail = problem
+        return LineProblem(code, f"not valid JSON: {detail}" if code == "BAD_JSON" else detail)
+    return None
+
+
+def text_problem(raw: bytes) -> tuple[str, str] | None:
+    """(code, what is wrong) when `raw` is not UTF-8 text (BAD_JSON) or its
+    arrays and objects nest deeper than MAX_DEPTH (TOO_LARGE), else None:
+    what must hold before JSON is decoded (a replay line, a service request,
+    an engine's reply). Cheap for ordinary lines."""
     if not raw.isascii():
         try:
             raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            return LineProblem("BAD_JSON", f"not valid JSON: not UTF-8 text (byte 0x{raw[e.start]:02x} at "
-                                           f"column {e.start + 1})")
+            return "BAD_JSON", f"not UTF-8 text (byte 0x{raw[e.start]:02x} at column {e.start + 1})"
     if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
         depth = nesting_depth(raw)
         if depth > MAX_DEPTH:
-            return LineProblem(TOO_LARGE, f"arrays and objects nest {depth} levels deep; the limit is "
-                                          f"{MAX_DEPTH} (MAX_DEPTH)")
+            return TOO_LARGE, f"arrays and objects nest {depth} levels deep; the limit is {MAX_DEPTH} (MAX_DEPTH)"
     return None
 
 
