@@ -406,16 +406,22 @@ def cli_scenarios(tally: Tally, data: bytes, seconds: float) -> None:
 
 
 def cli_expect(tally: Tally, data: bytes, seconds: float) -> None:
+    _cli_verify_with(tally, "cli-expect", "--expect", data, seconds)
+
+
+def _cli_verify_with(tally: Tally, target: str, option: str, data: bytes, seconds: float) -> None:
+    """`mb-oracle verify --format json OPTION FILE` (FILE holding `data`) on a
+    self-played game: a clear error or a verdict, never a traceback."""
     from .corpus import selfplay_games
 
     tally.cli_runs += 1
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "expect.yaml"
+        path = Path(tmp) / "input.yaml"
         path.write_bytes(data)
         games = Path(tmp) / "games.jsonl"
         games.write_bytes(b"\n".join(selfplay_games()[0]) + b"\n")
-        r = _cli(["verify", "--format", "json", "--expect", str(path), str(games)], seconds)
-    _cli_problem(tally, "cli-expect", data, ".yaml", r)
+        r = _cli(["verify", "--format", "json", option, str(path), str(games)], seconds)
+    _cli_problem(tally, target, data, ".yaml", r)
 
 
 def elapsed(start: float) -> str:
@@ -423,18 +429,7 @@ def elapsed(start: float) -> str:
 
 
 def cli_cards(tally: Tally, data: bytes, seconds: float) -> None:
-    """`mb-oracle verify --cards FILE` on a game of the base set: a clear
-    error or a verdict, never a traceback."""
-    from .corpus import selfplay_games
-
-    tally.cli_runs += 1
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "cards.yaml"
-        path.write_bytes(data)
-        games = Path(tmp) / "games.jsonl"
-        games.write_bytes(b"\n".join(selfplay_games()[0]) + b"\n")
-        r = _cli(["verify", "--format", "json", "--cards", str(path), str(games)], seconds)
-    _cli_problem(tally, "cli-cards", data, ".yaml", r)
+    _cli_verify_with(tally, "cli-cards", "--cards", data, seconds)
 
 
 def cli_rpc(tally: Tally, session: list, seconds: float) -> None:

@@ -386,18 +386,25 @@ def scenario_file(draw, texts: tuple) -> bytes:
     """One or two scenario documents, mutated as data and/or as text."""
     docs = []
     for _ in range(draw(st.integers(1, 2))):
-        text = draw(st.sampled_from(texts))
         how = draw(st.sampled_from(["tree", "tree", "text", "both", "none"]))
-        if how in ("tree", "both"):
-            try:
-                parsed = yaml.safe_load(text)
-            except yaml.YAMLError:
-                parsed = None
-            if parsed is not None:
-                text = dump(draw(tree_mutation(parsed)))
-        raw = draw(text_mutation(text)) if how in ("text", "both") else text.encode("utf-8", "surrogatepass")
-        docs.append(raw)
+        docs.append(draw(mutated_yaml(draw(st.sampled_from(texts)), how)))
     return b"\n---\n".join(docs)
+
+
+@st.composite
+def mutated_yaml(draw, text: str, how: str, values: st.SearchStrategy = yaml_values,
+                 keys: tuple = SCENARIO_KEYS) -> bytes:
+    """A YAML text mutated as data (`tree`), as text (`text`), both, or not at all."""
+    if how in ("tree", "both"):
+        try:
+            parsed = yaml.safe_load(text)
+        except yaml.YAMLError:
+            parsed = None
+        if parsed is not None:
+            text = dump(draw(tree_mutation(parsed, values, keys)))
+    if how in ("text", "both"):
+        return draw(text_mutation(text))
+    return text.encode("utf-8", "surrogatepass")
 
 
 expect_entry = st.one_of(
@@ -455,17 +462,7 @@ def card_file(draw, texts: tuple) -> bytes:
         if how == "legal-mutated":
             doc = draw(tree_mutation(doc, _card_values(), CARD_KEYS))
         return dump(doc).encode("utf-8", "surrogatepass")
-    text = draw(st.sampled_from(texts))
-    if how in ("tree", "both"):
-        try:
-            parsed = yaml.safe_load(text)
-        except yaml.YAMLError:
-            parsed = None
-        if parsed is not None:
-            text = dump(draw(tree_mutation(parsed, _card_values(), CARD_KEYS)))
-    if how in ("text", "both"):
-        return draw(text_mutation(text))
-    return text.encode("utf-8", "surrogatepass")
+    return draw(mutated_yaml(draw(st.sampled_from(texts)), how, _card_values(), CARD_KEYS))
 
 
 # -- service sessions (mb-oracle-rpc/1) ----------------------------------------
