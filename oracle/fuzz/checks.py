@@ -238,7 +238,7 @@ def check_cards(tally: Tally, data: bytes) -> None:
     from ..replay.verify import verify_game
 
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "cards.yaml"
+        path = Path(tmp) / "card-file.yaml"
         path.write_bytes(data)
         try:
             decl = load(path)
