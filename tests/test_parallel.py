@@ -77,6 +77,43 @@ def test_ranges_and_stream_blocks_split_into_the_same_games_as_the_whole_input(t
     assert as_games(g for b in blocks for g in sh.share_games(b)) == whole
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=streams(), size=st.integers(1, 400), hold=st.integers(1, 3000))
+def test_a_stream_without_a_game_line_for_too_long_is_read_game_by_game_into_the_same_games(data, size, hold):
+    saved = sh.STREAM_HOLD
+    sh.STREAM_HOLD = hold
+    try:
+        shares = list(sh.plan_stream(io.BytesIO(data), "x.jsonl", size))
+    finally:
+        sh.STREAM_HOLD = saved
+    assert as_games(g for s in shares for g in sh.share_games(s)) == as_games(split_games(io.BytesIO(data), "x.jsonl"))
+    # Blocks while a game line comes in time; games read by the parent after that.
+    kinds = [type(s).__name__ for s in shares]
+    if "Games" in kinds:
+        assert "Batch" not in kinds[kinds.index("Games"):]
+
+
+def test_a_gigantic_line_in_a_stream_is_never_held_and_two_jobs_report_as_one(tmp_path, monkeypatch):
+    # A gzip file: good games, then a game with a line far over the limits
+    # (as a gzip bomb would be, scaled down), then good games again.
+    good = selfplay(6, 12)
+    huge = b'{"t":"note","text":"' + b"z" * (3 << 20) + b'"}\n'
+    lines = good.splitlines(keepends=True)
+    data = b"".join(lines[:40]) + huge + b"".join(lines[40:])
+    gz = tmp_path / "bomb.jsonl.gz"
+    gz.write_bytes(gzip.compress(data))
+    monkeypatch.setattr(sh, "STREAM_HOLD", 1 << 20)
+    planned = list(sh.plan((str(gz),), sh.STREAM_SHARE))
+    assert any(isinstance(s, sh.Games) for s in planned)
+    # The parent kept no line whole past the limits: the huge line stands as a refused line.
+    held = [b for s in planned if isinstance(s, sh.Games) for g in s.games for _, b in g.lines]
+    assert max(len(b) for b in held) < 1 << 20
+    one = [msgspec.to_builtins(r) for r in iter_reports((str(gz),), Options(), jobs=1)]
+    two = [msgspec.to_builtins(r) for r in iter_reports((str(gz),), Options(), jobs=2)]
+    assert two == one and len(one) == 6
+    assert any(f["code"] == "TOO_LARGE" for r in one for f in r["findings"])
+
+
 def test_a_big_file_is_cut_into_ranges_at_game_lines(tmp_path):
     data = selfplay(30, 4)
     path = tmp_path / "g.jsonl"

@@ -14,6 +14,10 @@ every worker busy and to keep memory flat:
   (a URL such as ``s3://bucket/games/day1.jsonl.gz``).
 - `Broken`: a stream that failed while the parent read it (a truncated gzip
   file): one `UNREADABLE` verdict at the line where it failed.
+- `Games`: games the parent read itself, line by line as a single reader
+  does. A stream where no game line comes for STREAM_HOLD bytes (a line of
+  a gigabyte, a gzip bomb, a huge game) is read so from there on: lines
+  past the limits are never held whole, so memory stays flat.
 
 Every share knows the number of lines before it (`line0`), so the games it
 holds are numbered exactly as a single reader of the whole input numbers
@@ -42,6 +46,9 @@ CUT_LINE_MAX = 64 * 1024
 MIN_SHARE = 256 * 1024
 MAX_SHARE = 4 * 1024 * 1024
 STREAM_SHARE = 1024 * 1024
+# Bytes of a stream held at most while looking for a game line to cut at;
+# past that, the parent reads the rest of the stream game by game (`Games`).
+STREAM_HOLD = 8 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -71,7 +78,13 @@ class Broken:
     reason: str
 
 
-Share = Union[Range, Batch, Whole, Broken]
+@dataclass(frozen=True)
+class Games:
+    name: str
+    games: tuple[RawGame, ...]
+
+
+Share = Union[Range, Batch, Whole, Broken, Games]
 
 
 def is_url(path: str) -> bool:
@@ -110,6 +123,8 @@ def share_games(share: Share) -> Iterator[RawGame]:
         yield from split_games(io.BytesIO(share.data), share.name, share.line0)
     elif isinstance(share, Broken):
         yield RawGame(share.name, [(share.line, b"")], kind=f"unreadable:{share.reason}")
+    elif isinstance(share, Games):
+        yield from share.games
     elif is_url(share.path):
         yield from _url_games(share.path)
     else:
@@ -326,6 +341,9 @@ def plan_stream(f: BinaryIO, name: str, size: int) -> Iterator[Share]:
             cut, nl = None, buf.find(b"\n", look)
             look = nl + 1 if nl >= 0 else None
         if cut is None:
+            if len(buf) > STREAM_HOLD:
+                yield from _games_of_rest(buf, f, name, line0)
+                return
             try:
                 chunk = f.read(size)
             except (OSError, EOFError, zlib.error) as e:
@@ -342,3 +360,44 @@ def plan_stream(f: BinaryIO, name: str, size: int) -> Iterator[Share]:
         sent = True
         line0 += data.count(b"\n")
         look = None
+
+
+class _Prefixed(io.RawIOBase):
+    """Some bytes already read, then the rest of a stream."""
+
+    def __init__(self, head: bytes, f: BinaryIO):
+        self.head = memoryview(head)
+        self.f = f
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b) -> int:
+        if self.head:
+            n = min(len(b), len(self.head))
+            b[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        data = self.f.read(len(b))
+        b[:len(data)] = data
+        return len(data)
+
+
+def _games_of_rest(buf: bytearray, f: BinaryIO, name: str, line0: int) -> Iterator[Games]:
+    """The rest of a stream (`buf` read of it so far, from a line start),
+    read by the parent game by game as the single reader reads it, in shares
+    of about STREAM_SHARE bytes of lines."""
+    head = bytes(buf)
+    buf.clear()
+    stream = io.BufferedReader(_Prefixed(head, f), buffer_size=1 << 20)
+    del head
+    held: list[RawGame] = []
+    size = 0
+    for raw in split_games(stream, name, line0):
+        held.append(raw)
+        size += sum(len(b) for _, b in raw.lines)
+        if size >= STREAM_SHARE:
+            yield Games(name, tuple(held))
+            held, size = [], 0
+    if held:
+        yield Games(name, tuple(held))
