@@ -188,6 +188,14 @@ def _check_tree(node: yaml.Node) -> None:
         measured[key] = (size, depth)
 
 
+def read_file(path) -> bytes:
+    """The bytes of a file, at most MAX_BYTES + 1 of them: enough to tell a
+    file over the limit, never more (a device or a pipe may not end).
+    Raises OSError."""
+    with open(path, "rb") as f:
+        return f.read(MAX_BYTES + 1)
+
+
 def _text(source: str | bytes | IO) -> str:
     if hasattr(source, "read"):
         source = source.read(MAX_BYTES + 1)

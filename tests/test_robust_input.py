@@ -304,3 +304,38 @@ def test_a_lone_surrogate_escape_is_named_not_called_truncated():
     assert [r.verdict for r in reps] == ["malformed", "conforms"]
     f = reps[0].findings[0]
     assert f.code == "BAD_JSON" and "surrogate" in f.message and "truncated" not in f.message
+
+
+# -- files that never end ---------------------------------------------------------
+# A device or a pipe given where a file is read may never end: every reader
+# takes at most its limit of it (safeyaml.MAX_BYTES, MAX_LINE_BYTES).
+
+NEVER_ENDS = [
+    (("verify", "--expect", "/dev/zero", "replays/conforming"), "larger than 1048576 bytes"),
+    (("verify", "--cards", "/dev/zero", "replays/conforming"), "larger than 1048576 bytes"),
+    (("selfplay", "--cards", "/dev/urandom", "--games", "1"), "larger than 1048576 bytes"),
+    (("perft", "--depth", "1", "--log", "/dev/zero"), "/dev/zero:1: the line is 1048577 bytes long"),
+]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs /dev/zero and /dev/urandom (Linux)")
+@pytest.mark.parametrize("args,said", NEVER_ENDS)
+def test_a_file_that_never_ends_is_refused_at_its_limit(args, said):
+    start = time.monotonic()
+    r = subprocess.run([sys.executable, "-m", "oracle", *args], capture_output=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 2 and time.monotonic() - start < 30
+    err = r.stderr.decode()
+    assert said in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_replay_log_nested_too_deep_is_refused_where_a_deal_is_read(tmp_path):
+    log = tmp_path / "deep.jsonl"
+    log.write_text('{"t":"game","format":"mb-replay/1","id":"x","x":' + "[" * 3000 + "]" * 3000 + "}\n")
+    r = run_cli("perft", "--depth", "1", "--log", str(log))
+    assert r.returncode == 2 and b"nest 3001 levels deep" in r.stderr and b"Traceback" not in r.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs /dev/zero (Linux)")
+def test_scenarios_name_a_device_as_not_a_file_and_read_nothing_from_it():
+    r = run_cli("scenarios", "/dev/zero")
+    assert r.returncode == 2 and b"not a file or a folder" in r.stdout, r.stdout

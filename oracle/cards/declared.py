@@ -170,7 +170,7 @@ def load(path: str | Path, text: str | bytes | None = None, shipped: bool = Fals
     name = str(path)
     try:
         if text is None:
-            text = Path(path).read_bytes()
+            text = safeyaml.read_file(path)      # over the limit: refused by safeyaml.documents
         docs = list(safeyaml.documents(text))
     except OSError as e:
         raise CardFileError(name, None, None, f"cannot read the file ({e.strerror or e})") from None

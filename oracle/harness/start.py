@@ -10,6 +10,7 @@ import msgspec
 from ..engine import Game, SetupError
 from ..readings import with_readings
 from ..replay import format as fmt
+from ..replay.limits import MAX_LINE_BYTES, decode_line
 from ..replay.selfplay import random_deal
 
 
@@ -55,11 +56,13 @@ def log_start(path: str) -> tuple[str | None, dict, dict]:
     head, setup = None, None
     try:
         with open(path, "rb") as f:
-            for n, raw in enumerate(f, 1):
+            # Lines read within the replay limits: a line past MAX_LINE_BYTES
+            # (or a file that never ends a line) is never held whole.
+            for n, raw in enumerate(iter(lambda: f.readline(MAX_LINE_BYTES + 1), b""), 1):
                 if not raw.strip():
                     continue
                 try:
-                    line = fmt.decoder.decode(raw)
+                    line = decode_line(fmt.decoder, raw.rstrip(b"\r\n"))
                 except (msgspec.DecodeError, msgspec.ValidationError) as e:
                     raise StartError(f"{path}:{n}: {e}") from None
                 if isinstance(line, fmt.GameLine):

@@ -98,10 +98,11 @@ def expect_schema() -> dict:
 def load(path: str) -> Expectations:
     """Read and check an expectation file; raises ExpectError naming every problem."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        data = safeyaml.read_file(path)
     except OSError as e:
         raise ExpectError(f"{path}: cannot read: {e.strerror}") from None
+    if len(data) > safeyaml.MAX_BYTES:
+        raise ExpectError(f"{path}: the file is larger than {safeyaml.MAX_BYTES} bytes (MAX_BYTES)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:

@@ -315,6 +315,9 @@ def discover(paths: Iterable[str | Path]) -> tuple[list[Path], list[ScenarioErro
             found += sorted(f for f in p.rglob("*") if f.suffix in SUFFIXES and f.is_file())
         elif p.is_file():
             found.append(p)
+        elif p.exists():
+            errors.append(ScenarioError(str(p), None, None, "not a file or a folder (a device, a pipe or a socket): "
+                                                            "no scenarios are read from it"))
         else:
             errors.append(ScenarioError(str(p), None, None, "no such file or directory"))
     return found, errors
@@ -343,8 +346,7 @@ def load_paths(paths: Iterable[str | Path]) -> tuple[list[ScenarioFile], list[Sc
 def load_file(path: str | Path) -> ScenarioFile:
     name = str(path)
     try:
-        with open(path, "rb") as f:
-            data = f.read(safeyaml.MAX_BYTES + 1)
+        data = safeyaml.read_file(path)
     except OSError as e:
         return ScenarioFile(name, errors=[ScenarioError(name, None, None, f"cannot read: {e.strerror or e}")])
     if len(data) > safeyaml.MAX_BYTES:
