@@ -6,6 +6,7 @@ for the scenario or hunting machinery.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import json
 import sys
@@ -38,6 +39,17 @@ COMMANDS = {
 PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "deepdiff": "deepdiff", "jinja2": "Jinja2"}
 
 
+class _Discard:
+    """Standard output once writing to it has failed: what is left unwritten
+    is dropped rather than failing again as the process ends."""
+
+    def write(self, text) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
 class LazyGroup(click.Group):
     def invoke(self, ctx):
         """A package the command needs and the install lacks is one line of
@@ -52,6 +64,17 @@ class LazyGroup(click.Group):
             command = ctx.invoked_subcommand or ""
             click.echo(f"mb-oracle{' ' + command if command else ''}: needs the Python package {package!r}, "
                        f"which is not installed here (pip install {package})", err=True)
+            ctx.exit(2)
+        except OSError as e:
+            # A closed pipe ends quietly (click's own handling). Any other
+            # failure to write (a full disk, an I/O error) is one line, exit 2.
+            if e.errno == errno.EPIPE:
+                raise
+            command = ctx.invoked_subcommand or ""
+            where = f" ({e.filename})" if e.filename else ""
+            sys.stdout = _Discard()         # what is still buffered cannot be written either
+            click.echo(f"mb-oracle{' ' + command if command else ''}: cannot go on: {e.strerror or e}{where}",
+                       err=True)
             ctx.exit(2)
 
     def list_commands(self, ctx):

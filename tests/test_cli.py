@@ -6,8 +6,11 @@ keeps the log's end detail."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+
+import pytest
 
 from conftest import ROOT, run_cli
 
@@ -125,3 +128,20 @@ def test_annotate_reads_several_paths_and_stdin_and_keeps_the_end_detail(tmp_pat
     assert len(ends) == 2
     assert ends[0]["detail"] == "table 7, final of the cup"
     assert "detail" not in ends[1]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (a device that is always full)")
+@pytest.mark.parametrize("args,to_stdout", [
+    (("verify", "replays/conforming"), True),
+    (("verify", "-j", "2", "replays/"), True),
+    (("verify", "--output", "junit=/dev/full", "replays/conforming"), False),
+    (("selfplay", "--games", "40"), True),
+])
+def test_a_full_disk_is_one_line_and_exit_2_not_a_traceback(args, to_stdout):
+    with open("/dev/full", "wb") as full:
+        r = subprocess.run([sys.executable, "-m", "oracle", *args], cwd=ROOT, stderr=subprocess.PIPE,
+                           stdout=full if to_stdout else subprocess.DEVNULL, timeout=120)
+    err = r.stderr.decode()
+    assert r.returncode == 2, err
+    assert "Traceback" not in err and err.strip().splitlines() == [err.strip()]
+    assert "No space left on device" in err
