@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import importlib
 import json
+import os
 import sys
 
 import click
@@ -54,6 +55,12 @@ class LazyGroup(click.Group):
     def invoke(self, ctx):
         """A package the command needs and the install lacks is one line of
         advice (exit status 2), not a traceback."""
+        # Started with standard output or error closed (`>&-`): what would be
+        # written there goes nowhere, and the exit status still tells.
+        if sys.stdout is None:
+            sys.stdout = open(os.devnull, "w")
+        if sys.stderr is None:
+            sys.stderr = open(os.devnull, "w")
         try:
             return super().invoke(ctx)
         except ModuleNotFoundError as e:

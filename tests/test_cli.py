@@ -145,3 +145,27 @@ def test_a_full_disk_is_one_line_and_exit_2_not_a_traceback(args, to_stdout):
     assert r.returncode == 2, err
     assert "Traceback" not in err and err.strip().splitlines() == [err.strip()]
     assert "No space left on device" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes a standard stream of the child with preexec_fn (POSIX)")
+@pytest.mark.parametrize("fd", [1, 2])
+@pytest.mark.parametrize("args,status", [
+    (("verify", "replays/conforming"), 0),
+    (("verify", "--format", "json", "-j", "2", "replays/violations"), 1),
+    (("annotate", "replays/conforming"), 0),
+    (("selfplay", "--games", "2"), 0),
+])
+def test_a_standard_stream_closed_from_the_start_loses_the_text_not_the_exit_status(fd, args, status):
+    other = subprocess.PIPE
+    r = subprocess.run([sys.executable, "-m", "oracle", *args], cwd=ROOT, stdin=subprocess.DEVNULL,
+                       stdout=other if fd == 2 else None, stderr=other if fd == 1 else None,
+                       preexec_fn=lambda: os.close(fd), timeout=120)
+    assert r.returncode == status
+    assert b"Traceback" not in (r.stdout or r.stderr or b"")
+
+
+def test_serve_with_standard_input_closed_is_one_line():
+    r = subprocess.run([sys.executable, "-m", "oracle", "serve"], cwd=ROOT, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, preexec_fn=lambda: os.close(0), timeout=60)
+    assert r.returncode == 2 and r.stderr.decode().strip().splitlines() == [
+        "error: standard input is closed: the service reads requests on standard input and answers on standard output"]
