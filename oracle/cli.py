@@ -40,17 +40,6 @@ COMMANDS = {
 PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "deepdiff": "deepdiff", "jinja2": "Jinja2"}
 
 
-class _Discard:
-    """Standard output once writing to it has failed: what is left unwritten
-    is dropped rather than failing again as the process ends."""
-
-    def write(self, text) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-
 class LazyGroup(click.Group):
     def invoke(self, ctx):
         """A package the command needs and the install lacks is one line of
@@ -79,7 +68,7 @@ class LazyGroup(click.Group):
                 raise
             command = ctx.invoked_subcommand or ""
             where = f" ({e.filename})" if e.filename else ""
-            sys.stdout = _Discard()         # what is still buffered cannot be written either
+            sys.stdout = open(os.devnull, "w")     # what is still buffered cannot be written either
             click.echo(f"mb-oracle{' ' + command if command else ''}: cannot go on: {e.strerror or e}{where}",
                        err=True)
             ctx.exit(2)
