@@ -387,10 +387,8 @@ def _games_of_rest(buf: bytearray, f: BinaryIO, name: str, line0: int) -> Iterat
     """The rest of a stream (`buf` read of it so far, from a line start),
     read by the parent game by game as the single reader reads it, in shares
     of about STREAM_SHARE bytes of lines."""
-    head = bytes(buf)
+    stream = io.BufferedReader(_Prefixed(bytes(buf), f), buffer_size=1 << 20)
     buf.clear()
-    stream = io.BufferedReader(_Prefixed(head, f), buffer_size=1 << 20)
-    del head
     held: list[RawGame] = []
     size = 0
     for raw in split_games(stream, name, line0):
