@@ -1,9 +1,10 @@
 """Fuzzing every input format: `mb-oracle fuzz` and tests/test_fuzz.py.
 
 hypothesis generates broken replay lines, broken games (real ones mutated
-line by line), broken scenario files and broken expectation files; each
-input is checked in process (no exception escapes, a verdict per game, no
-hang) and a sample of them through the command line.
+line by line), broken scenario, expectation and card files, sessions of
+service requests, and engine adapters whose replies break; each input is
+checked in process (no exception escapes, a verdict per game, no hang) and
+a sample of them through the command line.
 """
 
 from .run import run_fuzz

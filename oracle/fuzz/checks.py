@@ -1,9 +1,10 @@
 """What every fuzz input must satisfy, and the record of what broke.
 
 In-process checks (fast): no exception escapes the reader, the verifier,
-`annotate`, the scenario loader and runner, or the expectation loader; one
-verdict per game read; the good game after a broken one still conforms;
-no input takes longer than the time limit. A sample of inputs also goes
+`annotate`, the scenario loader and runner, the expectation loader, the
+card loader or `conform`; one verdict per game read; the good game after a
+broken one still conforms; cards that load play and verify; the service
+never answers INTERNAL; no input takes longer than the time limit. A sample of inputs also goes
 through the command line in a subprocess, so crashes at that level (and
 hangs) are caught too.
 """

@@ -1,6 +1,7 @@
 """hypothesis strategies that break well-formed input: replay lines of every
 type (structured, and byte by byte), whole games mutated line by line,
-scenario documents and expectation files."""
+scenario documents, expectation files, card files, sessions of service
+requests, and the replies of an engine adapter to break."""
 
 from __future__ import annotations
 
