@@ -10,6 +10,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 
 import jsonschema
@@ -294,3 +295,25 @@ def test_new_servants_scenarios_reach_only_an_engine_that_deals_that_set(tmp_pat
     r = conform("--engine", f"{sys.executable} {quiet}", "--budget", "0", "--scenarios", path, "--format", "json")
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr
     assert [x for x in reports(r) if x.get("t") == "game"] == []
+
+
+def test_an_adapter_that_floods_its_output_is_read_no_further_ahead_than_a_few_lines(tmp_path):
+    from oracle.harness import engine_client
+    from oracle.harness.engine_client import Engine
+
+    script = tmp_path / "flood.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    if json.loads(line)['op'] == 'hello':\n"
+        "        print(json.dumps({'protocol': 'mb-engine/1', 'editions': ['en-revised']}), flush=True)\n"
+        "    else:\n"
+        "        while True:\n"
+        "            sys.stdout.write('{\"x\": 1}\\n' * 1000)\n")
+    engine = Engine(f"{sys.executable} {script}", timeout=2)
+    engine.start()
+    engine.send(ep.Deal(edition="en-revised", setup=setup_line(seeded_deal(1, "en-revised"))))
+    time.sleep(0.3)     # the adapter writes on; the oracle reads only so far ahead
+    assert engine._replies.qsize() <= engine_client.READ_AHEAD
+    engine.stop()
+    assert not engine._pump.is_alive()

@@ -11,12 +11,16 @@ import shlex
 import subprocess
 import tempfile
 import threading
+import time
 
 import msgspec
 
 from ..cards import DEFAULT_SETS
 from ..replay.limits import text_problem
 from . import engine_protocol as ep
+
+
+READ_AHEAD = 16    # reply lines read from the adapter before the oracle asks for them, at most
 
 
 class EngineFault(Exception):
@@ -72,8 +76,10 @@ class Engine:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._err)
         except OSError as e:
             raise EngineFault(f"cannot start the engine command {self.command!r}: {e.strerror or e}") from None
-        self._replies: queue.Queue = queue.Queue()
-        threading.Thread(target=_pump, args=(self.proc.stdout, self._replies), daemon=True).start()
+        # Bounded: an adapter that floods its output waits for the oracle to read.
+        self._replies: queue.Queue = queue.Queue(maxsize=READ_AHEAD)
+        self._pump = threading.Thread(target=_pump, args=(self.proc.stdout, self._replies), daemon=True)
+        self._pump.start()
 
     def restart(self) -> None:
         self.stop()
@@ -94,12 +100,25 @@ class Engine:
         if p.poll() is None:
             p.kill()
             p.wait()
+        self._drain()       # the pump, perhaps waiting on a full queue, reads on to the end of the output
         for f in (p.stdout, p.stdin):
             try:
                 f.close()
             except (OSError, ValueError):
                 pass
+        self._drain()
         self._err.close()
+
+    def _drain(self, seconds: float = 1.0) -> None:
+        """Drop unread replies until the pump thread ends (or `seconds` pass:
+        a process the adapter started may hold its output open)."""
+        pump = getattr(self, "_pump", None)
+        deadline = time.monotonic() + seconds
+        while pump is not None and pump.is_alive() and time.monotonic() < deadline:
+            try:
+                self._replies.get(timeout=0.01)
+            except queue.Empty:
+                pass
 
     def _stderr_tail(self) -> str:
         try:
