@@ -317,3 +317,9 @@ def test_an_adapter_that_floods_its_output_is_read_no_further_ahead_than_a_few_l
     assert engine._replies.qsize() <= engine_client.READ_AHEAD
     engine.stop()
     assert not engine._pump.is_alive()
+
+
+def test_an_engine_command_with_an_unbalanced_quote_is_named_in_the_error(tmp_path):
+    r = conform("--engine", "'unbalanced", "--budget", "1", "--out", str(tmp_path / "o"))
+    assert r.returncode == 2
+    assert r.stderr.strip() == "error: cannot read the engine command \"'unbalanced\": No closing quotation"

@@ -43,7 +43,10 @@ class Engine:
 
     def __init__(self, command: str, timeout: float = 10.0):
         self.command = command
-        self.argv = shlex.split(command)
+        try:
+            self.argv = shlex.split(command)
+        except ValueError as e:      # an unbalanced quote
+            raise EngineFault(f"cannot read the engine command {command!r}: {e}") from None
         if not self.argv:
             raise EngineFault("the engine command is empty")
         self.timeout = timeout
