@@ -58,3 +58,18 @@ def test_the_timed_runs_take_turns_and_each_keeps_its_best_round():
     assert calls == ["a", "b", "c", "c", "b", "a", "a", "b", "c"]
     assert best == [1, 1, 1]
     assert interleaved_best([run("d", slow_first=True)], 1, clock=clock) == [5]
+
+
+@pytest.mark.parametrize("args,games", [((), 300), (("--jobs", "2"), 3000), (("--cluster", "local:2"), 3000),
+                                        (("--jobs", "2", "--games", "40"), 40)])
+def test_a_bench_that_times_pipelines_defaults_to_runs_of_seconds(monkeypatch, args, games):
+    from click.testing import CliRunner
+
+    from oracle.replay import bench
+    from oracle.replay.command import bench as bench_command
+
+    seen = []
+    monkeypatch.setattr(bench, "run_bench", lambda g, *rest: seen.append(g))
+    result = CliRunner().invoke(bench_command, list(args))
+    assert result.exit_code == 0, result.output
+    assert seen == [games]

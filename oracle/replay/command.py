@@ -221,8 +221,13 @@ def schema(which):
     click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
 
 
+SCALING_GAMES = 3000    # the default size of a bench that times pipelines
+
+
 @click.command()
-@click.option("--games", type=click.IntRange(1), default=300, show_default=True)
+@click.option("--games", type=click.IntRange(1), default=None,
+              help="Self-played games to time [default: 300; with --jobs or --cluster 3,000, so that each timed "
+                   "pipeline runs for seconds rather than for its start-up]")
 @click.option("--seed", type=int, default=7, show_default=True)
 @click.option("--edition", type=click.Choice(EDITIONS), default="en-revised", show_default=True)
 @click.option("--claims", type=click.Choice(["every", "turn", "end", "none"]), default="turn", show_default=True)
@@ -236,6 +241,8 @@ def bench(games, seed, edition, claims, repeat, jobs, cluster):
     from .bench import run_bench
     from .parallel import ClusterUnavailable
 
+    if games is None:
+        games = SCALING_GAMES if jobs > 1 or cluster else 300
     try:
         run_bench(games, seed, edition, claims, repeat, jobs, cluster)
     except ClusterUnavailable as e:
