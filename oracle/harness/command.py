@@ -95,10 +95,9 @@ def serve():
     (mb-oracle-rpc/1 JSON Lines; see spec/rpc.md). Ends at the end of input."""
     from .serve import serve as run
 
-    for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
-        if stream is None or stream.closed:
-            _fail(f"standard {name} is closed: the service reads requests on standard input and answers on "
-                  "standard output")
+    if sys.stdin is None or sys.stdin.closed:
+        _fail("standard input is closed: the service reads requests on standard input and answers on "
+              "standard output")
     run(sys.stdin.buffer, sys.stdout.buffer)
 
 
