@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from functools import cache
 from typing import Any
 
 import yaml
@@ -437,6 +438,7 @@ CARD_KEYS = ("abilities", "code", "octonite", "distribute", "copies", "power", "
              "side", "power_min", "power_max", "others", "set", "id", "cards")
 
 
+@cache
 def _card_values() -> st.SearchStrategy:
     from ..cards.declared import KEYWORDS as CARD_KEYWORDS, TRIGGERS, VERBS
 
