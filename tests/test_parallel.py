@@ -320,6 +320,62 @@ def test_ctrl_c_stops_every_worker_and_the_parent_within_a_second_with_one_line(
     assert group_alive(p.pid) == []
 
 
+def cpu_ticks(pgid: int) -> int:
+    """CPU time used so far by the live processes of a group, in clock ticks."""
+    total = 0
+    for pid in group_alive(pgid):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total
+
+
+def wait_idle(pgid: int, quiet: float = 0.5, limit: float = 30.0) -> None:
+    """Until the group has used no CPU for `quiet` seconds."""
+    deadline = time.monotonic() + limit
+    last, since = cpu_ticks(pgid), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        now = cpu_ticks(pgid)
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return
+    raise AssertionError("verify never went idle")
+
+
+def test_ctrl_c_with_the_human_report_piped_writes_out_every_game_verified():
+    """Ctrl-C ends the run at once, and the report lines still held in the
+    output buffer reach a reader that reads on. Twenty games come on standard
+    input, then the first line of another, and the input stays open: verify
+    reports the twenty (too few lines to fill a buffer) and waits for more.
+    (With -j 2 the games of standard input wait to fill a share, so none is
+    verified yet; the same handler ends both.)"""
+    data = selfplay(21, 23)
+    cut = data.rindex(b'{"t":"game"')
+    head = data[:data.index(b"\n", cut) + 1]          # 20 games and the next game line
+    whole = run_cli("verify", "-", "--color", "never", input=data[:cut]).stdout
+    assert whole.count(b"\n") > 20
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}   # buffered, as by default
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", "-", "--color", "never"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                         start_new_session=True, env=env)
+    try:
+        p.stdin.write(head)
+        p.stdin.flush()
+        wait_idle(p.pid)
+        os.killpg(p.pid, signal.SIGINT)
+        out, err = p.stdout.read(), p.stderr.read()
+        assert p.wait(timeout=10) == 130 and err == b"mb-oracle: interrupted\n"
+    finally:
+        p.kill()
+        p.stdin.close()
+    assert out == b"".join(whole.splitlines(keepends=True)[:20])
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_closed_output_pipe_ends_verify_quietly(games_file, jobs):
     path, _ = games_file

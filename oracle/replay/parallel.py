@@ -95,11 +95,7 @@ def interrupt_exits():
                 cb()
             except Exception:  # noqa: BLE001 - exiting anyway
                 pass
-        if _flush_is_safe():
-            try:
-                sys.stdout.flush()
-            except Exception:  # noqa: BLE001 - a reentered stdout: exiting anyway
-                pass
+        _flush_without_waiting(sys.stdout)
         os.write(2, INTERRUPTED)
         os._exit(130)
 
@@ -114,14 +110,31 @@ def interrupt_exits():
         signal.signal(signal.SIGINT, previous)
 
 
-def _flush_is_safe() -> bool:
-    """Flushing a pipe whose reader is stuck would block the exit."""
-    import stat
-
+def _flush_without_waiting(stream) -> None:
+    """Write out the lines `stream` still holds, as far as that takes no
+    waiting: a pipe or socket is written without blocking for the moment,
+    so that a reader that is stuck (or paused, as a pager is) cannot hold
+    up the exit, while one that reads on gets every line verified so far."""
     try:
-        return not stat.S_ISFIFO(os.fstat(sys.stdout.fileno()).st_mode)
-    except (OSError, ValueError, AttributeError):
-        return False
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):   # no stream, or not a file
+        return
+    try:
+        blocking = os.get_blocking(fd)
+        if blocking:
+            os.set_blocking(fd, False)
+    except OSError:
+        return
+    try:
+        stream.flush()
+    except Exception:  # noqa: BLE001 - full pipe, closed reader or a reentered stream: exiting anyway
+        pass
+    finally:
+        if blocking:
+            try:
+                os.set_blocking(fd, True)   # the descriptor may be shared with the rest of a pipeline
+            except OSError:
+                pass
 
 
 # -- the test hook ------------------------------------------------------------
