@@ -93,6 +93,32 @@ def test_a_stream_without_a_game_line_for_too_long_is_read_game_by_game_into_the
         assert "Batch" not in kinds[kinds.index("Games"):]
 
 
+def test_a_pipe_hands_out_the_games_already_whole_as_soon_as_its_writer_pauses():
+    """A slow writer (an engine logging as it plays) gets its games verified
+    as they end, not once a block of STREAM_SHARE bytes has come."""
+    import threading
+
+    data = selfplay(8, 21)
+    cut = [i for i in range(len(data)) if data.startswith(b'{"t":"game"', i)][3]
+    first_part = data[:data.index(b"\n", cut) + 1]        # three games and the next game line
+    r, w = os.pipe()
+    got = []
+    with os.fdopen(r, "rb") as stream, os.fdopen(w, "wb") as writer:
+        shares = sh.plan_stream(stream, "<stdin>", sh.STREAM_SHARE)
+        writer.write(first_part)
+        writer.flush()
+        t = threading.Thread(target=lambda: got.append(next(shares)), daemon=True)
+        t.start()
+        t.join(timeout=20)
+        assert not t.is_alive(), "the three whole games waited for more input"
+        assert got[0] == sh.Batch("<stdin>", data[:cut], 0)
+        writer.write(data[len(first_part):])
+        writer.close()
+        got.extend(shares)
+    assert b"".join(b.data for b in got) == data
+    assert as_games(g for b in got for g in sh.share_games(b)) == as_games(split_games(io.BytesIO(data), "<stdin>"))
+
+
 def test_a_gigantic_line_in_a_stream_is_never_held_and_two_jobs_report_as_one(tmp_path, monkeypatch):
     # A gzip file: good games, then a game with a line far over the limits
     # (as a gzip bomb would be, scaled down), then good games again.
@@ -347,20 +373,19 @@ def wait_idle(pgid: int, quiet: float = 0.5, limit: float = 30.0) -> None:
     raise AssertionError("verify never went idle")
 
 
-def test_ctrl_c_with_the_human_report_piped_writes_out_every_game_verified():
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_with_the_human_report_piped_writes_out_every_game_verified(jobs):
     """Ctrl-C ends the run at once, and the report lines still held in the
     output buffer reach a reader that reads on. Twenty games come on standard
     input, then the first line of another, and the input stays open: verify
-    reports the twenty (too few lines to fill a buffer) and waits for more.
-    (With -j 2 the games of standard input wait to fill a share, so none is
-    verified yet; the same handler ends both.)"""
+    reports the twenty (too few lines to fill a buffer) and waits for more."""
     data = selfplay(21, 23)
     cut = data.rindex(b'{"t":"game"')
     head = data[:data.index(b"\n", cut) + 1]          # 20 games and the next game line
     whole = run_cli("verify", "-", "--color", "never", input=data[:cut]).stdout
     assert whole.count(b"\n") > 20
     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}   # buffered, as by default
-    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", "-", "--color", "never"],
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", "-", "-j", jobs, "--color", "never"],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
                          start_new_session=True, env=env)
     try:

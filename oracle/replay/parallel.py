@@ -68,7 +68,7 @@ def iter_reports(paths: tuple[str, ...], options: Options, jobs: int = 1, cluste
             on_interrupt.append(pool.kill)
             finished = False
             try:
-                yield from pool.run(sh.plan(files, size))
+                yield from pool.run(sh.plan(files, size, wait=False))
                 finished = True
             finally:
                 pool.close(finished)
@@ -294,24 +294,32 @@ class _Pool:
     def run(self, planned: Iterator) -> Iterator[GameReport]:
         import selectors
 
-        plan = enumerate(planned)
+        plan = iter(planned)
         planned_all = False
         states: dict[int, _State] = {}
         retry: list[int] = []     # share indexes to hand out again, a heap
         head = 0                  # the oldest share not yet passed on
         top = 0                   # shares taken from the plan so far
+        waiting = None            # the live input the plan waits on (registered with the selector)
 
         def next_share():
-            nonlocal planned_all, top
+            nonlocal planned_all, top, waiting
             if retry:
                 return heapq.heappop(retry)
-            if planned_all or top >= head + self.window:
+            if planned_all or waiting is not None or top >= head + self.window:
                 return None
             try:
-                i, share = next(plan)
+                share = next(plan)
             except StopIteration:
                 planned_all = True
                 return None
+            if share.__class__ is sh.Wait:
+                # Nothing to read yet: hand out nothing more, and pass on the
+                # reports that come meanwhile, until the input has data.
+                waiting = share.fd
+                self._selector().register(waiting, selectors.EVENT_READ, None)
+                return None
+            i = top
             states[i] = _State(share)
             top = i + 1
             return i
@@ -337,13 +345,13 @@ class _Pool:
                     w.conn.send((states[i].share, states[i].next_game))
             if planned_all and not states:
                 return
-            if self.selector is None:
-                self.selector = selectors.DefaultSelector()
-                for w in self.workers:
-                    self.selector.register(w.fd, selectors.EVENT_READ, w)
-            ready = self.selector.select()
+            ready = self._selector().select()
             for key, _ in ready:
                 w = key.data
+                if w is None:             # the input has data: planning goes on
+                    self.selector.unregister(waiting)
+                    waiting = None
+                    continue
                 msgs = w.receive()
                 if msgs is None:
                     self.selector.unregister(w.fd)
@@ -367,6 +375,16 @@ class _Pool:
             # Reports come one game at a time (so a death is blamed on the
             # right game); a short pause lets several gather for one wake-up.
             time.sleep(self.PAUSE)
+
+    def _selector(self):
+        """The selector that waits on the workers' pipes (made at first use)."""
+        if self.selector is None:
+            import selectors
+
+            self.selector = selectors.DefaultSelector()
+            for w in self.workers:
+                self.selector.register(w.fd, selectors.EVENT_READ, w)
+        return self.selector
 
     def _replace(self, dead: _Worker, states: dict[int, _State], retry: list[int]) -> _Worker:
         """A worker died: the game it was on is tried again once in a fresh

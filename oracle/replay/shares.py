@@ -30,6 +30,7 @@ from __future__ import annotations
 import gzip
 import io
 import os
+import select
 import stat
 import sys
 import zlib
@@ -85,6 +86,14 @@ class Games:
 
 
 Share = Union[Range, Batch, Whole, Broken, Games]
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Not a share: nothing more can be planned until the live stream `fd`
+    has data (only from a plan made with `wait=False`). Asking the plan again
+    before that gives another Wait."""
+    fd: int
 
 
 def is_url(path: str) -> bool:
@@ -189,18 +198,20 @@ def share_size(paths: list[str], jobs: int) -> int:
     return max(MIN_SHARE, min(MAX_SHARE, total // (jobs * 64) + 1))
 
 
-def plan(paths: list[str], size: int, stdin: BinaryIO | None = None) -> Iterator[Share]:
-    """Shares in input order, produced lazily as they are handed out."""
+def plan(paths: list[str], size: int, stdin: BinaryIO | None = None, wait: bool = True) -> Iterator[Share | Wait]:
+    """Shares in input order, produced lazily as they are handed out. With
+    `wait=False`, a live stream that has nothing to read yet gives `Wait`
+    instead of blocking, so that the caller can go on with other work."""
     for p in paths:
         if p == "-":
-            yield from plan_stream(stdin if stdin is not None else sys.stdin.buffer, "<stdin>", STREAM_SHARE)
+            yield from plan_stream(stdin if stdin is not None else sys.stdin.buffer, "<stdin>", STREAM_SHARE, wait)
         elif is_url(p):
             yield Whole(p)
         else:
-            yield from plan_local(p, size)
+            yield from plan_local(p, size, wait)
 
 
-def plan_local(path: str, size: int) -> Iterator[Share]:
+def plan_local(path: str, size: int, wait: bool = True) -> Iterator[Share | Wait]:
     try:
         f = open(path, "rb")
     except OSError:
@@ -212,7 +223,7 @@ def plan_local(path: str, size: int) -> Iterator[Share]:
         except OSError:
             regular = False
         if not regular:
-            yield from plan_stream(f, path, STREAM_SHARE)
+            yield from plan_stream(f, path, STREAM_SHARE, wait)
             return
         head = f.read(3)
         if head.startswith(GZIP_MAGIC):
@@ -292,74 +303,89 @@ def _holds_a_line(f: BinaryIO, end: int) -> bool:
     return found
 
 
-def _find_cut(buf: bytearray, frm: int) -> tuple[int | None, int]:
-    """The start of the first game line at or after `frm` (a line start) in
-    buf, if a whole one is there; else None and where to look next time."""
-    pos = frm
-    n = len(buf)
-    while pos < n:
-        nl = buf.find(b"\n", pos)
-        if nl < 0:
-            return None, pos
-        if nl - pos <= CUT_LINE_MAX and is_game_line(bytes(buf[pos:nl]).rstrip(b"\r")):
-            return pos, pos
-        pos = nl + 1
-    return None, pos
+def _last_cut(buf: bytearray, lo: int, sent: bool) -> tuple[int | None, int]:
+    """The start of the last whole game line in `buf` where a share may end
+    (not at the very start, nor after blank lines alone at the start of the
+    input), looking only at the lines from `lo` (a line start: the lines
+    before it hold no such game line); and where the next search may start.
+
+    Only lines holding `"game"` can be game lines (reader.is_game_line), so
+    the search jumps from one such line to the one before."""
+    nxt = buf.rfind(b"\n", lo) + 1 or lo      # the start of the line not yet whole
+    hi = nxt
+    while hi > lo:
+        g = buf.rfind(b'"game"', lo, hi)
+        if g < 0:
+            break
+        start = buf.rfind(b"\n", 0, g) + 1
+        stop = buf.find(b"\n", g)
+        if 0 < start and stop - start <= CUT_LINE_MAX and is_game_line(bytes(buf[start:stop]).rstrip(b"\r")) \
+                and (sent or bytes(buf[:start]).strip()):
+            return start, nxt
+        hi = start
+    return None, nxt
 
 
-def plan_stream(f: BinaryIO, name: str, size: int) -> Iterator[Share]:
+def _is_live(f: BinaryIO) -> bool:
+    """A pipe, socket or terminal: its data comes when the writer sends it."""
+    try:
+        mode = os.fstat(f.fileno()).st_mode
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISCHR(mode)
+
+
+def _more_now(f: BinaryIO) -> bool:
+    """Whether a read of the live stream `f` would return at once."""
+    try:
+        return bool(select.select([f], [], [], 0)[0])
+    except (OSError, ValueError):
+        return True
+
+
+def plan_stream(f: BinaryIO, name: str, size: int, wait: bool = True) -> Iterator[Share | Wait]:
+    """Blocks of about `size` bytes cut before a game line. From a live
+    stream (a pipe, a socket, a terminal) the games already whole are
+    handed out as soon as the writer pauses, not when `size` bytes have
+    come: a slow writer (an engine playing as it logs) gets its verdicts
+    as one job would give them. With `wait=False`, `Wait` stands for a read
+    of the live stream that would block."""
+    live = _is_live(f)
+    read = f.read1 if live and hasattr(f, "read1") else f.read
     buf = bytearray()
     line0 = 0
-    eof = False
     sent = False
-    look = None   # where to look for the next cut in buf
+    lo = 0        # the lines of buf before lo hold no game line where a share could end
     while True:
+        if live and not wait:
+            while not _more_now(f):
+                yield Wait(f.fileno())
         try:
-            while not eof and len(buf) < size:
-                chunk = f.read(size)
-                if not chunk:
-                    eof = True
-                buf += chunk
+            chunk = read(size)
         except (OSError, EOFError, zlib.error) as e:
             if buf:
                 yield Batch(name, bytes(buf), line0)
             yield Broken(name, line0 + buf.count(b"\n") + 1, str(e) or type(e).__name__)
             return
-        if eof:
+        if not chunk:
             if buf or not sent:
                 yield Batch(name, bytes(buf), line0)
             return
-        cut = None
-        if look is None:
-            nl = buf.find(b"\n", size - 1)
-            look = nl + 1 if nl >= 0 else None
-        while look is not None:
-            cut, look = _find_cut(buf, look)
-            if cut is None or sent or buf[:cut].strip():
-                break
-            # A first block of blank lines alone would read as an empty input: cut later.
-            cut, nl = None, buf.find(b"\n", look)
-            look = nl + 1 if nl >= 0 else None
+        buf += chunk
+        if len(buf) < size and (not live or _more_now(f)):
+            continue
+        cut, lo = _last_cut(buf, lo, sent)
         if cut is None:
             if len(buf) > STREAM_HOLD:
                 yield from _games_of_rest(buf, f, name, line0)
                 return
-            try:
-                chunk = f.read(size)
-            except (OSError, EOFError, zlib.error) as e:
-                yield Batch(name, bytes(buf), line0)
-                yield Broken(name, line0 + buf.count(b"\n") + 1, str(e) or type(e).__name__)
-                return
-            if not chunk:
-                eof = True
-            buf += chunk
             continue
         data = bytes(buf[:cut])
         del buf[:cut]
+        lo -= cut
         yield Batch(name, data, line0)
         sent = True
         line0 += data.count(b"\n")
-        look = None
 
 
 class _Prefixed(io.RawIOBase):
