@@ -373,6 +373,45 @@ def wait_idle(pgid: int, quiet: float = 0.5, limit: float = 30.0) -> None:
     raise AssertionError("verify never went idle")
 
 
+@pytest.mark.parametrize("jobs,fmt", [("1", "human"), ("2", "human"), ("2", "json")])
+def test_games_from_a_pipe_get_their_verdicts_written_out_as_they_end(jobs, fmt):
+    """An engine that logs as it plays, piped into verify (whose output is a
+    pipe too, so buffered): the verdicts of the games already whole come out
+    while the engine is still playing, with one job or two."""
+    import selectors
+
+    data = selfplay(4, 29)
+    cut = data.rindex(b'{"t":"game"')
+    head = data[:data.index(b"\n", cut) + 1]          # three games and the next game line
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", "-", "-j", jobs, "--format", fmt, "--color",
+                          "never"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                         env=env)
+    try:
+        p.stdin.write(head)
+        p.stdin.flush()
+        got = b""
+        sel = selectors.DefaultSelector()
+        sel.register(p.stdout, selectors.EVENT_READ)
+        deadline = time.monotonic() + 30
+        while got.count(b"\n") < 3 and time.monotonic() < deadline:
+            if sel.select(timeout=0.5):
+                chunk = os.read(p.stdout.fileno(), 65536)
+                if not chunk:
+                    break
+                got += chunk
+        assert got.count(b"\n") == 3, got
+        assert p.poll() is None              # still waiting for the rest of the input
+        p.stdin.write(data[len(head):])
+        p.stdin.close()
+        rest = p.stdout.read()
+        assert p.wait(timeout=30) == 0
+    finally:
+        p.kill()
+    whole = run_cli("verify", "-", "--format", fmt, "--color", "never", input=data).stdout
+    assert got + rest == whole
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_with_the_human_report_piped_writes_out_every_game_verified(jobs):
     """Ctrl-C ends the run at once, and the report lines still held in the

@@ -94,15 +94,22 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     say_reading_stdin(paths)
     bar = GameProgress(paths, progress)
     from .parallel import ClusterUnavailable, Options, iter_reports
+    from .shares import is_live
 
     options = Options(edition, keep_going, which_editions, readings, strict)
     reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
                         strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file),
                         options=options)
     results = iter_reports(paths, options, jobs, cluster)
+    # Games coming down a pipe or from a terminal (an engine logging as it
+    # plays) get their verdict written out as each game ends, not when a
+    # buffer fills; a file is read at full speed with buffered reports.
+    live = "-" in (paths or ("-",)) and is_live(sys.stdin)
     try:
         for rep in results:
             reporter.game(rep)
+            if live:
+                reporter.flush()
     except ClusterUnavailable as e:
         bar.clear()
         click.echo(f"error: {e}", err=True)

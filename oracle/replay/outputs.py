@@ -235,6 +235,12 @@ class Reporter:
             self.close_files()
         return summary.exit
 
+    def flush(self) -> None:
+        """Write out what the reports hold so far."""
+        sys.stdout.flush()
+        for f in self._files:
+            f.flush()
+
     def close_files(self) -> None:
         for f in self._files:
             f.close()
@@ -263,6 +269,9 @@ class _Detach:
 
     def __init__(self, wrapper):
         self.wrapper = wrapper
+
+    def flush(self):
+        self.wrapper.flush()
 
     def close(self):
         self.wrapper.flush()

@@ -326,7 +326,7 @@ def _last_cut(buf: bytearray, lo: int, sent: bool) -> tuple[int | None, int]:
     return None, nxt
 
 
-def _is_live(f: BinaryIO) -> bool:
+def is_live(f) -> bool:
     """A pipe, socket or terminal: its data comes when the writer sends it."""
     try:
         mode = os.fstat(f.fileno()).st_mode
@@ -350,7 +350,7 @@ def plan_stream(f: BinaryIO, name: str, size: int, wait: bool = True) -> Iterato
     come: a slow writer (an engine playing as it logs) gets its verdicts
     as one job would give them. With `wait=False`, `Wait` stands for a read
     of the live stream that would block."""
-    live = _is_live(f)
+    live = is_live(f)
     read = f.read1 if live and hasattr(f, "read1") else f.read
     buf = bytearray()
     line0 = 0
