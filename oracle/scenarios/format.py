@@ -97,8 +97,8 @@ class Deal(_S, kw_only=True):
 
 
 class Given(_S, kw_only=True):
-    """The position the scenario starts from, at `active`'s turn action.
-    Every card of the set is in the game; cards placed nowhere are in the
+    """The position the scenario starts from, at the start of `active`'s
+    turn (Harvest first, then the turn action). Every card of the set is in the game; cards placed nowhere are in the
     unused pile, unless `unused` lists it, in which case the others are out
     of the game. `deal` replaces all of this with a game from its setup."""
 

@@ -439,6 +439,7 @@ class _Checker:
         self.errors: list[ScenarioError] = []
         self.catalogue = _catalogue()
         self.placed: dict[int, tuple] = {}   # card id -> path where the position puts it
+        self.octonite_checked = False        # the editions of placed counters (later.octonite)
         self.sets: tuple[str, ...] | None = DEFAULT_SETS
         if doc.sets is not UNSET:
             try:
@@ -571,10 +572,14 @@ class _Checker:
     def check_octonite_editions(self, path: list) -> None:
         """later.octonite: counters exist only in the editions with the
         later-set mechanics. Placing them in a scenario that also runs in
-        another edition is an error, unless that edition expects the setup
-        to be refused (`illegal: {step: 0}`), which is the ruling itself."""
+        another edition is an error (at the first creature given counters),
+        unless that edition expects the setup to be refused (`illegal:
+        {step: 0}`), which is the ruling itself."""
         d = self.doc
-        editions = EDITIONS if d.editions == "all" else d.editions
+        if self.octonite_checked:
+            return                  # one error says it: the fix is the scenario's `editions`
+        self.octonite_checked = True
+        editions = EDITIONS if d.editions == "all" else [e for e in EDITIONS if e in d.editions]
         by = d.expect_by_edition if d.expect_by_edition is not UNSET else {}
         without = []
         for e in editions:
