@@ -177,6 +177,20 @@ BAD_SCENARIOS = [
     ("a reveal of three cards", DEAL_SCENARIO,
      [(["given", "deal", "reveals"], [["Gorillion", "Spider Owl", "Brain Fly"]])], "given.deal.reveals"),
     ("a deal with starting player 2", DEAL_SCENARIO, [(["given", "deal", "first"], 2)], "given.deal.first"),
+    ("a negative Octonite count", BASE_SCENARIO,
+     [(["given", "players", 0, "play", 0], {"card": "Spider Owl", "octonite": -1})],
+     "given.players[0].play[0].octonite"),
+    ("a fraction of an Octonite counter", BASE_SCENARIO,
+     [(["given", "players", 0, "play", 0], {"card": "Spider Owl", "octonite": 1.5})],
+     "given.players[0].play[0].octonite"),
+    ("Octonite counters written true", BASE_SCENARIO,
+     [(["given", "players", 0, "play", 0], {"card": "Spider Owl", "octonite": True})],
+     "given.players[0].play[0].octonite"),
+    ("100 Octonite counters", BASE_SCENARIO,
+     [(["given", "players", 0, "play", 0], {"card": "Spider Owl", "octonite": 100})],
+     "given.players[0].play[0].octonite"),
+    ("an expected count of 100 Octonite counters", BASE_SCENARIO,
+     [(["illegal"], _DELETE), (["expect"], {"octonite": {"Spider Owl": 100}})], "expect.octonite"),
 ]
 
 

@@ -244,7 +244,8 @@ class Game:
     @classmethod
     def position(cls, edition, zones: dict, defs: dict, **kw) -> "Game":
         """A game from an arbitrary position (`setup.position_state`), at the start of
-        the active player's turn action."""
+        the active player's turn: what happens at the start of a turn (Harvest,
+        triggers.harvest), then the turn action."""
         prof, owner, s = setup.position_state(edition, zones, defs, **kw)
         g = cls(Table(defs, owner), prof, s)
         if prof.refill == "below-five":          # drawing.refill

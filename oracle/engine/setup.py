@@ -8,6 +8,7 @@ from operator import attrgetter
 from ..cards import DEFAULT_SETS, UnknownCard, full_set, lookup, version
 from ..editions import profile as get_profile
 from .errors import SetupError
+from .octonite import set_counters
 from .state import State
 
 HAND_SIZE = 5
@@ -223,14 +224,43 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     return prof, defs, owner, s
 
 
+def place_octonite(prof, s: State, pairs) -> None:
+    """later.octonite: a position may hold Octonite counters on creatures in
+    play, a whole number each; an edition without the later-set mechanics
+    has no counters (BAD_SETUP, as for the cards that use them,
+    `check_mechanics`). A count of 0 places nothing."""
+    in_play = set(s.play[0]) | set(s.play[1])
+    seen = set()
+    for card, n in pairs:
+        if type(n) is not int or n < 0:
+            raise SetupError("BAD_POSITION", "later.octonite",
+                             f"card {card}'s Octonite counters must be a whole number from 0, not {n!r}",
+                             {"card": card, "actual": repr(n)})
+        if card in seen:
+            raise SetupError("BAD_POSITION", "later.octonite", f"card {card}'s Octonite counters are given twice",
+                             {"card": card})
+        seen.add(card)
+        if card not in in_play:
+            raise SetupError("BAD_POSITION", "later.octonite",
+                             f"card {card} holds Octonite counters but is not in play (only creatures in play hold them)",
+                             {"card": card})
+        if n and not prof.later_sets:
+            raise SetupError("BAD_SETUP", "later.octonite",
+                             f"card {card} holds {n} Octonite counter{'s' * (n != 1)}, which the {prof.edition} rules "
+                             "do not have (only en-revised)", {"card": card})
+        set_counters(s, card, n)                               # later.octonite: the counters the position gives
+
+
 def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), mindbugs=(2, 2),
-             exhausted=(), unused=None, out=(), turn=1):
+             exhausted=(), unused=None, out=(), turn=1, octonite=()):
     """The state of an arbitrary position, at the start of `active`'s turn
-    action: (profile, owner by card id, state). `Game.position` builds the game.
+    (the start of the turn, then the turn action): (profile, owner by card
+    id, state). `Game.position` builds the game.
 
     `zones` maps (zone, player) to card ids for deck, hand, play and discard.
     Cards of `defs` that are placed nowhere go to the unused pile unless
-    `unused` is given.
+    `unused` is given. `octonite`: (card, count) pairs, the Octonite counters
+    on creatures in play (`place_octonite`).
     """
     prof = get_profile(edition)
     check_mechanics(prof, defs)
@@ -259,6 +289,7 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
             del s.unused[:take]
     s.mindbugs = list(mindbugs)
     s.exhausted = set(exhausted)
+    place_octonite(prof, s, octonite)
     s.active = active
     s.turn = turn - 1
     owner = {}

@@ -62,6 +62,8 @@ def _one(campaign, sc, edition: str) -> GameReport | None:
         return None                     # a scenario about a refused setup: nothing to play
     if isinstance(msg, ep.SetPosition) and not engine.positions:
         return None
+    if any(n for _, n in given_args(sc, edition)[1].get("octonite", ())):
+        return None                     # counters placed: a protocol position has none (spec/rpc.md)
     if not set(msg.sets if msg.sets is not msgspec.UNSET else DEFAULT_SETS) <= set(engine.sets):
         return None                     # a card set the engine does not deal
     at = 0                              # the step under way, for the finding's line

@@ -39,6 +39,10 @@ REFUSAL_CODES = ("ILLEGAL_DECISION", "ILLEGAL_RANDOM", "GAME_OVER")
 SETUP_CODES = ("BAD_SETUP", "WRONG_FIRST_PLAYER", "BAD_POSITION", "UNKNOWN_CARD")
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)*$"
+# The most Octonite counters a scenario may place on (or expect of) one
+# creature (later.octonite): far more than a game can gather on one creature,
+# few enough that a typo such as 1000 is refused.
+MAX_OCTONITE = 99
 
 Player = Annotated[int, Meta(ge=0, le=1, description="player 0 or player 1")]
 Edition = Literal[EDITIONS]  # type: ignore[valid-type]
@@ -53,11 +57,18 @@ class _S(Struct, forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
 # -- the position --------------------------------------------------------------
 
 
+Octonite = Annotated[int, Meta(ge=0, le=MAX_OCTONITE, description="Octonite counters on the creature "
+                                                                  "(later.octonite, English revised)")]
+
+
 class Placed(_S, kw_only=True):
-    """A creature in play with its state; a bare name is a creature that is not exhausted."""
+    """A creature in play with its state; a bare name is a creature that is
+    not exhausted. `octonite`: the counters on it (later sets); in `given`
+    none when left out, in `expect` not checked when left out."""
 
     card: Card
     exhausted: bool = False
+    octonite: Octonite | UnsetType = UNSET
 
 
 InPlay = Union[Card, Placed]
@@ -86,8 +97,8 @@ class Deal(_S, kw_only=True):
 
 
 class Given(_S, kw_only=True):
-    """The position the scenario starts from, at `active`'s turn action.
-    Every card of the set is in the game; cards placed nowhere are in the
+    """The position the scenario starts from, at the start of `active`'s
+    turn (Harvest first, then the turn action). Every card of the set is in the game; cards placed nowhere are in the
     unused pile, unless `unused` lists it, in which case the others are out
     of the game. `deal` replaces all of this with a game from its setup."""
 
@@ -171,6 +182,7 @@ class Expect(_S, kw_only=True):
     exhausted: CardList | UnsetType = UNSET
     power: dict[str, int] | UnsetType = UNSET
     keywords: dict[str, list[str]] | UnsetType = UNSET
+    octonite: dict[str, Octonite] | UnsetType = UNSET   # counters on named creatures in play
     winner: Player | None | UnsetType = UNSET
     reason: Literal[REASONS] | None | UnsetType = UNSET  # type: ignore[valid-type]
     pending: PendingExpect | None | UnsetType = UNSET

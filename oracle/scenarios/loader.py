@@ -28,8 +28,8 @@ from ..cards import (CARDS, DEFAULT_SETS, KEYWORD_NAMES, SETS, UnknownCard, Unkn
 from ..cards.first_contact import KEYWORD_FRENCH
 from ..clauses import load_catalogue
 from .. import safeyaml
-from ..editions import EDITIONS
-from .format import FORMAT, SETUP_CODES, Expect, Illegal, PlayerExpect, Scenario
+from ..editions import EDITIONS, profile
+from .format import FORMAT, MAX_OCTONITE, SETUP_CODES, Expect, Illegal, PlayerExpect, Scenario
 
 SUFFIXES = (".yaml", ".yml")
 DECISION_KEYS = ("play", "attack", "activate", "mindbug", "pass", "hunt", "block", "choose", "random")
@@ -290,6 +290,8 @@ def _msgspec_location(error: str, data, loc: _Locator) -> tuple[list, int, str]:
         return path, loc.line(path), known
     if in_key:
         return path, loc.line(path), f"a key: {message}"
+    if path[-1:] == ["octonite"] or path[-2:-1] == ["octonite"]:
+        message += f" (Octonite counters: a whole number from 0 to {MAX_OCTONITE}, MAX_OCTONITE)"
     if message.startswith("Invalid enum value") and path[:1] == ["steps"]:
         message += " (a bare step is `mindbug` or `pass`; others are written `kind: value`)"
     unknown = re.match(r"Object contains unknown field `(.+)`$", message)
@@ -437,6 +439,7 @@ class _Checker:
         self.errors: list[ScenarioError] = []
         self.catalogue = _catalogue()
         self.placed: dict[int, tuple] = {}   # card id -> path where the position puts it
+        self.octonite_checked = False        # the editions of placed counters (later.octonite)
         self.sets: tuple[str, ...] | None = DEFAULT_SETS
         if doc.sets is not UNSET:
             try:
@@ -556,6 +559,8 @@ class _Checker:
                         cid = self.card(path, ref, placed=False)
                         if cid is not None:
                             self._once(seen, cid, path)
+                        if not isinstance(entry, str) and entry.octonite not in (UNSET, 0):
+                            self.check_octonite_editions(path)
         if g.unused is not UNSET:
             for i, ref in enumerate(g.unused):
                 path = ["given", "unused", i]
@@ -563,6 +568,36 @@ class _Checker:
                 if cid is not None:
                     self._once(seen, cid, path)
         self.placed = seen
+
+    def check_octonite_editions(self, path: list) -> None:
+        """later.octonite: counters exist only in the editions with the
+        later-set mechanics. Placing them in a scenario that also runs in
+        another edition is an error (at the first creature given counters),
+        unless that edition expects the setup to be refused (`illegal:
+        {step: 0}`), which is the ruling itself."""
+        d = self.doc
+        if self.octonite_checked:
+            return                  # one error says it: the fix is the scenario's `editions`
+        self.octonite_checked = True
+        editions = EDITIONS if d.editions == "all" else [e for e in EDITIONS if e in d.editions]
+        by = d.expect_by_edition if d.expect_by_edition is not UNSET else {}
+        without = []
+        for e in editions:
+            if profile(e).later_sets:
+                continue
+            illegal = d.illegal if d.illegal is not UNSET else None
+            over = by.get(e)
+            if over is not None and over.illegal is not UNSET:
+                illegal = over.illegal
+            step = None if illegal is None else len(d.steps) if illegal.step is UNSET else illegal.step
+            if step != 0:
+                without.append(e)
+        if without:
+            have = [e for e in EDITIONS if profile(e).later_sets]
+            self.fail(path, f"Octonite counters are a rule of the later sets (later.octonite: {', '.join(have)} "
+                      f"only), and the scenario also runs in {', '.join(without)}; write "
+                      f"`editions: [{', '.join(have)}]`, or expect the setup to be refused there "
+                      "(illegal: {step: 0, code: BAD_SETUP, clause: later.octonite})", key="octonite")
 
     def _once(self, seen: dict, cid: int, path: list) -> None:
         if cid in seen:
@@ -608,7 +643,7 @@ class _Checker:
         if e.exhausted is not UNSET:
             for i, ref in enumerate(e.exhausted):
                 self.card(path + ["exhausted", i], ref)
-        for key in ("power", "keywords"):
+        for key in ("power", "keywords", "octonite"):
             table = getattr(e, key)
             if table is UNSET:
                 continue

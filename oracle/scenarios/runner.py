@@ -23,6 +23,7 @@ from msgspec import UNSET
 from ..cards import SETS, keyword_list, lookup, version
 from ..editions import profile
 from ..engine import Decision, EngineError, Game, Refused, SetupError, position
+from ..engine.octonite import counters
 from ..engine.state import STAGE_KINDS
 from .format import Expect, Illegal
 from .loader import LoadedScenario, all_ids, card_id, card_name, keyword_name, scenario_sets, step_kind, step_text
@@ -201,16 +202,18 @@ def build(sc: LoadedScenario, edition: str, extra_sets=()) -> Game:
     zones = {(zone, p): args[zone][p] for zone in ("deck", "hand", "play", "discard") for p in (0, 1)}
     kwargs = {k: args[k] for k in ("unused", "out") if k in args}
     return position(edition, zones, _defs(sets), active=args["active"], life=tuple(args["life"]),
-                    mindbugs=tuple(args["mindbugs"]), exhausted=args["exhausted"], turn=args["turn"], **kwargs)
+                    mindbugs=tuple(args["mindbugs"]), exhausted=args["exhausted"], turn=args["turn"],
+                    octonite=args["octonite"], **kwargs)
 
 
 def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
     """The scenario's start as plain data, card ids as `card_name` numbers
     them, with the card sets it deals from (`sets`): ("deal", cards, decks,
     unused, first, reveals) or ("position", the zones deck, hand, play and
-    discard per player, exhausted, active, life, mindbugs, turn, and unused
-    and out when the scenario gives the unused pile). Raises SetupError for
-    life cards the unused pile cannot hold."""
+    discard per player, exhausted, octonite ((card, count) pairs of the
+    creatures in play given counters), active, life, mindbugs, turn, and
+    unused and out when the scenario gives the unused pile). Raises
+    SetupError for life cards the unused pile cannot hold."""
     sets = scenario_sets(sc.doc, extra_sets)
     deck = all_ids(sets)
     g = sc.doc.given
@@ -227,6 +230,7 @@ def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
                         "sets": sets}
     zones: dict = {}
     exhausted = []
+    octonite = []
     players = g.players if g.players is not UNSET else None
     life, mindbugs = [3, 3], [2, 2]
     placed: set[int] = set()
@@ -243,6 +247,8 @@ def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
                 ids.append(cid)
                 if not isinstance(entry, str) and entry.exhausted:
                     exhausted.append(cid)
+                if not isinstance(entry, str) and entry.octonite is not UNSET:
+                    octonite.append((cid, entry.octonite))
             zones[(zone, p)] = ids
             placed.update(ids)
     kwargs: dict = {}
@@ -260,7 +266,7 @@ def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
             rest = rest[need:]
         kwargs = {"unused": unused, "out": rest}
     out = {zone: [zones.get((zone, p), []) for p in (0, 1)] for zone in ("deck", "hand", "play", "discard")}
-    return "position", {**out, "exhausted": exhausted, "active": g.active, "life": life, "mindbugs": mindbugs,
+    return "position", {**out, "exhausted": exhausted, "octonite": octonite, "active": g.active, "life": life, "mindbugs": mindbugs,
                         "turn": g.turn, "sets": sets, **kwargs}
 
 
@@ -459,7 +465,7 @@ def _check_expect(g: Game, e: Expect, events, i, text, last) -> None:
                 if want is UNSET:
                     continue
                 have = getattr(s, zone)[p]
-                _zone(differ, f"{base}.{zone}", want, have, s.exhausted, ordered=zone == "deck")
+                _zone(differ, f"{base}.{zone}", want, have, s, ordered=zone == "deck")
     if e.active is not UNSET and s.active != e.active:
         differ("active", str(e.active), str(s.active))
     if e.turn is not UNSET and s.turn != e.turn:
@@ -485,6 +491,13 @@ def _check_expect(g: Game, e: Expect, events, i, text, last) -> None:
             have = sorted(keyword_list(g.keywords(cid)))
             if have != want:
                 differ(f"keywords[{ref}]", "[" + ", ".join(want) + "]", "[" + ", ".join(have) + "]", [cid])
+    if e.octonite is not UNSET:
+        for ref, want in e.octonite.items():
+            cid = card_id(ref)
+            if g.controller(cid) is None:
+                differ(f"octonite[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
+            elif counters(s, cid) != want:
+                differ(f"octonite[{ref}]", str(want), str(counters(s, cid)), [cid])
     if e.winner is not UNSET and g.winner != e.winner:
         differ("winner", _player(e.winner), _player(g.winner))
     if e.reason is not UNSET and g.reason != e.reason:
@@ -514,7 +527,7 @@ def _player(p) -> str:
     return "no winner (the game goes on)" if p is None else f"player {p}"
 
 
-def _zone(differ, fieldname, want, have, exhausted, ordered) -> None:
+def _zone(differ, fieldname, want, have, s, ordered) -> None:
     if isinstance(want, int):
         if len(have) != want:
             differ(fieldname, f"{want} card{'s' * (want != 1)}", f"{len(have)} {_cards(have)}", have)
@@ -538,10 +551,12 @@ def _zone(differ, fieldname, want, have, exhausted, ordered) -> None:
     for x in want:
         if not isinstance(x, str):
             cid = card_id(x.card)
-            if (cid in exhausted) != x.exhausted:
-                state = "exhausted" if cid in exhausted else "not exhausted"
+            if (cid in s.exhausted) != x.exhausted:
+                state = "exhausted" if cid in s.exhausted else "not exhausted"
                 differ(f"{fieldname}[{card_name(cid)}]",
                        "exhausted" if x.exhausted else "not exhausted", state, [cid])
+            if x.octonite is not UNSET and counters(s, cid) != x.octonite:
+                differ(f"{fieldname}[{card_name(cid)}].octonite", str(x.octonite), str(counters(s, cid)), [cid])
 
 
 def _pending(g, pe, differ) -> None:
