@@ -488,6 +488,13 @@ def test_bench_with_jobs_reports_the_scaling_and_a_million_game_projection():
     assert ratio > 0 and minutes > 0
     assert "verify -j 1 (file):" in out and "verify -j 2 (file):" in out
     assert "-j 2: fixed cost, per game:" in out and "scaling -j 2, per game:" in out
+    # The targets are judged on the figures printed above them.
+    scaling = out.split("target scaling 1.85 x:", 1)[1].split("\n", 1)[0].split()
+    per_game = float(out.split("scaling -j 2, per game:", 1)[1].split("x", 1)[0])
+    assert scaling[0] == ("meets" if ratio >= 1.85 else "misses")
+    assert scaling[3] == ("meets" if per_game >= 1.85 else "misses")
+    million = out.split("target 5 min a million:", 1)[1].split()
+    assert million[0] == ("meets" if minutes <= 5 else "misses")
 
 
 def test_ctrl_c_on_a_local_dask_cluster_exits_130_with_one_line(games_file):
