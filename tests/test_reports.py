@@ -197,6 +197,21 @@ def test_control_characters_in_a_game_id_reach_no_report_raw(tmp_path):
     assert r"ok        evil\x1b]0;title\x07\x00" in human and "\x1b" not in human
 
 
+def test_a_value_of_a_hostile_size_is_cut_in_the_human_report_and_whole_in_json(tmp_path):
+    log = tmp_path / "huge.jsonl"
+    lines = CONFORMING.read_text().split("\n")[:2]
+    name = "Z" * 300_000
+    lines.append(json.dumps({"t": "state", "hand": [[name], []]}))
+    lines.append(json.dumps({"t": "end", "winner": None, "reason": "aborted", "detail": "d" * 300_000}))
+    log.write_text("\n".join(lines) + "\n")
+    human = run_cli("verify", str(log), "--color", "never").stdout.decode()
+    assert max(len(line) for line in human.splitlines()) < 2200
+    assert "more characters: --format json has them all" in human
+    assert "STATE_MISMATCH" in human
+    report = json.loads(run_cli("verify", str(log), "--format", "json").stdout.splitlines()[0])
+    assert report["findings"][0]["log"]["hand"][0] == [name]
+
+
 def test_malformed_games_are_junit_errors_and_exit_2(tmp_path):
     log = tmp_path / "bad.jsonl"
     log.write_bytes(CONFORMING.read_bytes() + b'{"t":"game","format":"mb-replay/9","id":"v9"}\n')

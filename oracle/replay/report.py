@@ -27,6 +27,18 @@ def _fmt_option(o: dict) -> str:
     return t
 
 
+# A line of the human report quotes values from the log (a claim, a card
+# name, an id, a note): one of a hostile size is cut there, with what was
+# left out counted. The JSON report keeps every value whole.
+HUMAN_TEXT_MAX = 2000
+
+
+def _cap(text: str) -> str:
+    if len(text) <= HUMAN_TEXT_MAX:
+        return text
+    return f"{text[:HUMAN_TEXT_MAX]}... ({len(text) - HUMAN_TEXT_MAX:,} more characters: --format json has them all)"
+
+
 def unknown_fields_note(note: str) -> bool:
     """Notes on fields mb-replay/1 does not define are shown for every game."""
     return note.split(": ", 1)[-1].startswith(UNKNOWN_FIELDS_NOTE)
@@ -38,7 +50,7 @@ def human_game(rep, verbose: bool = False) -> str:
         label, colour = "xfail", "cyan"
     elif rep.outcome == "xpass":
         label, colour = "XPASS", "magenta"
-    head = f"{click.style(f'{label:<9}', fg=colour, bold=rep.verdict != 'conforms')} {clean_line(rep.id)}"
+    head = f"{click.style(f'{label:<9}', fg=colour, bold=rep.verdict != 'conforms')} {_cap(clean_line(rep.id))}"
     where = f"{clean_line(rep.file)}:{rep.line}"   # ids and names from the input: no terminal controls
     info = f"  [{rep.edition or '?'}, {plural(rep.decisions, 'decision')}]  {where}"
     out = [head + click.style(info, dim=True)]
@@ -55,7 +67,7 @@ def human_game(rep, verbose: bool = False) -> str:
         shown = ", ".join(map(str, f.lines[:20])) + (", ..." if len(f.lines) > 20 else "")
         again = f" (found {f.count} times, at lines {shown})" if f.count > 1 else ""
         out.append(f"  line {f.line}: {click.style(f.code, bold=True)}{clauses}{tag}{again}")
-        out.append(f"    {f.message}")
+        out.append(_cap(f"    {f.message}"))
         if f.basis == "reading" and f.reading:
             r = f.reading
             from ..readings import TEAM
@@ -66,23 +78,23 @@ def human_game(rep, verbose: bool = False) -> str:
             out.append("    found under " + ", ".join(f"{c}={v}" for c, v in f.under.items())
                        + ", the reading under which the game's earlier lines conform")
         if f.log is not None:
-            out.append(f"    log says:   {json.dumps(f.log, ensure_ascii=False)}")
+            out.append(_cap(f"    log says:   {json.dumps(f.log, ensure_ascii=False)}"))
         if f.rules is not None:
-            out.append(f"    rules say:  {json.dumps(f.rules, ensure_ascii=False)}")
+            out.append(_cap(f"    rules say:  {json.dumps(f.rules, ensure_ascii=False)}"))
         if f.options:
             shown = ", ".join(_fmt_option(o) for o in f.options[:12])
             more = f" (+{len(f.options) - 12} more)" if len(f.options) > 12 else ""
             out.append(f"    legal here: {shown}{more}")
         if f.cards:
-            out.append("    cards:      " + ", ".join(f"{c} {n}" for c, n in f.cards.items()))
+            out.append(_cap("    cards:      " + ", ".join(f"{c} {n}" for c, n in f.cards.items())))
         for e in f.diff or ():
-            out.append(f"    differs:    {e.text}")
+            out.append(_cap(f"    differs:    {e.text}"))
         if f.events:
             out.append("    the rules did, since log and rules last agreed:")
-            out.extend(f"      {e.text} [{', '.join(e.clauses)}]" for e in f.events)
+            out.extend(_cap(f"      {e.text} [{', '.join(e.clauses)}]") for e in f.events)
     for n in rep.notes:
         if verbose or rep.verdict != "conforms" or rep.outcome == "xpass" or unknown_fields_note(n):
-            out.append(click.style(f"  note: {n}", dim=True))
+            out.append(click.style(_cap(f"  note: {n}"), dim=True))
     return "\n".join(out)
 
 
