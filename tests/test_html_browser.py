@@ -177,6 +177,26 @@ def test_a_failing_scenario_opens_on_its_board(browser, tmp_path):
     pg.close()
 
 
+def test_a_creature_with_octonite_counters_shows_them_on_the_board(browser, tmp_path):
+    from test_html_report import OCTONITE_SCENARIO
+
+    text = OCTONITE_SCENARIO.replace("CARD_FILE", str(ROOT / "examples" / "later-sets.yaml"))
+    (tmp_path / "octo.yaml").write_text(text, encoding="utf-8")
+    out = tmp_path / "sc.html"
+    assert run_cli("scenarios", str(tmp_path / "octo.yaml"), "--output", f"html={out}").returncode == 1
+    pg = browser.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(out.as_uri())
+    card = pg.locator('#board .card[aria-label^="Lychee Monarch"]')
+    assert card.locator(".octo").inner_text() == "1 Octonite"         # the failing step: after one Harvest
+    assert "1 Octonite" in card.get_attribute("aria-label")
+    pg.evaluate("window.mbReport.go(0)")
+    assert pg.locator('#board .card[aria-label^="Lychee Monarch"] .octo').inner_text() == "2 Octonite"
+    assert errors == []
+    pg.close()
+
+
 def test_a_screenshot_is_not_blank(page):
     _open(page, "violation-poisonous-ignored")
     shot = page.screenshot(clip={"x": 0, "y": 0, "width": 1280, "height": 900})

@@ -186,6 +186,43 @@ def test_scenarios_html_shows_a_failing_run_on_its_board(tmp_path):
     assert d["steps"][0]["board"]["hand"][0] and d["log"][0] == [1, "format: mb-scenario/1"]
 
 
+OCTONITE_SCENARIO = """\
+format: mb-scenario/1
+id: demo.monarch-counters
+title: Lychee Monarch with two counters, expected (wrongly) to have lost both after one turn
+clauses: [triggers.harvest, later.octonite]
+cards: [Lychee Monarch]
+sets: [first-contact, fruit-lab]
+card_file: CARD_FILE
+editions: [en-revised]
+source: {kind: card list, ref: "Harvest: one counter comes off at the start of its controller's turn"}
+given:
+  active: 1
+  players:
+    - {play: [{card: Lychee Monarch, octonite: 2}], hand: [Bee Bear]}
+    - {hand: [Spider Owl, Brain Fly]}
+steps:
+  - play: Spider Owl
+  - pass
+expect:
+  players:
+    - {play: [{card: Lychee Monarch, octonite: 0}]}
+"""
+
+
+def test_the_board_shows_the_octonite_counters_on_a_creature(tmp_path):
+    text = OCTONITE_SCENARIO.replace("CARD_FILE", str(ROOT / "examples" / "later-sets.yaml"))
+    (tmp_path / "octo.yaml").write_text(text, encoding="utf-8")
+    out = tmp_path / "sc.html"
+    r = run_cli("scenarios", str(tmp_path / "octo.yaml"), "--output", f"html={out}")
+    assert r.returncode == 1, r.stderr.decode()
+    (d,) = game_data(out.read_text(encoding="utf-8")).values()
+    boards = [s["board"] for s in d["steps"]]
+    # a fifth entry on the creature: 2 counters at the deal, 1 after its controller's turn began
+    assert [b["play"][0][0][4] for b in boards] == [2, 2, 1]
+    assert all(len(e) == 4 for b in boards for e in b["play"][1])   # a creature without counters has no fifth entry
+
+
 def test_logs_are_read_again_in_one_pass_even_with_lines_outside_games(tmp_path):
     from oracle.replay.verify import verify_game
     from oracle.report.source import LogSource

@@ -26,12 +26,17 @@ MAX_STEPS = 2000
 def board(g) -> dict:
     """The board of game `g` as the page draws it: for each player (index 0
     and 1) life, Mindbugs, draw pile size, hand, play area (card, power
-    after constant abilities, keywords as a bit mask, exhausted or not),
+    after constant abilities, keywords as a bit mask, exhausted or not, and
+    the Octonite counters on it when it has some),
     discard pile; the unused pile's size, the card waiting for the Mindbug
     decision, whose turn it is, and the pending decision with its options."""
     s = g.state
     power, keywords = g.stats()[:2]
     play = [[[c, power.get(c, 0), keywords.get(c, 0), int(c in s.exhausted)] for c in s.play[p]] for p in (0, 1)]
+    for c, n in s.octonite:                                     # later.octonite: a fifth entry, counters
+        for entry in play[0] + play[1]:
+            if entry[0] == c:
+                entry.append(n)
     b = {
         "life": list(s.life), "mindbugs": list(s.mindbugs),
         "deck": [len(s.deck[0]), len(s.deck[1])], "unused": len(s.unused),

@@ -112,7 +112,8 @@
     const kws = keywordNames(opts.keywords !== undefined ? opts.keywords : d.keywords);
     const marked = opts.mark ? opts.mark.has(id) : game.marked.has(id);
     const label = name + " (" + id + "), power " + power + (kws.length ? ", " + kws.join(", ") : "") +
-      (opts.exhausted ? ", exhausted" : "") + (marked ? ", differs between log and rules" : "");
+      (opts.exhausted ? ", exhausted" : "") + (opts.octonite ? ", " + opts.octonite + " Octonite" : "") +
+      (marked ? ", differs between log and rules" : "");
     const pw = el("span", { class: "power" + (power > d.power ? " up" : power < d.power ? " down" : ""),
       title: power !== d.power ? "printed power " + d.power : "power", text: String(power) });
     const card = el("div", { class: "card" + (opts.small ? " small" : "") + (opts.exhausted ? " exhausted" : "") +
@@ -121,13 +122,14 @@
       el("div", { class: "kws" }, ...kws.map((k) => el("span", { class: "kw", text: k }))),
       el("div", { class: "text", text: d.text || "" }),
       opts.exhausted ? el("span", { class: "ex", text: "exhausted" }) : null,
+      opts.octonite ? el("span", { class: "octo", title: "Octonite counters", text: opts.octonite + " Octonite" }) : null,
       el("span", { class: "cid", text: "#" + id }));
     return card;
   }
   function zone(title, ids, opts) {
     const cards = el("div", { class: "cards", role: "list", "aria-label": title });
     for (const c of ids) cards.append(Array.isArray(c) ?
-      cardEl(c[0], { power: c[1], keywords: c[2], exhausted: !!c[3] }) : cardEl(c, opts || {}));
+      cardEl(c[0], { power: c[1], keywords: c[2], exhausted: !!c[3], octonite: c[4] || 0 }) : cardEl(c, opts || {}));
     return el("div", { class: "zone" }, el("div", { class: "zname", text: title + " (" + ids.length + ")" }), cards);
   }
 
