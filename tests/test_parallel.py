@@ -373,18 +373,21 @@ def wait_idle(pgid: int, quiet: float = 0.5, limit: float = 30.0) -> None:
     raise AssertionError("verify never went idle")
 
 
-@pytest.mark.parametrize("jobs,fmt", [("1", "human"), ("2", "human"), ("2", "json")])
+@pytest.mark.parametrize("jobs,fmt", [("1", "human"), ("2", "human"), ("2", "json"), ("local:2", "human")])
 def test_games_from_a_pipe_get_their_verdicts_written_out_as_they_end(jobs, fmt):
     """An engine that logs as it plays, piped into verify (whose output is a
     pipe too, so buffered): the verdicts of the games already whole come out
-    while the engine is still playing, with one job or two."""
+    while the engine is still playing, with one job, two, or a local cluster."""
     import selectors
 
     data = selfplay(4, 29)
     cut = data.rindex(b'{"t":"game"')
     head = data[:data.index(b"\n", cut) + 1]          # three games and the next game line
     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
-    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", "-", "-j", jobs, "--format", fmt, "--color",
+    if jobs.startswith("local:"):
+        pytest.importorskip("distributed", reason="dask.distributed is missing: pip install 'mb-oracle[cluster]'")
+    how = ["--cluster", jobs] if jobs.startswith("local:") else ["-j", jobs]
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", "-", *how, "--format", fmt, "--color",
                           "never"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
                          env=env)
     try:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
 import signal
 import sys
 from collections import deque
@@ -167,6 +168,13 @@ def cluster_reports(planned: Iterator, options: Options, address: str, on_interr
                 except StopIteration:
                     exhausted = True
                     break
+                if share.__class__ is sh.Wait:
+                    # A live input with nothing to read yet: pass on the
+                    # shares under way meanwhile; with none, wait for it.
+                    if window:
+                        break
+                    select.select([share.fd], [], [])
+                    continue
                 window.append((share, client.submit(verify_share, share, options, pure=False)))
             if not window:
                 return

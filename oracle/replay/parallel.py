@@ -53,7 +53,7 @@ def iter_reports(paths: tuple[str, ...], options: Options, jobs: int = 1, cluste
             from .cluster import cluster_reports
 
             size = share_size or sh.share_size(files, 8)
-            yield from cluster_reports(sh.plan(files, size), options, cluster, on_interrupt)
+            yield from cluster_reports(sh.plan(files, size, wait=False), options, cluster, on_interrupt)
         elif jobs <= 1:
             if any(sh.is_url(p) for p in files):
                 for share in sh.plan(files, sh.MAX_SHARE):
