@@ -96,10 +96,15 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     from .parallel import ClusterUnavailable, Options, iter_reports
 
     options = Options(edition, keep_going, which_editions, readings, strict)
+    on_hand = None
+    if "html" in (fmt, *(kind for kind, _ in outputs)):
+        from .onhand import OnHand
+
+        on_hand = OnHand()      # the boards of games that cannot be read twice (standard input, a pipe)
     reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
                         strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file),
-                        options=options)
-    results = iter_reports(paths, options, jobs, cluster)
+                        options=options, on_hand=on_hand)
+    results = iter_reports(paths, options, jobs, cluster, on_hand=on_hand)
     try:
         for rep in results:
             reporter.game(rep)

@@ -31,12 +31,11 @@ import gzip
 import io
 import os
 import stat
-import sys
 import zlib
 from dataclasses import dataclass
 from typing import BinaryIO, Iterator, Union
 
-from .reader import RawGame, expand_paths, is_game_line, read_all, split_games
+from .reader import RawGame, expand_paths, is_game_line, open_stdin, read_all, split_games
 
 GZIP_MAGIC = b"\x1f\x8b"
 BOM = b"\xef\xbb\xbf"
@@ -193,7 +192,15 @@ def plan(paths: list[str], size: int, stdin: BinaryIO | None = None) -> Iterator
     """Shares in input order, produced lazily as they are handed out."""
     for p in paths:
         if p == "-":
-            yield from plan_stream(stdin if stdin is not None else sys.stdin.buffer, "<stdin>", STREAM_SHARE)
+            stream = stdin
+            if stream is None:
+                # Decompressed here, as one job reads it: shares are cut at game lines.
+                try:
+                    stream = open_stdin()
+                except (OSError, ValueError) as e:
+                    yield Broken("<stdin>", 0, getattr(e, "strerror", None) or str(e))
+                    continue
+            yield from plan_stream(stream, "<stdin>", STREAM_SHARE)
         elif is_url(p):
             yield Whole(p)
         else:
