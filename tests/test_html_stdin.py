@@ -42,11 +42,13 @@ def file_page(tmp_path_factory):
     return out.read_text(encoding="utf-8"), str(log)
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_the_page_of_games_from_standard_input_is_the_page_of_the_same_file(tmp_path, file_page, jobs):
+@pytest.mark.parametrize("workers", [("-j", "1"), ("-j", "2"), ("--cluster", "local:2")])
+def test_the_page_of_games_from_standard_input_is_the_page_of_the_same_file(tmp_path, file_page, workers):
+    if workers[0] == "--cluster":
+        pytest.importorskip("distributed", reason="dask.distributed is missing: pip install 'mb-oracle[cluster]'")
     html, path = file_page
     out = tmp_path / "stdin.html"
-    r = run_cli("verify", "-", "-q", "-j", jobs, "--output", f"html={out}", input=STREAM)
+    r = run_cli("verify", "-", "-q", *workers, "--output", f"html={out}", input=STREAM)
     assert r.returncode == 1, r.stderr.decode()
     page = out.read_text(encoding="utf-8")
     # standard input is named as in the text report, `<stdin>`, in the inputs and in each game
