@@ -143,3 +143,32 @@ def test_the_log_source_never_opens_a_pipe_again(tmp_path):
     # opening it would wait for a writer for ever; reading it would take bytes from the run
     assert source.raw(rep) is None
     assert "cannot be read twice" in source.why_not(str(fifo))
+
+
+def test_on_hand_gives_the_games_of_the_share_being_reported_as_a_reader_of_the_whole_stream_finds_them():
+    import io
+
+    from oracle.replay import shares as sh
+    from oracle.replay.onhand import OnHand
+    from oracle.replay.reader import split_games
+
+    whole = list(split_games(io.BytesIO(STREAM), "<stdin>"))
+    shares = list(sh.plan_stream(io.BytesIO(STREAM), "<stdin>", 200_000))
+    assert len(shares) > 3 and all(isinstance(s, sh.Batch) for s in shares)
+    on_hand = OnHand()
+    found = []
+    for share in shares:
+        on_hand.hold(share)
+        firsts = [g.first_line for g in sh.share_games(share)]
+        found += [on_hand.game("<stdin>", line) for line in firsts]
+        # asked again, or out of order: the share is split again
+        assert on_hand.game("<stdin>", firsts[0]).first_line == firsts[0]
+        assert on_hand.game("<stdin>", firsts[-1]).first_line == firsts[-1]
+        # another input's game, a line where no game starts, a game of another share
+        assert on_hand.game("other.jsonl", firsts[0]) is None
+        assert on_hand.game("<stdin>", firsts[0] + 1) is None
+        assert on_hand.game("<stdin>", firsts[-1] + 10**6) is None
+    assert [(g.first_line, g.lines, g.kind) for g in found] == [(g.first_line, g.lines, g.kind) for g in whole]
+    # a share the workers read themselves lets the last one go
+    on_hand.hold(sh.Range("games.jsonl", 0, 10, 0))
+    assert on_hand.game("<stdin>", whole[-1].first_line) is None
