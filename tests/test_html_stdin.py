@@ -9,6 +9,8 @@ import gzip
 import json
 import os
 import re
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -83,23 +85,21 @@ def test_gzip_compressed_standard_input_gives_the_same_report_whatever_the_jobs(
 def test_standard_input_that_is_not_utf8_still_gives_the_page(tmp_path):
     log = (ROOT / "replays/violations/sneaky-block.jsonl").read_bytes()
     broken = log.replace(b'"t":"state"', b'"t":"st\xff\xfete"', 1) + b"\xff\xfe\x00 not a line\n"
+    log_file = tmp_path / "broken.jsonl"
+    log_file.write_bytes(broken)
     pages = []
-    for source in ("-", str(tmp_path / "broken.jsonl")):
-        (tmp_path / "broken.jsonl").write_bytes(broken)
+    for source, name in (("-", "<stdin>"), (str(log_file), str(log_file))):
         out = tmp_path / "page.html"
         r = run_cli("verify", source, "--output", f"html={out}", input=broken if source == "-" else None)
         assert r.returncode == 2 and b"Traceback" not in r.stderr, r.stderr.decode()
-        pages.append(_named(out.read_text(encoding="utf-8"), "<stdin>" if source == "-" else source))
+        pages.append(_named(out.read_text(encoding="utf-8"), name))
     assert pages[0] == pages[1]
-    (d,) = [d for d in game_data(pages[0]).values() if d["report"]["verdict"] == "malformed"][:1]
-    assert d["steps"], "a malformed game with a deal is still drawn up to where it breaks"
+    malformed = [d for d in game_data(pages[0]).values() if d["report"]["verdict"] == "malformed"]
+    assert malformed and malformed[0]["steps"], "a malformed game with a deal is still drawn up to where it breaks"
 
 
 def test_closed_standard_input_is_one_line_and_no_page(tmp_path):
     out = tmp_path / "page.html"
-    import subprocess
-    import sys
-
     r = subprocess.run([sys.executable, "-m", "oracle", "verify", "-", "--output", f"html={out}"], cwd=ROOT,
                        capture_output=True, preexec_fn=lambda: os.close(0))
     assert r.returncode == 2
