@@ -150,7 +150,8 @@ def _stop_local(cluster) -> None:
             pass   # not our child: its parent was killed too
 
 
-def cluster_reports(planned: Iterator, options: Options, address: str, on_interrupt: list) -> Iterator:
+def cluster_reports(planned: Iterator, options: Options, address: str, on_interrupt: list,
+                    on_hand=None) -> Iterator:
     client, cluster = _connect(address)
     if cluster is not None:
         on_interrupt.append(lambda: _stop_local(cluster))
@@ -179,6 +180,8 @@ def cluster_reports(planned: Iterator, options: Options, address: str, on_interr
             if not window:
                 return
             share, future = window.popleft()
+            if on_hand is not None:
+                on_hand.hold(share)     # its bytes, if this process read them (see oracle.replay.onhand)
             try:
                 yield from pickle.loads(future.result())
             except KilledWorker:

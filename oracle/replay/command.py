@@ -97,10 +97,15 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     from .shares import is_live
 
     options = Options(edition, keep_going, which_editions, readings, strict)
+    on_hand = None
+    if "html" in (fmt, *(kind for kind, _ in outputs)):
+        from .onhand import OnHand
+
+        on_hand = OnHand()      # the boards of games that cannot be read twice (standard input, a pipe)
     reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
                         strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file),
-                        options=options)
-    results = iter_reports(paths, options, jobs, cluster)
+                        options=options, on_hand=on_hand)
+    results = iter_reports(paths, options, jobs, cluster, on_hand=on_hand)
     # Games coming down a pipe or from a terminal (an engine logging as it
     # plays) get their verdict written out as each game ends, not when a
     # buffer fills; a file is read at full speed with buffered reports.

@@ -144,7 +144,7 @@ class _Html:
     """The HTML page (oracle.report): each game's row and data as it comes,
     the page itself at the end."""
 
-    def __init__(self, stream, inputs, options):
+    def __init__(self, stream, inputs, options, on_hand=None):
         import shlex
 
         from ..report.page import HtmlReport
@@ -152,8 +152,10 @@ class _Html:
 
         self.stream = stream
         command = "mb-oracle " + shlex.join(sys.argv[1:]) if len(sys.argv) > 1 else ""
+        # Standard input is named `<stdin>`, as in the games' reports and the text report.
         self.page = HtmlReport(title="mb-oracle verify report", command=command,
-                               inputs=[p for p in inputs if p], options=options, source=LogSource())
+                               inputs=["<stdin>" if p == "-" else p for p in inputs if p], options=options,
+                               source=LogSource(on_hand))
 
     def game(self, rep, seconds: float) -> None:
         self.page.game(rep)
@@ -168,9 +170,10 @@ class Reporter:
 
     def __init__(self, fmt: str, outputs: list[tuple[str, str]], *, quiet: bool = False,
                  statistics: bool = False, expectations=None, strict_expect: bool = False, progress=None,
-                 inputs: tuple[str, ...] = (), command: str = "verify", options=None):
+                 inputs: tuple[str, ...] = (), command: str = "verify", options=None, on_hand=None):
         self.command = command          # the command named in JUnit (`mb-oracle.<command>.<file>`)
         self.inputs, self.options = inputs, options   # the HTML page reads the logs again with these
+        self.on_hand = on_hand          # or takes a game's lines from here (oracle.replay.onhand)
         self.tally = Tally(expectations, strict_expect)
         self.progress = progress
         self._files = []
@@ -209,7 +212,7 @@ class Reporter:
         if kind == "junit":
             return _JUnit(file, self.command)
         if kind == "html":
-            return _Html(file, self.inputs, self.options)
+            return _Html(file, self.inputs, self.options, self.on_hand)
         return _Human(file, color, quiet, statistics, clear)
 
     def game(self, rep) -> None:

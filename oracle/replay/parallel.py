@@ -44,31 +44,41 @@ from .verify import GameReport
 
 
 def iter_reports(paths: tuple[str, ...], options: Options, jobs: int = 1, cluster: str | None = None,
-                 share_size: int | None = None) -> Iterator[GameReport]:
+                 share_size: int | None = None, on_hand=None) -> Iterator[GameReport]:
     """Reports of every game of `paths` (files, folders, URLs, - for
-    standard input), in input order, whatever the number of jobs."""
+    standard input), in input order, whatever the number of jobs.
+
+    `on_hand` (oracle.replay.onhand.OnHand), if given, is told of the game
+    or share each report comes from (`hold`) just before the report is
+    passed on, for the HTML report to draw boards of games it cannot read
+    again."""
     files = sh.expand(paths)
     with interrupt_exits() as on_interrupt:
         if cluster is not None:
             from .cluster import cluster_reports
 
             size = share_size or sh.share_size(files, 8)
-            yield from cluster_reports(sh.plan(files, size, wait=False), options, cluster, on_interrupt)
+            yield from cluster_reports(sh.plan(files, size, wait=False), options, cluster, on_interrupt, on_hand)
         elif jobs <= 1:
             if any(sh.is_url(p) for p in files):
                 for share in sh.plan(files, sh.MAX_SHARE):
+                    if on_hand is not None:
+                        on_hand.hold(share)
                     for raw in sh.share_games(share):
                         yield verify_one(raw, options)
             else:
                 for raw in read_all(paths):
-                    yield verify_one(raw, options)
+                    rep = verify_one(raw, options)
+                    if on_hand is not None:
+                        on_hand.hold_game(raw)
+                    yield rep
         else:
             size = share_size or sh.share_size(files, jobs)
             pool = _Pool(jobs, options)
             on_interrupt.append(pool.kill)
             finished = False
             try:
-                yield from pool.run(sh.plan(files, size, wait=False))
+                yield from pool.run(sh.plan(files, size, wait=False), on_hand)
                 finished = True
             finally:
                 pool.close(finished)
@@ -291,7 +301,7 @@ class _Pool:
                 w.proc.join()
             w.conn.close()
 
-    def run(self, planned: Iterator) -> Iterator[GameReport]:
+    def run(self, planned: Iterator, on_hand=None) -> Iterator[GameReport]:
         import selectors
 
         plan = iter(planned)
@@ -330,6 +340,8 @@ class _Pool:
             while head in states:
                 st = states[head]
                 if st.reports:
+                    if on_hand is not None:
+                        on_hand.hold(st.share)
                     yield from st.reports
                     st.reports = []
                 if not st.done:

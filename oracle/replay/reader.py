@@ -288,7 +288,9 @@ def _open(p: str) -> BinaryIO:
     return f
 
 
-def _stdin() -> BinaryIO:
+def open_stdin() -> BinaryIO:
+    """Standard input for reading, decompressed when it is gzip data (the
+    one reader of it in a run: the main process, whatever the jobs)."""
     stream = sys.stdin.buffer
     peek = getattr(stream, "peek", None)
     if peek is None:
@@ -323,7 +325,7 @@ def _read_files(files: list[str]) -> Iterator[RawGame]:
     for p in files:
         if p == "-":
             try:
-                stream = _stdin()
+                stream = open_stdin()
             except (OSError, ValueError) as e:
                 yield RawGame("<stdin>", [(0, b"")], kind=f"unreadable:{getattr(e, 'strerror', None) or e}")
                 continue

@@ -32,12 +32,11 @@ import io
 import os
 import select
 import stat
-import sys
 import zlib
 from dataclasses import dataclass
 from typing import BinaryIO, Iterator, Union
 
-from .reader import RawGame, expand_paths, is_game_line, read_all, split_games
+from .reader import RawGame, expand_paths, is_game_line, open_stdin, read_all, split_games
 
 GZIP_MAGIC = b"\x1f\x8b"
 BOM = b"\xef\xbb\xbf"
@@ -204,7 +203,15 @@ def plan(paths: list[str], size: int, stdin: BinaryIO | None = None, wait: bool 
     instead of blocking, so that the caller can go on with other work."""
     for p in paths:
         if p == "-":
-            yield from plan_stream(stdin if stdin is not None else sys.stdin.buffer, "<stdin>", STREAM_SHARE, wait)
+            stream = stdin
+            if stream is None:
+                # Decompressed here, as one job reads it: shares are cut at game lines.
+                try:
+                    stream = open_stdin()
+                except (OSError, ValueError) as e:
+                    yield Broken("<stdin>", 0, getattr(e, "strerror", None) or str(e))
+                    continue
+            yield from plan_stream(stream, "<stdin>", STREAM_SHARE, wait)
         elif is_url(p):
             yield Whole(p)
         else:
@@ -327,7 +334,11 @@ def _last_cut(buf: bytearray, lo: int, sent: bool) -> tuple[int | None, int]:
 
 
 def is_live(f) -> bool:
-    """A pipe, socket or terminal: its data comes when the writer sends it."""
+    """A pipe, socket or terminal: its data comes when the writer sends it.
+    A decompressed stream is not taken as one: what it holds decompressed
+    cannot be seen by waiting on the pipe beneath it."""
+    if isinstance(f, gzip.GzipFile):
+        return False
     try:
         mode = os.fstat(f.fileno()).st_mode
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):

@@ -83,8 +83,8 @@ def log_lines(raw) -> list:
 class HtmlReport:
     """The page of a run. `game(rep, ...)` for each game in order, then `finish(stream)`.
 
-    `source` (oracle.report.source.LogSource) reads a game's log again to
-    draw its board; `options` (oracle.replay.jobs.Options) are the switches
+    `source` (oracle.report.source.LogSource) gives a game's log lines to
+    draw its board (those the run still holds, or its file read again); `options` (oracle.replay.jobs.Options) are the switches
     it was verified with. `game` may also be given the steps and the log
     lines directly (`show`, the scenarios)."""
 
