@@ -158,16 +158,23 @@ def test_every_sample_game_steps_from_deal_to_end_without_an_error(browser, tmp_
     pg.close()
 
 
-def test_a_failing_scenario_opens_on_its_board(browser, tmp_path):
-    from test_html_report import SCENARIO
-
-    (tmp_path / "bad.yaml").write_text(SCENARIO, encoding="utf-8")
+def failing_scenario_page(browser, tmp_path, text: str):
+    """The HTML report of a scenario file whose one run fails, open in a new
+    page; the page's script errors are gathered in the list returned."""
+    (tmp_path / "bad.yaml").write_text(text, encoding="utf-8")
     out = tmp_path / "sc.html"
     assert run_cli("scenarios", str(tmp_path / "bad.yaml"), "--output", f"html={out}").returncode == 1
     pg = browser.new_page()
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.goto(out.as_uri())
+    return pg, errors
+
+
+def test_a_failing_scenario_opens_on_its_board(browser, tmp_path):
+    from test_html_report import SCENARIO
+
+    pg, errors = failing_scenario_page(browser, tmp_path, SCENARIO)
     # the one failing run opens by itself, at the step that failed
     assert pg.inner_text("#detail h2") == "demo.healer-wrong-life[en-revised]"
     assert "finding: SCENARIO_FAILED" in pg.inner_text("#step-status")
@@ -181,13 +188,7 @@ def test_a_creature_with_octonite_counters_shows_them_on_the_board(browser, tmp_
     from test_html_report import OCTONITE_SCENARIO
 
     text = OCTONITE_SCENARIO.replace("CARD_FILE", str(ROOT / "examples" / "later-sets.yaml"))
-    (tmp_path / "octo.yaml").write_text(text, encoding="utf-8")
-    out = tmp_path / "sc.html"
-    assert run_cli("scenarios", str(tmp_path / "octo.yaml"), "--output", f"html={out}").returncode == 1
-    pg = browser.new_page()
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(out.as_uri())
+    pg, errors = failing_scenario_page(browser, tmp_path, text)
     card = pg.locator('#board .card[aria-label^="Lychee Monarch"]')
     assert card.locator(".octo").inner_text() == "1 Octonite"         # the failing step: after one Harvest
     assert "1 Octonite" in card.get_attribute("aria-label")
