@@ -93,6 +93,54 @@ def test_a_stream_without_a_game_line_for_too_long_is_read_game_by_game_into_the
         assert "Batch" not in kinds[kinds.index("Games"):]
 
 
+class _Trickle(io.BytesIO):
+    """A live stream in a test: each read returns a chunk of a drawn size,
+    and between reads the writer has paused or not, as drawn."""
+
+    def __init__(self, data: bytes, chunks: list[int], pauses: list[bool]):
+        super().__init__(data)
+        self.chunks, self.pauses = chunks, pauses
+        self.reads = 0
+        self.arrived = False        # data came while the reader waited
+
+    def read1(self, n: int = -1) -> bytes:
+        self.reads += 1
+        self.arrived = False
+        size = self.chunks[self.reads % len(self.chunks)]
+        return super().read1(min(n, size) if n > 0 else size)
+
+    def more_now(self) -> bool:
+        return self.arrived or not self.pauses[self.reads % len(self.pauses)]
+
+    def fileno(self) -> int:
+        return -1           # what a Wait names; nothing waits on it here
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=streams(), size=st.integers(1, 400), chunks=st.lists(st.integers(1, 300), min_size=1, max_size=8),
+       pauses=st.lists(st.booleans(), min_size=1, max_size=8), wait=st.booleans())
+def test_a_live_stream_cut_wherever_its_writer_pauses_splits_into_the_same_games(data, size, chunks, pauses, wait):
+    stream = _Trickle(data, chunks, pauses)
+    saved = sh.is_live, sh._more_now
+    sh.is_live = lambda f: f is stream
+    sh._more_now = lambda f: stream.more_now()
+    try:
+        planned = []
+        for share in sh.plan_stream(stream, "<stdin>", size, wait):
+            if isinstance(share, sh.Wait):
+                stream.arrived = True      # the reader waited: the writer goes on
+                continue
+            planned.append(share)
+    finally:
+        sh.is_live, sh._more_now = saved
+    assert b"".join(s.data for s in planned if isinstance(s, sh.Batch)) == data or \
+        any(isinstance(s, sh.Games) for s in planned)
+    assert as_games(g for s in planned for g in sh.share_games(s)) == as_games(split_games(io.BytesIO(data), "<stdin>"))
+    for s in planned[1:]:
+        if isinstance(s, sh.Batch):
+            assert s.data.startswith(b"{") and sh.is_game_line(s.data.split(b"\n", 1)[0].rstrip(b"\r"))
+
+
 def test_a_pipe_hands_out_the_games_already_whole_as_soon_as_its_writer_pauses():
     """A slow writer (an engine logging as it plays) gets its games verified
     as they end, not once a block of STREAM_SHARE bytes has come."""
