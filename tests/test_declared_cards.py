@@ -71,6 +71,29 @@ def test_declared_cards_join_the_database_with_their_set_and_names():
     assert lookup("Toad Echo").trigger == "defeated"         # borrowed from Explosive Toad
 
 
+def test_a_set_declared_again_in_one_run_is_the_same_set_or_a_clear_error(tmp_path):
+    """One run (scenarios of several folders, pytest over scenarios/) may meet
+    one card file under several paths: a copy declares the same set; a file
+    that declares the set with other cards, or a card another file declared,
+    is refused naming the file that came first."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    first, copy, other, stray = (tmp_path / n for n in ("first.yaml", "copy.yaml", "other.yaml", "stray.yaml"))
+    first.write_text(text, encoding="utf-8")
+    copy.write_text(text, encoding="utf-8")
+    other.write_text(text.replace("power: 3", "power: 8", 1), encoding="utf-8")
+    stray.write_text("format: mb-cards/1\nset: {id: lab-z, name: Z}\ncards:\n  - {name: Zap Eel, power: 2}\n",
+                     encoding="utf-8")
+    decl = load_file(first)
+    assert load_file(copy) is decl
+    with pytest.raises(CardFileError) as e:
+        load_file(other)
+    assert e.value.field == "set.id" and e.value.line == 3          # the line of `set:`
+    assert f"declared already in this run, by {first}, with other cards" in str(e.value)
+    with pytest.raises(CardFileError) as e:
+        load_file(stray)
+    assert e.value.field == "cards[0].name" and f"declared already in this run, by {first}" in str(e.value)
+
+
 def test_selfplay_and_verify_with_a_card_file(tmp_path):
     log = run_cli("selfplay", "--cards", str(EXAMPLE), "--games", "20", "--check-invariants")
     assert log.returncode == 0 and b'"sets":["first-contact","design-lab"]' in log.stdout

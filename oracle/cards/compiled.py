@@ -143,8 +143,10 @@ def load_file(path) -> Declared:
     from .declared import load
     key = str(Path(path).resolve())
     if key not in _LOADED:
-        decl = load(path)
-        register(decl)
+        declared = {d.set.id: d for d in _LOADED.values()}
+        decl = load(path, declared=declared)
+        if decl is not declared.get(decl.set.id):      # not a copy of a file loaded already
+            register(decl)
         _LOADED[key] = decl
     return _LOADED[key]
 

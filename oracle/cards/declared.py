@@ -163,10 +163,14 @@ def _near(word, names) -> str:
     return f" (did you mean {close[0]}?)" if close else f" (one of {', '.join(names)})"
 
 
-def load(path: str | Path, text: str | bytes | None = None, shipped: bool = False) -> Declared:
+def load(path: str | Path, text: str | bytes | None = None, shipped: bool = False,
+         declared: dict | None = None) -> Declared:
     """Read and check a card file; raises CardFileError. `shipped`: the file
     writes a shipped set (spec/sets/), so its set and names already exist
-    (`check_shipped` compares them with the database)."""
+    (`check_shipped` compares them with the database). `declared`: the sets
+    this process has declared already, by set id (`Declared`): a file that
+    declares one of them again, card for card the same (a copy of the file),
+    is that set; with other cards it is refused, naming the first file."""
     name = str(path)
     try:
         if text is None:
@@ -188,7 +192,16 @@ def load(path: str | Path, text: str | bytes | None = None, shipped: bool = Fals
                  .split(".") if s]
         raise CardFileError(name, _line(node, steps), path_txt.replace("$.", "") or None,
                             msg.partition(" - at `")[0]) from None
-    _check(cf, node, name, shipped)
+    other = (declared or {}).get(cf.set.id)
+    if other is not None and not shipped:
+        if (other.set, other.cards) == (cf.set, tuple(cf.cards)):
+            return other
+        line = _line(node, ["set", "id"])
+        raise CardFileError(name, line, "set.id",
+                            f"set {cf.set.id!r} is declared already in this run, by {other.path}, with other "
+                            "cards; a run holds one declaration of a set: give this one another id, or use it "
+                            "in another run")
+    _check(cf, node, name, shipped, declared)
     return Declared(name, cf.set, tuple(cf.cards))
 
 
@@ -216,7 +229,7 @@ def check_shipped(decl: Declared) -> list[str]:
     return out
 
 
-def _check(cf: CardFile, node, name: str, shipped: bool = False) -> None:
+def _check(cf: CardFile, node, name: str, shipped: bool = False, declared: dict | None = None) -> None:
     from . import CARDS, SETS, UnknownCard, lookup
 
     def fail(path, message):
@@ -225,6 +238,8 @@ def _check(cf: CardFile, node, name: str, shipped: bool = False) -> None:
 
     if cf.set.id in SETS and not shipped:
         fail(["set", "id"], f"set {cf.set.id!r} is a shipped set; name the declared set differently")
+    # Which file declared a card already, for the cards of declared sets.
+    by = {c.name.casefold(): d.path for d in (declared or {}).values() for c in d.cards}
     seen = set()
     for i, c in enumerate(cf.cards):
         at = ["cards", i]
@@ -232,6 +247,8 @@ def _check(cf: CardFile, node, name: str, shipped: bool = False) -> None:
         if key in seen:
             fail(at + ["name"], f"{c.name!r} is declared twice")
         seen.add(key)
+        if key in by and not shipped:
+            fail(at + ["name"], f"{c.name!r} is declared already in this run, by {by[key]}")
         if key in {n.casefold() for n in CARDS} and not shipped:
             fail(at + ["name"], f"{c.name!r} is already a card of a shipped set")
         for j, k in enumerate(c.keywords):
