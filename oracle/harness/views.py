@@ -70,5 +70,11 @@ def full_claim(g: Game) -> dict:
     return c
 
 
+def octonite_view(g: Game) -> dict[int, int]:
+    """The Octonite counters on creatures in play, by card id (later.octonite);
+    empty when no creature holds any."""
+    return dict(sorted(g.state.octonite))
+
+
 def state_line(g: Game) -> fmt.StateLine:
     return _state_decoder.decode(msgspec.json.encode(full_claim(g)))
