@@ -27,7 +27,7 @@ MAX_GAMES = 1000                # games open at once in one service
 
 Edition = Literal[EDITIONS]  # type: ignore[valid-type]
 RequestId = Union[int, str, None]
-DecisionLine = Union[fmt.PlayLine, fmt.AttackLine, fmt.MindbugLine, fmt.PassLine, fmt.HuntLine,
+DecisionLine = Union[fmt.PlayLine, fmt.AttackLine, fmt.ActivateLine, fmt.MindbugLine, fmt.PassLine, fmt.HuntLine,
                      fmt.BlockLine, fmt.ChooseLine, fmt.RandomLine]
 # Octonite counters by card id (later.octonite, English revised): the
 # creatures in play that hold some, each with its count, bounded as a
