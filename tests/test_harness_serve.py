@@ -347,7 +347,8 @@ def test_octonite_requests_and_replies_validate_against_the_printed_schemas(rpc,
     g = rpc("new", edition="en-revised", position=harvest_position({str(MONARCH): 2}))["game"]
     rpc("state", game=g)
     rpc("new", edition="en-revised", position=harvest_position({str(MONARCH): 100}))
-    action = {"path": str(ROOT / "scenarios" / "later-sets.yaml"), "id": "later.octonite-action-paid-with-the-last-counter"}
+    action = {"path": str(ROOT / "scenarios" / "later-sets.yaml"),
+              "id": "later.octonite-action-paid-with-the-last-counter"}
     a = rpc("new", edition="en-revised", scenario=action)
     activate = [o for o in a["pending"]["options"] if o["t"] == "activate"]
     assert activate, a["pending"]

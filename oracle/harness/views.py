@@ -11,8 +11,9 @@ from ..replay.narrate import event_text
 from ..replay.selfplay import claim
 from . import protocol as pr
 
-_LINE = {"play": fmt.PlayLine, "attack": fmt.AttackLine, "activate": fmt.ActivateLine, "mindbug": fmt.MindbugLine, "pass": fmt.PassLine,
-         "hunt": fmt.HuntLine, "block": fmt.BlockLine, "choose": fmt.ChooseLine, "random": fmt.RandomLine}
+_LINE = {"play": fmt.PlayLine, "attack": fmt.AttackLine, "activate": fmt.ActivateLine, "mindbug": fmt.MindbugLine,
+         "pass": fmt.PassLine, "hunt": fmt.HuntLine, "block": fmt.BlockLine, "choose": fmt.ChooseLine,
+         "random": fmt.RandomLine}
 
 
 def decision_of(line) -> Decision:
