@@ -3,6 +3,8 @@ connecting your engine to `mb-oracle conform`.
 
     mb-oracle conform --engine "python examples/engine_adapter.py"
     mb-oracle conform --engine "python examples/engine_adapter.py --plant sneaky"
+    mb-oracle conform --engine "python examples/engine_adapter.py --cards examples/later-sets.yaml" \
+        --scenarios scenarios/later-sets.yaml
 
 An adapter reads one JSON message per line on standard input and writes
 one JSON reply per line on standard output (spec/engine-protocol.md):
@@ -10,6 +12,7 @@ one JSON reply per line on standard output (spec/engine-protocol.md):
     {"op": "hello"}                          -> {"protocol", "name", "editions", "positions"}
     {"op": "deal", "edition", "setup"}       -> the game as the engine sees it
     {"op": "position", "edition", "position"} -> the same, from a position
+                                                (with `octonite`: counters by card id)
     {"op": "apply", "decision"}              -> the same, after the decision
     {"op": "quit"}                           -> (no reply; exit)
 
@@ -22,7 +25,9 @@ Replace the calls into `oracle.engine` below with calls into your engine.
 `--plant RULE` switches one rule off, to show what conform reports:
 `sneaky` (any creature may block a SNEAKY attacker), `tough-effects` (card
 effects defeat TOUGH creatures outright), `refill-after-steal` (a robbed
-hand is not refilled at once in the revised editions).
+hand is not refilled at once in the revised editions). `--cards FILE`
+(repeatable) loads cards declared in an mb-cards/1 file; the adapter then
+says it deals their set too.
 """
 
 from __future__ import annotations
@@ -93,8 +98,9 @@ def view(g: Game) -> dict:
 
 
 class Adapter:
-    def __init__(self, planted: str | None):
+    def __init__(self, planted: str | None, sets: tuple[str, ...] = ()):
         self.planted = planted
+        self.sets = ["first-contact", "new-servants"] + [x for x in sets if x not in ("first-contact", "new-servants")]
         self.game: Game | None = None
 
     def rules(self, g: Game) -> Game:
@@ -107,7 +113,7 @@ class Adapter:
         if op == "hello":
             return {"protocol": "mb-engine/1", "name": "oracle-engine-adapter",
                     "version": f"plant={self.planted}" if self.planted else "", "editions": EDITIONS,
-                    "positions": True, "sets": ["first-contact", "new-servants"]}
+                    "positions": True, "sets": self.sets}
         if op == "deal":
             s = msg["setup"]
             cards = {int(k): v for k, v in s["cards"].items()}
@@ -123,6 +129,8 @@ class Adapter:
             zones = {(z, side): p.get(z, [[], []])[side] for z in ("deck", "hand", "play", "discard")
                      for side in (0, 1)}
             kw = {"unused": p["unused"]} if "unused" in p else {}
+            if "octonite" in p:     # Octonite counters by card id, on creatures in play (en-revised)
+                kw["octonite"] = tuple((int(k), n) for k, n in sorted(p["octonite"].items(), key=lambda e: int(e[0])))
             self.game = self.rules(Game.position(
                 msg["edition"], zones, defs, active=p.get("active", 0), life=tuple(p.get("life", (3, 3))),
                 mindbugs=tuple(p.get("mindbugs", (2, 2))), exhausted=p.get("exhausted", []),
@@ -136,14 +144,32 @@ class Adapter:
         return {"error": f"unknown op {op!r}"}
 
 
+def load_cards(path: str) -> str:
+    """Load an mb-cards/1 file into this process's card database; its set id."""
+    from oracle.cards.compiled import load_file
+    from oracle.cards.declared import CardFileError
+
+    try:
+        return load_file(path).set.id
+    except CardFileError as e:
+        raise SystemExit(f"engine_adapter.py: {e}") from None
+
+
 def main(argv: list[str]) -> None:
-    planted = None
-    if argv[:1] == ["--plant"] and len(argv) == 2:
-        planted = argv[1]
-        plant(planted)
-    elif argv:
-        raise SystemExit("usage: engine_adapter.py [--plant " + "|".join(PLANTS) + "]")
-    adapter = Adapter(planted)
+    usage = "usage: engine_adapter.py [--plant " + "|".join(PLANTS) + "] [--cards FILE]..."
+    planted, sets = None, []
+    args = list(argv)
+    while args:
+        flag = args.pop(0)
+        if flag not in ("--plant", "--cards") or not args:
+            raise SystemExit(usage)
+        value = args.pop(0)
+        if flag == "--plant":
+            planted = value
+            plant(planted)
+        else:
+            sets.append(load_cards(value))
+    adapter = Adapter(planted, tuple(sets))
     for line in sys.stdin:
         if not line.strip():
             continue

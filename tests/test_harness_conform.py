@@ -323,3 +323,105 @@ def test_an_engine_command_with_an_unbalanced_quote_is_named_in_the_error(tmp_pa
     r = conform("--engine", "'unbalanced", "--budget", "1", "--out", str(tmp_path / "o"))
     assert r.returncode == 2
     assert r.stderr.strip() == "error: cannot read the engine command \"'unbalanced\": No closing quotation"
+
+
+# -- Octonite counters in positions (later.octonite) ---------------------------------------
+
+LATER = ROOT / "scenarios" / "later-sets.yaml"
+LATER_ADAPTER = f"{ADAPTER} --cards {ROOT / 'examples' / 'later-sets.yaml'}"
+
+
+def counter_scenarios() -> set[str]:
+    """The ids of the runs of scenarios/later-sets.yaml whose position places
+    counters (those whose position the rules refuse have nothing to play)."""
+    from oracle.engine import SetupError
+    from oracle.scenarios.runner import build, given_args
+
+    ids = set()
+    for sc in load_file(LATER).scenarios:
+        for edition in sc.editions():
+            if any(n for _, n in given_args(sc, edition)[1].get("octonite", ())):
+                try:
+                    build(sc, edition)
+                except SetupError:
+                    continue
+                ids.add(f"scenario {sc.id} [{edition}]")
+    return ids
+
+
+def test_the_position_message_carries_the_scenarios_counters_and_nothing_when_there_are_none():
+    from oracle.harness.scenario_run import _start_message
+
+    scenarios = {sc.id: sc for sc in load_file(LATER).scenarios}
+    msg = _start_message(scenarios["later.harvest-last-counter-at-the-next-turn"], "en-revised")
+    data = json.loads(ep.message_encoder.encode(msg))
+    monarch = [k for k, v in data["position"]["cards"].items() if v == "Lychee Monarch"]
+    assert data["position"]["octonite"] == {k: 1 for k in monarch if int(k) in data["position"]["play"][0]}
+    assert len(data["position"]["octonite"]) == 1
+    # 0 counters: nothing to send, and the message is as it was before counters could be sent.
+    msg = _start_message(scenarios["later.harvest-with-no-counter-left-does-nothing"], "en-revised")
+    assert b"octonite" not in ep.message_encoder.encode(msg)
+    tough = load_file(ROOT / "scenarios" / "keywords-tough.yaml").scenarios[0]
+    assert b"octonite" not in ep.message_encoder.encode(_start_message(tough, "en-revised"))
+
+
+def test_octonite_scenarios_are_played_against_the_example_engine_and_conform(tmp_path):
+    wanted = counter_scenarios()
+    assert len(wanted) >= 4
+    r = conform("--engine", LATER_ADAPTER, "--budget", "0", "--scenarios", str(LATER), "--format", "json",
+                "--out", str(tmp_path))
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr
+    played = {x["id"]: x for x in reports(r) if x.get("t") == "game"}
+    assert wanted <= set(played), sorted(wanted - set(played))
+    assert all(x["verdict"] == "conforms" for x in played.values()), \
+        [(k, x["findings"]) for k, x in played.items() if x["verdict"] != "conforms"]
+
+
+def test_an_engine_that_drops_the_counters_parts_from_the_rules_where_they_matter(tmp_path):
+    """What conform would see of the example engine if the counters were
+    not sent: the Harvest effects and the paid Action go missing."""
+    forgetful = tmp_path / "forgetful.py"
+    forgetful.write_text(
+        "import sys, runpy\n"
+        f"sys.argv = [{str(ROOT / 'examples' / 'engine_adapter.py')!r}]\n"
+        "mod = runpy.run_path(sys.argv[0], run_name='adapter')\n"
+        "Adapter = mod['Adapter']\n"
+        "class Forgetful(Adapter):\n"
+        "    def handle(self, msg):\n"
+        "        if msg.get('op') == 'position':\n"
+        "            msg['position'].pop('octonite', None)\n"
+        "        return super().handle(msg)\n"
+        "mod['main'].__globals__['Adapter'] = Forgetful\n"
+        f"mod['main'](['--cards', {str(ROOT / 'examples' / 'later-sets.yaml')!r}])\n")
+    r = conform("--engine", f"{sys.executable} {forgetful}", "--budget", "0", "--scenarios", str(LATER),
+                "--format", "json", "--out", str(tmp_path / "o"))
+    assert r.returncode == 1, r.stdout[-2000:] + r.stderr
+    bad = {x["id"]: x["findings"][0] for x in reports(r) if x.get("t") == "game" and x["verdict"] == "violates"}
+    assert set(bad) <= counter_scenarios()
+    harvest = bad["scenario later.harvest-last-counter-at-the-next-turn [en-revised]"]
+    assert harvest["code"] == "STATE_MISMATCH" and harvest["clauses"][0] == "triggers.harvest"
+    assert bad["scenario later.octonite-action-paid-with-the-last-counter [en-revised]"]["code"] == "OPTIONS_DIFFER"
+
+
+def test_a_position_message_with_counters_and_activate_options_follow_the_printed_schemas():
+    from click.testing import CliRunner
+
+    from oracle.harness.scenario_run import _start_message
+    from oracle.replay.command import schema as schema_command
+
+    schemas = {n: json.loads(CliRunner().invoke(schema_command, [n]).output) for n in ("engine", "engine-reply")}
+    check = {n: jsonschema.Draft202012Validator(s) for n, s in schemas.items()}
+    scenarios = {sc.id: sc for sc in load_file(LATER).scenarios}
+    msg = json.loads(ep.message_encoder.encode(
+        _start_message(scenarios["later.octonite-action-paid-with-the-last-counter"], "en-revised")))
+    assert msg["position"]["octonite"]
+    check["engine"].validate(msg)
+    r = subprocess.run([sys.executable, str(ROOT / "examples" / "engine_adapter.py"), "--cards",
+                        str(ROOT / "examples" / "later-sets.yaml")], capture_output=True, text=True, timeout=30,
+                       input=json.dumps(msg) + "\n" + json.dumps({"op": "quit"}) + "\n")
+    reply = json.loads(r.stdout)
+    check["engine-reply"].validate(reply)
+    assert any(o["t"] == "activate" for o in reply["options"]), reply
+    check["engine"].validate({"op": "apply", "decision": next(o for o in reply["options"] if o["t"] == "activate")})
+    for bad in ({"1": 100}, {"1": -1}, {"x": 1}, [1]):
+        assert not check["engine"].is_valid({**msg, "position": {**msg["position"], "octonite": bad}})

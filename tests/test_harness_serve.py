@@ -235,3 +235,146 @@ def test_a_chance_event_lists_every_outcome_and_takes_one_without_a_player(rpc):
     assert r["applied"] and r["events"][0]["kind"] == "steal" and r["events"][0]["clauses"] == ["terms.steal"]
     hands = rpc("state", game=g)["state"]["hand"]
     assert sorted(hands[1]) == sorted([card_id("Brain Fly"), card_id("Luchataur"), card_id("Spider Owl")])
+
+
+# -- Octonite counters in a position (later.octonite) ----------------------------------------
+
+LATER_CARDS = ROOT / "examples" / "later-sets.yaml"
+MONARCH, OWL, BEE, FLY = 1, 2, 3, 4       # Lychee Monarch: Harvest, your opponent loses 1 life
+
+
+def harvest_position(counters: dict | None = None, **fields) -> dict:
+    """Player 1 to act; player 0's Lychee Monarch in play (with `counters`)."""
+    pos = {"cards": {str(MONARCH): "Lychee Monarch", str(OWL): "Spider Owl", str(BEE): "Bee Bear",
+                     str(FLY): "Brain Fly"},
+           "play": [[MONARCH], []], "hand": [[BEE], [OWL, FLY]], "active": 1, **fields}
+    if counters is not None:
+        pos["octonite"] = counters
+    return pos
+
+
+@pytest.fixture
+def later_cards():
+    from oracle.cards.compiled import load_file
+
+    load_file(LATER_CARDS)
+
+
+def test_a_position_with_counters_shows_them_and_harvest_resolves_at_its_controllers_next_turn(rpc, later_cards):
+    new = rpc("new", edition="en-revised", position=harvest_position({str(MONARCH): 1}))
+    assert new["ok"], new
+    g = new["game"]
+    # Player 1 acts first: the counter waits for player 0's turn.
+    assert [e["kind"] for e in new["events"]] == ["turn"]
+    state = rpc("state", game=g)
+    assert state["octonite"] == {str(MONARCH): 1}
+    assert state["state"]["play"][0] == [{"card": MONARCH, "exhausted": False}]
+    assert rpc("apply", game=g, decision={"t": "play", "p": 1, "card": OWL})["applied"]
+    r = rpc("apply", game=g, decision={"t": "pass", "p": 0})
+    kinds = [(e["kind"], e.get("card"), e.get("amount")) for e in r["events"]]
+    turn = kinds.index(("turn", None, 2))
+    assert kinds[turn + 1:turn + 4] == [("octonite-removed", MONARCH, 0), ("trigger", MONARCH, None),
+                                        ("lose-life", None, 1)], kinds
+    assert "triggers.harvest" in r["events"][turn + 2]["clauses"]
+    assert r["pending"]["stage"] == "action" and r["pending"]["player"] == 0
+    after = rpc("state", game=g)
+    assert after["state"]["life"] == [3, 2] and after["state"]["turn"] == 2
+    assert "octonite" not in after      # the last counter is gone: nothing to show
+    # Without the counter the same turn passes with no Harvest: the counter made the difference.
+    g2 = rpc("new", edition="en-revised", position=harvest_position())["game"]
+    rpc("apply", game=g2, decision={"t": "play", "p": 1, "card": OWL})
+    r2 = rpc("apply", game=g2, decision={"t": "pass", "p": 0})
+    assert not any(e["kind"] in ("trigger", "lose-life") for e in r2["events"])
+    assert rpc("state", game=g2)["state"]["life"] == [3, 3]
+
+
+def test_counters_on_the_active_players_harvest_creature_go_before_the_first_turn_action(rpc, later_cards):
+    new = rpc("new", edition="en-revised", position=harvest_position({str(MONARCH): 2}, active=0))
+    assert [(e["kind"], e.get("amount")) for e in new["events"]][:2] == [("turn", 1), ("octonite-removed", 1)]
+    assert rpc("state", game=new["game"])["octonite"] == {str(MONARCH): 1}
+    # A fork keeps the counters.
+    f = rpc("fork", game=new["game"])["game"]
+    assert rpc("state", game=f)["octonite"] == {str(MONARCH): 1}
+
+
+def test_a_position_without_counters_answers_as_before_with_no_octonite_field(rpc):
+    pos = {"cards": {"1": "Spider Owl", "2": "Gorillion"}, "play": [[1], [2]]}
+    svc = rpc.svc
+    svc.handle(json.dumps({"op": "new", "edition": "fr-revised", "position": pos}).encode())
+    plain = svc.handle(b'{"op": "state", "game": "g1"}')
+    assert b"octonite" not in plain
+    # 0 places nothing, in any edition: the same bytes.
+    svc.handle(json.dumps({"op": "new", "edition": "fr-revised", "position": {**pos, "octonite": {"1": 0}}}).encode())
+    assert svc.handle(b'{"op": "state", "game": "g2"}') == plain.replace(b'"g1"', b'"g2"')
+
+
+SIX_MORE = {str(i): name for i, name in enumerate(["Kangasaurus Rex", "Tiger Squirrel", "Killer Bee", "Deathweaver",
+                                                   "Shark Dog", "Urchin Hurler"], start=3)}
+
+
+@pytest.mark.parametrize("counters,code,field,clause,words", [
+    ({"1": 100}, "BAD_REQUEST", "$.position.octonite.1", None, "<= 99"),
+    ({"2": 1, "1": -1}, "BAD_REQUEST", "$.position.octonite.1", None, ">= 0"),
+    ({"1": True}, "BAD_REQUEST", "$.position.octonite.1", None, "got `bool`"),
+    ({"1": "2"}, "BAD_REQUEST", "$.position.octonite.1", None, "got `str`"),
+    ({"x": 1}, "BAD_REQUEST", "$.position.octonite", None, "as a key (a card id)"),
+    ([1], "BAD_REQUEST", "$.position.octonite", None, "Expected `object`"),
+    ({"2": 1}, "BAD_POSITION", "$.position.octonite.2", "later.octonite", "not in play"),
+    ({"9": 1}, "BAD_POSITION", "$.position.octonite.9", "later.octonite", "not in play"),
+])
+def test_bad_counters_get_an_error_naming_the_field(rpc, counters, code, field, clause, words):
+    pos = {"cards": {"1": "Spider Owl", "2": "Gorillion"}, "play": [[1], []], "hand": [[], [2]],
+           "octonite": counters}
+    r = rpc("new", edition="en-revised", position=pos)
+    assert r["ok"] is False and r["error"]["code"] == code, r
+    assert r["error"]["field"] == field and r["error"].get("clause") == clause, r
+    assert words in r["error"]["message"], r
+    if code == "BAD_REQUEST":
+        assert "Octonite counters" in r["error"]["message"] and "0 to 99" in r["error"]["message"]
+
+
+@pytest.mark.parametrize("edition", ["en-first", "fr-first", "fr-revised"])
+def test_counters_in_an_edition_without_the_later_sets_are_refused_as_the_engine_refuses_them(rpc, edition):
+    pos = {"cards": {"1": "Spider Owl", "2": "Gorillion", **SIX_MORE}, "play": [[1], [2]], "octonite": {"2": 1}}
+    r = rpc("new", edition=edition, position=pos)
+    assert r["error"] == {"code": "BAD_SETUP", "clause": "later.octonite", "field": "$.position.octonite.2",
+                          "message": f"card 2 holds 1 Octonite counter, which the {edition} rules do not have "
+                                     "(only en-revised)"}, r
+    assert rpc("new", edition=edition, position={**pos, "octonite": {"2": 0}})["ok"]
+
+
+def test_octonite_requests_and_replies_validate_against_the_printed_schemas(rpc, later_cards):
+    g = rpc("new", edition="en-revised", position=harvest_position({str(MONARCH): 2}))["game"]
+    rpc("state", game=g)
+    rpc("new", edition="en-revised", position=harvest_position({str(MONARCH): 100}))
+    action = {"path": str(ROOT / "scenarios" / "later-sets.yaml"),
+              "id": "later.octonite-action-paid-with-the-last-counter"}
+    a = rpc("new", edition="en-revised", scenario=action)
+    activate = [o for o in a["pending"]["options"] if o["t"] == "activate"]
+    assert activate, a["pending"]
+    r = rpc("apply", game=a["game"], decision=activate[0])
+    assert r["applied"] and any(e["kind"] == "octonite-spent" for e in r["events"]), r
+    requests = jsonschema.Draft202012Validator(rpc_schema())
+    responses = jsonschema.Draft202012Validator(rpc_response_schema())
+    for request, reply in rpc.transcript:
+        if reply["ok"]:         # the schema refuses what the service refuses (below)
+            requests.validate(request)
+        responses.validate(reply)
+    assert not requests.is_valid({"op": "new", "edition": "en-revised", "position": harvest_position({"1": 100})})
+    assert not requests.is_valid({"op": "new", "edition": "en-revised", "position": harvest_position({"1": -1})})
+    assert not requests.is_valid({"op": "new", "edition": "en-revised", "position": harvest_position({"x": 1})})
+
+
+def test_serve_cards_makes_declared_cards_known_to_positions(tmp_path):
+    request = {"op": "new", "id": 1, "edition": "en-revised", "position": harvest_position({str(MONARCH): 1})}
+    line = (json.dumps(request) + "\n" + json.dumps({"op": "state", "game": "g1"}) + "\n").encode()
+    without = subprocess.run(SERVE, input=line, capture_output=True, timeout=60, cwd=ROOT)
+    assert json.loads(without.stdout.splitlines()[0])["error"]["code"] == "UNKNOWN_CARD"
+    r = subprocess.run(SERVE + ["--cards", str(LATER_CARDS)], input=line, capture_output=True, timeout=60, cwd=ROOT)
+    replies = [json.loads(x) for x in r.stdout.splitlines()]
+    assert replies[0]["ok"] and replies[1]["octonite"] == {str(MONARCH): 1}, replies
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: mb-cards/1\nset: {id: x}\ncards: 7\n")
+    r = subprocess.run(SERVE + ["--cards", str(bad)], input=b"", capture_output=True, timeout=60, cwd=ROOT)
+    assert r.returncode == 2 and r.stderr.decode().startswith("error: ") and str(bad) in r.stderr.decode()
+    assert "Traceback" not in r.stderr.decode()

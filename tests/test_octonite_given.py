@@ -225,20 +225,30 @@ def test_the_position_builder_refuses_bad_counters(pairs, what):
 
 # -- the engine harness -----------------------------------------------------------------
 
-def test_a_scenario_placing_counters_is_left_out_of_an_engine_run():
+def test_a_scenario_placing_counters_sends_them_to_the_engine_in_its_position():
     from oracle.harness import scenario_run
+    from oracle.harness.engine_client import EngineFault
+
+    sent = []
 
     class Engine:
         name, positions, sets = "stub", True, ("first-contact", "fruit-lab")
 
         def send(self, msg):
-            raise AssertionError("a position with counters was sent to the engine")
+            sent.append(msg)
+            raise EngineFault("the stub stops here")
+
+        def restart(self):
+            pass
 
     class Campaign:
         engine = Engine()
 
     sc = loaded(scenario("[{card: Lychee Monarch, octonite: 2}]"))
-    assert scenario_run._one(Campaign(), sc, "en-revised") is None
+    rep = scenario_run._one(Campaign(), sc, "en-revised")
+    assert rep is not None and rep.verdict == "malformed"      # played (the stub then fails), not left out
+    pos = sent[0].position
+    assert pos.octonite == {card_id("Lychee Monarch"): 2} and pos.play[0] == [card_id("Lychee Monarch")]
 
 
 def test_counters_on_several_creatures_without_the_edition_are_one_error_at_the_first():

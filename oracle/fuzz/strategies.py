@@ -485,7 +485,10 @@ def _rpc_new(setups: tuple) -> st.SearchStrategy:
                                   max_size=14)},
         optional={"hand": pair(cards), "play": pair(cards), "discard": pair(cards), "deck": pair(cards),
                   "exhausted": cards, "unused": cards, "out": cards, "active": player,
-                  "life": pair(st.integers(-1, 9)), "mindbugs": pair(st.integers(-1, 3))})})
+                  "life": pair(st.integers(-1, 9)), "mindbugs": pair(st.integers(-1, 3)),
+                  "octonite": st.dictionaries(st.integers(-1, 60).map(str) | st.sampled_from(["x", ""]),
+                                              st.integers(-1, 101) | st.sampled_from([True, 1.5, "2", None]),
+                                              max_size=3)})})
     scenario = st.fixed_dictionaries({**base, "scenario": st.fixed_dictionaries(
         {"path": st.sampled_from(["scenarios/combat.yaml", "scenarios", "nope.yaml", "", "/dev/null", "/etc/hostname"]),
          "id": st.text(max_size=12) | st.sampled_from(["combat.unblocked", "x"])})})

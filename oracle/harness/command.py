@@ -90,11 +90,21 @@ def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fm
 
 
 @click.command()
-def serve():
+@click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="Cards declared in FILE (mb-cards/1, spec/card-format.md), known by name to a `position` "
+                   "start. Repeatable.")
+def serve(card_files):
     """Serve the reference engine over standard input and output
     (mb-oracle-rpc/1 JSON Lines; see spec/rpc.md). Ends at the end of input."""
+    from ..cards.compiled import load_file
+    from ..cards.declared import CardFileError
     from .serve import serve as run
 
+    for path in card_files:
+        try:
+            load_file(path)
+        except CardFileError as e:
+            _fail(str(e))
     if sys.stdin is None or sys.stdin.closed:
         _fail("standard input is closed: the service reads requests on standard input and answers on "
               "standard output")

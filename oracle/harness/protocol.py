@@ -19,6 +19,7 @@ from ..editions import EDITIONS
 from ..replay import format as fmt
 from ..replay.findings import RulesEvent
 from ..schemas import json_schema
+from ..scenarios.format import MAX_OCTONITE
 
 RPC = "mb-oracle-rpc/1"
 MAX_REQUEST_BYTES = 1 << 20     # a longer request line is refused (TOO_LARGE)
@@ -26,8 +27,17 @@ MAX_GAMES = 1000                # games open at once in one service
 
 Edition = Literal[EDITIONS]  # type: ignore[valid-type]
 RequestId = Union[int, str, None]
-DecisionLine = Union[fmt.PlayLine, fmt.AttackLine, fmt.MindbugLine, fmt.PassLine, fmt.HuntLine,
+DecisionLine = Union[fmt.PlayLine, fmt.AttackLine, fmt.ActivateLine, fmt.MindbugLine, fmt.PassLine, fmt.HuntLine,
                      fmt.BlockLine, fmt.ChooseLine, fmt.RandomLine]
+# Octonite counters by card id (later.octonite, English revised): the
+# creatures in play that hold some, each with its count, bounded as a
+# scenario's `octonite` (MAX_OCTONITE).
+OctoniteCount = Annotated[int, Meta(ge=0, le=MAX_OCTONITE,
+                                    description=f"Octonite counters on the creature: 0 to {MAX_OCTONITE}")]
+OctoniteMap = Annotated[dict[int, OctoniteCount],
+                        Meta(max_length=fmt.MAX_CARDS,
+                             description="Octonite counters by card id, for creatures in play (later.octonite, "
+                                         "English revised)")]
 GameId = Annotated[str, Meta(max_length=100, description="a game handle returned by `new` or `fork`")]
 
 
@@ -36,7 +46,8 @@ class Position(Struct, kw_only=True, forbid_unknown_fields=True):
     (as a scenario's `given.players`): every card id with its name, each
     player's zones (draw piles top first), the exhausted creatures. Cards
     placed nowhere go to the unused pile unless `unused` is given; `out`:
-    cards out of the game."""
+    cards out of the game; `octonite`: the Octonite counters on creatures in
+    play, by card id (English revised; left out: none)."""
 
     cards: Annotated[dict[int, str], Meta(max_length=fmt.MAX_CARDS)]
     hand: fmt.IdsPair = msgspec.field(default_factory=lambda: [[], []])
@@ -50,6 +61,7 @@ class Position(Struct, kw_only=True, forbid_unknown_fields=True):
     life: fmt.IntPair = msgspec.field(default_factory=lambda: [3, 3])
     mindbugs: fmt.IntPair = msgspec.field(default_factory=lambda: [2, 2])
     turn: Annotated[int, Meta(ge=1)] = 1
+    octonite: OctoniteMap | UnsetType = UNSET
 
 
 class ScenarioRef(Struct, forbid_unknown_fields=True):
@@ -217,8 +229,13 @@ class ApplyReply(_View, tag="apply"):
 
 
 class StateReply(_Response, tag="state"):
+    """`state`: a replay state line (a full claim). `octonite`: the Octonite
+    counters on creatures in play, by card id; present only when some
+    creature holds counters (a replay claim has no place for them)."""
+
     game: str
     state: fmt.StateLine
+    octonite: OctoniteMap | UnsetType = UNSET
 
 
 class EventsReply(_Response, tag="events"):

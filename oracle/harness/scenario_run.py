@@ -45,6 +45,9 @@ def _start_message(sc, edition: str):
         return ep.Deal(edition=edition, setup=setup_line(setup), **sets)
     cards = {cid: card_name(cid).split("#")[0] for cid in all_ids(args["sets"])}
     extra = {k: args[k] for k in ("unused", "out") if k in args}
+    counters = {cid: n for cid, n in args.get("octonite", ()) if n}    # later.octonite: 0 places nothing
+    if counters:
+        extra["octonite"] = counters
     pos = pr.Position(cards=cards, hand=args["hand"], play=args["play"], discard=args["discard"], deck=args["deck"],
                       exhausted=list(args["exhausted"]), active=args["active"], life=list(args["life"]),
                       mindbugs=list(args["mindbugs"]), turn=args["turn"], **extra)
@@ -62,8 +65,6 @@ def _one(campaign, sc, edition: str) -> GameReport | None:
         return None                     # a scenario about a refused setup: nothing to play
     if isinstance(msg, ep.SetPosition) and not engine.positions:
         return None
-    if any(n for _, n in given_args(sc, edition)[1].get("octonite", ())):
-        return None                     # counters placed: a protocol position has none (spec/rpc.md)
     if not set(msg.sets if msg.sets is not msgspec.UNSET else DEFAULT_SETS) <= set(engine.sets):
         return None                     # a card set the engine does not deal
     at = 0                              # the step under way, for the finding's line

@@ -20,7 +20,7 @@ from ..readings import READINGS, UnknownReading, check as check_readings, with_r
 from ..replay.limits import text_problem
 from . import protocol as pr
 from .start import StartError, check_setup, game_from_setup, scenario_game, seeded_deal, setup_line
-from .views import decision_of, event_views, line_of, over_view, pending_view, state_line
+from .views import decision_of, event_views, line_of, octonite_view, over_view, pending_view, state_line
 
 _enc = msgspec.json.Encoder()
 _generic = msgspec.json.Decoder()
@@ -104,7 +104,7 @@ class Service:
         except StartError as e:
             raise RequestError("BAD_REQUEST", str(e), f"$.{starts[0]}") from None
         except SetupError as e:
-            raise RequestError(e.code, e.message, f"$.{starts[0]}", e.clause) from None
+            raise RequestError(e.code, e.message, _setup_field(e, req), e.clause) from None
         gid = self._add(g, list(g.events))
         return pr.NewReply(id=req.id, game=gid, pending=pending_view(g), over=over_view(g),
                            events=event_views(g, g.events), setup=None if setup is None else setup_line(setup))
@@ -128,7 +128,10 @@ class Service:
                              events=event_views(g, events))
 
     def _state(self, req: pr.State) -> pr.StateReply:
-        return pr.StateReply(id=req.id, game=req.game, state=state_line(self._get(req.game).game))
+        g = self._get(req.game).game
+        counters = octonite_view(g)
+        return pr.StateReply(id=req.id, game=req.game, state=state_line(g),
+                             **({"octonite": counters} if counters else {}))
 
     def _events(self, req: pr.Events) -> pr.EventsReply:
         entry = self._get(req.game)
@@ -170,8 +173,26 @@ def game_from_position(edition, pos: pr.Position) -> Game:
     if unknown:
         raise SetupError("BAD_POSITION", "setup.components", f"card ids placed but not in cards: {unknown}")
     kw = {} if pos.unused is msgspec.UNSET else {"unused": pos.unused}
+    if pos.octonite is not msgspec.UNSET:
+        # later.octonite: the engine's own checks (setup.place_octonite) judge the
+        # counters: creatures in play only, and only in an edition with the later sets.
+        kw["octonite"] = tuple(sorted(pos.octonite.items()))
     return Game.position(edition, zones, defs, active=pos.active, life=tuple(pos.life), mindbugs=tuple(pos.mindbugs),
                          exhausted=pos.exhausted, out=pos.out, turn=pos.turn, **kw)
+
+
+def _setup_field(e: SetupError, req: pr.New) -> str:
+    """Where in a `new` request the refused part is: the start, or the
+    counters of one card when the engine refuses those (its details name
+    the card id; a card refused for its later-set mechanics is named by
+    its name, and the fault is the start's)."""
+    pos = req.position
+    card = e.details.get("card")
+    if (e.clause == "later.octonite" and pos is not msgspec.UNSET and pos.octonite is not msgspec.UNSET
+            and type(card) is int and card in pos.octonite):
+        return f"$.position.octonite.{card}"
+    start = next(k for k in ("setup", "seed", "position", "scenario") if getattr(req, k) is not msgspec.UNSET)
+    return f"$.{start}"
 
 
 def _check_text(raw: bytes) -> None:
@@ -204,10 +225,18 @@ def _bad_request(message: str, raw: bytes) -> RequestError:
     if " - at `" in message:
         message, _, at = message.rpartition(" - at `")
         field = at.rstrip("`")
+        if field.startswith("key` in `"):       # a bad key of an object keyed by card id
+            field = field[len("key` in `"):]
+            message = f"{message} as a key (a card id)"
     try:
         data = _generic.decode(raw)
     except msgspec.DecodeError:
         data = None
+    if field == "$.position.octonite[...]":
+        field = _octonite_entry(data) or field
+    if field is not None and field.startswith("$.position.octonite"):
+        message += (f" (Octonite counters: an object from card ids of creatures in play to whole numbers "
+                    f"from 0 to {pr.MAX_OCTONITE})")
     if not isinstance(data, dict):
         return RequestError("BAD_REQUEST", "a request is a JSON object with an `op`", "$")
     if "op" not in data:
@@ -221,6 +250,19 @@ def _bad_request(message: str, raw: bytes) -> RequestError:
         field = f"{field}.{name}" if field else f"$.{name}"
         message = f"unknown field {name!r} for op {data['op']!r}"
     return RequestError("BAD_REQUEST", message, field)
+
+
+def _octonite_entry(data) -> str | None:
+    """The field of the first count of a position's `octonite` that is not
+    a whole number from 0 to MAX_OCTONITE (msgspec names no key)."""
+    try:
+        counts = data["position"]["octonite"]
+        for key, n in counts.items():
+            if type(n) is not int or not 0 <= n <= pr.MAX_OCTONITE:
+                return f"$.position.octonite.{key}"
+    except (AttributeError, KeyError, TypeError):
+        pass
+    return None
 
 
 def serve(inp: BinaryIO, out: BinaryIO) -> None:

@@ -11,8 +11,9 @@ from ..replay.narrate import event_text
 from ..replay.selfplay import claim
 from . import protocol as pr
 
-_LINE = {"play": fmt.PlayLine, "attack": fmt.AttackLine, "mindbug": fmt.MindbugLine, "pass": fmt.PassLine,
-         "hunt": fmt.HuntLine, "block": fmt.BlockLine, "choose": fmt.ChooseLine, "random": fmt.RandomLine}
+_LINE = {"play": fmt.PlayLine, "attack": fmt.AttackLine, "activate": fmt.ActivateLine, "mindbug": fmt.MindbugLine,
+         "pass": fmt.PassLine, "hunt": fmt.HuntLine, "block": fmt.BlockLine, "choose": fmt.ChooseLine,
+         "random": fmt.RandomLine}
 
 
 def decision_of(line) -> Decision:
@@ -68,6 +69,12 @@ def full_claim(g: Game) -> dict:
     c["deck"] = [list(s.deck[0]), list(s.deck[1])]
     c["unused"] = list(s.unused)
     return c
+
+
+def octonite_view(g: Game) -> dict[int, int]:
+    """The Octonite counters on creatures in play, by card id (later.octonite);
+    empty when no creature holds any."""
+    return dict(sorted(g.state.octonite))
 
 
 def state_line(g: Game) -> fmt.StateLine:
