@@ -242,8 +242,8 @@ def place_octonite(prof, s: State, pairs) -> None:
         seen.add(card)
         if card not in in_play:
             raise SetupError("BAD_POSITION", "later.octonite",
-                             f"card {card} holds Octonite counters but is not in play (only creatures in play hold them)",
-                             {"card": card})
+                             f"card {card} holds Octonite counters but is not in play "
+                             "(only creatures in play hold them)", {"card": card})
         if n and not prof.later_sets:
             raise SetupError("BAD_SETUP", "later.octonite",
                              f"card {card} holds {n} Octonite counter{'s' * (n != 1)}, which the {prof.edition} rules "

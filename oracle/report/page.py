@@ -84,9 +84,10 @@ class HtmlReport:
     """The page of a run. `game(rep, ...)` for each game in order, then `finish(stream)`.
 
     `source` (oracle.report.source.LogSource) gives a game's log lines to
-    draw its board (those the run still holds, or its file read again); `options` (oracle.replay.jobs.Options) are the switches
-    it was verified with. `game` may also be given the steps and the log
-    lines directly (`show`, the scenarios)."""
+    draw its board (those the run still holds, or its file read again);
+    `options` (oracle.replay.jobs.Options) are the switches it was verified
+    with. `game` may also be given the steps and the log lines directly
+    (`show`, the scenarios)."""
 
     def __init__(self, *, title: str, command: str = "", inputs=(), options=None, source=None,
                  kind: str = "verify", max_boards: int = MAX_BOARDS,

@@ -98,9 +98,10 @@ class Deal(_S, kw_only=True):
 
 class Given(_S, kw_only=True):
     """The position the scenario starts from, at the start of `active`'s
-    turn (Harvest first, then the turn action). Every card of the set is in the game; cards placed nowhere are in the
-    unused pile, unless `unused` lists it, in which case the others are out
-    of the game. `deal` replaces all of this with a game from its setup."""
+    turn (Harvest first, then the turn action). Every card of the set is in
+    the game; cards placed nowhere are in the unused pile, unless `unused`
+    lists it, in which case the others are out of the game. `deal` replaces
+    all of this with a game from its setup."""
 
     active: Player = 0
     turn: Annotated[int, Meta(ge=1)] = 1

@@ -266,8 +266,8 @@ def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
             rest = rest[need:]
         kwargs = {"unused": unused, "out": rest}
     out = {zone: [zones.get((zone, p), []) for p in (0, 1)] for zone in ("deck", "hand", "play", "discard")}
-    return "position", {**out, "exhausted": exhausted, "octonite": octonite, "active": g.active, "life": life, "mindbugs": mindbugs,
-                        "turn": g.turn, "sets": sets, **kwargs}
+    return "position", {**out, "exhausted": exhausted, "octonite": octonite, "active": g.active, "life": life,
+                        "mindbugs": mindbugs, "turn": g.turn, "sets": sets, **kwargs}
 
 
 # -- running -------------------------------------------------------------------------
