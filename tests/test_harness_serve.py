@@ -297,6 +297,20 @@ def test_counters_on_the_active_players_harvest_creature_go_before_the_first_tur
     assert rpc("state", game=f)["octonite"] == {str(MONARCH): 1}
 
 
+def test_the_state_shows_no_counters_of_a_creature_that_left_play(later_cards):
+    from oracle.engine import Game
+    from oracle.engine.setup import resolve_cards
+    from oracle.harness.views import octonite_view
+
+    defs = resolve_cards({MONARCH: "Lychee Monarch", OWL: "Spider Owl", BEE: "Bee Bear", FLY: "Brain Fly"})
+    g = Game.position("en-revised", {("play", 0): [MONARCH, OWL], ("hand", 1): [BEE, FLY]}, defs, active=1,
+                      octonite=((MONARCH, 2), (OWL, 1)))
+    assert octonite_view(g) == {MONARCH: 2, OWL: 1}
+    g.state.play[0].remove(OWL)             # defeated: its counter stays behind in the state
+    g.state.discard[0].append(OWL)
+    assert octonite_view(g) == {MONARCH: 2}
+
+
 def test_a_position_without_counters_answers_as_before_with_no_octonite_field(rpc):
     pos = {"cards": {"1": "Spider Owl", "2": "Gorillion"}, "play": [[1], [2]]}
     svc = rpc.svc

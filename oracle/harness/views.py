@@ -73,8 +73,10 @@ def full_claim(g: Game) -> dict:
 
 def octonite_view(g: Game) -> dict[int, int]:
     """The Octonite counters on creatures in play, by card id (later.octonite);
-    empty when no creature holds any."""
-    return dict(sorted(g.state.octonite))
+    empty when no creature holds any. The state keeps a creature's counters
+    after it leaves play (they stay behind, and are set anew when it comes
+    back): those are not on a creature in play, and not shown."""
+    return {c: n for c, n in sorted(g.state.octonite) if g.controller(c) is not None}
 
 
 def state_line(g: Game) -> fmt.StateLine:
