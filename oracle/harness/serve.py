@@ -130,8 +130,7 @@ class Service:
     def _state(self, req: pr.State) -> pr.StateReply:
         g = self._get(req.game).game
         counters = octonite_view(g)
-        return pr.StateReply(id=req.id, game=req.game, state=state_line(g),
-                             **({"octonite": counters} if counters else {}))
+        return pr.StateReply(id=req.id, game=req.game, state=state_line(g), octonite=counters or msgspec.UNSET)
 
     def _events(self, req: pr.Events) -> pr.EventsReply:
         entry = self._get(req.game)
