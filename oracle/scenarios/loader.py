@@ -145,24 +145,36 @@ class LoadedScenario:
 
     def editions(self) -> list[str]:
         """The editions the scenario applies to, in catalogue order."""
-        if self.doc.editions == "all":
-            return list(EDITIONS)
-        return [e for e in EDITIONS if e in self.doc.editions]
+        return scenario_editions(self.doc)
 
     def expectation(self, edition: str) -> tuple[Expect | None, Illegal | None]:
         """The expectation and the expected refusal for one edition, with
         that edition's overrides applied."""
         d = self.doc
         expect = d.expect if d.expect is not UNSET else None
-        illegal = d.illegal if d.illegal is not UNSET else None
         by = d.expect_by_edition if d.expect_by_edition is not UNSET else {}
         over = by.get(edition)
-        if over is not None:
-            if over.expect is not UNSET:
-                expect = over.expect if expect is None else merge_expect(expect, over.expect)
-            if over.illegal is not UNSET:
-                illegal = over.illegal
-        return expect, illegal
+        if over is not None and over.expect is not UNSET:
+            expect = over.expect if expect is None else merge_expect(expect, over.expect)
+        return expect, expected_refusal(d, edition)
+
+
+def scenario_editions(doc: Scenario) -> list[str]:
+    """The editions a scenario applies to, in catalogue order."""
+    if doc.editions == "all":
+        return list(EDITIONS)
+    return [e for e in EDITIONS if e in doc.editions]
+
+
+def expected_refusal(doc: Scenario, edition: str) -> Illegal | None:
+    """The refusal a scenario expects in one edition (its `illegal`, or that
+    edition's override), or None."""
+    illegal = doc.illegal if doc.illegal is not UNSET else None
+    by = doc.expect_by_edition if doc.expect_by_edition is not UNSET else {}
+    over = by.get(edition)
+    if over is not None and over.illegal is not UNSET:
+        illegal = over.illegal
+    return illegal
 
 
 def merge_expect(base: Expect, over: Expect) -> Expect:
@@ -579,16 +591,11 @@ class _Checker:
         if self.octonite_checked:
             return                  # one error says it: the fix is the scenario's `editions`
         self.octonite_checked = True
-        editions = EDITIONS if d.editions == "all" else [e for e in EDITIONS if e in d.editions]
-        by = d.expect_by_edition if d.expect_by_edition is not UNSET else {}
         without = []
-        for e in editions:
+        for e in scenario_editions(d):
             if profile(e).later_sets:
                 continue
-            illegal = d.illegal if d.illegal is not UNSET else None
-            over = by.get(e)
-            if over is not None and over.illegal is not UNSET:
-                illegal = over.illegal
+            illegal = expected_refusal(d, e)
             step = None if illegal is None else len(d.steps) if illegal.step is UNSET else illegal.step
             if step != 0:
                 without.append(e)
