@@ -40,6 +40,8 @@ _game_id = msgspec.json.Decoder(_GameId)
 def game_name(raw: RawGame) -> str:
     """The game's id as its game line gives it, else file:line."""
     if raw.kind == "game" and raw.lines:
+        if getattr(raw.lines[0][1], "game_id", ""):   # a game line too long to read (limits.RefusedLine)
+            return raw.lines[0][1].game_id
         try:
             gid = _game_id.decode(raw.lines[0][1]).id
             if gid:
