@@ -57,6 +57,17 @@ def error_report(raw: RawGame, code: str, message: str) -> GameReport:
                       findings=[Finding(code, [], line, message)])
 
 
+def share_error(share, code: str, why: str) -> GameReport:
+    """The `error` verdict of a share (oracle.replay.shares) that could not
+    be read to its end where it was handed out: the file changed or went
+    away since it was planned (UNREADABLE), or the reading failed
+    (INTERNAL_ERROR)."""
+    name = getattr(share, "path", None) or getattr(share, "name", None) or "?"
+    raw = RawGame(name, [(getattr(share, "line0", 0) + 1, b"")], kind="unreadable")
+    what = "cannot read this part of the input any more" if code == "UNREADABLE" else "the worker failed"
+    return error_report(raw, code, f"{what}: {why}")
+
+
 def verify_one(raw: RawGame, opts: Options) -> GameReport:
     """The report of one game; a failure of the verifier itself becomes an
     `error` verdict for that game rather than the end of the run."""

@@ -58,15 +58,37 @@ LONG_LINE_HEAD = 64 * 1024
 LONG_LINE_TAIL = 256
 # The tokens that matter to find an object's keys: strings and punctuation.
 _TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[{}\[\]:,]')
-_ENDS_AS_GAME = re.compile(rb'[{,]\s*"t"\s*:\s*"game"\s*}\s*$')
+_GAME_KEY = re.compile(rb'[{,]\s*"t"\s*:\s*"game"')
 _string = msgspec.json.Decoder(str)
+
+
+class _LastKeys(msgspec.Struct):
+    t: str = ""
+    id: object = None
+
+
+_last_keys = msgspec.json.Decoder(_LastKeys)
+
+
+def _ends_as_game(tail: bytes) -> tuple[bool, str]:
+    """Whether `tail`, the end of an object, holds its key "t" with "game"
+    among its last keys: from `"t"` on, it reads as a whole object (its
+    closing brace the line's last byte) of scalar values."""
+    for m in _GAME_KEY.finditer(tail):
+        try:
+            keys = _last_keys.decode(b"{" + tail[m.start() + 1:])
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            continue
+        if keys.t == "game":
+            return True, keys.id if isinstance(keys.id, str) else ""
+    return False, ""
 
 
 def long_game_line(head: bytes, tail: bytes) -> tuple[bool, str]:
     """Whether a line too long to hold, of which `head` is the start and
     `tail` the end, is a game line, and the game's `id` if its start gives
     one. A game line is an object whose key "t" is "game": found among the
-    keys of the object in `head`, or as its last key in `tail`."""
+    keys of the object in `head`, or among its last keys in `tail`."""
     tokens = _TOKEN.finditer(head.lstrip())
     first = next(tokens, None)
     if first is None or first.group() != b"{" or first.start() != 0:
@@ -101,7 +123,8 @@ def long_game_line(head: bytes, tail: bytes) -> tuple[bool, str]:
         elif tok == b"," and depth == 1:
             expect_key, key = True, None
     if kind is None:
-        return bool(_ENDS_AS_GAME.search(tail)), game_id or ""
+        game, last_id = _ends_as_game(tail)
+        return game, game_id or last_id
     return kind == b'"game"', game_id or ""
 
 

@@ -43,7 +43,8 @@ import click
 from ..junit import clean_line
 from . import shares as sh
 from .reader import RawGame, read_all
-from .jobs import ClusterUnavailable, Options, error_report, game_name, kill_hook, verify_one  # noqa: F401
+from .jobs import (ClusterUnavailable, Options, error_report, game_name, kill_hook, share_error,  # noqa: F401
+                   verify_one)
 from .verify import GameReport
 from .worker import DONE, FAILED, Worker, read_message
 
@@ -359,14 +360,9 @@ class _Pool:
 
 
 def _share_failed(st: _State, msg: bytes) -> GameReport:
-    """The `error` verdict of a share its worker could not read (from the
-    game it was on)."""
+    """The `error` verdict of a share its worker could not read."""
     code, _, why = msg[1:].decode("utf-8", "replace").partition(" ")
-    share = st.share
-    name = getattr(share, "path", None) or getattr(share, "name", "?")
-    raw = RawGame(name, [(getattr(share, "line0", 0) + 1, b"")], kind="unreadable")
-    what = "cannot read this part of the input any more" if code == "UNREADABLE" else "the worker failed"
-    return error_report(raw, code, f"{what}: {why}")
+    return share_error(st.share, code, why)
 
 
 def _nth_game(share, n: int) -> RawGame | None:

@@ -295,7 +295,7 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
                 files.extend(sorted(str(f) for f in mp.rglob("*") if _is_log(f)) if mp.is_dir() else [m])
             if not files:
                 raise NoInput(f"no file matches {p}")
-            out.extend(files)
+            out.extend(dict.fromkeys(files))     # a folder and the folders in it (`**`) name a log once
         else:
             raise NoInput(f"no such file or folder: {p}")
     return out
@@ -330,10 +330,11 @@ def _glob(pattern: str) -> list[str]:
                 path = os.path.join(folder, name)
                 if name.startswith("."):
                     continue
-                if os.path.isdir(path) and not os.path.islink(path):
+                if not os.path.isdir(path):
+                    if not more:
+                        found.append(path)      # a file (or a link to one)
+                elif not os.path.islink(path):
                     walk(path, rest)
-                elif not more:
-                    found.append(path)          # a file, or a link as it is
             return
         if not glob.has_magic(part):
             path = os.path.join(folder, part)

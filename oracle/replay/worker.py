@@ -51,6 +51,7 @@ def read_message(msg: bytes) -> GameReport:
 
 
 def _failure(code: str, e: BaseException) -> bytes:
+    """A FAILED message: the code of the share's error verdict, and why (see jobs.share_error)."""
     why = getattr(e, "strerror", None) or str(e) or type(e).__name__
     return FAILED + code.encode() + b" " + why.encode("utf-8", "replace")
 
