@@ -9,12 +9,12 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
-from . import checks, corpus
+from . import checks, corpus, streams
 from . import strategies as fs
 
 # Shares of the budget, by target.
 SHARES = {"replay-lines": 0.15, "games": 0.31, "scenarios": 0.21, "expect": 0.09, "cards": 0.08, "rpc": 0.08,
-          "engine": 0.08}
+          "engine": 0.08, "streams": 0.05}
 
 
 def _settings(n: int):
@@ -98,4 +98,8 @@ def _targets(tally, games, good, texts, expects, card_files, seconds) -> dict:
             fs.engine_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: checks.check_engine(tally, case)),
             lambda case: checks.cli_engine(tally, case, slow)),
+        "streams": (
+            streams.hostile_stream(good), ".jsonl",
+            lambda case: (case.data, lambda: streams.check_hostile_stream(tally, case)),
+            lambda case: streams.cli_hostile_stream(tally, case, slow)),
     }
