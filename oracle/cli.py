@@ -48,7 +48,7 @@ def stdout_closed() -> bool:
     try:
         poll = select.poll()
         poll.register(1, select.POLLOUT)
-        return any(ev & select.POLLERR for _, ev in poll.poll(0))
+        return any(ev & (select.POLLERR | select.POLLHUP) for _, ev in poll.poll(0))
     except (OSError, ValueError, AttributeError):
         return False
 
