@@ -25,7 +25,7 @@ def _fail(message: str) -> None:
 
 
 @click.command()
-@click.option("--depth", type=click.IntRange(0, 40), required=True, help="Decisions per sequence.")
+@click.option("--depth", type=click.IntRange(0, 40), help="Decisions per sequence (needed unless --show-deal).")
 @click.option("--edition", type=click.Choice(EDITIONS), help="Rules edition (default: the log's, else en-revised).")
 @click.option("--seed", type=int, help="Start from the deal of this seed (the fixed deals of spec/perft.md).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Start from the deal of the first game of this replay log.")
@@ -47,6 +47,8 @@ def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fm
         _fail("give exactly one start: --seed N, --log FILE or --scenario FILE --id ID")
     if scenario_path and not scenario_id:
         _fail("--scenario needs --id (the scenario's id)")
+    if depth is None and not show_deal:
+        _fail("give --depth N (the decisions per sequence), or --show-deal to print the deal")
     try:
         readings = {}
         if seed is not None:
