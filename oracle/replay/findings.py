@@ -127,10 +127,15 @@ def _zones(places) -> tuple:
 
 
 def card_ids(x, out: set) -> None:
-    """Every card id in a finding's data: ints under card-like keys or in card lists."""
+    """Every card id in a finding's data: ints under card-like keys or in card
+    lists. A claim's `deck` is a draw pile per player, either a list of cards
+    or a count: a count names no card."""
     if isinstance(x, dict):
         for k, v in x.items():
-            if k in ("card", "cards", "hand", "discard", "play", "played", "blocker", "deck") or not isinstance(k, str):
+            if k == "deck":
+                _collect_ints([pile for pile in v if isinstance(pile, (list, tuple))]
+                              if isinstance(v, (list, tuple)) else None, out)
+            elif k in ("card", "cards", "hand", "discard", "play", "played", "blocker", "deck") or not isinstance(k, str):
                 _collect_ints(v, out)
             else:
                 card_ids(v, out)
