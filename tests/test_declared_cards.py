@@ -140,3 +140,20 @@ def test_scenarios_play_declared_cards(tmp_path):
     assert b"4 runs: 4 passed" in r.stdout
     missing = run_cli("scenarios", str(path))
     assert missing.returncode == 2 and b"unknown card set 'design-lab'" in missing.stdout
+
+
+def test_a_later_set_card_out_of_the_game_is_not_dealt():
+    """later.octonite refuses a position that deals a card with later-set
+    mechanics outside English revised; a card the position puts out of the
+    game is not dealt, so the rest of its set plays in every edition."""
+    from oracle.engine import Game, SetupError
+
+    load_file(ROOT / "examples" / "later-sets.yaml")
+    names = ["Gorillion", "Bee Bear", "Spider Owl", "Brain Fly", "Luchataur", "Kiwi Dart"]
+    defs = {i: lookup(n) for i, n in enumerate(names, 1)}
+    zones = {("hand", 0): [1, 2], ("hand", 1): [3]}
+    g = Game.position("en-first", zones, defs, unused=[4, 5], out=[6], life=(1, 1))
+    assert g.pending.stage == "action" and g.state.out == [6]
+    with pytest.raises(SetupError) as e:
+        Game.position("en-first", zones, defs, unused=[4, 5, 6], life=(1, 1))
+    assert (e.value.code, e.value.clause) == ("BAD_SETUP", "later.octonite")
