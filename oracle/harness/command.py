@@ -106,7 +106,9 @@ def serve(card_files):
         try:
             load_file(path)
         except CardFileError as e:
-            _fail(str(e))
+            for line in str(e).splitlines()[:-1]:  # every problem of the file, one a line
+                click.echo(f"error: {line}", err=True)
+            _fail(str(e).splitlines()[-1])
     if sys.stdin is None or sys.stdin.closed:
         _fail("standard input is closed: the service reads requests on standard input and answers on "
               "standard output")

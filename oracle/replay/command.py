@@ -21,7 +21,8 @@ def _declared(path):
     try:
         return load_file(path)
     except CardFileError as e:
-        click.echo(f"error: {e}", err=True)
+        for line in str(e).splitlines():           # every problem of the file, one a line
+            click.echo(f"error: {line}", err=True)
         sys.exit(2)
 
 
