@@ -111,6 +111,26 @@ def test_selfplay_and_verify_with_a_card_file(tmp_path):
     assert b"Traceback" not in r.stderr
 
 
+def test_every_command_that_reads_a_log_takes_the_card_file(tmp_path):
+    """annotate, show and perft --log read logs of declared cards with
+    --cards, as verify does; without it, the set is unknown."""
+    log = tmp_path / "lab.jsonl"
+    log.write_bytes(run_cli("selfplay", "--cards", str(EXAMPLE), "--games", "2", "--seed", "3").stdout)
+    cards = ("--cards", str(EXAMPLE))
+    annotated = run_cli("annotate", str(log), *cards)
+    assert annotated.returncode == 0 and b'"t":"note"' not in annotated.stdout, annotated.stdout[-300:]
+    assert b"UNKNOWN_SET" in run_cli("annotate", str(log)).stdout
+    count = run_cli("perft", "--log", str(log), "--depth", "2", "--format", "json", *cards)
+    assert count.returncode == 0 and json.loads(count.stdout)["count"] > 0, count.stderr
+    unknown = run_cli("perft", "--log", str(log), "--depth", "2")
+    assert unknown.returncode == 2 and b"--cards FILE" in unknown.stderr
+    page = tmp_path / "lab.html"
+    shown = run_cli("show", str(log), "-o", str(page), *cards)
+    assert shown.returncode == 0 and "UNKNOWN_SET" not in page.read_text()
+    run_cli("show", str(log), "-o", str(page))
+    assert "UNKNOWN_SET" in page.read_text()
+
+
 SCENARIO = """format: mb-scenario/1
 id: lab.zap-eel-defeats-a-small-enemy
 title: Zap Eel's Play effect defeats an enemy creature with power 4 or less, and only such a creature
