@@ -64,8 +64,8 @@ def _reading_options(specs) -> tuple[tuple[str, str], ...]:
               help="Follow this choice of a team reading (overrides the game lines); repeatable. "
                    "See `mb-oracle editions`.")
 @click.option("--strict", is_flag=True,
-              help="Fields mb-replay/1 does not define on game, setup, state and end lines are findings "
-                   "(UNKNOWN_FIELD, malformed), not notes.")
+              help="Fields mb-replay/1 does not define on game, setup, state and end lines, and a game id an "
+                   "earlier game of the run has, are findings (UNKNOWN_FIELD, DUPLICATE_GAME, malformed), not notes.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
 @click.option("--statistics", is_flag=True, help="Human format: count the findings by code and by clause.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
