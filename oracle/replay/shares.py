@@ -65,6 +65,7 @@ class Batch:
     name: str
     data: bytes
     line0: int
+    ends: bool = True     # the stream ends with it (else a game line follows)
 
 
 @dataclass(frozen=True)
@@ -131,11 +132,12 @@ def share_games(share: Share) -> Iterator[RawGame]:
     """The games of one share, numbered as in the whole input."""
     if isinstance(share, Range):
         with open(share.path, "rb", buffering=0) as f:
+            ends = share.end >= os.fstat(f.fileno()).st_size
             buffer = max(1, min(1 << 20, share.end - share.start))   # a small file gets a small buffer
             stream = io.BufferedReader(_RangeRaw(f, share.start, share.end), buffer_size=buffer)
-            yield from split_games(stream, share.path, share.line0)
+            yield from split_games(stream, share.path, share.line0, ends)
     elif isinstance(share, Batch):
-        yield from split_games(io.BytesIO(share.data), share.name, share.line0)
+        yield from split_games(io.BytesIO(share.data), share.name, share.line0, share.ends)
     elif isinstance(share, Broken):
         yield share.game
     elif isinstance(share, Games):
@@ -415,7 +417,7 @@ def plan_stream(f: BinaryIO, name: str, size: int, wait: bool = True) -> Iterato
             # (a line it cut short is not read).
             whole = bytes(buf[:buf.rfind(b"\n") + 1])
             if whole.strip():
-                yield Batch(name, whole, line0)
+                yield Batch(name, whole, line0, ends=False)
             yield Broken(unreadable_after(name, line0 + whole.count(b"\n"), e))
             return
         if not chunk:
@@ -434,7 +436,7 @@ def plan_stream(f: BinaryIO, name: str, size: int, wait: bool = True) -> Iterato
         data = bytes(buf[:cut])
         del buf[:cut]
         lo -= cut
-        yield Batch(name, data, line0)
+        yield Batch(name, data, line0, ends=False)
         sent = True
         line0 += data.count(b"\n")
 
