@@ -7,6 +7,8 @@ import time
 
 import click
 
+from ..term import visible
+
 
 @click.command()
 @click.option("--budget", type=click.IntRange(1), default=2000, show_default=True, help="Inputs to try.")
@@ -47,6 +49,6 @@ def fuzz(budget, seed, out, seconds, cli_every, targets):
         found = tally.by_kind(kind)
         click.echo(f"{title}: {len(found)} distinct")
         for p in found:
-            click.echo(f"  {p.key}  [{p.target}, {p.seen} input{'s' * (p.seen != 1)}]"
-                       + (f"  reproducer: {p.saved}" if p.saved else ""))
+            click.echo(visible(f"  {p.key}  [{p.target}, {p.seen} input{'s' * (p.seen != 1)}]"
+                               + (f"  reproducer: {p.saved}" if p.saved else "")))
     sys.exit(1 if tally.problems else 0)

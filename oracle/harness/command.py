@@ -10,6 +10,7 @@ import time
 import click
 
 from ..editions import EDITIONS
+from ..term import error, visible
 
 
 def _parse_output(ctx, param, values):
@@ -20,7 +21,7 @@ def _parse_output(ctx, param, values):
 
 
 def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
+    error(message)
     sys.exit(2)
 
 
@@ -83,8 +84,8 @@ def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fm
         click.echo(json.dumps(out))
         return
     for d, n in split or ():
-        click.echo(f"{pf.decision_text(g, d):<40} {n}")
-    click.echo(f"perft {edition} {where} depth {depth}: {total}")
+        click.echo(visible(f"{pf.decision_text(g, d):<40} {n}"))
+    click.echo(visible(f"perft {edition} {where} depth {depth}: {total}"))
     rate = f", {total / seconds:,.0f} sequences/s" if seconds > 0 else ""
     click.echo(f"({seconds:.2f} s{rate})", err=True)
 

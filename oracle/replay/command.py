@@ -8,7 +8,7 @@ import sys
 import click
 
 from ..editions import EDITIONS
-from ..term import color_option
+from ..term import color_option, error
 from .outputs import parse_output
 from .reader import NoInput, check_input
 
@@ -21,7 +21,7 @@ def _declared(path):
     try:
         return load_file(path)
     except CardFileError as e:
-        click.echo(f"error: {e}", err=True)
+        error(e)
         sys.exit(2)
 
 
@@ -89,7 +89,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     try:
         check_input(paths)
     except NoInput as e:
-        click.echo(f"error: {e}", err=True)
+        error(e)
         sys.exit(2)
     say_reading_stdin(paths)
     bar = GameProgress(paths, progress)
@@ -117,7 +117,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
                 reporter.flush()
     except ClusterUnavailable as e:
         bar.clear()
-        click.echo(f"error: {e}", err=True)
+        error(e)
         sys.exit(2)
     finally:
         results.close()
@@ -176,7 +176,7 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
         except InvariantBroken as e:
             w.flush()
             bar.clear()
-            click.echo(f"invariant broken: {e}", err=True)
+            error(e, "invariant broken: ")
             sys.exit(1)
     w.flush()
 
@@ -198,7 +198,7 @@ def annotate(paths, edition):
     try:
         check_input(paths)
     except NoInput as e:
-        click.echo(f"error: {e}", err=True)
+        error(e)
         sys.exit(2)
     sys.exit(annotate_stream(paths, edition, sys.stdout.buffer))
 
@@ -258,5 +258,5 @@ def bench(games, seed, edition, claims, repeat, jobs, cluster):
     try:
         run_bench(games, seed, edition, claims, repeat, jobs, cluster)
     except ClusterUnavailable as e:
-        click.echo(f"error: {e}", err=True)
+        error(e)
         sys.exit(2)

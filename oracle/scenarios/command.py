@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..editions import EDITIONS
+from ..term import error
 from ..replay.outputs import parse_output
 
 
@@ -43,7 +44,7 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
         try:
             load_file(cards_file)
         except CardFileError as e:
-            click.echo(f"error: {e}", err=True)
+            error(e)
             sys.exit(2)
     names = [s.strip() for s in sets_spec.split(",") if s.strip()]
     try:
