@@ -249,6 +249,44 @@ def read_file(path) -> bytes:
         return f.read(MAX_BYTES + 1)
 
 
+class NotReadable(Exception):
+    """A file a client named that may not be read (`read_within`)."""
+
+
+def read_within(path: str, folders, files=()) -> bytes:
+    """The bytes of the file at `path` (absolute, or relative to the working
+    directory) for a client that may read only regular files of at most
+    MAX_BYTES under `folders`, or one of `files` (symbolic links resolved
+    first). Nothing but such a file is opened, so a FIFO or a device is
+    never waited on; a path outside the folders, missing or unreadable gets
+    one message that says nothing of it. Raises NotReadable."""
+    import os
+    import stat
+
+    unknown = NotReadable(f"{path!r}: no such file in the folders this service reads")
+    try:
+        real = os.path.realpath(path)
+    except (OSError, ValueError):   # a NUL in the path, a loop of links
+        raise unknown from None
+    roots = [os.path.realpath(f) for f in folders]
+    if not any(os.path.commonpath([real, r]) == r for r in roots) and \
+            real not in {os.path.realpath(f) for f in files}:
+        raise unknown
+    try:
+        if not stat.S_ISREG(os.stat(real).st_mode):
+            raise NotReadable(f"{path!r} is not a regular file")
+        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        raise unknown from None
+    with open(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode):     # replaced between the two looks
+            raise NotReadable(f"{path!r} is not a regular file")
+        if st.st_size > MAX_BYTES:
+            raise NotReadable(f"{path!r} is larger than {MAX_BYTES} bytes (MAX_BYTES)")
+        return f.read(MAX_BYTES + 1)
+
+
 def _text(source: str | bytes | IO) -> str:
     if hasattr(source, "read"):
         source = source.read(MAX_BYTES + 1)

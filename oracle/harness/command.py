@@ -94,7 +94,10 @@ def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fm
 @click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="Cards declared in FILE (mb-cards/1, spec/card-format.md), known by name to a `position` "
                    "start. Repeatable.")
-def serve(card_files):
+@click.option("--scenarios", "scenario_dirs", multiple=True, type=click.Path(file_okay=False, exists=True),
+              metavar="DIR", help="A folder whose scenario files a `scenario` start may read (only regular files "
+                                  "under it). Repeatable; without it, no `scenario` start.")
+def serve(card_files, scenario_dirs):
     """Serve the reference engine over standard input and output
     (mb-oracle-rpc/1 JSON Lines; see spec/rpc.md). Ends at the end of input."""
     from ..cards.compiled import load_file
@@ -109,7 +112,7 @@ def serve(card_files):
     if sys.stdin is None or sys.stdin.closed:
         _fail("standard input is closed: the service reads requests on standard input and answers on "
               "standard output")
-    run(sys.stdin.buffer, sys.stdout.buffer)
+    run(sys.stdin.buffer, sys.stdout.buffer, scenario_dirs, card_files)
 
 
 @click.command()
