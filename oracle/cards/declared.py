@@ -239,7 +239,7 @@ def _aliases(spec: CardSpec) -> list[tuple[list, str]]:
 def _hidden(alias: str) -> str | None:
     """Why a name may not be shown as it is, or None."""
     if visible(alias) != alias:
-        return f"{visible(alias)!r}: a name holds a control, format or line-separator character"
+        return f"'{visible(alias)}': a name holds a control, format or line-separator character"
     return None
 
 
