@@ -33,7 +33,7 @@ _FORMAT = (r"\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\
            r"\u2060-\u2064\u2066-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
            r"\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
 _HIDDEN_IN_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f" + _FORMAT + "]")
-_HIDDEN_IN_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f" + _FORMAT + "]")   # newline and tab kept
+_HIDDEN_IN_LINES = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f" + _FORMAT + "]")   # newline kept
 
 
 def _escape(m: re.Match) -> str:
@@ -44,8 +44,8 @@ def _escape(m: re.Match) -> str:
 def visible(text: str, lines: bool = False) -> str:
     """`text` from the input, safe to show on a terminal: each of the
     characters above written as a visible escape (`\\x1b`, `\\u202e`,
-    `\\U000e0001`), on one line; with `lines`, newlines and tabs are kept
-    (a message of several lines). Text already shown this way is unchanged."""
+    `\\U000e0001`), on one line; with `lines`, newlines are kept (a message
+    of several lines). Text already shown this way is unchanged."""
     if text.isprintable():   # no character of Cc, Cf, Zl, Zp or Cs (the common case)
         return text
     return (_HIDDEN_IN_LINES if lines else _HIDDEN_IN_LINE).sub(_escape, text)

@@ -91,7 +91,7 @@ def test_visible_escapes_every_control_format_and_separator_character():
     assert not _hidden(shown)
     assert visible(shown) == shown                 # escaping twice changes nothing
     assert visible("Arachnhibou, Spider Owl é 🐝") == "Arachnhibou, Spider Owl é 🐝"
-    assert visible("a\nb\tc", lines=True) == "a\nb\tc" and visible("a\nb") == "a\\x0ab"
+    assert visible("a\nb\tc", lines=True) == "a\nb\\x09c" and visible("a\nb") == "a\\x0ab"
     assert visible("\r\x9b\u202e\U000e0041") == "\\x0d\\x9b\\u202e\\U000e0041"
     assert not _hidden(clean_line(HOSTILE))        # JUnit's one-line fields use the same escaping
 
