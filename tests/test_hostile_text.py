@@ -20,6 +20,7 @@ import unicodedata
 import pytest
 from conftest import run_cli
 
+from oracle.fuzz.corpus import MINIMAL_SCENARIO
 from oracle.junit import clean_line
 from oracle.replay.selfplay import selfplay_lines
 from oracle.term import visible
@@ -136,32 +137,20 @@ def test_show_game_ids_in_messages(tmp_path, game):
     assert "wrote " in check(p, "stderr")
 
 
-SCENARIO = """format: mb-scenario/1
-id: hostile.title
-title: {title}
-clauses: [life.gain]
-source: {{kind: rulebook, ref: "Life"}}
-given:
-  players:
-    - hand: [Axolotl Healer, Bee Bear]
-    - hand: [Brain Fly]
-steps:
-  - play: Axolotl Healer
-  - pass
-expect:
-  players:
-    - {{life: 9}}
-"""
+def _scenario(title: str) -> str:
+    """The fuzz corpus's scenario with another title, expecting a life total the rules do not give."""
+    text = MINIMAL_SCENARIO.replace("title: An unblocked attack costs a life", f"title: {title}")
+    return text.replace("id: fuzz.seed", "id: hostile.title").replace("- {life: 2}", "- {life: 9}")
 
 
 def test_scenario_titles_ids_and_unknown_keys(tmp_path):
     failing = tmp_path / "failing.yaml"
-    failing.write_text(SCENARIO.format(title=YAML_HOSTILE), encoding="utf-8")
+    failing.write_text(_scenario(YAML_HOSTILE), encoding="utf-8")
     p = run_cli("scenarios", str(failing), "--color", "never")
     assert p.returncode == 1
     check(p, "stdout")
     odd = tmp_path / "odd.yaml"
-    odd.write_text(SCENARIO.format(title="t") + f"{YAML_HOSTILE}: 1\n", encoding="utf-8")
+    odd.write_text(_scenario("t") + f"{YAML_HOSTILE}: 1\n", encoding="utf-8")
     p = run_cli("scenarios", str(odd))
     assert p.returncode == 2
     assert "unknown key" in check(p, "stdout")

@@ -206,8 +206,9 @@ def _sample_reports():
     return [verify_game(r) for r in split_games(io.BytesIO(data), "<fuzz>")]
 
 
-def check_expect(tally: Tally, data: bytes) -> None:
-    """The expectation loader: an ExpectError or entries that apply to reports."""
+def check_expect(tally: Tally, data: bytes) -> list:
+    """The expectation loader: an ExpectError or entries that apply to
+    reports; the stale expectations (none when the file is refused)."""
     from ..replay import expect
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -216,10 +217,10 @@ def check_expect(tally: Tally, data: bytes) -> None:
         try:
             entries = expect.load(str(path))
         except expect.ExpectError:
-            return
+            return []
     for rep in _sample_reports():
         entries.apply(rep)
-    entries.stale()
+    return entries.stale()
 
 
 def check_cards(tally: Tally, data: bytes) -> None:

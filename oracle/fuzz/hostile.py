@@ -186,7 +186,7 @@ def check_text(tally, case: tuple) -> None:
         report.junit(results, sf.errors, out)
         _assert_shown(out.getvalue().replace("\n", " ").replace("\t", " "), "scenarios: the JUnit report")
     elif kind == "expect":
-        _check_text_expect(data)
+        _check_text_expect(tally, data)
     else:
         from ..cards.declared import CardFileError, load
 
@@ -212,21 +212,13 @@ def _check_text_games(tally, data: bytes) -> None:
             _assert_shown(render.human_game(rep, verbose=True), "verify: the human report")
 
 
-def _check_text_expect(data: bytes) -> None:
-    from ..replay import expect
+def _check_text_expect(tally, data: bytes) -> None:
+    """The stale warnings (a refused file's lines are written through
+    term.error: the command line sample checks them)."""
     from ..replay import report as render
-    from .checks import _sample_reports
+    from .checks import check_expect
 
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "expect.yaml"
-        path.write_bytes(data)
-        try:
-            entries = expect.load(str(path))
-        except expect.ExpectError:
-            return    # each line is written through term.error: the command line sample checks it
-    for rep in _sample_reports():
-        entries.apply(rep)
-    for st_ in entries.stale():
+    for st_ in check_expect(tally, data):
         _assert_shown(render.stale_warning(st_), "verify --expect: the stale warning")
 
 
