@@ -331,7 +331,7 @@ NOT_READABLE = "no such file in the folders this service reads"
 
 def make_sandbox(scenario_text: str) -> Path:
     """A folder for the service's `--scenarios` (`scen/`) holding a good
-    scenario, one with a value that cannot be built, one whose card file is
+    scenario, two with values that cannot be built, one whose card file is
     a FIFO, a FIFO, a folder, a file over the size limit and a link out;
     and a file outside it. The caller removes it."""
     from ..safeyaml import MAX_BYTES
@@ -340,8 +340,9 @@ def make_sandbox(scenario_text: str) -> Path:
     scen = root / "scen"
     (scen / "sub").mkdir(parents=True)
     (scen / "ok.yaml").write_text(scenario_text, encoding="utf-8")
-    (scen / "bad-value.yaml").write_text(scenario_text.replace("title:", "turn_limit: 2001-13-45\ntitle:", 1),
-                                         encoding="utf-8")
+    for name, value in (("bad-date", "2001-13-45"), ("bad-int", "9" * 5000)):
+        (scen / f"{name}.yaml").write_text(scenario_text.replace("play: [", f"life: {value}\n      play: [", 1),
+                                           encoding="utf-8")
     (scen / "card-fifo.yaml").write_text(scenario_text.replace("title:", "card_file: fifo.yaml\ntitle:", 1),
                                          encoding="utf-8")
     (scen / "big.yaml").write_bytes(b"# " + b"x" * MAX_BYTES + b"\n")
@@ -352,7 +353,7 @@ def make_sandbox(scenario_text: str) -> Path:
     return root
 
 
-SERVE_PATHS = ("@S@/ok.yaml", "@S@/ok.yaml", "@S@/bad-value.yaml", "@S@/card-fifo.yaml", "@S@/fifo.yaml",
+SERVE_PATHS = ("@S@/ok.yaml", "@S@/ok.yaml", "@S@/bad-date.yaml", "@S@/bad-int.yaml", "@S@/card-fifo.yaml", "@S@/fifo.yaml",
                "@S@/sub", "@S@", "@S@/big.yaml", "@S@/out.yaml", "@S@/missing.yaml", "@S@/../outside.yaml",
                "@R@/outside.yaml", "/dev/stdin", "/dev/zero", "/dev/tty", "/etc/passwd", "/proc/self/environ", "",
                ".", "bad\u0000path", "@S@/ok.yaml\u202e")
