@@ -7,6 +7,8 @@ FILE:LINE and exit status 2, never a traceback; a date is text."""
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 
 import pytest
 from conftest import ROOT, run_cli
@@ -88,9 +90,8 @@ def test_every_reader_names_file_and_line(tmp_path, value):
     scen.write_text(SCENARIO.format(value=value), encoding="utf-8")
     _no_traceback(run_cli("scenarios", str(scen)), scen, 9)
     _no_traceback(run_cli("perft", "--depth", "1", "--scenario", str(scen), "--id", "values.life"), scen, 9)
-    engine = f"{json.dumps(str(ROOT / 'examples' / 'engine_adapter.py'))}"
-    import sys
-    p = run_cli("conform", "--engine", f"{sys.executable} {engine}", "--budget", "0", "--scenarios", str(scen),
+    engine = shlex.join([sys.executable, str(ROOT / "examples" / "engine_adapter.py")])
+    p = run_cli("conform", "--engine", engine, "--budget", "0", "--scenarios", str(scen),
                 "--out", str(tmp_path / "out"))
     text = (p.stdout + p.stderr).decode("utf-8", "replace")
     assert "Traceback" not in text and f"{scen}:9" in text and p.returncode == 2, text[-1500:]
