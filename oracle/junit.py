@@ -19,7 +19,7 @@ file itself, unchanged, is in the `file` attribute.
 
 Text. Characters that XML 1.0 cannot hold (most control characters, lone
 surrogates, U+FFFE and U+FFFF) and every character `oracle.term.visible`
-escapes (newlines are kept in multi-line bodies only)
+escapes (newlines and tabs are kept in multi-line bodies only)
 are written as visible escapes (`\\x1b`, `\\ud800`, `\\u202e`), so the file
 always parses and the reader sees that something odd was there.
 """
@@ -49,8 +49,9 @@ def clean_line(text: str) -> str:
 
 
 def clean_text(text: str) -> str:
-    """A multi-line body: newlines kept, other controls escaped."""
-    return _NOT_XML.sub(_xml_visible, visible(text.replace("\r\n", "\n"), lines=True))
+    """A multi-line body: newlines and tabs kept, other controls escaped."""
+    parts = text.replace("\r\n", "\n").split("\t")
+    return _NOT_XML.sub(_xml_visible, "\t".join(visible(part, lines=True) for part in parts))
 
 
 def classname(command: str, file: str) -> str:
