@@ -9,7 +9,7 @@ import click
 import msgspec
 
 from ..term import plural, visible
-from .findings import UNKNOWN_FIELDS_NOTE
+from .findings import DUPLICATE_NOTE, UNKNOWN_FIELDS_NOTE
 
 _enc = msgspec.json.Encoder()
 
@@ -41,8 +41,9 @@ def _cap(text: str) -> str:
 
 
 def unknown_fields_note(note: str) -> bool:
-    """Notes on fields mb-replay/1 does not define are shown for every game."""
-    return note.split(": ", 1)[-1].startswith(UNKNOWN_FIELDS_NOTE)
+    """Notes on fields mb-replay/1 does not define, and on an id an earlier
+    game of the run has, are shown for every game."""
+    return note.split(": ", 1)[-1].startswith(UNKNOWN_FIELDS_NOTE) or note.startswith(DUPLICATE_NOTE)
 
 
 def human_game(rep, verbose: bool = False) -> str:

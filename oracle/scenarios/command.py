@@ -44,7 +44,8 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
         try:
             load_file(cards_file)
         except CardFileError as e:
-            error(e)
+            for line in str(e).splitlines():       # every problem of the file, one a line
+                error(line)
             sys.exit(2)
     names = [s.strip() for s in sets_spec.split(",") if s.strip()]
     try:
