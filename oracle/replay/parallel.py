@@ -40,7 +40,7 @@ from typing import Iterator
 
 import click
 
-from ..junit import clean_line
+from ..term import visible
 from . import shares as sh
 from .reader import RawGame, read_all
 from .jobs import (ClusterUnavailable, Options, error_report, game_name, kill_hook, share_error,  # noqa: F401
@@ -348,7 +348,7 @@ class _Pool:
                                                            f"({how}); the game was not verified")
                     st.reports.append(rep)
                     # Names from the input: no terminal controls, and of a bounded length.
-                    click.echo(f"mb-oracle: game {clean_line(rep.id)[:200]} ({clean_line(rep.file)[:500]}:{rep.line}) "
+                    click.echo(f"mb-oracle: game {visible(rep.id)[:200]} ({visible(rep.file)[:500]}:{rep.line}) "
                                f"was not verified: the worker process verifying it died twice ({how})", err=True)
                 st.next_game += 1
             for j in dead.tasks:
