@@ -1,0 +1,53 @@
+"""The games the oracle knows: a registry of game name -> the module that
+holds the game's entry, imported only when the game is used.
+
+A game is a package: its rules engine, its clause catalogue, its editions and
+readings, its cards, its replay vocabulary. Its entry module (the value
+below) defines, without importing its engine:
+
+- NAME, TITLE: the game's name in logs (`"game"` field of a game line) and
+  for people;
+- FORMAT: the format id of its replay logs;
+- EDITIONS: its rules editions; READINGS: where the rules are silent, the
+  team's reading and its alternatives (oracle.readings.Reading);
+- load_catalogue(): its clause catalogue;
+- and the names of the modules (strings, imported when used) that verify a
+  game, play games (selfplay), annotate logs and give the replay schema.
+
+Adding a game is one new folder under oracle/games/ and one line here.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from types import ModuleType
+
+DEFAULT = "mindbug"
+
+# game name -> the module of its entry
+GAMES: dict[str, str] = {
+    "mindbug": "oracle.games.mindbug",
+    "mind-up": "oracle.games.mindup",
+}
+
+
+class UnknownGame(ValueError):
+    """A game name the registry does not know; the message names the known ones."""
+
+
+def names() -> tuple[str, ...]:
+    return tuple(GAMES)
+
+
+def check(name: str) -> str:
+    if name not in GAMES:
+        near = difflib.get_close_matches(str(name), list(GAMES), n=1, cutoff=0.5)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        raise UnknownGame(f"unknown game {name!r}{hint} (known: {', '.join(GAMES)})")
+    return name
+
+
+def entry(name: str) -> ModuleType:
+    """The entry module of a game (imported on first use)."""
+    return importlib.import_module(GAMES[check(name)])
