@@ -254,7 +254,9 @@ def annotate(paths, edition):
 @click.command()
 @click.argument("which", type=click.Choice(["replay", "scenario", "report", "expect", "cards", "rpc", "rpc-response",
                                             "engine", "engine-reply"]))
-def schema(which):
+@click.option("--game", type=click.Choice(GAME_NAMES), default="mindbug", show_default=True,
+              help="The game whose replay schema to print (replay only).")
+def schema(which, game):
     """Print the JSON Schema of a public format: a replay log line, a
     scenario, a verify report line, an expectation file, a card file
     (mb-cards/1), a request or response of `mb-oracle serve` (rpc,
@@ -266,6 +268,9 @@ def schema(which):
     elif which == "cards":
         from ..cards.declared import card_schema
         doc = card_schema()
+    elif which == "replay" and game != "mindbug":
+        from ..games import attribute
+        doc = attribute(game, "SCHEMA")()
     elif which == "replay":
         from .format import replay_schema
         doc = replay_schema()

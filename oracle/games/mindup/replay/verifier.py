@@ -221,6 +221,7 @@ class Verifier:
 
     # -- inputs and decisions -----------------------------------------------------------
     def _round(self, line, lineno) -> None:
+        self.revealed = None
         g = self.g
         log = msgspec.to_builtins(line)
         if g.pending.kind != "round":
@@ -242,6 +243,7 @@ class Verifier:
         self.last_cards = None
 
     def _turn(self, line, lineno) -> None:
+        self.revealed = None
         g = self.g
         log = msgspec.to_builtins(line)
         if g.pending.kind == "round" and self.last_cards is not None:
@@ -253,6 +255,7 @@ class Verifier:
         self._apply(lambda: g.play_turn(list(line.cards)), lineno, log, len(line.cards))
 
     def _choose(self, line, lineno) -> None:
+        self.revealed = None
         g = self.g
         log = msgspec.to_builtins(line)
         try:
@@ -291,6 +294,7 @@ class Verifier:
             self.last_cards = cards
 
     def _last(self, line, lineno) -> None:
+        self.revealed = None
         log = msgspec.to_builtins(line)
         if self.last_cards is None:
             self.find("ILLEGAL_DECISION", ["mu.round.last-card"], lineno,
@@ -299,7 +303,7 @@ class Verifier:
         elif list(line.cards) != self.last_cards:
             self.find("STATE_MISMATCH", ["mu.round.last-card"], lineno,
                       f"the last cards: the log says {list(line.cards)}; each player's last card is "
-                      f"{self.last_cards}", log=log, rules={"cards": self.last_cards})
+                      f"{self.last_cards}", log=log, rules={"cards": self.last_cards}, options=self.options())
 
     # -- claims -----------------------------------------------------------------------
     def _state(self, line, lineno) -> None:
@@ -319,7 +323,7 @@ class Verifier:
         self.find("STATE_MISMATCH", clauses, lineno, events=events[-SHOWN_EVENTS:], message=(
                   f"the state claimed differs from the rules ({', '.join(fields)}): {diff[0].text}"
                   + (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")),
-                  log=msgspec.to_builtins(line), rules=self._rules_view(line), diff=diff)
+                  log=msgspec.to_builtins(line), rules=self._rules_view(line), diff=diff, options=self.options())
         # A claim that differs leaves the rules' state as it was: reading goes on.
         self.lost = lost or not self.keep_going
         self.since = []
