@@ -317,3 +317,14 @@ def test_keep_going_resumes_at_the_next_full_claim_after_a_refused_card():
             x["hands"] = x["hands"][:2]
     rep = reports(stream([lines]), keep_going=True)[0]
     assert [f.code for f in rep.findings] == ["ILLEGAL_DECISION"]
+
+
+def test_a_mixed_stream_on_a_local_dask_cluster_gives_the_bytes_of_one_job():
+    pytest.importorskip("distributed", reason="--cluster needs Dask distributed (pip install -e .[cluster])")
+    paths = [str(ROOT / "replays" / "conforming" / "mind-up.jsonl"),
+             str(ROOT / "replays" / "violations" / "mind-up-wrong-score-card.jsonl"),
+             str(ROOT / "replays" / "conforming" / "en-first.jsonl")]
+    one = run_cli("verify", *paths, "--format", "json")
+    cluster = run_cli("verify", *paths, "--format", "json", "--cluster", "local:2")
+    assert one.returncode == cluster.returncode == 1, cluster.stderr
+    assert one.stdout == cluster.stdout and b'"game":"mind-up"' in one.stdout
