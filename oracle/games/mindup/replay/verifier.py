@@ -64,8 +64,7 @@ class Verifier:
         self.override = {k: v for k, v in (readings or {}).items() if k.startswith("mu.")}
         self.readings: dict[str, str] = {}
         self.strict = strict
-        self.report = GameReport(file=raw.file, line=raw.first_line, id="?", edition="fr")
-        self.report.game = fmt.GAME
+        self.report = GameReport(file=raw.file, line=raw.first_line, id="?", edition="fr", game=fmt.GAME)
         self.g: Game | None = None
         self.players = 0
         self.objectives = 0
