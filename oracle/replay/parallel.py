@@ -220,6 +220,7 @@ class _Pool:
             self.kill()
         for w in self.workers:
             try:
+                os.set_blocking(w.fd, True)
                 w.conn.send(None)
             except OSError:
                 pass
@@ -282,23 +283,25 @@ class _Pool:
                     i = next_share()
                     if i is None:
                         break
-                    try:
-                        w.conn.send((states[i].share, states[i].next_game))
-                    except OSError:
-                        # The worker is dead (killed from outside): the share
-                        # waits for its replacement, which comes when the
-                        # selector sees the end of its pipe.
-                        heapq.heappush(retry, i)
-                        break
                     w.tasks.append(i)
+                    w.hand((states[i].share, states[i].next_game))
             if planned_all and not states:
                 return
-            ready = self._selector().select()
-            for key, _ in ready:
+            selector = self._selector()
+            for w in self.workers:      # wait to write only where a task is not all written yet
+                events = selectors.EVENT_READ | (selectors.EVENT_WRITE if w.outbox else 0)
+                if selector.get_key(w.fd).events != events:
+                    selector.modify(w.fd, events, w)
+            ready = selector.select()
+            for key, mask in ready:
                 w = key.data
                 if w is None:             # the input has data: planning goes on
                     self.selector.unregister(waiting)
                     waiting = None
+                    continue
+                if mask & selectors.EVENT_WRITE:
+                    w.flush()
+                if not mask & selectors.EVENT_READ:
                     continue
                 msgs = w.receive()
                 if msgs is None:

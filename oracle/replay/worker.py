@@ -114,9 +114,41 @@ class Worker:
         child.close()
         self.conn = parent
         self.fd = parent.fileno()
+        # The parent never blocks on a worker: a task is framed into `outbox`
+        # and written as the pipe takes it (a share of standard input is
+        # megabytes; a worker busy sending reports reads its next task only
+        # when its share is done, so a blocking send could wait on a worker
+        # that waits on the parent).
+        os.set_blocking(self.fd, False)
+        self.outbox = bytearray()
         self.inbox = bytearray()
         self.block = bytearray(_READ)   # read into, not allocated a read at a time
         self.tasks: deque[int] = deque()   # share indexes handed out, oldest first
+
+    def hand(self, task) -> None:
+        """Queue a task for the worker, framed as Connection.send frames it
+        (a 4-byte length, the pickled task), and write what the pipe takes."""
+        from multiprocessing.reduction import ForkingPickler
+
+        data = ForkingPickler.dumps(task)
+        self.outbox += _FRAME.pack(len(data))
+        self.outbox += data
+        self.flush()
+
+    def flush(self) -> bool:
+        """Write as much of the outbox as the pipe takes now; whether some is
+        left. A pipe to a dead worker (killed from outside) is no failure of
+        the run: its death is seen on reading, and its shares handed out again."""
+        while self.outbox:
+            try:
+                n = os.write(self.fd, self.outbox)
+            except BlockingIOError:
+                return True
+            except OSError:
+                self.outbox.clear()     # the worker is gone: its death is seen on reading
+                return False
+            del self.outbox[:n]
+        return False
 
     def receive(self) -> list[bytes] | None:
         """The whole messages waiting on the pipe (read at once, then split
@@ -124,6 +156,8 @@ class Worker:
         None when the worker is gone."""
         try:
             n = os.readv(self.fd, (self.block,))
+        except BlockingIOError:
+            return []
         except OSError:
             n = 0
         if not n:
