@@ -23,6 +23,8 @@ import difflib
 import importlib
 from types import ModuleType
 
+import msgspec
+
 DEFAULT = "mindbug"
 
 # game name -> the module of its entry
@@ -51,3 +53,30 @@ def check(name: str) -> str:
 def entry(name: str) -> ModuleType:
     """The entry module of a game (imported on first use)."""
     return importlib.import_module(GAMES[check(name)])
+
+
+def attribute(name: str, what: str):
+    """A part of a game, by the name its entry gives it ("module:attribute"):
+    e.g. attribute("mind-up", "VERIFY") is its verify_game."""
+    module, attr = getattr(entry(name), what).split(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+class _Named(msgspec.Struct):
+    game: object = DEFAULT
+
+
+_named = msgspec.json.Decoder(_Named)
+
+
+def game_of(head: bytes) -> object:
+    """The game a game line names (its `game` field; Mindbug when it has none).
+    A Mindbug game line holds the text "game" once (its type), so it costs one
+    byte search and no parse; any other value is returned as written (the
+    caller reports a game the registry does not know)."""
+    if head.count(b'"game"') < 2:
+        return DEFAULT
+    try:
+        return _named.decode(head).game
+    except (msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):
+        return DEFAULT      # a broken line: the Mindbug verifier words the problem

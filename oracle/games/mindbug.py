@@ -11,7 +11,6 @@ FORMAT = "mb-replay/1"
 # Where each part lives ("module:attribute"), imported when used.
 VERIFY = "oracle.replay.verify:verify_game"
 SELFPLAY = "oracle.replay.selfplay:selfplay_lines"
-ANNOTATE = "oracle.replay.annotate:annotate_stream"
 SCHEMA = "oracle.replay.format:replay_schema"
 
 

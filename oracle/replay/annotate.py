@@ -12,6 +12,7 @@ from typing import BinaryIO
 import msgspec
 
 from ..engine import Decision
+from ..games import DEFAULT, GAMES, attribute, game_of
 from .reader import read_all
 from .selfplay import claim
 from .verify import Verifier
@@ -47,6 +48,10 @@ class Annotator(Verifier):
 def annotate_stream(paths, edition, out: BinaryIO) -> int:
     worst = 0
     for raw in read_all(paths):
+        game = game_of(raw.lines[0][1]) if raw.kind == "game" and raw.lines else DEFAULT
+        if game != DEFAULT and game in GAMES:
+            worst = max(worst, attribute(game, "ANNOTATE")(raw, out))    # another game's canonical form
+            continue
         a = Annotator(raw, edition)
         rep = a.run()
         if raw.kind == "game" and raw.lines:

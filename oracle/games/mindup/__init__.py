@@ -21,8 +21,9 @@ EDITION_TITLES = {"fr": "French rulebook (Catch Up Games, 2023)"}
 RULEBOOKS = {"fr": "mindup-rules-fr.txt"}
 
 VERIFY = "oracle.games.mindup.replay.verifier:verify_game"
+CONSISTENCY = "oracle.games.mindup.replay.verifier:consistency"
 SELFPLAY = "oracle.games.mindup.replay.selfplay:selfplay_lines"
-ANNOTATE = "oracle.games.mindup.replay.annotate:annotate_stream"
+ANNOTATE = "oracle.games.mindup.replay.annotate:annotate_game"
 SCHEMA = "oracle.games.mindup.replay.format:replay_schema"
 
 
