@@ -282,3 +282,21 @@ def test_show_draws_a_mind_up_game_with_a_finding_on_its_board(browser, tmp_path
     assert "Before round 1" in pg.inner_text("#board")
     assert errors == []
     pg.close()
+
+
+def test_a_failing_mind_up_scenario_opens_on_its_board(browser, tmp_path):
+    text = (ROOT / "scenarios" / "mind-up" / "examples.yaml").read_text(encoding="utf-8").split("\n---\n")[0]
+    wrong = text.replace("columns: {0: [[8, 46]]}", "columns: {0: [[8], [46]]}")
+    assert wrong != text
+    pg, errors = failing_scenario_page(browser, tmp_path, wrong)
+    assert pg.inner_text("#detail h2") == "mind-up.example.christine-card-46[fr]"
+    assert "finding: SCENARIO_FAILED" in pg.inner_text("#step-status")
+    assert pg.locator("#board .muboard").count() == 1
+    # the failing turn: Christine (player A) took 46 onto her first Score card, beside 8
+    first = pg.locator("#board .muplayer").first.locator(".mucol").first
+    assert [first.locator(".mucard").nth(k).get_attribute("data-card") for k in range(2)] == ["8", "46"]
+    assert "Player A" in pg.inner_text("#board .muline")
+    pg.evaluate("window.mbReport.go(0)")
+    assert pg.locator("#board .muplayer").first.locator(".mucol").first.locator(".mucard").count() == 1
+    assert errors == []
+    pg.close()

@@ -18,6 +18,8 @@ page gets every card's colour and bubble once (`mind_up_data`).
 
 from __future__ import annotations
 
+from msgspec import UNSET
+
 from ..games.mindup.cards import CARDS, OBJECTIVES, player_name
 from ..games.mindup.replay.verifier import Verifier
 from .steps import MAX_STEPS
@@ -94,15 +96,74 @@ class Stepper(Verifier):
         events = self.since[before:]
         if not any(e.kind == "reveal" for e in events):
             return
-        s = self.g.state
-        under = []
-        for p in range(s.players):
-            played = [c for c in hands[p] if c not in s.hands[p] and c in s.line]
-            if played:
-                under.append([played[0], p])
-        under.sort()
+        under = played_under(hands, self.g.state)
         text = "reveal: " + ", ".join(f"{player_name(p)} {c}" for c, p in under)
         self._record(lineno, text, events, line, under)
+
+
+def played_under(hands, s) -> list[list[int]]:
+    """[card, player] for each card played in the reveal that just happened,
+    lowest first (`hands`: the hands before it; the played cards are the new line)."""
+    under = []
+    for p in range(s.players):
+        played = [c for c in hands[p] if c not in s.hands[p] and c in s.line]
+        if played:
+            under.append([played[0], p])
+    return sorted(under)
+
+
+def scenario_steps(sc) -> dict | None:
+    """The boards of a Mind Up! scenario's run, as the page draws them: the
+    position, each round started, each turn revealed, up to the first one
+    the rules refuse. None when the position cannot be set up."""
+    from ..games.mindup.engine import RuleError
+    from ..scenarios.mindup_runner import build, turn_text
+
+    try:
+        g = build(sc)
+    except RuleError:
+        return None
+    d = sc.doc
+    steps: list[dict] = []
+    at = {0: 0}
+
+    def record(line, decision, events, before=None, under=()):
+        steps.append({"line": line, "decision": decision, "forced": False, "events": _events(events),
+                      "board": board(g, before, under)})
+
+    record(sc.line_of("given"), None, [])
+    rounds = iter(zip(d.next_rounds, sc.round_lines))
+
+    def start() -> bool:
+        while g.pending.kind == "round":
+            nxt = next(rounds, None)
+            if nxt is None:
+                return True
+            nr, line = nxt
+            try:
+                events = g.start_round(list(nr.order), None if nr.draws is UNSET else list(nr.draws),
+                                       None if nr.objectives is UNSET else list(nr.objectives))
+            except RuleError:
+                return False
+            record(line, f"round {g.state.round}: Score order {'-'.join(map(str, g.state.order))}", events)
+        return True
+
+    for i, turn in enumerate(d.turns, 1):
+        if not start():
+            break
+        line, hands = list(g.state.line), [list(h) for h in g.state.hands]
+        try:
+            for p in sorted(turn):
+                for c in (turn[p] if isinstance(turn[p], list) else [turn[p]]):
+                    g.choose(p, c)
+            events = g.reveal()
+        except RuleError:
+            break
+        record(sc.line_of("step", i), f"turn {i}: {turn_text(turn)}", events, line, played_under(hands, g.state))
+        at[i] = len(steps) - 1
+    else:
+        start()
+    return {"cards": {}, "steps": steps, "at": at, "mind_up": True}
 
 
 def game_steps(raw, keep_going=False, readings=None, strict=False):
@@ -119,4 +180,4 @@ def is_mind_up(raw) -> bool:
     return raw.kind == "game" and bool(raw.lines) and game_of(bytes(raw.lines[0][1])) == "mind-up"
 
 
-__all__ = ["Stepper", "board", "game_steps", "is_mind_up", "mind_up_data"]
+__all__ = ["Stepper", "board", "game_steps", "is_mind_up", "mind_up_data", "played_under", "scenario_steps"]
