@@ -166,7 +166,7 @@ class _Checker:
                                                       f"{self.players} players")
             if len(g.scores) != g.round - 1:
                 self.fail(path, f"round {g.round} follows {g.round - 1} scored round(s); `scores` gives "
-                                f"{len(g.scores)}", key="scores")
+                                f"{len(g.scores)}", key="scores" if g.scores else "round")
         seen: dict[int, list] = {}
         for zpath, cards in zones:
             for i, c in enumerate(cards):
