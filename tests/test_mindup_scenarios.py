@@ -257,3 +257,15 @@ def test_pytest_collects_mind_up_scenarios_as_items(tmp_path):
                        capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "COLUMNS": "250"})
     assert p.returncode == 1
     assert "test.takes-the-card-above[fr] - columns[0]: expected [[30]], got [[41]]" in p.stdout
+
+
+def test_the_mind_up_example_in_the_spec_loads_and_passes():
+    import re
+
+    doc = (ROOT / "spec" / "scenario-format.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Mind Up!"):]
+    example = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    f = load_text(example, "spec/scenario-format.md")
+    assert not f.errors, [str(e) for e in f.errors]
+    (sc,) = f.scenarios
+    assert sc.game == "mind-up" and run(sc, "fr").passed
