@@ -269,3 +269,19 @@ def test_the_mind_up_example_in_the_spec_loads_and_passes():
     assert not f.errors, [str(e) for e in f.errors]
     (sc,) = f.scenarios
     assert sc.game == "mind-up" and run(sc, "fr").passed
+
+
+def test_clauses_coverage_of_mind_up_exits_0_and_names_the_citing_rulings():
+    import json
+
+    p = subprocess.run([sys.executable, "-m", "oracle", "clauses", "--coverage", "--game", "mind-up", "--json"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr
+    doc = json.loads(p.stdout)
+    assert doc["uncited"] == [] and doc["errors"] == []
+    assert {c["id"] for c in doc["clauses"]} == set(load_catalogue())
+    take = next(c for c in doc["clauses"] if c["id"] == "mu.score-cards.place")
+    assert "mind-up.example.christine-card-46" in take["scenarios"]
+    assert not any(sc.startswith("mind-up.") for c in json.loads(subprocess.run(
+        [sys.executable, "-m", "oracle", "clauses", "--coverage", "--json"], capture_output=True, text=True,
+        cwd=ROOT).stdout)["clauses"] for sc in c["scenarios"])
