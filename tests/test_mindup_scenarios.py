@@ -285,3 +285,29 @@ def test_clauses_coverage_of_mind_up_exits_0_and_names_the_citing_rulings():
     assert not any(sc.startswith("mind-up.") for c in json.loads(subprocess.run(
         [sys.executable, "-m", "oracle", "clauses", "--coverage", "--json"], capture_output=True, text=True,
         cwd=ROOT).stdout)["clauses"] for sc in c["scenarios"])
+
+
+@pytest.mark.parametrize("change, clause, words", [
+    ({"columns": [[[8, 12]], [], []]}, "mu.score-cards.place", "holds green and orange cards"),
+    ({"columns": [[[8], [30]], [], []]}, "mu.score-cards.place", "has orange on Score cards 1 and 2"),
+    ({"columns": [[[], [8]], [], []]}, "mu.score-cards.place", "Score card 1 is empty and a Score card to its right"),
+    ({"hands": [[1], [2], [3]], "columns": [[[8, 30, 53, 31], [12, 14]], [[18, 24, 37, 43], [20, 22]],
+                                            [[55, 59, 6], [35, 50, 52]]]}, "mu.round.last-card", "every hand holds one card"),
+    ({"hands": [[1, 2], [3, 4, 5], [6, 7]]}, "mu.setup.deal", "player 1 has 8 cards in hand and on the Score cards"),
+    ({"order": [1, 1, 2, 3, 4]}, "mu.setup.score-order", "is not an order of the Score cards"),
+    ({"line": [44, 45]}, "mu.setup.line", "the line has 2 cards; it has one per player (3)"),
+    ({"objectives": [3, 4]}, "mu.objectives.count", "different letters"),
+    ({"round": 2}, "mu.round.take-back", "in round 2 each player has 8"),
+])
+def test_the_position_hook_refuses_what_the_rules_cannot_reach(change, clause, words):
+    from oracle.games.mindup.engine import SetupError
+    from oracle.games.mindup.engine.position import position
+
+    args = {"hands": [[1, 2], [3, 4], [5, 6]], "line": [44, 45, 46],
+            "columns": [[[8, 30, 53], [12, 14]], [[18, 24, 37, 43], [20]], [[55, 59], [35, 41, 26]]],
+            "order": [1, 2, 3, 4, 5]}
+    assert position(**args).pending.kind == "choose"          # the position as it stands is reachable
+    args.update(change)
+    with pytest.raises(SetupError) as e:
+        position(**args)
+    assert e.value.clause == clause and words in e.value.message, e.value.message

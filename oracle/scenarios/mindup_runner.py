@@ -113,6 +113,10 @@ class _Run:
                 return
             raise _Fail(0, "the setup", f"the position cannot be set up: {e.code} [{e.clause}] {e.message}",
                         clause=e.clause) from None
+        except Exception as e:  # an engine crash fails this run, not the whole library
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            raise _Fail(0, "the setup", f"engine crash: {type(e).__name__}: {e} ({where.filename}:{where.lineno})") \
+                from None
         if self.refuse_turn == 0:
             raise _Fail(0, "the setup", "the setup was accepted, but a refusal was expected",
                         clause=None if self.illegal.clause is UNSET else self.illegal.clause)
