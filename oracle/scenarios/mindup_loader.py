@@ -110,15 +110,9 @@ class _Checker:
             self.clause(["clauses", i], c)
         if len(set(d.clauses)) != len(d.clauses):
             self.fail(["clauses"], "a clause is cited twice")
-        if d.editions != "all" and len(set(d.editions)) != len(d.editions):
-            self.fail(["editions"], "an edition is listed twice")
-        if d.readings is not UNSET:
-            from ..games.mindup.readings import check as check_readings
-            from ..readings import UnknownReading
-            try:
-                check_readings(d.readings)
-            except UnknownReading as e:
-                self.fail(["readings"], str(e))
+        from ..games.mindup.readings import check as check_readings
+        from .located import check_editions_and_readings
+        check_editions_and_readings(d, self.fail, check_readings)
         self.check_given()
         for i, t in enumerate(d.turns):
             if not t:
