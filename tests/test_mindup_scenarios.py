@@ -87,8 +87,6 @@ def test_a_good_scenario_loads_and_passes():
      "did you mean 'mu.turn.change-choice'"),
     (("source:", "readings: {mu.turn.change-choice: finale}\nsource:"), "readings:", "readings",
      "unknown choice 'finale'; did you mean 'final'"),
-    (("  order: [1, 2, 3, 4, 5]\n", "  order: [1, 2, 3, 4, 5]\n  round: 2\n"), "round: 2", "given.round",
-     "round 2 follows 1 scored round(s); `scores` gives 0"),
     (("  order: [1, 2, 3, 4, 5]\n", "  order: [1, 2, 3, 4, 5]\n  round: 2\n  scores: [[1, 2]]\n"), "scores:",
      "given.scores[0]", "round 1 gives 2 scores for 3 players"),
     (("  hands:\n", "  hand:\n"), "hand:", "given.hand", "unknown key 'hand'"),
@@ -185,7 +183,35 @@ def test_a_position_the_rules_cannot_reach_fails_at_given():
     text = GOOD.replace("[50, 2, 3, 4, 5, 6, 7]", "[50, 2, 3, 4, 5, 6]")
     r = one_run(text)
     assert not r.passed and r.step == 0 and r.at_line == line_of(text, "given:")
-    assert "BAD_SETUP [mu.turn.choose]" in r.message or "BAD_SETUP [mu.setup.deal]" in r.message
+    assert "BAD_SETUP [mu.turn.choose] hands of [6, 7] cards" in r.message
+
+
+def test_a_ruling_may_give_a_few_cards_and_leave_order_and_scores_out():
+    """A small position: two cards a hand, no Score order (1 to 5), round 3
+    without the earlier scores (0 each); the last card ends the game."""
+    text = """\
+format: mb-scenario/1
+game: mind-up
+id: test.small
+title: A small position in round 3
+clauses: [mu.round.last-card]
+source: {kind: rulebook, ref: "Tour de jeu"}
+given:
+  players: 3
+  round: 3
+  hands: [[1, 2], [3, 4], [5, 6]]
+  line: [10, 20, 30]
+turns:
+  - {0: 1, 1: 3, 2: 5}
+expect:
+  turn: 1
+  rounds: {0: [0, 0, 4], 1: [0, 0, 5], 2: [0, 0, 3]}
+  winners: [1]
+"""
+    r = one_run(text)
+    assert r.passed, r.message + str([str(d) for d in r.differences])
+    assert errors_of(text.replace("players: 3", "players: 4")) == [
+        "bad.yaml:8: given.players: scenario test.small: 4 players, and 3 hands"]
 
 
 def test_next_rounds_the_turns_never_reach_fail():
@@ -297,7 +323,8 @@ def test_clauses_coverage_of_mind_up_exits_0_and_names_the_citing_rulings():
     ({"order": [1, 1, 2, 3, 4]}, "mu.setup.score-order", "is not an order of the Score cards"),
     ({"line": [44, 45]}, "mu.setup.line", "the line has 2 cards; it has one per player (3)"),
     ({"objectives": [3, 4]}, "mu.objectives.count", "different letters"),
-    ({"round": 2}, "mu.round.take-back", "in round 2 each player has 8"),
+    ({"hands": [[1, 2, 3, 4], [3, 4], [5, 6]]} and {"hands": [[1, 2, 3], [4, 5, 7], [9, 10, 11]]},
+     "mu.setup.deal", "player 0 has 8 cards in hand and on the Score cards; in round 1 each player has 7"),
 ])
 def test_the_position_hook_refuses_what_the_rules_cannot_reach(change, clause, words):
     from oracle.games.mindup.engine import SetupError

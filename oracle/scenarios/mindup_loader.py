@@ -130,6 +130,8 @@ class _Checker:
     def check_given(self) -> None:
         g = self.doc.given
         path = ["given"]
+        if g.players is not UNSET and g.players != self.players:
+            self.fail(path, f"{g.players} players, and {self.players} hands", key="players")
         if g.deal is not UNSET:
             for key in ("hands", "line"):
                 if getattr(g, key) is not UNSET:
@@ -158,9 +160,9 @@ class _Checker:
                 if len(scores) != self.players:
                     self.fail(["given", "scores", r], f"round {r + 1} gives {len(scores)} scores for "
                                                       f"{self.players} players")
-            if len(g.scores) != g.round - 1:
+            if g.scores and len(g.scores) != g.round - 1:
                 self.fail(path, f"round {g.round} follows {g.round - 1} scored round(s); `scores` gives "
-                                f"{len(g.scores)}", key="scores" if g.scores else "round")
+                                f"{len(g.scores)}", key="scores")
         seen: dict[int, list] = {}
         for zpath, cards in zones:
             for i, c in enumerate(cards):

@@ -57,8 +57,9 @@ def build(sc) -> Game:
                          objectives=len(g.objectives), readings=readings)
         game.start_round(list(g.order), objectives=list(g.objectives))
         return game
+    scores = [list(r) for r in g.scores] or [[0] * len(g.hands) for _ in range(g.round - 1)]
     return position([list(h) for h in g.hands], list(g.line), [[list(c) for c in cols] for cols in g.columns],
-                    list(g.order), round=g.round, pile=list(g.pile), scores=[list(r) for r in g.scores],
+                    list(g.order), round=g.round, pile=list(g.pile), scores=scores,
                     objectives=list(g.objectives), shown_before=list(g.shown_before), readings=readings)
 
 
@@ -256,6 +257,8 @@ class _Run:
 
         if e.round is not UNSET:
             differ("round", e.round, s.round)
+        if e.turn is not UNSET:
+            differ("turn", e.turn, s.turn)
         if e.order is not UNSET:
             differ("order", list(e.order), list(s.order))
         if e.line is not UNSET:
