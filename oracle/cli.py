@@ -94,10 +94,11 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="mb-oracle")
 @color_option("auto")
 def main():
-    """mb-oracle: the rules authority for Mindbug.
+    """mb-oracle: the rules authority for Mindbug and Mind Up!.
 
     Verify recorded games against the rulebook, run rulings written as
-    scenarios, and hunt for places where the rules disagree.
+    scenarios, and hunt for places where the rules disagree. A log says
+    which game it is; selfplay, clauses, editions and schema take --game.
     """
 
 

@@ -116,6 +116,7 @@ def test_boards_are_drawn_for_a_bounded_number_of_games(tmp_path):
     assert len(game_index(html)) == len(reps)
     with_board = [d["report"]["verdict"] for d in data.values() if "steps" in d]
     assert sorted(with_board) == ["conforms", "violates", "violates"]
+    # past the limit, no board, whatever the game
     assert all(d["no_board"] == "board_limit" for d in data.values() if "steps" not in d)
     # a conforming game with no board and nothing to note is its row alone
     assert sum(r["board"] for r in game_index(html)) == 3

@@ -299,3 +299,32 @@ def test_the_format_example_in_the_spec_verifies():
     data = block.encode() + b'{"t":"end","reason":"aborted","detail":"the example stops here"}\n'
     rep = reports(data)[0]
     assert rep.verdict == "conforms" and rep.aborted and rep.decisions == 6
+
+
+def test_keep_going_resumes_at_the_next_full_claim_after_a_refused_card():
+    lines = game(4, 14)
+    card_changed(lines)
+    wrong_winner(lines)
+    rep = reports(stream([lines]), keep_going=True)[0]
+    assert [(f.code, f.clauses[0]) for f in rep.findings] == [("ILLEGAL_DECISION", "mu.turn.choose"),
+                                                              ("WRONG_RESULT", "mu.game.winner")]
+    # a claim that does not fit the game is not taken as a position
+    lines = game(4, 15)
+    _, _, refused = card_changed(lines)
+    wrong_winner(lines)
+    for x in lines[refused:]:
+        if x["t"] == "state":
+            x["hands"] = x["hands"][:2]
+    rep = reports(stream([lines]), keep_going=True)[0]
+    assert [f.code for f in rep.findings] == ["ILLEGAL_DECISION"]
+
+
+def test_a_mixed_stream_on_a_local_dask_cluster_gives_the_bytes_of_one_job():
+    pytest.importorskip("distributed", reason="--cluster needs Dask distributed (pip install -e .[cluster])")
+    paths = [str(ROOT / "replays" / "conforming" / "mind-up.jsonl"),
+             str(ROOT / "replays" / "violations" / "mind-up-wrong-score-card.jsonl"),
+             str(ROOT / "replays" / "conforming" / "en-first.jsonl")]
+    one = run_cli("verify", *paths, "--format", "json")
+    cluster = run_cli("verify", *paths, "--format", "json", "--cluster", "local:2")
+    assert one.returncode == cluster.returncode == 1, cluster.stderr
+    assert one.stdout == cluster.stdout and b'"game":"mind-up"' in one.stdout
