@@ -27,7 +27,9 @@ from ..cards.first_contact import KEYWORD_FRENCH
 from ..clauses import load_catalogue
 from .. import safeyaml
 from ..editions import EDITIONS, profile
+from ..games import DEFAULT as DEFAULT_GAME, UnknownGame, check as check_game
 from .format import FORMAT, SETUP_CODES, Expect, Illegal, PlayerExpect, Scenario
+from .located import ScenarioError, check_editions_and_readings
 from .structure import Locator, field_name, read_structure
 
 SUFFIXES = (".yaml", ".yml")
@@ -106,23 +108,6 @@ def keyword_name(word: str) -> str | None:
 # -- results of loading ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ScenarioError:
-    """A problem in a scenario file, located like a compiler message."""
-
-    file: str
-    line: int | None
-    field: str | None
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
-
-    def to_json(self) -> dict:
-        return {"file": self.file, "line": self.line, "field": self.field, "message": self.message}
-
-
 @dataclass
 class LoadedScenario:
     doc: Scenario
@@ -130,6 +115,7 @@ class LoadedScenario:
     line: int
     step_lines: list[int] = field(default_factory=list)   # the line of each step
     key_lines: dict[str, int] = field(default_factory=dict)  # given, expect, illegal, expect_by_edition.E
+    game = DEFAULT_GAME    # a Mind Up! scenario is a LoadedMindUp (oracle.scenarios.mindup_loader)
 
     def line_of(self, part: str, step: int | None = None) -> int:
         """The line of step `step` (1-based) when `part` is "step", else of
@@ -305,6 +291,14 @@ def _load_document(node, data, name: str, folders=None,
         where = loc.key_line([], "format") if "format" in data else line
         what = f"format {fmt!r} is not {FORMAT!r}" if "format" in data else f"missing 'format: {FORMAT}'"
         return None, [ScenarioError(name, where, "format", what + f" (this oracle reads {FORMAT})")]
+    game = data.get("game", DEFAULT_GAME)
+    if game != DEFAULT_GAME:
+        try:
+            check_game(game if isinstance(game, str) else repr(game))
+        except UnknownGame as e:
+            return None, [ScenarioError(name, loc.key_line([], "game"), "game", str(e))]
+        from .mindup_loader import load_document
+        return load_document(data, name, loc)
     read = read_structure(data, loc)
     doc = read.doc
     prefix = f"scenario {data['id']}: " if isinstance(data.get("id"), str) else ""
@@ -405,15 +399,8 @@ class _Checker:
                 lookup(ref)
             except UnknownCard as e:
                 self.fail(["cards", i], str(e))
-        if d.editions != "all":
-            if len(set(d.editions)) != len(d.editions):
-                self.fail(["editions"], "an edition is listed twice")
-        if d.readings is not UNSET:
-            from ..readings import UnknownReading, check as check_readings
-            try:
-                check_readings(d.readings)
-            except UnknownReading as e:
-                self.fail(["readings"], str(e))
+        from ..readings import check as check_readings
+        check_editions_and_readings(d, self.fail, check_readings)
         self.check_given()
         for i, s in enumerate(d.steps):
             self.check_step(["steps", i], s)
