@@ -8,6 +8,9 @@ is listed by file and line. A clause cited by no scenario and no test is a
 rule nobody checks.
 
     mb-oracle clauses --coverage [--json] [IDS...]
+
+Each game has its own catalogue: `compute(root, game="mind-up")` counts the
+Mind Up! scenarios (`game: mind-up`) against spec/mind-up/clauses.yaml.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pathlib import Path
 
 import click
 
+from .games import DEFAULT as DEFAULT_GAME, entry
 from .term import plural
 
 
@@ -61,12 +65,14 @@ def project_root() -> Path:
     return Path(__file__).resolve().parents[1]
 
 
-def compute(root: Path | None = None) -> Coverage:
+def compute(root: Path | None = None, game: str = DEFAULT_GAME) -> Coverage:
+    """The coverage of `game`'s clause catalogue: the scenarios of that game
+    citing each clause, the tests and the code that name it."""
     from .clauses import load_catalogue
     from .scenarios.loader import load_paths
 
     root = root or project_root()
-    catalogue = load_catalogue()
+    catalogue = load_catalogue() if game == DEFAULT_GAME else entry(game).load_catalogue()
     cov = Coverage({cid: ClauseCoverage(cid, c.title) for cid, c in catalogue.items()})
     sdir = root / "scenarios"
     if sdir.is_dir():
@@ -76,6 +82,8 @@ def compute(root: Path | None = None) -> Coverage:
         cov.errors = errors + [e for f in files for e in f.errors]
         for f in files:
             for sc in f.scenarios:
+                if sc.game != game:
+                    continue
                 for cid in sc.doc.clauses:
                     if cid in cov.clauses:
                         cov.clauses[cid].scenarios.append(sc.id)

@@ -6,6 +6,9 @@ codes and outputs, the pytest plugin, and the JSON Schema."""
 from __future__ import annotations
 
 import json
+from collections import Counter
+
+import json
 import re
 import subprocess
 import sys
@@ -387,11 +390,19 @@ def test_pytest_reports_a_bad_file_with_file_and_line(tmp_path):
 def test_schema_is_generated_from_the_structs():
     schema = scenario_schema()
     assert schema["title"] == f"{FORMAT} scenario"
-    assert schema["$ref"] == "#/$defs/Scenario"
+    # A Mind Up! scenario when `game` is mind-up, a Mindbug one otherwise.
+    assert schema["if"] == {"type": "object", "properties": {"game": {"const": "mind-up"}}, "required": ["game"]}
+    assert schema["then"] == {"$ref": "#/$defs/MindUpScenario"}
+    assert schema["else"] == {"$ref": "#/$defs/Scenario"}
     props = schema["$defs"]["Scenario"]["properties"]
-    assert {"format", "id", "title", "clauses", "cards", "sets", "card_file", "editions", "readings", "source", "status", "given",
-            "steps", "settle", "expect", "illegal", "expect_by_edition"} == set(props)
+    assert {"format", "game", "id", "title", "clauses", "cards", "sets", "card_file", "editions", "readings", "source",
+            "status", "given", "steps", "settle", "expect", "illegal", "expect_by_edition"} == set(props)
+    assert props["game"] == {"enum": ["mindbug"], "default": "mindbug"} or props["game"]["default"] == "mindbug"
     assert schema["$defs"]["Scenario"]["additionalProperties"] is False
+    mu = schema["$defs"]["MindUpScenario"]
+    assert {"format", "game", "id", "title", "clauses", "editions", "readings", "source", "status", "given",
+            "turns", "next_rounds", "expect", "illegal"} == set(mu["properties"])
+    assert mu["additionalProperties"] is False and "game" in mu["required"]
 
 
 def test_every_library_document_validates_against_the_schema():
@@ -399,15 +410,29 @@ def test_every_library_document_validates_against_the_schema():
     import yaml
 
     validator = jsonschema.Draft202012Validator(scenario_schema())
-    n = 0
-    for path in sorted((ROOT / "scenarios").glob("*.yaml")):
+    n = Counter()
+    for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
         for doc in yaml.safe_load_all(path.read_text(encoding="utf-8")):
             if doc is None:
                 continue
+            doc = json.loads(json.dumps(doc))       # as JSON: mapping keys (a turn's seats) are strings
             errors = list(validator.iter_errors(doc))
             assert not errors, (path.name, doc.get("id"), errors[0].message)
-            n += 1
-    assert n >= 150
+            n[doc.get("game", "mindbug")] += 1
+    assert n["mindbug"] >= 150 and n["mind-up"] >= 40
+
+
+def test_the_schema_refuses_a_mind_up_document_the_loader_refuses():
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(scenario_schema())
+    good = {"format": FORMAT, "game": "mind-up", "id": "x", "title": "t", "clauses": ["mu.turn.take"],
+            "source": {"kind": "rulebook", "ref": "r"},
+            "given": {"order": [1, 2, 3, 4, 5], "hands": [[1, 2], [3, 4], [5, 6]], "line": [7, 8, 9]},
+            "turns": [{"0": 1, "1": 3, "2": 5}], "expect": {"line": [1, 3, 5]}}
+    assert not list(validator.iter_errors(good))
+    for bad in ({"turns": [{"0": 61}]}, {"given": {**good["given"], "order": [1, 2, 3, 4]}},
+                {"expect": {"colums": {}}}, {"given": {**good["given"], "hand": []}}, {"steps": []}):
+        assert list(validator.iter_errors({**good, **bad})), bad
 
 
 def test_an_engine_crash_fails_the_run_instead_of_stopping_the_library(monkeypatch):

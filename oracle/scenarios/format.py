@@ -19,11 +19,8 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 
 from ..editions import EDITIONS
 from ..schemas import json_schema
+from .document import FORMAT, ID_PATTERN, SOURCE_KINDS, STATUSES, Source  # noqa: F401 (the format's names)
 
-FORMAT = "mb-scenario/1"
-
-SOURCE_KINDS = ("rulebook example", "rulebook", "card list", "FAQ", "team ruling")
-STATUSES = ("approved", "draft")
 STAGES = ("action", "mindbug", "frenzy", "fast", "hunt", "block", "choose", "order", "random")
 REASONS = ("life", "no-action")
 # Event kinds the engine emits (oracle/engine: `g.emit(kind, ...)`).
@@ -38,7 +35,6 @@ EVENT_KINDS = (
 REFUSAL_CODES = ("ILLEGAL_DECISION", "ILLEGAL_RANDOM", "GAME_OVER")
 SETUP_CODES = ("BAD_SETUP", "WRONG_FIRST_PLAYER", "BAD_POSITION", "UNKNOWN_CARD")
 
-ID_PATTERN = r"^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)*$"
 # The most Octonite counters a scenario may place on (or expect of) one
 # creature (later.octonite): far more than a game can gather on one creature,
 # few enough that a typo such as 1000 is refused.
@@ -211,17 +207,13 @@ class EditionOverride(_S, kw_only=True):
     illegal: Illegal | None | UnsetType = UNSET
 
 
-class Source(_S, kw_only=True):
-    """Where the ruling comes from, and a free-text reference."""
-
-    kind: Literal[SOURCE_KINDS]  # type: ignore[valid-type]
-    ref: Annotated[str, Meta(min_length=1)]
-
-
 class Scenario(_S, kw_only=True):
     """One scenario: a position, a few decisions, and what must follow."""
 
     format: Literal[FORMAT]  # type: ignore[valid-type]
+    # The game the scenario is about: Mindbug unless it says otherwise
+    # (`game: mind-up` is oracle.scenarios.mindup_format's MindUpScenario).
+    game: Literal["mindbug"] = "mindbug"
     id: Annotated[str, Meta(pattern=ID_PATTERN)]
     title: Annotated[str, Meta(min_length=1)]
     clauses: Annotated[list[str], Meta(min_length=1)]
@@ -244,8 +236,20 @@ class Scenario(_S, kw_only=True):
 
 
 def scenario_schema() -> dict:
-    """The JSON Schema of one scenario document (`mb-oracle schema scenario`)."""
-    return json_schema(
+    """The JSON Schema of one scenario document (`mb-oracle schema scenario`):
+    a Mind Up! scenario when its `game` is `mind-up`, a Mindbug one otherwise."""
+    from .mindup_format import GAME, MindUpScenario
+
+    mindbug = json_schema(
         Scenario, id="https://mb-oracle.invalid/schema/mb-scenario-1.json", title=f"{FORMAT} scenario",
-        description=("One document of a Mindbug scenario file (YAML; a file may hold several "
-                     "documents separated by ---); see spec/scenario-format.md."))
+        description=("One document of a scenario file (YAML; a file may hold several documents separated "
+                     "by ---): a Mindbug scenario, or with `game: mind-up` a Mind Up! one; "
+                     "see spec/scenario-format.md."))
+    mindup = json_schema(MindUpScenario, id="mind-up", title="", description="")
+    defs = dict(mindbug.pop("$defs", {}))
+    for name, schema in mindup.get("$defs", {}).items():
+        if defs.setdefault(name, schema) != schema:
+            raise AssertionError(f"two scenario structs named {name} differ")
+    games = {"if": {"type": "object", "properties": {"game": {"const": GAME}}, "required": ["game"]},
+             "then": {"$ref": "#/$defs/MindUpScenario"}, "else": {"$ref": mindbug.pop("$ref")}}
+    return {**mindbug, **games, "$defs": defs}

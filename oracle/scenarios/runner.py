@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 import traceback
 from collections import Counter
-from dataclasses import dataclass, field
 from functools import cache
 from time import perf_counter
 
@@ -26,65 +25,10 @@ from ..engine import Decision, EngineError, Game, Refused, SetupError, position
 from ..engine.octonite import counters
 from ..engine.state import STAGE_KINDS
 from .format import Expect, Illegal
+from .result import Difference, Result
 from .loader import LoadedScenario, all_ids, card_id, card_name, keyword_name, scenario_sets, step_kind, step_text
 
 SETTLE_LIMIT = 500
-
-
-@dataclass
-class Difference:
-    field: str
-    expected: str
-    actual: str
-    cards: tuple = ()  # the cards the difference is about, to find the clause at stake
-
-    def __str__(self) -> str:
-        return f"{self.field}: expected {self.expected}, got {self.actual}"
-
-    def to_json(self) -> dict:
-        return {"field": self.field, "expected": self.expected, "actual": self.actual}
-
-
-@dataclass
-class Result:
-    """The outcome of one scenario in one edition."""
-
-    scenario: str
-    title: str
-    file: str
-    line: int
-    edition: str
-    status: str = "pass"                 # pass | fail
-    step: int | None = None              # the step where it failed (0: the setup)
-    step_text: str | None = None
-    at_line: int | None = None           # the line of the failing step (or of the expectation, the setup)
-    clause: str | None = None            # the clause at stake in the failure
-    clauses: list[str] = field(default_factory=list)   # the clauses the scenario cites
-    message: str = ""
-    differences: list[Difference] = field(default_factory=list)
-    happened: list[str] = field(default_factory=list)  # events of the failing step
-    draft: bool = False
-    time: float = 0.0                    # seconds the run took (for JUnit)
-
-    @property
-    def passed(self) -> bool:
-        return self.status == "pass"
-
-    @property
-    def name(self) -> str:
-        return f"{self.scenario}[{self.edition}]"
-
-    def to_json(self) -> dict:
-        d = {"scenario": self.scenario, "edition": self.edition, "status": self.status,
-             "file": self.file, "line": self.line, "title": self.title, "clauses": self.clauses}
-        if self.draft:
-            d["draft"] = True
-        if not self.passed:
-            d.update({"step": self.step, "step_text": self.step_text, "at_line": self.at_line,
-                      "clause": self.clause,
-                      "message": self.message, "differences": [x.to_json() for x in self.differences],
-                      "happened": self.happened})
-        return d
 
 
 def run_all(files, editions=None, sets=()) -> list[Result]:
@@ -283,6 +227,9 @@ class _Fail(Exception):
 
 
 def run(sc: LoadedScenario, edition: str, sets=()) -> Result:
+    if sc.game != "mindbug":
+        from .mindup_runner import run as run_mind_up
+        return run_mind_up(sc, edition)
     d = sc.doc
     res = Result(d.id, d.title, sc.file, sc.line, edition, clauses=list(d.clauses), draft=d.status == "draft")
     expect, illegal = sc.expectation(edition)

@@ -1,0 +1,229 @@
+"""Reading a Mind Up! scenario document (`game: mind-up`): the structs of
+oracle.scenarios.mindup_format, then the checks beyond the structure (clause
+ids of the Mind Up! catalogue, readings, seats, a card placed twice, the
+refused step), each a ScenarioError naming the file, line and field.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from functools import cache
+
+import msgspec
+from msgspec import UNSET
+
+from .mindup_format import EDITIONS, GAME, MindUpScenario, MuExpect, MuIllegal
+
+@dataclass
+class LoadedMindUp:
+    """A Mind Up! scenario as loaded: the document, where it is, the line of
+    each turn and of the top-level keys."""
+
+    doc: MindUpScenario
+    file: str
+    line: int
+    step_lines: list[int] = field(default_factory=list)    # the line of each turn
+    key_lines: dict[str, int] = field(default_factory=dict)
+    round_lines: list[int] = field(default_factory=list)   # the line of each next_rounds entry
+    game = GAME
+
+    @property
+    def id(self) -> str:
+        return self.doc.id
+
+    def line_of(self, part: str, step: int | None = None) -> int:
+        if part == "step" and step and step <= len(self.step_lines):
+            return self.step_lines[step - 1]
+        return self.key_lines.get(part, self.line)
+
+    def editions(self) -> list[str]:
+        d = self.doc
+        return list(EDITIONS) if d.editions == "all" else [e for e in EDITIONS if e in d.editions]
+
+    def expectation(self, edition: str) -> tuple[MuExpect | None, MuIllegal | None]:
+        d = self.doc
+        return (None if d.expect is UNSET else d.expect), (None if d.illegal is UNSET else d.illegal)
+
+
+@cache
+def catalogue() -> frozenset[str]:
+    from ..games.mindup import load_catalogue
+    return frozenset(load_catalogue())
+
+
+def load_document(data: dict, name: str, loc) -> tuple[LoadedMindUp | None, list]:
+    """A Mind Up! document: (the scenario, []) or (None, its errors)."""
+    from .located import ScenarioError, _msgspec_location, field_name
+
+    try:
+        doc = msgspec.convert(data, MindUpScenario)
+    except msgspec.ValidationError as e:
+        path, at, message = _msgspec_location(str(e), data, loc)
+        sid = data.get("id") if isinstance(data.get("id"), str) else None
+        return None, [ScenarioError(name, at, field_name(path), (f"scenario {sid}: " if sid else "") + message)]
+    errors = _Checker(doc, loc, name).check()
+    if errors:
+        return None, errors
+    keys = {k: loc.key_line([], k) for k in ("given", "expect", "illegal", "next_rounds") if k in data}
+    turns = [loc.line(["turns", i]) for i in range(len(doc.turns))]
+    rounds = [loc.line(["next_rounds", i]) for i in range(len(doc.next_rounds))]
+    return LoadedMindUp(doc, name, loc.line([]), turns, keys, rounds), []
+
+
+def _near(word: str, known) -> str:
+    near = difflib.get_close_matches(word, sorted(known), n=2, cutoff=0.6)
+    return f" (did you mean {' or '.join(near)}?)" if near else ""
+
+
+class _Checker:
+    def __init__(self, doc: MindUpScenario, loc, name: str):
+        self.doc, self.loc, self.name = doc, loc, name
+        self.errors: list = []
+        g = doc.given
+        self.players = len(g.deal.hands if g.deal is not UNSET else g.hands if g.hands is not UNSET else [])
+
+    def fail(self, path: list, message: str, key=None) -> None:
+        from .located import ScenarioError, field_name
+
+        at = self.loc.key_line(path, key) if key is not None else self.loc.line(path)
+        self.errors.append(ScenarioError(self.name, at, field_name(path + ([key] if key is not None else [])),
+                                         f"scenario {self.doc.id}: {message}"))
+
+    def clause(self, path: list, cid: str) -> None:
+        if cid in catalogue():
+            return
+        from ..clauses import load_catalogue as mindbug_catalogue
+        if cid in mindbug_catalogue():
+            self.fail(path, f"{cid!r} is a clause of Mindbug, not of Mind Up! (see spec/mind-up/clauses.yaml)")
+        else:
+            self.fail(path, f"unknown clause id {cid!r}{_near(cid, catalogue())} (see spec/mind-up/clauses.yaml)")
+
+    def seat(self, path: list, p: int, key=None) -> None:
+        if self.players and p >= self.players:
+            self.fail(path, f"there is no player {p}: the position has {self.players} players (0 to "
+                            f"{self.players - 1})", key=key)
+
+    def check(self) -> list:
+        d = self.doc
+        for i, c in enumerate(d.clauses):
+            self.clause(["clauses", i], c)
+        if len(set(d.clauses)) != len(d.clauses):
+            self.fail(["clauses"], "a clause is cited twice")
+        if d.editions != "all" and len(set(d.editions)) != len(d.editions):
+            self.fail(["editions"], "an edition is listed twice")
+        if d.readings is not UNSET:
+            from ..games.mindup.readings import check as check_readings
+            from ..readings import UnknownReading
+            try:
+                check_readings(d.readings)
+            except UnknownReading as e:
+                self.fail(["readings"], str(e))
+        self.check_given()
+        for i, t in enumerate(d.turns):
+            if not t:
+                self.fail(["turns", i], "a turn names at least one player's card")
+            for p in t:
+                self.seat(["turns", i], p, key=p)
+        if d.expect is UNSET and d.illegal is UNSET:
+            self.fail([], "the scenario checks nothing: give expect or illegal")
+        if d.expect is not UNSET:
+            self.check_expect(["expect"], d.expect)
+        if d.illegal is not UNSET:
+            self.check_illegal(["illegal"], d.illegal)
+        return self.errors
+
+    def check_given(self) -> None:
+        g = self.doc.given
+        path = ["given"]
+        if g.deal is not UNSET:
+            for key in ("hands", "line"):
+                if getattr(g, key) is not UNSET:
+                    self.fail(path, f"'{key}' does not go with 'deal'", key=key)
+            for key in ("columns", "pile", "scores", "shown_before"):
+                if getattr(g, key):
+                    self.fail(path, f"'{key}' does not go with 'deal'", key=key)
+            if g.round != 1:
+                self.fail(path, "a deal starts round 1", key="round")
+            zones = [(["given", "deal", "hands", p], h) for p, h in enumerate(g.deal.hands)]
+            zones += [(["given", "deal", "line"], g.deal.line), (["given", "deal", "pile"], g.deal.pile)]
+        else:
+            for key in ("hands", "line"):
+                if getattr(g, key) is UNSET:
+                    self.fail(path, f"missing required key {key!r} (or give a 'deal')")
+            if self.errors:
+                return
+            zones = [(["given", "hands", p], h) for p, h in enumerate(g.hands)]
+            zones.append((["given", "line"], g.line))
+            if len(g.columns) > len(g.hands):
+                self.fail(path, f"Score cards for {len(g.columns)} players, hands for {len(g.hands)}", key="columns")
+            for p, cols in enumerate(g.columns):
+                zones += [(["given", "columns", p, i], col) for i, col in enumerate(cols)]
+            zones.append((["given", "pile"], g.pile))
+            for r, scores in enumerate(g.scores):
+                if len(scores) != self.players:
+                    self.fail(["given", "scores", r], f"round {r + 1} gives {len(scores)} scores for "
+                                                      f"{self.players} players")
+            if len(g.scores) != g.round - 1:
+                self.fail(path, f"round {g.round} follows {g.round - 1} scored round(s); `scores` gives "
+                                f"{len(g.scores)}", key="scores")
+        seen: dict[int, list] = {}
+        for zpath, cards in zones:
+            for i, c in enumerate(cards):
+                if c in seen:
+                    from .located import field_name
+                    first = seen[c]
+                    self.fail(zpath + [i], f"card {c} is already placed at {field_name(first)} (line "
+                                           f"{self.loc.line(first)}); a card is in one place only")
+                else:
+                    seen[c] = zpath + [i]
+
+    def check_expect(self, path: list, e: MuExpect) -> None:
+        if all(getattr(e, f) is UNSET for f in e.__struct_fields__):
+            self.fail(path, "this expect checks nothing")
+        for key in ("hands", "columns", "rounds", "parts", "scores"):
+            table = getattr(e, key)
+            if table is not UNSET:
+                for p in table:
+                    self.seat(path + [key], p, key=p)
+        for key in ("winners",):
+            value = getattr(e, key)
+            if value is not UNSET:
+                for i, p in enumerate(value):
+                    self.seat(path + [key, i], p)
+        if e.pending is not UNSET and e.pending.players is not UNSET:
+            for i, p in enumerate(e.pending.players):
+                self.seat(path + ["pending", "players", i], p)
+        for key in ("events", "no_events"):
+            for i, m in enumerate(getattr(e, key) or ()):
+                if all(getattr(m, f) is UNSET for f in m.__struct_fields__):
+                    self.fail(path + [key, i], "an event pattern needs at least one field")
+                if m.clause is not UNSET:
+                    self.clause(path + [key, i, "clause"], m.clause)
+                if m.player is not UNSET:
+                    self.seat(path + [key, i, "player"], m.player)
+
+    def check_illegal(self, path: list, il: MuIllegal) -> None:
+        d = self.doc
+        n = len(d.turns)
+        if il.clause is not UNSET:
+            self.clause(path + ["clause"], il.clause)
+        if il.player is not UNSET:
+            self.seat(path + ["player"], il.player, key=None)
+        if il.turn is not UNSET and il.round is not UNSET:
+            self.fail(path, "give the refused turn or the refused round start, not both")
+            return
+        if il.round is not UNSET:
+            if not d.next_rounds:
+                self.fail(path, f"the start of round {il.round} needs its chance in `next_rounds`", key="round")
+            return
+        turn = n if il.turn is UNSET else il.turn
+        if turn == 0:
+            if n:
+                self.fail(path, "the setup is refused, so no turn can follow it", key="turn")
+            if il.code != "BAD_SETUP":
+                self.fail(path, f"turn 0 is the setup: its refusal is BAD_SETUP, not {il.code}", key="code")
+        elif turn > n:
+            self.fail(path, f"turn {turn} does not exist: the scenario has {n} turn{'s' * (n != 1)}", key="turn")
+        elif turn < n:
+            self.fail(path, f"turns after the refused turn {turn} would never run; end the turns there", key="turn")
