@@ -25,6 +25,7 @@ CONSISTENCY = "oracle.games.mindup.replay.verifier:consistency"
 SELFPLAY = "oracle.games.mindup.replay.selfplay:selfplay_lines"
 ANNOTATE = "oracle.games.mindup.replay.annotate:annotate_game"
 SCHEMA = "oracle.games.mindup.replay.format:replay_schema"
+HUNT = "oracle.games.mindup.hunt.command:hunt_game"
 
 
 def load_catalogue():
