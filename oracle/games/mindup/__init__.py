@@ -26,6 +26,7 @@ SELFPLAY = "oracle.games.mindup.replay.selfplay:selfplay_lines"
 ANNOTATE = "oracle.games.mindup.replay.annotate:annotate_game"
 SCHEMA = "oracle.games.mindup.replay.format:replay_schema"
 HUNT = "oracle.games.mindup.hunt.command:hunt_game"
+SERVE = "oracle.games.mindup.harness.serve:handle"
 
 
 def load_catalogue():
