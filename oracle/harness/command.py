@@ -24,7 +24,21 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
+def _other_game(game: str, verb: str):
+    """A game of the registry other than Mindbug: its hook for `verb` (None for Mindbug)."""
+    from .. import games
+
+    try:
+        games.check(game)
+    except games.UnknownGame as e:
+        raise click.UsageError(str(e)) from None
+    return None if game == games.DEFAULT else games.attribute(game, verb)
+
+
 @click.command()
+@click.option("--game", default="mindbug", show_default=True, metavar="GAME",
+              help="The game: mindbug, or mind-up (a step is a turn: every player's card; see spec/perft.md).")
+@click.option("--players", type=click.IntRange(2, 6), help="Mind Up!: players of a --seed deal (default 4).")
 @click.option("--depth", type=click.IntRange(0, 40), required=True, help="Decisions per sequence.")
 @click.option("--edition", type=click.Choice(EDITIONS), help="Rules edition (default: the log's, else en-revised).")
 @click.option("--seed", type=int, help="Start from the deal of this seed (the fixed deals of spec/perft.md).")
@@ -35,9 +49,16 @@ def _fail(message: str) -> None:
 @click.option("--divide", is_flag=True, help="Also count per first decision.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
 @click.option("--show-deal", is_flag=True, help="Print the setup line of the deal and stop.")
-def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fmt, show_deal):
+def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario_id, divide, fmt, show_deal):
     """Count the distinct decision sequences of exactly DEPTH steps (chance
     outcomes expanded) from a deal or a position; see spec/perft.md."""
+    other = _other_game(game, "PERFT")
+    if other is not None:
+        if edition or log_path:
+            _fail(f"--edition and --log are Mindbug's; {game} perft starts from --seed or --scenario")
+        return other(depth, seed, players, scenario_path, scenario_id, divide, fmt, show_deal)
+    if players is not None:
+        _fail("--players is for games of Mind Up! (--game mind-up)")
     from ..engine import SetupError
     from . import perft as pf
     from .start import StartError, game_from_setup, log_start, scenario_game, seeded_deal

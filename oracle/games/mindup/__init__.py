@@ -27,6 +27,7 @@ ANNOTATE = "oracle.games.mindup.replay.annotate:annotate_game"
 SCHEMA = "oracle.games.mindup.replay.format:replay_schema"
 HUNT = "oracle.games.mindup.hunt.command:hunt_game"
 SERVE = "oracle.games.mindup.harness.serve:handle"
+PERFT = "oracle.games.mindup.harness.commands:perft"
 
 
 def load_catalogue():
