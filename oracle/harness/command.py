@@ -133,6 +133,10 @@ def serve(card_files):
 
 
 @click.command()
+@click.option("--game", default="mindbug", show_default=True, metavar="GAME",
+              help="The game to play: mindbug, or mind-up (the adapter's hello lists it in `games`).")
+@click.option("--players", "players", multiple=True, type=click.IntRange(3, 6),
+              help="Mind Up!: the player counts to deal (repeatable; default 3 to 6, game by game).")
 @click.option("--engine", "command", required=True, metavar="COMMAND",
               help="The engine adapter to start (a shell-style command line speaking mb-engine/1).")
 @click.option("--budget", type=click.IntRange(0, 100000), default=20, show_default=True, help="Games to play.")
@@ -158,8 +162,8 @@ def serve(card_files):
               callback=_parse_output,
               help="Also write a report in FORMAT (human, json, junit) to FILE. Repeatable.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that differ.")
-def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths, shrink, shrink_budget, out_dir,
-            timeout, fmt, outputs, quiet):
+def conform(game, players, command, budget, seed, editions, bots, max_decisions, scenario_paths, shrink, shrink_budget,
+            out_dir, timeout, fmt, outputs, quiet):
     """Play games against another engine in lockstep and report where it
     parts from the rules, each divergence shrunk to a short game (a replay
     log and a draft scenario in --out). See spec/engine-protocol.md.
@@ -175,8 +179,13 @@ def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths
     settings = Settings(budget=budget, seed=seed, editions=tuple(editions), bots=tuple(bots) or ("random", "greedy"),
                         max_decisions=max_decisions, shrink=shrink, shrink_budget=shrink_budget,
                         out=Path(out_dir), scenarios=tuple(scenario_paths), timeout=timeout)
+    other = _other_game(game, "CONFORM")
+    if other is None and players:
+        _fail("--players is for games of Mind Up! (--game mind-up)")
+    if other is not None and (editions or scenario_paths):
+        _fail(f"--edition and --scenarios are Mindbug's; {game} conform plays seeded games")
     try:
-        camp = campaign(command, settings)
+        camp = campaign(command, settings) if other is None else other(command, settings, tuple(players))
     except (EngineFault, ValueError) as e:
         _fail(str(e))
     reporter = Reporter(fmt, outputs, quiet=quiet, command="conform")

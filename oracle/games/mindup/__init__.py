@@ -28,6 +28,7 @@ SCHEMA = "oracle.games.mindup.replay.format:replay_schema"
 HUNT = "oracle.games.mindup.hunt.command:hunt_game"
 SERVE = "oracle.games.mindup.harness.serve:handle"
 PERFT = "oracle.games.mindup.harness.commands:perft"
+CONFORM = "oracle.games.mindup.harness.commands:conform"
 
 
 def load_catalogue():

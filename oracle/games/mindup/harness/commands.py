@@ -65,3 +65,9 @@ def perft(depth: int, seed, players, scenario_path, scenario_id, divide: bool, f
     click.echo(f"perft mind-up {where} depth {depth}: {total}")
     rate = f", {total / seconds:,.0f} sequences/s" if seconds > 0 else ""
     click.echo(f"({seconds:.2f} s{rate})", err=True)
+
+
+def conform(command: str, settings, players: tuple[int, ...]):
+    """The Mind Up! campaign of `mb-oracle conform --game mind-up` (EngineFault, ValueError)."""
+    from .conform import PLAYERS, campaign
+    return campaign(command, settings, players or PLAYERS)

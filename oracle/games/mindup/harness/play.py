@@ -122,6 +122,8 @@ def state_claim(g: Game) -> dict:
     """The full state as a mu-replay/1 state claim."""
     out = claim(g)
     out["totals"] = g.totals()
+    if not g.state.order:                # no Score order before the first round's is drawn
+        del out["order"]
     if g.state.objectives:
         out["objectives"] = list(g.state.objectives)
     return out
