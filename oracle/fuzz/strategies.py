@@ -151,12 +151,14 @@ def field_mutation(draw, raw: bytes) -> bytes:
 
 
 @st.composite
-def replay_lines_stream(draw, games: tuple) -> bytes:
-    """The start of a real game followed by structured random lines."""
+def replay_lines_stream(draw, games: tuple, vocab=None) -> bytes:
+    """The start of a real game followed by structured random lines (of
+    `vocab`'s game: Mindbug's by default)."""
+    vocab = vocab or MINDBUG
     base = draw(st.sampled_from(games))
     lines = list(base[:draw(st.integers(0, 2))])
     for _ in range(draw(st.integers(1, 6))):
-        line = encode(draw(structured_line()), draw(st.booleans()))
+        line = encode(draw(vocab.structured_line()), draw(st.booleans()))
         if draw(st.integers(0, 4)) == 0:
             line = draw(byte_mutation(line))
         lines.append(line)
@@ -233,10 +235,27 @@ def semantic_mutation(draw, raw: bytes) -> bytes:
     return encode(obj)
 
 
+class Vocabulary:
+    """A game's lines, for the mutations: a structured line of its types,
+    a field set to another value, a line kept well-formed but made wrong."""
+
+    def __init__(self, structured_line, field_mutation, semantic_mutation):
+        self.structured_line = structured_line
+        self.field_mutation = field_mutation
+        self.semantic_mutation = semantic_mutation
+
+
+MINDBUG = Vocabulary(structured_line, field_mutation, semantic_mutation)
+
+
 @st.composite
-def mutated_game(draw, games: tuple) -> list[bytes]:
+def mutated_game(draw, games: tuple, vocab: Vocabulary | None = None) -> list[bytes]:
     """A real game with a few of its lines deleted, repeated, swapped, edited,
-    or with lines from another game or made up put in."""
+    or with lines from another game or made up put in (`vocab`: the game's
+    lines; Mindbug's by default)."""
+    vocab = vocab or MINDBUG
+    structured_line, field_mutation, semantic_mutation = \
+        vocab.structured_line, vocab.field_mutation, vocab.semantic_mutation
     lines = list(draw(st.sampled_from(games)))
     for _ in range(draw(st.integers(1, 4))):
         op = draw(st.sampled_from(["delete", "repeat", "swap", "field", "field", "bytes", "insert", "splice",
@@ -278,11 +297,11 @@ class Stream:
 
 
 @st.composite
-def game_stream(draw, games: tuple, good: tuple) -> Stream:
+def game_stream(draw, games: tuple, good: tuple, vocab: Vocabulary | None = None) -> Stream:
     """A good game, a broken game, a good game: the last must still conform."""
     first = draw(st.sampled_from(good))
     last = draw(st.sampled_from(good))
-    middle = draw(mutated_game(games))
+    middle = draw(mutated_game(games, vocab))
     nl = draw(st.sampled_from([b"\n", b"\n", b"\r\n"]))
     plain = nl.join(list(first) + middle + list(last)) + draw(st.sampled_from([nl, b""]))
     if draw(st.integers(0, 9)) == 0:

@@ -29,6 +29,9 @@ HUNT = "oracle.games.mindup.hunt.command:hunt_game"
 SERVE = "oracle.games.mindup.harness.serve:handle"
 PERFT = "oracle.games.mindup.harness.commands:perft"
 CONFORM = "oracle.games.mindup.harness.commands:conform"
+RPC_RESPONSE = "oracle.games.mindup.harness.protocol:Response"
+FUZZ = "oracle.games.mindup.fuzz.targets"              # a module: SHARES, targets(...)
+FUZZ_LEGAL = "oracle.games.mindup.fuzz.strategies:legal_step"
 
 
 def load_catalogue():

@@ -169,6 +169,10 @@ class CloseReply(Reply, tag="close"):
     game: str
 
 
+# Every response to a request on a Mind Up! game (errors are the service's ErrorReply).
+Response = Union[NewReply, PendingReply, ApplyReply, StateReply, EventsReply, ForkReply, CloseReply]
+
+
 # -- mb-engine/1 for Mind Up! ---------------------------------------------------------
 
 class EngineDeal(Struct, tag_field="op", tag="deal", kw_only=True):
