@@ -241,7 +241,8 @@ def _parse_editions(raw: Any, fail: _Fail, editions: tuple[str, ...] = EDITIONS)
     if set(raw) != set(EDITIONS):
         missing = [e for e in EDITIONS if e not in raw]
         extra = sorted(set(raw) - set(EDITIONS))
-        raise fail(f"'editions' must list exactly the {_WORDS.get(len(EDITIONS), len(EDITIONS))} editions (missing: {missing}, unknown: {extra})")
+        count = _WORDS.get(len(EDITIONS), len(EDITIONS))
+        raise fail(f"'editions' must list exactly the {count} editions (missing: {missing}, unknown: {extra})")
     statuses: dict[str, EditionStatus] = {}
     for edition in EDITIONS:
         value = raw[edition]

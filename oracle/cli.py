@@ -94,10 +94,11 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="mb-oracle")
 @color_option("auto")
 def main():
-    """mb-oracle: the rules authority for Mindbug.
+    """mb-oracle: the rules authority for Mindbug and Mind Up!.
 
     Verify recorded games against the rulebook, run rulings written as
-    scenarios, and hunt for places where the rules disagree.
+    scenarios, and hunt for places where the rules disagree. A log says
+    which game it is; selfplay, clauses, editions and schema take --game.
     """
 
 
@@ -240,13 +241,7 @@ def editions(as_json, game):
             how = {"states": "states", "implied": "implied", "silent": "silent, reading"}[s.how]
             click.echo(f"  {s.name:<24} {str(s.value):<11} {how:<16} [{s.clause}] {s.note}")
     click.echo("team readings (no edition settles them; verify --reading CLAUSE=CHOICE, game line `readings`):")
-    for r in READINGS:
-        click.echo(f"  {r.clause}")
-        for choice, what in r.choices:
-            mark = "team" if choice == r.team else "    "
-            click.echo(f"    {mark} {choice:<20} {what}")
-        if r.note:
-            click.echo(f"         ({r.note})")
+    _echo_readings(READINGS)
 
 
 def _other_editions(game, as_json) -> None:
@@ -263,6 +258,10 @@ def _other_editions(game, as_json) -> None:
     for x in e.EDITIONS:
         click.echo(f"{x}: {e.TITLE}, {e.EDITION_TITLES[x]} ({e.RULEBOOKS[x]})")
     click.echo("team readings (the rulebook is silent; verify --reading CLAUSE=CHOICE, game line `readings`):")
+    _echo_readings(readings)
+
+
+def _echo_readings(readings) -> None:
     for r in readings:
         click.echo(f"  {r.clause}")
         for choice, what in r.choices:

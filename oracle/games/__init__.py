@@ -19,7 +19,6 @@ Adding a game is one new folder under oracle/games/ and one line here.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from types import ModuleType
 
@@ -44,6 +43,8 @@ def names() -> tuple[str, ...]:
 
 def check(name: str) -> str:
     if name not in GAMES:
+        import difflib
+
         near = difflib.get_close_matches(str(name), list(GAMES), n=1, cutoff=0.5)
         hint = f"; did you mean {near[0]!r}?" if near else ""
         raise UnknownGame(f"unknown game {name!r}{hint} (known: {', '.join(GAMES)})")

@@ -181,29 +181,39 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
     except UnknownSet as e:
         raise click.BadParameter(str(e), param_hint="--sets") from None
     readings = _reading_options(reading_specs)
+    try:
+        _write_games(selfplay_lines(games, seed, edition, bot, claims, check_invariants, dict(readings), sets), games)
+    except InvariantBroken as e:
+        click.echo(f"invariant broken: {e}", err=True)
+        sys.exit(1)
+
+
+def _write_games(lines, games: int) -> None:
+    """Self-played lines to standard output, with progress counted by game
+    lines; what was written is flushed even when the lines stop with an error."""
+    from ..term import Progress
+
     w = sys.stdout.buffer
     with Progress("selfplay", total=games, unit="game") as bar:
         try:
             started = False
-            for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants, dict(readings), sets):
+            for line in lines:
                 if line.startswith(b'{"t":"game"'):
                     if started:
                         bar.update(1)
                     started = True
                 w.write(line + b"\n")
             bar.update(1)
-        except InvariantBroken as e:
+        except Exception:
             w.flush()
             bar.clear()
-            click.echo(f"invariant broken: {e}", err=True)
-            sys.exit(1)
+            raise
     w.flush()
 
 
 def _selfplay_other(game, games, seed, bot, claims, reading_specs, players, objectives) -> None:
     """selfplay for a game other than Mindbug (its entry's SELFPLAY)."""
     from ..games import attribute
-    from ..term import Progress
 
     readings = dict(_reading_options(reading_specs))
     if any(not c.startswith("mu.") for c in readings):
@@ -215,18 +225,7 @@ def _selfplay_other(game, games, seed, bot, claims, reading_specs, players, obje
     if not low <= players <= high:
         raise click.BadParameter(f"{players} players: Mind Up! is played by {low} to {high} (mu.setup.players)",
                                  param_hint="--players")
-    lines = attribute(game, "SELFPLAY")(games, seed, players, bot, objectives, claims, readings)
-    w = sys.stdout.buffer
-    with Progress("selfplay", total=games, unit="game") as bar:
-        started = False
-        for line in lines:
-            if line.startswith(b'{"t":"game"'):
-                if started:
-                    bar.update(1)
-                started = True
-            w.write(line + b"\n")
-        bar.update(1)
-    w.flush()
+    _write_games(attribute(game, "SELFPLAY")(games, seed, players, bot, objectives, claims, readings), games)
 
 
 @click.command()

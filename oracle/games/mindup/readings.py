@@ -11,7 +11,7 @@ the team's (the notes say so).
 
 from __future__ import annotations
 
-from ...readings import Reading, UnknownReading, _suggest
+from ...readings import Reading, UnknownReading, check as _check  # noqa: F401 - UnknownReading: raised by check
 
 PLAYERS = "mu.setup.players"
 DRAW = "mu.round.draw-order"
@@ -76,15 +76,7 @@ TEAM: dict[str, str] = {r.clause: r.team for r in READINGS}
 
 def check(readings: dict) -> dict[str, str]:
     """Validate a clause -> choice mapping; raise UnknownReading naming the bad entry."""
-    out = {}
-    for clause, choice in readings.items():
-        r = BY_CLAUSE.get(clause)
-        if r is None:
-            raise UnknownReading(f"unknown Mind Up! reading {clause!r}" + _suggest(str(clause), BY_CLAUSE))
-        if choice not in r.names():
-            raise UnknownReading(f"reading {clause}: unknown choice {choice!r}" + _suggest(str(choice), r.names()))
-        out[clause] = choice
-    return out
+    return _check(readings, BY_CLAUSE, {}, "Mind Up! reading")
 
 
 def differing(readings: dict) -> dict[str, str]:

@@ -9,6 +9,7 @@ from typing import BinaryIO
 
 import msgspec
 
+from ....replay.annotate import write_findings
 from ....replay.reader import RawGame
 from .selfplay import claim
 from .verifier import Verifier
@@ -72,7 +73,4 @@ def annotate_game(raw: RawGame, out: BinaryIO) -> int:
         else:
             end = {"t": "end", "reason": "aborted", "detail": "the log stops before the game ends"}
         out.write(_enc.encode(end) + b"\n")
-    for f in rep.findings:
-        text = f"{rep.verdict}: line {f.line}: {f.code} [{', '.join(f.clauses)}] {f.message}"
-        out.write(_enc.encode({"t": "note", "text": text}) + b"\n")
-    return {"conforms": 0, "violates": 1, "malformed": 2}[rep.verdict]
+    return write_findings(rep, out)

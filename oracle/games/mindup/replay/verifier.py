@@ -64,8 +64,7 @@ class Verifier:
         self.override = {k: v for k, v in (readings or {}).items() if k.startswith("mu.")}
         self.readings: dict[str, str] = {}
         self.strict = strict
-        self.report = GameReport(file=raw.file, line=raw.first_line, id="?", edition="fr")
-        self.report.game = fmt.GAME
+        self.report = GameReport(file=raw.file, line=raw.first_line, id="?", edition="fr", game=fmt.GAME)
         self.g: Game | None = None
         self.players = 0
         self.objectives = 0
@@ -174,7 +173,7 @@ class Verifier:
                           f"the game ended at line {self.end_line}, yet the log goes on with {t!r}")
                 return self._finish()
             if self.lost:
-                if t == "state" and is_full(line):
+                if t == "state" and is_full(line) and self._fits(line):
                     self._resync(line)
                 elif t == "end":
                     self.end_line = lineno
@@ -346,6 +345,14 @@ class Verifier:
         if line.pile is not U:
             out["pile"] = (len(s.pile) if isinstance(line.pile, int) else s.pile) if s.pile is not None else None
         return out
+
+    def _fits(self, line) -> bool:
+        """Whether a full claim describes a position of this game (one hand,
+        five Score cards and the scores of the rounds played per player), so
+        that its state can be taken as it stands."""
+        n = self.players
+        return (len(line.hands) == len(line.columns) == len(line.scores) == n and len(line.line) == n
+                and 1 <= line.round <= 3 and all(len(x) <= line.round for x in line.scores))
 
     def _resync(self, line) -> None:
         """Take a full claim's state as it stands (keep_going, after a refusal)."""
