@@ -30,7 +30,7 @@ FIELDS: dict[str, st.SearchStrategy] = {
     "format": st.sampled_from(["mu-replay/1", "mu-replay/1", "mu-replay/2", "mb-replay/1", ""]),
     "id": st.text(max_size=12), "players": st.integers(-1, 8), "objectives": st.integers(-1, 7),
     "edition": st.sampled_from(["fr", "fr", "en", ""]),
-    "readings": st.dictionaries(st.sampled_from([r.clause for r in READINGS] + ["mu.nope"]),
+    "readings": st.dictionaries(st.sampled_from([r.clause for r in READINGS] + ["mu.no_such_reading"]),
                                 st.sampled_from(["final", "change-allowed", "nobody", "x"]), max_size=2),
     "impl": st.fixed_dictionaries({"name": st.text(max_size=5)}),
     "deck": st.one_of(st.permutations(range(1, 61)).map(list), cards), "hands": by_player, "line": cards,
