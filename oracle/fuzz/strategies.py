@@ -85,17 +85,29 @@ def field_value(tag: str, name: str) -> st.SearchStrategy:
     return st.one_of(FIELDS.get(name, json_values), FIELDS.get(name, json_values), json_values)
 
 
+class LineTable:
+    """A game's line types, the fields of each, a strategy of a field's
+    values (tag, name -> strategy), and the stray keys to add now and then."""
+
+    def __init__(self, types: tuple, fields: dict, value, stray: tuple):
+        self.types, self.fields, self.value, self.stray = types, fields, value, stray
+
+
+MINDBUG_LINES = LineTable(LINE_TYPES, LINE_FIELDS, field_value, ("zz", "x", "lifes", "t", ""))
+
+
 @st.composite
-def structured_line(draw) -> dict:
-    """A line of one of the types, each field present or not, plausible or not."""
-    tag = draw(st.sampled_from(LINE_TYPES + ("shuffle",)))
-    fields = LINE_FIELDS.get(tag, ())
+def structured_line(draw, table: LineTable | None = None) -> dict:
+    """A line of one of the types, each field present or not, plausible or not
+    (of `table`'s game: Mindbug's by default)."""
+    table = table or MINDBUG_LINES
+    tag = draw(st.sampled_from(table.types + ("shuffle",)))
     line: dict[str, Any] = {"t": tag}
-    for name in fields:
+    for name in table.fields.get(tag, ()):
         if draw(st.integers(0, 5)):          # most fields present
-            line[name] = draw(field_value(tag, name))
+            line[name] = draw(table.value(tag, name))
     if draw(st.integers(0, 6)) == 0:
-        line[draw(st.sampled_from(["zz", "x", "lifes", "t", ""]))] = draw(json_values)
+        line[draw(st.sampled_from(table.stray))] = draw(json_values)
     return line
 
 
@@ -129,8 +141,10 @@ def byte_mutation(draw, raw: bytes) -> bytes:
 
 
 @st.composite
-def field_mutation(draw, raw: bytes) -> bytes:
-    """A line with one field set to another value, or dropped, or added."""
+def field_mutation(draw, raw: bytes, table: LineTable | None = None) -> bytes:
+    """A line with one field set to another value, or dropped, or added
+    (`table`: the game's lines, Mindbug's by default)."""
+    table = table or MINDBUG_LINES
     try:
         obj = json.loads(raw)
     except ValueError:
@@ -138,15 +152,15 @@ def field_mutation(draw, raw: bytes) -> bytes:
     if not isinstance(obj, dict) or not obj:
         return encode(draw(json_values))
     tag = obj.get("t") if isinstance(obj.get("t"), str) else ""
-    keys = sorted(obj) + list(LINE_FIELDS.get(tag, ()))
+    keys = sorted(obj) + list(table.fields.get(tag, ()))
     name = draw(st.sampled_from(keys))
     what = draw(st.sampled_from(["set", "set", "drop", "type"]))
     if what == "drop":
         obj.pop(name, None)
     elif what == "type":
-        obj["t"] = draw(st.sampled_from(LINE_TYPES))
+        obj["t"] = draw(st.sampled_from(table.types))
     else:
-        obj[name] = draw(field_value(tag, name))
+        obj[name] = draw(table.value(tag, name))
     return encode(obj, draw(st.booleans()))
 
 

@@ -14,7 +14,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ....fuzz.strategies import Vocabulary, byte_mutation, encode, json_values
+from ....fuzz import strategies as fs
+from ....fuzz.strategies import LineTable, Vocabulary, byte_mutation, encode, json_values
 from ..readings import READINGS
 from ..replay.format import LINE_TYPES
 
@@ -57,38 +58,17 @@ def field_value(tag: str, name: str) -> st.SearchStrategy:
     return st.one_of(FIELDS.get(name, json_values), FIELDS.get(name, json_values), json_values)
 
 
-@st.composite
-def structured_line(draw) -> dict:
-    """A line of one of the types, each field present or not, plausible or not."""
-    tag = draw(st.sampled_from(LINE_TYPES + ("shuffle",)))
-    line: dict[str, Any] = {"t": tag}
-    for name in LINE_FIELDS.get(tag, ()):
-        if draw(st.integers(0, 5)):
-            line[name] = draw(field_value(tag, name))
-    if draw(st.integers(0, 6)) == 0:
-        line[draw(st.sampled_from(["zz", "x", "card", "t", ""]))] = draw(json_values)
-    return line
+LINES = LineTable(LINE_TYPES, LINE_FIELDS, field_value, ("zz", "x", "card", "t", ""))
 
 
-@st.composite
-def field_mutation(draw, raw: bytes) -> bytes:
+def structured_line() -> st.SearchStrategy:
+    """A mu-replay/1 line of one of the types, each field present or not, plausible or not."""
+    return fs.structured_line(LINES)
+
+
+def field_mutation(raw: bytes) -> st.SearchStrategy:
     """A line with one field set to another value, or dropped, or its type changed."""
-    try:
-        obj = json.loads(raw)
-    except ValueError:
-        return draw(byte_mutation(raw))
-    if not isinstance(obj, dict) or not obj:
-        return encode(draw(json_values))
-    tag = obj.get("t") if isinstance(obj.get("t"), str) else ""
-    name = draw(st.sampled_from(sorted(obj) + list(LINE_FIELDS.get(tag, ()))))
-    what = draw(st.sampled_from(["set", "set", "drop", "type"]))
-    if what == "drop":
-        obj.pop(name, None)
-    elif what == "type":
-        obj["t"] = draw(st.sampled_from(LINE_TYPES))
-    else:
-        obj[name] = draw(field_value(tag, name))
-    return encode(obj, draw(st.booleans()))
+    return fs.field_mutation(raw, LINES)
 
 
 @st.composite
