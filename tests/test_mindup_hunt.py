@@ -72,6 +72,6 @@ def test_the_command_writes_drafts_and_keeps_an_edited_one(tmp_path):
     edited = out / "mind-up.hunt.round.order-repeat.yaml"
     edited.write_text(edited.read_text() + "# kept\n")
     res = CliRunner().invoke(main, ["hunt", "--game", "mind-up", "--budget", "15", "--seed", "1", "--out", str(out)])
-    assert res.exit_code == 2 and edited.read_text().endswith("# kept\n")
+    assert res.exit_code == 2 and edited.read_text().endswith("# kept\n") and edited.name in res.output
     res = CliRunner().invoke(main, ["hunt", "--game", "mind-up", "--edition", "en-revised"])
     assert res.exit_code == 2 and "Mindbug's" in res.output

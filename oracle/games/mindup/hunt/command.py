@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from . import drafts
-from .search import run
+from .search import POINTS, run
 
 WIDTH = 100
 
@@ -43,21 +43,22 @@ def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: 
     out_dir = Path(out) if out else None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
         raise click.UsageError(f"--out {out_dir}: not a folder")
+    if out_dir is not None and not force:
+        # The drafts' names are the reading points' (drafts.draft_path): a draft
+        # someone edited is found before the hunt runs.
+        refused = [p for p in (out_dir / f"{drafts.POINT_ID.format(c.removeprefix('mu.'))}.yaml" for c in POINTS)
+                   if drafts.edited(p)]
+        if refused:
+            click.echo(f"mb-oracle hunt: wrote no draft: {', '.join(p.name for p in refused)} in {out_dir} "
+                       "changed since the hunt wrote them (or not written by the hunt); use --force to "
+                       "overwrite, or another --out", err=True)
+            return 2
     rep = run(budget, seed)
-    refused = []
     if out_dir is not None:
-        refused = [] if force else [drafts.draft_path(f, out_dir) for f in rep.findings
-                                    if drafts.edited(drafts.draft_path(f, out_dir))]
-        if not refused:
-            for f in rep.findings:
-                drafts.write(f, out_dir, budget, seed)
+        for f in rep.findings:
+            drafts.write(f, out_dir, budget, seed)
     if fmt == "json":
         click.echo(json.dumps(rep.to_json(), ensure_ascii=False, indent=2))
     else:
-        click.echo(render(rep, None if refused else out_dir))
-    if refused:
-        click.echo((f"mb-oracle hunt: wrote no draft: {', '.join(p.name for p in refused)} in {out_dir} "
-                        "changed since the hunt wrote them (or not written by the hunt); use --force to "
-                        "overwrite, or another --out"), err=True)
-        return 2
+        click.echo(render(rep, out_dir))
     return 1 if rep.broken else 0

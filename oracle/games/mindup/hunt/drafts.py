@@ -21,8 +21,11 @@ from ....hunt.drafts import edited, stamped
 from .search import Finding, Played
 
 
+POINT_ID = "mind-up.hunt.{}"      # a reading point's scenario id (and file name), from its clause
+
+
 def scenario_id(f: Finding) -> str:
-    return "mind-up.hunt." + f.point.clause.removeprefix("mu.")
+    return POINT_ID.format(f.point.clause.removeprefix("mu."))
 
 
 def draft_path(f: Finding, folder: Path) -> Path:

@@ -31,6 +31,7 @@ from .invariants import problems, score_problems
 from .strategies import Situation, situations
 
 COMPARATIVE = (5, 6, 10)
+POINTS = (rd.ORDER_REPEAT, rd.DRAW, rd.ZERO, rd.TIMING)      # the reading points searched, in this order
 
 
 @dataclass(frozen=True)
