@@ -88,3 +88,21 @@ def test_the_adapter_answers_a_position_and_refuses_a_bad_turn():
     hello, view, refused = [json.loads(x) for x in r.stdout.splitlines()]
     assert hello["games"] == ["mind-up"] and view["pending"] == "choose" and view["options"][2] == [28, 33]
     assert "mu.turn.choose" in refused["error"]
+
+
+def test_an_adapter_that_breaks_the_protocol_gives_a_malformed_game_and_the_run_goes_on(tmp_path):
+    script = tmp_path / "broken.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['op'] == 'hello':\n"
+        "        print(json.dumps({'protocol': 'mb-engine/1', 'name': 'broken', 'games': ['mind-up'],"
+        " 'editions': ['fr']}), flush=True)\n"
+        "    elif msg['op'] == 'quit':\n"
+        "        break\n"
+        "    else:\n"
+        "        print('not json', flush=True)\n")
+    reports = _run(f"{sys.executable} {script}", tmp_path, budget=2)
+    assert [r.verdict for r in reports] == ["malformed", "malformed"]
+    assert all(r.findings[0].code == "ENGINE_FAULT" and "not a JSON object" in r.findings[0].message for r in reports)

@@ -26,10 +26,10 @@ from typing import Iterator
 
 import yaml
 
-from ....harness.conform import ENGINE_FAULT, Settings
+from ....harness.conform import Settings, engine_fault
 from ....harness.engine_client import Engine, EngineFault
 from ....harness.lockstep import STATE_MISMATCH
-from ....replay.findings import Finding, GameReport
+from ....replay.findings import GameReport
 from ....replay.reader import split_games
 from ..engine import Game
 from ..replay.format import FORMAT, GAME
@@ -85,12 +85,7 @@ class Campaign:
                 out.states.append(run.g.copy())
                 run.step(_next_step(run.g, bot, rng, pile))
         except EngineFault as e:
-            rep.verdict = "malformed"
-            rep.findings.append(Finding(ENGINE_FAULT, [], 0, str(e)))
-            try:
-                self.engine.restart()
-            except EngineFault as again:
-                rep.notes.append(f"the engine could not be restarted: {again}")
+            engine_fault(self.engine, rep, e)
             return out
         rep.decisions = len(run.steps)
         if run.g.is_over:
