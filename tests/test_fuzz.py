@@ -41,7 +41,9 @@ def test_the_fuzzer_records_a_traceback_once_with_a_reproducer(tmp_path, monkeyp
         real(tally, data, last_id)
 
     monkeypatch.setattr(checks, "check_stream", broken)
-    tally = run_fuzz(60, SEED, out=tmp_path, cli_every=0, targets=("replay-lines",))
+    # Enough inputs that the planted bug is hit more than once whatever games the corpus
+    # (self-play and ./replays, Mindbug and Mind Up!) offers to start a stream with.
+    tally = run_fuzz(150, SEED, out=tmp_path, cli_every=0, targets=("replay-lines",))
     tracebacks = tally.by_kind("traceback")
     assert len(tracebacks) == 1 and tracebacks[0].seen >= 2
     assert "KeyError" in tracebacks[0].key

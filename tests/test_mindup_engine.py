@@ -335,3 +335,14 @@ def test_three_rounds_the_winner_and_the_tie_break():
 
 def test_team_readings_are_the_defaults():
     assert choices() == TEAM
+
+
+def test_who_must_decide_is_a_set_of_players_in_both_games():
+    from oracle.engine import Game as MindbugGame
+    from oracle.replay.selfplay import random_deal
+    d = random_deal(random.Random(1))
+    mb = MindbugGame.deal("en-revised", d["cards"], d["decks"], d["unused"], None, d["reveals"])
+    assert mb.pending.players == frozenset({mb.pending.player})
+    g = deal(5)
+    g.start_round(ORDER)
+    assert g.pending.players == frozenset(range(5))

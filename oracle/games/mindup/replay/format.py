@@ -12,11 +12,12 @@ Cards are the main cards' numbers, 1 to 60.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Literal, Union
 
 import msgspec
-from msgspec import UNSET, Meta, Struct, UnsetType
+from msgspec import UNSET, Meta, UnsetType
 
+from ....replay.format import Impl, _Line  # noqa: F401 - shared with mb-replay/1: the `t` tag, `x`, `impl`
 from ....schemas import json_schema
 
 FORMAT = "mu-replay/1"
@@ -28,15 +29,6 @@ Cards = Annotated[list[Card], Meta(max_length=MAX_LIST)]
 Player = Annotated[int, Meta(ge=0, le=5, description="a player, numbered from 0")]
 ByPlayer = Annotated[list[Cards], Meta(max_length=6, description="one list of cards per player")]
 Scores = Annotated[list[int], Meta(max_length=6, description="one score per player")]
-
-
-class _Line(Struct, tag_field="t", omit_defaults=True, kw_only=True):
-    x: Any = UNSET  # exporter's own data, never read by the oracle
-
-
-class Impl(Struct, omit_defaults=True):
-    name: str
-    version: str = ""
 
 
 class GameLine(_Line, tag="game"):
