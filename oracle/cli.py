@@ -156,9 +156,10 @@ def clauses(as_json, coverage, markdown, ids, game):
 
     if game is None and ids and all(i.startswith("mu") for i in ids):
         game = "mind-up"
+    if coverage and game not in (None, "mindbug"):
+        from .coverage import coverage_report
+        sys.exit(coverage_report(as_json, ids, game))
     if game not in (None, "mindbug"):
-        if coverage:
-            raise click.UsageError("--coverage reads Mindbug's scenarios and tests; it has no Mind Up! view yet")
         return _other_clauses(game, as_json, markdown, ids)
     every = catalogue.load_catalogue()
     chosen, missing = select(every, ids)

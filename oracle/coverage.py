@@ -7,7 +7,7 @@ in a file under tests/; the code (the `oracle` package) the same way, and
 is listed by file and line. A clause cited by no scenario and no test is a
 rule nobody checks.
 
-    mb-oracle clauses --coverage [--json] [IDS...]
+    mb-oracle clauses --coverage [--json] [--game GAME] [IDS...]
 
 Each game has its own catalogue: `compute(root, game="mind-up")` counts the
 Mind Up! scenarios (`game: mind-up`) against spec/mind-up/clauses.yaml.
@@ -120,11 +120,11 @@ def _shown(path: Path, root: Path) -> str:
         return str(path)
 
 
-def coverage_report(as_json: bool, ids: tuple) -> int:
-    """Print the coverage of the clauses (those whose id is or starts with
-    one of `ids`, or all); 1 when one of them is cited by nothing or a
+def coverage_report(as_json: bool, ids: tuple, game: str = DEFAULT_GAME) -> int:
+    """Print the coverage of `game`'s clauses (those whose id is or starts
+    with one of `ids`, or all); 1 when one of them is cited by nothing or a
     scenario file is broken, else 0."""
-    cov = compute()
+    cov = compute(game=game)
     folder = str(cov.scenario_folder) if cov.scenario_folder else None
     chosen = [c for c in cov.clauses.values()
               if not ids or any(c.id == i or c.id.startswith(i + ".") for i in ids)]

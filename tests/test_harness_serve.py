@@ -142,6 +142,9 @@ def test_state_is_a_full_claim_that_verify_accepts(rpc):
      "$.position"),
     (b'{"op": "new", "edition": "en-first", "scenario": {"path": "/nonexistent.yaml", "id": "x"}}',
      "BAD_REQUEST", "$.scenario"),
+    # A ruling of Mind Up!: the service plays Mindbug, and says so.
+    (b'{"op": "new", "edition": "en-first", "scenario": {"path": "scenarios/mind-up/turns.yaml", '
+     b'"id": "mind-up.turn.line-position-not-number"}}', "BAD_REQUEST", "$.scenario"),
     (b'{"op": "apply", "game": "g1", "decision": {"t": "block", "p": 3, "card": 1}}', "BAD_REQUEST",
      "$.decision.p"),
     (b'{"op": "apply", "game": "g1", "decision": {"t": "teleport", "p": 0}}', "BAD_REQUEST", "$.decision.t"),

@@ -235,3 +235,68 @@ def test_a_ten_thousand_game_report_opens_quickly(browser, tmp_path):
     pg.wait_for_selector("#board")
     assert errors == []
     pg.close()
+
+
+def test_a_game_of_mind_up_steps_through_its_board(page):
+    _open(page, "mind-up-3p")
+    board = page.locator("#board .muboard")
+    assert board.count() == 1 and page.locator("#board .side").count() == 0   # the Mind Up! board, not Mindbug's
+    assert "Before round 1" in page.inner_text("#board")
+    assert page.locator("#board .muplayer").count() == 3
+    assert page.locator("#board .muplayer").first.locator(".mucards").last.locator(".mucard").count() == 7   # a hand of 7
+    page.keyboard.press("ArrowRight")                        # round 1 starts: its Score order
+    head = page.inner_text("#board .muhead")
+    assert "Round 1" in head and "Score order 5-3-2-4-1" in head
+    page.keyboard.press("ArrowRight")                        # the first reveal
+    status = page.inner_text("#step-status")
+    assert status.startswith("Step 2 of ") and "reveal" in status
+    slots = page.locator("#board .muline .muslot")
+    assert slots.count() == 3
+    # under each line card, the card played for it and who played it: 14 (B) under 15, 32 (A) under 24, 37 (C) under 39
+    assert [slots.nth(k).locator(".mucard").nth(0).get_attribute("data-card") for k in range(3)] == ["15", "24", "39"]
+    assert [slots.nth(k).locator(".mucard").nth(1).get_attribute("data-card") for k in range(3)] == ["14", "32", "37"]
+    assert slots.nth(0).locator(".mucard").nth(1).locator(".who").inner_text() == "Player B"
+    # player A took 24 onto the first Score card, worth 5 this round
+    first = page.locator("#board .muplayer").first.locator(".mucol").first
+    assert first.locator(".muval").inner_text() == "×5 = 5" and first.locator(".mucard").get_attribute("data-card") == "24"
+    assert "card 24, blue" in first.locator(".mucard").get_attribute("aria-label")
+    page.keyboard.press("End")
+    text = page.inner_text("#board")
+    assert "Game over: the winner is Player C" in text
+    assert "game score 95" in page.inner_text("#board .muplayer >> nth=2")
+    assert page.errors == []
+
+
+def test_show_draws_a_mind_up_game_with_a_finding_on_its_board(browser, tmp_path):
+    out = tmp_path / "show.html"
+    r = run_cli("show", "replays/violations/mind-up-wrong-score-card.jsonl", "-o", str(out))
+    assert r.returncode == 0, r.stderr.decode()
+    pg = browser.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(out.as_uri())
+    assert pg.locator("#board .muboard").count() == 1
+    assert "finding:" in pg.inner_text("#step-status")          # a game with a finding opens at its step
+    assert pg.locator("#board .muplayer").count() >= 3
+    pg.keyboard.press("Home")
+    assert "Before round 1" in pg.inner_text("#board")
+    assert errors == []
+    pg.close()
+
+
+def test_a_failing_mind_up_scenario_opens_on_its_board(browser, tmp_path):
+    text = (ROOT / "scenarios" / "mind-up" / "examples.yaml").read_text(encoding="utf-8").split("\n---\n")[0]
+    wrong = text.replace("columns: {0: [[8, 46]]}", "columns: {0: [[8], [46]]}")
+    assert wrong != text
+    pg, errors = failing_scenario_page(browser, tmp_path, wrong)
+    assert pg.inner_text("#detail h2") == "mind-up.example.christine-card-46[fr]"
+    assert "finding: SCENARIO_FAILED" in pg.inner_text("#step-status")
+    assert pg.locator("#board .muboard").count() == 1
+    # the failing turn: Christine (player A) took 46 onto her first Score card, beside 8
+    first = pg.locator("#board .muplayer").first.locator(".mucol").first
+    assert [first.locator(".mucard").nth(k).get_attribute("data-card") for k in range(2)] == ["8", "46"]
+    assert "Player A" in pg.inner_text("#board .muline")
+    pg.evaluate("window.mbReport.go(0)")
+    assert pg.locator("#board .muplayer").first.locator(".mucol").first.locator(".mucard").count() == 1
+    assert errors == []
+    pg.close()

@@ -38,14 +38,13 @@ def test_verify_html_lists_every_sample_game_with_its_verdict(sample_page):
 
 def test_each_violation_is_shown_on_its_board_at_the_step_of_its_line(sample_page):
     data = game_data(sample_page)
-    # Mind Up! games are listed with their findings but have no board yet (the
-    # HTML board of Mind Up! is not written): the boards are Mindbug's.
+    # A game of Mind Up! has its own board (the line, the cards played under it, the Score columns).
     mind_up = [d for d in data.values() if d["report"].get("game") == "mind-up"]
-    assert mind_up and all("steps" not in d and d["report"]["findings"] for d in mind_up
-                           if d["report"]["verdict"] == "violates")
-    violating = [d for d in data.values() if d["report"]["verdict"] == "violates" and "game" not in d["report"]]
-    assert len(violating) == sum(g["verdict"] == "violates" and not g.get("strict")
-                                 and not g["game"].startswith("mind-up") for g in _manifest())
+    assert mind_up and all(d["steps"] and all(s["board"]["game"] == "mind-up" for s in d["steps"]) for d in mind_up)
+    assert all("game" not in s["board"] for d in data.values() if d["report"].get("game") != "mind-up"
+               for s in d.get("steps", ()))
+    violating = [d for d in data.values() if d["report"]["verdict"] == "violates"]
+    assert len(violating) == sum(g["verdict"] == "violates" and not g.get("strict") for g in _manifest())
     for d in violating:
         assert d["steps"], d["report"]["id"]
         for f, at in zip(d["report"]["findings"], d["at"], strict=True):
@@ -117,10 +116,8 @@ def test_boards_are_drawn_for_a_bounded_number_of_games(tmp_path):
     assert len(game_index(html)) == len(reps)
     with_board = [d["report"]["verdict"] for d in data.values() if "steps" in d]
     assert sorted(with_board) == ["conforms", "violates", "violates"]
-    # past the limit, no board; a game of Mind Up! has none (its board is not drawn yet)
-    assert all(d["no_board"] == ("board_limit" if "game" not in d["report"] else
-                                 "the HTML board draws Mindbug games; this is a game of mind-up")
-               for d in data.values() if "steps" not in d)
+    # past the limit, no board, whatever the game
+    assert all(d["no_board"] == "board_limit" for d in data.values() if "steps" not in d)
     # a conforming game with no board and nothing to note is its row alone
     assert sum(r["board"] for r in game_index(html)) == 3
     rows = game_index(html)
@@ -271,3 +268,37 @@ def test_a_game_not_verified_is_not_replayed_for_its_board(tmp_path):
         page.finish(f)
     (d,) = game_data(out.read_text(encoding="utf-8")).values()
     assert "steps" not in d and d["no_board"] == "the game was not verified"
+
+
+def _page_data(html: str) -> dict:
+    import json
+    m = re.search(r'<script type="application/json" id="page-data">(.*?)</script>', html, re.S)
+    return json.loads(m.group(1))
+
+
+def test_a_mind_up_reveal_step_shows_the_line_fought_for_and_the_cards_under_it(sample_page):
+    d = next(d for d in game_data(sample_page).values() if d["report"]["id"] == "mind-up-3p")
+    step = next(s for s in d["steps"] if s["decision"] and s["decision"].startswith("reveal"))
+    b = step["board"]
+    # the line the cards were played for, and under it the played cards, lowest first, with their players
+    assert b["line"] == [15, 24, 39] and b["under"] == [[14, 1], [32, 0], [37, 2]]
+    assert b["columns"][0][0] == [24] and b["columns"][1][0] == [15] and b["columns"][2][0] == [39]
+    assert b["order"] == [5, 3, 2, 4, 1] and b["hands"][0] == [9, 21, 22, 45, 46, 52]
+    last = d["steps"][-1]["board"]
+    assert last["winners"] == [2] and last["totals"] == [85, 90, 95] and len(last["scores"][0]) == 3
+    data = _page_data(sample_page)
+    assert data["mind_up"]["cards"]["46"] == ["orange", 1] and data["mind_up"]["objectives"]["5"][:2] == ["C", -2]
+    assert "mu.turn.take" in data["clauses"]
+
+
+def test_a_page_of_mindbug_games_carries_nothing_of_mind_up(tmp_path):
+    out = tmp_path / "mb.html"
+    r = run_cli("verify", "replays/conforming/", "-q", "--output", f"html={out}")
+    html = out.read_text(encoding="utf-8")
+    assert r.returncode in (0, 1)
+    out2 = tmp_path / "only-mindbug.html"
+    logs = [p for p in (ROOT / "replays" / "conforming").glob("*.jsonl") if not p.name.startswith("mind-up")]
+    assert run_cli("verify", *map(str, logs), "-q", "--output", f"html={out2}").returncode == 0
+    data = _page_data(out2.read_text(encoding="utf-8"))
+    assert "mind_up" not in data and not any(c.startswith("mu.") for c in data["clauses"])
+    assert "mind_up" in _page_data(html)

@@ -115,6 +115,8 @@ def run_scenarios(campaign, paths) -> Iterator[GameReport]:
                          findings=[Finding("BAD_SCENARIO", [], e.line or 0, str(e))])
     for f in files:
         for sc in f.scenarios:
+            if sc.game != "mindbug":
+                continue                # an engine under mb-engine/1 plays Mindbug
             if sc.doc.readings is not msgspec.UNSET and differing(sc.doc.readings):
                 continue                # the engine plays the team readings
             for edition in sc.editions():

@@ -95,6 +95,8 @@ def load_scenario(path: str, scenario_id: str):
         raise StartError(str(sf.errors[0]))
     for sc in sf.scenarios:
         if sc.id == scenario_id:
+            if sc.game != "mindbug":
+                raise StartError(f"{path}: scenario {scenario_id} is a ruling of {sc.game}; this service plays Mindbug")
             return sc
     known = ", ".join(sc.id for sc in sf.scenarios) or "none"
     raise StartError(f"{path}: no scenario with id {scenario_id!r} (ids: {known})")

@@ -20,6 +20,7 @@ def show_page(path: str, game_id: str | None, edition: str | None, keep_going: b
     from ..replay.reader import NoInput, read_all
     from ..replay.verify import Verifier
     from .page import HtmlReport, log_lines
+    from .mindup_board import game_steps as mind_up_steps, is_mind_up
     from .steps import Stepper
 
     try:
@@ -41,8 +42,12 @@ def show_page(path: str, game_id: str | None, edition: str | None, keep_going: b
         hint = f" (games in it: {', '.join(ids[:10])}{', ...' if len(ids) > 10 else ''})" if ids else ""
         raise click.UsageError(f"no game {game_id!r} in {path}{hint}")
     from ..games import DEFAULT, game_of
-    if chosen.kind == "game" and chosen.lines and game_of(chosen.lines[0][1]) != DEFAULT:
-        # Another game than Mindbug: its own verifier's report, without a board.
+    if is_mind_up(chosen):
+        from ..replay.verify import verify_game
+        rep = verify_game(chosen, None, keep_going)
+        steps = mind_up_steps(chosen, keep_going)[1]
+    elif chosen.kind == "game" and chosen.lines and game_of(chosen.lines[0][1]) != DEFAULT:
+        # Another game than Mindbug or Mind Up!: its own verifier's report, without a board.
         from ..replay.verify import verify_game
         rep = verify_game(chosen, None, keep_going)
         rep.outcome = {"conforms": "pass", "violates": "fail"}.get(rep.verdict, rep.verdict)
@@ -50,12 +55,13 @@ def show_page(path: str, game_id: str | None, edition: str | None, keep_going: b
         page.game(rep, log=log_lines(chosen))
         page.finish(out)
         return rep.id
-    st = Stepper(chosen, edition, keep_going)
-    rep = st.run()
-    if rep.verdict == "violates":
-        classify(lambda ed, rd: Verifier(chosen, ed, keep_going, rd).run(), rep, edition, keep_going, st.readings)
+    else:
+        st = Stepper(chosen, edition, keep_going)
+        rep = st.run()
+        if rep.verdict == "violates":
+            classify(lambda ed, rd: Verifier(chosen, ed, keep_going, rd).run(), rep, edition, keep_going, st.readings)
+        steps = {"cards": {int(k): v for k, v in st.cards.items()}, "steps": st.steps, "cut": st.cut}
     rep.outcome = {"conforms": "pass", "violates": "fail"}.get(rep.verdict, rep.verdict)
-    steps = {"cards": {int(k): v for k, v in st.cards.items()}, "steps": st.steps, "cut": st.cut}
     page = HtmlReport(title=f"mb-oracle: game {rep.id}", command=command, inputs=[path], kind="show")
     page.game(rep, steps=steps, log=log_lines(chosen))
     page.finish(out)

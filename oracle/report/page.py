@@ -31,6 +31,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..cards import CARDS, KEYWORD_NAMES
 from ..clauses import load_catalogue
+from .mindup_board import game_steps as mind_up_steps, is_mind_up, mind_up_data
 from .steps import finding_step, game_steps
 
 MAX_LISTED = 20_000
@@ -57,16 +58,22 @@ _DESIGN_NAMES = sorted(CARDS)
 _DESIGN_INDEX = {n: k for k, n in enumerate(_DESIGN_NAMES)}
 
 
-def page_data() -> dict:
-    """What every page carries once: the card designs, the keyword names and the clause catalogue."""
+def page_data(mind_up: bool = False) -> dict:
+    """What every page carries once: the card designs, the keyword names and the clause catalogue;
+    with `mind_up` (a game of Mind Up! has a board), its cards, objectives and clauses too."""
     cat = load_catalogue()
-    return {
+    data = {
         "design_names": _DESIGN_NAMES,
         "designs": {c.name: {"power": c.power, "keywords": c.keywords, "text": c.text, "trigger": c.trigger}
                     for c in CARDS.values()},
         "keywords": {str(bit): name for bit, name in KEYWORD_NAMES.items()},
         "clauses": {cid: {"title": c.title, "text": c.text} for cid, c in cat.items()},
     }
+    if mind_up:
+        from ..games.mindup import load_catalogue as mind_up_catalogue
+        data["clauses"].update({cid: {"title": c.title, "text": c.text} for cid, c in mind_up_catalogue().items()})
+        data["mind_up"] = mind_up_data()
+    return data
 
 
 def log_lines(raw) -> list:
@@ -112,6 +119,7 @@ class HtmlReport:
         self.editions: Counter = Counter()
         self.readings: Counter = Counter()
         self.decisions = 0
+        self.mind_up = False            # a game of Mind Up! has a board: the page carries its cards and clauses
 
     # -- the games ---------------------------------------------------------
     def _listed(self, rep) -> bool:
@@ -139,8 +147,8 @@ class HtmlReport:
         if not self._listed(rep):
             self.unlisted += 1
             return
-        if steps is None and no_board is None and isinstance(rep.game, str):
-            no_board = f"the HTML board draws Mindbug games; this is a game of {rep.game}"
+        if steps is None and no_board is None and isinstance(rep.game, str) and rep.game != "mind-up":
+            no_board = f"the HTML board draws Mindbug and Mind Up! games; this is a game of {rep.game}"
         if steps is None and no_board is None:
             if rep.verdict == "error":
                 # The game that failed its verifier (or killed its worker) is not replayed here.
@@ -153,8 +161,12 @@ class HtmlReport:
                 if raw is not None:
                     o = self.options
                     try:
-                        _, steps = game_steps(raw, o.edition, o.keep_going, dict(o.readings), o.strict) if o \
-                            else game_steps(raw)
+                        if is_mind_up(raw):
+                            _, steps = mind_up_steps(raw, o.keep_going, dict(o.readings), o.strict) if o \
+                                else mind_up_steps(raw)
+                        else:
+                            _, steps = game_steps(raw, o.edition, o.keep_going, dict(o.readings), o.strict) if o \
+                                else game_steps(raw)
                     except Exception as e:  # noqa: BLE001 - one game's board must not end the report
                         no_board = f"replaying it failed: {type(e).__name__}: {e}"
                     log = log_lines(raw)
@@ -167,6 +179,7 @@ class HtmlReport:
         has_board = steps is not None and bool(steps.get("steps"))
         if has_board:
             self.boards["conforms" if rep.verdict == "conforms" else "other"] += 1
+            self.mind_up = self.mind_up or bool(steps.get("mind_up"))
         elif rep.verdict != "conforms":
             self.without_board += 1
         i = len(self.rows)
@@ -230,7 +243,7 @@ class HtmlReport:
             "card_names": sorted(CARDS),
             "without_board": self.without_board, "max_boards": max_boards, "max_conforming_boards": max_conf,
             "max_listed": max_listed,
-            "data": script_json(page_data()), "scripts": self._scripts(),
+            "data": script_json(page_data(self.mind_up)), "scripts": self._scripts(),
             "catalogue": load_catalogue(),
         }
         for chunk in tpl.generate(**ctx):

@@ -126,7 +126,11 @@ def write_page(results, files, stream, command: str = "", inputs=()) -> None:
             continue
         rep = scenario_report(r)
         sc = by_id.get((r.file, r.scenario))
-        data = scenario_steps(sc, r.edition) if sc is not None else None
+        if sc is not None and sc.game == "mind-up":
+            from .mindup_board import scenario_steps as mind_up_steps
+            data = mind_up_steps(sc)
+        else:
+            data = scenario_steps(sc, r.edition) if sc is not None else None
         if data is not None and data["steps"]:
             step = r.step or 0
             idx = max((i for s, i in data["at"].items() if s <= step), default=0)

@@ -30,7 +30,7 @@ from .. import safeyaml
 from ..editions import EDITIONS, profile
 from ..games import DEFAULT as DEFAULT_GAME, UnknownGame, check as check_game
 from .format import FORMAT, SETUP_CODES, Expect, Illegal, PlayerExpect, Scenario
-from .located import ScenarioError, _Locator, _msgspec_location, field_name
+from .located import ScenarioError, _Locator, _msgspec_location, check_editions_and_readings, field_name
 
 SUFFIXES = (".yaml", ".yml")
 DECISION_KEYS = ("play", "attack", "activate", "mindbug", "pass", "hunt", "block", "choose", "random")
@@ -388,15 +388,8 @@ class _Checker:
                 lookup(ref)
             except UnknownCard as e:
                 self.fail(["cards", i], str(e))
-        if d.editions != "all":
-            if len(set(d.editions)) != len(d.editions):
-                self.fail(["editions"], "an edition is listed twice")
-        if d.readings is not UNSET:
-            from ..readings import UnknownReading, check as check_readings
-            try:
-                check_readings(d.readings)
-            except UnknownReading as e:
-                self.fail(["readings"], str(e))
+        from ..readings import check as check_readings
+        check_editions_and_readings(d, self.fail, check_readings)
         self.check_given()
         for i, s in enumerate(d.steps):
             self.check_step(["steps", i], s)

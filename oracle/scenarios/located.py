@@ -143,3 +143,21 @@ def _msgspec_location(error: str, data, loc: _Locator) -> tuple[list, int, str]:
     if missing:
         return path, loc.line(path), f"missing required key {missing.group(1)!r}"
     return path, loc.line(path), message
+
+
+def check_editions_and_readings(doc, fail, check_readings) -> None:
+    """What every game's document checker asks of `editions` and `readings`:
+    no edition listed twice, readings the game knows (`check_readings`
+    raises UnknownReading, whose message names the nearest); each problem
+    goes to `fail(path, message)`."""
+    from msgspec import UNSET
+
+    from ..readings import UnknownReading
+
+    if doc.editions != "all" and len(set(doc.editions)) != len(doc.editions):
+        fail(["editions"], "an edition is listed twice")
+    if doc.readings is not UNSET:
+        try:
+            check_readings(doc.readings)
+        except UnknownReading as e:
+            fail(["readings"], str(e))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
+import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
 from .document import FORMAT, ID_PATTERN, STATUSES, Source
@@ -54,10 +55,14 @@ class MuGiven(_S, kw_only=True):
     hand and Score cards, the line, this round's Score order and objectives,
     the pile (top first; the cards placed nowhere follow in number order),
     the scores of the rounds already played (one list per round, a score per
-    player). `deal` replaces hands, line, columns, pile, round and scores."""
+    player; left out, 0 each). `deal` replaces hands, line, columns, pile,
+    round and scores. The position need not hold all of a round's cards: a
+    ruling may give each player a few."""
 
+    # The number of players, when written: it must be the number of hands.
+    players: Annotated[int, Meta(ge=1, le=MAX_SEATS + 1)] | UnsetType = UNSET
     round: Annotated[int, Meta(ge=1, le=3)] = 1
-    order: Order
+    order: Order = msgspec.field(default_factory=lambda: [1, 2, 3, 4, 5])   # this round's Score order
     hands: Annotated[list[list[Card]], Meta(min_length=1, max_length=MAX_SEATS + 1)] | UnsetType = UNSET
     line: list[Card] | UnsetType = UNSET
     columns: list[Columns] = []
@@ -119,6 +124,7 @@ class MuExpect(_S, kw_only=True):
     mapping by player checks the players it names."""
 
     round: Annotated[int, Meta(ge=1, le=3)] | UnsetType = UNSET
+    turn: Annotated[int, Meta(ge=0)] | UnsetType = UNSET    # turns revealed this round
     order: Order | UnsetType = UNSET
     line: list[Card] | UnsetType = UNSET
     hands: dict[Seat, Union[Count, list[Card]]] | UnsetType = UNSET

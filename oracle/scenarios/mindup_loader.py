@@ -110,15 +110,9 @@ class _Checker:
             self.clause(["clauses", i], c)
         if len(set(d.clauses)) != len(d.clauses):
             self.fail(["clauses"], "a clause is cited twice")
-        if d.editions != "all" and len(set(d.editions)) != len(d.editions):
-            self.fail(["editions"], "an edition is listed twice")
-        if d.readings is not UNSET:
-            from ..games.mindup.readings import check as check_readings
-            from ..readings import UnknownReading
-            try:
-                check_readings(d.readings)
-            except UnknownReading as e:
-                self.fail(["readings"], str(e))
+        from ..games.mindup.readings import check as check_readings
+        from .located import check_editions_and_readings
+        check_editions_and_readings(d, self.fail, check_readings)
         self.check_given()
         for i, t in enumerate(d.turns):
             if not t:
@@ -136,6 +130,8 @@ class _Checker:
     def check_given(self) -> None:
         g = self.doc.given
         path = ["given"]
+        if g.players is not UNSET and g.players != self.players:
+            self.fail(path, f"{g.players} players, and {self.players} hands", key="players")
         if g.deal is not UNSET:
             for key in ("hands", "line"):
                 if getattr(g, key) is not UNSET:
@@ -164,7 +160,7 @@ class _Checker:
                 if len(scores) != self.players:
                     self.fail(["given", "scores", r], f"round {r + 1} gives {len(scores)} scores for "
                                                       f"{self.players} players")
-            if len(g.scores) != g.round - 1:
+            if g.scores and len(g.scores) != g.round - 1:
                 self.fail(path, f"round {g.round} follows {g.round - 1} scored round(s); `scores` gives "
                                 f"{len(g.scores)}", key="scores")
         seen: dict[int, list] = {}

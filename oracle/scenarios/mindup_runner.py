@@ -57,8 +57,9 @@ def build(sc) -> Game:
                          objectives=len(g.objectives), readings=readings)
         game.start_round(list(g.order), objectives=list(g.objectives))
         return game
+    scores = [list(r) for r in g.scores] or [[0] * len(g.hands) for _ in range(g.round - 1)]
     return position([list(h) for h in g.hands], list(g.line), [[list(c) for c in cols] for cols in g.columns],
-                    list(g.order), round=g.round, pile=list(g.pile), scores=[list(r) for r in g.scores],
+                    list(g.order), round=g.round, pile=list(g.pile), scores=scores,
                     objectives=list(g.objectives), shown_before=list(g.shown_before), readings=readings)
 
 
@@ -113,6 +114,10 @@ class _Run:
                 return
             raise _Fail(0, "the setup", f"the position cannot be set up: {e.code} [{e.clause}] {e.message}",
                         clause=e.clause) from None
+        except Exception as e:  # an engine crash fails this run, not the whole library
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            raise _Fail(0, "the setup", f"engine crash: {type(e).__name__}: {e} ({where.filename}:{where.lineno})") \
+                from None
         if self.refuse_turn == 0:
             raise _Fail(0, "the setup", "the setup was accepted, but a refusal was expected",
                         clause=None if self.illegal.clause is UNSET else self.illegal.clause)
@@ -252,6 +257,8 @@ class _Run:
 
         if e.round is not UNSET:
             differ("round", e.round, s.round)
+        if e.turn is not UNSET:
+            differ("turn", e.turn, s.turn)
         if e.order is not UNSET:
             differ("order", list(e.order), list(s.order))
         if e.line is not UNSET:

@@ -7,16 +7,17 @@ objectives shown, the scores of the rounds already played.
 
 The game waits for the players' choices of the next turn. Every card is
 somewhere: the cards placed nowhere are in the pile, after the ones `pile`
-lists (top first), in number order. A position the rules cannot reach is
-refused with a SetupError naming its clause: a card twice or not a main
-card (mu.setup.components), a player count (mu.setup.players), hands of
-different sizes, or a hand and Score cards that do not add up to the
-round's cards (7, 8, 9: mu.setup.deal, mu.round.take-back), a hand of one
-card (its last card is already placed: mu.round.last-card), a line without
-one card per player (mu.setup.line, mu.turn.next-line), a Score card
-holding two colours, a colour on two Score cards or an empty Score card
-left of a used one (mu.score-cards.place), an order that is not the values
-1 to 5 (mu.setup.score-order), objectives (mu.objectives.*).
+lists (top first), in number order. A ruling may give the players fewer
+cards than a round has (a few in hand, a few on the Score cards). A
+position the rules cannot reach is refused with a SetupError naming its
+clause: a card twice or not a main card (mu.setup.components), a player
+count (mu.setup.players), hands of different sizes (mu.turn.choose), a
+player holding more than the round's cards (7, 8, 9: mu.setup.deal,
+mu.round.take-back), hands of one card (that last card is already placed:
+mu.round.last-card), a line without one card per player (mu.setup.line), a
+Score card holding two colours, a colour on two Score cards or an empty
+Score card left of a used one (mu.score-cards.place), an order that is not
+the values 1 to 5 (mu.setup.score-order), objectives (mu.objectives.*).
 """
 
 from __future__ import annotations
@@ -52,14 +53,14 @@ def position(hands, line, columns, order, round: int = 1, pile=(), scores=(), ob
         return c
 
     s = State.empty(n, 0)
-    cards = HAND_SIZE + round - 1           # in hand and on the Score cards, for each player
+    cards = HAND_SIZE + round - 1           # the most a player holds, in hand and on the Score cards
     for p in range(n):
         s.hands[p] = sorted(take(c, f"player {p}'s hand") for c in hands[p])
         s.columns[p] = [[take(c, f"player {p}'s Score card {i + 1}") for c in col]
                         for i, col in enumerate(columns[p])]
         _check_columns(p, s.columns[p])
         held = len(s.hands[p]) + len(s.scored(p))
-        if held != cards:
+        if held > cards:
             raise SetupError("mu.round.take-back" if round > 1 else "mu.setup.deal",
                              f"player {p} has {held} cards in hand and on the Score cards; in round {round} "
                              f"each player has {cards}")
@@ -81,7 +82,7 @@ def position(hands, line, columns, order, round: int = 1, pile=(), scores=(), ob
     s.order = tuple(order)
     s.orders = [s.order]
     s.round = round
-    s.turn = cards - len(s.hands[0])       # turns revealed this round: one won card each
+    s.turn = len(s.scored(0))              # turns revealed this round: one won card each
     rounds = [list(r) for r in (scores or ())]
     if len(rounds) != round - 1 or any(len(r) != n for r in rounds):
         raise SetupError("mu.game.rounds", f"round {round} follows {round - 1} scored round(s): give a score "
