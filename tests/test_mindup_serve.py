@@ -83,7 +83,8 @@ def test_refusals_and_errors_name_the_clause_or_the_field():
     assert replies[5]["error"]["field"] == "$.decision.card"
     assert replies[6]["error"]["field"] == "$.game" and "mind-up" in replies[6]["error"]["message"] and replies[6]["id"] == "x"
     assert replies[7]["error"]["field"] == "$.players"
-    assert replies[8]["error"]["clause"] == "mu.setup.deal" and replies[8]["error"]["field"] == "$.position"
+    assert replies[8]["error"]["code"] == "BAD_SETUP" and replies[8]["error"]["field"] == "$.position"
+    assert replies[8]["error"]["clause"] == "mu.round.last-card"      # hands of one card: already placed
     assert replies[9]["error"]["code"] == "UNKNOWN_OP"
     assert replies[10]["pending"]["stage"] == "action"         # a Mindbug game beside it, as ever
     assert "life" in replies[11]["state"]

@@ -83,8 +83,8 @@ def log_start(path: str) -> tuple[str | None, dict, dict]:
     return edition, readings, setup
 
 
-def load_scenario(path: str, scenario_id: str):
-    """The scenario `scenario_id` of a scenario file (a LoadedScenario)."""
+def load_scenario(path: str, scenario_id: str, game: str = "mindbug"):
+    """The scenario `scenario_id` of a scenario file (a LoadedScenario), a ruling of `game`."""
     from ..scenarios.loader import load_file
 
     try:
@@ -95,8 +95,9 @@ def load_scenario(path: str, scenario_id: str):
         raise StartError(str(sf.errors[0]))
     for sc in sf.scenarios:
         if sc.id == scenario_id:
-            if sc.game != "mindbug":
-                raise StartError(f"{path}: scenario {scenario_id} is a ruling of {sc.game}; this service plays Mindbug")
+            if sc.game != game:
+                raise StartError(f"{path}: scenario {scenario_id} is a ruling of {sc.game}; "
+                                 + ("this service plays Mindbug" if game == "mindbug" else f"not of {game}"))
             return sc
     known = ", ".join(sc.id for sc in sf.scenarios) or "none"
     raise StartError(f"{path}: no scenario with id {scenario_id!r} (ids: {known})")

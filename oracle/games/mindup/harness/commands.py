@@ -42,10 +42,7 @@ def perft(depth: int, seed, players, scenario_path, scenario_id, divide: bool, f
             if show_deal:
                 _fail("--show-deal needs a deal (--seed), not a scenario")
             where = f"{scenario_path}#{scenario_id}"
-            sc = load_scenario(scenario_path, scenario_id)
-            if getattr(sc.doc, "game", None) != "mind-up":
-                _fail(f"{where}: not a Mind Up! scenario")
-            g = build(sc)
+            g = build(load_scenario(scenario_path, scenario_id, "mind-up"))
     except StartError as e:
         _fail(str(e))
     except (SetupError, RuleError) as e:
