@@ -26,6 +26,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import games
+
 
 class Hang(Exception):
     """The input took longer than the time limit."""
@@ -164,7 +166,11 @@ def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
     for r, rep in zip(raws, reports):
         if rep.verdict != "conforms":   # a conforming game takes the same path in these
             verify_game(r, None, True)
-            Annotator(r).run()
+            game = games.game_of(r.lines[0][1]) if r.kind == "game" and r.lines else games.DEFAULT
+            if isinstance(game, str) and game in games.GAMES and game != games.DEFAULT:
+                games.attribute(game, "ANNOTATE")(r, io.BytesIO())     # as `annotate` sends it
+            else:
+                Annotator(r).run()
             # Under another edition's profile, as --edition and --which-editions do.
             verify_game(r, EDITIONS[len(data) % len(EDITIONS)])
     tally.games_in += len(raws)
@@ -309,6 +315,14 @@ def rpc_lines(session: list, folders=(), paths=None) -> tuple[list[bytes], list[
     for item in session:
         if isinstance(item, tuple):
             opened = svc.games.get("g1")
+            if opened is not None and opened.rules != games.DEFAULT:    # another game's legal step
+                step = games.attribute(opened.rules, "FUZZ_LEGAL")(opened.game, item[1])
+                if step is None:
+                    continue
+                line = json.dumps({"op": "apply", "game": "g1", "decision": step, "id": "legal"}).encode()
+                sent.append(line)
+                got.append(svc.handle(line))
+                continue
             options = opened.game.legal_decisions() if opened is not None else []
             if not options:
                 continue
@@ -339,7 +353,7 @@ def check_rpc(tally: Tally, session: list, folders=(), paths=None) -> None:
     data = b"\n".join(sent) + b"\n"
     for line, out in zip(sent, got):
         try:
-            resp = msgspec.json.decode(out, type=pr.Response)
+            resp = _response(out)
         except msgspec.ValidationError as e:
             tally.add("count", "rpc", f"rpc: a response off its schema ({str(e)[:80]})",
                       f"request: {line[:300]!r}\nresponse: {out[:500]!r}\n{e}", data, ".jsonl")
@@ -348,6 +362,26 @@ def check_rpc(tally: Tally, session: list, folders=(), paths=None) -> None:
             tally.add("traceback", "rpc", f"INTERNAL: {resp.error.message[:120]}",
                       f"request: {line[:300]!r}\nresponse: {out[:500]!r}", data, ".jsonl")
             return
+
+
+def _response(out: bytes):
+    """A service response decoded by Mindbug's response schema, else by the
+    one of another game (its registry entry's RPC_RESPONSE); the first
+    ValidationError when none accepts it."""
+    import msgspec
+
+    from ..harness import protocol as pr
+
+    try:
+        return msgspec.json.decode(out, type=pr.Response)
+    except msgspec.ValidationError as first:
+        for name in games.GAMES:
+            if name != games.DEFAULT and getattr(games.entry(name), "RPC_RESPONSE", None):
+                try:
+                    return msgspec.json.decode(out, type=games.attribute(name, "RPC_RESPONSE"))
+                except msgspec.ValidationError:
+                    pass
+        raise first
 
 
 def check_engine(tally: Tally, case: tuple) -> None:
@@ -403,24 +437,31 @@ def _cli_problem(tally, target, data, suffix, r, allowed=(0, 1, 2)) -> bool:
     return False
 
 
-def cli_stream(tally: Tally, data: bytes, plain: bytes, seconds: float, keep_going: bool) -> None:
+def cli_stream(tally: Tally, data: bytes, plain: bytes, seconds: float, keep_going: bool,
+               jobs: bool = False) -> None:
     """`mb-oracle verify --format json FILE`: exit 0/1/2, no traceback, a report
-    line per game read."""
+    line per game read; with `jobs`, the same output, byte for byte, with -j 2."""
     from ..replay.reader import split_games
 
     tally.cli_runs += 1
-    games = sum(1 for _ in split_games(io.BytesIO(plain), "<fuzz>"))
+    games_read = sum(1 for _ in split_games(io.BytesIO(plain), "<fuzz>"))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "games.jsonl"
         path.write_bytes(data)
-        r = _cli(["verify", "--format", "json", *(["--keep-going"] if keep_going else []), str(path)], seconds)
+        args = ["verify", "--format", "json", *(["--keep-going"] if keep_going else []), str(path)]
+        r = _cli(args, seconds)
+        parallel = _cli([*args, "-j", "2"], seconds * 2) if jobs and r is not None else None
     if _cli_problem(tally, "cli-verify", data, ".jsonl", r):
         return
     lines = [json.loads(x) for x in r.stdout.splitlines() if x.strip()]
     out = sum(1 for x in lines if x.get("t") == "game")
-    if out != games:
-        tally.add("count", "cli-verify", "cli-verify: verdicts", f"{out} verdicts for {games} games", data,
+    if out != games_read:
+        tally.add("count", "cli-verify", "cli-verify: verdicts", f"{out} verdicts for {games_read} games", data,
                   ".jsonl")
+    if jobs and not _cli_problem(tally, "cli-verify-j2", data, ".jsonl", parallel) \
+            and (parallel.stdout != r.stdout or parallel.returncode != r.returncode):
+        tally.add("count", "cli-verify-j2", "cli-verify: -j 2 differs from one job",
+                  f"exit {r.returncode} and {parallel.returncode}; the reports differ", data, ".jsonl")
 
 
 def cli_scenarios(tally: Tally, data: bytes, seconds: float) -> None:

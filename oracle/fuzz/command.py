@@ -21,9 +21,12 @@ from ..term import visible
               help="Also run every Nth input of each format through the command line (0: never).")
 @click.option("--target", "targets", multiple=True,
               type=click.Choice(["replay-lines", "games", "scenarios", "expect", "cards", "rpc", "engine", "text",
-                                 "yaml-values", "card-names", "serve-reads", "streams"]),
-              help="Fuzz only these formats (repeatable). Default: all.")
-def fuzz(budget, seed, out, seconds, cli_every, targets):
+                                 "yaml-values", "card-names", "serve-reads", "streams",
+                                 "mu-replay-lines", "mu-games", "mu-scenarios", "mu-rpc"]),
+              help="Fuzz only these formats (repeatable; those of --game). Default: all of the game's.")
+@click.option("--game", default="mindbug", show_default=True, metavar="GAME",
+              help="Whose inputs: mindbug, or mind-up (its logs, scenarios and service requests: the mu-* targets).")
+def fuzz(budget, seed, out, seconds, cli_every, targets, game):
     """Feed broken input of every format to verify, annotate, scenarios,
     --expect, --cards, serve and conform: replay lines of every type, real
     games mutated line by line (self-play and ./replays), scenario files
@@ -37,14 +40,24 @@ def fuzz(budget, seed, out, seconds, cli_every, targets):
     and hangs (a reproducer of each in --out), and games in against
     verdicts out. Exit status 1 if anything broke, else 0."""
     try:
-        from .run import SHARES, run_fuzz
+        from .run import game_shares, run_fuzz
     except ImportError as e:
         click.echo(f"error: mb-oracle fuzz needs hypothesis ({e.name} is missing): "
                    "pip install 'mb-oracle[test]'", err=True)
         sys.exit(2)
+    from .. import games
+
+    try:
+        games.check(game)
+    except games.UnknownGame as e:
+        raise click.UsageError(str(e)) from None
+    shares = game_shares(game)
+    wrong = [t for t in targets if t not in shares]
+    if wrong:
+        raise click.UsageError(f"--target {', '.join(wrong)}: not a target of {game} ({', '.join(shares)})")
     start = time.monotonic()
     tally = run_fuzz(budget, seed, out=out, seconds=seconds, cli_every=cli_every,
-                     targets=tuple(targets) or tuple(SHARES))
+                     targets=tuple(targets) or tuple(shares), game=game)
     took = time.monotonic() - start
     click.echo(f"fuzz: seed {seed}, {tally.total} inputs in {took:.0f} s "
                f"({', '.join(f'{t} {n}' for t, n in tally.inputs.items())}); "

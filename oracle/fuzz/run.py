@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 from pathlib import Path
@@ -10,6 +11,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
+from .. import games as games_registry
 from . import checks, corpus, hostile, streams
 from . import strategies as fs
 
@@ -24,13 +26,31 @@ def _settings(n: int):
                     suppress_health_check=list(HealthCheck), derandomize=False)
 
 
+def game_shares(game: str) -> dict[str, float]:
+    """The targets of a game and their shares of the budget: Mindbug's
+    (SHARES), or another game's through its registry entry (FUZZ)."""
+    if game == games_registry.DEFAULT:
+        return dict(SHARES)
+    return dict(_module(game).SHARES)
+
+
+def _module(game: str):
+    """A game's fuzz targets module (its registry entry's FUZZ)."""
+    return importlib.import_module(games_registry.entry(game).FUZZ)
+
+
 def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: float = 5.0,
              cli_every: int = 50, replays: str | Path | None = "replays",
              scenarios: str | Path | None = "scenarios", examples: str | Path | None = "examples",
-             targets=tuple(SHARES)) -> checks.Tally:
+             targets=tuple(SHARES), game: str = "mindbug") -> checks.Tally:
     """Try about `budget` inputs; every `cli_every`-th input of each target
-    also goes through the command line (0: never)."""
+    also goes through the command line (0: never). `game`: whose targets
+    (`targets` among them; Mindbug's by default)."""
     tally = checks.Tally(out=Path(out) if out else None)
+    shares = game_shares(game)
+    if game != games_registry.DEFAULT:
+        table = _module(game).targets(tally, seconds, replays, scenarios)
+        return _run(tally, budget, seed, seconds, cli_every, shares, targets, lambda: table)
     good = corpus.short_games()
     games = corpus.selfplay_games() + corpus.file_games(replays)
     texts = corpus.scenario_texts(scenarios)
@@ -38,7 +58,18 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
     card_files = corpus.card_texts(examples)
     folders = (str(scenarios),) if scenarios is not None and Path(scenarios).is_dir() else ()
     sandbox = hostile.make_sandbox(corpus.MINIMAL_SCENARIO)
-    share = {t: SHARES[t] for t in targets}
+    table = _targets(tally, games, good, texts, expects, card_files, seconds, folders, sandbox)
+    try:
+        return _run(tally, budget, seed, seconds, cli_every, shares, targets, lambda: table)
+    finally:
+        shutil.rmtree(sandbox, ignore_errors=True)
+
+
+def _run(tally, budget: int, seed: int, seconds: float, cli_every: int, shares: dict, targets, table
+         ) -> checks.Tally:
+    """Share the budget among `targets` (by `shares`) and fuzz each with its
+    strategy and checks (`table()`: target -> its entry, as `_targets`)."""
+    share = {t: shares[t] for t in targets}
     total = sum(share.values())
     n = {t: int(budget * s / total) for t, s in share.items()}
     for t in sorted(share, key=lambda t: -share[t])[:budget - sum(n.values())]:
@@ -51,8 +82,7 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
         return cli_every > 0 and counter[target] % cli_every == 0
 
     def fuzz(target, index):
-        strategy, suffix, check, cli = _targets(tally, games, good, texts, expects, card_files, seconds, folders,
-                                                sandbox)[target]
+        strategy, suffix, check, cli = table()[target]
 
         @hseed(seed + index)
         @_settings(n[target])
@@ -64,12 +94,9 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
                 checks.guarded_cli(tally, target, data, suffix, lambda: cli(case))
         one()
 
-    try:
-        for index, target in enumerate(SHARES):      # each target its own seed, in a fixed order
-            if target in n:
-                fuzz(target, index)
-    finally:
-        shutil.rmtree(sandbox, ignore_errors=True)
+    for index, target in enumerate(shares):      # each target its own seed, in a fixed order
+        if target in n:
+            fuzz(target, index)
     return tally
 
 

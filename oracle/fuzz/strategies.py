@@ -85,17 +85,29 @@ def field_value(tag: str, name: str) -> st.SearchStrategy:
     return st.one_of(FIELDS.get(name, json_values), FIELDS.get(name, json_values), json_values)
 
 
+class LineTable:
+    """A game's line types, the fields of each, a strategy of a field's
+    values (tag, name -> strategy), and the stray keys to add now and then."""
+
+    def __init__(self, types: tuple, fields: dict, value, stray: tuple):
+        self.types, self.fields, self.value, self.stray = types, fields, value, stray
+
+
+MINDBUG_LINES = LineTable(LINE_TYPES, LINE_FIELDS, field_value, ("zz", "x", "lifes", "t", ""))
+
+
 @st.composite
-def structured_line(draw) -> dict:
-    """A line of one of the types, each field present or not, plausible or not."""
-    tag = draw(st.sampled_from(LINE_TYPES + ("shuffle",)))
-    fields = LINE_FIELDS.get(tag, ())
+def structured_line(draw, table: LineTable | None = None) -> dict:
+    """A line of one of the types, each field present or not, plausible or not
+    (of `table`'s game: Mindbug's by default)."""
+    table = table or MINDBUG_LINES
+    tag = draw(st.sampled_from(table.types + ("shuffle",)))
     line: dict[str, Any] = {"t": tag}
-    for name in fields:
+    for name in table.fields.get(tag, ()):
         if draw(st.integers(0, 5)):          # most fields present
-            line[name] = draw(field_value(tag, name))
+            line[name] = draw(table.value(tag, name))
     if draw(st.integers(0, 6)) == 0:
-        line[draw(st.sampled_from(["zz", "x", "lifes", "t", ""]))] = draw(json_values)
+        line[draw(st.sampled_from(table.stray))] = draw(json_values)
     return line
 
 
@@ -129,8 +141,10 @@ def byte_mutation(draw, raw: bytes) -> bytes:
 
 
 @st.composite
-def field_mutation(draw, raw: bytes) -> bytes:
-    """A line with one field set to another value, or dropped, or added."""
+def field_mutation(draw, raw: bytes, table: LineTable | None = None) -> bytes:
+    """A line with one field set to another value, or dropped, or added
+    (`table`: the game's lines, Mindbug's by default)."""
+    table = table or MINDBUG_LINES
     try:
         obj = json.loads(raw)
     except ValueError:
@@ -138,25 +152,27 @@ def field_mutation(draw, raw: bytes) -> bytes:
     if not isinstance(obj, dict) or not obj:
         return encode(draw(json_values))
     tag = obj.get("t") if isinstance(obj.get("t"), str) else ""
-    keys = sorted(obj) + list(LINE_FIELDS.get(tag, ()))
+    keys = sorted(obj) + list(table.fields.get(tag, ()))
     name = draw(st.sampled_from(keys))
     what = draw(st.sampled_from(["set", "set", "drop", "type"]))
     if what == "drop":
         obj.pop(name, None)
     elif what == "type":
-        obj["t"] = draw(st.sampled_from(LINE_TYPES))
+        obj["t"] = draw(st.sampled_from(table.types))
     else:
-        obj[name] = draw(field_value(tag, name))
+        obj[name] = draw(table.value(tag, name))
     return encode(obj, draw(st.booleans()))
 
 
 @st.composite
-def replay_lines_stream(draw, games: tuple) -> bytes:
-    """The start of a real game followed by structured random lines."""
+def replay_lines_stream(draw, games: tuple, vocab=None) -> bytes:
+    """The start of a real game followed by structured random lines (of
+    `vocab`'s game: Mindbug's by default)."""
+    vocab = vocab or MINDBUG
     base = draw(st.sampled_from(games))
     lines = list(base[:draw(st.integers(0, 2))])
     for _ in range(draw(st.integers(1, 6))):
-        line = encode(draw(structured_line()), draw(st.booleans()))
+        line = encode(draw(vocab.structured_line()), draw(st.booleans()))
         if draw(st.integers(0, 4)) == 0:
             line = draw(byte_mutation(line))
         lines.append(line)
@@ -233,10 +249,27 @@ def semantic_mutation(draw, raw: bytes) -> bytes:
     return encode(obj)
 
 
+class Vocabulary:
+    """A game's lines, for the mutations: a structured line of its types,
+    a field set to another value, a line kept well-formed but made wrong."""
+
+    def __init__(self, structured_line, field_mutation, semantic_mutation):
+        self.structured_line = structured_line
+        self.field_mutation = field_mutation
+        self.semantic_mutation = semantic_mutation
+
+
+MINDBUG = Vocabulary(structured_line, field_mutation, semantic_mutation)
+
+
 @st.composite
-def mutated_game(draw, games: tuple) -> list[bytes]:
+def mutated_game(draw, games: tuple, vocab: Vocabulary | None = None) -> list[bytes]:
     """A real game with a few of its lines deleted, repeated, swapped, edited,
-    or with lines from another game or made up put in."""
+    or with lines from another game or made up put in (`vocab`: the game's
+    lines; Mindbug's by default)."""
+    vocab = vocab or MINDBUG
+    structured_line, field_mutation, semantic_mutation = \
+        vocab.structured_line, vocab.field_mutation, vocab.semantic_mutation
     lines = list(draw(st.sampled_from(games)))
     for _ in range(draw(st.integers(1, 4))):
         op = draw(st.sampled_from(["delete", "repeat", "swap", "field", "field", "bytes", "insert", "splice",
@@ -278,11 +311,11 @@ class Stream:
 
 
 @st.composite
-def game_stream(draw, games: tuple, good: tuple) -> Stream:
+def game_stream(draw, games: tuple, good: tuple, vocab: Vocabulary | None = None) -> Stream:
     """A good game, a broken game, a good game: the last must still conform."""
     first = draw(st.sampled_from(good))
     last = draw(st.sampled_from(good))
-    middle = draw(mutated_game(games))
+    middle = draw(mutated_game(games, vocab))
     nl = draw(st.sampled_from([b"\n", b"\n", b"\r\n"]))
     plain = nl.join(list(first) + middle + list(last)) + draw(st.sampled_from([nl, b""]))
     if draw(st.integers(0, 9)) == 0:

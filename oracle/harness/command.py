@@ -26,7 +26,21 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
+def _other_game(game: str, verb: str):
+    """A game of the registry other than Mindbug: its hook for `verb` (None for Mindbug)."""
+    from .. import games
+
+    try:
+        games.check(game)
+    except games.UnknownGame as e:
+        raise click.UsageError(str(e)) from None
+    return None if game == games.DEFAULT else games.attribute(game, verb)
+
+
 @click.command()
+@click.option("--game", default="mindbug", show_default=True, metavar="GAME",
+              help="The game: mindbug, or mind-up (a step is a turn: every player's card; see spec/perft.md).")
+@click.option("--players", type=click.IntRange(2, 6), help="Mind Up!: players of a --seed deal (default 4).")
 @click.option("--depth", type=click.IntRange(0, 40), help="Decisions per sequence (needed unless --show-deal).")
 @click.option("--edition", type=click.Choice(EDITIONS), help="Rules edition (default: the log's, else en-revised).")
 @click.option("--seed", type=int, help="Start from the deal of this seed (the fixed deals of spec/perft.md).")
@@ -38,9 +52,19 @@ def _fail(message: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
 @click.option("--show-deal", is_flag=True, help="Print the setup line of the deal and stop.")
 @cards_option
-def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fmt, show_deal, cards_file):
+def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario_id, divide, fmt, show_deal,
+          cards_file):
     """Count the distinct decision sequences of exactly DEPTH steps (chance
     outcomes expanded) from a deal or a position; see spec/perft.md."""
+    other = _other_game(game, "PERFT")
+    if other is not None:
+        if edition or log_path or cards_file:
+            _fail(f"--edition, --log and --cards are Mindbug's; {game} perft starts from --seed or --scenario")
+        if depth is None and not show_deal:
+            _fail("give --depth N (the turns to count) or --show-deal")
+        return other(depth, seed, players, scenario_path, scenario_id, divide, fmt, show_deal)
+    if players is not None:
+        _fail("--players is for games of Mind Up! (--game mind-up)")
     from ..cards import DEFAULT_SETS
     from ..engine import SetupError
     from . import perft as pf
@@ -125,6 +149,10 @@ def serve(card_files, scenario_dirs):
 
 
 @click.command()
+@click.option("--game", default="mindbug", show_default=True, metavar="GAME",
+              help="The game to play: mindbug, or mind-up (the adapter's hello lists it in `games`).")
+@click.option("--players", "players", multiple=True, type=click.IntRange(3, 6),
+              help="Mind Up!: the player counts to deal (repeatable; default 3 to 6, game by game).")
 @click.option("--engine", "command", required=True, metavar="COMMAND",
               help="The engine adapter to start (a shell-style command line speaking mb-engine/1).")
 @click.option("--budget", type=click.IntRange(0, 100000), default=20, show_default=True, help="Games to play.")
@@ -150,8 +178,8 @@ def serve(card_files, scenario_dirs):
               callback=_parse_output,
               help="Also write a report in FORMAT (human, json, junit) to FILE. Repeatable.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that differ.")
-def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths, shrink, shrink_budget, out_dir,
-            timeout, fmt, outputs, quiet):
+def conform(game, players, command, budget, seed, editions, bots, max_decisions, scenario_paths, shrink, shrink_budget,
+            out_dir, timeout, fmt, outputs, quiet):
     """Play games against another engine in lockstep and report where it
     parts from the rules, each divergence shrunk to a short game (a replay
     log and a draft scenario in --out). See spec/engine-protocol.md.
@@ -167,8 +195,13 @@ def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths
     settings = Settings(budget=budget, seed=seed, editions=tuple(editions), bots=tuple(bots) or ("random", "greedy"),
                         max_decisions=max_decisions, shrink=shrink, shrink_budget=shrink_budget,
                         out=Path(out_dir), scenarios=tuple(scenario_paths), timeout=timeout)
+    other = _other_game(game, "CONFORM")
+    if other is None and players:
+        _fail("--players is for games of Mind Up! (--game mind-up)")
+    if other is not None and (editions or scenario_paths):
+        _fail(f"--edition and --scenarios are Mindbug's; {game} conform plays seeded games")
     try:
-        camp = campaign(command, settings)
+        camp = campaign(command, settings) if other is None else other(command, settings, tuple(players))
     except (EngineFault, ValueError) as e:
         _fail(str(e))
     reporter = Reporter(fmt, outputs, quiet=quiet, command="conform")

@@ -95,12 +95,7 @@ class Campaign:
         return out
 
     def _fault(self, out: _Game, e: EngineFault) -> _Game:
-        out.report.verdict = "malformed"
-        out.report.findings.append(Finding(ENGINE_FAULT, [], 0, str(e)))
-        try:
-            self.engine.restart()
-        except EngineFault as again:
-            out.report.notes.append(f"the engine could not be restarted: {again}")
+        engine_fault(self.engine, out.report, e)
         return out
 
     # -- shrinking ---------------------------------------------------------------
@@ -149,6 +144,17 @@ class Campaign:
             return
         from .scenario_run import run_scenarios
         yield from run_scenarios(self, self.settings.scenarios)
+
+
+def engine_fault(engine: Engine, report: GameReport, e: EngineFault) -> None:
+    """A game the adapter failed: malformed with ENGINE_FAULT; the adapter
+    is started again for the next game (a note says when it cannot be)."""
+    report.verdict = "malformed"
+    report.findings.append(Finding(ENGINE_FAULT, [], 0, str(e)))
+    try:
+        engine.restart()
+    except EngineFault as again:
+        report.notes.append(f"the engine could not be restarted: {again}")
 
 
 def campaign(command: str, settings: Settings) -> Campaign:

@@ -69,6 +69,7 @@ class Engine:
         self.name = reply.name if reply.name is not msgspec.UNSET else self.argv[0]
         self.version = reply.version if reply.version is not msgspec.UNSET else ""
         self.editions = list(reply.editions) if reply.editions is not msgspec.UNSET else []
+        self.games = list(reply.games) if reply.games is not msgspec.UNSET else ["mindbug"]
         self.positions = reply.positions is True
         if reply.sets is not msgspec.UNSET:
             self.sets = list(reply.sets)
@@ -134,11 +135,12 @@ class Engine:
         return f"; its standard error ends: {tail[-600:]}" if tail else ""
 
     # -- messages --------------------------------------------------------------
-    def send(self, message) -> ep.Reply:
+    def send(self, message, decoder=None) -> ep.Reply:
         """Send one message and read its reply; EngineFault if there is none,
-        or if it is not a reply."""
+        or if it is not a reply (`decoder`: the reply's, for a game other
+        than Mindbug)."""
         op = message.__struct_config__.tag
-        return read_reply(op, self._exchange(op, ep.message_encoder.encode(message)))
+        return read_reply(op, self._exchange(op, ep.message_encoder.encode(message)), decoder)
 
     def _exchange(self, op: str, data: bytes) -> bytes:
         """Write one message line to the adapter; its reply line."""
@@ -170,7 +172,7 @@ class Engine:
         return f"{what}: {how}{self._stderr_tail()}"
 
 
-def read_reply(op: str, line: bytes) -> ep.Reply:
+def read_reply(op: str, line: bytes, decoder=None) -> ep.Reply:
     """An adapter's reply line to `op`, decoded; EngineFault, saying what is
     wrong, for a line that is not a reply."""
     if len(line) > ep.MAX_REPLY_BYTES:
@@ -179,7 +181,7 @@ def read_reply(op: str, line: bytes) -> ep.Reply:
     if problem is not None:
         raise EngineFault(f"bad reply to {op}: {problem[1]}")
     try:
-        return ep.reply_decoder.decode(line)
+        return (decoder or ep.reply_decoder).decode(line)
     except msgspec.ValidationError as e:
         raise EngineFault(f"bad reply to {op}: {e}") from None
     except msgspec.DecodeError:

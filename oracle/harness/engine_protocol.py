@@ -81,6 +81,7 @@ class Reply(Struct, kw_only=True, omit_defaults=True):
     editions: list[str] | UnsetType = UNSET     # editions the oracle does not know are ignored
     positions: bool | UnsetType = UNSET
     sets: list[str] | UnsetType = UNSET         # to hello: the card sets the engine deals; absent: first-contact
+    games: list[str] | UnsetType = UNSET        # to hello: the games the engine plays (oracle.games); absent: mindbug
     options: list[DecisionLine] | UnsetType = UNSET
     state: fmt.StateLine | UnsetType = UNSET
     over: Over | None | UnsetType = UNSET

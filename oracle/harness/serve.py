@@ -13,6 +13,7 @@ from typing import BinaryIO
 
 import msgspec
 
+from .. import games
 from ..editions import EDITIONS
 from ..engine import Game, SetupError
 from ..engine.setup import resolve_cards
@@ -30,10 +31,12 @@ class RequestError(Exception):
     def __init__(self, code: str, message: str, field: str | None = None, clause: str | None = None):
         super().__init__(message)
         self.view = pr.ErrorView(code, message, field, clause)
+        self.rid = None
 
 
 class _Open:
     __slots__ = ("game", "events")
+    rules = "mindbug"           # the game of the registry (oracle.games) this game is of
 
     def __init__(self, game: Game, events: list):
         self.game = game
@@ -44,8 +47,9 @@ class Service:
     """The games of one session and the answer to each request."""
 
     def __init__(self, scenario_folders=(), card_files=()):
-        self.games: dict[str, _Open] = {}
+        self.games: dict = {}       # handle -> an open game (_Open, or another game's entry with its `rules`)
         self.serial = 0
+        self.others = 0             # open games of other games than Mindbug
         # The folders whose scenario files a `scenario` start may read (none: no such start),
         # and the card files (--cards) a scenario's `card_file` may name besides those under them.
         self.scenario_folders = tuple(str(f) for f in scenario_folders)
@@ -58,17 +62,21 @@ class Service:
             if len(raw) > pr.MAX_REQUEST_BYTES:
                 raise RequestError("TOO_LARGE", f"the request is longer than {pr.MAX_REQUEST_BYTES} bytes")
             _check_text(raw)
+            other = self._other_game(raw)
+            if other is not None:
+                rid = _request_id(raw)
+                return games.attribute(other[0], "SERVE")(self, raw, other[1])
             try:
                 req = pr.request_decoder.decode(raw)
             except msgspec.ValidationError as e:
                 rid = _request_id(raw)
-                raise _bad_request(str(e), raw) from None
+                raise bad_request(str(e), raw) from None
             except msgspec.DecodeError as e:
                 raise RequestError("BAD_JSON", f"the request is not a JSON object: {e}") from None
             rid = req.id
             return _enc.encode(getattr(self, "_" + req.__struct_config__.tag)(req))
         except RequestError as e:
-            return _enc.encode(pr.ErrorReply(id=rid, ok=False, error=e.view))
+            return _enc.encode(pr.ErrorReply(id=rid if rid is not None else e.rid, ok=False, error=e.view))
         except Exception as e:  # noqa: BLE001  (a bug must not stop the service)
             return _enc.encode(pr.ErrorReply(id=rid, ok=False, error=pr.ErrorView(
                 "INTERNAL", f"the service failed on this request ({type(e).__name__}: {e}); please report it")))
@@ -148,27 +156,68 @@ class Service:
 
     def _fork(self, req: pr.Fork) -> pr.ForkReply:
         entry = self._get(req.game)
-        if len(self.games) >= pr.MAX_GAMES:
-            raise RequestError("TOO_MANY_GAMES", f"{pr.MAX_GAMES} games are open; close some first")
         return pr.ForkReply(id=req.id, game=self._add(entry.game.copy(), list(entry.events)), parent=req.game)
 
     def _close(self, req: pr.Close) -> pr.CloseReply:
         self._get(req.game)
-        del self.games[req.game]
+        self.close_game(req.game)
         return pr.CloseReply(id=req.id, game=req.game)
 
     # -- games -----------------------------------------------------------------
     def _add(self, g: Game, events: list) -> str:
+        return self.add_game(_Open(g, events))
+
+    def add_game(self, entry) -> str:
+        """A new handle for an open game (of any game of the registry)."""
+        if len(self.games) >= pr.MAX_GAMES:
+            raise RequestError("TOO_MANY_GAMES", f"{pr.MAX_GAMES} games are open; close some first")
         self.serial += 1
         gid = f"g{self.serial}"
-        self.games[gid] = _Open(g, events)
+        self.games[gid] = entry
+        self.others += entry.rules != games.DEFAULT
         return gid
 
-    def _get(self, gid: str) -> _Open:
+    def open_game(self, gid: str):
         entry = self.games.get(gid)
         if entry is None:
             raise RequestError("UNKNOWN_GAME", f"no open game {gid!r} (closed, or never opened)", "$.game")
         return entry
+
+    def close_game(self, gid: str) -> None:
+        entry = self.games.pop(gid)
+        self.others -= entry.rules != games.DEFAULT
+
+    def _get(self, gid: str) -> _Open:
+        entry = self.open_game(gid)
+        if entry.rules != games.DEFAULT:
+            raise RequestError("UNKNOWN_GAME", f"game {gid!r} is a game of {entry.rules}, not of Mindbug", "$.game")
+        return entry
+
+    def _other_game(self, raw: bytes) -> tuple[str, dict] | None:
+        """The game of the registry other than Mindbug a request is about (a
+        `new` naming it in `game`, or a request on a game of it), with the
+        request as plain JSON; None for Mindbug's requests."""
+        if b'"game"' not in raw or (not self.others and b'"new"' not in raw):
+            return None
+        try:
+            data = _generic.decode(raw)
+        except msgspec.DecodeError:
+            return None
+        if not isinstance(data, dict):
+            return None
+        name = data.get("game")
+        if data.get("op") == "new":
+            if "game" not in data:
+                return None
+            try:
+                games.check(name if isinstance(name, str) else repr(name))
+            except games.UnknownGame as e:
+                err = RequestError("BAD_REQUEST", str(e), "$.game")
+                err.rid = _request_id(raw)
+                raise err from None
+            return None if name == games.DEFAULT else (name, data)
+        entry = self.games.get(name) if isinstance(name, str) else None
+        return (entry.rules, data) if entry is not None and entry.rules != games.DEFAULT else None
 
 
 def game_from_position(edition, pos: pr.Position) -> Game:
@@ -239,7 +288,7 @@ def _request_id(raw: bytes):
     return None
 
 
-def _bad_request(message: str, raw: bytes) -> RequestError:
+def bad_request(message: str, raw: bytes) -> RequestError:
     """A validation error as the service words it: the field, and the ops when the op is unknown."""
     field = None
     if " - at `" in message:

@@ -90,11 +90,11 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...]]:
     return edition, readings, setup, sets
 
 
-def load_scenario(path: str, scenario_id: str, folders=None, card_files=()):
-    """The scenario `scenario_id` of a scenario file (a LoadedScenario).
-    With `folders` (a client names the file), only a regular file under
-    them is read, and its `card_file` too, or one of `card_files`
-    (safeyaml.read_within)."""
+def load_scenario(path: str, scenario_id: str, game: str = "mindbug", folders=None, card_files=()):
+    """The scenario `scenario_id` of a scenario file (a LoadedScenario), a
+    ruling of `game`. With `folders` (a client names the file), only a
+    regular file under them is read, and its `card_file` too, or one of
+    `card_files` (safeyaml.read_within)."""
     from ..safeyaml import NotReadable, read_within
     from ..scenarios.loader import load_file, load_text
 
@@ -116,8 +116,9 @@ def load_scenario(path: str, scenario_id: str, folders=None, card_files=()):
         raise StartError(str(sf.errors[0]))
     for sc in sf.scenarios:
         if sc.id == scenario_id:
-            if sc.game != "mindbug":
-                raise StartError(f"{path}: scenario {scenario_id} is a ruling of {sc.game}; this service plays Mindbug")
+            if sc.game != game:
+                raise StartError(f"{path}: scenario {scenario_id} is a ruling of {sc.game}; "
+                                 + ("this service plays Mindbug" if game == "mindbug" else f"not of {game}"))
             return sc
     known = ", ".join(sc.id for sc in sf.scenarios) or "none"
     raise StartError(f"{path}: no scenario with id {scenario_id!r} (ids: {known})")
@@ -127,7 +128,7 @@ def scenario_game(path: str, scenario_id: str, edition: str, folders=None, card_
     """The game a scenario starts from, in `edition` (`folders`, `card_files`: see load_scenario)."""
     from ..scenarios.runner import build
 
-    sc = load_scenario(path, scenario_id, folders, card_files)
+    sc = load_scenario(path, scenario_id, folders=folders, card_files=card_files)
     try:
         return build(sc, edition)
     except SetupError as e:

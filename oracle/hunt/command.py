@@ -87,6 +87,18 @@ def _hunt_cards(cards_file, out, budget, seed, fmt) -> int:
     return 0
 
 
+def _hunt_game(game, edition, cards_file, budget, seed, out, force, fmt) -> int:
+    """The hunt of a game other than Mindbug, through its registry entry (HUNT)."""
+    from .. import games
+    try:
+        games.check(game)
+    except games.UnknownGame as e:
+        raise click.UsageError(str(e)) from None
+    if edition or cards_file:
+        raise click.UsageError(f"--edition and --cards are Mindbug's; the {game} hunt takes --budget, --seed, --out")
+    return games.attribute(game, "HUNT")(budget, seed, out, force, fmt)
+
+
 def _only(doc: dict, editions: tuple) -> dict:
     """The JSON report with each finding's per-edition entries cut to `editions`."""
     for f in doc["findings"]:
@@ -95,6 +107,8 @@ def _only(doc: dict, editions: tuple) -> dict:
 
 
 @click.command()
+@click.option("--game", "game", default="mindbug", show_default=True, metavar="GAME",
+              help="The game to hunt: mindbug, or mind-up (invariants over random games, then the reading points).")
 @click.option("--edition", "edition", type=click.Choice(EDITIONS), help="Hunt in this edition only.")
 @click.option("--all", "all_editions", is_flag=True, help="Hunt in every edition (the default).")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
@@ -111,7 +125,7 @@ def _only(doc: dict, editions: tuple) -> dict:
 @click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Hunt the cards declared in FILE (mb-cards/1) instead: positions around each card in every "
                    "edition; --budget boards per card.")
-def hunt(edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs, cards_file):
+def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs, cards_file):
     """Hunt for rules contradictions, ambiguities and edition differences.
 
     Hypothesis searches situations (attackers, blockers, cards to play) and
@@ -127,6 +141,8 @@ def hunt(edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs
 
     if edition and all_editions:
         raise click.UsageError("--edition and --all exclude each other")
+    if game != "mindbug":
+        sys.exit(_hunt_game(game, edition, cards_file, budget, seed, out, force, fmt))
     if cards_file:
         sys.exit(_hunt_cards(cards_file, out, budget or 8, seed, fmt))
     budget = budget or 320

@@ -454,6 +454,11 @@ class DraftEdited(Exception):
     the hunt did not write)."""
 
 
+def stamped(body: str) -> str:
+    """A draft's text: the stamp line (the hash of `body`), then `body`."""
+    return _STAMP.format(hashlib.sha256(body.encode("utf-8")).hexdigest()) + body
+
+
 def draft_path(f: Finding, folder: Path) -> Path:
     return folder / f"{scenario_id(f)}.yaml"
 
@@ -480,7 +485,6 @@ def write(f: Finding, folder: Path, budget=None, seed=None, force: bool = False)
         raise DraftEdited(path)
     folder.mkdir(parents=True, exist_ok=True)
     body = comment(f, budget, seed) + yaml.safe_dump(scenario(f), sort_keys=False, allow_unicode=True, width=100)
-    stamp = _STAMP.format(hashlib.sha256(body.encode("utf-8")).hexdigest())
-    path.write_text(stamp + body, encoding="utf-8")
+    path.write_text(stamped(body), encoding="utf-8")
     f.scenario = str(path)
     return path

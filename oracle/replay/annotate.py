@@ -58,7 +58,7 @@ def annotate_stream(paths, edition, out: BinaryIO) -> int:
     worst = 0
     for raw in read_all(paths):
         game = game_of(raw.lines[0][1]) if raw.kind == "game" and raw.lines else DEFAULT
-        if game != DEFAULT and game in GAMES:
+        if isinstance(game, str) and game != DEFAULT and game in GAMES:
             worst = max(worst, attribute(game, "ANNOTATE")(raw, out))    # another game's canonical form
             continue
         a = Annotator(raw, edition)

@@ -25,6 +25,13 @@ CONSISTENCY = "oracle.games.mindup.replay.verifier:consistency"
 SELFPLAY = "oracle.games.mindup.replay.selfplay:selfplay_lines"
 ANNOTATE = "oracle.games.mindup.replay.annotate:annotate_game"
 SCHEMA = "oracle.games.mindup.replay.format:replay_schema"
+HUNT = "oracle.games.mindup.hunt.command:hunt_game"
+SERVE = "oracle.games.mindup.harness.serve:handle"
+PERFT = "oracle.games.mindup.harness.commands:perft"
+CONFORM = "oracle.games.mindup.harness.commands:conform"
+RPC_RESPONSE = "oracle.games.mindup.harness.protocol:Response"
+FUZZ = "oracle.games.mindup.fuzz.targets"              # a module: SHARES, targets(...)
+FUZZ_LEGAL = "oracle.games.mindup.fuzz.strategies:legal_step"
 
 
 def load_catalogue():

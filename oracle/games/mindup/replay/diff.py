@@ -138,3 +138,30 @@ def is_full(line) -> bool:
     """A claim that gives the whole state a resynchronisation needs."""
     U = msgspec.UNSET
     return all(getattr(line, f) is not U for f in ("round", "hands", "line", "columns", "order", "scores"))
+
+
+SCORE_CLAUSES = ["mu.scoring.columns", "mu.scoring.bubbles"]
+FIELD_CLAUSES = {"round": ["mu.game.rounds"], "turn": ["mu.turn.choose"], "order": ["mu.round.new-order"],
+                 "objectives": ["mu.objectives.renew"], "pile": ["mu.round.take-back"],
+                 "line": ["mu.setup.line", "mu.turn.next-line"]}
+
+
+def clauses_of(d: DiffEntry, since: list, objectives: bool) -> list[str]:
+    """The clauses a difference of a claim is about: by field; for a card,
+    the Score card it should be on (mu.score-cards.place), else the clauses
+    of the rules' latest event that moved it (`since`: the rules' events
+    since the sides last agreed), else its zone's."""
+    if d.field is not None:
+        name = d.field.split("[")[0]
+        if name in ("scores", "totals"):
+            return SCORE_CLAUSES + (["mu.scoring.objectives"] if objectives else []) \
+                + (["mu.game.rounds"] if name == "totals" else [])
+        return list(FIELD_CLAUSES.get(name, []))
+    if (len(d.log or ()) == len(d.rules or ()) == 1 and d.log[0]["zone"] == d.rules[0]["zone"] == "columns"
+            and d.log[0]["player"] == d.rules[0]["player"]):
+        return ["mu.score-cards.place"]        # the right card, on the wrong Score card
+    for e in reversed(since):
+        if e.card == d.card or (e.cards and d.card in e.cards):
+            return [c for c in e.clauses if c != "mu.turn.reveal"] or list(e.clauses)
+    zones = {p["zone"] for p in (d.log or []) + (d.rules or [])}
+    return [ZONE_CLAUSES.get("hands" if z == "hand" else z, "mu.turn.choose") for z in sorted(zones)]

@@ -24,7 +24,7 @@ from .. import readings as rd
 from ..cards import player_name
 from ..engine import Game, RuleError, SetupError
 from . import format as fmt
-from .diff import ZONE_CLAUSES, claim_diff, is_full
+from .diff import claim_diff, clauses_of, is_full
 
 U = msgspec.UNSET
 SHOWN_EVENTS = 12    # the rules' events a finding shows, the latest
@@ -328,21 +328,7 @@ class Verifier:
         self.since = []
 
     def _clauses(self, d) -> list[str]:
-        if d.field is not None:
-            name = d.field.split("[")[0]
-            if name in ("scores", "totals"):
-                return self._score_clauses() + (["mu.game.rounds"] if name == "totals" else [])
-            return {"round": ["mu.game.rounds"], "turn": ["mu.turn.choose"], "order": ["mu.round.new-order"],
-                    "objectives": ["mu.objectives.renew"], "pile": ["mu.round.take-back"],
-                    "line": ["mu.setup.line", "mu.turn.next-line"]}.get(name, [])
-        if (len(d.log or ()) == len(d.rules or ()) == 1 and d.log[0]["zone"] == d.rules[0]["zone"] == "columns"
-                and d.log[0]["player"] == d.rules[0]["player"]):
-            return ["mu.score-cards.place"]        # the right card, on the wrong Score card
-        for e in reversed(self.since):
-            if e.card == d.card or (e.cards and d.card in e.cards):
-                return [c for c in e.clauses if c != "mu.turn.reveal"] or list(e.clauses)
-        zones = {p["zone"] for p in (d.log or []) + (d.rules or [])}
-        return [ZONE_CLAUSES.get("hands" if z == "hand" else z, "mu.turn.choose") for z in sorted(zones)]
+        return clauses_of(d, self.since, bool(self.objectives))
 
     def _score_clauses(self) -> list[str]:
         out = ["mu.scoring.columns", "mu.scoring.bubbles"]

@@ -1,0 +1,122 @@
+"""Mind Up! games in `mb-oracle serve` (mb-oracle-rpc/1): the requests of a
+`new` naming `"game": "mind-up"` and every request on a game it opened. The
+shared service (oracle.harness.serve) reads the line, checks its size and
+text, keeps the games and their handles, and words every error; this
+module answers in Mind Up!'s terms (oracle.games.mindup.harness.protocol).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from ....harness.serve import RequestError, bad_request
+from ....readings import UnknownReading
+from ..engine import Game, RuleError, SetupError
+from . import play
+from . import protocol as pr
+
+_enc = msgspec.json.Encoder()
+_new = msgspec.json.Decoder(pr.New)
+_on_game = msgspec.json.Decoder(pr.OnGame)
+OPS = ("new", "pending", "apply", "state", "events", "fork", "close")
+
+
+class Open:
+    """An open Mind Up! game of the service: the game, every event since it started."""
+
+    rules = pr.GAME
+
+    def __init__(self, game: Game, events: list):
+        self.game = game
+        self.events = events
+
+
+def handle(service, raw: bytes, data: dict) -> bytes:
+    """The response line to one request on Mind Up! (`data`: the request
+    decoded as plain JSON); RequestError for a bad one."""
+    try:
+        req = (_new if data.get("op") == "new" else _on_game).decode(raw)
+    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+        raise bad_request(str(e), raw) from None
+    if req.rpc is not msgspec.UNSET and req.rpc != "mb-oracle-rpc/1":
+        raise RequestError("BAD_VERSION", f"this service speaks mb-oracle-rpc/1, not {req.rpc!r}", "$.rpc")
+    if isinstance(req, pr.New):
+        return _enc.encode(_start(service, req))
+    if req.op not in OPS:
+        raise RequestError("UNKNOWN_OP", f"unknown op {req.op!r} for a Mind Up! game; ops: {', '.join(OPS)}",
+                           "$.op")
+    entry = service.open_game(req.game)
+    return _enc.encode(globals()["_" + req.op](service, req, entry))
+
+
+def _start(service, req: pr.New) -> pr.NewReply:
+    starts = [k for k in ("seed", "setup", "position") if getattr(req, k) is not msgspec.UNSET]
+    if len(starts) != 1:
+        raise RequestError("BAD_REQUEST", "give exactly one of seed, setup or position"
+                           + (f" (got {', '.join(starts)})" if starts else ""), "$")
+    try:
+        readings = play.check_readings(req.readings)
+    except UnknownReading as e:
+        raise RequestError("BAD_REQUEST", str(e), "$.readings") from None
+    setup = None
+    try:
+        if req.position is not msgspec.UNSET:
+            g = play.game_from_position(msgspec.to_builtins(req.position), readings)
+        else:
+            if req.players is msgspec.UNSET:
+                raise RequestError("BAD_REQUEST", "a game from a seed or a deal names its `players` (3 to 6)",
+                                   "$.players")
+            setup = play.seeded_deal(req.seed, req.players) if req.seed is not msgspec.UNSET else \
+                {"t": "setup", **msgspec.to_builtins(req.setup)}
+            g = play.game_from_deal(req.players, setup, req.objectives, readings)
+    except SetupError as e:
+        raise RequestError(e.code, e.message, f"$.{starts[0]}", e.clause) from None
+    gid = service.add_game(Open(g, []))
+    return pr.NewReply(id=req.id, game=gid, pending=play.pending_view(g), over=play.over_view(g), events=[],
+                       setup=setup)
+
+
+def _pending(service, req, entry: Open) -> pr.PendingReply:
+    g = entry.game
+    return pr.PendingReply(id=req.id, game=req.game, pending=play.pending_view(g), over=play.over_view(g))
+
+
+def _apply(service, req, entry: Open) -> pr.ApplyReply:
+    if req.decision is msgspec.UNSET:
+        raise RequestError("BAD_REQUEST", "apply needs a `decision`: a round, turn or choose line", "$.decision")
+    try:
+        line = pr.step_decoder.decode(msgspec.json.encode(req.decision))
+    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+        message, _, at = str(e).rpartition(" - at `")
+        field = "$.decision" + at.rstrip("`")[1:] if at.startswith("$") else "$.decision"
+        raise RequestError("BAD_REQUEST", f"not a Mind Up! step (a round, turn or choose line): "
+                           f"{message or e}", field) from None
+    g = entry.game
+    try:
+        events = play.apply_step(g, line)
+    except RuleError as e:
+        ref = pr.Refusal(e.code, e.clause, e.message, [c for c in e.options if isinstance(c, int)])
+        return pr.ApplyReply(id=req.id, game=req.game, pending=play.pending_view(g), over=play.over_view(g),
+                             applied=False, refusal=ref)
+    views = play.event_views(events)
+    entry.events.extend(views)
+    return pr.ApplyReply(id=req.id, game=req.game, pending=play.pending_view(g), over=play.over_view(g),
+                         applied=True, events=views)
+
+
+def _state(service, req, entry: Open) -> pr.StateReply:
+    return pr.StateReply(id=req.id, game=req.game, state=play.state_claim(entry.game))
+
+
+def _events(service, req, entry: Open) -> pr.EventsReply:
+    return pr.EventsReply(id=req.id, game=req.game, events=entry.events[req.since:], next=len(entry.events))
+
+
+def _fork(service, req, entry: Open) -> pr.ForkReply:
+    return pr.ForkReply(id=req.id, game=service.add_game(Open(entry.game.copy(), list(entry.events))),
+                        parent=req.game)
+
+
+def _close(service, req, entry: Open) -> pr.CloseReply:
+    service.close_game(req.game)
+    return pr.CloseReply(id=req.id, game=req.game)

@@ -1,0 +1,64 @@
+"""`mb-oracle hunt --game mind-up`: the report for people or as JSON, the
+drafts written (never over one someone edited, unless forced), the exit
+status (1: an invariant broke; 2: a draft was not written)."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import click
+
+from . import drafts
+from .search import POINTS, run
+
+WIDTH = 100
+
+
+def render(rep, out_dir: Path | None) -> str:
+    lines = [f"mb-oracle hunt --game mind-up: {rep.games} games ({rep.steps} steps) checked against the invariants, "
+             f"{len(rep.broken)} broken; {len(rep.findings)} reading points in {rep.seconds:.1f} s "
+             f"(budget {rep.budget}, seed {rep.seed})", ""]
+    for problem in rep.broken:
+        lines.append(f"INVARIANT BROKEN: {problem}")
+    for i, f in enumerate(rep.findings, 1):
+        r = f.reading
+        lines.append(f"{i}. reading {r.clause}: {f.point.what}")
+        lines += textwrap.wrap(f"the team reads {r.team}; {f.point.alternative} gives another outcome "
+                               f"({f.situation.players} players, round {f.situation.given['round']}, "
+                               f"{len(f.situation.turns)} turn(s)). How Board Game Arena reads it: {r.note}.",
+                               WIDTH, initial_indent="   ", subsequent_indent="   ")
+        if f.scenario:
+            lines.append(f"   scenario: {f.scenario}")
+    for clause in rep.missed:
+        lines.append(f"not reached within the budget: {clause}")
+    if out_dir is not None and rep.findings:
+        lines += ["", f"draft scenarios in {out_dir}: mb-oracle scenarios {out_dir}"]
+    return "\n".join(lines)
+
+
+def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: str) -> int:
+    budget = budget or 200
+    out_dir = Path(out) if out else None
+    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
+        raise click.UsageError(f"--out {out_dir}: not a folder")
+    if out_dir is not None and not force:
+        # The drafts' names are the reading points' (drafts.draft_path): a draft
+        # someone edited is found before the hunt runs.
+        refused = [p for p in (out_dir / f"{drafts.POINT_ID.format(c.removeprefix('mu.'))}.yaml" for c in POINTS)
+                   if drafts.edited(p)]
+        if refused:
+            click.echo(f"mb-oracle hunt: wrote no draft: {', '.join(p.name for p in refused)} in {out_dir} "
+                       "changed since the hunt wrote them (or not written by the hunt); use --force to "
+                       "overwrite, or another --out", err=True)
+            return 2
+    rep = run(budget, seed)
+    if out_dir is not None:
+        for f in rep.findings:
+            drafts.write(f, out_dir, budget, seed)
+    if fmt == "json":
+        click.echo(json.dumps(rep.to_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(render(rep, out_dir))
+    return 1 if rep.broken else 0

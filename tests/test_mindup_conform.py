@@ -1,0 +1,108 @@
+"""`mb-oracle conform --game mind-up`: the example adapter conforms; each
+bug it can plant is found with the right clause and cut to a position one
+turn before it, written as a log verify flags and a draft scenario the
+oracle passes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from oracle.cli import main
+from oracle.harness.conform import Settings
+from oracle.games.mindup.harness.conform import campaign
+from oracle.scenarios.loader import load_paths
+from oracle.scenarios.runner import run_all
+
+ROOT = Path(__file__).resolve().parents[1]
+ADAPTER = f"{sys.executable} {ROOT / 'examples' / 'mindup_engine_adapter.py'}"
+
+PLANTED = {"first-empty": "mu.score-cards.place", "column-position": "mu.scoring.columns",
+           "last-card-kept": "mu.round.last-card"}
+
+
+def _run(command: str, out: Path, budget: int = 2, players=(3, 5)):
+    camp = campaign(command, Settings(budget=budget, seed=1, out=out, shrink_budget=40), players)
+    try:
+        return list(camp.run())
+    finally:
+        camp.engine.stop()
+
+
+def test_the_unchanged_adapter_conforms_in_every_player_count(tmp_path):
+    reports = _run(ADAPTER, tmp_path, budget=4, players=(3, 4, 5, 6))
+    assert [r.verdict for r in reports] == ["conforms"] * 4
+    assert all(r.result and len(r.result["scores"]) == n for r, n in zip(reports, (3, 4, 5, 6)))
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("plant,clause", sorted(PLANTED.items()))
+def test_each_planted_bug_is_found_with_its_clause_and_shrunk(tmp_path, plant, clause):
+    reports = _run(f"{ADAPTER} --plant {plant}", tmp_path)
+    assert all(r.verdict == "violates" for r in reports)
+    first = reports[0].findings[0]
+    assert first.code == "STATE_MISMATCH" and first.clauses[0] == clause
+    note = reports[0].notes[0]
+    assert "to 1 from a position" in note, note
+    assert "mb-oracle verify on it: violates" in note and f"STATE_MISMATCH [{clause}" in note
+    logs, drafts = sorted(tmp_path.glob("*.jsonl")), sorted(tmp_path.glob("*.yaml"))
+    assert len(logs) == len(drafts) == 1
+    files, errors = load_paths(drafts)
+    assert errors == []
+    results = run_all(files)
+    assert [r.status for r in results] == ["pass"]
+    doc = files[0].scenarios[0].doc
+    assert len(doc.turns) == 1 and doc.clauses[0] == clause
+
+
+def test_the_command_reports_and_refuses_mindbug_options(tmp_path):
+    r = CliRunner().invoke(main, ["conform", "--game", "mind-up", "--engine", f"{ADAPTER} --plant first-empty",
+                                  "--budget", "1", "--players", "4", "--out", str(tmp_path), "--format", "json"])
+    assert r.exit_code == 1, r.output
+    game = json.loads(r.output.splitlines()[0])
+    assert game["verdict"] == "violates" and game["findings"][0]["clauses"][0] == "mu.score-cards.place"
+    r = CliRunner().invoke(main, ["conform", "--game", "mind-up", "--engine", ADAPTER, "--edition", "en-first"])
+    assert r.exit_code == 2 and "Mindbug's" in r.output
+    r = CliRunner().invoke(main, ["conform", "--engine", ADAPTER, "--players", "3"])
+    assert r.exit_code == 2 and "--players" in r.output
+    mindbug_adapter = f"{sys.executable} {ROOT / 'examples' / 'engine_adapter.py'}"
+    r = CliRunner().invoke(main, ["conform", "--game", "mind-up", "--engine", mindbug_adapter, "--budget", "1"])
+    assert r.exit_code == 2 and "not mind-up" in r.output
+
+
+def test_the_adapter_answers_a_position_and_refuses_a_bad_turn():
+    msgs = [{"op": "hello"},
+            {"op": "position", "game": "mind-up", "position": {"round": 1, "order": [1, 2, 3, 4, 5],
+                                                               "hands": [[1, 8], [29, 32], [28, 33]], "line": [37, 40, 43],
+                                                               "columns": [[[15, 16, 23, 30, 31]], [[2, 6, 10, 19, 27]],
+                                                                           [[3, 13, 18, 21, 24]]]}},
+            {"op": "apply", "decision": {"t": "turn", "cards": [1, 1, 28]}},
+            {"op": "quit"}]
+    r = subprocess.run(ADAPTER.split(), input="".join(json.dumps(m) + "\n" for m in msgs), capture_output=True,
+                       text=True, timeout=60)
+    hello, view, refused = [json.loads(x) for x in r.stdout.splitlines()]
+    assert hello["games"] == ["mind-up"] and view["pending"] == "choose" and view["options"][2] == [28, 33]
+    assert "mu.turn.choose" in refused["error"]
+
+
+def test_an_adapter_that_breaks_the_protocol_gives_a_malformed_game_and_the_run_goes_on(tmp_path):
+    script = tmp_path / "broken.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['op'] == 'hello':\n"
+        "        print(json.dumps({'protocol': 'mb-engine/1', 'name': 'broken', 'games': ['mind-up'],"
+        " 'editions': ['fr']}), flush=True)\n"
+        "    elif msg['op'] == 'quit':\n"
+        "        break\n"
+        "    else:\n"
+        "        print('not json', flush=True)\n")
+    reports = _run(f"{sys.executable} {script}", tmp_path, budget=2)
+    assert [r.verdict for r in reports] == ["malformed", "malformed"]
+    assert all(r.findings[0].code == "ENGINE_FAULT" and "not a JSON object" in r.findings[0].message for r in reports)

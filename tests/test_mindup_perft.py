@@ -1,0 +1,85 @@
+"""`mb-oracle perft --game mind-up`: the counts of spec/perft.md (a step is
+a turn, one joint choice of every player), recomputed; a rules change that
+alters a hand's size changes them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from oracle.cli import main
+from oracle.games.mindup.engine import Game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _table() -> list[tuple[str, int, list[int | None]]]:
+    text = (ROOT / "spec" / "perft.md").read_text().split("## Mind Up!")[1]
+    out = []
+    for row in re.findall(r"^\| (seed \d+|scenarios/\S+) \| (\d) \|(.*)\|$", text, re.M):
+        start, players, counts = row
+        out.append((start, int(players), [int(c) if c.strip() else None for c in counts.split("|")]))
+    return out
+
+
+def _count(start: str, players: int, depth: int) -> int:
+    if start.startswith("seed"):
+        args = ["--seed", start.split()[1], "--players", str(players)]
+    else:
+        path, sid = start.split("#")
+        args = ["--scenario", str(ROOT / path), "--id", sid]
+    res = CliRunner().invoke(main, ["perft", "--game", "mind-up", "--depth", str(depth), "--format", "json", *args])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.output)["count"]
+
+
+def test_the_table_holds_every_player_count():
+    assert {p for s, p, _ in _table() if s.startswith("seed")} == {3, 4, 5, 6}
+
+
+def _cheap(counts, depth) -> bool:
+    """Recomputed when the tree has at most 5000 inner turns (the others take seconds to a minute)."""
+    return depth == 1 or (counts[depth - 2] is not None and counts[depth - 2] <= 5000)
+
+
+@pytest.mark.parametrize("start,players,counts", _table())
+def test_counts_match_spec(start, players, counts):
+    checked = 0
+    for depth, want in enumerate(counts, 1):
+        if want is not None and _cheap(counts, depth):
+            assert _count(start, players, depth) == want, (start, depth)
+            checked += 1
+    assert checked
+
+
+def test_divide_adds_up_and_names_turns():
+    res = CliRunner().invoke(main, ["perft", "--game", "mind-up", "--seed", "1", "--players", "3", "--depth", "2",
+                                    "--divide", "--format", "json"])
+    data = json.loads(res.output)
+    assert len(data["divide"]) == 343 and sum(d["count"] for d in data["divide"]) == data["count"] == 74088
+    assert all(d["turn"]["t"] == "turn" and len(d["turn"]["cards"]) == 3 for d in data["divide"])
+
+
+def test_a_card_left_out_of_the_options_changes_the_count(monkeypatch):
+    real = Game.legal
+    monkeypatch.setattr(Game, "legal", lambda self, p: real(self, p)[:-1] if len(real(self, p)) > 7 else real(self, p))
+    path = "scenarios/mind-up/rounds.yaml#mind-up.round.last-card-goes-to-the-columns"
+    assert _count(path, 3, 1) == 8 and _count(path, 3, 2) == 8 * 7 ** 3
+
+
+def test_usage_errors():
+    r = CliRunner().invoke(main, ["perft", "--game", "mind-up", "--depth", "1"])
+    assert r.exit_code == 2 and "exactly one start" in r.output
+    r = CliRunner().invoke(main, ["perft", "--game", "mind-up", "--depth", "1", "--seed", "1", "--edition", "fr-first"])
+    assert r.exit_code == 2 and "Mindbug's" in r.output
+    r = CliRunner().invoke(main, ["perft", "--depth", "1", "--seed", "1", "--players", "3"])
+    assert r.exit_code == 2 and "--players" in r.output
+    r = CliRunner().invoke(main, ["perft", "--game", "go", "--depth", "1", "--seed", "1"])
+    assert r.exit_code == 2 and "unknown game" in r.output
+    r = CliRunner().invoke(main, ["perft", "--game", "mind-up", "--depth", "1", "--seed", "1", "--players", "3",
+                                  "--show-deal"])
+    assert sorted(json.loads(r.output)["deck"]) == list(range(1, 61))

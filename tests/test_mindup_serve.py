@@ -1,0 +1,106 @@
+"""`mb-oracle serve` plays Mind Up!: a whole 5-player game through the
+example client conforms; every request on a Mind Up! game is answered in
+its terms (simultaneous hidden choices, refusals with their clause, forks);
+Mindbug's requests are answered as before beside it."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from oracle.harness.serve import Service, serve
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVE = [sys.executable, "-m", "oracle", "serve"]
+
+
+def _session(*requests) -> list[dict]:
+    out = io.BytesIO()
+    serve(io.BytesIO(b"".join(json.dumps(r).encode() + b"\n" for r in requests)), out)
+    return [json.loads(x) for x in out.getvalue().splitlines()]
+
+
+def test_a_python_client_plays_a_whole_five_player_game_and_its_log_conforms(tmp_path):
+    log = tmp_path / "game.jsonl"
+    r = subprocess.run([sys.executable, str(ROOT / "examples" / "mindup_rpc_client.py"), "--players", "5", "--seed",
+                        "4", "--", *SERVE], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    log.write_text(r.stdout)
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert lines[0]["players"] == 5 and sum(x["t"] == "choose" for x in lines) == 5 * (6 + 7 + 8)   # rounds of 7, 8 and 9 cards: all but the last played
+    assert sum(x["t"] == "round" for x in lines) == 3 and lines[-1]["t"] == "end"
+    v = subprocess.run([sys.executable, "-m", "oracle", "verify", str(log), "--format", "json"], capture_output=True,
+                       text=True, cwd=ROOT)
+    assert v.returncode == 0, v.stdout
+    assert json.loads(v.stdout.splitlines()[0])["verdict"] == "conforms"
+
+
+def test_choices_are_hidden_until_the_last_player_chooses():
+    new = {"op": "new", "game": "mind-up", "players": 3, "seed": 1, "id": 1}
+    replies = _session(new, {"op": "apply", "game": "g1", "decision": {"t": "round", "order": [2, 1, 3, 5, 4]}})
+    hands = replies[1]["pending"]["options"]
+    assert replies[0]["pending"]["kind"] == "round" and len(replies[0]["setup"]["deck"]) == 60
+    steps = [{"op": "apply", "game": "g1", "decision": {"t": "choose", "p": p, "card": hands[p][0]}} for p in (2, 0, 1)]
+    replies = _session(new, {"op": "apply", "game": "g1", "decision": {"t": "round", "order": [2, 1, 3, 5, 4]}},
+                       *steps, {"op": "state", "game": "g1"})
+    first, second, last = replies[2:5]
+    assert first["applied"] and first["events"] == [] and first["pending"]["players"] == [0, 1]
+    assert second["pending"]["players"] == [1]
+    assert [e["kind"] for e in last["events"]][0] == "reveal" and last["pending"]["players"] == [0, 1, 2]
+    state = replies[5]["state"]
+    assert state["turn"] == 1 and all(len(h) == 6 for h in state["hands"])
+
+
+def test_refusals_and_errors_name_the_clause_or_the_field():
+    replies = _session(
+        {"op": "new", "game": "mind-up", "players": 3, "seed": 1},
+        {"op": "apply", "game": "g1", "decision": {"t": "turn", "cards": [1, 2, 3]}},
+        {"op": "apply", "game": "g1", "decision": {"t": "round", "order": [1, 1, 3, 5, 4]}},
+        {"op": "apply", "game": "g1", "decision": {"t": "round", "order": [1, 2, 3, 5, 4]}},
+        {"op": "apply", "game": "g1", "decision": {"t": "choose", "p": 0, "card": 60, "x": 1}},
+        {"op": "apply", "game": "g1", "decision": {"t": "choose", "p": 0, "card": 61}},
+        {"op": "new", "game": "mind-uq", "id": "x"},
+        {"op": "new", "game": "mind-up", "seed": 1},
+        {"op": "new", "game": "mind-up", "players": 3, "position": {"order": [1, 2, 3, 4, 5], "hands": [[1], [2], [3]],
+                                                                    "line": [4, 5, 6]}},
+        {"op": "attack", "game": "g1"},
+        {"op": "new", "edition": "en-revised", "seed": 1},
+        {"op": "state", "game": "g2"},
+        {"op": "apply", "game": "g1", "decision": {"t": "pass", "p": 0}},
+    )
+    assert replies[1]["refusal"]["clause"] == "mu.round.new-order"
+    assert replies[2]["refusal"]["code"] == "ILLEGAL_RANDOM" and replies[2]["refusal"]["clause"] == "mu.setup.score-order"
+    assert replies[3]["applied"]
+    hand = replies[3]["pending"]["options"][0]
+    refused = replies[4]
+    if 60 in hand:
+        assert refused["applied"]
+    else:
+        assert refused["refusal"]["clause"] == "mu.turn.choose" and refused["refusal"]["options"] == hand
+    assert replies[5]["error"]["field"] == "$.decision.card"
+    assert replies[6]["error"]["field"] == "$.game" and "mind-up" in replies[6]["error"]["message"] and replies[6]["id"] == "x"
+    assert replies[7]["error"]["field"] == "$.players"
+    assert replies[8]["error"]["code"] == "BAD_SETUP" and replies[8]["error"]["field"] == "$.position"
+    assert replies[8]["error"]["clause"] == "mu.round.last-card"      # hands of one card: already placed
+    assert replies[9]["error"]["code"] == "UNKNOWN_OP"
+    assert replies[10]["pending"]["stage"] == "action"         # a Mindbug game beside it, as ever
+    assert "life" in replies[11]["state"]
+    assert replies[12]["error"]["field"] == "$.decision.t"
+    assert all(r.get("error", {}).get("code") != "INTERNAL" for r in replies)
+
+
+def test_games_of_the_two_games_keep_apart():
+    svc = Service()
+    mb = json.loads(svc.handle(b'{"op":"new","edition":"en-revised","seed":1}'))["game"]
+    mu = json.loads(svc.handle(b'{"op":"new","game":"mind-up","players":4,"seed":1}'))["game"]
+    wrong = json.loads(svc.handle(json.dumps({"op": "apply", "game": mu, "decision": {"t": "pass", "p": 0}}).encode()))
+    assert wrong["error"]["field"] == "$.decision.t"
+    as_mb = json.loads(svc.handle(json.dumps({"op": "events", "game": mb}).encode()))
+    assert as_mb["ok"] and as_mb["events"]
+    fork = json.loads(svc.handle(json.dumps({"op": "fork", "game": mu}).encode()))
+    assert fork["parent"] == mu and svc.others == 2
+    json.loads(svc.handle(json.dumps({"op": "close", "game": fork["game"]}).encode()))
+    assert svc.others == 1
