@@ -25,7 +25,10 @@ Replace the calls into `oracle.engine` below with calls into your engine.
 `--plant RULE` switches one rule off, to show what conform reports:
 `sneaky` (any creature may block a SNEAKY attacker), `tough-effects` (card
 effects defeat TOUGH creatures outright), `refill-after-steal` (a robbed
-hand is not refilled at once in the revised editions). `--cards FILE`
+hand is not refilled at once in the revised editions), `frenzy` (a FRENZY
+creature is never offered its second attack: an option the engine lacks),
+`hunt-decline` (every attacker is asked about HUNTER, its only answer
+`hunt null`: an option verify accepts as changing nothing). `--cards FILE`
 (repeatable) loads cards declared in an mb-cards/1 file; the adapter then
 says it deals their set too.
 """
@@ -41,7 +44,7 @@ from oracle.engine import combat, drawing
 from oracle.engine.setup import resolve_cards
 
 EDITIONS = ["en-first", "fr-first", "fr-revised", "en-revised"]
-PLANTS = ("sneaky", "tough-effects", "refill-after-steal")
+PLANTS = ("sneaky", "tough-effects", "refill-after-steal", "frenzy", "hunt-decline")
 
 
 def plant(rule: str) -> None:
@@ -56,7 +59,7 @@ def plant(rule: str) -> None:
         combat.block_forbidden = ignore_sneaky
     elif rule == "refill-after-steal":
         drawing.after_loss = lambda g, player: None
-    elif rule != "tough-effects":      # applied to each game's rules (below)
+    elif rule not in ("tough-effects", "frenzy", "hunt-decline"):      # applied to each game (below)
         raise SystemExit(f"unknown --plant {rule!r}; choose from {', '.join(PLANTS)}")
 
 
@@ -92,9 +95,15 @@ def state_claim(g: Game) -> dict:
     }
 
 
-def view(g: Game) -> dict:
+def view(g: Game, planted: str | None = None) -> dict:
     over = {"winner": g.winner, "reason": g.reason} if g.is_over else None
-    return {"options": [decision_line(d) for d in g.legal_decisions()], "state": state_claim(g), "over": over}
+    options = [decision_line(d) for d in g.legal_decisions()]
+    p = g.pending
+    if planted == "frenzy" and p is not None and p.stage == "frenzy":
+        options = [o for o in options if o["t"] != "attack"]
+    elif planted == "hunt-decline" and p is not None and p.stage == "block":
+        options.append({"t": "hunt", "p": g.state.active, "card": None})
+    return {"options": options, "state": state_claim(g), "over": over}
 
 
 class Adapter:
@@ -122,7 +131,7 @@ class Adapter:
                                   sets=tuple(msg.get("sets", ["first-contact"])))
             # The rules run on from the deal: the planted rule applies from the first decision on.
             self.rules(self.game)
-            return view(self.game)
+            return view(self.game, self.planted)
         if op == "position":
             p = msg["position"]
             defs = resolve_cards({int(k): v for k, v in p["cards"].items()})
@@ -135,12 +144,12 @@ class Adapter:
                 msg["edition"], zones, defs, active=p.get("active", 0), life=tuple(p.get("life", (3, 3))),
                 mindbugs=tuple(p.get("mindbugs", (2, 2))), exhausted=p.get("exhausted", []),
                 out=p.get("out", []), turn=p.get("turn", 1), **kw))
-            return view(self.game)
+            return view(self.game, self.planted)
         if op == "apply":
             if self.game is None:
                 return {"error": "no game: send deal or position first"}
             self.game.apply(decision_of(msg["decision"]))
-            return view(self.game)
+            return view(self.game, self.planted)
         return {"error": f"unknown op {op!r}"}
 
 

@@ -10,7 +10,7 @@ import time
 import click
 
 from ..editions import EDITIONS
-from ..replay.command import cards_option, declared
+from ..replay.command import _reading_options, cards_option, declared
 
 
 def _parse_output(ctx, param, values):
@@ -149,8 +149,11 @@ def serve(card_files):
               callback=_parse_output,
               help="Also write a report in FORMAT (human, json, junit) to FILE. Repeatable.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that differ.")
+@click.option("--reading", "reading_specs", multiple=True, metavar="CLAUSE=CHOICE",
+              help="The rules follow this choice of a team reading (as verify's --reading); each finding says "
+                   "whether it stands only under a reading (basis). Repeatable.")
 def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths, shrink, shrink_budget, out_dir,
-            timeout, fmt, outputs, quiet, force):
+            timeout, fmt, outputs, quiet, force, reading_specs):
     """Play games against another engine in lockstep and report where it
     parts from the rules, each divergence shrunk to a short game (a replay
     log and a draft scenario in --out). See spec/engine-protocol.md.
@@ -165,7 +168,8 @@ def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths
 
     settings = Settings(budget=budget, seed=seed, editions=tuple(editions), bots=tuple(bots) or ("random", "greedy"),
                         max_decisions=max_decisions, shrink=shrink, shrink_budget=shrink_budget,
-                        out=Path(out_dir), scenarios=tuple(scenario_paths), timeout=timeout, force=force)
+                        out=Path(out_dir), scenarios=tuple(scenario_paths), timeout=timeout, force=force,
+                        readings=dict(_reading_options(reading_specs)))
     from ..scenarios.loader import discover
 
     reads = (*scenario_paths, *(str(f) for f in discover(scenario_paths)[0])) if outputs else ()

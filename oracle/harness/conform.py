@@ -17,13 +17,14 @@ from typing import Iterator
 
 from ..draftfile import DraftRefused
 from ..editions import EDITIONS
+from ..readings import differing
 from ..replay.findings import Finding, GameReport
 from ..replay.selfplay import choose, random_deal
 from ..safefile import OutputError
 from . import artifacts
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
-from .lockstep import Divergence, Run
+from .lockstep import OPTIONS_DIFFER, Divergence, Run, replay
 from .shrink import Shrinker
 from .start import game_from_setup, setup_line
 
@@ -43,6 +44,7 @@ class Settings:
     scenarios: tuple[str, ...] = ()     # scenario files or folders to run against the engine
     timeout: float = 10.0
     force: bool = False                 # overwrite shrunk games and drafts someone edited
+    readings: dict = field(default_factory=dict)    # team readings the rules follow (--reading)
 
 
 @dataclass
@@ -63,8 +65,7 @@ class Campaign:
         """Every game's report, then every scenario's, in a stable order."""
         s = self.settings
         games = [self._game(i) for i in range(s.budget)]
-        if s.shrink:
-            self._shrink(games)
+        self._shrink(games)
         for g in games:
             yield g.report
         yield from self._scenarios()
@@ -80,9 +81,11 @@ class Campaign:
         setup["cards"] = {int(k): v for k, v in setup["cards"].items()}
         rep = GameReport(file=self.engine.name, line=0, id=f"{edition}-{bot}-s{seed}", edition=edition,
                          impl=f"{self.engine.name} {getattr(self.engine, 'version', '')}".strip())
+        if differing(s.readings):
+            rep.readings = differing(s.readings)
         out = _Game(rep, edition, setup)
         try:
-            g = game_from_setup(edition, setup)
+            g = game_from_setup(edition, setup, s.readings)
             run = Run(self.engine, g, self.engine.send(ep.Deal(edition=edition, setup=setup_line(setup))))
             while run.going and len(run.decisions) < s.max_decisions:
                 run.step(choose(run.g, bot, rng))
@@ -108,48 +111,114 @@ class Campaign:
 
     # -- shrinking ---------------------------------------------------------------
     def _shrink(self, games: list[_Game]) -> None:
-        """Shrink the shortest game of each kind of divergence (code, first
-        clause, edition); the other games of that kind point to it."""
-        s = self.settings
-        kinds: dict[tuple, list[_Game]] = {}
+        """One finding per root cause: the games whose divergence has the same
+        code and the same rule event (the clause the rules refuse the engine's
+        option by, or the clause of the pending decision or of the rules event
+        behind the state difference) are one group, whatever the edition or
+        the cards; its shortest game is shrunk once and written as an
+        artifact that fails on the engine's behaviour, and every game of the
+        group carries the code and clauses verify gives that artifact."""
+        groups: dict[tuple, list[_Game]] = {}
         for g in games:
             if g.divergence is not None:
-                kinds.setdefault((g.divergence.signature, g.edition), []).append(g)
-        for (sig, edition), members in kinds.items():
+                groups.setdefault(g.divergence.signature, []).append(g)
+        for n, (sig, members) in enumerate(groups.items(), 1):
             first = min(members, key=lambda g: (len(g.divergence.decisions), g.report.id))
-            shrinker = Shrinker(self.engine, edition, first.setup, s.shrink_budget)
-            setup = first.setup
+            code, clauses, basis, note = self._shrink_one(first, sig)
+            seen = ", ".join(g.report.id for g in members)
+            first.report.notes.append(f"root cause {n} of {len(groups)}: {code} [{clauses[0] if clauses else ''}], "
+                                      f"in {len(members)} game{'s' if len(members) > 1 else ''} ({seen}); {note}")
+            for g in members:
+                f = g.report.findings[0]
+                f.code, f.clauses = code, list(clauses)
+                if basis is not None:
+                    f.basis, f.reading, f.alternatives = basis
+                if g is not first:
+                    g.report.notes.append(f"the same root cause as {first.report.id} (root cause {n} of "
+                                          f"{len(groups)}), shrunk and counted there")
+
+    def _shrink_one(self, first: _Game, sig: tuple) -> tuple[str, list[str], tuple | None, str]:
+        """Shrink one game and write its artifacts: (the code and clauses
+        to report, the basis, the note)."""
+        s = self.settings
+        edition = first.edition
+        shrinker = Shrinker(self.engine, edition, first.setup, s.shrink_budget if s.shrink else 0, s.readings)
+        setup = first.setup
+        small = first.divergence
+        if s.shrink:
             try:
                 small, setup = shrinker.shrink(first.divergence)
-                if self.engine.proc is None:
-                    self.engine.start()
             except EngineFault:
-                small = first.divergence
-            moved = "" if setup is first.setup else ", with the used cards first in the draw piles"
-            note = (f"shrunk from {len(first.divergence.decisions)} to {len(small.decisions)} decisions{moved} "
-                    f"({shrinker.replays} replays)")
-            if s.out is not None:
-                stem = f"{first.report.id}-{sig[0].lower()}"
-                lines = artifacts.replay_lines(small, edition, setup, f"conform-{stem}",
-                                               {"name": self.engine.name, "version": getattr(self.engine, "version", "")})
-                doc = artifacts.draft_scenario(small, edition, setup,
-                                               f"conform.{first.report.id.lower()}.{sig[0].lower().replace('_', '-')}",
-                                               self.engine.name)
-                name = " ".join(self.engine.name.split())
-                header = (f"# {name} parts from the rules ({sig[0]} [{sig[1]}]) after {len(small.decisions)} "
-                          f"decisions.\n")
+                pass
+        try:
+            if self.engine.proc is None:
+                self.engine.start()
+        except EngineFault:
+            pass
+        moved = "" if setup is first.setup else ", with the used cards first in the draw piles"
+        note = (f"shrunk from {len(first.divergence.decisions)} to {len(small.decisions)} decisions{moved} "
+                f"({shrinker.replays} replays)")
+        f = small.finding
+        code, clauses, basis = f.code, list(f.clauses), None
+        stem = f"{first.report.id}-{sig[0].lower()}"
+        impl = {"name": self.engine.name, "version": getattr(self.engine, "version", "")}
+        lines, extra, checked = artifacts.failing_log(small, edition, setup, f"conform-{stem}", impl, s.readings)
+        if checked is not None:
+            v = checked.findings[0]
+            code, clauses = v.code, list(v.clauses)
+            if v.basis is not None:
+                basis = (v.basis, v.reading, list(v.alternatives))
+        else:
+            basis = self._basis(small, edition, setup)
+        if s.out is None:
+            return code, clauses, basis, note
+        doc = artifacts.draft_scenario(small, edition, setup,
+                                       f"conform.{first.report.id.lower()}.{sig[0].lower().replace('_', '-')}",
+                                       self.engine.name, extra, s.readings)
+        doc["clauses"] = list(clauses) or doc["clauses"]
+        name = " ".join(self.engine.name.split())
+        header = f"# {name} parts from the rules ({code} [{clauses[0] if clauses else ''}]) after " \
+                 f"{len(small.decisions)} decisions.\n"
+        try:
+            log, yml = artifacts.write(s.out, stem, lines, doc, header, s.force)
+        except (DraftRefused, OutputError, OSError) as e:
+            return code, clauses, basis, note + f"; not written: {_why(e)}"
+        if log is not None:
+            flagged = "; ".join(f"{x.code} [{', '.join(x.clauses)}]" for x in checked.findings)
+            note += (f"; artifact: the replay log {log}, which mb-oracle verify flags ({flagged}), "
+                     f"and the draft scenario {yml}")
+        else:
+            why = ("an option the engine does not list" if not small.extra else
+                   "only options the engine lists that verify accepts as changing nothing") \
+                if f.code == OPTIONS_DIFFER else "a decision the engine refuses"
+            note += (f"; artifact: the draft scenario {yml}, which states the legal options there "
+                     f"(no replay log can show {why})")
+        return code, clauses, basis, note
+
+    def _basis(self, small: Divergence, edition: str, setup: dict) -> tuple | None:
+        """Whether a divergence no log shows stands only under a team reading:
+        the game is replayed under each other choice of a reading, and the
+        first under which the rules and the engine agree there names it."""
+        from ..readings import READINGS, TEAM
+
+        now = dict(self.settings.readings)
+        alternatives = []
+        for r in READINGS:
+            for choice in r.names():
+                if choice == now.get(r.clause, r.team):
+                    continue
                 try:
-                    log, yml = artifacts.write(s.out, stem, lines, doc, header, s.force)
-                except (DraftRefused, OutputError, OSError) as e:
-                    note += f"; not written: {_why(e)}"
-                else:
-                    checked = artifacts.verify_lines(lines)
-                    flagged = "; ".join(f"{f.code} [{', '.join(f.clauses)}]" for f in checked.findings) or "nothing"
-                    note += f": {log} and {yml}; mb-oracle verify on it: {checked.verdict} ({flagged})"
-            first.report.notes.append(note)
-            for g in members:
-                if g is not first:
-                    g.report.notes.append(f"the same divergence as {first.report.id}, shrunk there")
+                    run = replay(self.engine, edition, setup, small.decisions, {**now, r.clause: choice})
+                except EngineFault:
+                    return None
+                d = run.divergence
+                if d is None or len(d.decisions) > len(small.decisions):
+                    alternatives.append((r.clause, choice))
+        if not alternatives:
+            return ("rules", None, [])
+        clause = alternatives[0][0]
+        return ("reading", {"clause": clause, "choice": now.get(clause, TEAM[clause])},
+                [c for k, c in alternatives if k == clause])
 
     # -- scenarios ---------------------------------------------------------------
     def _scenarios(self) -> Iterator[GameReport]:

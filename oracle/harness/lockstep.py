@@ -36,6 +36,7 @@ class Divergence:
     finding: Finding
     reply: ep.Reply
     extra: list[dict] = field(default_factory=list)   # options the engine lists and the rules refuse
+    agreed: int = 0     # the decisions after which the sides last agreed
 
     @property
     def signature(self) -> tuple:
@@ -142,16 +143,17 @@ class Run:
         self.g = g
         self.decisions: list[Decision] = []
         self.divergence: Divergence | None = None
+        self.agreed = 0
         self._check(reply, list(g.events))
 
     def _check(self, reply: ep.Reply, events: list) -> None:
         if reply.error is U and reply.options is U:
             raise EngineFault("the reply gives no `options` (every legal decision, [] once the game is over)")
         f, extra = compare(self.g, reply, len(self.decisions), events)
-        if f is not None and self._forced_ahead(reply, events):
+        if f is None or self._forced_ahead(reply, events):
+            self.agreed = len(self.decisions)
             return
-        if f is not None:
-            self.divergence = Divergence(list(self.decisions), f, reply, extra)
+        self.divergence = Divergence(list(self.decisions), f, reply, extra, self.agreed)
 
     def _forced_ahead(self, reply: ep.Reply, events: list) -> bool:
         """An engine may take forced decisions (one legal option) on its own:
@@ -184,13 +186,13 @@ class Run:
         return self.divergence is None and not self.g.is_over
 
 
-def replay(engine: Engine, edition: str, setup: dict, decisions: list[Decision]) -> Run:
+def replay(engine: Engine, edition: str, setup: dict, decisions: list[Decision], readings: dict | None = None) -> Run:
     """Deal `setup` on both sides and apply `decisions` in lockstep, skipping
     any the rules do not allow at that point (so that a shortened game
     still plays), until the list ends or the sides differ."""
     from .start import game_from_setup, setup_line
 
-    g = game_from_setup(edition, setup)
+    g = game_from_setup(edition, setup, readings)
     run = Run(engine, g, engine.send(ep.Deal(edition=edition, setup=setup_line(setup))))
     for d in decisions:
         if not run.going:

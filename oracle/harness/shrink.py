@@ -23,9 +23,9 @@ from .lockstep import Divergence, replay
 from .start import game_from_setup
 
 
-def legal_prefix(edition: str, setup: dict, decisions: list[Decision]) -> tuple:
+def legal_prefix(edition: str, setup: dict, decisions: list[Decision], readings: dict | None = None) -> tuple:
     """The decisions the rules accept, in order, skipping the others (as `replay` does)."""
-    g = game_from_setup(edition, setup)
+    g = game_from_setup(edition, setup, readings)
     kept = []
     for d in decisions:
         p = g.pending
@@ -39,8 +39,9 @@ def legal_prefix(edition: str, setup: dict, decisions: list[Decision]) -> tuple:
 
 
 class Shrinker:
-    def __init__(self, engine: Engine, edition: str, setup: dict, budget: int = 400):
+    def __init__(self, engine: Engine, edition: str, setup: dict, budget: int = 400, readings: dict | None = None):
         self.engine = engine
+        self.readings = readings or {}
         self.edition = edition
         self.setup = setup
         self.budget = budget            # lockstep replays at most (a count, not a time: the result is reproducible)
@@ -48,12 +49,12 @@ class Shrinker:
         self._seen: set[tuple] = set()
 
     def _try(self, candidate: list[Decision], signature: tuple) -> Divergence | None:
-        key = legal_prefix(self.edition, self.setup, candidate)
+        key = legal_prefix(self.edition, self.setup, candidate, self.readings)
         if key in self._seen:
             return None
         self._seen.add(key)
         self.replays += 1
-        run = replay(self.engine, self.edition, self.setup, list(key))
+        run = replay(self.engine, self.edition, self.setup, list(key), self.readings)
         d = run.divergence
         return d if d is not None and d.signature == signature else None
 
@@ -68,7 +69,7 @@ class Shrinker:
         for deal in _rearranged(self.setup, best):
             if self._spent():
                 break
-            trial = Shrinker(self.engine, self.edition, deal, self.budget - self.replays)
+            trial = Shrinker(self.engine, self.edition, deal, self.budget - self.replays, self.readings)
             try:
                 got = trial._try(best.decisions, best.signature)
                 if got is not None:
