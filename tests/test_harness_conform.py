@@ -38,16 +38,19 @@ def reports(r) -> list[dict]:
 
 
 PLANTED = [
-    # plant, editions, the clause the divergence must be attributed to
-    ("sneaky", ["en-revised", "fr-first"], "keywords.sneaky"),
-    ("tough-effects", ["en-first"], "keywords.tough"),
-    ("refill-after-steal", ["fr-revised", "en-revised"], "drawing.refill"),
+    # plant, editions, the clause the divergence must be attributed to, the artifact ("log": a replay
+    # log verify flags; "scenario": the draft scenario alone, no log being able to show it)
+    ("sneaky", ["en-revised", "fr-first"], "keywords.sneaky", "log"),
+    ("tough-effects", ["en-first"], "keywords.tough", "log"),
+    ("refill-after-steal", ["fr-revised", "en-revised"], "drawing.refill", "log"),
+    ("frenzy", ["en-first", "fr-first"], "keywords.frenzy", "scenario"),       # an option the engine lacks
+    ("hunt-decline", ["en-revised"], "combat.block", "scenario"),              # only `hunt null` added
 ]
 
 
-@pytest.mark.parametrize("plant,editions,clause", PLANTED, ids=[p[0] for p in PLANTED])
-def test_each_planted_bug_is_found_attributed_and_shrunk_to_a_replay_verify_flags(tmp_path, plant, editions,
-                                                                                   clause):
+@pytest.mark.parametrize("plant,editions,clause,artifact", PLANTED, ids=[p[0] for p in PLANTED])
+def test_each_planted_bug_is_one_root_cause_shrunk_to_an_artifact_that_fails_on_the_engine(
+        tmp_path, plant, editions, clause, artifact):
     out = tmp_path / "found"
     args = ["--engine", f"{ADAPTER} --plant {plant}", "--budget", "8", "--seed", "1", "--format", "json",
             "--out", str(out)] + [a for e in editions for a in ("--edition", e)]
@@ -59,27 +62,42 @@ def test_each_planted_bug_is_found_attributed_and_shrunk_to_a_replay_verify_flag
     for g in bad:
         f = g["findings"][0]
         assert f["clauses"][0] == clause, f
-        assert f["code"] in ("OPTIONS_DIFFER", "STATE_MISMATCH")
         assert f["diff"] and f["events"]
-    shrunk = [n for g in bad for n in g["notes"] if n.startswith("shrunk from")]
-    assert shrunk
-    sizes = [int(m.group(2)) for m in (re.match(r"shrunk from (\d+) to (\d+) decisions", n) for n in shrunk)]
-    assert min(sizes) <= 10, shrunk
+    # One root cause: reported once, naming every game it showed in; the others point to it.
+    roots = [(g, n) for g in bad for n in g["notes"] if n.startswith("root cause ")]
+    assert len(roots) == 1, [g["notes"] for g in bad]
+    first, note = roots[0]
+    assert note.startswith("root cause 1 of 1: ") and f"in {len(bad)} game" in note
+    assert all(g["id"] in note for g in bad)
+    assert all(any(n.startswith(f"the same root cause as {first['id']}") for n in g["notes"])
+               for g in bad if g is not first)
+    assert len({(g["findings"][0]["code"], tuple(g["findings"][0]["clauses"])) for g in bad}) == 1
+    m = re.search(r"shrunk from (\d+) to (\d+) decisions", note)
+    assert m and int(m.group(2)) <= int(m.group(1))
+    drafts = sorted(out.glob("*.yaml"))
     logs = sorted(out.glob("*.jsonl"))
-    assert len(logs) == len(shrunk)
-    for log in logs:
-        rep = [verify_game(x) for x in split_games(io.BytesIO(log.read_bytes()), log.name)][0]
-        assert rep.verdict == "violates", log.read_text()
-        assert clause in rep.findings[0].clauses
-        decisions = [x for x in map(json.loads, log.read_text().splitlines()) if x["t"] not in
-                     ("game", "setup", "state", "end", "note")]
-        assert len(decisions) <= max(sizes) + 1
-        # The draft scenario states what the rules say there: the oracle passes it.
-        sf = load_file(log.with_suffix(".yaml"))
-        assert not sf.errors and sf.scenarios[0].doc.status == "draft"
-        sc = sf.scenarios[0]
-        assert clause in sc.doc.clauses
-        assert run_scenario(sc, sc.editions()[0]).passed
+    assert len(drafts) == 1
+    # The draft scenario states what the rules say there: the oracle passes it.
+    sf = load_file(drafts[0])
+    assert not sf.errors and sf.scenarios[0].doc.status == "draft"
+    sc = sf.scenarios[0]
+    assert clause in sc.doc.clauses
+    assert run_scenario(sc, sc.editions()[0]).passed
+    if artifact == "log":
+        assert len(logs) == 1 and "which mb-oracle verify flags" in note
+        # verify flags the log with the code and clauses conform reports.
+        rep = [verify_game(x) for x in split_games(io.BytesIO(logs[0].read_bytes()), logs[0].name)][0]
+        assert rep.verdict == "violates", logs[0].read_text()
+        mine = first["findings"][0]
+        assert (rep.findings[0].code, rep.findings[0].clauses) == (mine["code"], mine["clauses"])
+    else:
+        assert not logs and "artifact: the draft scenario" in note
+        # Played against the engine, the draft fails where the engine parts from the rules.
+        again = conform("--engine", f"{ADAPTER} --plant {plant}", "--budget", "0", "--scenarios", str(drafts[0]),
+                        "--format", "json", "--out", str(tmp_path / "again"))
+        assert again.returncode == 1
+        [g] = [x for x in reports(again) if x["t"] == "game"]
+        assert g["verdict"] == "violates" and g["findings"][0]["clauses"][0] == clause
 
 
 def test_the_same_run_gives_the_same_report_bytes(tmp_path):
