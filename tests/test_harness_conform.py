@@ -100,6 +100,29 @@ def test_each_planted_bug_is_one_root_cause_shrunk_to_an_artifact_that_fails_on_
         assert g["verdict"] == "violates" and g["findings"][0]["clauses"][0] == clause
 
 
+def test_conform_takes_a_reading_and_says_a_divergence_stands_only_under_it_as_verify_does(tmp_path):
+    # The example engine plays the team reading; the rules play HUNTER first: each divergence is a
+    # matter of that reading (basis `reading`), in conform's report and in verify's on the shrunk log.
+    out = tmp_path / "found"
+    r = conform("--engine", ADAPTER, "--budget", "8", "--seed", "1", "--edition", "en-revised",
+                "--reading", "effects.hunter-order=hunter-first", "--format", "json", "--out", str(out))
+    assert r.returncode == 1, r.stderr
+    lines = reports(r)
+    bad = [g for g in lines if g["t"] == "game" and g["verdict"] == "violates"]
+    assert bad and all(g["readings"] == {"effects.hunter-order": "hunter-first"} for g in bad)
+    for g in bad:
+        f = g["findings"][0]
+        assert f["basis"] == "reading" and f["reading"] == {"clause": "effects.hunter-order",
+                                                            "choice": "hunter-first"}, f
+        assert "attack-effect-first" in f["alternatives"]
+    assert lines[-1]["reading_only"] == len(bad)
+    [log] = out.glob("*.jsonl")
+    rep = [verify_game(x) for x in split_games(io.BytesIO(log.read_bytes()), log.name)][0]
+    first = [g for g in bad if any(n.startswith("root cause") for n in g["notes"])][0]["findings"][0]
+    v = rep.findings[0]
+    assert (v.code, v.clauses, v.basis, v.reading) == (first["code"], first["clauses"], "reading", first["reading"])
+
+
 def test_the_same_run_gives_the_same_report_bytes(tmp_path):
     args = ["--engine", f"{ADAPTER} --plant sneaky", "--budget", "4", "--seed", "3", "--edition", "en-revised",
             "--format", "json", "--out", str(tmp_path / "a")]
