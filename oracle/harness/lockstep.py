@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 import msgspec
 
 from ..engine import Decision, Game
-from ..replay.attribution import attribute
+from ..engine.state import STAGE_KINDS
+from ..replay.attribution import attribute, choice_clauses
 from ..replay.claims import claim_matches, claim_views
 from ..replay.diff import card_diff, readable
 from ..replay.findings import DiffEntry, Finding, name_cards
-from ..replay.narrate import card_label, rules_events
+from ..replay.narrate import card_label, rules_events, waiting_text
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
 from .views import line_of, option_key
@@ -75,7 +76,11 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
                 fields = [k for k in rules if rules[k] != log.get(k)] or list(rules)
                 text = f"the engine's state differs from the rules ({', '.join(fields)}): {diff[0].text}" + \
                     (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
-                return _named(g, Finding(STATE_MISMATCH, attribute(g, events, diff), step, text,
+                clauses = attribute(g, events, diff)
+                if _skipped(g, reply):
+                    text = f"the rules are waiting for {waiting_text(g)}, which the engine skips; {text}"
+                    clauses = list(dict.fromkeys(choice_clauses(g) + clauses))
+                return _named(g, Finding(STATE_MISMATCH, clauses, step, text,
                                          log=readable(log), rules=readable(rules), diff=diff,
                                          events=rules_events(events, names),
                                          options=[d.to_json() for d in g.legal_decisions()])), []
@@ -119,6 +124,17 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
                 rules={"stage": pend.stage, "player": pend.player, "options": [d.to_json() for d in ours.values()]},
                 diff=diff, events=rules_events(events, names), options=[d.to_json() for d in ours.values()])
     return _named(g, f), extra
+
+
+def _skipped(g: Game, reply: ep.Reply) -> bool:
+    """The rules wait for a choice inside a turn (more than one option) that
+    none of the engine's options answers: the engine went past it."""
+    p = g.pending
+    if p is None or p.stage == "action" or len(p.options) < 2 or reply.options is U:
+        return False
+    kinds = STAGE_KINDS[p.stage]
+    return not any(o.__struct_config__.tag in kinds and (p.is_chance or getattr(o, "p", None) == p.player)
+                   for o in reply.options)
 
 
 def _result(r) -> str:

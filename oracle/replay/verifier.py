@@ -17,7 +17,7 @@ from ..engine import Decision, Game, SetupError
 from ..engine.state import STAGE_KINDS
 from . import decisions
 from . import format as fmt
-from .attribution import attribute
+from .attribution import attribute, choice_clauses
 from .claims import claim_matches, claim_views, is_full_claim
 from .diff import card_diff, readable
 from .findings import (MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, name_cards,  # noqa: F401
@@ -56,6 +56,7 @@ class Verifier:
         self.sets = DEFAULT_SETS           # the card sets of the game line (setup.sets)
         self.prev = None                # the last decision applied
         self.attacker = None            # who made the last turn action, if it was an attack
+        self.attacked = None            # the creature of that attack
         self.order_queue: list[int] = []  # the rest of an order of waiting effects given at once
         self._resync_claim = None       # with keep_going: the last full claim seen while lost
 
@@ -367,7 +368,10 @@ class Verifier:
         d = Decision(t, None if t == "random" else player, arg)
         r = g.refusal(d)
         if r is not None:
-            self.find(r.code, [r.clause], lineno,
+            clauses = [r.clause]
+            if self._other_frenzy_copy(t, player, arg):
+                clauses.insert(0, "keywords.frenzy")
+            self.find(r.code, clauses, lineno,
                       r.message + (f" ({r.card})" if r.card and r.card not in r.message else ""),
                       log=line_json(line), options=[o.to_json() for o in r.options])
             return
@@ -384,6 +388,17 @@ class Verifier:
         self._apply(t, arg)
         self.report.decisions += 1
 
+    def _other_frenzy_copy(self, t, player, arg) -> bool:
+        """An attack the rules refuse by the player who attacked last, with
+        another copy of the FRENZY creature that attacked (keywords.frenzy:
+        only the creature that attacked may attack again)."""
+        from ..cards import FRENZY
+
+        g, last = self.g, self.attacked
+        return (t == "attack" and player == self.attacker and last is not None and arg != last
+                and arg in g.table.defs and last in g.table.defs and g.name(arg) == g.name(last)
+                and arg in g.state.play[player] and g.has(arg, FRENZY))
+
     def _harmless_decline(self, t, player, arg, lineno) -> bool:
         """A decline the rules do not ask for here (decisions.harmless_decline)."""
         return decisions.harmless_decline(self, t, player, arg, lineno)
@@ -398,6 +413,7 @@ class Verifier:
         """Apply one decision (and the rest of an order given at once)."""
         if kind in ("play", "attack"):
             self.attacker = self.g.pending.player if kind == "attack" else None
+            self.attacked = arg if kind == "attack" else None
         self.prev = (kind, arg)
         chosen = arg[0] if self.g.pending.stage == "order" else None
         events = self.g.apply_unchecked(kind, arg)
@@ -470,6 +486,8 @@ class Verifier:
         waiting = waiting_text(g)
         if waiting is not None and len(g.pending.options) > 1 and not self._answered_next(g, lineno):
             what = f"the rules are waiting for {waiting}, which the log skips; {what}"
+            # The skipped choice comes first: the state differs because of it.
+            clauses = list(dict.fromkeys(choice_clauses(g) + clauses))
         self.find("STATE_MISMATCH", clauses, lineno, what,
                   events=events, log={k: log.get(k) for k in fields}, rules={k: rules.get(k) for k in fields},
                   options=[d.to_json() for d in g.legal_decisions()], diff=diff)
@@ -488,6 +506,8 @@ class Verifier:
             t = line.__struct_config__.tag
             if t in ("state", "note"):
                 continue
+            if t == "end" and line.reason == "aborted":
+                return True                     # the log stops here: it skips nothing
             if t not in fmt.DECISION_TYPES:
                 return False
             return t in STAGE_KINDS[pend.stage] and (pend.is_chance or getattr(line, "p", None) == pend.player)
