@@ -38,7 +38,7 @@ def choice_clauses(g) -> list[str]:
     out: list[str] = []
     s = g.state
     if p.stage == "block" and s.combat:
-        if g.has(s.combat[0], SNEAKY):
+        if (s.combat[0] in s.play[0] or s.combat[0] in s.play[1]) and g.has(s.combat[0], SNEAKY):
             out.append("keywords.sneaky")
         for c in s.play[p.player]:
             why = block_forbidden(g, s.combat[0], c)
@@ -56,7 +56,7 @@ def _tough_wiped(g, diff) -> bool:
         if e.field is not None or not isinstance(e.log, list) or not isinstance(e.rules, list):
             continue
         card = e.card
-        if not isinstance(card, int) or card not in g.table.defs or not g.has(card, TOUGH):
+        if card not in g.state.play[0] and card not in g.state.play[1] or not g.has(card, TOUGH):
             continue
         if any(isinstance(r, dict) and r.get("zone") == "play" and r.get("exhausted") is True for r in e.rules) and \
                 any(isinstance(x, dict) and x.get("zone") == "play" and x.get("exhausted") is False for x in e.log):
