@@ -230,6 +230,8 @@ class Verifier:
 
     def _finish(self) -> GameReport:
         rep = self.report
+        if not self.ended and self.g is not None:
+            rep.aborted = self._log_aborted()
         if any(f.malformed for f in rep.findings):
             rep.verdict = "malformed"
         elif rep.findings:
@@ -258,6 +260,8 @@ class Verifier:
             self.g = self.game_class.deal(prof, line.cards, line.decks, line.unused, first, reveals, life_cards,
                                tolerate=faults, sets=self.sets)
         except SetupError as e:
+            for kept in faults or ():
+                self._setup_fault(kept, lineno)     # found before the fault that leaves no game
             if e.code == "UNKNOWN_CARD":
                 self.find("UNKNOWN_CARD", [e.clause], lineno, f"field cards.{e.details['card']}: {e.message}",
                           log=e.details["name"])
@@ -511,6 +515,21 @@ class Verifier:
             if t not in fmt.DECISION_TYPES:
                 return False
             return t in STAGE_KINDS[pend.stage] and (pend.is_chance or getattr(line, "p", None) == pend.player)
+        return False
+
+    def _log_aborted(self) -> bool:
+        """Whether the log's end line, not read (verification stopped before
+        it), says the implementation stopped the game: a game is counted as
+        aborted whether or not verification reached its end (--keep-going)."""
+        for _, raw_line in reversed(self.raw.lines):
+            if b"end" not in raw_line:
+                continue
+            try:
+                line = fmt.decoder.decode(raw_line)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                continue
+            if line.__struct_config__.tag == "end":
+                return line.reason == "aborted"
         return False
 
     def _mark_end(self, line, lineno) -> None:
