@@ -488,17 +488,21 @@ class Verifier:
         what = f"the state claimed differs from the rules ({', '.join(fields)}): {diff[0].text}" + \
             (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
         waiting = waiting_text(g)
-        if waiting is not None and len(g.pending.options) > 1 and not self._answered_next(g, lineno):
+        nxt = self._next_after(g, lineno) if waiting is not None and len(g.pending.options) > 1 else "answers"
+        if nxt != "answers":
             what = f"the rules are waiting for {waiting}, which the log skips; {what}"
-            # The skipped choice comes first: the state differs because of it.
+        if nxt == "passes":
+            # A later decision goes past the choice: the state differs because it was skipped.
             clauses = list(dict.fromkeys(choice_clauses(g) + clauses))
         self.find("STATE_MISMATCH", clauses, lineno, what,
                   events=events, log={k: log.get(k) for k in fields}, rules={k: rules.get(k) for k in fields},
                   options=[d.to_json() for d in g.legal_decisions()], diff=diff)
 
-    def _answered_next(self, g, lineno) -> bool:
-        """Whether the log's next decision after line `lineno` answers the
-        decision the rules wait for in `g` (else the log skipped it)."""
+    def _next_after(self, g, lineno) -> str:
+        """What the log does after line `lineno` about the decision the rules
+        wait for in `g`: "answers" it with its next decision (or stops there,
+        aborted), "passes" it with a decision of another kind, or "ends"
+        (an end line, a line that cannot be read, or nothing more)."""
         pend = g.pending
         if self._index is None:
             self._index = {n: i for i, (n, _) in enumerate(self.raw.lines)}
@@ -506,16 +510,18 @@ class Verifier:
             try:
                 line = fmt.decoder.decode(raw_line)
             except (msgspec.DecodeError, msgspec.ValidationError):
-                return False
+                return "ends"
             t = line.__struct_config__.tag
             if t in ("state", "note"):
                 continue
             if t == "end" and line.reason == "aborted":
-                return True                     # the log stops here: it skips nothing
+                return "answers"                # the log stops here: it skips nothing
             if t not in fmt.DECISION_TYPES:
-                return False
-            return t in STAGE_KINDS[pend.stage] and (pend.is_chance or getattr(line, "p", None) == pend.player)
-        return False
+                return "ends"
+            if t in STAGE_KINDS[pend.stage] and (pend.is_chance or getattr(line, "p", None) == pend.player):
+                return "answers"
+            return "passes"
+        return "ends"
 
     def _log_aborted(self) -> bool:
         """Whether the log's end line, not read (verification stopped before
