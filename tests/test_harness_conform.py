@@ -297,6 +297,12 @@ def test_spec_engine_protocol_documents_every_finding_code_and_message():
     for op in ("hello", "deal", "position", "apply", "quit"):
         assert f'{{"op": "{op}"' in spec, op
     assert engine_protocol.PROTOCOL in spec
+    # Every field of a reply, and each question an engine author would otherwise guess at.
+    for name in engine_protocol.Reply.__struct_fields__:
+        assert f"`{name}`" in spec or f"\"{name}\"" in spec, name
+    for heading in ("**Who starts.**", "**Chance inside one call.**", "**Two decisions in one call.**",
+                    "**`played` and `active` in a claim.**", "## Capabilities in hello"):
+        assert heading in spec, heading
 
 
 def test_an_engine_that_refuses_a_legal_deal_violates_setup_deal_and_unknown_editions_are_ignored(tmp_path):

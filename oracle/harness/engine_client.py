@@ -75,6 +75,7 @@ class Engine:
         self.editions: list[str] = []
         self.positions = False
         self.sets: list[str] = list(DEFAULT_SETS)
+        self.deviations: list[str] = []     # clauses the engine knowingly does not follow (hello)
 
     # -- the process -----------------------------------------------------------
     def start(self) -> None:
@@ -96,6 +97,7 @@ class Engine:
         self.positions = reply.positions is True
         if reply.sets is not msgspec.UNSET:
             self.sets = list(reply.sets)
+        self.deviations = [] if reply.deviations is msgspec.UNSET else list(reply.deviations)
 
     def _spawn(self) -> None:
         self._err = tempfile.TemporaryFile()

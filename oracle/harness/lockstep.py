@@ -165,11 +165,44 @@ class Run:
     def _check(self, reply: ep.Reply, events: list) -> None:
         if reply.error is U and reply.options is U:
             raise EngineFault("the reply gives no `options` (every legal decision, [] once the game is over)")
+        if reply.drawn is not U and reply.error is U:
+            f = self._drawn(reply, events)
+            if f is not None:
+                self.divergence = Divergence(list(self.decisions), f, reply, [], self.agreed)
+                return
         f, extra = compare(self.g, reply, len(self.decisions), events)
         if f is None or self._forced_ahead(reply, events):
             self.agreed = len(self.decisions)
             return
         self.divergence = Divergence(list(self.decisions), f, reply, extra, self.agreed)
+
+    def _drawn(self, reply: ep.Reply, events: list) -> Finding | None:
+        """Chance outcomes the engine drew itself (`chance: reports`): each
+        one the rules allow at their chance event is taken on the rules' side
+        too (and kept among the decisions); one they do not allow is a finding."""
+        for line in reply.drawn:
+            d = Decision("random", None, tuple(sorted(line.cards)))
+            g = self.g
+            while g.pending is not None and not g.pending.is_chance and len(g.pending.options) == 1:
+                kind, arg = g.pending.options[0]                # forced steps before the chance event
+                self.decisions.append(Decision(kind, g.pending.player, arg))
+                events += g.apply_unchecked(kind, arg)
+            p = g.pending
+            if p is None or not p.is_chance or ("random", d.arg) not in p.options:
+                names = g.table.names
+                r = g.refusal(d)
+                why = f" [{r.clause}]: {r.message}" if r is not None else ""
+                clauses = [r.clause] if r is not None else (list(p.clauses) if p is not None else ["effects.random"])
+                text = f"the engine drew {_option_text(g, d.to_json())}; the rules refuse it{why}"
+                return _named(g, Finding(OPTIONS_DIFFER, clauses, len(self.decisions), text,
+                                         log={"drawn": d.to_json()},
+                                         rules={"options": [x.to_json() for x in g.legal_decisions()]},
+                                         diff=[DiffEntry(text, field="options", log=d.to_json())],
+                                         events=rules_events(events, names),
+                                         options=[x.to_json() for x in g.legal_decisions()]))
+            events += g.apply_unchecked("random", d.arg)
+            self.decisions.append(d)
+        return None
 
     def _forced_ahead(self, reply: ep.Reply, events: list) -> bool:
         """An engine may take forced decisions (one legal option) on its own:
