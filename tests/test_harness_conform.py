@@ -14,6 +14,7 @@ import time
 import xml.etree.ElementTree as ET
 
 import jsonschema
+import msgspec
 import pytest
 from conftest import ROOT
 
@@ -472,3 +473,40 @@ def test_a_position_message_with_counters_and_activate_options_follow_the_printe
     check["engine"].validate({"op": "apply", "decision": next(o for o in reply["options"] if o["t"] == "activate")})
     for bad in ({"1": 100}, {"1": -1}, {"x": 1}, [1]):
         assert not check["engine"].is_valid({**msg, "position": {**msg["position"], "octonite": bad}})
+
+
+def test_scenarios_an_engine_cannot_play_are_counted_and_listed_with_why(tmp_path):
+    # An engine that plays English revised alone and sets up no position.
+    script = tmp_path / "no_positions.py"
+    script.write_text(
+        "import json, sys\n"
+        f"sys.path.insert(0, {str(ROOT / 'examples')!r})\n"
+        "import engine_adapter as ea\n"
+        "a = ea.Adapter(None)\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['op'] == 'quit':\n"
+        "        break\n"
+        "    reply = a.handle(msg)\n"
+        "    if msg['op'] == 'hello':\n"
+        "        reply.update(positions=False, editions=['en-revised'])\n"
+        "    print(json.dumps(reply), flush=True)\n")
+    path = ROOT / "scenarios" / "interactions.yaml"
+    r = conform("--engine", f"{sys.executable} {script}", "--budget", "0", "--scenarios", str(path),
+                "--format", "json", "--out", str(tmp_path / "o"))
+    assert r.returncode == 0, r.stderr
+    played = {x["id"] for x in reports(r) if x["t"] == "game"}
+    sf = load_file(path)
+    positions = {f"scenario {sc.id} [en-revised]" for sc in sf.scenarios
+                 if sc.doc.given.deal is msgspec.UNSET and "en-revised" in sc.editions()
+                 and sc.doc.readings is msgspec.UNSET}
+    readings = {f"scenario {sc.id} [en-revised]" for sc in sf.scenarios if sc.doc.readings is not msgspec.UNSET}
+    assert positions and readings and not (positions | readings) & played
+    err = r.stderr.splitlines()
+    total = int(re.match(r"conform: (\d+) scenario runs skipped:", err[0]).group(1))
+    assert total == sum(len(sc.editions()) for sc in sf.scenarios) - len(played)
+    listed = {line.strip().split("  ")[0] for line in err if line.startswith("    scenario ")}
+    assert positions | readings <= listed
+    assert any("the engine cannot set up positions" in line for line in err)
+    assert any("under the reading" in line and "team's readings" in line for line in err)
+    assert any(line.strip().endswith("the engine does not play en-first") for line in err)

@@ -184,4 +184,23 @@ def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths
             reporter.game(rep)
     finally:
         camp.engine.stop()
+    _say_skipped(camp.skipped)
     sys.exit(reporter.finish())
+
+
+def _say_skipped(skipped: list[tuple[str, str, str, bool]]) -> None:
+    """Scenario runs left out, counted with why and, but for the editions
+    the run does not play, listed (standard error)."""
+    from ..junit import clean_line
+
+    if not skipped:
+        return
+    by_why: dict[str, list[tuple[str, str, bool]]] = {}
+    for what, where, why, listed in skipped:
+        by_why.setdefault(why, []).append((what, where, listed))
+    click.echo(f"conform: {len(skipped)} scenario run{'s' if len(skipped) != 1 else ''} skipped:", err=True)
+    for why, runs in by_why.items():
+        click.echo(f"  {len(runs)}: {clean_line(why)}", err=True)
+        for what, where, listed in runs:
+            if listed:
+                click.echo(f"    {clean_line(what)}  {clean_line(where)}", err=True)

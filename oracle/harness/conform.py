@@ -60,6 +60,8 @@ class Campaign:
     engine: Engine
     settings: Settings
     editions: list[str] = field(default_factory=list)
+    # Scenario runs left out: (id, where, why, listed: whether to name each run, not only count them).
+    skipped: list[tuple[str, str, str, bool]] = field(default_factory=list)
 
     def run(self) -> Iterator[GameReport]:
         """Every game's report, then every scenario's, in a stable order."""
