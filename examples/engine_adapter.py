@@ -29,7 +29,9 @@ effects defeat TOUGH creatures outright), `refill-after-steal` (a robbed
 hand is not refilled at once in the revised editions), `frenzy` (a FRENZY
 creature is never offered its second attack: an option the engine lacks),
 `hunt-decline` (every attacker is asked about HUNTER, its only answer
-`hunt null`: an option verify accepts as changing nothing). `--cards FILE`
+`hunt null`: an option verify accepts as changing nothing), `draw-late`
+(the hand is refilled at the end of the turn). `--plant` is repeatable.
+`--cards FILE`
 (repeatable) loads cards declared in an mb-cards/1 file; the adapter then
 says it deals their set too.
 
@@ -50,13 +52,14 @@ import sys
 
 from oracle.engine import Decision, Game, Refused, SetupError
 from oracle.engine import combat, drawing
+from oracle.engine.registry import TASKS
 from oracle.engine.setup import resolve_cards
 
 EDITIONS = ["en-first", "fr-first", "fr-revised", "en-revised"]
-PLANTS = ("sneaky", "tough-effects", "refill-after-steal", "frenzy", "hunt-decline")
+PLANTS = ("sneaky", "tough-effects", "refill-after-steal", "frenzy", "hunt-decline", "draw-late")
 # The clause each planted rule breaks: with --declare, hello names it among the known deviations.
 PLANT_CLAUSES = {"sneaky": "keywords.sneaky", "tough-effects": "keywords.tough", "refill-after-steal": "drawing.refill",
-                 "frenzy": "keywords.frenzy", "hunt-decline": "combat.block"}
+                 "frenzy": "keywords.frenzy", "hunt-decline": "combat.block", "draw-late": "drawing.refill"}
 CLAIMS = ["life", "mindbugs", "hand", "play", "discard", "deck", "unused", "played", "active", "turn"]
 
 
@@ -72,6 +75,16 @@ def plant(rule: str) -> None:
         combat.block_forbidden = ignore_sneaky
     elif rule == "refill-after-steal":
         drawing.after_loss = lambda g, player: None
+    elif rule == "draw-late":
+        # The hand is refilled when the turn ends, not as soon as a card leaves it.
+        drawing.after_removal = lambda g, player: None
+        end_turn = TASKS["end-turn"]
+
+        def refill_then_end(g, *args):
+            drawing.refill(g, g.state.active)
+            return end_turn(g, *args)
+
+        TASKS["end-turn"] = refill_then_end
     elif rule not in ("tough-effects", "frenzy", "hunt-decline"):      # applied to each game (below)
         raise SystemExit(f"unknown --plant {rule!r}; choose from {', '.join(PLANTS)}")
 
@@ -108,20 +121,21 @@ def state_claim(g: Game) -> dict:
     }
 
 
-def view(g: Game, planted: str | None = None) -> dict:
+def view(g: Game, planted: tuple[str, ...] = ()) -> dict:
     over = {"winner": g.winner, "reason": g.reason} if g.is_over else None
     options = [decision_line(d) for d in g.legal_decisions()]
     p = g.pending
-    if planted == "frenzy" and p is not None and p.stage == "frenzy":
+    if "frenzy" in planted and p is not None and p.stage == "frenzy":
         options = [o for o in options if o["t"] != "attack"]
-    elif planted == "hunt-decline" and p is not None and p.stage == "block":
+    if "hunt-decline" in planted and p is not None and p.stage == "block":
         options.append({"t": "hunt", "p": g.state.active, "card": None})
     return {"options": options, "state": state_claim(g), "over": over}
 
 
 class Adapter:
-    def __init__(self, planted: str | None, sets: tuple[str, ...] = (), declare: bool = False, draw: bool = False):
-        self.planted = planted
+    def __init__(self, planted: tuple[str, ...] | str | None = (), sets: tuple[str, ...] = (), declare: bool = False,
+                 draw: bool = False):
+        self.planted = (planted,) if isinstance(planted, str) else tuple(planted or ())
         self.sets = ["first-contact", "new-servants"] + [x for x in sets if x not in ("first-contact", "new-servants")]
         self.game: Game | None = None
         self.declare = declare      # name the planted rule among the known deviations
@@ -129,7 +143,7 @@ class Adapter:
         self.rng = random.Random(0)
 
     def rules(self, g: Game) -> Game:
-        if self.planted == "tough-effects":
+        if "tough-effects" in self.planted:
             g.profile = dataclasses.replace(g.profile, tough_effects=False)
         return g
 
@@ -151,11 +165,11 @@ class Adapter:
         op = msg.get("op")
         if op == "hello":
             hello = {"protocol": "mb-engine/1", "name": "oracle-engine-adapter",
-                     "version": f"plant={self.planted}" if self.planted else "", "editions": EDITIONS,
+                     "version": f"plant={'+'.join(self.planted)}" if self.planted else "", "editions": EDITIONS,
                      "positions": True, "sets": self.sets, "chance": "reports" if self.draw else "lists",
                      "claims": CLAIMS}
             if self.declare and self.planted:
-                hello["deviations"] = [PLANT_CLAUSES[self.planted]]
+                hello["deviations"] = [PLANT_CLAUSES[p] for p in self.planted]
             return hello
         if op == "deal":
             s = msg["setup"]
@@ -204,7 +218,7 @@ def load_cards(path: str) -> str:
 def main(argv: list[str]) -> None:
     usage = ("usage: engine_adapter.py [--plant " + "|".join(PLANTS) + "] [--declare] [--draw] "
              "[--cards FILE]...")
-    planted, sets, declare, draw = None, [], False, False
+    planted, sets, declare, draw = [], [], False, False
     args = list(argv)
     while args:
         flag = args.pop(0)
@@ -215,8 +229,8 @@ def main(argv: list[str]) -> None:
             raise SystemExit(usage)
         value = args.pop(0)
         if flag == "--plant":
-            planted = value
-            plant(planted)
+            planted.append(value)
+            plant(value)
         else:
             sets.append(load_cards(value))
     adapter = Adapter(planted, tuple(sets), declare, draw)

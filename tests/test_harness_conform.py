@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 import jsonschema
 import msgspec
 import pytest
+import yaml
 from conftest import ROOT
 
 from oracle.harness import engine_protocol as ep
@@ -510,3 +511,40 @@ def test_scenarios_an_engine_cannot_play_are_counted_and_listed_with_why(tmp_pat
     assert any("the engine cannot set up positions" in line for line in err)
     assert any("under the reading" in line and "team's readings" in line for line in err)
     assert any(line.strip().endswith("the engine does not play en-first") for line in err)
+
+
+def test_an_engine_that_draws_late_with_that_deviation_expected_still_gets_its_other_deviations_found(tmp_path):
+    expect = tmp_path / "known.yaml"
+    expect.write_text("format: mb-expect/1\nexpected:\n  - code: STATE_MISMATCH\n    clause: drawing.refill\n"
+                      "    note: the engine draws at the end of the turn\n")
+    out = tmp_path / "found"
+    r = conform("--engine", f"{ADAPTER} --plant draw-late --plant sneaky", "--budget", "8", "--seed", "1",
+                "--edition", "en-revised", "--edition", "fr-first", "--expect", str(expect), "--format", "json",
+                "--out", str(out))
+    assert r.returncode == 1, r.stderr
+    lines = reports(r)
+    games = [g for g in lines if g["t"] == "game"]
+    # Every game meets the late draw at once; past it, SNEAKY's deviation is found, once as a root cause.
+    assert all(g["findings"] and g["findings"][0]["expected"] and g["findings"][0]["line"] <= 3 for g in games)
+    new = [g for g in games if g["outcome"] == "fail"]
+    assert new and all(not g["findings"][-1].get("expected") and g["findings"][-1]["clauses"][0] == "keywords.sneaky"
+                       and all(f["expected"] for f in g["findings"][:-1]) for g in new)
+    assert all(any(n.startswith("followed past") for n in g["notes"]) for g in games)
+    assert lines[-1]["xfail"] == len(games) - len(new) and lines[-1]["failed"] == len(new)
+    roots = [n for g in new for n in g["notes"] if n.startswith("root cause ")]
+    assert len(roots) == 1 and "artifact: the draft scenario" in roots[0]
+    [draft] = out.glob("*.yaml")
+    sc = load_file(draft).scenarios[0]
+    assert "players" in yaml.safe_load(draft.read_text())["given"] and run_scenario(sc, sc.editions()[0]).passed
+    again = conform("--engine", f"{ADAPTER} --plant draw-late --plant sneaky", "--budget", "0", "--scenarios",
+                    str(draft), "--format", "json", "--out", str(tmp_path / "again"))
+    [g] = [x for x in reports(again) if x["t"] == "game"]
+    assert g["verdict"] == "violates" and g["findings"][0]["clauses"][0] == "keywords.sneaky"
+
+
+def test_deviations_the_engine_declares_in_hello_are_expected_failures(tmp_path):
+    r = conform("--engine", f"{ADAPTER} --plant draw-late --declare", "--budget", "4", "--seed", "2",
+                "--edition", "en-revised", "--format", "json", "--out", str(tmp_path))
+    assert r.returncode == 0, r.stdout[-3000:]
+    summary = reports(r)[-1]
+    assert summary["xfail"] == summary["violates"] == 4 and summary["failed"] == 0

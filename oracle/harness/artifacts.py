@@ -22,6 +22,7 @@ from ..replay.verify import verify_game
 from ..safefile import write_file
 from .lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, Divergence
 from .start import game_from_setup
+from .lockstep import start_game
 from .views import full_claim, option_key
 
 
@@ -132,28 +133,45 @@ def _player_expect(g: Game, p: int, fields: set, ref: dict) -> dict:
     return out
 
 
+def _given(setup, ref: dict) -> dict:
+    """The scenario's start: the deal, or the position (a game followed past
+    an expected divergence starts again from one)."""
+    if isinstance(setup, dict):
+        deal = {"decks": [[ref[c] for c in deck] for deck in setup["decks"]],
+                "unused": [ref[c] for c in setup["unused"]]}
+        if setup.get("reveals"):
+            deal["reveals"] = [[ref[c] for c in pair] for pair in setup["reveals"]]
+        if setup.get("first") is not None:
+            deal["first"] = setup["first"]
+        return {"deal": deal}
+    pos = setup
+    ex = set(pos.exhausted)
+    players = []
+    for p in (0, 1):
+        players.append({"life": pos.life[p], "mindbugs": pos.mindbugs[p],
+                        "hand": [ref[c] for c in pos.hand[p]],
+                        "play": [{"card": ref[c], "exhausted": True} if c in ex else ref[c] for c in pos.play[p]],
+                        "discard": [ref[c] for c in pos.discard[p]], "deck": [ref[c] for c in pos.deck[p]]})
+    return {"active": pos.active, "turn": pos.turn, "players": players,
+            "unused": [ref[c] for c in (pos.unused or [])]}
+
+
 def draft_scenario(div: Divergence, edition: str, setup: dict, scenario_id: str, engine: str,
                    extra: dict | None = None, readings: dict | None = None) -> dict:
     """A draft scenario: the deal, the decisions, and what the rules say
     where the engine differs: that `extra` (an option the engine lists) is
     refused, or else the state, the result or the legal options there."""
-    ref = _refs(setup)
-    g = game_from_setup(edition, setup, readings)
+    ref = _refs(setup if isinstance(setup, dict) else {"cards": setup.cards})
+    g = start_game(edition, setup, readings)[0]
     for d in div.decisions:
         g.apply_unchecked(d.kind, d.arg)
     f = div.finding
-    deal = {"decks": [[ref[c] for c in deck] for deck in setup["decks"]],
-            "unused": [ref[c] for c in setup["unused"]]}
-    if setup.get("reveals"):
-        deal["reveals"] = [[ref[c] for c in pair] for pair in setup["reveals"]]
-    if setup.get("first") is not None:
-        deal["first"] = setup["first"]
     doc: dict = {
         "format": "mb-scenario/1", "id": scenario_id,
         "title": f"{engine} and the rules part after {len(div.decisions)} decisions: {f.code}",
         "clauses": list(f.clauses) or ["turns.action"], "editions": [edition],
         "source": {"kind": "rulebook", "ref": f"found by mb-oracle conform; {f.message}"[:300]},
-        "status": "draft", "given": {"deal": deal}, "steps": [_step(d, ref) for d in div.decisions],
+        "status": "draft", "given": _given(setup, ref), "steps": [_step(d, ref) for d in div.decisions],
         "settle": False,
     }
     if readings:

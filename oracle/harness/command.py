@@ -152,8 +152,11 @@ def serve(card_files):
 @click.option("--reading", "reading_specs", multiple=True, metavar="CLAUSE=CHOICE",
               help="The rules follow this choice of a team reading (as verify's --reading); each finding says "
                    "whether it stands only under a reading (basis). Repeatable.")
+@click.option("--expect", "expect_file", type=click.Path(dir_okay=False),
+              help="Known deviations of the engine (mb-expect/1, as verify's): a game that meets one is followed "
+                   "past it, and expected and new divergences are counted apart.")
 def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths, shrink, shrink_budget, out_dir,
-            timeout, fmt, outputs, quiet, force, reading_specs):
+            timeout, fmt, outputs, quiet, force, reading_specs, expect_file):
     """Play games against another engine in lockstep and report where it
     parts from the rules, each divergence shrunk to a short game (a replay
     log and a draft scenario in --out). See spec/engine-protocol.md.
@@ -162,18 +165,22 @@ def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths
     protocol or could not be started, or a usage error."""
     from pathlib import Path
 
-    from ..replay.outputs import Reporter
-    from .conform import Settings, campaign
+    from ..replay.outputs import Reporter, load_expectations
+    from .conform import KnownOutcomes, Settings, campaign
     from .engine_client import EngineFault
+
+    known = load_expectations(expect_file)
 
     settings = Settings(budget=budget, seed=seed, editions=tuple(editions), bots=tuple(bots) or ("random", "greedy"),
                         max_decisions=max_decisions, shrink=shrink, shrink_budget=shrink_budget,
                         out=Path(out_dir), scenarios=tuple(scenario_paths), timeout=timeout, force=force,
-                        readings=dict(_reading_options(reading_specs)))
+                        readings=dict(_reading_options(reading_specs)),
+                        expected=[e.expected for e in known.entries] if known is not None else [])
     from ..scenarios.loader import discover
 
     reads = (*scenario_paths, *(str(f) for f in discover(scenario_paths)[0])) if outputs else ()
-    reporter = Reporter(fmt, outputs, quiet=quiet, command="conform", reads=reads)
+    reporter = Reporter(fmt, outputs, quiet=quiet, command="conform", expectations=KnownOutcomes(),
+                        reads=(*reads, *((expect_file,) if expect_file else ())))
     try:
         camp = campaign(command, settings)
     except (EngineFault, ValueError) as e:

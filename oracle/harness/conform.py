@@ -17,7 +17,8 @@ from typing import Iterator
 
 from ..draftfile import DraftRefused
 from ..editions import EDITIONS
-from ..readings import differing
+from ..engine import SetupError
+from ..readings import differing, with_readings
 from ..replay.findings import Finding, GameReport
 from ..replay.selfplay import choose, random_deal
 from ..safefile import OutputError
@@ -26,7 +27,9 @@ from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
 from .lockstep import OPTIONS_DIFFER, Divergence, Run, replay
 from .shrink import Shrinker
+from .serve import game_from_position
 from .start import game_from_setup, setup_line
+from .views import position_of
 
 ENGINE_FAULT = "ENGINE_FAULT"
 
@@ -45,6 +48,7 @@ class Settings:
     timeout: float = 10.0
     force: bool = False                 # overwrite shrunk games and drafts someone edited
     readings: dict = field(default_factory=dict)    # team readings the rules follow (--reading)
+    expected: list = field(default_factory=list)    # known deviations (--expect: mb-expect/1 entries)
 
 
 @dataclass
@@ -53,6 +57,7 @@ class _Game:
     edition: str = ""
     setup: dict | None = None
     divergence: Divergence | None = None
+    position: object = None             # the position the divergence's run started from, past an expected one
 
 
 @dataclass
@@ -86,21 +91,76 @@ class Campaign:
         if differing(s.readings):
             rep.readings = differing(s.readings)
         out = _Game(rep, edition, setup)
+        taken = 0                       # decisions before the current run (the runs followed past)
         try:
             g = game_from_setup(edition, setup, s.readings)
             run = Run(self.engine, g, self.engine.send(ep.Deal(edition=edition, setup=setup_line(setup))))
-            while run.going and len(run.decisions) < s.max_decisions:
-                run.step(choose(run.g, bot, rng))
+            while True:
+                while run.going and taken + len(run.decisions) < s.max_decisions:
+                    run.step(choose(run.g, bot, rng))
+                d = run.divergence
+                if d is None or not self.known(d.finding, rep):
+                    break
+                d.finding.line += taken
+                d.finding.expected = True
+                rep.findings.append(d.finding)
+                nxt = self._follow(run, edition, bot, rng, rep)
+                if nxt is None:
+                    break
+                taken += len(run.decisions) + nxt[1]
+                run, out.position = nxt[0], nxt[2]
         except EngineFault as e:
             return self._fault(out, e)
-        rep.decisions = len(run.decisions)
+        rep.decisions = taken + len(run.decisions)
+        followed = sum(f.expected for f in rep.findings)
+        if followed and self.engine.positions:
+            rep.notes.append(f"followed past {followed} expected divergence{'s' if followed > 1 else ''}: each "
+                             "time, the rules played on to the next turn action and both sides started again "
+                             "from the rules' position there")
         if run.g.is_over:
             rep.result = {"winner": run.g.winner, "reason": run.g.reason}
-        if run.divergence is not None:
+        if rep.findings:
+            rep.verdict = "violates"
+        if run.divergence is not None and not run.divergence.finding.expected:
+            run.divergence.finding.line += taken
             out.divergence = run.divergence
             rep.verdict = "violates"
             rep.findings.append(run.divergence.finding)
         return out
+
+    def known(self, f: Finding, rep: GameReport) -> bool:
+        """A known deviation: the first clause of the finding is one the
+        engine names in its hello (`deviations`), or an entry of --expect
+        names one of its clauses (for this game and edition, if it says)."""
+        if f.clauses and f.clauses[0] in self.engine.deviations:
+            return True
+        return any((e.clause is None or e.clause in f.clauses) and e.game in (None, rep.id)
+                   and e.edition in (None, rep.edition) for e in self.settings.expected)
+
+    def _follow(self, run: Run, edition: str, bot: str, rng: random.Random, rep: GameReport):
+        """Past an expected divergence: the rules play on (the same bot) to
+        the next turn action, and both sides start again from the rules'
+        position there, when the engine sets up positions. (the new run, the
+        decisions the rules took alone, the position), or None (the game stops here)."""
+        if not self.engine.positions:
+            rep.notes.append(f"not followed past the expected divergence at line {run.divergence.finding.line}: "
+                             "the engine cannot set up positions (hello: positions false)")
+            return None
+        g = run.g.copy()
+        alone = 0
+        while g.pending is not None and (g.pending.stage != "action" or alone == 0):
+            d = choose(g, bot, rng)
+            g.apply_unchecked(d.kind, d.arg)
+            alone += 1
+        if g.pending is None:
+            return None
+        pos = position_of(g)
+        try:
+            start = game_from_position(with_readings(edition, self.settings.readings), pos)
+        except SetupError as e:
+            rep.notes.append(f"not followed past the expected divergence: the position cannot be set up ({e.message})")
+            return None
+        return Run(self.engine, start, self.engine.send(ep.SetPosition(edition=edition, position=pos))), alone, pos
 
     def _fault(self, out: _Game, e: EngineFault) -> _Game:
         out.report.verdict = "malformed"
@@ -125,13 +185,13 @@ class Campaign:
             if g.divergence is not None:
                 groups.setdefault(g.divergence.signature, []).append(g)
         for n, (sig, members) in enumerate(groups.items(), 1):
-            first = min(members, key=lambda g: (len(g.divergence.decisions), g.report.id))
+            first = min(members, key=lambda g: (g.position is not None, len(g.divergence.decisions), g.report.id))
             code, clauses, basis, note = self._shrink_one(first, sig)
             seen = ", ".join(g.report.id for g in members)
             first.report.notes.append(f"root cause {n} of {len(groups)}: {code} [{clauses[0] if clauses else ''}], "
                                       f"in {len(members)} game{'s' if len(members) > 1 else ''} ({seen}); {note}")
             for g in members:
-                f = g.report.findings[0]
+                f = g.divergence.finding
                 f.code, f.clauses = code, list(clauses)
                 if basis is not None:
                     f.basis, f.reading, f.alternatives = basis
@@ -144,8 +204,9 @@ class Campaign:
         to report, the basis, the note)."""
         s = self.settings
         edition = first.edition
-        shrinker = Shrinker(self.engine, edition, first.setup, s.shrink_budget if s.shrink else 0, s.readings)
-        setup = first.setup
+        start = first.setup if first.position is None else first.position
+        shrinker = Shrinker(self.engine, edition, start, s.shrink_budget if s.shrink else 0, s.readings)
+        setup = start
         small = first.divergence
         if s.shrink:
             try:
@@ -157,14 +218,17 @@ class Campaign:
                 self.engine.start()
         except EngineFault:
             pass
-        moved = "" if setup is first.setup else ", with the used cards first in the draw piles"
+        moved = "" if setup is start else ", with the used cards first in the draw piles"
+        if first.position is not None:
+            moved += ", from the position both sides started again from past an expected divergence"
         note = (f"shrunk from {len(first.divergence.decisions)} to {len(small.decisions)} decisions{moved} "
                 f"({shrinker.replays} replays)")
         f = small.finding
         code, clauses, basis = f.code, list(f.clauses), None
         stem = f"{first.report.id}-{sig[0].lower()}"
         impl = {"name": self.engine.name, "version": getattr(self.engine, "version", "")}
-        lines, extra, checked = artifacts.failing_log(small, edition, setup, f"conform-{stem}", impl, s.readings)
+        lines, extra, checked = (artifacts.failing_log(small, edition, setup, f"conform-{stem}", impl, s.readings)
+                                 if first.position is None else (None, None, None))
         if checked is not None:
             v = checked.findings[0]
             code, clauses = v.code, list(v.clauses)
@@ -189,6 +253,9 @@ class Campaign:
             flagged = "; ".join(f"{x.code} [{', '.join(x.clauses)}]" for x in checked.findings)
             note += (f"; artifact: the replay log {log}, which mb-oracle verify flags ({flagged}), "
                      f"and the draft scenario {yml}")
+        elif first.position is not None:
+            note += (f"; artifact: the draft scenario {yml}, which starts from that position and states what "
+                     "the rules say there (no replay log starts from a position)")
         else:
             why = ("an option the engine does not list" if not small.extra else
                    "only options the engine lists that verify accepts as changing nothing") \
@@ -228,6 +295,23 @@ class Campaign:
             return
         from .scenario_run import run_scenarios
         yield from run_scenarios(self, self.settings.scenarios)
+
+
+class KnownOutcomes:
+    """Each game's outcome from the findings conform marked as known
+    deviations (hello's `deviations`, --expect): expected ones alone make an
+    expected failure, counted apart from new divergences."""
+
+    def apply(self, rep) -> None:
+        if rep.verdict in ("malformed", "error"):
+            rep.outcome = rep.verdict
+        elif any(not f.expected for f in rep.findings):
+            rep.outcome = "fail"
+        else:
+            rep.outcome = "xfail" if rep.findings else "pass"
+
+    def stale(self) -> list:
+        return []
 
 
 def _why(e: Exception) -> str:

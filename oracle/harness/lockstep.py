@@ -235,14 +235,28 @@ class Run:
         return self.divergence is None and not self.g.is_over
 
 
-def replay(engine: Engine, edition: str, setup: dict, decisions: list[Decision], readings: dict | None = None) -> Run:
-    """Deal `setup` on both sides and apply `decisions` in lockstep, skipping
-    any the rules do not allow at that point (so that a shortened game
-    still plays), until the list ends or the sides differ."""
+def start_game(edition: str, start, readings: dict | None = None) -> tuple[Game, object]:
+    """The rules' game and the message that starts the engine's, from a deal
+    (a setup dict) or a protocol position (a game followed past an expected
+    divergence starts again from one)."""
     from .start import game_from_setup, setup_line
 
-    g = game_from_setup(edition, setup, readings)
-    run = Run(engine, g, engine.send(ep.Deal(edition=edition, setup=setup_line(setup))))
+    if isinstance(start, dict):
+        return game_from_setup(edition, start, readings), ep.Deal(edition=edition, setup=setup_line(start))
+    from ..readings import with_readings
+    from .serve import game_from_position
+
+    return game_from_position(with_readings(edition, readings), start), ep.SetPosition(edition=edition,
+                                                                                       position=start)
+
+
+def replay(engine: Engine, edition: str, setup, decisions: list[Decision], readings: dict | None = None) -> Run:
+    """Start from `setup` (a deal, or a position) on both sides and apply
+    `decisions` in lockstep, skipping any the rules do not allow at that
+    point (so that a shortened game still plays), until the list ends or
+    the sides differ."""
+    g, msg = start_game(edition, setup, readings)
+    run = Run(engine, g, engine.send(msg))
     for d in decisions:
         if not run.going:
             break

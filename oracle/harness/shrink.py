@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from ..engine import Decision
 from .engine_client import Engine, EngineFault
-from .lockstep import Divergence, replay
-from .start import game_from_setup
+from .lockstep import Divergence, replay, start_game
 
 
 def legal_prefix(edition: str, setup: dict, decisions: list[Decision], readings: dict | None = None) -> tuple:
     """The decisions the rules accept, in order, skipping the others (as `replay` does)."""
-    g = game_from_setup(edition, setup, readings)
+    g = start_game(edition, setup, readings)[0]
     kept = []
     for d in decisions:
         p = g.pending
@@ -131,6 +130,8 @@ class Shrinker:
 def _rearranged(setup: dict, div: Divergence):
     """Deals like `setup` whose draw piles start with the cards the game
     uses: first those the finding names, then every card a decision names."""
+    if not isinstance(setup, dict):
+        return                          # a position: its draw piles are as the game left them
     used: list[int] = []
     for d in div.decisions:
         for c in (d.arg if isinstance(d.arg, tuple) else (d.arg,)):
