@@ -26,12 +26,13 @@ from . import artifacts
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
 from .lockstep import OPTIONS_DIFFER, Divergence, Run, replay
-from .shrink import Shrinker
+from .shrink import Shrinker, from_position
 from .serve import game_from_position
 from .start import game_from_setup, setup_line
 from .views import position_of
 
 ENGINE_FAULT = "ENGINE_FAULT"
+SHORT_GAME = 8          # decisions: a shrunk game longer than this is also tried from a position
 
 
 @dataclass
@@ -223,6 +224,15 @@ class Campaign:
             moved += ", from the position both sides started again from past an expected divergence"
         note = (f"shrunk from {len(first.divergence.decisions)} to {len(small.decisions)} decisions{moved} "
                 f"({shrinker.replays} replays)")
+        draft, draft_start = small, setup
+        if first.position is None and len(small.decisions) > SHORT_GAME and s.shrink:
+            # Still long: the same divergence from a position just before it, for the draft scenario.
+            found = from_position(self.engine, edition, setup, small, s.readings)
+            if found is not None:
+                trial = Shrinker(self.engine, edition, found[1], max(1, s.shrink_budget // 4), s.readings)
+                draft, draft_start = trial._decisions(found[0]), found[1]
+                note += (f"; from the rules' position at a turn action just before it, {len(draft.decisions)} "
+                         f"decision{'s' if len(draft.decisions) != 1 else ''} (the draft scenario)")
         f = small.finding
         code, clauses, basis = f.code, list(f.clauses), None
         stem = f"{first.report.id}-{sig[0].lower()}"
@@ -238,9 +248,10 @@ class Campaign:
             basis = self._basis(small, edition, setup)
         if s.out is None:
             return code, clauses, basis, note
-        doc = artifacts.draft_scenario(small, edition, setup,
+        refused = extra if draft is small or extra in draft.extra else None
+        doc = artifacts.draft_scenario(draft, edition, draft_start,
                                        f"conform.{first.report.id.lower()}.{sig[0].lower().replace('_', '-')}",
-                                       self.engine.name, extra, s.readings)
+                                       self.engine.name, refused, s.readings)
         doc["clauses"] = list(clauses) or doc["clauses"]
         name = " ".join(self.engine.name.split())
         header = f"# {name} parts from the rules ({code} [{clauses[0] if clauses else ''}]) after " \

@@ -127,6 +127,33 @@ class Shrinker:
         return best
 
 
+def from_position(engine: Engine, edition: str, setup: dict, div: Divergence, readings: dict | None = None,
+                  tries: int = 4) -> tuple[Divergence, object] | None:
+    """The same divergence from a position: the rules' position at one of
+    the last turn actions before it (the latest first), set up on both
+    sides, and the decisions from there; None when none shows it (or the
+    engine cannot set up positions)."""
+    from .views import position_of
+
+    if not engine.positions or not isinstance(setup, dict):
+        return None
+    g = start_game(edition, setup, readings)[0]
+    points = []
+    for i, d in enumerate(div.decisions):
+        if g.pending is not None and g.pending.stage == "action" and i:
+            points.append((i, position_of(g)))
+        g.apply_unchecked(d.kind, d.arg)
+    for i, pos in reversed(points[-tries:]):
+        try:
+            run = replay(engine, edition, pos, div.decisions[i:], readings)
+        except EngineFault:
+            return None
+        got = run.divergence
+        if got is not None and got.signature == div.signature:
+            return got, pos
+    return None
+
+
 def _rearranged(setup: dict, div: Divergence):
     """Deals like `setup` whose draw piles start with the cards the game
     uses: first those the finding names, then every card a decision names."""
