@@ -238,10 +238,9 @@ def test_engine_messages_and_the_example_adapters_replies_follow_the_printed_sch
     assert not check["engine-reply"].is_valid({"options": [{"t": "block", "p": 5, "card": 1}]})
 
 
-def test_an_engine_that_takes_forced_decisions_itself_still_conforms(tmp_path):
-    """An adapter that applies every decision with one legal option on its
-    own (and never lists it) agrees with the rules."""
-    script = tmp_path / "eager.py"
+def wrapped_adapter(script, body: str):
+    """An adapter around the example one that runs `body` (Python lines, with
+    `msg`, `reply`, `a` the example adapter and `ea` its module) before each reply."""
     script.write_text(
         "import json, sys\n"
         f"sys.path.insert(0, {str(ROOT / 'examples')!r})\n"
@@ -252,11 +251,19 @@ def test_an_engine_that_takes_forced_decisions_itself_still_conforms(tmp_path):
         "    if msg['op'] == 'quit':\n"
         "        break\n"
         "    reply = a.handle(msg)\n"
-        "    g = a.game\n"
-        "    while g is not None and g.pending is not None and len(g.pending.options) == 1:\n"
-        "        g.apply(g.legal_decisions()[0])\n"
-        "        reply = ea.view(g)\n"
+        + body +
         "    print(json.dumps(reply), flush=True)\n")
+    return script
+
+
+def test_an_engine_that_takes_forced_decisions_itself_still_conforms(tmp_path):
+    """An adapter that applies every decision with one legal option on its
+    own (and never lists it) agrees with the rules."""
+    script = wrapped_adapter(tmp_path / "eager.py",
+                             "    g = a.game\n"
+                             "    while g is not None and g.pending is not None and len(g.pending.options) == 1:\n"
+                             "        g.apply(g.legal_decisions()[0])\n"
+                             "        reply = ea.view(g)\n")
     r = conform("--engine", f"{sys.executable} {script}", "--budget", "4", "--seed", "5", "--format", "json",
                 "--out", str(tmp_path / "o"))
     assert r.returncode == 0, r.stdout[-2000:]
@@ -480,20 +487,9 @@ def test_a_position_message_with_counters_and_activate_options_follow_the_printe
 
 def test_scenarios_an_engine_cannot_play_are_counted_and_listed_with_why(tmp_path):
     # An engine that plays English revised alone and sets up no position.
-    script = tmp_path / "no_positions.py"
-    script.write_text(
-        "import json, sys\n"
-        f"sys.path.insert(0, {str(ROOT / 'examples')!r})\n"
-        "import engine_adapter as ea\n"
-        "a = ea.Adapter(None)\n"
-        "for line in sys.stdin:\n"
-        "    msg = json.loads(line)\n"
-        "    if msg['op'] == 'quit':\n"
-        "        break\n"
-        "    reply = a.handle(msg)\n"
-        "    if msg['op'] == 'hello':\n"
-        "        reply.update(positions=False, editions=['en-revised'])\n"
-        "    print(json.dumps(reply), flush=True)\n")
+    script = wrapped_adapter(tmp_path / "no_positions.py",
+                             "    if msg['op'] == 'hello':\n"
+                             "        reply.update(positions=False, editions=['en-revised'])\n")
     path = ROOT / "scenarios" / "interactions.yaml"
     r = conform("--engine", f"{sys.executable} {script}", "--budget", "0", "--scenarios", str(path),
                 "--format", "json", "--out", str(tmp_path / "o"))
