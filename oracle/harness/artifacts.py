@@ -5,17 +5,21 @@ stating what the rules say there."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import re
 from pathlib import Path
 
 import msgspec
 import yaml
 
+from ..draftfile import DraftRefused, digest, edited, refusal, write_draft
 from ..engine import Decision, Game
 from ..replay.format import FORMAT
 from ..replay.reader import split_games
 from ..replay.verify import verify_game
+from ..safefile import write_file
 from .lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, Divergence
 from .start import game_from_setup
 
@@ -137,11 +141,42 @@ def draft_scenario(div: Divergence, edition: str, setup: dict, scenario_id: str,
     return doc
 
 
-def write(folder: Path, stem: str, lines: list[dict], scenario: dict, header: str) -> tuple[Path, Path]:
+_LOG_LINE = "# The game's log: {} (sha256 {}).\n"
+_LOG_RE = re.compile(r"^# The game's log: .+ \(sha256 ([0-9a-f]{64})\)\.$", re.M)
+
+
+def _log_edited(log: Path, yml: Path) -> bool:
+    """The log beside a draft changed since conform wrote the pair (or the
+    draft did, or no conform run wrote them)."""
+    try:
+        data = log.read_bytes()
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    if edited(yml):
+        return True
+    try:
+        m = _LOG_RE.search(yml.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return True
+    return m is None or hashlib.sha256(data).hexdigest() != m.group(1)
+
+
+def write(folder: Path, stem: str, lines: list[dict], scenario: dict, header: str,
+          force: bool = False) -> tuple[Path, Path]:
+    """The shrunk game's log and its draft scenario (stamped, with the log's
+    hash); DraftRefused, naming the file, when either was edited since a
+    run wrote it (unless `force`) or is a link out of `folder`."""
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / f"{stem}.jsonl"
-    log.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
     yml = folder / f"{stem}.yaml"
-    yml.write_text(header + yaml.safe_dump(scenario, sort_keys=False, allow_unicode=True, width=100),
-                   encoding="utf-8")
+    text = "".join(json.dumps(x) + "\n" for x in lines)
+    body = (header + _LOG_LINE.format(log.name, digest(text))
+            + yaml.safe_dump(scenario, sort_keys=False, allow_unicode=True, width=100))
+    why = refusal(yml, folder, force) or refusal(log, folder, force, lambda p: _log_edited(p, yml))
+    if why is not None:
+        raise DraftRefused(why)
+    write_file(log, text)
+    write_draft(yml, folder, body, "conform", force=True)
     return log, yml

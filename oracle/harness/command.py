@@ -137,7 +137,10 @@ def serve(card_files):
 @click.option("--shrink-budget", type=click.IntRange(1), default=400, show_default=True,
               help="Lockstep replays allowed to shrink one divergence.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="conform-out", show_default=True,
-              help="Where shrunk games are written (a replay log and a draft scenario each).")
+              help="Where shrunk games are written (a replay log and a draft scenario each; never over a "
+                   "draft someone edited).")
+@click.option("--force", is_flag=True, help="With --out: overwrite shrunk games and drafts even where someone "
+                                             "edited them.")
 @click.option("--timeout", type=click.FloatRange(0.1), default=10.0, show_default=True,
               help="Seconds to wait for each reply of the engine.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json", "junit"]), default="human", show_default=True,
@@ -147,7 +150,7 @@ def serve(card_files):
               help="Also write a report in FORMAT (human, json, junit) to FILE. Repeatable.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that differ.")
 def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths, shrink, shrink_budget, out_dir,
-            timeout, fmt, outputs, quiet):
+            timeout, fmt, outputs, quiet, force):
     """Play games against another engine in lockstep and report where it
     parts from the rules, each divergence shrunk to a short game (a replay
     log and a draft scenario in --out). See spec/engine-protocol.md.
@@ -162,12 +165,16 @@ def conform(command, budget, seed, editions, bots, max_decisions, scenario_paths
 
     settings = Settings(budget=budget, seed=seed, editions=tuple(editions), bots=tuple(bots) or ("random", "greedy"),
                         max_decisions=max_decisions, shrink=shrink, shrink_budget=shrink_budget,
-                        out=Path(out_dir), scenarios=tuple(scenario_paths), timeout=timeout)
+                        out=Path(out_dir), scenarios=tuple(scenario_paths), timeout=timeout, force=force)
+    from ..scenarios.loader import discover
+
+    reads = (*scenario_paths, *(str(f) for f in discover(scenario_paths)[0])) if outputs else ()
+    reporter = Reporter(fmt, outputs, quiet=quiet, command="conform", reads=reads)
     try:
         camp = campaign(command, settings)
     except (EngineFault, ValueError) as e:
+        reporter.abandon()
         _fail(str(e))
-    reporter = Reporter(fmt, outputs, quiet=quiet, command="conform")
     try:
         for rep in camp.run():
             reporter.game(rep)

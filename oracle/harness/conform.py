@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+from ..draftfile import DraftRefused
 from ..editions import EDITIONS
 from ..replay.findings import Finding, GameReport
 from ..replay.selfplay import choose, random_deal
+from ..safefile import OutputError
 from . import artifacts
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
@@ -40,6 +42,7 @@ class Settings:
     out: Path | None = None             # where shrunk games are written
     scenarios: tuple[str, ...] = ()     # scenario files or folders to run against the engine
     timeout: float = 10.0
+    force: bool = False                 # overwrite shrunk games and drafts someone edited
 
 
 @dataclass
@@ -132,12 +135,17 @@ class Campaign:
                 doc = artifacts.draft_scenario(small, edition, setup,
                                                f"conform.{first.report.id.lower()}.{sig[0].lower().replace('_', '-')}",
                                                self.engine.name)
-                header = (f"# Draft written by mb-oracle conform: {self.engine.name} parts from the rules\n"
-                          f"# ({sig[0]} [{sig[1]}]) after {len(small.decisions)} decisions; see {stem}.jsonl.\n")
-                log, yml = artifacts.write(s.out, stem, lines, doc, header)
-                checked = artifacts.verify_lines(lines)
-                flagged = "; ".join(f"{f.code} [{', '.join(f.clauses)}]" for f in checked.findings) or "nothing"
-                note += f": {log} and {yml}; mb-oracle verify on it: {checked.verdict} ({flagged})"
+                name = " ".join(self.engine.name.split())
+                header = (f"# {name} parts from the rules ({sig[0]} [{sig[1]}]) after {len(small.decisions)} "
+                          f"decisions.\n")
+                try:
+                    log, yml = artifacts.write(s.out, stem, lines, doc, header, s.force)
+                except (DraftRefused, OutputError, OSError) as e:
+                    note += f"; not written: {_why(e)}"
+                else:
+                    checked = artifacts.verify_lines(lines)
+                    flagged = "; ".join(f"{f.code} [{', '.join(f.clauses)}]" for f in checked.findings) or "nothing"
+                    note += f": {log} and {yml}; mb-oracle verify on it: {checked.verdict} ({flagged})"
             first.report.notes.append(note)
             for g in members:
                 if g is not first:
@@ -149,6 +157,14 @@ class Campaign:
             return
         from .scenario_run import run_scenarios
         yield from run_scenarios(self, self.settings.scenarios)
+
+
+def _why(e: Exception) -> str:
+    if isinstance(e, DraftRefused):
+        return f"{e} (--force overwrites what someone edited)"
+    if isinstance(e, OSError):
+        return f"{e.filename or 'the --out folder'}: {e.strerror}"
+    return str(e)
 
 
 def campaign(command: str, settings: Settings) -> Campaign:

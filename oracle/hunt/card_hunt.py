@@ -33,6 +33,7 @@ import yaml
 from ..cards import CARDS, TOUGH
 from ..cards.abilities import LATER
 from ..cards.compiled import TRIGGER_CLAUSE, load_file
+from ..draftfile import write_draft
 from ..editions import EDITIONS
 
 # The cards the positions hold in hand or attack with, never on the drawn boards.
@@ -288,13 +289,16 @@ def _questions(spec, decl, card_file, sets, where, later: set[str]) -> list[Card
     return out
 
 
-def write(f: CardFinding, out_dir: Path) -> Path:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / f"{f.id}.yaml"
+def draft_path(f: CardFinding, out_dir: Path) -> Path:
+    return out_dir / f"{f.id}.yaml"
+
+
+def write(f: CardFinding, out_dir: Path, force: bool = False) -> Path:
+    """Write the finding's draft (stamped, oracle.draftfile); DraftRefused
+    for a file someone edited (unless `force`) or a link out of `out_dir`."""
     header = f"# Draft written by mb-oracle hunt --cards: {f.category}. {f.summary}\n"
-    path.write_text(header + yaml.safe_dump(f.scenario, sort_keys=False, allow_unicode=True, width=100),
-                    encoding="utf-8")
-    return path
+    body = header + yaml.safe_dump(f.scenario, sort_keys=False, allow_unicode=True, width=100)
+    return write_draft(draft_path(f, out_dir), out_dir, body, "hunt --cards", force)
 
 
 def render(found: list[CardFinding], out_dir: Path | None) -> str:
@@ -311,4 +315,4 @@ def render(found: list[CardFinding], out_dir: Path | None) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["CardFinding", "hunt_cards", "render", "write"]
+__all__ = ["CardFinding", "draft_path", "hunt_cards", "render", "write"]

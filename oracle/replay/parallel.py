@@ -37,6 +37,7 @@ from typing import Iterator
 
 import msgspec
 
+from ..safefile import discard_pending
 from . import shares as sh
 from .reader import RawGame, read_all
 from .jobs import ClusterUnavailable, Options, error_report, game_name, kill_hook, verify_one  # noqa: F401
@@ -106,6 +107,7 @@ def interrupt_exits():
             except Exception:  # noqa: BLE001 - exiting anyway
                 pass
         _flush_without_waiting(sys.stdout)
+        discard_pending()          # the --output files that were there stay as they were
         os.write(2, INTERRUPTED)
         os._exit(130)
 
