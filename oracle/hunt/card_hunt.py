@@ -296,7 +296,7 @@ def draft_path(f: CardFinding, out_dir: Path) -> Path:
 def write(f: CardFinding, out_dir: Path, force: bool = False) -> Path:
     """Write the finding's draft (stamped, oracle.draftfile); DraftRefused
     for a file someone edited (unless `force`) or a link out of `out_dir`."""
-    header = f"# Draft written by mb-oracle hunt --cards: {f.category}. {f.summary}\n"
+    header = f"# {f.category}: {f.summary}\n"
     body = header + yaml.safe_dump(f.scenario, sort_keys=False, allow_unicode=True, width=100)
     return write_draft(draft_path(f, out_dir), out_dir, body, "hunt --cards", force)
 
