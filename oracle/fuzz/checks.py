@@ -461,3 +461,4 @@ def cli_engine(tally: Tally, case: tuple, seconds: float) -> None:
         r = _cli(["conform", "--engine", adapter, "--budget", "2", "--seed", str(seed), "--edition", edition,
                   "--timeout", "5", "--format", "json", "--out", tmp], seconds * 3)
     _cli_problem(tally, "cli-engine", json.dumps(case).encode(), ".json", r)
+
