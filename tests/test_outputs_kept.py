@@ -149,6 +149,16 @@ def test_a_complete_verify_replaces_the_reports(tmp_path):
     assert junit.read_text(encoding="utf-8").rstrip().endswith("</testsuites>") and _leftovers(tmp_path) == []
 
 
+def test_a_run_cut_short_by_a_closed_standard_output_leaves_no_half_report(tmp_path):
+    junit = tmp_path / "oracle.xml"
+    junit.write_bytes(OLD)
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", str(LOG), "--output", f"junit={junit}"],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
+    p.stdout.close()                     # the reader went away (`| head`): the run ends at its first line
+    p.wait(timeout=120)
+    assert junit.read_bytes() == OLD and _leftovers(tmp_path) == []
+
+
 # -- scenarios --output ----------------------------------------------------------------------
 
 def test_scenarios_refuses_to_write_a_report_over_a_scenario_file(tmp_path):

@@ -129,7 +129,7 @@ class OutputSetup:
 
     def _drafts(self, samples) -> None:
         case = self.case
-        cards = self.work / "cards.yaml"
+        cards = self.work / "designed-cards.yaml"
         cards.write_bytes(samples["cards"])
         self.input = cards
         out = self.work / "drafts"
@@ -166,7 +166,7 @@ def _make_samples(log: bytes, scenario: bytes, cards: bytes) -> dict:
     from ..hunt.card_hunt import draft_path, hunt_cards, write
 
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "cards.yaml"
+        path = Path(tmp) / "designed-cards.yaml"
         path.write_bytes(cards)
         found = hunt_cards(path, Path(tmp) / "drafts", budget=1, seed=0)
         write(found[0], Path(tmp) / "drafts")
