@@ -214,14 +214,18 @@ COMPLETE = {"verify-json": b"}", "verify-junit": b"</testsuites>", "verify-html"
 def run_outputs_in_process(case: dict, samples: dict) -> None:
     from click.testing import CliRunner
 
-    from ..cli import main as cli
+    from ..hunt.command import hunt
+    from ..replay.command import verify
+    from ..report.command import show
+    from ..scenarios.command import scenarios
 
     if case.get("relation") == "stdin":
         case = {**case, "relation": "same"}     # standard input as a path needs a process of its own
     with tempfile.TemporaryDirectory() as tmp:
         s = OutputSetup(Path(tmp), case, samples)
         before = _snapshot(s.root)
-        r = CliRunner().invoke(cli, s.args, catch_exceptions=True)
+        command = {"verify": verify, "show": show, "scenarios": scenarios, "hunt": hunt}[s.args[0]]
+        r = CliRunner().invoke(command, s.args[1:], catch_exceptions=True)
         if r.exception is not None and not isinstance(r.exception, SystemExit):
             raise r.exception
         judge_outputs(s, before, r.exit_code, r.output)
