@@ -77,6 +77,7 @@ def test_an_output_that_is_an_input_is_found_however_it_is_named(tmp_path):
     for out in (log, hard, soft, tmp_path / "sub" / ".." / "games.jsonl"):
         assert clash(out, ["-", str(log)]) == str(log), out
     assert clash(tmp_path / "other.jsonl", [str(log)]) is None
+    assert clash(os.devnull, [os.devnull, "-"]) is None       # a device: writing there destroys no file
 
 
 # -- show -o ----------------------------------------------------------------------------
