@@ -62,6 +62,8 @@ def refusal(path: Path, folder: Path, force: bool = False, edited_check=edited) 
     away = outside(path, folder)
     if away is not None:
         return f"{path} is a symbolic link to {away}, outside {folder}: not written through"
+    if os.path.isdir(path):
+        return f"{path} is a folder"
     if not force and edited_check(path):
         return f"{path} changed since it was written (or was not written as a draft)"
     return None

@@ -52,11 +52,14 @@ def clash(output: str | os.PathLike, inputs) -> str | None:
     """The input (a path, or `-` for standard input) that writing `output`
     would overwrite: the same file by device and inode (a hard link, a
     symbolic link, `/dev/stdin` for standard input read from a file or a
-    pipe) or by resolved path; None when there is none."""
+    pipe) or by resolved path; None when there is none, or when `output` is
+    a terminal or a device."""
     try:
         out = os.stat(output)
     except (OSError, ValueError):
         out = None
+    if out is not None and (stat.S_ISCHR(out.st_mode) or stat.S_ISBLK(out.st_mode)):
+        return None         # a terminal or a device: writing there destroys no file
     where = os.path.realpath(output)
     for i in inputs:
         if i is None or i == "":

@@ -18,6 +18,8 @@ import time
 import pytest
 from conftest import ROOT
 
+from oracle.fuzz.hostile import tagged as _tagged      # the live processes whose command line carries a tag
+
 ADAPTER = r'''
 import json, os, signal, subprocess, sys, time
 kind, tag = sys.argv[1], sys.argv[2]
@@ -45,24 +47,6 @@ for line in sys.stdin:
     else:
         print(json.dumps({"error": "this engine plays nothing"}), flush=True)
 '''
-
-
-def _tagged(tag: str) -> list[int]:
-    """The live processes whose command line carries `tag`."""
-    out = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/cmdline", "rb") as f:
-                cmd = f.read()
-            with open(f"/proc/{name}/stat", "rb") as f:
-                state = f.read().rsplit(b")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if tag.encode() in cmd.split(b"\0") and state != b"Z":
-            out.append(int(name))
-    return out
 
 
 @pytest.fixture

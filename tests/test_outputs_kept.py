@@ -77,6 +77,7 @@ def test_an_output_that_is_an_input_is_found_however_it_is_named(tmp_path):
     for out in (log, hard, soft, tmp_path / "sub" / ".." / "games.jsonl"):
         assert clash(out, ["-", str(log)]) == str(log), out
     assert clash(tmp_path / "other.jsonl", [str(log)]) is None
+    assert clash(os.devnull, [os.devnull, "-"]) is None       # a device: writing there destroys no file
 
 
 # -- show -o ----------------------------------------------------------------------------
@@ -147,6 +148,16 @@ def test_a_complete_verify_replaces_the_reports(tmp_path):
     r = run_cli("verify", str(LOG), "--output", f"junit={junit}")
     assert r.returncode == 0
     assert junit.read_text(encoding="utf-8").rstrip().endswith("</testsuites>") and _leftovers(tmp_path) == []
+
+
+def test_a_run_cut_short_by_a_closed_standard_output_leaves_no_half_report(tmp_path):
+    junit = tmp_path / "oracle.xml"
+    junit.write_bytes(OLD)
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", str(LOG), "--output", f"junit={junit}"],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
+    p.stdout.close()                     # the reader went away (`| head`): the run ends at its first line
+    p.wait(timeout=120)
+    assert junit.read_bytes() == OLD and _leftovers(tmp_path) == []
 
 
 # -- scenarios --output ----------------------------------------------------------------------

@@ -18,14 +18,17 @@ import click
 @click.option("--cli-every", type=click.IntRange(0), default=50, show_default=True,
               help="Also run every Nth input of each format through the command line (0: never).")
 @click.option("--target", "targets", multiple=True,
-              type=click.Choice(["replay-lines", "games", "scenarios", "expect", "cards", "rpc", "engine"]),
+              type=click.Choice(["replay-lines", "games", "scenarios", "expect", "cards", "rpc", "engine", "outputs",
+                                 "adapters"]),
               help="Fuzz only these formats (repeatable). Default: all.")
 def fuzz(budget, seed, out, seconds, cli_every, targets):
     """Feed broken input of every format to verify, annotate, scenarios,
     --expect, --cards, serve and conform: replay lines of every type, real
     games mutated line by line (self-play and ./replays), scenario files
     (./scenarios), expectation files, card files (./examples), sessions of
-    service requests and engine adapters whose replies break. Reports the inputs tried, the distinct tracebacks
+    service requests and engine adapters whose replies break; outputs that
+    are inputs or links (and drafts someone edited), and engine adapters
+    with stubborn children. Reports the inputs tried, the distinct tracebacks
     and hangs (a reproducer of each in --out), and games in against
     verdicts out. Exit status 1 if anything broke, else 0."""
     try:

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
-from . import checks, corpus
+from . import checks, corpus, hostile
 from . import strategies as fs
 
 # Shares of the budget, by target.
 SHARES = {"replay-lines": 0.15, "games": 0.31, "scenarios": 0.21, "expect": 0.09, "cards": 0.08, "rpc": 0.08,
-          "engine": 0.08}
+          "engine": 0.08, "outputs": 0.05, "adapters": 0.03}
 
 
 def _settings(n: int):
@@ -47,7 +48,8 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
         return cli_every > 0 and counter[target] % cli_every == 0
 
     def fuzz(target, index):
-        strategy, suffix, check, cli = _targets(tally, games, good, texts, expects, card_files, seconds)[target]
+        strategy, suffix, check, cli = _targets(tally, games, good, texts, expects, card_files, seconds,
+                                                seed)[target]
 
         @hseed(seed + index)
         @_settings(n[target])
@@ -65,10 +67,15 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
     return tally
 
 
-def _targets(tally, games, good, texts, expects, card_files, seconds) -> dict:
+def _targets(tally, games, good, texts, expects, card_files, seconds, seed) -> dict:
     """Each target: (strategy of a case, file suffix, case -> (input, its
     check in-process), case -> its check through the command line)."""
     slow = seconds * 4
+    samples = hostile.Lazy(lambda: hostile.output_samples(games, texts))
+    tags = iter(range(1 << 30))
+
+    def tag():
+        return f"mb-fuzz-adapter-{os.getpid()}-{seed}-{next(tags)}"
     return {
         "replay-lines": (
             fs.replay_lines_stream(games), ".jsonl",
@@ -98,4 +105,12 @@ def _targets(tally, games, good, texts, expects, card_files, seconds) -> dict:
             fs.engine_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: checks.check_engine(tally, case)),
             lambda case: checks.cli_engine(tally, case, slow)),
+        "outputs": (
+            hostile.output_case(), ".json",
+            lambda case: (json.dumps(case).encode(), lambda: hostile.check_outputs(case, samples())),
+            lambda case: hostile.cli_outputs(tally, case, samples(), slow)),
+        "adapters": (
+            hostile.adapter_case(), ".json",
+            lambda case: (json.dumps(case).encode(), lambda: hostile.run_adapter_in_process(tally, case, tag())),
+            lambda case: hostile.cli_adapters(tally, case, tag(), slow)),
     }

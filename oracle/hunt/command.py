@@ -82,8 +82,7 @@ def _hunt_cards(cards_file, out, budget, seed, fmt, force) -> int:
     if out_dir is not None:
         refused = _refused([draft_path(f, out_dir) for f in found], out_dir, force, cards_file)
         if not refused:
-            for f in found:
-                write(f, out_dir, force=True)
+            refused = _write_all(lambda f: write(f, out_dir, force=True), found)
     if fmt == "json":
         click.echo(json.dumps({"findings": [f.to_json() for f in found]}, ensure_ascii=False, indent=2))
     else:
@@ -105,6 +104,21 @@ def _refused(paths: list[Path], out_dir: Path, force: bool, *inputs) -> list[str
         if why is not None:
             out.append(why)
     return out
+
+
+def _write_all(write, findings) -> list[str]:
+    """Write each finding's draft; [why] at the first that cannot be written."""
+    from ..draftfile import DraftRefused
+    from ..safefile import OutputError
+
+    for f in findings:
+        try:
+            write(f)
+        except (DraftRefused, OutputError) as e:
+            return [str(e)]
+        except OSError as e:
+            return [f"{e.filename or 'a draft'}: cannot write: {e.strerror}"]
+    return []
 
 
 def _say_refused(refused: list[str], out_dir: Path) -> int:
@@ -166,8 +180,7 @@ def hunt(edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs
     if out_dir is not None:
         refused = _refused([draft_path(f, out_dir) for f in rep.findings], out_dir, force)
         if not refused:
-            for f in rep.findings:
-                write(f, out_dir, budget, seed, force=True)
+            refused = _write_all(lambda f: write(f, out_dir, budget, seed, force=True), rep.findings)
     if fmt == "json":
         click.echo(json.dumps(_only(rep.to_json(), editions), ensure_ascii=False, indent=2))
     else:

@@ -270,10 +270,12 @@ class Reporter:
             for st in summary.stale:
                 click.echo(render.stale_warning(st), err=True)
         try:
-            for sink in self.sinks:
+            # The files first, each renamed into place when complete: a
+            # closed pipe on standard output does not cost them.
+            for sink, out in zip(self.sinks[1:], self._outs):
                 sink.finish(summary)
-            for out in self._outs:
                 out.commit()
+            self.sinks[0].finish(summary)
         finally:
             self.abandon()
         return summary.exit

@@ -79,8 +79,9 @@ def show(log, game_id, edition, keep_going, output, open_it, cards_file):
         out = click.get_text_stream("stdout")
         show_page(log, game_id, edition, keep_going, out, command)
         return
-    if clash(output, (log,)) is not None:
-        raise click.UsageError(f"--output {output} would overwrite {input_name(log)}, the log being shown")
+    other = clash(output, (log, cards_file))
+    if other is not None:
+        raise click.UsageError(f"--output {output} would overwrite {input_name(other)}, an input of this run")
     try:
         page = Replacement(output, "w")
     except OutputError as e:
