@@ -192,7 +192,7 @@ class Run:
                 names = g.table.names
                 r = g.refusal(d)
                 why = f" [{r.clause}]: {r.message}" if r is not None else ""
-                clauses = [r.clause] if r is not None else (list(p.clauses) if p is not None else ["effects.random"])
+                clauses = [r.clause] if r is not None else (list(p.clauses) if p is not None else ["turns.action"])
                 text = f"the engine drew {_option_text(g, d.to_json())}; the rules refuse it{why}"
                 return _named(g, Finding(OPTIONS_DIFFER, clauses, len(self.decisions), text,
                                          log={"drawn": d.to_json()},
