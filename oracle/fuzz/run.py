@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
-from . import checks, corpus, hostile
+from . import checks, corpus, surroundings
 from . import strategies as fs
 
 # Shares of the budget, by target.
@@ -71,7 +71,7 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, seed) -> d
     """Each target: (strategy of a case, file suffix, case -> (input, its
     check in-process), case -> its check through the command line)."""
     slow = seconds * 4
-    samples = hostile.Lazy(lambda: hostile.output_samples(games, texts))
+    samples = surroundings.Lazy(lambda: surroundings.output_samples(games, texts))
     tags = iter(range(1 << 30))
 
     def tag():
@@ -106,11 +106,11 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, seed) -> d
             lambda case: (json.dumps(case).encode(), lambda: checks.check_engine(tally, case)),
             lambda case: checks.cli_engine(tally, case, slow)),
         "outputs": (
-            hostile.output_case(), ".json",
-            lambda case: (json.dumps(case).encode(), lambda: hostile.check_outputs(case, samples())),
-            lambda case: hostile.cli_outputs(tally, case, samples(), slow)),
+            surroundings.output_case(), ".json",
+            lambda case: (json.dumps(case).encode(), lambda: surroundings.check_outputs(case, samples())),
+            lambda case: surroundings.cli_outputs(tally, case, samples(), slow)),
         "adapters": (
-            hostile.adapter_case(), ".json",
-            lambda case: (json.dumps(case).encode(), lambda: hostile.run_adapter_in_process(tally, case, tag())),
-            lambda case: hostile.cli_adapters(tally, case, tag(), slow)),
+            surroundings.adapter_case(), ".json",
+            lambda case: (json.dumps(case).encode(), lambda: surroundings.run_adapter_in_process(tally, case, tag())),
+            lambda case: surroundings.cli_adapters(tally, case, tag(), slow)),
     }
