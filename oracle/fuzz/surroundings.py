@@ -1,5 +1,6 @@
 """Two classes of hostile surroundings rather than hostile bytes, each a
 target of `mb-oracle fuzz`.
+
 `outputs`: an output that is an input (the same path, a hard or symbolic
 link, another spelling, standard input named as a path), a link out of a
 draft folder, a draft someone edited, a folder or a missing folder where a
