@@ -20,6 +20,7 @@ from ..editions import EDITIONS
 from ..replay.findings import Finding, GameReport
 from ..replay.selfplay import choose, random_deal
 from ..safefile import OutputError
+from ..term import visible
 from . import artifacts
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
@@ -135,7 +136,7 @@ class Campaign:
                 doc = artifacts.draft_scenario(small, edition, setup,
                                                f"conform.{first.report.id.lower()}.{sig[0].lower().replace('_', '-')}",
                                                self.engine.name)
-                name = " ".join(self.engine.name.split())
+                name = visible(self.engine.name)         # one line of the draft's comment
                 header = (f"# {name} parts from the rules ({sig[0]} [{sig[1]}]) after {len(small.decisions)} "
                           f"decisions.\n")
                 try:
