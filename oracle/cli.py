@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from .term import color_option
+from .term import color_option, visible
 
 # command name -> "module:attribute" of a click command
 COMMANDS = {
@@ -52,6 +52,11 @@ class LazyGroup(click.Group):
             sys.stderr = open(os.devnull, "w")
         try:
             return super().invoke(ctx)
+        except click.ClickException as e:
+            # A usage error may quote the command line or an input file:
+            # what click prints goes through `visible` like any other text.
+            e.message = visible(e.message, lines=True)
+            raise
         except ModuleNotFoundError as e:
             top = (e.name or "").split(".")[0]
             if not top or top == "oracle":
@@ -69,7 +74,7 @@ class LazyGroup(click.Group):
             command = ctx.invoked_subcommand or ""
             where = f" ({e.filename})" if e.filename else ""
             sys.stdout = open(os.devnull, "w")     # what is still buffered cannot be written either
-            click.echo(f"mb-oracle{' ' + command if command else ''}: cannot go on: {e.strerror or e}{where}",
+            click.echo(visible(f"mb-oracle{' ' + command if command else ''}: cannot go on: {e.strerror or e}{where}"),
                        err=True)
             ctx.exit(2)
 

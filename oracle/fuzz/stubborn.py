@@ -1,6 +1,6 @@
 """An engine adapter with stubborn children, for fuzzing how `conform` ends:
 `python -m oracle.fuzz.stubborn CASE` (CASE: a JSON object, see
-`oracle.fuzz.hostile.adapter_case`). Before it reads anything it starts the
+`oracle.fuzz.surroundings.adapter_case`). Before it reads anything it starts the
 children the case names, each a sleeping process whose command line
 carries the case's tag:
 

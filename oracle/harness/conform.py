@@ -22,6 +22,7 @@ from ..readings import differing, with_readings
 from ..replay.findings import Finding, GameReport
 from ..replay.selfplay import choose, random_deal
 from ..safefile import OutputError
+from ..term import visible
 from . import artifacts
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
@@ -253,7 +254,7 @@ class Campaign:
                                        f"conform.{first.report.id.lower()}.{sig[0].lower().replace('_', '-')}",
                                        self.engine.name, refused, s.readings)
         doc["clauses"] = list(clauses) or doc["clauses"]
-        name = " ".join(self.engine.name.split())
+        name = visible(self.engine.name)         # one line of the draft's comment
         header = f"# {name} parts from the rules ({code} [{clauses[0] if clauses else ''}]) after " \
                  f"{len(small.decisions)} decisions.\n"
         try:

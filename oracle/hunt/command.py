@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from ..editions import EDITIONS
+from ..term import error, visible
 
 CELL = {"contradiction": "CONTRADICTION", "ambiguity": "AMBIGUOUS"}
 WIDTH = 100   # the summary fits in this many columns
@@ -63,7 +64,7 @@ def render(rep, out_dir: Path | None) -> str:
     if out_dir is not None:
         lines.append("")
         lines += _fit(f"draft scenarios in {out_dir}: mb-oracle scenarios {out_dir}")
-    return "\n".join(lines)
+    return "\n".join(map(visible, lines))   # card names, ids and paths from the input
 
 
 def _hunt_cards(cards_file, out, budget, seed, fmt, force) -> int:
@@ -76,7 +77,7 @@ def _hunt_cards(cards_file, out, budget, seed, fmt, force) -> int:
         found = hunt_cards(cards_file, out_dir, budget=budget, seed=seed)
     except CardFileError as e:
         for line in str(e).splitlines():           # every problem of the file, one a line
-            click.echo(f"error: {line}", err=True)
+            error(line)
         return 2
     refused = []
     if out_dir is not None:
@@ -123,8 +124,9 @@ def _write_all(write, findings) -> list[str]:
 
 def _say_refused(refused: list[str], out_dir: Path) -> int:
     n = len(refused)
-    click.echo(f"mb-oracle hunt: wrote no draft: {n} file{'s' * (n != 1)} in {out_dir} may not be written: "
-               + "; ".join(refused) + "; use --force to overwrite drafts someone edited, or another --out", err=True)
+    click.echo(visible(f"mb-oracle hunt: wrote no draft: {n} file{'s' * (n != 1)} in {out_dir} may not be written: "
+                       + "; ".join(refused) + "; use --force to overwrite drafts someone edited, or another --out"),
+               err=True)
     return 2
 
 

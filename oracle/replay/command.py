@@ -8,7 +8,7 @@ import sys
 import click
 
 from ..editions import EDITIONS
-from ..term import color_option
+from ..term import color_option, error
 from .outputs import parse_output
 from .reader import NoInput, check_input
 
@@ -29,7 +29,7 @@ def declared(path):
         return load_file(path)
     except CardFileError as e:
         for line in str(e).splitlines():           # every problem of the file, one a line
-            click.echo(f"error: {line}", err=True)
+            error(line)
         sys.exit(2)
 
 
@@ -95,7 +95,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     try:
         check_input(paths)
     except NoInput as e:
-        click.echo(f"error: {e}", err=True)
+        error(e)
         sys.exit(2)
     say_reading_stdin(paths)
     bar = GameProgress(paths, progress)
@@ -123,7 +123,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
                 reporter.flush()
     except ClusterUnavailable as e:
         bar.clear()
-        click.echo(f"error: {e}", err=True)
+        error(e)
         sys.exit(2)
     finally:
         results.close()
@@ -182,7 +182,7 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
         except InvariantBroken as e:
             w.flush()
             bar.clear()
-            click.echo(f"invariant broken: {e}", err=True)
+            error(e, "invariant broken: ")
             sys.exit(1)
     w.flush()
 
@@ -207,7 +207,7 @@ def annotate(paths, edition, cards_file):
     try:
         check_input(paths)
     except NoInput as e:
-        click.echo(f"error: {e}", err=True)
+        error(e)
         sys.exit(2)
     sys.exit(annotate_stream(paths, edition, sys.stdout.buffer))
 
@@ -267,5 +267,5 @@ def bench(games, seed, edition, claims, repeat, jobs, cluster):
     try:
         run_bench(games, seed, edition, claims, repeat, jobs, cluster)
     except ClusterUnavailable as e:
-        click.echo(f"error: {e}", err=True)
+        error(e)
         sys.exit(2)

@@ -18,7 +18,7 @@ import click
 
 from .. import junit
 from ..safefile import OutputError, Replacement, clash, input_name
-from ..term import is_terminal, use_color
+from ..term import error, is_terminal, use_color
 from . import report as render
 from .outcome import Summary, Tally
 
@@ -341,5 +341,5 @@ def load_expectations(path: str | None):
         return expect.load(path)
     except expect.ExpectError as e:
         for line in str(e).splitlines():
-            click.echo(f"error: {line}", err=True)
+            error(line)
         sys.exit(2)

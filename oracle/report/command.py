@@ -12,6 +12,7 @@ import click
 from ..editions import EDITIONS
 from ..replay.command import cards_option, declared
 from ..safefile import OutputError, Replacement, clash, input_name
+from ..term import visible
 
 
 def show_page(path: str, game_id: str | None, edition: str | None, keep_going: bool, out, command: str = "") -> str:
@@ -36,12 +37,12 @@ def show_page(path: str, game_id: str | None, edition: str | None, keep_going: b
             if len(ids) < 2000:
                 ids.append(name)
     except NoInput as e:
-        raise click.UsageError(str(e)) from None
+        raise click.UsageError(visible(str(e))) from None
     if chosen is None:
         if game_id is None:
-            raise click.UsageError(f"{path} holds no game")
+            raise click.UsageError(visible(f"{path} holds no game"))
         hint = f" (games in it: {', '.join(ids[:10])}{', ...' if len(ids) > 10 else ''})" if ids else ""
-        raise click.UsageError(f"no game {game_id!r} in {path}{hint}")
+        raise click.UsageError(visible(f"no game {game_id!r} in {path}{hint}"))
     st = Stepper(chosen, edition, keep_going)
     rep = st.run()
     if rep.verdict == "violates":
@@ -81,14 +82,15 @@ def show(log, game_id, edition, keep_going, output, open_it, cards_file):
         return
     other = clash(output, (log, cards_file))
     if other is not None:
-        raise click.UsageError(f"--output {output} would overwrite {input_name(other)}, an input of this run")
+        raise click.UsageError(visible(f"--output {output} would overwrite {input_name(other)}, an input of this "
+                                       "run"))
     try:
         page = Replacement(output, "w")
     except OutputError as e:
-        raise click.UsageError(f"--output {e}") from None
+        raise click.UsageError(visible(f"--output {e}")) from None
     with page as f:
         gid = show_page(log, game_id, edition, keep_going, f, command)
-    click.echo(f"wrote {output} (game {gid})", err=True)
+    click.echo(visible(f"wrote {output} (game {gid})"), err=True)
     if open_it:
         import webbrowser
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..editions import EDITIONS
+from ..term import error
 from ..replay.outputs import parse_output
 from ..safefile import OutputError, Replacement, clash, input_name
 
@@ -45,7 +46,7 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
             load_file(cards_file)
         except CardFileError as e:
             for line in str(e).splitlines():       # every problem of the file, one a line
-                click.echo(f"error: {line}", err=True)
+                error(line)
             sys.exit(2)
     names = [s.strip() for s in sets_spec.split(",") if s.strip()]
     try:

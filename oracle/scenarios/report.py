@@ -6,7 +6,7 @@ import json
 from collections import Counter
 
 from ..junit import JUnitWriter, classname
-from ..term import plural
+from ..term import plural, visible
 from .loader import ScenarioError
 from .runner import Result
 
@@ -60,16 +60,16 @@ def failure_text(r: Result) -> str:
         lines += [f"    {h}" for h in r.happened[:25]]
         if len(r.happened) > 25:
             lines.append(f"    ... {len(r.happened) - 25} more")
-    return "\n".join(lines)
+    return "\n".join(map(visible, lines))   # titles, ids, keys and values from the scenario file
 
 
 def human(results: list[Result], errors: list[ScenarioError], verbose: bool = False) -> str:
-    out = [str(e) for e in errors]
+    out = [visible(str(e)) for e in errors]
     for r in results:
         if not r.passed:
             out.append(failure_text(r))
         elif verbose:
-            out.append(f"pass {r.scenario} [{r.edition}]")
+            out.append(visible(f"pass {r.scenario} [{r.edition}]"))
     s = summary(results, errors)
     line = (f"{plural(s['scenarios'], 'scenario')}, {plural(s['runs'], 'run')}: {s['passed']:,} passed, "
             f"{s['failed']:,} failed")
