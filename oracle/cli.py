@@ -14,7 +14,10 @@ import sys
 
 import click
 
+from .games import GAMES
 from .term import color_option, visible
+
+GAME_NAMES = tuple(GAMES)
 
 # command name -> "module:attribute" of a click command
 COMMANDS = {
@@ -34,6 +37,34 @@ COMMANDS = {
     "editions": "oracle.cli:editions",
     "show": "oracle.report.command:show",
 }
+
+
+# The exit status when standard output is closed before the output is
+# complete: a process ended by SIGPIPE gives the same in a shell.
+CLOSED_OUTPUT = 128 + 13
+
+
+def stdout_closed() -> bool:
+    """Whether standard output is a pipe or socket whose reader has gone."""
+    import select
+
+    try:
+        poll = select.poll()
+        poll.register(1, select.POLLOUT)
+        return any(ev & (select.POLLERR | select.POLLHUP) for _, ev in poll.poll(0))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _discard_stdout() -> None:
+    """From now on, what is written to standard output (what its buffer still
+    holds, flushed at exit) goes nowhere, without another error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
 
 
 # the module a command may miss -> the package that provides it
@@ -67,10 +98,14 @@ class LazyGroup(click.Group):
                        f"which is not installed here (pip install {package})", err=True)
             ctx.exit(2)
         except OSError as e:
-            # A closed pipe ends quietly (click's own handling). Any other
-            # failure to write (a full disk, an I/O error) is one line, exit 2.
-            if e.errno == errno.EPIPE:
-                raise
+            # Standard output closed by its reader (`| head -1`) ends quietly
+            # with the status a broken pipe gives (128 + SIGPIPE): not 1,
+            # which would say that a game violates the rules. Any other
+            # failure to write (a full disk, an I/O error, a pipe that is not
+            # standard output) is one line, exit 2.
+            if e.errno == errno.EPIPE and stdout_closed():
+                _discard_stdout()
+                ctx.exit(CLOSED_OUTPUT)
             command = ctx.invoked_subcommand or ""
             where = f" ({e.filename})" if e.filename else ""
             sys.stdout = open(os.devnull, "w")     # what is still buffered cannot be written either
@@ -96,10 +131,11 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="mb-oracle")
 @color_option("auto")
 def main():
-    """mb-oracle: the rules authority for Mindbug.
+    """mb-oracle: the rules authority for Mindbug and Mind Up!.
 
     Verify recorded games against the rulebook, run rulings written as
-    scenarios, and hunt for places where the rules disagree.
+    scenarios, and hunt for places where the rules disagree. A log says
+    which game it is; selfplay, clauses, editions and schema take --game.
     """
 
 
@@ -143,8 +179,10 @@ def cards(as_json, set_names, list_sets, names):
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--coverage", is_flag=True, help="Show the scenarios and tests that cite each clause.")
 @click.option("--markdown", is_flag=True, help="Print the catalogue (or the chosen clauses) as Markdown, as in spec/.")
+@click.option("--game", type=click.Choice(GAME_NAMES), default=None,
+              help="The catalogue of this game only (default: Mindbug's; a Mind Up! id, mu.*, finds its own).")
 @click.argument("ids", nargs=-1)
-def clauses(as_json, coverage, markdown, ids):
+def clauses(as_json, coverage, markdown, ids, game):
     """List the clause catalogue (or the clauses whose id is or starts with IDS).
 
     A clause named by its full id is shown in full: its text, its status
@@ -153,6 +191,12 @@ def clauses(as_json, coverage, markdown, ids):
     from . import clauses as catalogue
     from .clause_view import describe, select, unknown_message
 
+    if game is None and ids and all(i.startswith("mu") for i in ids):
+        game = "mind-up"
+    if game not in (None, "mindbug"):
+        if coverage:
+            raise click.UsageError("--coverage reads Mindbug's scenarios and tests; it has no Mind Up! view yet")
+        return _other_clauses(game, as_json, markdown, ids)
     every = catalogue.load_catalogue()
     chosen, missing = select(every, ids)
     if missing:
@@ -185,11 +229,44 @@ def clauses(as_json, coverage, markdown, ids):
         click.echo(f"{c.id:<34} {c.title}{mark}")
 
 
+def _other_clauses(game, as_json, markdown, ids) -> None:
+    """`clauses` for a game other than Mindbug: its own catalogue."""
+    from importlib import import_module
+
+    from .clause_view import describe, select, unknown_message
+    from .clauses import clause_to_json
+    from .games import GAMES
+
+    book = import_module(GAMES[game] + ".clauses")
+    every = book.load_catalogue()
+    chosen, missing = select(every, ids)
+    if missing:
+        raise click.UsageError(unknown_message(every, missing))
+    if markdown:
+        click.echo(book.render_markdown([c.id for c in chosen] if ids else None), nl=False)
+        return
+    if as_json:
+        _dump([clause_to_json(c) for c in chosen])
+        return
+    readings = {r.clause: r for r in import_module(GAMES[game]).all_readings()}
+    exact = [c for c in chosen if c.id in ids]
+    for n, c in enumerate(exact):
+        click.echo(("\n" if n else "") + describe(c, None, book.EDITIONS, readings))
+    for c in chosen if not exact else ():
+        r = readings.get(c.id)
+        mark = f"  (team reading: {' | '.join(r.names())})" if r is not None else ""
+        click.echo(f"{c.id:<34} {c.title}{mark}")
+
+
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def editions(as_json):
+@click.option("--game", type=click.Choice(GAME_NAMES), default="mindbug", show_default=True,
+              help="The game whose editions and readings to list.")
+def editions(as_json, game):
     """List the rulebook editions and the switches where they differ, then the
     team readings (questions no edition settles) with their choices."""
+    if game != "mindbug":
+        return _other_editions(game, as_json)
     from .editions import PROFILES
     from .readings import READINGS
 
@@ -203,7 +280,28 @@ def editions(as_json):
             how = {"states": "states", "implied": "implied", "silent": "silent, reading"}[s.how]
             click.echo(f"  {s.name:<24} {str(s.value):<11} {how:<16} [{s.clause}] {s.note}")
     click.echo("team readings (no edition settles them; verify --reading CLAUSE=CHOICE, game line `readings`):")
-    for r in READINGS:
+    _echo_readings(READINGS)
+
+
+def _other_editions(game, as_json) -> None:
+    """`editions` for a game other than Mindbug: its editions and its readings."""
+    from .games import entry
+
+    e = entry(game)
+    readings = e.all_readings()
+    if as_json:
+        _dump({"game": game, "editions": [{"edition": x, "title": e.EDITION_TITLES[x], "rulebook": e.RULEBOOKS[x]}
+                                          for x in e.EDITIONS],
+               "readings": [r.to_json() for r in readings]})
+        return
+    for x in e.EDITIONS:
+        click.echo(f"{x}: {e.TITLE}, {e.EDITION_TITLES[x]} ({e.RULEBOOKS[x]})")
+    click.echo("team readings (the rulebook is silent; verify --reading CLAUSE=CHOICE, game line `readings`):")
+    _echo_readings(readings)
+
+
+def _echo_readings(readings) -> None:
+    for r in readings:
         click.echo(f"  {r.clause}")
         for choice, what in r.choices:
             mark = "team" if choice == r.team else "    "

@@ -12,6 +12,7 @@ from typing import BinaryIO
 import msgspec
 
 from ..engine import Decision
+from ..games import DEFAULT, GAMES, attribute, game_of
 from .reader import read_all
 from .selfplay import claim
 from .verify import Verifier
@@ -44,9 +45,22 @@ class Annotator(Verifier):
         self.out.append(claim(self.g))
 
 
+def write_findings(rep, out: BinaryIO) -> int:
+    """A note line per finding of a game written in canonical form; the exit
+    status its verdict calls for (0 conforms, 1 violates, 2 malformed)."""
+    for f in rep.findings:
+        text = f"{rep.verdict}: line {f.line}: {f.code} [{', '.join(f.clauses)}] {f.message}"
+        out.write(_enc.encode({"t": "note", "text": text}) + b"\n")
+    return {"conforms": 0, "violates": 1, "malformed": 2}[rep.verdict]
+
+
 def annotate_stream(paths, edition, out: BinaryIO) -> int:
     worst = 0
     for raw in read_all(paths):
+        game = game_of(raw.lines[0][1]) if raw.kind == "game" and raw.lines else DEFAULT
+        if game != DEFAULT and game in GAMES:
+            worst = max(worst, attribute(game, "ANNOTATE")(raw, out))    # another game's canonical form
+            continue
         a = Annotator(raw, edition)
         rep = a.run()
         if raw.kind == "game" and raw.lines:
@@ -63,9 +77,6 @@ def annotate_stream(paths, edition, out: BinaryIO) -> int:
             if a.detail is not None:
                 end["detail"] = a.detail
             out.write(_enc.encode(end) + b"\n")
-        for f in rep.findings:
-            text = f"{rep.verdict}: line {f.line}: {f.code} [{', '.join(f.clauses)}] {f.message}"
-            out.write(_enc.encode({"t": "note", "text": text}) + b"\n")
-        worst = max(worst, {"conforms": 0, "violates": 1, "malformed": 2}[rep.verdict])
+        worst = max(worst, write_findings(rep, out))
     out.flush()
     return worst

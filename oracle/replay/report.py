@@ -19,6 +19,8 @@ MARK = {"conforms": ("ok", "green"), "violates": ("VIOLATES", "red"), "malformed
 
 def _fmt_option(o: dict) -> str:
     t = o["t"]
+    if "hand" in o:         # a simultaneous choice (Mind Up!): the cards one player may choose
+        return f"{t} player {chr(ord('A') + o['p'])} {o['hand']}"
     if "cards" in o:
         return f"{t} {o['cards']}"
     if "card" in o:
@@ -55,7 +57,8 @@ def human_game(rep, verbose: bool = False) -> str:
     head = f"{click.style(f'{label:<9}', fg=colour, bold=rep.verdict != 'conforms')} {_cap(rep.id)}"
     # Every text from the input goes through _cap: ids, names, messages, notes.
     where = f"{_cap(rep.file)}:{rep.line}"
-    info = f"  [{_cap(rep.edition or '?')}, {plural(rep.decisions, 'decision')}]  {where}"
+    game = f"{_cap(rep.game)} " if isinstance(rep.game, str) else ""
+    info = f"  [{game}{_cap(rep.edition or '?')}, {plural(rep.decisions, 'decision')}]  {where}"
     out = [head + click.style(info, dim=True)]
     if rep.readings:
         out.append(_cap("  readings: " + ", ".join(f"{c}={v}" for c, v in rep.readings.items())))
@@ -73,8 +76,10 @@ def human_game(rep, verbose: bool = False) -> str:
         out.append(_cap(f"    {f.message}"))
         if f.basis == "reading" and f.reading:
             r = f.reading
+            from ..games.mindup.readings import TEAM as MIND_UP
             from ..readings import TEAM
-            whose = "the team's reading" if TEAM.get(r["clause"]) == r["choice"] else "the reading"
+            team = MIND_UP if r["clause"].startswith("mu.") else TEAM
+            whose = "the team's reading" if team.get(r["clause"]) == r["choice"] else "the reading"
             out.append(_cap(f"    only under {whose} {r['clause']}={r['choice']}; "
                             f"the rules accept this line under {' or '.join(f.alternatives)}"))
         elif f.under:

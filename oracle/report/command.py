@@ -43,6 +43,16 @@ def show_page(path: str, game_id: str | None, edition: str | None, keep_going: b
             raise click.UsageError(visible(f"{path} holds no game"))
         hint = f" (games in it: {', '.join(ids[:10])}{', ...' if len(ids) > 10 else ''})" if ids else ""
         raise click.UsageError(visible(f"no game {game_id!r} in {path}{hint}"))
+    from ..games import DEFAULT, game_of
+    if chosen.kind == "game" and chosen.lines and game_of(chosen.lines[0][1]) != DEFAULT:
+        # Another game than Mindbug: its own verifier's report, without a board.
+        from ..replay.verify import verify_game
+        rep = verify_game(chosen, None, keep_going)
+        rep.outcome = {"conforms": "pass", "violates": "fail"}.get(rep.verdict, rep.verdict)
+        page = HtmlReport(title=f"mb-oracle: game {rep.id}", command=command, inputs=[path], kind="show")
+        page.game(rep, log=log_lines(chosen))
+        page.finish(out)
+        return rep.id
     st = Stepper(chosen, edition, keep_going)
     rep = st.run()
     if rep.verdict == "violates":
