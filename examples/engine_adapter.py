@@ -9,7 +9,8 @@ connecting your engine to `mb-oracle conform`.
 An adapter reads one JSON message per line on standard input and writes
 one JSON reply per line on standard output (spec/engine-protocol.md):
 
-    {"op": "hello"}                          -> {"protocol", "name", "editions", "positions"}
+    {"op": "hello"}                          -> {"protocol", "name", "editions", "positions", "sets",
+                                                 "chance", "claims", "deviations"}
     {"op": "deal", "edition", "setup"}       -> the game as the engine sees it
     {"op": "position", "edition", "position"} -> the same, from a position
                                                 (with `octonite`: counters by card id)
@@ -25,23 +26,41 @@ Replace the calls into `oracle.engine` below with calls into your engine.
 `--plant RULE` switches one rule off, to show what conform reports:
 `sneaky` (any creature may block a SNEAKY attacker), `tough-effects` (card
 effects defeat TOUGH creatures outright), `refill-after-steal` (a robbed
-hand is not refilled at once in the revised editions). `--cards FILE`
+hand is not refilled at once in the revised editions), `frenzy` (a FRENZY
+creature is never offered its second attack: an option the engine lacks),
+`hunt-decline` (every attacker is asked about HUNTER, its only answer
+`hunt null`: an option verify accepts as changing nothing), `draw-late`
+(the hand is refilled at the end of the turn). `--plant` is repeatable.
+`--cards FILE`
 (repeatable) loads cards declared in an mb-cards/1 file; the adapter then
 says it deals their set too.
+
+Capabilities, said in the reply to hello: `claims` (the state fields this
+adapter gives: all of them); `--draw` makes the engine draw chance outcomes
+itself (`chance: "reports"`; each reply lists the outcomes drawn in
+`drawn`, and the options never hold a chance event); `--declare` names the
+planted rule's clause among the known `deviations`, which conform counts as
+expected divergences, apart from new ones.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import sys
 
 from oracle.engine import Decision, Game, Refused, SetupError
 from oracle.engine import combat, drawing
+from oracle.engine.registry import TASKS
 from oracle.engine.setup import resolve_cards
 
 EDITIONS = ["en-first", "fr-first", "fr-revised", "en-revised"]
-PLANTS = ("sneaky", "tough-effects", "refill-after-steal")
+PLANTS = ("sneaky", "tough-effects", "refill-after-steal", "frenzy", "hunt-decline", "draw-late")
+# The clause each planted rule breaks: with --declare, hello names it among the known deviations.
+PLANT_CLAUSES = {"sneaky": "keywords.sneaky", "tough-effects": "keywords.tough", "refill-after-steal": "drawing.refill",
+                 "frenzy": "keywords.frenzy", "hunt-decline": "combat.block", "draw-late": "drawing.refill"}
+CLAIMS = ["life", "mindbugs", "hand", "play", "discard", "deck", "unused", "played", "active", "turn"]
 
 
 def plant(rule: str) -> None:
@@ -56,7 +75,17 @@ def plant(rule: str) -> None:
         combat.block_forbidden = ignore_sneaky
     elif rule == "refill-after-steal":
         drawing.after_loss = lambda g, player: None
-    elif rule != "tough-effects":      # applied to each game's rules (below)
+    elif rule == "draw-late":
+        # The hand is refilled when the turn ends, not as soon as a card leaves it.
+        drawing.after_removal = lambda g, player: None
+        end_turn = TASKS["end-turn"]
+
+        def refill_then_end(g, *args):
+            drawing.refill(g, g.state.active)
+            return end_turn(g, *args)
+
+        TASKS["end-turn"] = refill_then_end
+    elif rule not in ("tough-effects", "frenzy", "hunt-decline"):      # applied to each game (below)
         raise SystemExit(f"unknown --plant {rule!r}; choose from {', '.join(PLANTS)}")
 
 
@@ -92,37 +121,67 @@ def state_claim(g: Game) -> dict:
     }
 
 
-def view(g: Game) -> dict:
+def view(g: Game, planted: tuple[str, ...] = ()) -> dict:
     over = {"winner": g.winner, "reason": g.reason} if g.is_over else None
-    return {"options": [decision_line(d) for d in g.legal_decisions()], "state": state_claim(g), "over": over}
+    options = [decision_line(d) for d in g.legal_decisions()]
+    p = g.pending
+    if "frenzy" in planted and p is not None and p.stage == "frenzy":
+        options = [o for o in options if o["t"] != "attack"]
+    if "hunt-decline" in planted and p is not None and p.stage == "block":
+        options.append({"t": "hunt", "p": g.state.active, "card": None})
+    return {"options": options, "state": state_claim(g), "over": over}
 
 
 class Adapter:
-    def __init__(self, planted: str | None, sets: tuple[str, ...] = ()):
-        self.planted = planted
+    def __init__(self, planted: tuple[str, ...] | str | None = (), sets: tuple[str, ...] = (), declare: bool = False,
+                 draw: bool = False):
+        self.planted = (planted,) if isinstance(planted, str) else tuple(planted or ())
         self.sets = ["first-contact", "new-servants"] + [x for x in sets if x not in ("first-contact", "new-servants")]
         self.game: Game | None = None
+        self.declare = declare      # name the planted rule among the known deviations
+        self.draw = draw            # draw chance outcomes here and report them (`chance: reports`)
+        self.rng = random.Random(0)
 
     def rules(self, g: Game) -> Game:
-        if self.planted == "tough-effects":
+        if "tough-effects" in self.planted:
             g.profile = dataclasses.replace(g.profile, tough_effects=False)
         return g
+
+    def reply(self) -> dict:
+        """The view, after drawing the chance outcomes the game waits for
+        when this engine draws them itself."""
+        drawn = []
+        g = self.game
+        while self.draw and g.pending is not None and g.pending.is_chance:
+            kind, arg = self.rng.choice(g.pending.options)
+            g.apply(Decision(kind, None, arg))
+            drawn.append({"t": "random", "cards": list(arg)})
+        out = view(g, self.planted)
+        if drawn:
+            out["drawn"] = drawn
+        return out
 
     def handle(self, msg: dict) -> dict | None:
         op = msg.get("op")
         if op == "hello":
-            return {"protocol": "mb-engine/1", "name": "oracle-engine-adapter",
-                    "version": f"plant={self.planted}" if self.planted else "", "editions": EDITIONS,
-                    "positions": True, "sets": self.sets}
+            hello = {"protocol": "mb-engine/1", "name": "oracle-engine-adapter",
+                     "version": f"plant={'+'.join(self.planted)}" if self.planted else "", "editions": EDITIONS,
+                     "positions": True, "sets": self.sets, "chance": "reports" if self.draw else "lists",
+                     "claims": CLAIMS}
+            if self.declare and self.planted:
+                hello["deviations"] = [PLANT_CLAUSES[p] for p in self.planted]
+            return hello
         if op == "deal":
             s = msg["setup"]
             cards = {int(k): v for k, v in s["cards"].items()}
+            # The draws of a game follow from its deal: the same deal and decisions, the same outcomes.
+            self.rng = random.Random(json.dumps(s, sort_keys=True))
             self.game = Game.deal(msg["edition"], cards, s["decks"], s["unused"], s.get("first"),
                                   s.get("reveals") or (), s.get("life_cards"),
                                   sets=tuple(msg.get("sets", ["first-contact"])))
             # The rules run on from the deal: the planted rule applies from the first decision on.
             self.rules(self.game)
-            return view(self.game)
+            return self.reply()
         if op == "position":
             p = msg["position"]
             defs = resolve_cards({int(k): v for k, v in p["cards"].items()})
@@ -135,12 +194,13 @@ class Adapter:
                 msg["edition"], zones, defs, active=p.get("active", 0), life=tuple(p.get("life", (3, 3))),
                 mindbugs=tuple(p.get("mindbugs", (2, 2))), exhausted=p.get("exhausted", []),
                 out=p.get("out", []), turn=p.get("turn", 1), **kw))
-            return view(self.game)
+            self.rng = random.Random(json.dumps(p, sort_keys=True))
+            return self.reply()
         if op == "apply":
             if self.game is None:
                 return {"error": "no game: send deal or position first"}
             self.game.apply(decision_of(msg["decision"]))
-            return view(self.game)
+            return self.reply()
         return {"error": f"unknown op {op!r}"}
 
 
@@ -156,20 +216,24 @@ def load_cards(path: str) -> str:
 
 
 def main(argv: list[str]) -> None:
-    usage = "usage: engine_adapter.py [--plant " + "|".join(PLANTS) + "] [--cards FILE]..."
-    planted, sets = None, []
+    usage = ("usage: engine_adapter.py [--plant " + "|".join(PLANTS) + "] [--declare] [--draw] "
+             "[--cards FILE]...")
+    planted, sets, declare, draw = [], [], False, False
     args = list(argv)
     while args:
         flag = args.pop(0)
+        if flag in ("--declare", "--draw"):
+            declare, draw = declare or flag == "--declare", draw or flag == "--draw"
+            continue
         if flag not in ("--plant", "--cards") or not args:
             raise SystemExit(usage)
         value = args.pop(0)
         if flag == "--plant":
-            planted = value
-            plant(planted)
+            planted.append(value)
+            plant(value)
         else:
             sets.append(load_cards(value))
-    adapter = Adapter(planted, tuple(sets))
+    adapter = Adapter(planted, tuple(sets), declare, draw)
     for line in sys.stdin:
         if not line.strip():
             continue

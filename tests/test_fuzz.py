@@ -12,7 +12,7 @@ SEED = 20261126
 @pytest.mark.parametrize("target,budget", [("replay-lines", 120), ("games", 200), ("scenarios", 120),
                                            ("expect", 60), ("cards", 80), ("rpc", 80), ("engine", 60),
                                            ("text", 120), ("yaml-values", 80), ("card-names", 60),
-                                           ("serve-reads", 60)])
+                                           ("serve-reads", 60), ("outputs", 60), ("adapters", 12)])
 def test_fixed_seed_fuzz_finds_no_traceback_hang_or_lost_game(target, budget, tmp_path):
     tally = run_fuzz(budget, SEED, out=tmp_path, cli_every=0, targets=(target,),
                      replays=ROOT / "replays", scenarios=ROOT / "scenarios", examples=ROOT / "examples")
@@ -23,7 +23,7 @@ def test_fixed_seed_fuzz_finds_no_traceback_hang_or_lost_game(target, budget, tm
         assert tally.games_in >= tally.inputs[target] and tally.verdicts_out == tally.games_in
     if target == "text":    # the hostile games among the inputs
         assert tally.games_in > 0 and tally.verdicts_out == tally.games_in
-    if target in ("cards", "engine"):   # only the card files that load, the adapters that greet, give games
+    if target in ("cards", "engine", "adapters"):   # only the card files that load, the adapters that greet, give games
         assert tally.games_in > 0 and tally.verdicts_out == tally.games_in
 
 
@@ -46,6 +46,37 @@ def test_a_sample_through_the_command_line_gives_a_verdict_per_game(tmp_path):
     assert not tally.problems, [p.message for p in tally.problems.values()]
 
 
+def test_outputs_and_stubborn_adapters_through_the_command_line(tmp_path):
+    tally = run_fuzz(12, SEED, out=tmp_path, cli_every=2, targets=("outputs", "adapters"))
+    assert tally.cli_runs >= 5
+    assert not tally.problems, [p.message for p in tally.problems.values()]
+
+
+def test_an_output_written_over_its_input_is_found(tmp_path, monkeypatch):
+    # A planted bug: no command sees that an output is one of its inputs.
+    from oracle.replay import outputs
+    from oracle.report import command as show
+    from oracle.scenarios import command as scenarios
+
+    for module in (outputs, show, scenarios):
+        monkeypatch.setattr(module, "clash", lambda output, inputs: None)
+    tally = run_fuzz(60, SEED, out=tmp_path, cli_every=0, targets=("outputs",))
+    found = [p.key for p in tally.by_kind("count")]
+    assert "count: outputs over an input not refused" in found, found
+
+
+def test_an_adapter_process_left_running_is_found(tmp_path, monkeypatch):
+    # A planted bug: stopping the adapter ends the adapter alone, not what it started.
+    from oracle.harness import adapter_process
+
+    def adapter_alone(proc, token, known=(), grace=1.0):
+        proc.kill()
+        proc.wait()
+
+    monkeypatch.setattr(adapter_process, "stop", adapter_alone)
+    tally = run_fuzz(8, SEED, out=tmp_path, cli_every=0, targets=("adapters",))
+    found = [p.key for p in tally.by_kind("count")]
+    assert "count: adapters left running" in found, found
 def test_the_hostile_classes_through_the_command_line(tmp_path):
     """Hostile text (verify -j 2 printing what -j 1 prints), values that
     cannot be built, colliding names and serve's file starts, each with a

@@ -133,8 +133,10 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     the game is dealt as given: extra or missing copies, draw piles of another
     size, cards of the setup dealt nowhere (they are set out of the game),
     reveals that do not pick the starting player the log names (the log's
-    starting player starts). A card dealt twice, an unknown card, or a deal
-    with no starting player still raise."""
+    starting player starts), revealed cards dealt again into a draw pile
+    (they stay where they are dealt).
+    A card dealt twice, an unknown card, or a deal with no starting player
+    still raise."""
     prof = get_profile(edition)
     defs = resolve_cards(cards)
     check_mechanics(prof, defs)
@@ -200,8 +202,14 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
         for pair in reveals:
             for c in pair:
                 if c not in s.unused:
-                    raise SetupError("BAD_SETUP", "setup.first-player",
-                                     f"revealed card {c} is not in the unused pile")
+                    if c not in defs:
+                        raise SetupError("BAD_SETUP", "setup.first-player",
+                                         f"revealed card {c} is not in the unused pile")
+                    # tolerated: a card revealed for the first player and dealt again (a tie
+                    # shuffled back into the deal) stays where it was dealt
+                    fault(SetupError("BAD_SETUP", "setup.first-player",
+                                     f"revealed card {c} is not in the unused pile", {"actual": c}))
+                    continue
                 if prof.reveals_out:                           # setup.reveal-out
                     s.unused.remove(c)
                     s.out.append(c)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import games
+from ..safefile import write_file
 
 
 class Hang(Exception):
@@ -106,8 +107,8 @@ class Tally:
             self.out.mkdir(parents=True, exist_ok=True)
             digest = hashlib.sha1(key.encode()).hexdigest()[:10]
             base = self.out / f"{target}-{kind}-{digest}"
-            base.with_suffix(suffix).write_bytes(data)
-            base.with_suffix(".txt").write_text(f"{key}\n\n{message}\n", encoding="utf-8")
+            write_file(base.with_suffix(suffix), data)
+            write_file(base.with_suffix(".txt"), f"{key}\n\n{message}\n")
             p.saved = str(base.with_suffix(suffix))
         self.problems[key] = p
 
@@ -528,3 +529,4 @@ def cli_engine(tally: Tally, case: tuple, seconds: float) -> None:
         r = _cli(["conform", "--engine", adapter, "--budget", "2", "--seed", str(seed), "--edition", edition,
                   "--timeout", "5", "--format", "json", "--out", tmp], seconds * 3)
     _cli_problem(tally, "cli-engine", json.dumps(case).encode(), ".json", r)
+

@@ -21,7 +21,7 @@ from ..term import visible
               help="Also run every Nth input of each format through the command line (0: never).")
 @click.option("--target", "targets", multiple=True,
               type=click.Choice(["replay-lines", "games", "scenarios", "expect", "cards", "rpc", "engine", "text",
-                                 "yaml-values", "card-names", "serve-reads", "streams",
+                                 "yaml-values", "card-names", "serve-reads", "streams", "outputs", "adapters",
                                  "mu-replay-lines", "mu-games", "mu-scenarios", "mu-rpc"]),
               help="Fuzz only these formats (repeatable; those of --game). Default: all of the game's.")
 @click.option("--game", default="mindbug", show_default=True, metavar="GAME",
@@ -36,7 +36,9 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game):
     (oracle/fuzz/hostile.py), and hostile streams verified with one job
     and with two (integers beyond 64 bits, lines over the limit, cut gzip
     data, workers killed from outside: the same report, byte for byte;
-    oracle/fuzz/streams.py). Reports the inputs tried, the distinct tracebacks
+    oracle/fuzz/streams.py); outputs that are inputs or links (and drafts
+    someone edited), and engine adapters with stubborn children
+    (oracle/fuzz/surroundings.py). Reports the inputs tried, the distinct tracebacks
     and hangs (a reproducer of each in --out), and games in against
     verdicts out. Exit status 1 if anything broke, else 0."""
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -12,13 +13,13 @@ from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
 from .. import games as games_registry
-from . import checks, corpus, hostile, streams
+from . import checks, corpus, hostile, streams, surroundings
 from . import strategies as fs
 
 # Shares of the budget, by target (each target's seed follows from its place here).
 SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07, "cards": 0.07, "rpc": 0.07,
           "engine": 0.07, "text": 0.07, "yaml-values": 0.04, "card-names": 0.03, "serve-reads": 0.04,
-          "streams": 0.04}
+          "streams": 0.04, "outputs": 0.04, "adapters": 0.03}
 
 
 def _settings(n: int):
@@ -58,7 +59,7 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
     card_files = corpus.card_texts(examples)
     folders = (str(scenarios),) if scenarios is not None and Path(scenarios).is_dir() else ()
     sandbox = hostile.make_sandbox(corpus.MINIMAL_SCENARIO)
-    table = _targets(tally, games, good, texts, expects, card_files, seconds, folders, sandbox)
+    table = _targets(tally, games, good, texts, expects, card_files, seconds, folders, sandbox, seed)
     try:
         return _run(tally, budget, seed, seconds, cli_every, shares, targets, lambda: table)
     finally:
@@ -100,13 +101,18 @@ def _run(tally, budget: int, seed: int, seconds: float, cli_every: int, shares: 
     return tally
 
 
-def _targets(tally, games, good, texts, expects, card_files, seconds, folders, sandbox) -> dict:
+def _targets(tally, games, good, texts, expects, card_files, seconds, folders, sandbox, seed) -> dict:
     """Each target: (strategy of a case, file suffix, case -> (input, its
     check in-process), case -> its check through the command line)."""
     slow = seconds * 4
     setups = tuple(g[1] for g in games if b'"setup"' in g[1][:20])
     yaml_checks = {"scenarios": (checks.check_scenarios, checks.cli_scenarios),
                    "cards": (checks.check_cards, checks.cli_cards), "expect": (checks.check_expect, checks.cli_expect)}
+    samples = surroundings.Lazy(lambda: surroundings.output_samples(games, texts))
+    tags = iter(range(1 << 30))
+
+    def tag():
+        return f"mb-fuzz-adapter-{os.getpid()}-{seed}-{next(tags)}"
     return {
         "replay-lines": (
             fs.replay_lines_stream(games), ".jsonl",
@@ -158,4 +164,12 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, folders, s
             streams.hostile_stream(good), ".jsonl",
             lambda case: (case.data, lambda: streams.check_hostile_stream(tally, case)),
             lambda case: streams.cli_hostile_stream(tally, case, slow)),
+        "outputs": (
+            surroundings.output_case(), ".json",
+            lambda case: (json.dumps(case).encode(), lambda: surroundings.check_outputs(case, samples())),
+            lambda case: surroundings.cli_outputs(tally, case, samples(), slow)),
+        "adapters": (
+            surroundings.adapter_case(), ".json",
+            lambda case: (json.dumps(case).encode(), lambda: surroundings.run_adapter_in_process(tally, case, tag())),
+            lambda case: surroundings.cli_adapters(tally, case, tag(), slow)),
     }

@@ -5,35 +5,51 @@ stating what the rules say there."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import re
 from pathlib import Path
 
 import msgspec
 import yaml
 
+from ..draftfile import DraftRefused, digest, edited, refusal, write_draft
 from ..engine import Decision, Game
 from ..replay.format import FORMAT
 from ..replay.reader import split_games
 from ..replay.verify import verify_game
+from ..safefile import write_file
 from .lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, Divergence
 from .start import game_from_setup
+from .lockstep import start_game
+from .views import full_claim, option_key
 
 
-def replay_lines(div: Divergence, edition: str, setup: dict, game_id: str, impl: dict) -> list[dict]:
-    """The log: the deal, the decisions both sides took, then the engine's
-    side where it parts from the rules (its state claim, a decision it
-    offers that the rules refuse, or its result), then an end line."""
-    lines: list[dict] = [{"t": "game", "format": FORMAT, "id": game_id, "edition": edition, "impl": impl},
-                         {"t": "setup", **{k: v for k, v in setup.items() if k != "t"}}]
-    lines += [d.to_json() for d in div.decisions]
+def replay_lines(div: Divergence, edition: str, setup: dict, game_id: str, impl: dict,
+                 extra: dict | None = None, readings: dict | None = None) -> list[dict]:
+    """The log: the deal, the decisions both sides took (with the rules'
+    state claim where the sides last agreed, so that verify names the
+    clauses of the same events as conform), then the engine's side where it
+    parts from the rules (its state claim, `extra`: a decision it offers that
+    the rules refuse, or its result), then an end line."""
+    head = {"t": "game", "format": FORMAT, "id": game_id, "edition": edition, "impl": impl}
+    if readings:
+        head["readings"] = dict(readings)
+    lines: list[dict] = [head, {"t": "setup", **{k: v for k, v in setup.items() if k != "t"}}]
+    g = game_from_setup(edition, setup, readings)
+    for i, d in enumerate(div.decisions):
+        if i == div.agreed and i:
+            lines.append(full_claim(g))
+        g.apply_unchecked(d.kind, d.arg)
+        lines.append(d.to_json())
     f = div.finding
     tail = {"t": "end", "winner": None, "reason": "aborted",
             "detail": f"shrunk by mb-oracle conform: the engine and the rules part here ({f.code})"}
     if f.code == STATE_MISMATCH:
         lines.append(msgspec.to_builtins(div.reply.state))
-    elif f.code == OPTIONS_DIFFER and div.extra:
-        lines.append(div.extra[0])
+    elif f.code == OPTIONS_DIFFER and extra is not None:
+        lines.append(extra)
     elif f.code == WRONG_RESULT and div.reply.over is not msgspec.UNSET and div.reply.over is not None:
         tail = {"t": "end", "winner": div.reply.over.winner, "reason": div.reply.over.reason}
     else:
@@ -46,6 +62,32 @@ def verify_lines(lines: list[dict]):
     """The verify report of a log given as lines."""
     data = b"".join(json.dumps(x).encode() + b"\n" for x in lines)
     return [verify_game(r) for r in split_games(io.BytesIO(data), "shrunk.jsonl")][0]
+
+
+def _extras_in_order(div: Divergence) -> list[dict]:
+    """The options the engine lists and the rules refuse, a card or cards
+    first (a decline such as `hunt null` is often one verify accepts)."""
+    return sorted(div.extra, key=lambda o: (o.get("card", o.get("cards")) is None, str(option_key(o))))
+
+
+def failing_log(div: Divergence, edition: str, setup: dict, game_id: str, impl: dict,
+                readings: dict | None = None) -> tuple[list[dict] | None, dict | None, object]:
+    """The shrunk game as a log that verify flags: (its lines, the engine's
+    option it ends with or None, verify's report), or (None, None, None)
+    when no log can show the divergence (an option the engine lacks, a
+    refusal, or only options the engine adds that verify accepts as harmless)."""
+    f = div.finding
+    tries: list[dict | None] = _extras_in_order(div) if f.code == OPTIONS_DIFFER else [None]
+    for extra in tries:
+        if f.code not in (STATE_MISMATCH, WRONG_RESULT, OPTIONS_DIFFER):
+            break
+        if f.code == WRONG_RESULT and (div.reply.over is msgspec.UNSET or div.reply.over is None):
+            break
+        lines = replay_lines(div, edition, setup, game_id, impl, extra, readings)
+        checked = verify_lines(lines)
+        if checked.verdict == "violates":
+            return lines, extra, checked
+    return None, None, None
 
 
 def _refs(setup: dict) -> dict[int, str]:
@@ -91,29 +133,51 @@ def _player_expect(g: Game, p: int, fields: set, ref: dict) -> dict:
     return out
 
 
-def draft_scenario(div: Divergence, edition: str, setup: dict, scenario_id: str, engine: str) -> dict:
-    """A draft scenario: the deal, the decisions, and what the rules say where the engine differs."""
-    ref = _refs(setup)
-    g = game_from_setup(edition, setup)
+def _given(setup, ref: dict) -> dict:
+    """The scenario's start: the deal, or the position (a game followed past
+    an expected divergence starts again from one)."""
+    if isinstance(setup, dict):
+        deal = {"decks": [[ref[c] for c in deck] for deck in setup["decks"]],
+                "unused": [ref[c] for c in setup["unused"]]}
+        if setup.get("reveals"):
+            deal["reveals"] = [[ref[c] for c in pair] for pair in setup["reveals"]]
+        if setup.get("first") is not None:
+            deal["first"] = setup["first"]
+        return {"deal": deal}
+    pos = setup
+    ex = set(pos.exhausted)
+    players = []
+    for p in (0, 1):
+        players.append({"life": pos.life[p], "mindbugs": pos.mindbugs[p],
+                        "hand": [ref[c] for c in pos.hand[p]],
+                        "play": [{"card": ref[c], "exhausted": True} if c in ex else ref[c] for c in pos.play[p]],
+                        "discard": [ref[c] for c in pos.discard[p]], "deck": [ref[c] for c in pos.deck[p]]})
+    return {"active": pos.active, "turn": pos.turn, "players": players,
+            "unused": [ref[c] for c in (pos.unused or [])]}
+
+
+def draft_scenario(div: Divergence, edition: str, setup: dict, scenario_id: str, engine: str,
+                   extra: dict | None = None, readings: dict | None = None) -> dict:
+    """A draft scenario: the deal, the decisions, and what the rules say
+    where the engine differs: that `extra` (an option the engine lists) is
+    refused, or else the state, the result or the legal options there."""
+    ref = _refs(setup if isinstance(setup, dict) else {"cards": setup.cards})
+    g = start_game(edition, setup, readings)[0]
     for d in div.decisions:
         g.apply_unchecked(d.kind, d.arg)
     f = div.finding
-    deal = {"decks": [[ref[c] for c in deck] for deck in setup["decks"]],
-            "unused": [ref[c] for c in setup["unused"]]}
-    if setup.get("reveals"):
-        deal["reveals"] = [[ref[c] for c in pair] for pair in setup["reveals"]]
-    if setup.get("first") is not None:
-        deal["first"] = setup["first"]
     doc: dict = {
         "format": "mb-scenario/1", "id": scenario_id,
         "title": f"{engine} and the rules part after {len(div.decisions)} decisions: {f.code}",
         "clauses": list(f.clauses) or ["turns.action"], "editions": [edition],
         "source": {"kind": "rulebook", "ref": f"found by mb-oracle conform; {f.message}"[:300]},
-        "status": "draft", "given": {"deal": deal}, "steps": [_step(d, ref) for d in div.decisions],
+        "status": "draft", "given": _given(setup, ref), "steps": [_step(d, ref) for d in div.decisions],
         "settle": False,
     }
-    if f.code == OPTIONS_DIFFER and div.extra:
-        o = div.extra[0]
+    if readings:
+        doc["readings"] = dict(readings)
+    if f.code == OPTIONS_DIFFER and extra is not None:
+        o = extra
         bad = Decision.make(o["t"], o.get("p"), o.get("cards", o.get("card")))
         refusal = g.refusal(bad)
         doc["steps"].append(_step(bad, _Refs(ref)))
@@ -137,11 +201,45 @@ def draft_scenario(div: Divergence, edition: str, setup: dict, scenario_id: str,
     return doc
 
 
-def write(folder: Path, stem: str, lines: list[dict], scenario: dict, header: str) -> tuple[Path, Path]:
+_LOG_LINE = "# The game's log: {} (sha256 {}).\n"
+_LOG_RE = re.compile(r"^# The game's log: .+ \(sha256 ([0-9a-f]{64})\)\.$", re.M)
+
+
+def _log_edited(log: Path, yml: Path) -> bool:
+    """The log beside a draft changed since conform wrote the pair (or the
+    draft did, or no conform run wrote them)."""
+    try:
+        data = log.read_bytes()
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    if edited(yml):
+        return True
+    try:
+        m = _LOG_RE.search(yml.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return True
+    return m is None or hashlib.sha256(data).hexdigest() != m.group(1)
+
+
+def write(folder: Path, stem: str, lines: list[dict] | None, scenario: dict, header: str,
+          force: bool = False) -> tuple[Path | None, Path]:
+    """The shrunk game's log (when there is one: `lines`) and its draft
+    scenario (stamped, with the log's hash); DraftRefused, naming the file,
+    when either was edited since a run wrote it (unless `force`) or is a
+    link out of `folder`."""
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / f"{stem}.jsonl"
-    log.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
     yml = folder / f"{stem}.yaml"
-    yml.write_text(header + yaml.safe_dump(scenario, sort_keys=False, allow_unicode=True, width=100),
-                   encoding="utf-8")
-    return log, yml
+    text = None if lines is None else "".join(json.dumps(x) + "\n" for x in lines)
+    body = (header + ("" if text is None else _LOG_LINE.format(log.name, digest(text)))
+            + yaml.safe_dump(scenario, sort_keys=False, allow_unicode=True, width=100))
+    why = refusal(yml, folder, force) or (
+        None if text is None else refusal(log, folder, force, lambda p: _log_edited(p, yml)))
+    if why is not None:
+        raise DraftRefused(why)
+    if text is not None:
+        write_file(log, text)
+    write_draft(yml, folder, body, "conform", force=True)
+    return (None if text is None else log), yml

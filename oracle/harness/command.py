@@ -10,7 +10,7 @@ import time
 import click
 
 from ..editions import EDITIONS
-from ..replay.command import cards_option, declared
+from ..replay.command import _reading_options, cards_option, declared
 from ..term import error, visible
 
 
@@ -169,7 +169,10 @@ def serve(card_files, scenario_dirs):
 @click.option("--shrink-budget", type=click.IntRange(1), default=400, show_default=True,
               help="Lockstep replays allowed to shrink one divergence.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="conform-out", show_default=True,
-              help="Where shrunk games are written (a replay log and a draft scenario each).")
+              help="Where shrunk games are written (a replay log and a draft scenario each; never over a "
+                   "draft someone edited).")
+@click.option("--force", is_flag=True, help="With --out: overwrite shrunk games and drafts even where someone "
+                                             "edited them.")
 @click.option("--timeout", type=click.FloatRange(0.1), default=10.0, show_default=True,
               help="Seconds to wait for each reply of the engine.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json", "junit"]), default="human", show_default=True,
@@ -178,8 +181,14 @@ def serve(card_files, scenario_dirs):
               callback=_parse_output,
               help="Also write a report in FORMAT (human, json, junit) to FILE. Repeatable.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that differ.")
+@click.option("--reading", "reading_specs", multiple=True, metavar="CLAUSE=CHOICE",
+              help="The rules follow this choice of a team reading (as verify's --reading); each finding says "
+                   "whether it stands only under a reading (basis). Repeatable.")
+@click.option("--expect", "expect_file", type=click.Path(dir_okay=False),
+              help="Known deviations of the engine (mb-expect/1, as verify's): a game that meets one is followed "
+                   "past it, and expected and new divergences are counted apart.")
 def conform(game, players, command, budget, seed, editions, bots, max_decisions, scenario_paths, shrink, shrink_budget,
-            out_dir, timeout, fmt, outputs, quiet):
+            out_dir, timeout, fmt, outputs, quiet, force, reading_specs, expect_file):
     """Play games against another engine in lockstep and report where it
     parts from the rules, each divergence shrunk to a short game (a replay
     log and a draft scenario in --out). See spec/engine-protocol.md.
@@ -188,26 +197,54 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     protocol or could not be started, or a usage error."""
     from pathlib import Path
 
-    from ..replay.outputs import Reporter
-    from .conform import Settings, campaign
+    from ..replay.outputs import Reporter, load_expectations
+    from .conform import KnownOutcomes, Settings, campaign
     from .engine_client import EngineFault
+
+    known = load_expectations(expect_file)
 
     settings = Settings(budget=budget, seed=seed, editions=tuple(editions), bots=tuple(bots) or ("random", "greedy"),
                         max_decisions=max_decisions, shrink=shrink, shrink_budget=shrink_budget,
-                        out=Path(out_dir), scenarios=tuple(scenario_paths), timeout=timeout)
+                        out=Path(out_dir), scenarios=tuple(scenario_paths), timeout=timeout, force=force,
+                        readings=dict(_reading_options(reading_specs)),
+                        expected=[e.expected for e in known.entries] if known is not None else [])
     other = _other_game(game, "CONFORM")
     if other is None and players:
         _fail("--players is for games of Mind Up! (--game mind-up)")
-    if other is not None and (editions or scenario_paths):
-        _fail(f"--edition and --scenarios are Mindbug's; {game} conform plays seeded games")
+    if other is not None and (editions or scenario_paths or reading_specs or expect_file):
+        _fail(f"--edition, --scenarios, --reading and --expect are Mindbug's; {game} conform plays seeded games")
+    from ..scenarios.loader import discover
+
+    reads = (*scenario_paths, *(str(f) for f in discover(scenario_paths)[0])) if outputs else ()
+    reporter = Reporter(fmt, outputs, quiet=quiet, command="conform", expectations=KnownOutcomes(),
+                        reads=(*reads, *((expect_file,) if expect_file else ())))
     try:
         camp = campaign(command, settings) if other is None else other(command, settings, tuple(players))
     except (EngineFault, ValueError) as e:
+        reporter.abandon()
         _fail(str(e))
-    reporter = Reporter(fmt, outputs, quiet=quiet, command="conform")
     try:
         for rep in camp.run():
             reporter.game(rep)
     finally:
         camp.engine.stop()
+    _say_skipped(camp.skipped)
     sys.exit(reporter.finish())
+
+
+def _say_skipped(skipped: list[tuple[str, str, str, bool]]) -> None:
+    """Scenario runs left out, counted with why and, but for the editions
+    the run does not play, listed (standard error)."""
+    from ..junit import clean_line
+
+    if not skipped:
+        return
+    by_why: dict[str, list[tuple[str, str, bool]]] = {}
+    for what, where, why, listed in skipped:
+        by_why.setdefault(why, []).append((what, where, listed))
+    click.echo(f"conform: {len(skipped)} scenario run{'s' if len(skipped) != 1 else ''} skipped:", err=True)
+    for why, runs in by_why.items():
+        click.echo(f"  {len(runs)}: {clean_line(why)}", err=True)
+        for what, where, listed in runs:
+            if listed:
+                click.echo(f"    {clean_line(what)}  {clean_line(where)}", err=True)

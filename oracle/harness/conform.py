@@ -15,17 +15,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+from ..draftfile import DraftRefused
 from ..editions import EDITIONS
+from ..engine import SetupError
+from ..readings import differing, with_readings
 from ..replay.findings import Finding, GameReport
 from ..replay.selfplay import choose, random_deal
+from ..safefile import OutputError
+from ..term import visible
 from . import artifacts
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
-from .lockstep import Divergence, Run
-from .shrink import Shrinker
+from .lockstep import OPTIONS_DIFFER, Divergence, Run, replay
+from .shrink import Shrinker, from_position
+from .serve import game_from_position
 from .start import game_from_setup, setup_line
+from .views import position_of
 
 ENGINE_FAULT = "ENGINE_FAULT"
+SHORT_GAME = 8          # decisions: a shrunk game longer than this is also tried from a position
 
 
 @dataclass
@@ -40,6 +48,9 @@ class Settings:
     out: Path | None = None             # where shrunk games are written
     scenarios: tuple[str, ...] = ()     # scenario files or folders to run against the engine
     timeout: float = 10.0
+    force: bool = False                 # overwrite shrunk games and drafts someone edited
+    readings: dict = field(default_factory=dict)    # team readings the rules follow (--reading)
+    expected: list = field(default_factory=list)    # known deviations (--expect: mb-expect/1 entries)
 
 
 @dataclass
@@ -48,6 +59,7 @@ class _Game:
     edition: str = ""
     setup: dict | None = None
     divergence: Divergence | None = None
+    position: object = None             # the position the divergence's run started from, past an expected one
 
 
 @dataclass
@@ -55,13 +67,14 @@ class Campaign:
     engine: Engine
     settings: Settings
     editions: list[str] = field(default_factory=list)
+    # Scenario runs left out: (id, where, why, listed: whether to name each run, not only count them).
+    skipped: list[tuple[str, str, str, bool]] = field(default_factory=list)
 
     def run(self) -> Iterator[GameReport]:
         """Every game's report, then every scenario's, in a stable order."""
         s = self.settings
         games = [self._game(i) for i in range(s.budget)]
-        if s.shrink:
-            self._shrink(games)
+        self._shrink(games)
         for g in games:
             yield g.report
         yield from self._scenarios()
@@ -77,22 +90,79 @@ class Campaign:
         setup["cards"] = {int(k): v for k, v in setup["cards"].items()}
         rep = GameReport(file=self.engine.name, line=0, id=f"{edition}-{bot}-s{seed}", edition=edition,
                          impl=f"{self.engine.name} {getattr(self.engine, 'version', '')}".strip())
+        if differing(s.readings):
+            rep.readings = differing(s.readings)
         out = _Game(rep, edition, setup)
+        taken = 0                       # decisions before the current run (the runs followed past)
         try:
-            g = game_from_setup(edition, setup)
+            g = game_from_setup(edition, setup, s.readings)
             run = Run(self.engine, g, self.engine.send(ep.Deal(edition=edition, setup=setup_line(setup))))
-            while run.going and len(run.decisions) < s.max_decisions:
-                run.step(choose(run.g, bot, rng))
+            while True:
+                while run.going and taken + len(run.decisions) < s.max_decisions:
+                    run.step(choose(run.g, bot, rng))
+                d = run.divergence
+                if d is None or not self.known(d.finding, rep):
+                    break
+                d.finding.line += taken
+                d.finding.expected = True
+                rep.findings.append(d.finding)
+                nxt = self._follow(run, edition, bot, rng, rep)
+                if nxt is None:
+                    break
+                taken += len(run.decisions) + nxt[1]
+                run, out.position = nxt[0], nxt[2]
         except EngineFault as e:
             return self._fault(out, e)
-        rep.decisions = len(run.decisions)
+        rep.decisions = taken + len(run.decisions)
+        followed = sum(f.expected for f in rep.findings)
+        if followed and self.engine.positions:
+            rep.notes.append(f"followed past {followed} expected divergence{'s' if followed > 1 else ''}: each "
+                             "time, the rules played on to the next turn action and both sides started again "
+                             "from the rules' position there")
         if run.g.is_over:
             rep.result = {"winner": run.g.winner, "reason": run.g.reason}
-        if run.divergence is not None:
+        if rep.findings:
+            rep.verdict = "violates"
+        if run.divergence is not None and not run.divergence.finding.expected:
+            run.divergence.finding.line += taken
             out.divergence = run.divergence
             rep.verdict = "violates"
             rep.findings.append(run.divergence.finding)
         return out
+
+    def known(self, f: Finding, rep: GameReport) -> bool:
+        """A known deviation: the first clause of the finding is one the
+        engine names in its hello (`deviations`), or an entry of --expect
+        names one of its clauses (for this game and edition, if it says)."""
+        if f.clauses and f.clauses[0] in self.engine.deviations:
+            return True
+        return any((e.clause is None or e.clause in f.clauses) and e.game in (None, rep.id)
+                   and e.edition in (None, rep.edition) for e in self.settings.expected)
+
+    def _follow(self, run: Run, edition: str, bot: str, rng: random.Random, rep: GameReport):
+        """Past an expected divergence: the rules play on (the same bot) to
+        the next turn action, and both sides start again from the rules'
+        position there, when the engine sets up positions. (the new run, the
+        decisions the rules took alone, the position), or None (the game stops here)."""
+        if not self.engine.positions:
+            rep.notes.append(f"not followed past the expected divergence at line {run.divergence.finding.line}: "
+                             "the engine cannot set up positions (hello: positions false)")
+            return None
+        g = run.g.copy()
+        alone = 0
+        while g.pending is not None and (g.pending.stage != "action" or alone == 0):
+            d = choose(g, bot, rng)
+            g.apply_unchecked(d.kind, d.arg)
+            alone += 1
+        if g.pending is None:
+            return None
+        pos = position_of(g)
+        try:
+            start = game_from_position(with_readings(edition, self.settings.readings), pos)
+        except SetupError as e:
+            rep.notes.append(f"not followed past the expected divergence: the position cannot be set up ({e.message})")
+            return None
+        return Run(self.engine, start, self.engine.send(ep.SetPosition(edition=edition, position=pos))), alone, pos
 
     def _fault(self, out: _Game, e: EngineFault) -> _Game:
         engine_fault(self.engine, out.report, e)
@@ -100,43 +170,131 @@ class Campaign:
 
     # -- shrinking ---------------------------------------------------------------
     def _shrink(self, games: list[_Game]) -> None:
-        """Shrink the shortest game of each kind of divergence (code, first
-        clause, edition); the other games of that kind point to it."""
-        s = self.settings
-        kinds: dict[tuple, list[_Game]] = {}
+        """One finding per root cause: the games whose divergence has the same
+        code and the same rule event (the clause the rules refuse the engine's
+        option by, or the clause of the pending decision or of the rules event
+        behind the state difference) are one group, whatever the edition or
+        the cards; its shortest game is shrunk once and written as an
+        artifact that fails on the engine's behaviour, and every game of the
+        group carries the code and clauses verify gives that artifact."""
+        groups: dict[tuple, list[_Game]] = {}
         for g in games:
             if g.divergence is not None:
-                kinds.setdefault((g.divergence.signature, g.edition), []).append(g)
-        for (sig, edition), members in kinds.items():
-            first = min(members, key=lambda g: (len(g.divergence.decisions), g.report.id))
-            shrinker = Shrinker(self.engine, edition, first.setup, s.shrink_budget)
-            setup = first.setup
+                groups.setdefault(g.divergence.signature, []).append(g)
+        for n, (sig, members) in enumerate(groups.items(), 1):
+            first = min(members, key=lambda g: (g.position is not None, len(g.divergence.decisions), g.report.id))
+            code, clauses, basis, note = self._shrink_one(first, sig)
+            seen = ", ".join(g.report.id for g in members)
+            first.report.notes.append(f"root cause {n} of {len(groups)}: {code} [{clauses[0] if clauses else ''}], "
+                                      f"in {len(members)} game{'s' if len(members) > 1 else ''} ({seen}); {note}")
+            for g in members:
+                f = g.divergence.finding
+                f.code, f.clauses = code, list(clauses)
+                if basis is not None:
+                    f.basis, f.reading, f.alternatives = basis
+                if g is not first:
+                    g.report.notes.append(f"the same root cause as {first.report.id} (root cause {n} of "
+                                          f"{len(groups)}), shrunk and counted there")
+
+    def _shrink_one(self, first: _Game, sig: tuple) -> tuple[str, list[str], tuple | None, str]:
+        """Shrink one game and write its artifacts: (the code and clauses
+        to report, the basis, the note)."""
+        s = self.settings
+        edition = first.edition
+        start = first.setup if first.position is None else first.position
+        shrinker = Shrinker(self.engine, edition, start, s.shrink_budget if s.shrink else 0, s.readings)
+        setup = start
+        small = first.divergence
+        if s.shrink:
             try:
                 small, setup = shrinker.shrink(first.divergence)
-                if self.engine.proc is None:
-                    self.engine.start()
             except EngineFault:
-                small = first.divergence
-            moved = "" if setup is first.setup else ", with the used cards first in the draw piles"
-            note = (f"shrunk from {len(first.divergence.decisions)} to {len(small.decisions)} decisions{moved} "
-                    f"({shrinker.replays} replays)")
-            if s.out is not None:
-                stem = f"{first.report.id}-{sig[0].lower()}"
-                lines = artifacts.replay_lines(small, edition, setup, f"conform-{stem}",
-                                               {"name": self.engine.name, "version": getattr(self.engine, "version", "")})
-                doc = artifacts.draft_scenario(small, edition, setup,
-                                               f"conform.{first.report.id.lower()}.{sig[0].lower().replace('_', '-')}",
-                                               self.engine.name)
-                header = (f"# Draft written by mb-oracle conform: {self.engine.name} parts from the rules\n"
-                          f"# ({sig[0]} [{sig[1]}]) after {len(small.decisions)} decisions; see {stem}.jsonl.\n")
-                log, yml = artifacts.write(s.out, stem, lines, doc, header)
-                checked = artifacts.verify_lines(lines)
-                flagged = "; ".join(f"{f.code} [{', '.join(f.clauses)}]" for f in checked.findings) or "nothing"
-                note += f": {log} and {yml}; mb-oracle verify on it: {checked.verdict} ({flagged})"
-            first.report.notes.append(note)
-            for g in members:
-                if g is not first:
-                    g.report.notes.append(f"the same divergence as {first.report.id}, shrunk there")
+                pass
+        try:
+            if self.engine.proc is None:
+                self.engine.start()
+        except EngineFault:
+            pass
+        moved = "" if setup is start else ", with the used cards first in the draw piles"
+        if first.position is not None:
+            moved += ", from the position both sides started again from past an expected divergence"
+        note = (f"shrunk from {len(first.divergence.decisions)} to {len(small.decisions)} decisions{moved} "
+                f"({shrinker.replays} replays)")
+        draft, draft_start = small, setup
+        if first.position is None and len(small.decisions) > SHORT_GAME and s.shrink:
+            # Still long: the same divergence from a position just before it, for the draft scenario.
+            found = from_position(self.engine, edition, setup, small, s.readings)
+            if found is not None:
+                trial = Shrinker(self.engine, edition, found[1], max(1, s.shrink_budget // 4), s.readings)
+                draft, draft_start = trial._decisions(found[0]), found[1]
+                note += (f"; from the rules' position at a turn action just before it, {len(draft.decisions)} "
+                         f"decision{'s' if len(draft.decisions) != 1 else ''} (the draft scenario)")
+        f = small.finding
+        code, clauses, basis = f.code, list(f.clauses), None
+        stem = f"{first.report.id}-{sig[0].lower()}"
+        impl = {"name": self.engine.name, "version": getattr(self.engine, "version", "")}
+        lines, extra, checked = (artifacts.failing_log(small, edition, setup, f"conform-{stem}", impl, s.readings)
+                                 if first.position is None else (None, None, None))
+        if checked is not None:
+            v = checked.findings[0]
+            code, clauses = v.code, list(v.clauses)
+            if v.basis is not None:
+                basis = (v.basis, v.reading, list(v.alternatives))
+        else:
+            basis = self._basis(small, edition, setup)
+        if s.out is None:
+            return code, clauses, basis, note
+        refused = extra if draft is small or extra in draft.extra else None
+        doc = artifacts.draft_scenario(draft, edition, draft_start,
+                                       f"conform.{first.report.id.lower()}.{sig[0].lower().replace('_', '-')}",
+                                       self.engine.name, refused, s.readings)
+        doc["clauses"] = list(clauses) or doc["clauses"]
+        name = visible(self.engine.name)         # one line of the draft's comment
+        header = f"# {name} parts from the rules ({code} [{clauses[0] if clauses else ''}]) after " \
+                 f"{len(small.decisions)} decisions.\n"
+        try:
+            log, yml = artifacts.write(s.out, stem, lines, doc, header, s.force)
+        except (DraftRefused, OutputError, OSError) as e:
+            return code, clauses, basis, note + f"; not written: {_why(e)}"
+        if log is not None:
+            flagged = "; ".join(f"{x.code} [{', '.join(x.clauses)}]" for x in checked.findings)
+            note += (f"; artifact: the replay log {log}, which mb-oracle verify flags ({flagged}), "
+                     f"and the draft scenario {yml}")
+        elif first.position is not None:
+            note += (f"; artifact: the draft scenario {yml}, which starts from that position and states what "
+                     "the rules say there (no replay log starts from a position)")
+        else:
+            why = ("an option the engine does not list" if not small.extra else
+                   "only options the engine lists that verify accepts as changing nothing") \
+                if f.code == OPTIONS_DIFFER else "a decision the engine refuses"
+            note += (f"; artifact: the draft scenario {yml}, which states the legal options there "
+                     f"(no replay log can show {why})")
+        return code, clauses, basis, note
+
+    def _basis(self, small: Divergence, edition: str, setup: dict) -> tuple | None:
+        """Whether a divergence no log shows stands only under a team reading:
+        the game is replayed under each other choice of a reading, and the
+        first under which the rules and the engine agree there names it."""
+        from ..readings import READINGS, TEAM
+
+        now = dict(self.settings.readings)
+        alternatives = []
+        for r in READINGS:
+            for choice in r.names():
+                if choice == now.get(r.clause, r.team):
+                    continue
+                try:
+                    run = replay(self.engine, edition, setup, small.decisions, {**now, r.clause: choice})
+                except EngineFault:
+                    return None
+                d = run.divergence
+                if d is None or len(d.decisions) > len(small.decisions):
+                    alternatives.append((r.clause, choice))
+        if not alternatives:
+            return ("rules", None, [])
+        clause = alternatives[0][0]
+        return ("reading", {"clause": clause, "choice": now.get(clause, TEAM[clause])},
+                [c for k, c in alternatives if k == clause])
 
     # -- scenarios ---------------------------------------------------------------
     def _scenarios(self) -> Iterator[GameReport]:
@@ -155,6 +313,31 @@ def engine_fault(engine: Engine, report: GameReport, e: EngineFault) -> None:
         engine.restart()
     except EngineFault as again:
         report.notes.append(f"the engine could not be restarted: {again}")
+
+
+class KnownOutcomes:
+    """Each game's outcome from the findings conform marked as known
+    deviations (hello's `deviations`, --expect): expected ones alone make an
+    expected failure, counted apart from new divergences."""
+
+    def apply(self, rep) -> None:
+        if rep.verdict in ("malformed", "error"):
+            rep.outcome = rep.verdict
+        elif any(not f.expected for f in rep.findings):
+            rep.outcome = "fail"
+        else:
+            rep.outcome = "xfail" if rep.findings else "pass"
+
+    def stale(self) -> list:
+        return []
+
+
+def _why(e: Exception) -> str:
+    if isinstance(e, DraftRefused):
+        return f"{e} (--force overwrites what someone edited)"
+    if isinstance(e, OSError):
+        return f"{e.filename or 'the --out folder'}: {e.strerror}"
+    return str(e)
 
 
 def campaign(command: str, settings: Settings) -> Campaign:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import queue
+import select
 import shlex
 import subprocess
 import tempfile
@@ -17,25 +18,43 @@ import msgspec
 
 from ..cards import DEFAULT_SETS
 from ..replay.limits import text_problem
+from . import adapter_process
 from . import engine_protocol as ep
 
 
 READ_AHEAD = 16    # reply lines read from the adapter before the oracle asks for them, at most
+QUIT_WAIT = 2.0    # seconds the adapter has to end after quit before it is stopped
 
 
 class EngineFault(Exception):
     """The adapter broke the protocol; the message says how."""
 
 
-def _pump(stream, q: queue.Queue) -> None:
+def _pump(stream, q: queue.Queue, stopped: threading.Event) -> None:
+    """Read the adapter's reply lines into `q` until its output ends or the
+    adapter is stopped; the stream is closed here, by its only reader (a
+    process the adapter started may hold the output open: closing it from
+    another thread would wait for this read)."""
     try:
         while True:
-            line = stream.readline(ep.MAX_REPLY_BYTES + 1)
-            q.put(line)
-            if not line:
+            try:
+                line = stream.readline(ep.MAX_REPLY_BYTES + 1)
+            except (OSError, ValueError):
+                line = b""
+            while True:
+                try:
+                    q.put(line, timeout=0.05)
+                    break
+                except queue.Full:
+                    if stopped.is_set():
+                        return
+            if not line or stopped.is_set():
                 return
-    except (OSError, ValueError):
-        q.put(b"")
+    finally:
+        try:
+            stream.close()
+        except (OSError, ValueError):
+            pass
 
 
 class Engine:
@@ -56,15 +75,21 @@ class Engine:
         self.editions: list[str] = []
         self.positions = False
         self.sets: list[str] = list(DEFAULT_SETS)
+        self.deviations: list[str] = []     # clauses the engine knowingly does not follow (hello)
 
     # -- the process -----------------------------------------------------------
     def start(self) -> None:
-        """Start the adapter and read its hello."""
+        """Start the adapter and read its hello; an adapter that does not
+        answer it as one is stopped (EngineFault)."""
         self._spawn()
-        reply = self.send(ep.Hello())
-        if reply.protocol is msgspec.UNSET or reply.protocol != ep.PROTOCOL:
-            raise EngineFault(f"the reply to hello must say protocol {ep.PROTOCOL!r}, not "
-                              f"{None if reply.protocol is msgspec.UNSET else reply.protocol!r}")
+        try:
+            reply = self.send(ep.Hello())
+            if reply.protocol is msgspec.UNSET or reply.protocol != ep.PROTOCOL:
+                raise EngineFault(f"the reply to hello must say protocol {ep.PROTOCOL!r}, not "
+                                  f"{None if reply.protocol is msgspec.UNSET else reply.protocol!r}")
+        except BaseException:
+            self.stop()
+            raise
         self.hello = reply
         self.name = reply.name if reply.name is not msgspec.UNSET else self.argv[0]
         self.version = reply.version if reply.version is not msgspec.UNSET else ""
@@ -73,16 +98,21 @@ class Engine:
         self.positions = reply.positions is True
         if reply.sets is not msgspec.UNSET:
             self.sets = list(reply.sets)
+        self.deviations = [] if reply.deviations is msgspec.UNSET else list(reply.deviations)
 
     def _spawn(self) -> None:
         self._err = tempfile.TemporaryFile()
         try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._err)
+            self.proc, self._mark = adapter_process.spawn(self.argv, self._err)
         except OSError as e:
+            self._err.close()
             raise EngineFault(f"cannot start the engine command {self.command!r}: {e.strerror or e}") from None
+        os.set_blocking(self.proc.stdin.fileno(), False)     # a write waits at most the timeout
         # Bounded: an adapter that floods its output waits for the oracle to read.
         self._replies: queue.Queue = queue.Queue(maxsize=READ_AHEAD)
-        self._pump = threading.Thread(target=_pump, args=(self.proc.stdout, self._replies), daemon=True)
+        self._stopped = threading.Event()
+        self._pump = threading.Thread(target=_pump, args=(self.proc.stdout, self._replies, self._stopped),
+                                      daemon=True)
         self._pump.start()
 
     def restart(self) -> None:
@@ -90,39 +120,30 @@ class Engine:
         self.start()
 
     def stop(self) -> None:
+        """Ask the adapter to quit, then end it and every process it started
+        (oracle.harness.adapter_process); never waits on its pipes."""
         p = self.proc
         if p is None:
             return
         self.proc = None
-        try:
-            if p.poll() is None:
-                p.stdin.write(ep.message_encoder.encode(ep.Quit()) + b"\n")
-                p.stdin.close()
-                p.wait(timeout=2)
-        except (OSError, subprocess.TimeoutExpired, ValueError):
-            pass
+        before = adapter_process.members(self._mark, p.pid)    # before the adapter's children lose their parent
         if p.poll() is None:
-            p.kill()
-            p.wait()
-        self._drain()       # the pump, perhaps waiting on a full queue, reads on to the end of the output
-        for f in (p.stdout, p.stdin):
             try:
-                f.close()
-            except (OSError, ValueError):
+                self._write(p, ep.message_encoder.encode(ep.Quit()) + b"\n", "quit", QUIT_WAIT)
+            except EngineFault:
                 pass
-        self._drain()
+        try:
+            p.stdin.close()
+        except (OSError, ValueError):
+            pass
+        try:
+            p.wait(timeout=QUIT_WAIT)
+        except subprocess.TimeoutExpired:
+            pass
+        adapter_process.stop(p, self._mark, before)
+        self._stopped.set()
+        self._pump.join(timeout=adapter_process.GRACE)
         self._err.close()
-
-    def _drain(self, seconds: float = 1.0) -> None:
-        """Drop unread replies until the pump thread ends (or `seconds` pass:
-        a process the adapter started may hold its output open)."""
-        pump = getattr(self, "_pump", None)
-        deadline = time.monotonic() + seconds
-        while pump is not None and pump.is_alive() and time.monotonic() < deadline:
-            try:
-                self._replies.get(timeout=0.01)
-            except queue.Empty:
-                pass
 
     def _stderr_tail(self) -> str:
         try:
@@ -147,11 +168,7 @@ class Engine:
         p = self.proc
         if p is None:
             raise EngineFault("the engine is not running")
-        try:
-            p.stdin.write(data + b"\n")
-            p.stdin.flush()
-        except (OSError, ValueError):
-            raise EngineFault(self._exited(f"could not send {op}")) from None
+        self._write(p, data + b"\n", op, self.timeout)
         try:
             line = self._replies.get(timeout=self.timeout)
         except queue.Empty:
@@ -159,6 +176,26 @@ class Engine:
         if not line:
             raise EngineFault(self._exited(f"no reply to {op}"))
         return line
+
+    def _write(self, p, data: bytes, op: str, timeout: float) -> None:
+        """Write `data` to the adapter within `timeout` seconds (an adapter
+        that reads no more input is a fault, not a wait for ever)."""
+        deadline = time.monotonic() + timeout
+        view = memoryview(data)
+        try:
+            fd = p.stdin.fileno()
+            while view:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise EngineFault(f"could not send {op} within {timeout:g} s: the engine reads no input")
+                if not select.select([], [fd], [], left)[1]:
+                    continue
+                try:
+                    view = view[os.write(fd, view):]
+                except BlockingIOError:
+                    pass
+        except (OSError, ValueError):
+            raise EngineFault(self._exited(f"could not send {op}")) from None
 
     def _exited(self, what: str) -> str:
         p = self.proc

@@ -10,7 +10,7 @@ travel in their mb-replay/1 line form, states as replay state claims.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
@@ -82,6 +82,15 @@ class Reply(Struct, kw_only=True, omit_defaults=True):
     positions: bool | UnsetType = UNSET
     sets: list[str] | UnsetType = UNSET         # to hello: the card sets the engine deals; absent: first-contact
     games: list[str] | UnsetType = UNSET        # to hello: the games the engine plays (oracle.games); absent: mindbug
+    # To hello, what the engine can do: `chance` "lists" (every outcome of a chance event among the
+    # options, and the oracle sends the one to apply; the default) or "reports" (the engine draws it
+    # and says which in `drawn`); `deviations`, the clauses it knowingly does not follow; `claims`,
+    # the state fields its claims give.
+    chance: Literal["lists", "reports"] | UnsetType = UNSET
+    deviations: list[str] | UnsetType = UNSET
+    claims: list[str] | UnsetType = UNSET
+    # The chance outcomes the engine drew while carrying out the message, in order (`chance: reports`).
+    drawn: list[fmt.RandomLine] | UnsetType = UNSET
     options: list[DecisionLine] | UnsetType = UNSET
     state: fmt.StateLine | UnsetType = UNSET
     over: Over | None | UnsetType = UNSET

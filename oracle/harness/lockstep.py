@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 import msgspec
 
 from ..engine import Decision, Game
-from ..replay.attribution import attribute
+from ..engine.state import STAGE_KINDS
+from ..replay.attribution import attribute, choice_clauses
 from ..replay.claims import claim_matches, claim_views
 from ..replay.diff import card_diff, readable
 from ..replay.findings import DiffEntry, Finding, name_cards
-from ..replay.narrate import card_label, rules_events
+from ..replay.narrate import card_label, rules_events, waiting_text
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
 from .views import line_of, option_key
@@ -36,6 +37,7 @@ class Divergence:
     finding: Finding
     reply: ep.Reply
     extra: list[dict] = field(default_factory=list)   # options the engine lists and the rules refuse
+    agreed: int = 0     # the decisions after which the sides last agreed
 
     @property
     def signature(self) -> tuple:
@@ -74,7 +76,11 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
                 fields = [k for k in rules if rules[k] != log.get(k)] or list(rules)
                 text = f"the engine's state differs from the rules ({', '.join(fields)}): {diff[0].text}" + \
                     (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
-                return _named(g, Finding(STATE_MISMATCH, attribute(g, events, diff), step, text,
+                clauses = attribute(g, events, diff)
+                if _skipped(g, reply):
+                    text = f"the rules are waiting for {waiting_text(g)}, which the engine skips; {text}"
+                    clauses = list(dict.fromkeys(choice_clauses(g) + clauses))
+                return _named(g, Finding(STATE_MISMATCH, clauses, step, text,
                                          log=readable(log), rules=readable(rules), diff=diff,
                                          events=rules_events(events, names),
                                          options=[d.to_json() for d in g.legal_decisions()])), []
@@ -120,6 +126,17 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
     return _named(g, f), extra
 
 
+def _skipped(g: Game, reply: ep.Reply) -> bool:
+    """The rules wait for a choice inside a turn (more than one option) that
+    none of the engine's options answers: the engine went past it."""
+    p = g.pending
+    if p is None or p.stage == "action" or len(p.options) < 2 or reply.options is U:
+        return False
+    kinds = STAGE_KINDS[p.stage]
+    return not any(o.__struct_config__.tag in kinds and (p.is_chance or getattr(o, "p", None) == p.player)
+                   for o in reply.options)
+
+
 def _result(r) -> str:
     return "it goes on" if r is None else f"player {r[0]} won ({r[1]})"
 
@@ -142,16 +159,50 @@ class Run:
         self.g = g
         self.decisions: list[Decision] = []
         self.divergence: Divergence | None = None
+        self.agreed = 0
         self._check(reply, list(g.events))
 
     def _check(self, reply: ep.Reply, events: list) -> None:
         if reply.error is U and reply.options is U:
             raise EngineFault("the reply gives no `options` (every legal decision, [] once the game is over)")
+        if reply.drawn is not U and reply.error is U:
+            f = self._drawn(reply, events)
+            if f is not None:
+                self.divergence = Divergence(list(self.decisions), f, reply, [], self.agreed)
+                return
         f, extra = compare(self.g, reply, len(self.decisions), events)
-        if f is not None and self._forced_ahead(reply, events):
+        if f is None or self._forced_ahead(reply, events):
+            self.agreed = len(self.decisions)
             return
-        if f is not None:
-            self.divergence = Divergence(list(self.decisions), f, reply, extra)
+        self.divergence = Divergence(list(self.decisions), f, reply, extra, self.agreed)
+
+    def _drawn(self, reply: ep.Reply, events: list) -> Finding | None:
+        """Chance outcomes the engine drew itself (`chance: reports`): each
+        one the rules allow at their chance event is taken on the rules' side
+        too (and kept among the decisions); one they do not allow is a finding."""
+        for line in reply.drawn:
+            d = Decision("random", None, tuple(sorted(line.cards)))
+            g = self.g
+            while g.pending is not None and not g.pending.is_chance and len(g.pending.options) == 1:
+                kind, arg = g.pending.options[0]                # forced steps before the chance event
+                self.decisions.append(Decision(kind, g.pending.player, arg))
+                events += g.apply_unchecked(kind, arg)
+            p = g.pending
+            if p is None or not p.is_chance or ("random", d.arg) not in p.options:
+                names = g.table.names
+                r = g.refusal(d)
+                why = f" [{r.clause}]: {r.message}" if r is not None else ""
+                clauses = [r.clause] if r is not None else (list(p.clauses) if p is not None else ["turns.action"])
+                text = f"the engine drew {_option_text(g, d.to_json())}; the rules refuse it{why}"
+                return _named(g, Finding(OPTIONS_DIFFER, clauses, len(self.decisions), text,
+                                         log={"drawn": d.to_json()},
+                                         rules={"options": [x.to_json() for x in g.legal_decisions()]},
+                                         diff=[DiffEntry(text, field="options", log=d.to_json())],
+                                         events=rules_events(events, names),
+                                         options=[x.to_json() for x in g.legal_decisions()]))
+            events += g.apply_unchecked("random", d.arg)
+            self.decisions.append(d)
+        return None
 
     def _forced_ahead(self, reply: ep.Reply, events: list) -> bool:
         """An engine may take forced decisions (one legal option) on its own:
@@ -184,14 +235,28 @@ class Run:
         return self.divergence is None and not self.g.is_over
 
 
-def replay(engine: Engine, edition: str, setup: dict, decisions: list[Decision]) -> Run:
-    """Deal `setup` on both sides and apply `decisions` in lockstep, skipping
-    any the rules do not allow at that point (so that a shortened game
-    still plays), until the list ends or the sides differ."""
+def start_game(edition: str, start, readings: dict | None = None) -> tuple[Game, object]:
+    """The rules' game and the message that starts the engine's, from a deal
+    (a setup dict) or a protocol position (a game followed past an expected
+    divergence starts again from one)."""
     from .start import game_from_setup, setup_line
 
-    g = game_from_setup(edition, setup)
-    run = Run(engine, g, engine.send(ep.Deal(edition=edition, setup=setup_line(setup))))
+    if isinstance(start, dict):
+        return game_from_setup(edition, start, readings), ep.Deal(edition=edition, setup=setup_line(start))
+    from ..readings import with_readings
+    from .serve import game_from_position
+
+    return game_from_position(with_readings(edition, readings), start), ep.SetPosition(edition=edition,
+                                                                                       position=start)
+
+
+def replay(engine: Engine, edition: str, setup, decisions: list[Decision], readings: dict | None = None) -> Run:
+    """Start from `setup` (a deal, or a position) on both sides and apply
+    `decisions` in lockstep, skipping any the rules do not allow at that
+    point (so that a shortened game still plays), until the list ends or
+    the sides differ."""
+    g, msg = start_game(edition, setup, readings)
+    run = Run(engine, g, engine.send(msg))
     for d in decisions:
         if not run.going:
             break

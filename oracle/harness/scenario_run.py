@@ -54,7 +54,8 @@ def _start_message(sc, edition: str):
     return ep.SetPosition(edition=edition, position=pos, **sets)
 
 
-def _one(campaign, sc, edition: str) -> GameReport | None:
+def _one(campaign, sc, edition: str) -> GameReport | str:
+    """The scenario's report against the engine, or why it cannot be played there."""
     engine = campaign.engine
     rep = GameReport(file=sc.file, line=sc.line, id=f"scenario {sc.id} [{edition}]", edition=edition,
                      impl=f"{engine.name} {getattr(engine, 'version', '')}".strip())
@@ -62,11 +63,12 @@ def _one(campaign, sc, edition: str) -> GameReport | None:
         g = build(sc, edition)
         msg = _start_message(sc, edition)
     except SetupError:
-        return None                     # a scenario about a refused setup: nothing to play
+        return "its setup is one the rules refuse: nothing to play"
     if isinstance(msg, ep.SetPosition) and not engine.positions:
-        return None
-    if not set(msg.sets if msg.sets is not msgspec.UNSET else DEFAULT_SETS) <= set(engine.sets):
-        return None                     # a card set the engine does not deal
+        return "it starts from a position, and the engine cannot set up positions (hello: positions false)"
+    sets = msg.sets if msg.sets is not msgspec.UNSET else DEFAULT_SETS
+    if not set(sets) <= set(engine.sets):
+        return f"it deals {', '.join(x for x in sets if x not in engine.sets)}, a set the engine does not deal"
     at = 0                              # the step under way, for the finding's line
     try:
         run = Run(engine, g, engine.send(msg))
@@ -115,13 +117,22 @@ def run_scenarios(campaign, paths) -> Iterator[GameReport]:
                          findings=[Finding("BAD_SCENARIO", [], e.line or 0, str(e))])
     for f in files:
         for sc in f.scenarios:
-            if sc.game != "mindbug":
-                continue                # an engine under mb-engine/1 plays Mindbug
-            if sc.doc.readings is not msgspec.UNSET and differing(sc.doc.readings):
-                continue                # the engine plays the team readings
+            if sc.game != "mindbug":    # an engine under `conform --scenarios` plays Mindbug
+                campaign.skipped.append((f"scenario {sc.id}", f"{sc.file}:{sc.line}",
+                                         f"it is a ruling of {sc.game}, and --scenarios plays Mindbug's", True))
+                continue
             for edition in sc.editions():
                 if edition not in campaign.editions:
-                    continue
-                rep = _one(campaign, sc, edition)
-                if rep is not None:
-                    yield rep
+                    why = f"the engine does not play {edition}" if edition not in campaign.engine.editions else \
+                        "its edition is not among those of the run (--edition)"
+                elif sc.doc.readings is not msgspec.UNSET and differing(sc.doc.readings):
+                    why = ("it is under the reading " + ", ".join(f"{c}={v}" for c, v in
+                                                                   differing(sc.doc.readings).items())
+                           + ", and the engine plays the team's readings")
+                else:
+                    why = _one(campaign, sc, edition)
+                if isinstance(why, str):
+                    campaign.skipped.append((f"scenario {sc.id} [{edition}]", f"{sc.file}:{sc.line}", why,
+                                             edition in campaign.editions))
+                else:
+                    yield why

@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from ..engine import Decision
 from .engine_client import Engine, EngineFault
-from .lockstep import Divergence, replay
-from .start import game_from_setup
+from .lockstep import Divergence, replay, start_game
 
 
-def legal_prefix(edition: str, setup: dict, decisions: list[Decision]) -> tuple:
+def legal_prefix(edition: str, setup: dict, decisions: list[Decision], readings: dict | None = None) -> tuple:
     """The decisions the rules accept, in order, skipping the others (as `replay` does)."""
-    g = game_from_setup(edition, setup)
+    g = start_game(edition, setup, readings)[0]
     kept = []
     for d in decisions:
         p = g.pending
@@ -39,8 +38,9 @@ def legal_prefix(edition: str, setup: dict, decisions: list[Decision]) -> tuple:
 
 
 class Shrinker:
-    def __init__(self, engine: Engine, edition: str, setup: dict, budget: int = 400):
+    def __init__(self, engine: Engine, edition: str, setup: dict, budget: int = 400, readings: dict | None = None):
         self.engine = engine
+        self.readings = readings or {}
         self.edition = edition
         self.setup = setup
         self.budget = budget            # lockstep replays at most (a count, not a time: the result is reproducible)
@@ -48,12 +48,12 @@ class Shrinker:
         self._seen: set[tuple] = set()
 
     def _try(self, candidate: list[Decision], signature: tuple) -> Divergence | None:
-        key = legal_prefix(self.edition, self.setup, candidate)
+        key = legal_prefix(self.edition, self.setup, candidate, self.readings)
         if key in self._seen:
             return None
         self._seen.add(key)
         self.replays += 1
-        run = replay(self.engine, self.edition, self.setup, list(key))
+        run = replay(self.engine, self.edition, self.setup, list(key), self.readings)
         d = run.divergence
         return d if d is not None and d.signature == signature else None
 
@@ -68,7 +68,7 @@ class Shrinker:
         for deal in _rearranged(self.setup, best):
             if self._spent():
                 break
-            trial = Shrinker(self.engine, self.edition, deal, self.budget - self.replays)
+            trial = Shrinker(self.engine, self.edition, deal, self.budget - self.replays, self.readings)
             try:
                 got = trial._try(best.decisions, best.signature)
                 if got is not None:
@@ -127,9 +127,38 @@ class Shrinker:
         return best
 
 
+def from_position(engine: Engine, edition: str, setup: dict, div: Divergence, readings: dict | None = None,
+                  tries: int = 4) -> tuple[Divergence, object] | None:
+    """The same divergence from a position: the rules' position at one of
+    the last turn actions before it (the latest first), set up on both
+    sides, and the decisions from there; None when none shows it (or the
+    engine cannot set up positions)."""
+    from .views import position_of
+
+    if not engine.positions or not isinstance(setup, dict):
+        return None
+    g = start_game(edition, setup, readings)[0]
+    points = []
+    for i, d in enumerate(div.decisions):
+        if g.pending is not None and g.pending.stage == "action" and i:
+            points.append((i, position_of(g)))
+        g.apply_unchecked(d.kind, d.arg)
+    for i, pos in reversed(points[-tries:]):
+        try:
+            run = replay(engine, edition, pos, div.decisions[i:], readings)
+        except EngineFault:
+            return None
+        got = run.divergence
+        if got is not None and got.signature == div.signature:
+            return got, pos
+    return None
+
+
 def _rearranged(setup: dict, div: Divergence):
     """Deals like `setup` whose draw piles start with the cards the game
     uses: first those the finding names, then every card a decision names."""
+    if not isinstance(setup, dict):
+        return                          # a position: its draw piles are as the game left them
     used: list[int] = []
     for d in div.decisions:
         for c in (d.arg if isinstance(d.arg, tuple) else (d.arg,)):

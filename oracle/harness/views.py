@@ -81,3 +81,17 @@ def octonite_view(g: Game) -> dict[int, int]:
 
 def state_line(g: Game) -> fmt.StateLine:
     return _state_decoder.decode(msgspec.json.encode(full_claim(g)))
+
+
+def position_of(g: Game) -> pr.Position:
+    """The game at a turn action as a protocol position: every card, each
+    zone, the exhausted creatures, the unused pile and the cards out of the
+    game, the counters on creatures in play."""
+    s = g.state
+    counters = octonite_view(g)
+    return pr.Position(cards=dict(g.table.names), hand=[list(s.hand[0]), list(s.hand[1])],
+                       play=[list(s.play[0]), list(s.play[1])], discard=[list(s.discard[0]), list(s.discard[1])],
+                       deck=[list(s.deck[0]), list(s.deck[1])], exhausted=sorted(s.exhausted),
+                       unused=list(s.unused), out=list(s.out) + [c for pile in s.life_pile for c in pile],
+                       active=s.active, life=list(s.life), mindbugs=list(s.mindbugs), turn=s.turn,
+                       **({"octonite": counters} if counters else {}))

@@ -33,6 +33,7 @@ import yaml
 from ..cards import CARDS, TOUGH
 from ..cards.abilities import LATER
 from ..cards.compiled import TRIGGER_CLAUSE, load_file
+from ..draftfile import write_draft
 from ..editions import EDITIONS
 from ..term import visible
 
@@ -289,13 +290,16 @@ def _questions(spec, decl, card_file, sets, where, later: set[str]) -> list[Card
     return out
 
 
-def write(f: CardFinding, out_dir: Path) -> Path:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / f"{f.id}.yaml"
-    header = f"# Draft written by mb-oracle hunt --cards: {f.category}. {f.summary}\n"
-    path.write_text(header + yaml.safe_dump(f.scenario, sort_keys=False, allow_unicode=True, width=100),
-                    encoding="utf-8")
-    return path
+def draft_path(f: CardFinding, out_dir: Path) -> Path:
+    return out_dir / f"{f.id}.yaml"
+
+
+def write(f: CardFinding, out_dir: Path, force: bool = False) -> Path:
+    """Write the finding's draft (stamped, oracle.draftfile); DraftRefused
+    for a file someone edited (unless `force`) or a link out of `out_dir`."""
+    header = f"# {f.category}: {f.summary}\n"
+    body = header + yaml.safe_dump(f.scenario, sort_keys=False, allow_unicode=True, width=100)
+    return write_draft(draft_path(f, out_dir), out_dir, body, "hunt --cards", force)
 
 
 def render(found: list[CardFinding], out_dir: Path | None) -> str:
@@ -312,4 +316,4 @@ def render(found: list[CardFinding], out_dir: Path | None) -> str:
     return "\n".join(map(visible, lines))   # card names, ids and paths from the input
 
 
-__all__ = ["CardFinding", "hunt_cards", "render", "write"]
+__all__ = ["CardFinding", "draft_path", "hunt_cards", "render", "write"]

@@ -67,24 +67,67 @@ def render(rep, out_dir: Path | None) -> str:
     return "\n".join(map(visible, lines))   # card names, ids and paths from the input
 
 
-def _hunt_cards(cards_file, out, budget, seed, fmt) -> int:
+def _hunt_cards(cards_file, out, budget, seed, fmt, force) -> int:
     from ..cards.declared import CardFileError
-    from .card_hunt import hunt_cards, render, write
+    from .card_hunt import draft_path, hunt_cards, render, write
     out_dir = Path(out) if out else None
+    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
+        raise click.UsageError(f"--out {out_dir}: not a folder")
     try:
         found = hunt_cards(cards_file, out_dir, budget=budget, seed=seed)
     except CardFileError as e:
         for line in str(e).splitlines():           # every problem of the file, one a line
             error(line)
         return 2
+    refused = []
     if out_dir is not None:
-        for f in found:
-            write(f, out_dir)
+        refused = _refused([draft_path(f, out_dir) for f in found], out_dir, force, cards_file)
+        if not refused:
+            refused = _write_all(lambda f: write(f, out_dir, force=True), found)
     if fmt == "json":
         click.echo(json.dumps({"findings": [f.to_json() for f in found]}, ensure_ascii=False, indent=2))
     else:
-        click.echo(render(found, out_dir))
-    return 0
+        click.echo(render(found, None if refused else out_dir))
+    return _say_refused(refused, out_dir) if refused else 0
+
+
+def _refused(paths: list[Path], out_dir: Path, force: bool, *inputs) -> list[str]:
+    """Why each draft that may not be written is refused: a file someone
+    edited (unless `force`), a link out of `out_dir`, an input of the run."""
+    from ..draftfile import refusal
+    from ..safefile import clash
+
+    out = []
+    for p in paths:
+        why = refusal(p, out_dir, force)
+        if why is None and clash(p, inputs) is not None:
+            why = f"{p} is an input of this run"
+        if why is not None:
+            out.append(why)
+    return out
+
+
+def _write_all(write, findings) -> list[str]:
+    """Write each finding's draft; [why] at the first that cannot be written."""
+    from ..draftfile import DraftRefused
+    from ..safefile import OutputError
+
+    for f in findings:
+        try:
+            write(f)
+        except (DraftRefused, OutputError) as e:
+            return [str(e)]
+        except OSError as e:
+            return [f"{e.filename or 'a draft'}: cannot write: {e.strerror}"]
+    return []
+
+
+def _say_refused(refused: list[str], out_dir: Path) -> int:
+    n = len(refused)
+    click.echo(visible(f"mb-oracle hunt: wrote no draft: {n} file{'s' * (n != 1)} in {out_dir} may not be written: "
+                       + "; ".join(refused) + "; use --force to overwrite drafts someone edited, or another --out"),
+               err=True)
+    return 2
 
 
 def _hunt_game(game, edition, cards_file, budget, seed, out, force, fmt) -> int:
@@ -136,7 +179,7 @@ def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract
     --force. Exit status 1 when the engine gives an outcome the constraints
     forbid.
     """
-    from .drafts import draft_path, edited, write
+    from .drafts import draft_path, write
     from .search import Hunt
 
     if edition and all_editions:
@@ -144,7 +187,7 @@ def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract
     if game != "mindbug":
         sys.exit(_hunt_game(game, edition, cards_file, budget, seed, out, force, fmt))
     if cards_file:
-        sys.exit(_hunt_cards(cards_file, out, budget or 8, seed, fmt))
+        sys.exit(_hunt_cards(cards_file, out, budget or 8, seed, fmt, force))
     budget = budget or 320
     editions = (edition,) if edition else EDITIONS
     out_dir = Path(out) if out else None
@@ -153,18 +196,13 @@ def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract
     rep = Hunt(editions, budget=budget, seed=seed, abstract=not no_abstract, jobs=jobs).run()
     refused = []
     if out_dir is not None:
-        refused = [] if force else [draft_path(f, out_dir) for f in rep.findings if edited(draft_path(f, out_dir))]
+        refused = _refused([draft_path(f, out_dir) for f in rep.findings], out_dir, force)
         if not refused:
-            for f in rep.findings:
-                write(f, out_dir, budget, seed, force=True)
+            refused = _write_all(lambda f: write(f, out_dir, budget, seed, force=True), rep.findings)
     if fmt == "json":
         click.echo(json.dumps(_only(rep.to_json(), editions), ensure_ascii=False, indent=2))
     else:
         click.echo(render(rep, None if refused else out_dir))
     if refused:
-        click.echo(visible(f"mb-oracle hunt: wrote no draft: {len(refused)} file{'s' * (len(refused) != 1)} in "
-                           f"{out_dir} changed since the hunt wrote {'them' if len(refused) != 1 else 'it'} (or not "
-                           f"written by the hunt): {', '.join(p.name for p in refused)}; use --force to overwrite, "
-                           "or another --out"), err=True)
-        sys.exit(2)
+        sys.exit(_say_refused(refused, out_dir))
     sys.exit(1 if any(f.category == "engine-bug" for f in rep.findings) else 0)

@@ -15,14 +15,13 @@ holds the description as comments only, which loads as no scenario.
 
 from __future__ import annotations
 
-import hashlib
-import re
 from pathlib import Path
 
 import yaml
 
 from ..cards import TOUGH, lookup
 from ..clauses import load_catalogue
+from ..draftfile import DraftRefused, edited, write_draft
 from ..editions import EDITIONS
 from ..engine import Decision
 from .search import Finding
@@ -443,48 +442,24 @@ def _step_text(d, spot) -> str:
     return f"{k}: {v}"
 
 
-# The first line of a draft: the hash of the rest of the file as written, so
-# that a later hunt can tell a draft a person has edited from its own.
-_STAMP = "# Draft written by mb-oracle hunt; edit freely (sha256 of the text below: {})\n"
-_STAMP_RE = re.compile(r"^# Draft written by mb-oracle hunt; edit freely \(sha256 of the text below: ([0-9a-f]{64})\)$")
-
-
-class DraftEdited(Exception):
+class DraftEdited(DraftRefused):
     """Writing a draft would overwrite a file a person has edited (or one
-    the hunt did not write)."""
-
-
-def stamped(body: str) -> str:
-    """A draft's text: the stamp line (the hash of `body`), then `body`."""
-    return _STAMP.format(hashlib.sha256(body.encode("utf-8")).hexdigest()) + body
+    the hunt did not write), or write through a link out of the folder."""
 
 
 def draft_path(f: Finding, folder: Path) -> Path:
     return folder / f"{scenario_id(f)}.yaml"
 
 
-def edited(path: Path) -> bool:
-    """True when `path` exists and is not a draft exactly as the hunt wrote
-    it (a person changed it, or it is not a hunt draft at all)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return False
-    except (OSError, UnicodeDecodeError):
-        return True
-    first, _, rest = text.partition("\n")
-    m = _STAMP_RE.match(first)
-    return m is None or hashlib.sha256(rest.encode("utf-8")).hexdigest() != m.group(1)
-
-
 def write(f: Finding, folder: Path, budget=None, seed=None, force: bool = False) -> Path:
     """Write the finding's draft; refuses (DraftEdited) to overwrite a file
-    that is not the hunt's own untouched draft, unless `force`."""
+    that is not the hunt's own untouched draft, unless `force`, and to
+    write through a link out of `folder`."""
     path = draft_path(f, folder)
-    if not force and edited(path):
-        raise DraftEdited(path)
-    folder.mkdir(parents=True, exist_ok=True)
     body = comment(f, budget, seed) + yaml.safe_dump(scenario(f), sort_keys=False, allow_unicode=True, width=100)
-    path.write_text(stamped(body), encoding="utf-8")
+    try:
+        write_draft(path, folder, body, "hunt", force)
+    except DraftRefused as e:
+        raise DraftEdited(str(e)) from None
     f.scenario = str(path)
     return path

@@ -24,6 +24,46 @@ FIELD_FALLBACK = {
 BROAD_EVENTS = {"play-effect-prevented", "attack-ends", "no-effect"}
 
 
+def choice_clauses(g) -> list[str]:
+    """The clauses of the choice the rules wait for, for a finding whose log
+    skipped it: those that shape its options (a block SNEAKY or an ability
+    forbids) first, then the decision's own."""
+    from ..engine.combat import block_forbidden
+
+    p = g.pending
+    if p is None:
+        return []
+    from ..cards import SNEAKY
+
+    out: list[str] = []
+    s = g.state
+    if p.stage == "block" and s.combat:
+        if (s.combat[0] in s.play[0] or s.combat[0] in s.play[1]) and g.has(s.combat[0], SNEAKY):
+            out.append("keywords.sneaky")
+        for c in s.play[p.player]:
+            why = block_forbidden(g, s.combat[0], c)
+            if why is not None:
+                out.append(why[0])
+    return list(dict.fromkeys(out + list(p.clauses)))
+
+
+def _tough_wiped(g, diff) -> bool:
+    """A TOUGH creature the rules have exhausted (its first defeat turned
+    into exhaustion) and the claim has ready, in the same play area."""
+    from ..cards import TOUGH
+
+    for e in diff:
+        if e.field is not None or not isinstance(e.log, list) or not isinstance(e.rules, list):
+            continue
+        card = e.card
+        if card not in g.state.play[0] and card not in g.state.play[1] or not g.has(card, TOUGH):
+            continue
+        if any(isinstance(r, dict) and r.get("zone") == "play" and r.get("exhausted") is True for r in e.rules) and \
+                any(isinstance(x, dict) and x.get("zone") == "play" and x.get("exhausted") is False for x in e.log):
+            return True
+    return False
+
+
 def _base(field: str) -> str:
     return field.split("[", 1)[0]
 
@@ -98,6 +138,8 @@ def attribute(g, events, diff) -> list[str]:
         for e in reversed(events):
             if e.kind in ("gain-life", "lose-life", "no-gain"):
                 cite(e)
+    if _tough_wiped(g, diff):
+        clauses.append("keywords.tough")
     for f in fields:
         clauses.extend(FIELD_FALLBACK.get(f, ()))
     # Generic clauses that every step cites say little: put them last.

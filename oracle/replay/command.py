@@ -121,7 +121,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
         on_hand = OnHand()      # the boards of games that cannot be read twice (standard input, a pipe)
     reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
                         strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file),
-                        options=options, on_hand=on_hand)
+                        options=options, on_hand=on_hand, reads=(cards_file,) if cards_file else ())
     results = iter_reports(paths, options, jobs, cluster, on_hand=on_hand)
     # Games coming down a pipe or from a terminal (an engine logging as it
     # plays) get their verdict written out as each game ends, not when a

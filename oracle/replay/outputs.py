@@ -17,6 +17,7 @@ import time
 import click
 
 from .. import junit
+from ..safefile import OutputError, Replacement, clash, input_name
 from ..term import error, is_terminal, use_color
 from . import report as render
 from .outcome import Summary, Tally
@@ -204,31 +205,32 @@ class Reporter:
 
     def __init__(self, fmt: str, outputs: list[tuple[str, str]], *, quiet: bool = False,
                  statistics: bool = False, expectations=None, strict_expect: bool = False, progress=None,
-                 inputs: tuple[str, ...] = (), command: str = "verify", options=None, on_hand=None):
+                 inputs: tuple[str, ...] = (), command: str = "verify", options=None, on_hand=None,
+                 reads: tuple[str, ...] = ()):
         self.command = command          # the command named in JUnit (`mb-oracle.<command>.<file>`)
         self.inputs, self.options = inputs, options   # the HTML page reads the logs again with these
         self.on_hand = on_hand          # or takes a game's lines from here (oracle.replay.onhand)
+        # No --output may be one of `inputs` (the logs they hold) or of `reads` (more files the run reads).
         self.tally = Tally(expectations, strict_expect)
         self.ids = GameIds(strict=bool(options is not None and options.strict))
         self.progress = progress
         self._files = []
+        self._outs = []                 # the --output files, each renamed into place by finish()
         self.sinks = []
         self.human_on_stdout = fmt == "human"
-        _refuse_overwriting_inputs(outputs, inputs)
+        _refuse_overwriting_inputs(outputs, inputs, reads)
         # Erase the progress line before writing to standard output only
         # when both are on the terminal.
         clear = progress.clear if progress is not None and is_terminal(sys.stdout) else None
         self.sinks.append(self._sink(fmt, None, quiet, statistics, clear))
         for kind, path in outputs:
             try:
-                f = open(path, "wb")
-            except OSError as e:
-                self.close_files()
-                raise click.UsageError(f"--output {kind}={path}: cannot write: {e.strerror}") from None
-            if kind != "json":
-                f = io.TextIOWrapper(f, encoding="utf-8", newline="\n")
-            self._files.append(f)
-            self.sinks.append(self._sink(kind, f, quiet, statistics, None))
+                out = Replacement(path, "wb" if kind == "json" else "w")
+            except OutputError as e:
+                self.abandon()
+                raise click.UsageError(f"--output {kind}={e}") from None
+            self._outs.append(out)
+            self.sinks.append(self._sink(kind, out.file, quiet, statistics, None))
         self._last = time.perf_counter()
 
     def _sink(self, kind, file, quiet, statistics, clear):
@@ -268,39 +270,48 @@ class Reporter:
             for st in summary.stale:
                 click.echo(render.stale_warning(st), err=True)
         try:
-            for sink in self.sinks:
+            # The files first, each renamed into place when complete: a
+            # closed pipe on standard output does not cost them.
+            for sink, out in zip(self.sinks[1:], self._outs):
                 sink.finish(summary)
+                out.commit()
+            self.sinks[0].finish(summary)
         finally:
-            self.close_files()
+            self.abandon()
         return summary.exit
 
     def flush(self) -> None:
-        """Write out what the reports hold so far."""
+        """Write out what the report on standard output holds so far."""
         sys.stdout.flush()
         for f in self._files:
             f.flush()
 
-    def close_files(self) -> None:
+    def abandon(self) -> None:
+        """Close standard output's wrappers; an --output file not yet renamed
+        into place is removed, and the file that was there stays."""
         for f in self._files:
             f.close()
         self._files = []
+        for out in self._outs:
+            out.discard()
+        self._outs = []
 
 
-def _refuse_overwriting_inputs(outputs, inputs) -> None:
-    """An --output file must not be one of the logs or the expectation file being read."""
+def _refuse_overwriting_inputs(outputs, inputs, reads=()) -> None:
+    """An --output file must not be one of the logs, standard input, the
+    expectation file, or another file the run reads."""
     if not outputs:
         return
     from .reader import expand_paths
 
-    read = [p for p in expand_paths(tuple(i for i in inputs if i)) if p != "-"] if inputs else []
+    given = tuple(i for i in inputs if i)
+    read = [*(p for p in expand_paths(given) if p != "-"), *given] if given else []
+    read += [r for r in reads if r]
     for kind, path in outputs:
-        for other in read:
-            try:
-                same = os.path.samefile(path, other)
-            except OSError:
-                continue
-            if same:
-                raise click.UsageError(f"--output {kind}={path} would overwrite {other}, an input of this run")
+        other = clash(path, read)
+        if other is not None:
+            raise click.UsageError(f"--output {kind}={path} would overwrite {input_name(other)}, an input of "
+                                   "this run")
 
 
 class _Detach:

@@ -40,6 +40,7 @@ from typing import Iterator
 
 import click
 
+from ..safefile import discard_pending
 from ..term import visible
 from . import shares as sh
 from .reader import RawGame, read_all
@@ -118,6 +119,7 @@ def interrupt_exits():
             except Exception:  # noqa: BLE001 - exiting anyway
                 pass
         _flush_without_waiting(sys.stdout)
+        discard_pending()          # the --output files that were there stay as they were
         os.write(2, line)
         os._exit(status)
 

@@ -19,6 +19,7 @@ import yaml
 from ..cards import SNEAKY
 from ..editions import EDITIONS
 from ..engine import Decision, Game
+from ..safefile import Replacement, write_file
 from .findings import MALFORMED
 from .format import FORMAT
 from .selfplay import choose, claim, random_deal, selfplay_lines
@@ -401,7 +402,7 @@ def accepted_forms() -> list[list[dict]]:
 
 
 def _write_games(path: Path, games) -> list[str]:
-    path.write_bytes(b"".join(_enc.encode(x) + b"\n" for lines in games for x in lines))
+    write_file(path, b"".join(_enc.encode(x) + b"\n" for lines in games for x in lines))
     return [lines[0]["id"] for lines in games]
 
 
@@ -449,7 +450,7 @@ def build(out_dir: Path) -> list[dict]:
         path = out_dir / "conforming" / f"{edition}.jsonl"
         lines = list(selfplay_lines(3, 11, edition, "random", "turn")) + \
             list(selfplay_lines(2, 12, edition, "greedy", "every"))
-        path.write_bytes(b"".join(x + b"\n" for x in lines))
+        write_file(path, b"".join(x + b"\n" for x in lines))
         for x in lines:
             if x.startswith(b'{"t":"game"'):
                 gid = msgspec.json.decode(x)["id"]
@@ -468,7 +469,7 @@ def build(out_dir: Path) -> list[dict]:
         lines[0]["id"] = gid
         lines[0]["x"] = {"mistake": what}
         path = out_dir / "violations" / f"{name}.jsonl"
-        path.write_bytes(b"".join(_enc.encode(x) + b"\n" for x in lines))
+        write_file(path, b"".join(_enc.encode(x) + b"\n" for x in lines))
         entry = {"file": f"violations/{name}.jsonl", "game": gid,
                  "verdict": "malformed" if code in MALFORMED else "violates", "code": code, "clause": clause,
                  "line": len(lines) - 1 if code not in ("WRONG_RESULT", "LINE_AFTER_END") else len(lines),
@@ -479,7 +480,7 @@ def build(out_dir: Path) -> list[dict]:
     manifest += build_readings(out_dir)
     from ..games.mindup.replay.samples import build as build_mind_up
     manifest += build_mind_up(out_dir)
-    with open(out_dir / "manifest.yaml", "w", encoding="utf-8") as f:
+    with Replacement(out_dir / "manifest.yaml") as f:
         f.write("# The sample corpus: each game's expected verdict and, for violations, the\n"
                 "# finding (code, clause, line). Regenerate with: python -m oracle.replay.samples replays/\n")
         yaml.safe_dump({"format": "mb-samples/1", "games": manifest}, f, sort_keys=False, allow_unicode=True)

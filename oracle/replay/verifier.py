@@ -17,7 +17,7 @@ from ..engine import Decision, Game, SetupError
 from ..engine.state import STAGE_KINDS
 from . import decisions
 from . import format as fmt
-from .attribution import attribute
+from .attribution import attribute, choice_clauses
 from .claims import claim_matches, claim_views, is_full_claim
 from .diff import card_diff, readable
 from .findings import (MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, name_cards,  # noqa: F401
@@ -56,6 +56,7 @@ class Verifier:
         self.sets = DEFAULT_SETS           # the card sets of the game line (setup.sets)
         self.prev = None                # the last decision applied
         self.attacker = None            # who made the last turn action, if it was an attack
+        self.attacked = None            # the creature of that attack
         self.order_queue: list[int] = []  # the rest of an order of waiting effects given at once
         self._resync_claim = None       # with keep_going: the last full claim seen while lost
 
@@ -229,6 +230,8 @@ class Verifier:
 
     def _finish(self) -> GameReport:
         rep = self.report
+        if not self.ended and self.g is not None:
+            rep.aborted = self._log_aborted()
         if any(f.malformed for f in rep.findings):
             rep.verdict = "malformed"
         elif rep.findings:
@@ -257,6 +260,8 @@ class Verifier:
             self.g = self.game_class.deal(prof, line.cards, line.decks, line.unused, first, reveals, life_cards,
                                tolerate=faults, sets=self.sets)
         except SetupError as e:
+            for kept in faults or ():
+                self._setup_fault(kept, lineno)     # found before the fault that leaves no game
             if e.code == "UNKNOWN_CARD":
                 self.find("UNKNOWN_CARD", [e.clause], lineno, f"field cards.{e.details['card']}: {e.message}",
                           log=e.details["name"])
@@ -367,7 +372,10 @@ class Verifier:
         d = Decision(t, None if t == "random" else player, arg)
         r = g.refusal(d)
         if r is not None:
-            self.find(r.code, [r.clause], lineno,
+            clauses = [r.clause]
+            if self._other_frenzy_copy(t, player, arg):
+                clauses.insert(0, "keywords.frenzy")
+            self.find(r.code, clauses, lineno,
                       r.message + (f" ({r.card})" if r.card and r.card not in r.message else ""),
                       log=line_json(line), options=[o.to_json() for o in r.options])
             return
@@ -384,6 +392,17 @@ class Verifier:
         self._apply(t, arg)
         self.report.decisions += 1
 
+    def _other_frenzy_copy(self, t, player, arg) -> bool:
+        """An attack the rules refuse by the player who attacked last, with
+        another copy of the FRENZY creature that attacked (keywords.frenzy:
+        only the creature that attacked may attack again)."""
+        from ..cards import FRENZY
+
+        g, last = self.g, self.attacked
+        return (t == "attack" and player == self.attacker and last is not None and arg != last
+                and arg in g.table.defs and last in g.table.defs and g.name(arg) == g.name(last)
+                and arg in g.state.play[player] and g.has(arg, FRENZY))
+
     def _harmless_decline(self, t, player, arg, lineno) -> bool:
         """A decline the rules do not ask for here (decisions.harmless_decline)."""
         return decisions.harmless_decline(self, t, player, arg, lineno)
@@ -398,6 +417,7 @@ class Verifier:
         """Apply one decision (and the rest of an order given at once)."""
         if kind in ("play", "attack"):
             self.attacker = self.g.pending.player if kind == "attack" else None
+            self.attacked = arg if kind == "attack" else None
         self.prev = (kind, arg)
         chosen = arg[0] if self.g.pending.stage == "order" else None
         events = self.g.apply_unchecked(kind, arg)
@@ -468,15 +488,21 @@ class Verifier:
         what = f"the state claimed differs from the rules ({', '.join(fields)}): {diff[0].text}" + \
             (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
         waiting = waiting_text(g)
-        if waiting is not None and len(g.pending.options) > 1 and not self._answered_next(g, lineno):
+        nxt = self._next_after(g, lineno) if waiting is not None and len(g.pending.options) > 1 else "answers"
+        if nxt != "answers":
             what = f"the rules are waiting for {waiting}, which the log skips; {what}"
+        if nxt == "passes":
+            # A later decision goes past the choice: the state differs because it was skipped.
+            clauses = list(dict.fromkeys(choice_clauses(g) + clauses))
         self.find("STATE_MISMATCH", clauses, lineno, what,
                   events=events, log={k: log.get(k) for k in fields}, rules={k: rules.get(k) for k in fields},
                   options=[d.to_json() for d in g.legal_decisions()], diff=diff)
 
-    def _answered_next(self, g, lineno) -> bool:
-        """Whether the log's next decision after line `lineno` answers the
-        decision the rules wait for in `g` (else the log skipped it)."""
+    def _next_after(self, g, lineno) -> str:
+        """What the log does after line `lineno` about the decision the rules
+        wait for in `g`: "answers" it with its next decision (or stops there,
+        aborted), "passes" it with a decision of another kind, or "ends"
+        (an end line, a line that cannot be read, or nothing more)."""
         pend = g.pending
         if self._index is None:
             self._index = {n: i for i, (n, _) in enumerate(self.raw.lines)}
@@ -484,13 +510,32 @@ class Verifier:
             try:
                 line = fmt.decoder.decode(raw_line)
             except (msgspec.DecodeError, msgspec.ValidationError):
-                return False
+                return "ends"
             t = line.__struct_config__.tag
             if t in ("state", "note"):
                 continue
+            if t == "end" and line.reason == "aborted":
+                return "answers"                # the log stops here: it skips nothing
             if t not in fmt.DECISION_TYPES:
-                return False
-            return t in STAGE_KINDS[pend.stage] and (pend.is_chance or getattr(line, "p", None) == pend.player)
+                return "ends"
+            if t in STAGE_KINDS[pend.stage] and (pend.is_chance or getattr(line, "p", None) == pend.player):
+                return "answers"
+            return "passes"
+        return "ends"
+
+    def _log_aborted(self) -> bool:
+        """Whether the log's end line, not read (verification stopped before
+        it), says the implementation stopped the game: a game is counted as
+        aborted whether or not verification reached its end (--keep-going)."""
+        for _, raw_line in reversed(self.raw.lines):
+            if b"end" not in raw_line:
+                continue
+            try:
+                line = fmt.decoder.decode(raw_line)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                continue
+            if line.__struct_config__.tag == "end":
+                return line.reason == "aborted"
         return False
 
     def _mark_end(self, line, lineno) -> None:

@@ -11,6 +11,7 @@ import click
 
 from ..editions import EDITIONS
 from ..replay.command import cards_option, declared
+from ..safefile import OutputError, Replacement, clash, input_name
 from ..term import visible
 
 
@@ -95,11 +96,15 @@ def show(log, game_id, edition, keep_going, output, open_it, cards_file):
         out = click.get_text_stream("stdout")
         show_page(log, game_id, edition, keep_going, out, command)
         return
+    other = clash(output, (log, cards_file))
+    if other is not None:
+        raise click.UsageError(visible(f"--output {output} would overwrite {input_name(other)}, an input of this "
+                                       "run"))
     try:
-        f = open(output, "w", encoding="utf-8", newline="\n")
-    except OSError as e:
-        raise click.UsageError(visible(f"--output {output}: cannot write: {e.strerror}")) from None
-    with f:
+        page = Replacement(output, "w")
+    except OutputError as e:
+        raise click.UsageError(visible(f"--output {e}")) from None
+    with page as f:
         gid = show_page(log, game_id, edition, keep_going, f, command)
     click.echo(visible(f"wrote {output} (game {gid})"), err=True)
     if open_it:

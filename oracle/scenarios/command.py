@@ -11,6 +11,7 @@ import click
 from ..editions import EDITIONS
 from ..term import error
 from ..replay.outputs import parse_output
+from ..safefile import OutputError, Replacement, clash, input_name
 
 
 @click.command()
@@ -58,6 +59,7 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
             click.echo("no PATHS given and no ./scenarios directory", err=True)
             sys.exit(2)
         paths = ("scenarios",)
+    _refuse_inputs(outputs, paths, cards_file)
     files, errors = load_paths(paths)
     errors = errors + [e for f in files for e in f.errors]
     if not files and not errors:
@@ -78,6 +80,20 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
     sys.exit(0 if all(r.passed for r in results) else 1)
 
 
+def _refuse_inputs(outputs, paths, cards_file) -> None:
+    """No --output may be a scenario file or the card file being read."""
+    if not outputs:
+        return
+    from .loader import discover
+
+    read = [*(str(f) for f in discover(paths)[0]), *(str(p) for p in paths)]
+    for kind, path in outputs:
+        other = clash(path, [*read, cards_file])
+        if other is not None:
+            raise click.UsageError(f"--output {kind}={path} would overwrite {input_name(other)}, an input of "
+                                   "this run")
+
+
 def _write(kind, path, results, errors, files, verbose, paths) -> None:
     """One --output FORMAT=FILE report."""
     import shlex
@@ -85,10 +101,10 @@ def _write(kind, path, results, errors, files, verbose, paths) -> None:
     from . import report
 
     try:
-        f = open(path, "w", encoding="utf-8", newline="\n")
-    except OSError as e:
-        raise click.UsageError(f"--output {kind}={path}: cannot write: {e.strerror}") from None
-    with f:
+        out = Replacement(path, "w")
+    except OutputError as e:
+        raise click.UsageError(f"--output {kind}={e}") from None
+    with out as f:
         if kind == "json":
             f.write(report.as_json(results, errors) + "\n")
         elif kind == "junit":

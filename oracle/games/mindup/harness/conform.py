@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,11 +25,13 @@ from typing import Iterator
 
 import yaml
 
+from ....draftfile import DraftRefused, outside, write_draft
 from ....harness.conform import Settings, engine_fault
 from ....harness.engine_client import Engine, EngineFault
 from ....harness.lockstep import STATE_MISMATCH
 from ....replay.findings import GameReport
 from ....replay.reader import split_games
+from ....safefile import write_file
 from ..engine import Game
 from ..replay.format import FORMAT, GAME
 from ..replay.selfplay import choose, draw_objectives
@@ -114,7 +115,10 @@ class Campaign:
                     f"of round {position['round']}" if position is not None else
                     f"not shrunk ({'the engine sets up no position' if not self.engine.positions else 'no shorter start shows it'})")
             if self.settings.out is not None:
-                note += ": " + self._write(first, position, steps)
+                try:
+                    note += ": " + self._write(first, position, steps)
+                except DraftRefused as e:
+                    note += f": not written: {e} (--force overwrites what someone edited)"
             first.report.notes.append(note)
             for g in members:
                 if g is not first:
@@ -162,7 +166,7 @@ class Campaign:
                                                f"{div.finding.message}"})
         lines.append({"t": "end", "reason": "aborted",
                       "detail": f"written by mb-oracle conform: the engine and the rules part here ({div.finding.code})"})
-        log = _write_file(out / f"{stem}.jsonl", "".join(json.dumps(x) + "\n" for x in lines))
+        log = _write_log(out, out / f"{stem}.jsonl", "".join(json.dumps(x) + "\n" for x in lines))
         checked = verify_lines(lines)
         flagged = "; ".join(f"{f.code} [{', '.join(f.clauses)}]" for f in checked.findings) or "nothing"
         text = f"{log} (mb-oracle verify on it: {checked.verdict}, {flagged})"
@@ -171,17 +175,21 @@ class Campaign:
             header = (f"# Draft written by mb-oracle conform: {self.engine.name} parts from the rules "
                       f"({div.signature[0]} [{div.signature[1]}]) within {len(steps)} step(s) of this position;\n"
                       f"# the whole game from its deal is {stem}.jsonl.\n")
-            yml = _write_file(out / f"{stem}.yaml", header + yaml.safe_dump(
-                doc, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None))
+            yml = write_draft(out / f"{stem}.yaml", out, header + yaml.safe_dump(
+                doc, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None), "conform",
+                self.settings.force)
             text += f" and {yml}"
         return text
 
 
-def _write_file(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+def _write_log(folder: Path, path: Path, text: str) -> Path:
+    """A shrunk game's log, written whole and renamed into place; never
+    through a link out of `folder` (DraftRefused)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    away = outside(path, folder)
+    if away is not None:
+        raise DraftRefused(f"{path} is a symbolic link to {away}, outside {folder}: not written through")
+    write_file(path, text)
     return path
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import click
 
+from ....draftfile import DraftRefused
+from ....term import visible
 from . import drafts
 from .search import POINTS, run
 
@@ -55,8 +57,12 @@ def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: 
             return 2
     rep = run(budget, seed)
     if out_dir is not None:
-        for f in rep.findings:
-            drafts.write(f, out_dir, budget, seed)
+        try:
+            for f in rep.findings:
+                drafts.write(f, out_dir, budget, seed, force)
+        except DraftRefused as e:
+            click.echo(f"mb-oracle hunt: {visible(str(e))}", err=True)
+            return 2
     if fmt == "json":
         click.echo(json.dumps(rep.to_json(), ensure_ascii=False, indent=2))
     else:

@@ -4,20 +4,19 @@ the team's reading, one under the alternative, each expecting what the
 engine does under it. The header says which reading settles the point and
 how Board Game Arena's implementation reads it.
 
-The first line is the hunt's stamp (oracle.hunt.drafts): a later hunt does
-not overwrite a draft someone edited, unless forced. A file is written
-whole to a temporary name first, then moved in place.
+The first line is the hunt's stamp (oracle.draftfile): a later hunt does
+not overwrite a draft someone edited, unless forced, nor write through a
+link out of its folder. A file is written whole, then moved in place.
 """
 
 from __future__ import annotations
 
-import os
 import textwrap
 from pathlib import Path
 
 import yaml
 
-from ....hunt.drafts import edited, stamped
+from ....draftfile import edited, write_draft
 from .search import Finding, Played
 
 
@@ -83,19 +82,16 @@ def comment(f: Finding, budget: int | None, seed: int | None) -> str:
 
 
 def text(f: Finding, budget: int | None = None, seed: int | None = None) -> str:
+    """The draft's text, without its stamp line."""
     docs = [_document(f, False), _document(f, True)]
-    body = comment(f, budget, seed) + "---\n".join(
+    return comment(f, budget, seed) + "---\n".join(
         yaml.safe_dump(d, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None) for d in docs)
-    return stamped(body)
 
 
-def write(f: Finding, folder: Path, budget=None, seed=None) -> Path:
-    """Write the finding's draft (the caller checked `edited` first)."""
-    path = draft_path(f, folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text(f, budget, seed), encoding="utf-8")
-    os.replace(tmp, path)
+def write(f: Finding, folder: Path, budget=None, seed=None, force: bool = False) -> Path:
+    """Write the finding's draft (oracle.draftfile.write_draft: DraftRefused
+    for a link out of `folder`, or an edited draft unless `force`)."""
+    path = write_draft(draft_path(f, folder), folder, text(f, budget, seed), "hunt", force)
     f.scenario = str(path)
     return path
 

@@ -1,0 +1,179 @@
+"""Writing an output without destroying a file.
+
+Every file the tool writes (a report of `--output`, the page of `show -o`,
+a draft scenario, a shrunk game) is written to a temporary file beside it
+and renamed into place only when complete: an error, Ctrl-C or a full disk
+leaves the file that was there as it was, never empty or half-written. An
+output that is one of the run's inputs is refused before anything is
+written (`clash`). What is written to a terminal, a pipe or a device
+(`/dev/stdout`, `/dev/null`) goes there directly: there is nothing to keep.
+
+A run that ends without unwinding (the Ctrl-C of `verify`, which exits at
+once) calls `discard_pending()` first; any other exit removes the
+temporary files through `atexit`.
+"""
+
+from __future__ import annotations
+
+import atexit
+import errno
+import os
+import secrets
+import stat
+from typing import IO
+
+
+class OutputError(Exception):
+    """An output cannot be written; the message names the file and why."""
+
+
+_pending: set[str] = set()      # temporary files of this process not yet renamed into place
+
+
+def discard_pending() -> None:
+    """Remove every temporary file not yet renamed into place (the files
+    they were to replace stay as they were)."""
+    for tmp in list(_pending):
+        _pending.discard(tmp)
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+atexit.register(discard_pending)
+
+
+def _same(a: os.stat_result, b: os.stat_result) -> bool:
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def clash(output: str | os.PathLike, inputs) -> str | None:
+    """The input (a path, or `-` for standard input) that writing `output`
+    would overwrite: the same file by device and inode (a hard link, a
+    symbolic link, `/dev/stdin` for standard input read from a file or a
+    pipe) or by resolved path; None when there is none, or when `output` is
+    a terminal or a device."""
+    try:
+        out = os.stat(output)
+    except (OSError, ValueError):
+        out = None
+    if out is not None and (stat.S_ISCHR(out.st_mode) or stat.S_ISBLK(out.st_mode)):
+        return None         # a terminal or a device: writing there destroys no file
+    where = os.path.realpath(output)
+    for i in inputs:
+        if i is None or i == "":
+            continue
+        if i == "-":
+            try:
+                if out is not None and _same(out, os.fstat(0)):
+                    return "-"
+            except OSError:
+                pass
+            continue
+        try:
+            if out is not None and _same(out, os.stat(i)):
+                return str(i)
+        except (OSError, ValueError):
+            pass
+        if os.path.realpath(i) == where:
+            return str(i)
+    return None
+
+
+def input_name(i: str) -> str:
+    return "standard input" if i == "-" else str(i)
+
+
+class Replacement:
+    """An output written beside `path` and renamed onto it by `commit()`;
+    `discard()` (or an exception inside `with`) removes it and leaves `path`
+    as it was. `mode` is "w" (UTF-8 text, LF line ends) or "wb". A symbolic
+    link at `path` is followed: the file it leads to is replaced, the link
+    stays."""
+
+    def __init__(self, path: str | os.PathLike, mode: str = "w"):
+        self.path = os.fspath(path)
+        self.tmp: str | None = None
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            st = None
+        except OSError as e:
+            raise OutputError(f"{self.path}: cannot write: {e.strerror}") from None
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            if stat.S_ISDIR(st.st_mode):
+                raise OutputError(f"{self.path}: cannot write: it is a folder")
+            # A terminal, a pipe, a device: written as it comes.
+            try:
+                self.file = _wrap(os.open(self.path, os.O_WRONLY | os.O_APPEND), mode)
+            except OSError as e:
+                raise OutputError(f"{self.path}: cannot write: {e.strerror}") from None
+            return
+        target = os.path.realpath(self.path)
+        folder, name = os.path.split(target)
+        tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except OSError as e:
+            what = "no such folder" if e.errno == errno.ENOENT else e.strerror
+            raise OutputError(f"{self.path}: cannot write: {what} ({folder or '.'})") from None
+        self.tmp, self.target = tmp, target
+        _pending.add(tmp)
+        if st is not None:
+            try:
+                os.fchmod(fd, stat.S_IMODE(st.st_mode))
+            except OSError:
+                pass
+        self.file = _wrap(fd, mode)
+
+    def commit(self) -> None:
+        """Flush, sync and rename into place."""
+        f = self.file
+        if self.tmp is None:
+            f.close()
+            return
+        try:
+            f.flush()
+            os.fsync(f.fileno())
+            f.close()
+            os.replace(self.tmp, self.target)
+        except BaseException:
+            self.discard()
+            raise
+        _pending.discard(self.tmp)
+        self.tmp = None
+
+    def discard(self) -> None:
+        try:
+            self.file.close()
+        except (OSError, ValueError):
+            pass
+        if self.tmp is not None:
+            _pending.discard(self.tmp)
+            try:
+                os.unlink(self.tmp)
+            except OSError:
+                pass
+            self.tmp = None
+
+    def __enter__(self) -> IO:
+        return self.file
+
+    def __exit__(self, kind, value, tb) -> None:
+        if kind is None:
+            self.commit()
+        else:
+            self.discard()
+
+
+def _wrap(fd: int, mode: str) -> IO:
+    if mode == "wb":
+        return os.fdopen(fd, "wb")
+    return os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+
+
+def write_file(path: str | os.PathLike, data: str | bytes) -> None:
+    """Write the whole of `data` to `path`, replacing it only when complete."""
+    with Replacement(path, "wb" if isinstance(data, bytes) else "w") as f:
+        f.write(data)

@@ -1,0 +1,122 @@
+"""conform always ends and leaves no process behind: the adapter runs in a
+session of its own, marked, and stopping it stops every process it
+started (oracle.harness.adapter_process). The adapters here are small
+scripts that start a sleeping grandchild holding their output, never answer
+hello, start a child in a new session, or leave a child that ignores
+SIGTERM; each process they start carries a tag, and the test stops any
+left over itself."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import ROOT
+
+from oracle.fuzz.surroundings import tagged as _tagged      # the live processes whose command line carries a tag
+
+ADAPTER = r'''
+import json, os, signal, subprocess, sys, time
+kind, tag = sys.argv[1], sys.argv[2]
+SLEEPER = [sys.executable, "-c", "import signal, sys, time\n"
+           "if sys.argv[1] == 'stubborn': signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+           "time.sleep(300)", kind, tag]
+quiet = dict(stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+if kind in ("grandchild", "stubborn"):
+    subprocess.Popen(SLEEPER)                                   # holds the adapter's output open
+elif kind == "setsid":
+    subprocess.Popen(SLEEPER, start_new_session=True, **quiet)  # a session of its own
+elif kind == "orphan":
+    if os.fork() == 0:                                          # a grandchild left to init, output held
+        os.setsid()
+        subprocess.Popen(SLEEPER)
+        os._exit(0)
+elif kind == "silent":
+    time.sleep(300)
+for line in sys.stdin:
+    op = json.loads(line)["op"]
+    if op == "hello":
+        print(json.dumps({"protocol": "mb-engine/1", "name": kind, "editions": ["en-revised"]}), flush=True)
+    elif op == "quit":
+        break
+    else:
+        print(json.dumps({"error": "this engine plays nothing"}), flush=True)
+'''
+
+
+@pytest.fixture
+def adapter(tmp_path):
+    """(a command line for an adapter of a kind, its tag); whatever it
+    leaves running is found and stopped after the test."""
+    script = tmp_path / "adapter.py"
+    script.write_text(ADAPTER, encoding="utf-8")
+    tag = f"mb-test-{secrets.token_hex(6)}"
+    yield (lambda kind: f"{sys.executable} {script} {kind} {tag}"), tag
+    for pid in _tagged(tag):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def _left(tag: str, seconds: float = 5.0) -> list[int]:
+    """The tagged processes still running after a few seconds' grace (an
+    orphan is reaped by init, not at once)."""
+    deadline = time.monotonic() + seconds
+    while _tagged(tag) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return _tagged(tag)
+
+
+def _conform(command: str, tmp_path, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "oracle", "conform", "--engine", command, "--budget", "1",
+                           "--timeout", "3", "--out", str(tmp_path / "out"), "--format", "json"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=timeout)
+
+
+pytestmark = pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to see the adapter's processes")
+
+
+@pytest.mark.parametrize("kind", ["grandchild", "stubborn", "orphan"])
+def test_conform_ends_when_a_process_the_adapter_started_holds_its_output(adapter, tmp_path, kind):
+    command, tag = adapter
+    start = time.monotonic()
+    r = _conform(command(kind), tmp_path)
+    assert time.monotonic() - start < 30
+    assert r.returncode == 1 and '"t":"summary"' in r.stdout, r.stderr   # the engine refused the deal
+    assert _left(tag) == []
+
+
+def test_an_adapter_that_never_answers_hello_is_stopped(adapter, tmp_path):
+    command, tag = adapter
+    r = _conform(command("silent"), tmp_path)
+    assert r.returncode == 2 and "no reply to hello within 3 s" in r.stderr
+    assert _left(tag) == []
+
+
+def test_a_child_of_the_adapter_in_a_session_of_its_own_is_stopped(adapter, tmp_path):
+    command, tag = adapter
+    r = _conform(command("setsid"), tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert _left(tag) == []
+
+
+def test_the_engine_client_stops_what_the_adapter_started(adapter):
+    from oracle.harness.engine_client import Engine, EngineFault
+
+    command, tag = adapter
+    engine = Engine(command("stubborn"), timeout=3)
+    engine.start()
+    assert len(_tagged(tag)) == 2           # the adapter and its sleeper
+    start = time.monotonic()
+    engine.stop()
+    assert time.monotonic() - start < 10 and _left(tag, 1) == []
+    engine = Engine(command("silent"), timeout=0.5)
+    with pytest.raises(EngineFault, match="no reply to hello"):
+        engine.start()
+    assert engine.proc is None and _left(tag, 1) == []

@@ -1,0 +1,275 @@
+"""No file is destroyed by an output: every output is written beside its
+place and renamed in when complete (oracle.safefile), an output that is an
+input of the run is refused, and a draft folder's files are written only
+inside it and never over a draft someone edited (oracle.draftfile)."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT, run_cli
+
+LOG = ROOT / "replays" / "conforming" / "en-first.jsonl"
+DESIGNED = ROOT / "examples" / "designed-cards.yaml"
+OLD = b"the report of the last run\n"
+
+
+def _leftovers(folder) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+# -- the shared writer ----------------------------------------------------------------
+
+def test_a_failed_write_leaves_the_file_that_was_there_and_no_temporary(tmp_path):
+    from oracle.safefile import Replacement
+
+    out = tmp_path / "report.txt"
+    out.write_bytes(OLD)
+    with pytest.raises(ZeroDivisionError):
+        with Replacement(out) as f:
+            f.write("half a report")
+            1 // 0
+    assert out.read_bytes() == OLD and _leftovers(tmp_path) == []
+    with Replacement(out) as f:
+        f.write("a whole report\n")
+        assert out.read_bytes() == OLD          # not in place before it is complete
+    assert out.read_text() == "a whole report\n" and _leftovers(tmp_path) == []
+
+
+def test_a_replaced_file_keeps_its_mode_and_a_link_to_it_stays_a_link(tmp_path):
+    from oracle.safefile import write_file
+
+    real = tmp_path / "real.txt"
+    real.write_bytes(OLD)
+    os.chmod(real, 0o640)
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    write_file(link, b"new\n")
+    assert link.is_symlink() and real.read_bytes() == b"new\n"
+    assert (real.stat().st_mode & 0o777) == 0o640
+
+
+def test_an_output_to_a_device_is_written_there(tmp_path):
+    from oracle.safefile import write_file
+
+    write_file(os.devnull, "nothing\n")
+    assert os.path.exists(os.devnull) and not os.path.isfile(os.devnull)
+
+
+def test_an_output_that_is_an_input_is_found_however_it_is_named(tmp_path):
+    from oracle.safefile import clash
+
+    log = tmp_path / "games.jsonl"
+    log.write_bytes(OLD)
+    hard = tmp_path / "hard.jsonl"
+    os.link(log, hard)
+    soft = tmp_path / "soft.jsonl"
+    soft.symlink_to(log)
+    (tmp_path / "sub").mkdir()
+    for out in (log, hard, soft, tmp_path / "sub" / ".." / "games.jsonl"):
+        assert clash(out, ["-", str(log)]) == str(log), out
+    assert clash(tmp_path / "other.jsonl", [str(log)]) is None
+    assert clash(os.devnull, [os.devnull, "-"]) is None       # a device: writing there destroys no file
+
+
+# -- show -o ----------------------------------------------------------------------------
+
+def test_show_refuses_to_write_the_page_over_the_log_it_shows(tmp_path):
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(LOG.read_bytes())
+    for out in (log, tmp_path / "link.html"):
+        if out != log:
+            out.symlink_to(log)
+        r = run_cli("show", str(log), "-o", str(out))
+        assert r.returncode == 2 and b"would overwrite" in r.stderr and b"Traceback" not in r.stderr, r.stderr
+        assert log.read_bytes() == LOG.read_bytes()
+
+
+def test_show_with_a_wrong_game_leaves_the_page_that_was_there(tmp_path):
+    page = tmp_path / "page.html"
+    page.write_bytes(OLD)
+    r = run_cli("show", str(LOG), "--game", "no-such-game", "-o", str(page))
+    assert r.returncode == 2 and b"no game" in r.stderr
+    assert page.read_bytes() == OLD and _leftovers(tmp_path) == []
+    r = run_cli("show", str(LOG), "-o", str(page))
+    assert r.returncode == 0 and page.read_text(encoding="utf-8").rstrip().endswith("</html>")
+
+
+# -- verify --output ----------------------------------------------------------------------
+
+def test_verify_refuses_standard_input_named_as_an_output(tmp_path):
+    log = tmp_path / "games.jsonl"
+    log.write_bytes(LOG.read_bytes())
+    with open(log, "rb") as stdin:
+        r = subprocess.run([sys.executable, "-m", "oracle", "verify", "-", "--output", "json=/dev/stdin"],
+                           stdin=stdin, capture_output=True, cwd=ROOT)
+    assert r.returncode == 2 and b"would overwrite standard input" in r.stderr, r.stderr
+    assert log.read_bytes() == LOG.read_bytes()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_an_interrupted_verify_leaves_the_reports_that_were_there(tmp_path, sig):
+    junit, html = tmp_path / "oracle.xml", tmp_path / "report.html"
+    for f in (junit, html):
+        f.write_bytes(OLD)
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", "-", "--format", "json",
+                          "--output", f"junit={junit}", "--output", f"html={html}"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        games = LOG.read_bytes().split(b'{"t":"game"')
+        p.stdin.write(b'{"t":"game"'.join(games[:3]))     # two games; the pipe stays open
+        p.stdin.flush()
+        assert select.select([p.stdout], [], [], 60)[0], "no verdict within 60 s"
+        line = p.stdout.readline()       # a verdict: the reports are under way
+        assert json.loads(line)["t"] == "game"
+        p.send_signal(sig)
+        p.wait(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert p.returncode != 0
+    assert junit.read_bytes() == OLD and html.read_bytes() == OLD and _leftovers(tmp_path) == []
+
+
+def test_a_complete_verify_replaces_the_reports(tmp_path):
+    junit = tmp_path / "oracle.xml"
+    junit.write_bytes(OLD)
+    r = run_cli("verify", str(LOG), "--output", f"junit={junit}")
+    assert r.returncode == 0
+    assert junit.read_text(encoding="utf-8").rstrip().endswith("</testsuites>") and _leftovers(tmp_path) == []
+
+
+def test_a_run_cut_short_by_a_closed_standard_output_leaves_no_half_report(tmp_path):
+    junit = tmp_path / "oracle.xml"
+    junit.write_bytes(OLD)
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", str(LOG), "--output", f"junit={junit}"],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
+    p.stdout.close()                     # the reader went away (`| head`): the run ends at its first line
+    p.wait(timeout=120)
+    assert junit.read_bytes() == OLD and _leftovers(tmp_path) == []
+
+
+# -- scenarios --output ----------------------------------------------------------------------
+
+def test_scenarios_refuses_to_write_a_report_over_a_scenario_file(tmp_path):
+    src = ROOT / "scenarios" / "keywords-sneaky.yaml"
+    scen = tmp_path / "s.yaml"
+    scen.write_bytes(src.read_bytes())
+    r = run_cli("scenarios", str(tmp_path), "--output", f"json={scen}")
+    assert r.returncode == 2 and b"would overwrite" in r.stderr and b"Traceback" not in r.stderr, r.stderr
+    assert scen.read_bytes() == src.read_bytes()
+
+
+# -- drafts: hunt --cards --out ----------------------------------------------------------------
+
+def _hunt_cards(out, *more):
+    from oracle.hunt.command import hunt
+
+    return CliRunner().invoke(hunt, ["--cards", str(DESIGNED), "--budget", "1", "--out", str(out), *more])
+
+
+def test_hunt_cards_never_overwrites_a_draft_someone_edited_without_force(tmp_path):
+    out = tmp_path / "drafts"
+    r = _hunt_cards(out)
+    assert r.exit_code == 0, r.output
+    drafts = sorted(out.glob("*.yaml"))
+    assert drafts
+    again = _hunt_cards(out)                 # its own untouched drafts: written again
+    assert again.exit_code == 0, again.output
+    draft = drafts[0]
+    draft.write_text(draft.read_text(encoding="utf-8").replace("status: draft", "status: reviewed"),
+                     encoding="utf-8")
+    r = _hunt_cards(out)
+    assert r.exit_code == 2 and "wrote no draft" in r.output and draft.name in r.output
+    assert "status: reviewed" in draft.read_text(encoding="utf-8")
+    r = _hunt_cards(out, "--force")
+    assert r.exit_code == 0 and "status: reviewed" not in draft.read_text(encoding="utf-8")
+
+
+def test_hunt_cards_never_writes_through_a_link_out_of_its_folder(tmp_path):
+    out = tmp_path / "drafts"
+    assert _hunt_cards(out).exit_code == 0
+    draft = sorted(out.glob("*.yaml"))[0]
+    victim = tmp_path / "precious.txt"
+    victim.write_bytes(OLD)
+    draft.unlink()
+    draft.symlink_to(victim)
+    for more in ((), ("--force",)):
+        r = _hunt_cards(out, *more)
+        assert r.exit_code == 2 and f"{draft} is a symbolic link to {victim}" in r.output, r.output
+        assert victim.read_bytes() == OLD and draft.is_symlink()
+
+
+def test_hunt_all_never_writes_through_a_link_out_of_its_folder(tmp_path, monkeypatch):
+    from oracle.hunt import search
+    from oracle.hunt.command import hunt
+    from oracle.hunt.drafts import DraftEdited, draft_path, write
+
+    rep = search.Hunt(("en-revised",), budget=4, seed=1, abstract=False, designs=("Spider Owl",),
+                      shrink_limit=5).run()
+    if not rep.findings:
+        pytest.skip("the small hunt found nothing to write (needs a finding to write a draft)")
+    f = rep.findings[0]
+    victim = tmp_path / "precious.txt"
+    victim.write_bytes(OLD)
+    out = tmp_path / "drafts"
+    out.mkdir()
+    draft_path(f, out).symlink_to(victim)
+    with pytest.raises(DraftEdited, match="symbolic link"):
+        write(f, out, force=True)
+    monkeypatch.setattr(search.Hunt, "run", lambda self: rep)
+    r = CliRunner().invoke(hunt, ["--out", str(out), "--force"])
+    assert r.exit_code == 2 and "symbolic link" in r.output
+    assert victim.read_bytes() == OLD
+
+
+# -- drafts: conform --out -------------------------------------------------------------------------
+
+ADAPTER = f"{sys.executable} {ROOT / 'examples' / 'engine_adapter.py'}"
+
+
+def _conform(out, *more):
+    return run_cli("conform", "--engine", f"{ADAPTER} --plant sneaky", "--budget", "4", "--seed", "2",
+                   "--edition", "en-revised", "--shrink-budget", "40", "--out", str(out), "--format", "json", *more)
+
+
+def test_conform_never_overwrites_a_shrunk_game_someone_edited_without_force(tmp_path):
+    out = tmp_path / "c"
+    r = _conform(out)
+    assert r.returncode == 1, r.stderr
+    drafts = sorted(out.glob("*.yaml"))
+    logs = sorted(out.glob("*.jsonl"))
+    assert drafts and logs
+    assert _conform(out).returncode == 1 and sorted(out.glob("*")) == sorted(drafts + logs)
+    draft, log = drafts[0], logs[0]
+    draft.write_text(draft.read_text(encoding="utf-8") + "# reviewed\n", encoding="utf-8")
+    edited_log = log.read_bytes() + b'{"t":"note","text":"mine"}\n'
+    log.write_bytes(edited_log)
+    r = _conform(out)
+    assert r.returncode == 1
+    notes = " ".join(n for g in map(json.loads, r.stdout.splitlines()) for n in g.get("notes", []))
+    assert "not written" in notes and "--force" in notes
+    assert draft.read_text(encoding="utf-8").endswith("# reviewed\n") and log.read_bytes() == edited_log
+    r = _conform(out, "--force")
+    assert r.returncode == 1 and log.read_bytes() != edited_log
+    assert not draft.read_text(encoding="utf-8").endswith("# reviewed\n")
+
+
+def test_conform_refuses_a_report_over_a_scenario_file_it_plays(tmp_path):
+    scen = tmp_path / "s.yaml"
+    scen.write_bytes((ROOT / "scenarios" / "keywords-sneaky.yaml").read_bytes())
+    start = time.monotonic()
+    r = run_cli("conform", "--engine", ADAPTER, "--budget", "0", "--scenarios", str(scen),
+                "--output", f"junit={scen}", "--out", str(tmp_path / "c"))
+    assert r.returncode == 2 and b"would overwrite" in r.stderr, r.stderr
+    assert scen.read_bytes() == (ROOT / "scenarios" / "keywords-sneaky.yaml").read_bytes()
+    assert time.monotonic() - start < 60
