@@ -57,6 +57,7 @@ class Campaign:
         self.engine = engine
         self.settings = settings
         self.players = players
+        self.skipped: list = []     # scenario runs left out: none (Mind Up! conform plays seeded games)
 
     def run(self) -> Iterator[GameReport]:
         s = self.settings
