@@ -317,14 +317,30 @@ def test_cli_exit_2_for_a_bad_file_without_traceback(tmp_path):
     (tmp_path / "bad.yaml").write_text(bad)
     p = cli(tmp_path)
     assert p.returncode == 2
-    assert f"{tmp_path / 'bad.yaml'}:{line_of(bad, 'Brian Fly')}: given.players[1].hand[0]" in p.stdout
+    # The problem in the file on standard error, the report (which counts it) on standard output.
+    assert f"error: {tmp_path / 'bad.yaml'}:{line_of(bad, 'Brian Fly')}: given.players[1].hand[0]" in p.stderr
+    assert "Brian Fly" not in p.stdout and "1 error in 1 file" in p.stdout
     assert "Traceback" not in p.stdout + p.stderr
     assert "4 passed" in p.stdout  # the good file still ran
 
 
 def test_cli_exit_2_for_a_missing_path(tmp_path):
     p = cli(tmp_path / "nowhere.yaml")
-    assert p.returncode == 2 and "no such file or directory" in p.stdout
+    assert p.returncode == 2 and "no such file or directory" in p.stderr and "nowhere" not in p.stdout
+
+
+def test_cli_file_errors_on_standard_error_whatever_the_format(tmp_path):
+    """Output streams (README): a file that cannot be read is said on
+    standard error in every format; the JSON, JUnit and human file reports
+    record it as well, so that each is complete by itself."""
+    (tmp_path / "ok.yaml").write_text(GOOD)
+    (tmp_path / "bad.yaml").write_text("id: [\n")
+    human = tmp_path / "report.txt"
+    for fmt in ("human", "json", "junit"):
+        p = cli(tmp_path, "--format", fmt, "--output", f"human={human}")
+        assert p.returncode == 2 and p.stderr.startswith(f"error: {tmp_path / 'bad.yaml'}:"), (fmt, p.stderr)
+        assert human.read_text().startswith(f"{tmp_path / 'bad.yaml'}:")
+    assert json.loads(cli(tmp_path, "--format", "json").stdout)["errors"][0]["file"] == str(tmp_path / "bad.yaml")
 
 
 def test_cli_json_and_junit(tmp_path):

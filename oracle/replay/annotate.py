@@ -7,11 +7,12 @@ their own log to see where they part from the rules.
 
 from __future__ import annotations
 
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 import msgspec
 
 from ..engine import Decision
+from ..junit import clean_line
 from .reader import read_all
 from .selfplay import claim
 from .verify import Verifier
@@ -44,7 +45,10 @@ class Annotator(Verifier):
         self.out.append(claim(self.g))
 
 
-def annotate_stream(paths, edition, out: BinaryIO) -> int:
+def annotate_stream(paths, edition, out: BinaryIO, err: TextIO | None = None) -> int:
+    """Annotate every game of `paths` to `out`; a game that does not conform
+    is also said on `err`, one line (an error when it cannot be read, a note
+    when it breaks the rules), since its log stops at the first finding."""
     worst = 0
     for raw in read_all(paths):
         a = Annotator(raw, edition)
@@ -66,6 +70,11 @@ def annotate_stream(paths, edition, out: BinaryIO) -> int:
         for f in rep.findings:
             text = f"{rep.verdict}: line {f.line}: {f.code} [{', '.join(f.clauses)}] {f.message}"
             out.write(_enc.encode({"t": "note", "text": text}) + b"\n")
+        if err is not None and rep.findings:
+            f = rep.findings[0]
+            kind = "error" if rep.verdict == "malformed" else "note"
+            err.write(clean_line(f"{kind}: {rep.file}:{f.line or rep.line}: game {rep.id}: {rep.verdict}: "
+                                 f"{f.code}: {f.message}") + "\n")
         worst = max(worst, {"conforms": 0, "violates": 1, "malformed": 2}[rep.verdict])
     out.flush()
     return worst

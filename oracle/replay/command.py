@@ -200,7 +200,7 @@ def annotate(paths, edition):
     except NoInput as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
-    sys.exit(annotate_stream(paths, edition, sys.stdout.buffer))
+    sys.exit(annotate_stream(paths, edition, sys.stdout.buffer, sys.stderr))
 
 
 @click.command()

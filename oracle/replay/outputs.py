@@ -22,6 +22,8 @@ from . import report as render
 from .outcome import Summary, Tally
 
 FORMATS = ("human", "json", "junit", "html")
+# Findings that stop or skip an input file: said on standard error as well.
+FILE_ERRORS = ("UNREADABLE", "BAD_SCENARIO")
 
 
 def parse_output(_ctx, _param, values) -> list[tuple[str, str]]:
@@ -49,8 +51,12 @@ def parse_output(_ctx, _param, values) -> list[tuple[str, str]]:
 
 
 class _Human:
-    def __init__(self, stream, color: bool, quiet: bool, statistics: bool, before=None):
+    """The human report. On standard output it leaves the stale expectations
+    out (`warnings=False`): they are warnings, said on standard error."""
+
+    def __init__(self, stream, color: bool, quiet: bool, statistics: bool, before=None, warnings: bool = True):
         self.stream, self.color, self.quiet, self.statistics, self.before = stream, color, quiet, statistics, before
+        self.warnings = warnings
 
     def echo(self, text: str) -> None:
         if self.before is not None:
@@ -67,7 +73,7 @@ class _Human:
             self.echo(render.human_game(rep))
 
     def finish(self, summary: Summary) -> None:
-        for st in summary.stale:
+        for st in summary.stale if self.warnings else ():
             self.echo(click.style(render.stale_warning(st), fg="magenta"))
         if self.statistics and summary.statistics is not None:
             self.echo(render.statistics(summary.statistics))
@@ -178,7 +184,6 @@ class Reporter:
         self.progress = progress
         self._files = []
         self.sinks = []
-        self.human_on_stdout = fmt == "human"
         _refuse_overwriting_inputs(outputs, inputs)
         # Erase the progress line before writing to standard output only
         # when both are on the terminal.
@@ -213,24 +218,35 @@ class Reporter:
             return _JUnit(file, self.command)
         if kind == "html":
             return _Html(file, self.inputs, self.options, self.on_hand)
-        return _Human(file, color, quiet, statistics, clear)
+        return _Human(file, color, quiet, statistics, clear, warnings=file is not sys.stdout)
 
     def game(self, rep) -> None:
         now = time.perf_counter()
         seconds, self._last = now - self._last, now
         self.tally.add(rep)
+        self._say_file_errors(rep)
         for sink in self.sinks:
             sink.game(rep, seconds)
         if self.progress is not None:
             self.progress.update(rep)
 
+    def _say_file_errors(self, rep) -> None:
+        """A file that could not be read to its end, or a scenario file
+        skipped, is also said on standard error (the report has its verdict)."""
+        for f in rep.findings:
+            if f.code in FILE_ERRORS:
+                if self.progress is not None:
+                    self.progress.clear()
+                where = f"{rep.file}:{f.line}" if f.line else rep.file
+                text = f.message if f.message.startswith(rep.file) else f"{where}: {f.message}"
+                click.echo(f"error: {junit.clean_line(text)}", err=True)
+
     def finish(self) -> int:
         summary = self.tally.summary()
         if self.progress is not None:
             self.progress.clear()
-        if summary.stale and not self.human_on_stdout:
-            for st in summary.stale:
-                click.echo(render.stale_warning(st), err=True)
+        for st in summary.stale:        # warnings: on standard error, whatever the format
+            click.echo(click.style(render.stale_warning(st), fg="magenta"), err=True)
         try:
             for sink in self.sinks:
                 sink.finish(summary)

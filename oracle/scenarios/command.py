@@ -60,6 +60,11 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
     errors = errors + [e for f in files for e in f.errors]
     if not files and not errors:
         errors.append(ScenarioError(", ".join(paths), None, None, "no scenario files (*.yaml, *.yml) found"))
+    # Problems in the input files are said on standard error, whatever the
+    # format; the JSON and JUnit reports record them too, the human summary counts them.
+    from ..junit import clean_line
+    for e in errors:
+        click.echo(f"error: {clean_line(str(e))}", err=True)
     results = run_all(files, set(editions) or None, extra)
     if fmt == "json":
         click.echo(report.as_json(results, errors))
@@ -68,7 +73,7 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
         report.junit(results, errors, out)
         out.detach()
     else:
-        click.echo(report.human(results, errors, verbose))
+        click.echo(report.human(results, errors, verbose, list_errors=False))
     for kind, path in outputs:
         _write(kind, path, results, errors, files, verbose, paths)
     if errors:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ..junit import JUnitWriter, classname
+from ..junit import JUnitWriter, classname, clean_line
 from ..term import plural
 from .loader import ScenarioError
 from .runner import Result
@@ -63,8 +63,12 @@ def failure_text(r: Result) -> str:
     return "\n".join(lines)
 
 
-def human(results: list[Result], errors: list[ScenarioError], verbose: bool = False) -> str:
-    out = [str(e) for e in errors]
+def human(results: list[Result], errors: list[ScenarioError], verbose: bool = False,
+          list_errors: bool = True) -> str:
+    """The report for people. On standard output the problems in the files
+    are left out (`list_errors=False`): they go to standard error, and the
+    summary counts them."""
+    out = [clean_line(str(e)) for e in errors] if list_errors else []
     for r in results:
         if not r.passed:
             out.append(failure_text(r))
@@ -75,6 +79,8 @@ def human(results: list[Result], errors: list[ScenarioError], verbose: bool = Fa
             f"{s['failed']:,} failed")
     if errors:
         line += f"; {plural(s['errors'], 'error')} in {plural(s['bad_files'], 'file')}"
+        if not list_errors:
+            line += " (on standard error)"
     out.append(line)
     return "\n".join(out)
 
