@@ -24,7 +24,7 @@ from ..cards import SETS, keyword_list, lookup, version
 from ..editions import profile
 from ..engine import Decision, EngineError, Game, Refused, SetupError, position
 from ..engine.octonite import counters
-from ..engine.state import STAGE_KINDS
+from ..engine.state import STAGE_KINDS, decision_words
 from .format import Expect, Illegal
 from .loader import LoadedScenario, all_ids, card_id, card_name, keyword_name, scenario_sets, step_kind, step_text
 
@@ -563,7 +563,7 @@ def _pending(g, pe, differ) -> None:
     p = g.pending
     if pe is None:
         if p is not None:
-            differ("pending", "no decision (the game is over)", f"a {p.stage} decision by player {p.player}")
+            differ("pending", "no decision (the game is over)", decision_words(p.stage, p.player))
         return
     if p is None:
         differ("pending", "a decision", f"none: the game is over (player {g.winner} won)")
