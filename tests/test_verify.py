@@ -270,7 +270,8 @@ def _foreign_logs():
         path = up / "shared" / "design" / "foreign-logs" / "games.jsonl"
         if path.exists():
             return path
-    pytest.skip("the foreign logs of a shared/ folder above the project are not present on this machine")
+    pytest.skip("needs the foreign logs of the project's sources (../shared/design/foreign-logs/games.jsonl, "
+                "beside the project): games recorded by another engine, not shipped in the repository")
 
 
 def test_foreign_logs_get_a_verdict_each():
