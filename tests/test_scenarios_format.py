@@ -343,6 +343,55 @@ def test_cli_file_errors_on_standard_error_whatever_the_format(tmp_path):
     assert json.loads(cli(tmp_path, "--format", "json").stdout)["errors"][0]["file"] == str(tmp_path / "bad.yaml")
 
 
+COUNTS_UNUSED = """\
+format: mb-scenario/1
+id: test.unused-count
+title: The cards not dealt form the unused pile
+clauses: [terms.unused-pile]
+source: {kind: rulebook, ref: "Game Setup"}
+given:
+  deal:
+    decks:
+      - [Axolotl Healer, Compost Dragon, Explosive Toad, Ferret Bomber, Goblin Werewolf,
+         Grave Robber, Kangasaurus Rex, Killer Bee, Luchataur, Plated Scorpion]
+      - [Axolotl Healer#2, Compost Dragon#2, Explosive Toad#2, Ferret Bomber#2, Goblin Werewolf#2,
+         Grave Robber#2, Kangasaurus Rex#2, Killer Bee#2, Luchataur#2, Plated Scorpion#2]
+    first: 0
+expect:
+  unused: 28
+editions: [en-revised]
+"""
+
+
+def test_a_scenario_that_holds_with_exactly_its_sets_is_not_applicable_when_sets_are_added(tmp_path):
+    """`exact_sets: true`: a ruling that counts the deck holds with its own
+    sets only; `--sets` adding others reports it not applicable, counted,
+    not failed. Without the key the added cards make it fail."""
+    f = tmp_path / "count.yaml"
+    f.write_text(COUNTS_UNUSED)
+    p = cli(f, "--sets", "new-servants")
+    assert p.returncode == 1 and "unused: expected 28 cards, got 52 cards" in p.stdout
+    f.write_text(COUNTS_UNUSED.replace("editions:", "exact_sets: true\neditions:"))
+    assert "1 run: 1 passed" in cli(f).stdout
+    p = cli(f, "--sets", "new-servants", "-v")
+    assert p.returncode == 0, p.stdout
+    assert "not applicable test.unused-count [en-revised]: holds with exactly its sets (first-contact; " \
+           "exact_sets), not with first-contact, new-servants" in p.stdout
+    assert "1 run: 0 passed, 0 failed, 1 not applicable" in p.stdout
+    doc = json.loads(cli(f, "--sets", "new-servants", "--format", "json").stdout)
+    assert doc["summary"]["not_applicable"] == 1 and doc["results"][0]["status"] == "not-applicable"
+    root = ET.fromstring(cli(f, "--sets", "new-servants", "--format", "junit").stdout)
+    assert root.find(".//testcase/skipped") is not None
+    # Naming the scenario's own set again is no other set: it runs.
+    assert "1 passed" in cli(f, "--sets", "first-contact").stdout
+
+
+def test_the_library_passes_with_new_servants_added():
+    p = cli("--sets", "new-servants")
+    assert p.returncode == 0, p.stdout[-3000:]
+    assert " 0 failed, 15 not applicable" in p.stdout
+
+
 def test_cli_json_and_junit(tmp_path):
     (tmp_path / "mixed.yaml").write_text(
         GOOD + "---\n" + GOOD.replace("test.sneaky-unblocked", "test.wrong").replace("life: 2", "life: 3"))
@@ -350,7 +399,8 @@ def test_cli_json_and_junit(tmp_path):
     assert p.returncode == 1
     doc = json.loads(p.stdout)
     assert doc["format"] == "mb-scenario-results/1"
-    assert doc["summary"] == {"scenarios": 2, "runs": 2, "passed": 1, "failed": 1, "bad_files": 0, "errors": 0}
+    assert doc["summary"] == {"scenarios": 2, "runs": 2, "passed": 1, "failed": 1, "not_applicable": 0,
+                              "bad_files": 0, "errors": 0}
     wrong = next(r for r in doc["results"] if r["status"] == "fail")
     assert wrong["step"] == 1 and wrong["clause"] == "keywords.sneaky"
     assert wrong["differences"] == [{"field": "players[1].life", "expected": "3", "actual": "2"}]

@@ -78,7 +78,7 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
         _write(kind, path, results, errors, files, verbose, paths)
     if errors:
         sys.exit(2)
-    sys.exit(0 if all(r.passed for r in results) else 1)
+    sys.exit(1 if any(r.failed for r in results) else 0)
 
 
 def _write(kind, path, results, errors, files, verbose, paths) -> None:

@@ -16,7 +16,7 @@ RESULTS_FORMAT = "mb-scenario-results/1"
 def summary(results: list[Result], errors: list[ScenarioError]) -> dict:
     by = Counter(r.status for r in results)
     return {"scenarios": len({r.scenario for r in results}), "runs": len(results),
-            "passed": by["pass"], "failed": by["fail"], "bad_files": len({e.file for e in errors}),
+            "passed": by["pass"], "failed": by["fail"], "not_applicable": by["not-applicable"], "bad_files": len({e.file for e in errors}),
             "errors": len(errors)}
 
 
@@ -70,13 +70,17 @@ def human(results: list[Result], errors: list[ScenarioError], verbose: bool = Fa
     summary counts them."""
     out = [clean_line(str(e)) for e in errors] if list_errors else []
     for r in results:
-        if not r.passed:
+        if r.failed:
             out.append(failure_text(r))
         elif verbose:
-            out.append(f"pass {r.scenario} [{r.edition}]")
+            out.append(f"pass {r.scenario} [{r.edition}]" if r.passed
+                       else f"not applicable {r.scenario} [{r.edition}]: {r.message}")
     s = summary(results, errors)
     line = (f"{plural(s['scenarios'], 'scenario')}, {plural(s['runs'], 'run')}: {s['passed']:,} passed, "
             f"{s['failed']:,} failed")
+    if s["not_applicable"]:
+        line += (f", {s['not_applicable']:,} not applicable (they hold with exactly their own sets: "
+                 f"exact_sets)")
     if errors:
         line += f"; {plural(s['errors'], 'error')} in {plural(s['bad_files'], 'file')}"
         if not list_errors:
@@ -102,6 +106,8 @@ def junit(results: list[Result], errors: list[ScenarioError], out) -> None:
             kw = {"time": r.time, "file": r.file, "line": r.line}
             if r.passed:
                 w.case(classname("scenarios", r.file), r.name, **kw)
+            elif not r.failed:
+                w.case(classname("scenarios", r.file), r.name, result="skipped", message=r.message, **kw)
             else:
                 gist = str(r.differences[0]) if r.differences else r.message
                 w.case(classname("scenarios", r.file), r.name, result="failure", message=gist,

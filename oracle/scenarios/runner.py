@@ -54,7 +54,7 @@ class Result:
     file: str
     line: int
     edition: str
-    status: str = "pass"                 # pass | fail
+    status: str = "pass"                 # pass | fail | not-applicable (exact_sets, other sets added)
     step: int | None = None              # the step where it failed (0: the setup)
     step_text: str | None = None
     at_line: int | None = None           # the line of the failing step (or of the expectation, the setup)
@@ -69,6 +69,10 @@ class Result:
     @property
     def passed(self) -> bool:
         return self.status == "pass"
+
+    @property
+    def failed(self) -> bool:
+        return self.status == "fail"
 
     @property
     def name(self) -> str:
@@ -285,6 +289,11 @@ class _Fail(Exception):
 def run(sc: LoadedScenario, edition: str, sets=()) -> Result:
     d = sc.doc
     res = Result(d.id, d.title, sc.file, sc.line, edition, clauses=list(d.clauses), draft=d.status == "draft")
+    if d.exact_sets and set(scenario_sets(d, sets)) != set(scenario_sets(d)):
+        res.status = "not-applicable"
+        res.message = (f"holds with exactly its sets ({', '.join(scenario_sets(d))}; exact_sets), "
+                       f"not with {', '.join(scenario_sets(d, sets))}")
+        return res
     expect, illegal = sc.expectation(edition)
     try:
         _run(sc, edition, expect, illegal, sets)
