@@ -5,6 +5,7 @@ progress and notes on standard error."""
 from __future__ import annotations
 
 import gzip
+import sys
 
 from conftest import ROOT, run_cli
 
@@ -52,3 +53,13 @@ def test_a_control_character_in_a_file_name_reaches_standard_error_escaped(tmp_p
     bad.write_text("id: [\n")
     r = run_cli("scenarios", str(bad))
     assert r.returncode == 2 and b"\x1b" not in r.stderr and b"\\x1b[31m" in r.stderr
+
+
+def test_conform_says_a_scenario_file_it_skips_on_standard_error(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: [\n")
+    r = run_cli("conform", "--engine", f"{sys.executable} examples/engine_adapter.py", "--scenarios", str(bad),
+                "--budget", "0", "--out", str(tmp_path / "out"))
+    assert r.returncode == 2
+    assert r.stderr.decode().startswith(f"error: {bad}:2: invalid YAML")
+    assert b"BAD_SCENARIO" in r.stdout and b"BAD_SCENARIO" not in r.stderr
