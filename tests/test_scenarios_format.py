@@ -455,7 +455,7 @@ def test_schema_is_generated_from_the_structs():
     assert schema["title"] == f"{FORMAT} scenario"
     assert schema["$ref"] == "#/$defs/Scenario"
     props = schema["$defs"]["Scenario"]["properties"]
-    assert {"format", "id", "title", "clauses", "cards", "sets", "card_file", "editions", "readings", "source", "status", "given",
+    assert {"format", "id", "title", "clauses", "cards", "sets", "exact_sets", "card_file", "editions", "readings", "source", "status", "given",
             "steps", "settle", "expect", "illegal", "expect_by_edition"} == set(props)
     assert schema["$defs"]["Scenario"]["additionalProperties"] is False
 
