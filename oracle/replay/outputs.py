@@ -8,7 +8,6 @@ status.
 
 from __future__ import annotations
 
-import difflib
 import io
 import os
 import sys
@@ -17,7 +16,7 @@ import time
 import click
 
 from .. import junit
-from ..term import is_terminal, use_color
+from ..term import did_you_mean, is_terminal, use_color
 from . import report as render
 from .outcome import Summary, Tally
 
@@ -36,8 +35,7 @@ def parse_output(_ctx, _param, values) -> list[tuple[str, str]]:
             raise click.BadParameter(f"{value!r}: write FORMAT=FILE, e.g. junit=oracle.xml "
                                      f"(formats: {', '.join(FORMATS)})")
         if fmt not in FORMATS:
-            near = difflib.get_close_matches(fmt, FORMATS, n=1)
-            hint = f" (did you mean {near[0]}?)" if near else ""
+            hint = did_you_mean(fmt, FORMATS, quote=False)
             raise click.BadParameter(f"{value!r}: unknown format {fmt!r}{hint}; formats: {', '.join(FORMATS)}")
         if path == "-":
             raise click.BadParameter(f"{value!r}: --format chooses the report on standard output; "
