@@ -48,3 +48,39 @@ def test_hunt_cards_command_json_and_a_bad_file(tmp_path):
     bad.write_text("format: mb-cards/1\nset: {id: q-q, name: Q}\ncards: [{name: Q, power: 1, keywords: [FASTER]}]\n")
     r = run_cli("hunt", "--cards", str(bad))
     assert r.returncode == 2 and b"unknown keyword 'FASTER'" in r.stderr and b"Traceback" not in r.stderr
+
+
+QUILL_DART = """\
+  - name: Quill Dart
+    power: 4
+    keywords: [FAST]
+    abilities:
+      - {trigger: play, effect: steal-life, amount: 1, text: "Play: steal 1 life."}
+"""
+
+
+def test_plain_cards_are_hunted_in_every_edition_beside_a_later_set_card(tmp_path):
+    """A file of plain designs and one card with a later-set mechanic: each
+    plain card is hunted in the four editions (the later card put out of the
+    game), as in a file without that card; only the later card is refused
+    outside English revised."""
+    mixed = tmp_path / "mixed.yaml"
+    mixed.write_text(DESIGNED.read_text() + QUILL_DART)
+    alone = json.loads(run_cli("hunt", "--cards", str(DESIGNED), "--format", "json", "--budget", "4").stdout)
+    both = json.loads(run_cli("hunt", "--cards", str(mixed), "--format", "json", "--budget", "4").stdout)
+    plain = [f for f in both["findings"] if f["card"] != "Quill Dart"]
+    assert plain and not any(t.startswith("refused") for f in plain for t in f["outcomes"].values())
+    assert [(f["id"], f["category"], f["outcomes"]) for f in plain] == \
+        [(f["id"], f["category"], f["outcomes"]) for f in alone["findings"]]
+    kiwi = [f for f in both["findings"] if f["card"] == "Quill Dart"]
+    assert any(f["category"] == "edition-difference" and f["outcomes"]["en-first"].startswith("refused") for f in kiwi)
+    out = tmp_path / "drafts"
+    from oracle.hunt.card_hunt import write
+    for f in hunt_cards(mixed, out, budget=4, seed=0):
+        write(f, out)
+    files, errors = load_paths([out])
+    assert not errors and files
+    results = run_all(files)
+    assert all(r.passed for r in results), [r.message for r in results if not r.passed][:2]
+    plain_runs = {r.edition for r in results if "quill-dart" not in r.scenario}
+    assert plain_runs == {"en-first", "fr-first", "fr-revised", "en-revised"}

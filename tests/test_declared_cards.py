@@ -111,6 +111,26 @@ def test_selfplay_and_verify_with_a_card_file(tmp_path):
     assert b"Traceback" not in r.stderr
 
 
+def test_every_command_that_reads_a_log_takes_the_card_file(tmp_path):
+    """annotate, show and perft --log read logs of declared cards with
+    --cards, as verify does; without it, the set is unknown."""
+    log = tmp_path / "lab.jsonl"
+    log.write_bytes(run_cli("selfplay", "--cards", str(EXAMPLE), "--games", "2", "--seed", "3").stdout)
+    cards = ("--cards", str(EXAMPLE))
+    annotated = run_cli("annotate", str(log), *cards)
+    assert annotated.returncode == 0 and b'"t":"note"' not in annotated.stdout, annotated.stdout[-300:]
+    assert b"UNKNOWN_SET" in run_cli("annotate", str(log)).stdout
+    count = run_cli("perft", "--log", str(log), "--depth", "2", "--format", "json", *cards)
+    assert count.returncode == 0 and json.loads(count.stdout)["count"] > 0, count.stderr
+    unknown = run_cli("perft", "--log", str(log), "--depth", "2")
+    assert unknown.returncode == 2 and b"--cards FILE" in unknown.stderr
+    page = tmp_path / "lab.html"
+    shown = run_cli("show", str(log), "-o", str(page), *cards)
+    assert shown.returncode == 0 and "UNKNOWN_SET" not in page.read_text()
+    run_cli("show", str(log), "-o", str(page))
+    assert "UNKNOWN_SET" in page.read_text()
+
+
 SCENARIO = """format: mb-scenario/1
 id: lab.zap-eel-defeats-a-small-enemy
 title: Zap Eel's Play effect defeats an enemy creature with power 4 or less, and only such a creature
@@ -140,3 +160,20 @@ def test_scenarios_play_declared_cards(tmp_path):
     assert b"4 runs: 4 passed" in r.stdout
     missing = run_cli("scenarios", str(path))
     assert missing.returncode == 2 and b"unknown card set 'design-lab'" in missing.stderr
+
+
+def test_a_later_set_card_out_of_the_game_is_not_dealt():
+    """later.octonite refuses a position that deals a card with later-set
+    mechanics outside English revised; a card the position puts out of the
+    game is not dealt, so the rest of its set plays in every edition."""
+    from oracle.engine import Game, SetupError
+
+    load_file(ROOT / "examples" / "later-sets.yaml")
+    names = ["Gorillion", "Bee Bear", "Spider Owl", "Brain Fly", "Luchataur", "Kiwi Dart"]
+    defs = {i: lookup(n) for i, n in enumerate(names, 1)}
+    zones = {("hand", 0): [1, 2], ("hand", 1): [3]}
+    g = Game.position("en-first", zones, defs, unused=[4, 5], out=[6], life=(1, 1))
+    assert g.pending.stage == "action" and g.state.out == [6]
+    with pytest.raises(SetupError) as e:
+        Game.position("en-first", zones, defs, unused=[4, 5, 6], life=(1, 1))
+    assert (e.value.code, e.value.clause) == ("BAD_SETUP", "later.octonite")

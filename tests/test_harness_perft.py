@@ -85,6 +85,14 @@ def test_cli_json_divide_and_show_deal():
     assert json.loads(r.stdout)["t"] == "setup"
 
 
+def test_cli_show_deal_needs_no_depth_and_a_count_needs_one():
+    r = CliRunner().invoke(main, ["perft", "--seed", "1", "--edition", "en-revised", "--show-deal"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout) == json.loads(json.dumps({"t": "setup", **seeded_deal(1, "en-revised")}))
+    r = CliRunner().invoke(main, ["perft", "--seed", "1"])
+    assert r.exit_code == 2 and "--depth N" in r.output and "--show-deal" in r.output
+
+
 def test_cli_perft_from_a_log_uses_its_deal(tmp_path):
     setup = seeded_deal(2, "fr-revised")
     log = tmp_path / "g.jsonl"

@@ -159,7 +159,7 @@ def test_a_pipe_hands_out_the_games_already_whole_as_soon_as_its_writer_pauses()
         t.start()
         t.join(timeout=20)
         assert not t.is_alive(), "the three whole games waited for more input"
-        assert got[0] == sh.Batch("<stdin>", data[:cut], 0)
+        assert got[0] == sh.Batch("<stdin>", data[:cut], 0, ends=False)
         writer.write(data[len(first_part):])
         writer.close()
         got.extend(shares)

@@ -8,7 +8,7 @@ import pytest
 
 from oracle.replay import reader
 from oracle.replay.limits import RefusedLine
-from oracle.replay.reader import RawGame, is_game_line, split_games
+from oracle.replay.reader import RawGame, is_game_line, is_json_object, split_games
 
 GAME = b'{"t":"game","format":"mb-replay/1","id":"g%d","edition":"en-revised"}'
 LINES = [
@@ -35,6 +35,7 @@ def line_by_line(data: bytes, name: str, max_game_lines: int) -> list[RawGame]:
     games: list[RawGame] = []
     current = None
     skipping = False
+    text = True           # no line so far is a JSON object: maybe not JSON Lines at all
     rows = data.split(b"\n")
     if rows[-1] == b"":
         rows.pop()
@@ -43,13 +44,17 @@ def line_by_line(data: bytes, name: str, max_game_lines: int) -> list[RawGame]:
         if is_game_line(raw):
             if current is not None:
                 games.append(current)
-            current, skipping = RawGame(name, [(n, raw)]), False
-        elif skipping or not raw.strip():
+            current, skipping, text = RawGame(name, [(n, raw)]), False, False
             continue
-        elif current is None:
+        if skipping or not raw.strip():
+            continue
+        text = text and not is_json_object(raw)
+        if current is None:
             current = RawGame(name, [(n, raw)], kind="orphan")
         elif len(current.lines) < max_game_lines:
             current.lines.append((n, raw))
+        elif text:
+            current.more += 1
         elif current.kind == "orphan":
             games.append(current)
             current = RawGame(name, [(n, raw)], kind="orphan")
@@ -57,12 +62,14 @@ def line_by_line(data: bytes, name: str, max_game_lines: int) -> list[RawGame]:
             current.lines.append((n, b"<refused>"))
             skipping = True
     if current is not None:
+        if text:
+            current.kind = "text"
         games.append(current)
     return games or [RawGame(name, [], kind="empty")]
 
 
 def shown(games) -> list:
-    return [(g.kind, [(n, b"<refused>" if b.__class__ is RefusedLine else bytes(b)) for n, b in g.lines])
+    return [(g.kind, [(n, b"<refused>" if b.__class__ is RefusedLine else bytes(b)) for n, b in g.lines], g.more)
             for g in games]
 
 

@@ -148,9 +148,13 @@ def test_a_game_longer_than_the_limit_is_cut_and_the_next_game_is_read(monkeypat
 
 def test_lines_outside_any_game_are_reported_in_bounded_groups(monkeypatch):
     monkeypatch.setattr(reader, "MAX_GAME_LINES", 10)
-    games = list(split_games(io.BytesIO(b"junk\n" * 25 + stream(GOOD)), "<test>"))
+    games = list(split_games(io.BytesIO(b'{"x": 1}\n' * 25 + stream(GOOD)), "<test>"))
     assert [g.kind for g in games] == ["orphan", "orphan", "orphan", "game"]
     assert sum(len(g.lines) for g in games[:3]) == 25
+    # Lines none of which is JSON: one group, its first lines kept and the others counted.
+    games = list(split_games(io.BytesIO(b"junk\n" * 25 + stream(GOOD)), "<test>"))
+    assert (games[0].kind, len(games[0].lines), games[0].more) == ("orphan", 10, 15)
+    assert games[1].kind == "game" and games[1].first_line == 26
 
 
 # -- the input side of the command line -------------------------------------------------

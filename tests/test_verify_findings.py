@@ -246,6 +246,20 @@ def test_each_finding_shows_what_the_rules_did_with_clauses():
     assert "the rules did, since log and rules last agreed:" in human and "[keywords.tough" in human
 
 
+def test_a_claim_of_draw_pile_counts_names_no_card_by_those_counts():
+    """`deck: [4, 7]` counts cards per player: cards 4 and 7 have nothing to
+    do with the finding. `cards` names the ids the finding shows (here the
+    legal plays); a draw pile claimed as a list names its cards."""
+    lines = selfplay(1, 1, claims="none")
+    counts = lines[:2] + [{"t": "state", "deck": [4, 7]}] + lines[2:]
+    f = verify_bytes(dump(counts))[0].findings[0]
+    assert f.code == "STATE_MISMATCH" and [e.field for e in f.diff] == ["deck[0]", "deck[1]"]
+    shown = {o["card"] for o in f.options if o.get("card") is not None}
+    assert set(f.cards) == shown and not {4, 7} & shown
+    piles = lines[:2] + [{"t": "state", "deck": [[4], [7]]}] + lines[2:]
+    assert {4, 7} <= set(verify_bytes(dump(piles))[0].findings[0].cards)
+
+
 def test_clauses_of_a_mismatch_are_stable_and_specific_first():
     data = (SAMPLES / "poisonous-ignored.jsonl").read_bytes()
     a = verify_bytes(data)[0].findings[0].clauses

@@ -14,16 +14,17 @@ verify, selfplay and the scenarios deal and play them like shipped ones.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-import msgspec
 import yaml
 from msgspec import Meta, Struct
 
 from .. import safeyaml
 from ..schemas import json_schema
+from ..structure import Locator, field_name, read_past
 
 FORMAT = "mb-cards/1"
 
@@ -116,12 +117,28 @@ def card_schema() -> dict:
 
 
 class CardFileError(ValueError):
-    """A problem in a card file: `file`, `line` (or None), `field`, message."""
+    """A problem in a card file: `file`, `line` (or None), `field`, message;
+    `more`: the file's other problems (CardFileError each), one line each
+    after this one's in the text."""
 
-    def __init__(self, file: str, line, field: str | None, message: str):
+    def __init__(self, file: str, line, field: str | None, message: str, more=()):
         self.file, self.line, self.field, self.message = file, line, field, message
+        self.more = list(more)
         where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
+        first = f"{where}: {field}: {message}" if field else f"{where}: {message}"
+        super().__init__("\n".join([first, *(str(m) for m in self.more)]))
+
+    @property
+    def problems(self) -> list["CardFileError"]:
+        return [CardFileError(self.file, self.line, self.field, self.message), *self.more]
+
+
+def _raise_all(problems: list[CardFileError]) -> None:
+    """Every problem, in the order of the file's lines."""
+    problems = sorted(problems, key=lambda p: p.line or 0)
+    if problems:
+        raise CardFileError(problems[0].file, problems[0].line, problems[0].field, problems[0].message,
+                            problems[1:])
 
 
 @dataclass(frozen=True)
@@ -146,16 +163,27 @@ class Declared:
 
 
 def _line(node, path) -> int | None:
-    for step in path:
-        nxt = None
-        if isinstance(node, yaml.MappingNode):
-            nxt = next((v for k, v in node.value if k.value == step), None)
-        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
-            nxt = node.value[step]
-        if nxt is None:
-            break
-        node = nxt
-    return None if node is None else node.start_mark.line + 1
+    return None if node is None else Locator(node).line(path)
+
+
+def _locate(loc: Locator):
+    """(path, line, message) of a msgspec error in a card file."""
+    def locate(error: str, _data) -> tuple[list, int | None, str]:
+        message, _, at = error.partition(" - at `")
+        at = at.rstrip("`")
+        path = [int(s) if s.isdigit() else s for s in at.replace("$", "").replace("[", ".").replace("]", "")
+                .split(".") if s]
+        missing = re.match(r"Object missing required field `(.+)`$", message)
+        if missing:
+            message = f"missing required key '{missing.group(1)}'"
+        return path, loc.line(path), message
+    return locate
+
+
+def _unknown_key(path: list, message: str) -> list:
+    """The value to take out at a problem: an unknown key itself, else the value."""
+    unknown = re.match(r"Object contains unknown field `(.+)`$", message)
+    return path + [unknown.group(1)] if unknown else path
 
 
 def _near(word, names) -> str:
@@ -183,15 +211,16 @@ def load(path: str | Path, text: str | bytes | None = None, shipped: bool = Fals
     if len(docs) != 1:
         raise CardFileError(name, None, None, "a card file holds exactly one document")
     node, data = docs[0]
-    try:
-        cf = msgspec.convert(data, CardFile)
-    except msgspec.ValidationError as e:
-        msg = str(e)
-        path_txt = msg.rpartition(" - at `")[2].rstrip("`") if " - at `" in msg else ""
-        steps = [int(s) if s.isdigit() else s for s in path_txt.replace("$", "").replace("[", ".").replace("]", "")
-                 .split(".") if s]
-        raise CardFileError(name, _line(node, steps), path_txt.replace("$.", "") or None,
-                            msg.partition(" - at `")[0]) from None
+    loc = Locator(node)
+    read = read_past(data, CardFile, loc, _locate(loc), whole=_unknown_key)
+    problems = [CardFileError(name, at, field_name(path) if path else None, message)
+                for path, at, message in read.problems]
+    cf = read.doc
+    if cf is None:
+        _raise_all(problems)
+    if problems:
+        # The rest of the file is checked too; cards a problem took out are not.
+        _raise_all(problems + _check(cf, loc, name, shipped, declared))
     other = (declared or {}).get(cf.set.id)
     if other is not None and not shipped:
         if (other.set, other.cards) == (cf.set, tuple(cf.cards)):
@@ -201,7 +230,7 @@ def load(path: str | Path, text: str | bytes | None = None, shipped: bool = Fals
                             f"set {cf.set.id!r} is declared already in this run, by {other.path}, with other "
                             "cards; a run holds one declaration of a set: give this one another id, or use it "
                             "in another run")
-    _check(cf, node, name, shipped, declared)
+    _raise_all(_check(cf, loc, name, shipped, declared))
     return Declared(name, cf.set, tuple(cf.cards))
 
 
@@ -229,17 +258,20 @@ def check_shipped(decl: Declared) -> list[str]:
     return out
 
 
-def _check(cf: CardFile, node, name: str, shipped: bool = False, declared: dict | None = None) -> None:
+def _check(cf: CardFile, loc: Locator, name: str, shipped: bool = False,
+           declared: dict | None = None) -> list[CardFileError]:
+    """Every problem beyond the structure, in file order."""
     from . import CARDS, SETS, UnknownCard, lookup
+    problems: list[CardFileError] = []
 
     def fail(path, message):
-        field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
-        raise CardFileError(name, _line(node, path), field, message)
+        problems.append(CardFileError(name, loc.line(path), field_name(loc.original(path)), message))
 
     if cf.set.id in SETS and not shipped:
         fail(["set", "id"], f"set {cf.set.id!r} is a shipped set; name the declared set differently")
     # Which file declared a card already, for the cards of declared sets.
     by = {c.name.casefold(): d.path for d in (declared or {}).values() for c in d.cards}
+    shipped_names = {n.casefold() for n in CARDS}
     seen = set()
     for i, c in enumerate(cf.cards):
         at = ["cards", i]
@@ -249,7 +281,7 @@ def _check(cf: CardFile, node, name: str, shipped: bool = False, declared: dict 
         seen.add(key)
         if key in by and not shipped:
             fail(at + ["name"], f"{c.name!r} is declared already in this run, by {by[key]}")
-        if key in {n.casefold() for n in CARDS} and not shipped:
+        if key in shipped_names and not shipped:
             fail(at + ["name"], f"{c.name!r} is already a card of a shipped set")
         for j, k in enumerate(c.keywords):
             if k not in KEYWORDS:
@@ -259,45 +291,51 @@ def _check(cf: CardFile, node, name: str, shipped: bool = False, declared: dict 
                 d = lookup(c.code)
             except UnknownCard as e:
                 fail(at + ["code"], str(e))
-            if c.abilities:
-                fail(at + ["code"], "a card takes its ability from `code` or from `abilities`, not both")
-            if d.trigger is None and not any(d.name in table for table in _constant_tables()):
-                fail(at + ["code"], f"{d.name} has no ability to borrow")
+            else:
+                if c.abilities:
+                    fail(at + ["code"], "a card takes its ability from `code` or from `abilities`, not both")
+                if d.trigger is None and not any(d.name in table for table in _constant_tables()):
+                    fail(at + ["code"], f"{d.name} has no ability to borrow")
         if c.distribute and not c.octonite:
             fail(at + ["distribute"], "handing out Octonite counters needs counters: give the card `octonite`")
         triggers = [a.trigger for a in c.abilities if a.trigger != "constant"]
         if len(triggers) > 1 or len(c.abilities) - len(triggers) > 1:
             fail(at + ["abilities"], "a card has at most one triggered ability and one constant ability")
         for j, a in enumerate(c.abilities):
-            ap = at + ["abilities", j]
-            verb = VERBS.get(a.effect)
-            if verb is None:
-                fail(ap + ["effect"], f"unknown effect verb {a.effect!r}{_near(a.effect, VERBS)}")
-            triggers_ok, takes_target, _later = verb
-            if a.trigger not in triggers_ok:
-                fail(ap + ["trigger"], f"effect {a.effect!r} does not go with trigger {a.trigger!r} "
-                                       f"(it goes with: {', '.join(triggers_ok)})")
-            if a.target is not None and not takes_target:
-                fail(ap + ["target"], f"effect {a.effect!r} takes no target creature")
-            if a.all and a.up_to:
-                fail(ap, "'all' (every matching creature, no choice) and 'up_to' (a choice of none up to count) "
-                         "exclude each other")
-            if (a.all or a.up_to) and not takes_target:
-                fail(ap, f"'all' and 'up_to' pick creatures; effect {a.effect!r} picks none")
-            if a.effect == "keyword-this-turn" and a.keyword not in KEYWORDS:
-                fail(ap + ["keyword"], f"keyword-this-turn needs a keyword{_near(a.keyword, KEYWORDS)}")
-            if a.keyword is not None and a.effect != "keyword-this-turn":
-                fail(ap + ["keyword"], "only keyword-this-turn takes a keyword")
-            if a.trigger == "harvest" and not c.octonite:
-                fail(ap + ["trigger"], "a Harvest ability needs Octonite counters: give the card `octonite`")
-            if a.cost is not None and a.trigger not in COST_TRIGGERS:
-                fail(ap + ["cost"], f"only {' and '.join(COST_TRIGGERS)} effects are paid for with Octonite "
-                                    f"(not {a.trigger!r})")
-            t = a.target
-            if t is not None and t.power_min is not None and t.power_max is not None and t.power_min > t.power_max:
-                fail(ap + ["target"], f"power_min {t.power_min} is above power_max {t.power_max}: no creature fits")
-            if a.effect == "power" and t is not None and t.side == "enemy":
-                fail(ap + ["target", "side"], "a power bonus goes to allied creatures (side: allied)")
+            _check_ability(a, c, at + ["abilities", j], fail)
+    return problems
+
+
+def _check_ability(a: Ability, c: CardSpec, ap: list, fail) -> None:
+    verb = VERBS.get(a.effect)
+    if verb is None:
+        fail(ap + ["effect"], f"unknown effect verb {a.effect!r}{_near(a.effect, VERBS)}")
+        return
+    triggers_ok, takes_target, _later = verb
+    if a.trigger not in triggers_ok:
+        fail(ap + ["trigger"], f"effect {a.effect!r} does not go with trigger {a.trigger!r} "
+                               f"(it goes with: {', '.join(triggers_ok)})")
+    if a.target is not None and not takes_target:
+        fail(ap + ["target"], f"effect {a.effect!r} takes no target creature")
+    if a.all and a.up_to:
+        fail(ap, "'all' (every matching creature, no choice) and 'up_to' (a choice of none up to count) "
+                 "exclude each other")
+    if (a.all or a.up_to) and not takes_target:
+        fail(ap, f"'all' and 'up_to' pick creatures; effect {a.effect!r} picks none")
+    if a.effect == "keyword-this-turn" and a.keyword not in KEYWORDS:
+        fail(ap + ["keyword"], f"keyword-this-turn needs a keyword{_near(a.keyword, KEYWORDS)}")
+    if a.keyword is not None and a.effect != "keyword-this-turn":
+        fail(ap + ["keyword"], "only keyword-this-turn takes a keyword")
+    if a.trigger == "harvest" and not c.octonite:
+        fail(ap + ["trigger"], "a Harvest ability needs Octonite counters: give the card `octonite`")
+    if a.cost is not None and a.trigger not in COST_TRIGGERS:
+        fail(ap + ["cost"], f"only {' and '.join(COST_TRIGGERS)} effects are paid for with Octonite "
+                            f"(not {a.trigger!r})")
+    t = a.target
+    if t is not None and t.power_min is not None and t.power_max is not None and t.power_min > t.power_max:
+        fail(ap + ["target"], f"power_min {t.power_min} is above power_max {t.power_max}: no creature fits")
+    if a.effect == "power" and t is not None and t.side == "enemy":
+        fail(ap + ["target", "side"], "a power bonus goes to allied creatures (side: allied)")
 
 
 def _constant_tables():

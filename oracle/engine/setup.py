@@ -263,7 +263,8 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     on creatures in play (`place_octonite`).
     """
     prof = get_profile(edition)
-    check_mechanics(prof, defs)
+    gone = set(out)
+    check_mechanics(prof, {c: d for c, d in defs.items() if c not in gone})   # a card out of the game is not dealt
     s = State()
     placed = []
     for (zone, p), cards in zones.items():

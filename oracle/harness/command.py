@@ -10,6 +10,7 @@ import time
 import click
 
 from ..editions import EDITIONS
+from ..replay.command import cards_option, declared
 
 
 def _parse_output(ctx, param, values):
@@ -25,7 +26,7 @@ def _fail(message: str) -> None:
 
 
 @click.command()
-@click.option("--depth", type=click.IntRange(0, 40), required=True, help="Decisions per sequence.")
+@click.option("--depth", type=click.IntRange(0, 40), help="Decisions per sequence (needed unless --show-deal).")
 @click.option("--edition", type=click.Choice(EDITIONS), help="Rules edition (default: the log's, else en-revised).")
 @click.option("--seed", type=int, help="Start from the deal of this seed (the fixed deals of spec/perft.md).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Start from the deal of the first game of this replay log.")
@@ -35,9 +36,11 @@ def _fail(message: str) -> None:
 @click.option("--divide", is_flag=True, help="Also count per first decision.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
 @click.option("--show-deal", is_flag=True, help="Print the setup line of the deal and stop.")
-def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fmt, show_deal):
+@cards_option
+def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fmt, show_deal, cards_file):
     """Count the distinct decision sequences of exactly DEPTH steps (chance
     outcomes expanded) from a deal or a position; see spec/perft.md."""
+    from ..cards import DEFAULT_SETS
     from ..engine import SetupError
     from . import perft as pf
     from .start import StartError, game_from_setup, log_start, scenario_game, seeded_deal
@@ -47,14 +50,18 @@ def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fm
         _fail("give exactly one start: --seed N, --log FILE or --scenario FILE --id ID")
     if scenario_path and not scenario_id:
         _fail("--scenario needs --id (the scenario's id)")
+    if depth is None and not show_deal:
+        _fail("give --depth N (the decisions per sequence), or --show-deal to print the deal")
+    if cards_file:
+        declared(cards_file)
     try:
-        readings = {}
+        readings, sets = {}, DEFAULT_SETS
         if seed is not None:
             edition = edition or "en-revised"
             setup = seeded_deal(seed, edition)
             where = f"seed {seed}"
         elif log_path:
-            own, readings, setup = log_start(log_path)
+            own, readings, setup, sets = log_start(log_path)
             edition = edition or own or "en-revised"
             where = log_path
         else:
@@ -67,7 +74,7 @@ def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fm
             click.echo(json.dumps({"t": "setup", **setup}, separators=(",", ":")))
             return
         g = scenario_game(scenario_path, scenario_id, edition) if setup is None else \
-            game_from_setup(edition, setup, readings)
+            game_from_setup(edition, setup, readings, sets)
     except StartError as e:
         _fail(str(e))
     except SetupError as e:
@@ -104,7 +111,9 @@ def serve(card_files):
         try:
             load_file(path)
         except CardFileError as e:
-            _fail(str(e))
+            for line in str(e).splitlines()[:-1]:  # every problem of the file, one a line
+                click.echo(f"error: {line}", err=True)
+            _fail(str(e).splitlines()[-1])
     if sys.stdin is None or sys.stdin.closed:
         _fail("standard input is closed: the service reads requests on standard input and answers on "
               "standard output")

@@ -7,6 +7,7 @@ import random
 
 import msgspec
 
+from ..cards import DEFAULT_SETS, UnknownSet, check_sets
 from ..engine import Game, SetupError
 from ..readings import with_readings
 from ..replay import format as fmt
@@ -45,14 +46,16 @@ def setup_line(setup: dict) -> fmt.SetupLine:
     return _setup_decoder.decode(msgspec.json.encode({**setup, "t": "setup"}))
 
 
-def game_from_setup(edition: str, setup: dict, readings: dict | None = None) -> Game:
-    """A game from a checked setup line; raises SetupError for a deal the rules refuse."""
+def game_from_setup(edition: str, setup: dict, readings: dict | None = None, sets=DEFAULT_SETS) -> Game:
+    """A game from a checked setup line, dealt from the deck of `sets`;
+    raises SetupError for a deal the rules refuse."""
     return Game.deal(with_readings(edition, readings), setup["cards"], setup["decks"], setup["unused"],
-                     setup.get("first"), setup.get("reveals") or (), setup.get("life_cards"))
+                     setup.get("first"), setup.get("reveals") or (), setup.get("life_cards"), sets=sets)
 
 
-def log_start(path: str) -> tuple[str | None, dict, dict]:
-    """(edition, readings, setup line) of the first game of a replay log."""
+def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...]]:
+    """(edition, readings, setup line, card sets) of the first game of a
+    replay log; a set no card file of this run declared is a StartError."""
     head, setup = None, None
     try:
         with open(path, "rb") as f:
@@ -80,7 +83,11 @@ def log_start(path: str) -> tuple[str | None, dict, dict]:
         raise StartError(f"{path}: no game line followed by a setup line")
     edition = None if head.edition is msgspec.UNSET else head.edition
     readings = {} if head.readings is msgspec.UNSET else dict(head.readings)
-    return edition, readings, setup
+    try:
+        sets = check_sets(tuple(head.sets))                    # setup.sets
+    except UnknownSet as e:
+        raise StartError(f"{path}: field sets: {e} (a set declared in a card file needs --cards FILE)") from None
+    return edition, readings, setup, sets
 
 
 def load_scenario(path: str, scenario_id: str):

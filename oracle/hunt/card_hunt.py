@@ -31,6 +31,7 @@ from pathlib import Path
 import yaml
 
 from ..cards import CARDS, TOUGH
+from ..cards.abilities import LATER
 from ..cards.compiled import TRIGGER_CLAUSE, load_file
 from ..editions import EDITIONS
 
@@ -92,6 +93,28 @@ def _position(spec, board: list[str], tough_exhausted: bool, life: int):
     # play, constant, or none: play it from hand.
     given = {"players": [{"hand": [name, "Bee Bear"]}, {"play": enemy, "hand": ["Brain Fly"], "life": life}]}
     return given, [{"play": name}, "pass"]
+
+
+# Life cards of EN first, at most: 3 life per player in every position of the hunt.
+LIFE_CARDS = 6
+
+
+def _without_later_cards(given: dict, sets, later: set[str]) -> dict:
+    """The position of a card without later-set mechanics, from a file that
+    also declares cards with them: those cards are put out of the game, so
+    that every edition deals the position (later.octonite refuses a card
+    dealt, not one out of the game). With `unused` given, a position's cards
+    placed nowhere and not in it are out of the game; the first plain cards
+    placed nowhere are left out of `unused` too, as EN first takes its life
+    cards from them."""
+    from ..scenarios.loader import all_ids, card_name
+    if not later:
+        return given
+    placed = {entry if isinstance(entry, str) else entry["card"] for side in given["players"]
+              for zone in ("hand", "play", "discard", "deck") for entry in side.get(zone, ())}
+    free = [card_name(c) for c in all_ids(sets)]
+    free = [ref for ref in free if ref not in placed and ref.split("#")[0] not in later]
+    return {**given, "unused": free[LIFE_CARDS:]}
 
 
 def _doc(sid, title, clauses, card, card_file, sets, given, steps, source) -> dict:
@@ -182,6 +205,7 @@ def hunt_cards(path: str | Path, out_dir: Path | None = None, budget: int = 8, s
     where = Path(out_dir) if out_dir is not None else Path(".")
     card_file = os.path.relpath(Path(path).resolve(), where.resolve())
     sets = ["first-contact", decl.set.id]
+    later = {c.name for c in decl.cards if c.name in LATER}
     found: list[CardFinding] = []
     seen = set()
     for spec in decl.cards:
@@ -194,6 +218,8 @@ def hunt_cards(path: str | Path, out_dir: Path | None = None, budget: int = 8, s
             if spec.name in board:
                 continue
             given, steps = _position(spec, board, exhausted, life)
+            if spec.name not in later:
+                given = _without_later_cards(given, sets, later)
             sid = f"card-hunt.{_slug(spec.name)}.{_slug('-'.join(board))}-{life}"
             doc = _doc(sid, f"{spec.name} against {', '.join(board)} (opponent at {life} life)",
                        ["triggers.play"], spec.name, card_file, sets, given, steps, "the card hunt")
@@ -217,16 +243,18 @@ def hunt_cards(path: str | Path, out_dir: Path | None = None, budget: int = 8, s
                 else:
                     draft = _finish(doc, results)
                 found.append(CardFinding(spec.name, "edition-difference", clauses, summary, draft, texts))
-        found += _questions(spec, decl, card_file, sets, where)
+        found += _questions(spec, decl, card_file, sets, where, set() if spec.name in later else later)
     return found
 
 
-def _questions(spec, decl, card_file, sets, where) -> list[CardFinding]:
-    """The open questions a card's mechanics meet, one probe each."""
+def _questions(spec, decl, card_file, sets, where, later: set[str]) -> list[CardFinding]:
+    """The open questions a card's mechanics meet, one probe each; `later`:
+    the file's cards with later-set mechanics, put out of the game."""
     out = []
     verbs = {a.effect for a in spec.abilities}
 
     def probe(sid, title, clauses, category, summary, given, steps):
+        given = _without_later_cards(given, sets, later)
         doc = _doc(sid, title, clauses, spec.name, card_file, sets, given, steps, summary)
         doc["_path"] = str(where / f"{sid}.yaml")
         results = {e: _play(doc, e) for e in EDITIONS}

@@ -74,7 +74,8 @@ def _hunt_cards(cards_file, out, budget, seed, fmt) -> int:
     try:
         found = hunt_cards(cards_file, out_dir, budget=budget, seed=seed)
     except CardFileError as e:
-        click.echo(f"error: {e}", err=True)
+        for line in str(e).splitlines():           # every problem of the file, one a line
+            click.echo(f"error: {line}", err=True)
         return 2
     if out_dir is not None:
         for f in found:

@@ -13,7 +13,14 @@ from .outputs import parse_output
 from .reader import NoInput, check_input
 
 
-def _declared(path):
+def cards_option(command):
+    """`--cards FILE`, for every command that reads replay logs."""
+    return click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
+                        help="Also know the cards declared in FILE (mb-cards/1, spec/card-format.md); games deal "
+                             "them by naming their set in `sets`.")(command)
+
+
+def declared(path):
     """Load and register a card file; a bad file is a usage error (exit 2)
     naming its file, line and field."""
     from ..cards.compiled import load_file
@@ -21,7 +28,8 @@ def _declared(path):
     try:
         return load_file(path)
     except CardFileError as e:
-        click.echo(f"error: {e}", err=True)
+        for line in str(e).splitlines():           # every problem of the file, one a line
+            click.echo(f"error: {line}", err=True)
         sys.exit(2)
 
 
@@ -56,16 +64,14 @@ def _reading_options(specs) -> tuple[tuple[str, str], ...]:
               help="Follow this choice of a team reading (overrides the game lines); repeatable. "
                    "See `mb-oracle editions`.")
 @click.option("--strict", is_flag=True,
-              help="Fields mb-replay/1 does not define on game, setup, state and end lines are findings "
-                   "(UNKNOWN_FIELD, malformed), not notes.")
+              help="Fields mb-replay/1 does not define on game, setup, state and end lines, and a game id an "
+                   "earlier game of the run has, are findings (UNKNOWN_FIELD, DUPLICATE_GAME, malformed), not notes.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
 @click.option("--statistics", is_flag=True, help="Human format: count the findings by code and by clause.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
 @click.option("--cluster", metavar="ADDRESS", help="Verify on a Dask cluster: a scheduler address, or local:N "
               "for N local worker processes (needs the [cluster] extra).")
-@click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Also know the cards declared in FILE (mb-cards/1, spec/card-format.md); games deal them by "
-                   "naming their set in `sets`.")
+@cards_option
 @color_option()
 def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions, reading_specs,
            strict, quiet, statistics, progress, cluster, cards_file):
@@ -85,7 +91,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     if cards_file:
         if cluster:
             raise click.UsageError("--cards works with local workers (-j), not with --cluster")
-        _declared(cards_file)
+        declared(cards_file)
     try:
         check_input(paths)
     except NoInput as e:
@@ -146,7 +152,7 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
     from ..term import Progress
     from .selfplay import InvariantBroken, selfplay_lines
 
-    decl = _declared(cards_file) if cards_file else None
+    decl = declared(cards_file) if cards_file else None
     if sets_spec is None:
         sets_spec = "first-contact" + (f",{decl.set.id}" if decl else "")
     try:
@@ -184,7 +190,8 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
 @click.command()
 @click.argument("paths", nargs=-1)
 @click.option("--edition", type=click.Choice(EDITIONS), help="Rules edition (overrides the game lines).")
-def annotate(paths, edition):
+@cards_option
+def annotate(paths, edition, cards_file):
     """Write logs back in canonical form: every decision (forced ones
     included), a state claim after each, and the rules' result (with the
     log's own end detail, if it gave one).
@@ -195,6 +202,8 @@ def annotate(paths, edition):
     from .annotate import annotate_stream
 
     paths = tuple(paths) or ("-",)
+    if cards_file:
+        declared(cards_file)
     try:
         check_input(paths)
     except NoInput as e:

@@ -15,12 +15,15 @@ from .outcome import Summary
 MALFORMED = {
     "BAD_JSON", "BAD_LINE", "UNKNOWN_LINE_TYPE", "BAD_VERSION", "UNKNOWN_CARD", "UNKNOWN_EDITION",
     "UNKNOWN_SET", "MISSING_SETUP", "LINE_OUTSIDE_GAME", "MISSING_END", "EMPTY_INPUT",
-    "BAD_REFERENCE", "UNREADABLE", "UNKNOWN_FIELD", TOO_LARGE,
+    "BAD_REFERENCE", "UNREADABLE", "UNKNOWN_FIELD", "DUPLICATE_GAME", "NOT_JSON_LINES", TOO_LARGE,
 }
 
 # The start of the note verify writes for fields mb-replay/1 does not define
 # (shown even for conforming games: a misspelt claim field goes unchecked).
 UNKNOWN_FIELDS_NOTE = "fields not in "
+# The start of the note on a game whose id an earlier game of the run has
+# (shown for every verdict: the reports and `--expect game:` cannot tell them apart).
+DUPLICATE_NOTE = "another game of this run has this id"
 
 
 class DiffEntry(msgspec.Struct, omit_defaults=True):
@@ -127,10 +130,15 @@ def _zones(places) -> tuple:
 
 
 def card_ids(x, out: set) -> None:
-    """Every card id in a finding's data: ints under card-like keys or in card lists."""
+    """Every card id in a finding's data: ints under card-like keys or in card
+    lists. A claim's `deck` is a draw pile per player, either a list of cards
+    or a count: a count names no card."""
     if isinstance(x, dict):
         for k, v in x.items():
-            if k in ("card", "cards", "hand", "discard", "play", "played", "blocker", "deck") or not isinstance(k, str):
+            if k == "deck":
+                _collect_ints([pile for pile in v if isinstance(pile, (list, tuple))]
+                              if isinstance(v, (list, tuple)) else None, out)
+            elif k in ("card", "cards", "hand", "discard", "play", "played", "blocker", "deck") or not isinstance(k, str):
                 _collect_ints(v, out)
             else:
                 card_ids(v, out)

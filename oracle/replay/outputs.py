@@ -168,6 +168,40 @@ class _Html:
         self.page.finish(self.stream, summary)
 
 
+class GameIds:
+    """The game ids of a run, in input order (as the reports come, whatever
+    -j or --cluster): a game whose id an earlier game has gets a note, and
+    under --strict a DUPLICATE_GAME finding (malformed). An id is kept as an
+    8-byte digest with where it was first seen, however long the id."""
+
+    def __init__(self, strict: bool = False):
+        self.strict = strict
+        self.first: dict[int, tuple[int, int]] = {}
+        self.files: dict[str, int] = {}
+        self.names: list[str] = []
+
+    def check(self, rep) -> None:
+        import hashlib
+
+        from .findings import DUPLICATE_NOTE, Finding
+
+        key = int.from_bytes(hashlib.blake2b(rep.id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
+        seen = self.first.get(key)
+        if seen is None:
+            if rep.file not in self.files:
+                self.files[rep.file] = len(self.names)
+                self.names.append(rep.file)
+            self.first[key] = (self.files[rep.file], rep.line)
+            return
+        text = (f"{DUPLICATE_NOTE} ({self.names[seen[0]]}:{seen[1]}); the reports and `--expect game:` "
+                "cannot tell the two apart")
+        if not self.strict:
+            rep.notes.append(text)
+            return
+        rep.findings.insert(0, Finding("DUPLICATE_GAME", [], rep.line, f"game id {rep.id!r}: {text}"))
+        rep.verdict = "malformed"
+
+
 class Reporter:
     """Opens the reports, takes each game as it is verified, and closes them
     with the summary. `finish()` returns the exit status."""
@@ -179,6 +213,7 @@ class Reporter:
         self.inputs, self.options = inputs, options   # the HTML page reads the logs again with these
         self.on_hand = on_hand          # or takes a game's lines from here (oracle.replay.onhand)
         self.tally = Tally(expectations, strict_expect)
+        self.ids = GameIds(strict=bool(options is not None and options.strict))
         self.progress = progress
         self._files = []
         self.sinks = []
@@ -221,6 +256,7 @@ class Reporter:
     def game(self, rep) -> None:
         now = time.perf_counter()
         seconds, self._last = now - self._last, now
+        self.ids.check(rep)
         self.tally.add(rep)
         self._say_file_errors(rep)
         for sink in self.sinks:

@@ -42,6 +42,24 @@ class _Tag(msgspec.Struct):
 _tag = msgspec.json.Decoder(_Tag)
 
 
+class _Object(msgspec.Struct):
+    pass
+
+
+_object = msgspec.json.Decoder(_Object)
+
+
+def is_json_object(raw: bytes) -> bool:
+    """Whether a line is one JSON object (whatever its fields)."""
+    if raw.__class__ is RefusedLine or b"{" not in raw[:64]:
+        return False
+    try:
+        _object.decode(raw)
+        return True
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError, UnicodeDecodeError):
+        return False
+
+
 class NoInput(Exception):
     """The paths hold no game to verify: a usage error (exit status 2)."""
 
@@ -49,13 +67,16 @@ class NoInput(Exception):
 @dataclass
 class RawGame:
     """The lines of one game as read: (line number, bytes). `kind` is
-    'game' for a game, 'orphan' for lines before any game line, 'empty' for
-    an input holding no line at all, 'unreadable:<why>' for an input that
-    cannot be read (from the line where reading failed)."""
+    'game' for a game, 'orphan' for lines before any game line, 'text' for
+    an input none of whose lines is a JSON object (not JSON Lines: its first
+    lines, and `more`, how many others), 'empty' for an input holding no
+    line at all, 'unreadable:<why>' for an input that cannot be read (from
+    the line where reading failed)."""
 
     file: str
     lines: list[tuple[int, bytes]] = field(default_factory=list)
     kind: str = "game"
+    more: int = 0      # 'text': the lines counted past MAX_GAME_LINES, not kept
 
     @property
     def first_line(self) -> int:
@@ -160,13 +181,17 @@ def _maybe_games(block: bytes, end: int, lines: list[bytes]) -> list[int]:
     return out
 
 
-def split_games(stream: BinaryIO, name: str, line0: int = 0) -> Iterator[RawGame]:
+def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) -> Iterator[RawGame]:
     """The games of a stream, in order, its lines numbered from line0 + 1
-    (line0: the lines before it, when the stream is a share of an input)."""
+    (line0: the lines before it, when the stream is a share of an input;
+    `ends`: the input ends with the stream, else a game line follows it)."""
     current: RawGame | None = None
     seen_any = False
     skipping = False   # past the end of a game that is too long
     lineno = line0     # the lines of the batches before this one
+    # From the start of an input, until a line is a JSON object: the input
+    # may not be JSON Lines at all (one 'text' report for it, at its end).
+    text = line0 == 0
     try:
         for batch, block, end in _lines(stream):
             n = len(batch)
@@ -184,7 +209,7 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0) -> Iterator[RawGame
                     stop = marks[k] if k < len(marks) else n
                     if i == stop:
                         k += 1
-                    elif current is not None:
+                    elif current is not None and not text:
                         if skipping:
                             i = stop
                             continue
@@ -202,10 +227,12 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0) -> Iterator[RawGame
                         yield current
                     current = RawGame(name, [(num, raw)])
                     seen_any = True
-                    skipping = False
+                    skipping = text = False
                     continue
                 if skipping or not raw.strip():
                     continue
+                if text and is_json_object(raw):
+                    text = False
                 if not seen_any:
                     seen_any = True
                     if num == line0 + 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
@@ -216,6 +243,9 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0) -> Iterator[RawGame
                     current = RawGame(name, [(num, raw)], kind="orphan")
                 elif len(current.lines) < MAX_GAME_LINES:
                     current.lines.append((num, raw))
+                elif text:
+                    current.more += 1      # not JSON Lines so far: counted, not kept
+                    continue
                 elif current.kind == "orphan":
                     # Lines outside any game: reported in groups of bounded size.
                     yield current
@@ -235,6 +265,8 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0) -> Iterator[RawGame
         yield RawGame(name, [(lineno + 1, b"")], kind=f"unreadable:after line {lineno}: {why}")
         return
     if current is not None:
+        if text and ends:
+            current.kind = "text"
         yield current
     if not seen_any:
         yield RawGame(name, [], kind="empty")

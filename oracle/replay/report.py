@@ -10,7 +10,7 @@ import msgspec
 
 from ..junit import clean_line
 from ..term import plural
-from .findings import UNKNOWN_FIELDS_NOTE
+from .findings import DUPLICATE_NOTE, UNKNOWN_FIELDS_NOTE
 
 _enc = msgspec.json.Encoder()
 
@@ -40,8 +40,9 @@ def _cap(text: str) -> str:
 
 
 def unknown_fields_note(note: str) -> bool:
-    """Notes on fields mb-replay/1 does not define are shown for every game."""
-    return note.split(": ", 1)[-1].startswith(UNKNOWN_FIELDS_NOTE)
+    """Notes on fields mb-replay/1 does not define, and on an id an earlier
+    game of the run has, are shown for every game."""
+    return note.split(": ", 1)[-1].startswith(UNKNOWN_FIELDS_NOTE) or note.startswith(DUPLICATE_NOTE)
 
 
 def human_game(rep, verbose: bool = False) -> str:

@@ -131,10 +131,19 @@ def play_game(edition: str, seed: int, bot: str = "random", game_id: str | None 
 _enc = msgspec.json.Encoder()
 
 
+def game_id(edition: str, seed: int, i: int, sets=DEFAULT_SETS) -> str:
+    """The id of the `i`-th self-played game of `seed`: it names what was
+    dealt, so that games dealt from other sets (`--sets`, `--cards`) never
+    share an id; First Contact alone keeps the short form."""
+    dealt = "" if tuple(sets) == tuple(DEFAULT_SETS) else "-" + "+".join(sets)
+    return f"selfplay-{edition}{dealt}-s{seed}-{i:05d}"
+
+
 def selfplay_lines(games: int, seed: int, edition: str, bot: str = "random", claims: str = "turn",
                    check: bool = False, readings: dict | None = None, sets=DEFAULT_SETS) -> Iterator[bytes]:
+    sets = check_sets(sets)
     for i in range(games):
-        gid = f"selfplay-{edition}-s{seed}-{i:05d}"
+        gid = game_id(edition, seed, i, sets)
         for line in play_game(edition, seed * 1_000_003 + i, bot, gid, claims, check=check, readings=readings,
                               sets=sets):
             yield _enc.encode(line)

@@ -64,6 +64,7 @@ class Batch:
     name: str
     data: bytes
     line0: int
+    ends: bool = True     # the stream ends with it (else a game line follows)
 
 
 @dataclass(frozen=True)
@@ -125,10 +126,11 @@ def share_games(share: Share) -> Iterator[RawGame]:
     """The games of one share, numbered as in the whole input."""
     if isinstance(share, Range):
         with open(share.path, "rb", buffering=0) as f:
+            ends = share.end >= os.fstat(f.fileno()).st_size
             stream = io.BufferedReader(_RangeRaw(f, share.start, share.end), buffer_size=1 << 20)
-            yield from split_games(stream, share.path, share.line0)
+            yield from split_games(stream, share.path, share.line0, ends)
     elif isinstance(share, Batch):
-        yield from split_games(io.BytesIO(share.data), share.name, share.line0)
+        yield from split_games(io.BytesIO(share.data), share.name, share.line0, share.ends)
     elif isinstance(share, Broken):
         yield RawGame(share.name, [(share.line, b"")], kind=f"unreadable:{share.reason}")
     elif isinstance(share, Games):
@@ -394,7 +396,7 @@ def plan_stream(f: BinaryIO, name: str, size: int, wait: bool = True) -> Iterato
         data = bytes(buf[:cut])
         del buf[:cut]
         lo -= cut
-        yield Batch(name, data, line0)
+        yield Batch(name, data, line0, ends=False)
         sent = True
         line0 += data.count(b"\n")
 

@@ -99,7 +99,15 @@ class Verifier:
         if raw.kind == "orphan":
             rep.id = f"{raw.file}:{raw.first_line}"
             self.find("LINE_OUTSIDE_GAME", [], raw.first_line,
-                      f"{len(raw.lines)} line(s) before the first game line belong to no game")
+                      f"{len(raw.lines) + raw.more} line(s) before the first game line belong to no game")
+            return self._finish()
+        if raw.kind == "text":
+            rep.id = raw.file
+            first = bytes(raw.lines[0][1][:60]).decode("utf-8", "replace")
+            self.find("NOT_JSON_LINES", [], raw.first_line,
+                      f"the input is not JSON Lines: none of its {len(raw.lines) + raw.more} non-blank line(s) "
+                      f"is a JSON object (an mb-replay/1 log holds one JSON object a line); line {raw.first_line} "
+                      f"begins {first!r}")
             return self._finish()
         lines = iter(raw.lines)
         lineno, raw_line = next(lines)

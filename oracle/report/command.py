@@ -10,6 +10,7 @@ import tempfile
 import click
 
 from ..editions import EDITIONS
+from ..replay.command import cards_option, declared
 
 
 def show_page(path: str, game_id: str | None, edition: str | None, keep_going: bool, out, command: str = "") -> str:
@@ -60,13 +61,16 @@ def show_page(path: str, game_id: str | None, edition: str | None, keep_going: b
 @click.option("-o", "--output", "output", metavar="FILE",
               help="Write the page to FILE (default: standard output, or a temporary file with --open).")
 @click.option("--open", "open_it", is_flag=True, help="Open the page in the web browser.")
-def show(log, game_id, edition, keep_going, output, open_it):
+@cards_option
+def show(log, game_id, edition, keep_going, output, open_it, cards_file):
     """Write one game of LOG as an HTML page: its findings, and its board
     from the deal to the end, to step through with buttons or arrow keys.
 
     Exit status 0 when the page is written, whatever the game's verdict
     (the page says it); 2 for a usage error (no such file or game)."""
     command = "mb-oracle show " + shlex.join(sys.argv[2:]) if len(sys.argv) > 2 else ""
+    if cards_file:
+        declared(cards_file)
     if output is None and open_it:
         fd, output = tempfile.mkstemp(prefix="mb-oracle-show-", suffix=".html")
         os.close(fd)

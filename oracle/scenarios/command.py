@@ -43,7 +43,8 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
         try:
             load_file(cards_file)
         except CardFileError as e:
-            click.echo(f"error: {e}", err=True)
+            for line in str(e).splitlines():       # every problem of the file, one a line
+                click.echo(f"error: {line}", err=True)
             sys.exit(2)
     names = [s.strip() for s in sets_spec.split(",") if s.strip()]
     try:

@@ -5,14 +5,13 @@ Every problem is a `ScenarioError` naming the file, the line and the field,
 like a compiler message: `scenarios/combat.yaml:42: given.players[0].hand[2]:
 unknown card 'Luchatour'`. The loader collects them and keeps going (a bad
 document is left out, the others are kept); it never raises for bad input.
-
-Line numbers come from the YAML node tree (`yaml.compose`): every value keeps
-the node it was read from, and msgspec's error path (`$.given.players[0].life`)
-is walked back down that tree to the line.
+Every problem of a document is listed, its structure's (`structure`) and
+those of the checks beyond it, in one run.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -20,7 +19,6 @@ from functools import cache
 from pathlib import Path
 
 import msgspec
-import yaml
 from msgspec import UNSET
 
 from ..cards import (CARDS, DEFAULT_SETS, KEYWORD_NAMES, SETS, UnknownCard, UnknownSet, check_sets, every_card,
@@ -29,7 +27,8 @@ from ..cards.first_contact import KEYWORD_FRENCH
 from ..clauses import load_catalogue
 from .. import safeyaml
 from ..editions import EDITIONS, profile
-from .format import FORMAT, MAX_OCTONITE, SETUP_CODES, Expect, Illegal, PlayerExpect, Scenario
+from .format import FORMAT, SETUP_CODES, Expect, Illegal, PlayerExpect, Scenario
+from .structure import Locator, field_name, read_structure
 
 SUFFIXES = (".yaml", ".yml")
 DECISION_KEYS = ("play", "attack", "activate", "mindbug", "pass", "hunt", "block", "choose", "random")
@@ -205,117 +204,6 @@ class ScenarioFile:
     errors: list[ScenarioError] = field(default_factory=list)
 
 
-# -- locating values in the YAML node tree ---------------------------------------
-
-
-class _Locator:
-    """Maps a path of keys and indices to the line of the YAML node there."""
-
-    def __init__(self, node: yaml.Node):
-        self.root = node
-
-    def node(self, path: Iterable) -> yaml.Node:
-        node = self.root
-        for step in path:
-            nxt = None
-            if isinstance(node, yaml.MappingNode):
-                for k, v in node.value:
-                    if k.value == step:
-                        nxt = v
-                        break
-            elif isinstance(node, yaml.SequenceNode) and isinstance(step, int):
-                if 0 <= step < len(node.value):
-                    nxt = node.value[step]
-            if nxt is None:
-                break
-            node = nxt
-        return node
-
-    def line(self, path: Iterable) -> int:
-        return self.node(path).start_mark.line + 1
-
-    def key_line(self, path: Iterable, key: str) -> int:
-        node = self.node(path)
-        if isinstance(node, yaml.MappingNode):
-            for k, _v in node.value:
-                if k.value == key:
-                    return k.start_mark.line + 1
-        return node.start_mark.line + 1
-
-
-def field_name(path: Iterable) -> str:
-    out = ""
-    for step in path:
-        if isinstance(step, int):
-            out += f"[{step}]"
-        else:
-            out += ("." if out else "") + str(step)
-    return out or "(document)"
-
-
-_PATH_STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
-_JSON_TYPES = {"str": str, "int": int, "float": float, "bool": bool, "null": type(None),
-               "array": list, "object": dict}
-
-
-def _msgspec_location(error: str, data, loc: _Locator) -> tuple[list, int, str]:
-    """Turn msgspec's `... - at `$.a.b[0]`` into (path, line, message)."""
-    message, sep, at = error.rpartition(" - at `")
-    if not sep:
-        message, at = error, "$"
-    at = at.rstrip("`")
-    # A key of a mapping: msgspec writes "at `key` in `$.a.b`".
-    in_key = at.startswith("key` in `")
-    if in_key:
-        at = at[len("key` in `"):]
-    path: list = []
-    value = data
-    for m in _PATH_STEP.finditer(at[1:]):
-        key, idx = m.group(1), m.group(2)
-        if key is not None:
-            step = key
-        elif idx == "...":
-            # A dict value: msgspec does not say which key; find the value of the wrong type.
-            got = re.search(r"got `(\w+)`", message)
-            want = _JSON_TYPES.get(got.group(1)) if got else None
-            step = next((k for k, v in (value or {}).items()
-                         if want is None or type(v) is want or (want is dict and isinstance(v, dict))),
-                        None) if isinstance(value, dict) else None
-            if step is None:
-                break
-        else:
-            step = int(idx)
-        path.append(step)
-        try:
-            value = value[step]
-        except (KeyError, IndexError, TypeError):
-            value = None
-    if message.startswith("Invalid enum value") and (path[:1] == ["editions"] or
-                                                     in_key and path == ["expect_by_edition"]):
-        # Editions are a closed list: name them.
-        bad = value
-        if in_key:
-            bad = next((k for k in value if k not in EDITIONS), None) if isinstance(value, dict) else None
-        known = f"unknown edition {bad!r} (one of {', '.join(EDITIONS)})"
-        if in_key and isinstance(bad, str):
-            return path, loc.key_line(path, bad), known
-        return path, loc.line(path), known
-    if in_key:
-        return path, loc.line(path), f"a key: {message}"
-    if path[-1:] == ["octonite"] or path[-2:-1] == ["octonite"]:
-        message += f" (Octonite counters: a whole number from 0 to {MAX_OCTONITE}, MAX_OCTONITE)"
-    if message.startswith("Invalid enum value") and path[:1] == ["steps"]:
-        message += " (a bare step is `mindbug` or `pass`; others are written `kind: value`)"
-    unknown = re.match(r"Object contains unknown field `(.+)`$", message)
-    if unknown:
-        key = unknown.group(1)
-        return path + [key], loc.key_line(path, key), f"unknown key {key!r}"
-    missing = re.match(r"Object missing required field `(.+)`$", message)
-    if missing:
-        return path, loc.line(path), f"missing required key {missing.group(1)!r}"
-    return path, loc.line(path), message
-
-
 # -- loading ----------------------------------------------------------------------
 
 
@@ -404,7 +292,7 @@ def _documents(text: str, name: str) -> Iterator[tuple]:
 
 
 def _load_document(node, data, name: str) -> tuple[LoadedScenario | None, list[ScenarioError]]:
-    loc = _Locator(node)
+    loc = Locator(node)
     line = loc.line([])
     if not isinstance(data, dict):
         return None, [ScenarioError(name, line, None, "a scenario must be a mapping of keys such as id, "
@@ -414,24 +302,24 @@ def _load_document(node, data, name: str) -> tuple[LoadedScenario | None, list[S
         where = loc.key_line([], "format") if "format" in data else line
         what = f"format {fmt!r} is not {FORMAT!r}" if "format" in data else f"missing 'format: {FORMAT}'"
         return None, [ScenarioError(name, where, "format", what + f" (this oracle reads {FORMAT})")]
-    try:
-        doc = msgspec.convert(data, Scenario)
-    except msgspec.ValidationError as e:
-        path, at, message = _msgspec_location(str(e), data, loc)
-        sid = data.get("id") if isinstance(data.get("id"), str) else None
-        prefix = f"scenario {sid}: " if sid else ""
-        return None, [ScenarioError(name, at, field_name(path), prefix + message)]
+    read = read_structure(data, loc)
+    doc = read.doc
+    prefix = f"scenario {data['id']}: " if isinstance(data.get("id"), str) else ""
+    errors = [ScenarioError(name, at, field_name(path), prefix + message) for path, at, message in read.problems]
+    if doc is None:
+        return None, errors
     if doc.card_file is not UNSET:
         from ..cards.compiled import load_file
         from ..cards.declared import CardFileError
         try:
             load_file(Path(name).parent / doc.card_file)
         except CardFileError as e:
-            return None, [ScenarioError(name, loc.key_line([], "card_file"), "card_file",
-                                        f"scenario {doc.id}: {e}")]
-    errors = _Checker(doc, loc, name).check()
+            return None, errors + [ScenarioError(name, loc.key_line([], "card_file"), "card_file",
+                                                 f"scenario {doc.id}: {p}") for p in e.problems]
+    errors += [e for e in _Checker(doc, loc, name, read.cut).check()
+               if e.field is None or e.field.split(".")[0].split("[")[0] not in read.filled]
     if errors:
-        return None, errors
+        return None, sorted(errors, key=lambda e: e.line or 0)   # in the order of the file's lines
     keys = {k: loc.key_line([], k) for k in ("given", "expect", "illegal") if k in data}
     if isinstance(data.get("expect_by_edition"), dict):
         for e in data["expect_by_edition"]:
@@ -444,8 +332,9 @@ def _load_document(node, data, name: str) -> tuple[LoadedScenario | None, list[S
 
 
 class _Checker:
-    def __init__(self, doc: Scenario, loc: _Locator, name: str):
+    def __init__(self, doc: Scenario, loc: Locator, name: str, cut=frozenset()):
         self.doc = doc
+        self.cut = cut                       # top-level keys a problem of the structure took values out of
         self.loc = loc
         self.name = name
         self.errors: list[ScenarioError] = []
@@ -462,7 +351,7 @@ class _Checker:
 
     def fail(self, path: list, message: str, key: str | None = None) -> None:
         at = self.loc.key_line(path, key) if key else self.loc.line(path)
-        self.errors.append(ScenarioError(self.name, at, field_name(path + ([key] if key else [])),
+        self.errors.append(ScenarioError(self.name, at, field_name(self.loc.original(path + ([key] if key else []))),
                                          f"scenario {self.doc.id}: {message}"))
 
     def card(self, path: list, ref: str, placed: bool = True) -> int | None:
@@ -476,7 +365,7 @@ class _Checker:
             self.fail(path, f"{card_name(cid)} belongs to the set {home}, which the scenario does not play with; "
                       f"add it to `sets` (sets: [{', '.join([*self.sets, home])}])")
             return None
-        if placed and self.placed is not None and cid not in self.placed:
+        if placed and self.placed is not None and cid not in self.placed and "given" not in self.cut:
             self.fail(path, f"{card_name(cid)} is not in the given position (it is in the unused pile)"
                       + (f"; did you mean {self._other_copy(cid)}?" if self._other_copy(cid) else ""))
         return cid
@@ -490,7 +379,9 @@ class _Checker:
 
     def clause(self, path: list, cid: str) -> None:
         if cid not in self.catalogue:
-            self.fail(path, f"unknown clause id {cid!r} (see spec/clauses.yaml)")
+            near = difflib.get_close_matches(cid, sorted(self.catalogue), n=1, cutoff=0.6)
+            hint = f"did you mean {near[0]}? " if near else ""
+            self.fail(path, f"unknown clause id {cid!r} ({hint}see spec/clauses.yaml)")
 
     def check(self) -> list[ScenarioError]:
         d = self.doc
@@ -518,7 +409,8 @@ class _Checker:
         self.check_given()
         for i, s in enumerate(d.steps):
             self.check_step(["steps", i], s)
-        if d.expect is UNSET and d.illegal is UNSET and d.expect_by_edition is UNSET:
+        expected = ("expect", "illegal", "expect_by_edition")
+        if all(getattr(d, k) is UNSET and k not in self.cut for k in expected):
             self.fail([], "the scenario checks nothing: give expect, illegal or expect_by_edition")
         if d.expect is not UNSET:
             self.check_expect(["expect"], d.expect)
@@ -530,7 +422,7 @@ class _Checker:
                 path = ["expect_by_edition", e]
                 if e not in applies:
                     self.fail(["expect_by_edition"], f"the scenario does not apply to {e}", key=e)
-                if over.expect is UNSET and over.illegal is UNSET:
+                if over.expect is UNSET and over.illegal is UNSET and "expect_by_edition" not in self.cut:
                     self.fail(path, "give expect or illegal for this edition")
                 if over.expect is not UNSET:
                     self.check_expect(path + ["expect"], over.expect)
@@ -558,7 +450,7 @@ class _Checker:
             for i, pair in enumerate(deal.reveals):
                 for j, ref in enumerate(pair):
                     self.card(["given", "deal", "reveals", i, j], ref, placed=False)
-            if deal.first is UNSET and not deal.reveals:
+            if deal.first is UNSET and not deal.reveals and "given" not in self.cut:
                 self.fail(["given", "deal"], "give 'first' or the 'reveals' that decide it")
             return
         seen = {}
@@ -609,7 +501,7 @@ class _Checker:
     def _once(self, seen: dict, cid: int, path: list) -> None:
         if cid in seen:
             first = seen[cid]
-            self.fail(path, f"{card_name(cid)} is already placed at {field_name(first)} "
+            self.fail(path, f"{card_name(cid)} is already placed at {field_name(self.loc.original(first))} "
                       f"(line {self.loc.line(first)}); a card is in one place only"
                       + ("" if "#" in card_name(cid) or CARDS[card_name(cid)].copies == 1
                          else f"; the second copy is {card_name(cid)}#2"))
@@ -642,7 +534,7 @@ class _Checker:
 
     # -- expectations
     def check_expect(self, path: list, e: Expect) -> None:
-        if all(getattr(e, f) is UNSET for f in e.__struct_fields__):
+        if all(getattr(e, f) is UNSET for f in e.__struct_fields__) and path[0] not in self.cut:
             self.fail(path, "this expect checks nothing")
         if e.players is not UNSET:
             for p, pe in enumerate(e.players):
@@ -680,7 +572,7 @@ class _Checker:
                 continue
             for i, m in enumerate(matchers):
                 mp = path + [key, i]
-                if all(getattr(m, f) is UNSET for f in m.__struct_fields__):
+                if all(getattr(m, f) is UNSET for f in m.__struct_fields__) and path[0] not in self.cut:
                     self.fail(mp, "an event pattern needs at least one field")
                 if m.clause is not UNSET:
                     self.clause(mp + ["clause"], m.clause)
@@ -697,7 +589,7 @@ class _Checker:
         except CardRefError as err:
             self.fail(path, str(err), key=ref)
             return
-        if self.placed is not None and cid not in self.placed:
+        if self.placed is not None and cid not in self.placed and "given" not in self.cut:
             self.fail(path, f"{card_name(cid)} is not in the given position", key=ref)
 
     def check_player(self, path: list, pe: PlayerExpect) -> None:
@@ -716,6 +608,8 @@ class _Checker:
                 lookup(il.card)
             except UnknownCard as e:
                 self.fail(path + ["card"], str(e))
+        if "steps" in self.cut:
+            return                           # a step was taken out: the count is not the document's
         step = n if il.step is UNSET else il.step
         if step == 0:
             if il.code not in SETUP_CODES:
