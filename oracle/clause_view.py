@@ -25,8 +25,10 @@ def _listed(items: list[str], indent: str) -> list[str]:
     return out
 
 
-def describe(c: Clause, cov=None) -> str:
-    """The clause as text; `cov` (a `coverage.ClauseCoverage`) adds where it is cited."""
+def describe(c: Clause, cov=None, editions: tuple[str, ...] = EDITIONS, readings: dict | None = None) -> str:
+    """The clause as text; `cov` (a `coverage.ClauseCoverage`) adds where it is cited.
+    Another game gives its `editions` and its `readings` (clause id -> Reading)."""
+    EDITIONS = editions  # noqa: N806
     lines = [f"{c.id}: {c.title}  [{c.section}]", ""]
     lines += _wrap(c.text, "  ")
     if c.source:
@@ -40,9 +42,9 @@ def describe(c: Clause, cov=None) -> str:
         if st.text:
             label = "variant" if st.status == "varies" else "reading" if st.status == "silent" else "note"
             lines += _wrap(f"{label}: {st.text}", " " * 14)
-    from .readings import BY_CLAUSE
-
-    reading = BY_CLAUSE.get(c.id)
+    if readings is None:
+        from .readings import BY_CLAUSE as readings
+    reading = readings.get(c.id)
     if reading is not None:
         lines += ["", "team reading (a switch: `verify --reading`, the game line's `readings`):"]
         for choice, what in reading.choices:

@@ -136,18 +136,23 @@ def catalogue_path() -> Path:
     return Path(__file__).resolve().parents[1] / "spec" / "clauses.yaml"
 
 
-def load_catalogue(path: Path | None = None) -> dict[str, Clause]:
-    """All clauses by id, in file order. Raises ValueError on a malformed file."""
-    return dict(_load(path or catalogue_path())[1])
+def load_catalogue(path: Path | None = None, *, editions: tuple[str, ...] = EDITIONS,
+                   sections: tuple[str, ...] | None = None) -> dict[str, Clause]:
+    """All clauses by id, in file order. Raises ValueError on a malformed file.
+    Another game's catalogue names its own `editions` and `sections`."""
+    return dict(_load(path or catalogue_path(), editions, sections or tuple(SECTIONS))[1])
 
 
-def load_edition_books(path: Path | None = None) -> dict[str, str]:
+def load_edition_books(path: Path | None = None, *, editions: tuple[str, ...] = EDITIONS,
+                       sections: tuple[str, ...] | None = None) -> dict[str, str]:
     """Edition id -> rulebook file name, as declared in the catalogue."""
-    return dict(_load(path or catalogue_path())[0])
+    return dict(_load(path or catalogue_path(), editions, sections or tuple(SECTIONS))[0])
 
 
 @cache
-def _load(path: Path) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, Clause], ...]]:
+def _load(path: Path, editions: tuple[str, ...] = EDITIONS, sections: tuple[str, ...] = tuple(SECTIONS)
+          ) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, Clause], ...]]:
+    EDITIONS = editions     # noqa: N806 - the editions of this catalogue
     with path.open(encoding="utf-8") as f:
         data = yaml.safe_load(f)
     where = path.name
@@ -167,14 +172,15 @@ def _load(path: Path) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, Cla
 
     clauses: dict[str, Clause] = {}
     for index, entry in enumerate(raw, start=1):
-        clause = _parse_clause(entry, where, index)
+        clause = _parse_clause(entry, where, index, editions, sections)
         if clause.id in clauses:
             raise ValueError(f"{where}: clause {clause.id!r}: duplicate id")
         clauses[clause.id] = clause
     return tuple((e, books[e]) for e in EDITIONS), tuple(clauses.items())
 
 
-def _parse_clause(entry: Any, filename: str, index: int) -> Clause:
+def _parse_clause(entry: Any, filename: str, index: int, editions: tuple[str, ...] = EDITIONS,
+                  sections: tuple[str, ...] = tuple(SECTIONS)) -> Clause:
     if not isinstance(entry, dict):
         raise ValueError(f"{filename}: clause #{index}: expected a mapping")
     cid = entry.get("id")
@@ -195,8 +201,8 @@ def _parse_clause(entry: Any, filename: str, index: int) -> Clause:
     for key in ("title", "text"):
         if not _is_text(entry[key]):
             raise fail(f"'{key}' must be non-empty text")
-    if entry["section"] not in SECTIONS:
-        raise fail(f"section {entry['section']!r} is not one of {', '.join(SECTIONS)}")
+    if entry["section"] not in sections:
+        raise fail(f"section {entry['section']!r} is not one of {', '.join(sections)}")
     notes = entry.get("notes")
     if notes is not None and not _is_text(notes):
         raise fail("'notes' must be non-empty text when present")
@@ -206,13 +212,14 @@ def _parse_clause(entry: Any, filename: str, index: int) -> Clause:
         title=entry["title"].strip(),
         section=entry["section"],
         text=entry["text"].strip(),
-        source=_parse_source(entry["source"], fail),
-        editions=_parse_editions(entry["editions"], fail),
+        source=_parse_source(entry["source"], fail, editions),
+        editions=_parse_editions(entry["editions"], fail, editions),
         notes=notes.strip() if notes is not None else None,
     )
 
 
-def _parse_source(raw: Any, fail: _Fail) -> tuple[tuple[str, str], ...]:
+def _parse_source(raw: Any, fail: _Fail, editions: tuple[str, ...] = EDITIONS) -> tuple[tuple[str, str], ...]:
+    EDITIONS = editions     # noqa: N806
     if not isinstance(raw, list):
         raise fail("'source' must be a list (possibly empty) of {book, section}")
     refs: list[tuple[str, str]] = []
@@ -227,13 +234,15 @@ def _parse_source(raw: Any, fail: _Fail) -> tuple[tuple[str, str], ...]:
     return tuple(refs)
 
 
-def _parse_editions(raw: Any, fail: _Fail) -> Mapping[str, EditionStatus]:
+def _parse_editions(raw: Any, fail: _Fail, editions: tuple[str, ...] = EDITIONS) -> Mapping[str, EditionStatus]:
+    EDITIONS = editions     # noqa: N806
     if not isinstance(raw, dict):
         raise fail("'editions' must be a mapping of edition id to {status: ...}")
     if set(raw) != set(EDITIONS):
         missing = [e for e in EDITIONS if e not in raw]
         extra = sorted(set(raw) - set(EDITIONS))
-        raise fail(f"'editions' must list exactly the four editions (missing: {missing}, unknown: {extra})")
+        count = _WORDS.get(len(EDITIONS), len(EDITIONS))
+        raise fail(f"'editions' must list exactly the {count} editions (missing: {missing}, unknown: {extra})")
     statuses: dict[str, EditionStatus] = {}
     for edition in EDITIONS:
         value = raw[edition]
@@ -252,6 +261,9 @@ def _parse_editions(raw: Any, fail: _Fail) -> Mapping[str, EditionStatus]:
             raise fail(f"edition {edition}: status {status!r} needs a '{text_key}' text")
         statuses[edition] = EditionStatus(cast(Status, status), text.strip() if text else None)
     return MappingProxyType(statuses)
+
+
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 def _is_text(value: Any) -> bool:
@@ -281,22 +293,39 @@ def clause_to_json(c: Clause) -> dict[str, Any]:
     }
 
 
-def render_markdown(only: Iterable[str] | None = None) -> str:
+@dataclass(frozen=True)
+class Book:
+    """What the Markdown catalogue of one game is made from: its catalogue,
+    its editions and their labels, its sections, its title and where it is
+    generated from (Mindbug's by default)."""
+
+    path: Path | None = None
+    editions: tuple[str, ...] = EDITIONS
+    labels: Mapping[str, str] = field(default_factory=lambda: EDITION_LABELS)
+    sections: Mapping[str, str] = field(default_factory=lambda: SECTIONS)
+    title: str = "Mindbug clause catalogue"
+    source: str = "spec/clauses.yaml"
+    command: str = "python -m oracle.clauses --markdown"
+
+
+def render_markdown(only: Iterable[str] | None = None, book: Book | None = None) -> str:
     """The human-readable catalogue, grouped by section in rulebook order
     (only the clauses whose ids are in `only`, when given)."""
-    clauses = load_catalogue()
+    book = book or Book()
+    EDITIONS, EDITION_LABELS, SECTIONS = book.editions, book.labels, book.sections  # noqa: N806
+    clauses = load_catalogue(book.path, editions=EDITIONS, sections=tuple(SECTIONS))
     if only is not None:
         keep = set(only)
         clauses = {cid: c for cid, c in clauses.items() if cid in keep}
-    books = load_edition_books()
+    books = load_edition_books(book.path, editions=EDITIONS, sections=tuple(SECTIONS))
     by_section: dict[str, list[Clause]] = {s: [] for s in SECTIONS}
     for c in clauses.values():
         by_section[c.section].append(c)
 
     out: list[str] = [
-        "# Mindbug clause catalogue",
+        f"# {book.title}",
         "",
-        "<!-- Generated from spec/clauses.yaml by `python -m oracle.clauses --markdown`."
+        f"<!-- Generated from {book.source} by `{book.command}`."
         " Do not edit by hand. -->",
         "",
         "Every rule the oracle applies, in the project's own words. Each clause has a",
@@ -330,11 +359,12 @@ def render_markdown(only: Iterable[str] | None = None) -> str:
             continue
         out += ["", f"## {SECTIONS[section]}"]
         for c in cs:
-            out += _render_clause(c)
+            out += _render_clause(c, EDITIONS)
     return "\n".join(out) + "\n"
 
 
-def _render_clause(c: Clause) -> list[str]:
+def _render_clause(c: Clause, editions: tuple[str, ...] = EDITIONS) -> list[str]:
+    EDITIONS = editions     # noqa: N806
     lines = ["", f"### `{c.id}`: {c.title}", "", c.text, ""]
     if c.source:
         lines.append("Sources:")

@@ -14,7 +14,10 @@ import sys
 
 import click
 
-from .term import color_option
+from .games import GAMES
+from .term import color_option, visible
+
+GAME_NAMES = tuple(GAMES)
 
 # command name -> "module:attribute" of a click command
 COMMANDS = {
@@ -52,6 +55,11 @@ class LazyGroup(click.Group):
             sys.stderr = open(os.devnull, "w")
         try:
             return super().invoke(ctx)
+        except click.ClickException as e:
+            # A usage error may quote the command line or an input file:
+            # what click prints goes through `visible` like any other text.
+            e.message = visible(e.message, lines=True)
+            raise
         except ModuleNotFoundError as e:
             top = (e.name or "").split(".")[0]
             if not top or top == "oracle":
@@ -69,7 +77,7 @@ class LazyGroup(click.Group):
             command = ctx.invoked_subcommand or ""
             where = f" ({e.filename})" if e.filename else ""
             sys.stdout = open(os.devnull, "w")     # what is still buffered cannot be written either
-            click.echo(f"mb-oracle{' ' + command if command else ''}: cannot go on: {e.strerror or e}{where}",
+            click.echo(visible(f"mb-oracle{' ' + command if command else ''}: cannot go on: {e.strerror or e}{where}"),
                        err=True)
             ctx.exit(2)
 
@@ -91,10 +99,11 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="mb-oracle")
 @color_option("auto")
 def main():
-    """mb-oracle: the rules authority for Mindbug.
+    """mb-oracle: the rules authority for Mindbug and Mind Up!.
 
     Verify recorded games against the rulebook, run rulings written as
-    scenarios, and hunt for places where the rules disagree.
+    scenarios, and hunt for places where the rules disagree. A log says
+    which game it is; selfplay, clauses, editions and schema take --game.
     """
 
 
@@ -138,8 +147,10 @@ def cards(as_json, set_names, list_sets, names):
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--coverage", is_flag=True, help="Show the scenarios and tests that cite each clause.")
 @click.option("--markdown", is_flag=True, help="Print the catalogue (or the chosen clauses) as Markdown, as in spec/.")
+@click.option("--game", type=click.Choice(GAME_NAMES), default=None,
+              help="The catalogue of this game only (default: Mindbug's; a Mind Up! id, mu.*, finds its own).")
 @click.argument("ids", nargs=-1)
-def clauses(as_json, coverage, markdown, ids):
+def clauses(as_json, coverage, markdown, ids, game):
     """List the clause catalogue (or the clauses whose id is or starts with IDS).
 
     A clause named by its full id is shown in full: its text, its status
@@ -148,6 +159,12 @@ def clauses(as_json, coverage, markdown, ids):
     from . import clauses as catalogue
     from .clause_view import describe, select, unknown_message
 
+    if game is None and ids and all(i.startswith("mu") for i in ids):
+        game = "mind-up"
+    if game not in (None, "mindbug"):
+        if coverage:
+            raise click.UsageError("--coverage reads Mindbug's scenarios and tests; it has no Mind Up! view yet")
+        return _other_clauses(game, as_json, markdown, ids)
     every = catalogue.load_catalogue()
     chosen, missing = select(every, ids)
     if missing:
@@ -180,11 +197,44 @@ def clauses(as_json, coverage, markdown, ids):
         click.echo(f"{c.id:<34} {c.title}{mark}")
 
 
+def _other_clauses(game, as_json, markdown, ids) -> None:
+    """`clauses` for a game other than Mindbug: its own catalogue."""
+    from importlib import import_module
+
+    from .clause_view import describe, select, unknown_message
+    from .clauses import clause_to_json
+    from .games import GAMES
+
+    book = import_module(GAMES[game] + ".clauses")
+    every = book.load_catalogue()
+    chosen, missing = select(every, ids)
+    if missing:
+        raise click.UsageError(unknown_message(every, missing))
+    if markdown:
+        click.echo(book.render_markdown([c.id for c in chosen] if ids else None), nl=False)
+        return
+    if as_json:
+        _dump([clause_to_json(c) for c in chosen])
+        return
+    readings = {r.clause: r for r in import_module(GAMES[game]).all_readings()}
+    exact = [c for c in chosen if c.id in ids]
+    for n, c in enumerate(exact):
+        click.echo(("\n" if n else "") + describe(c, None, book.EDITIONS, readings))
+    for c in chosen if not exact else ():
+        r = readings.get(c.id)
+        mark = f"  (team reading: {' | '.join(r.names())})" if r is not None else ""
+        click.echo(f"{c.id:<34} {c.title}{mark}")
+
+
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def editions(as_json):
+@click.option("--game", type=click.Choice(GAME_NAMES), default="mindbug", show_default=True,
+              help="The game whose editions and readings to list.")
+def editions(as_json, game):
     """List the rulebook editions and the switches where they differ, then the
     team readings (questions no edition settles) with their choices."""
+    if game != "mindbug":
+        return _other_editions(game, as_json)
     from .editions import PROFILES
     from .readings import READINGS
 
@@ -198,7 +248,28 @@ def editions(as_json):
             how = {"states": "states", "implied": "implied", "silent": "silent, reading"}[s.how]
             click.echo(f"  {s.name:<24} {str(s.value):<11} {how:<16} [{s.clause}] {s.note}")
     click.echo("team readings (no edition settles them; verify --reading CLAUSE=CHOICE, game line `readings`):")
-    for r in READINGS:
+    _echo_readings(READINGS)
+
+
+def _other_editions(game, as_json) -> None:
+    """`editions` for a game other than Mindbug: its editions and its readings."""
+    from .games import entry
+
+    e = entry(game)
+    readings = e.all_readings()
+    if as_json:
+        _dump({"game": game, "editions": [{"edition": x, "title": e.EDITION_TITLES[x], "rulebook": e.RULEBOOKS[x]}
+                                          for x in e.EDITIONS],
+               "readings": [r.to_json() for r in readings]})
+        return
+    for x in e.EDITIONS:
+        click.echo(f"{x}: {e.TITLE}, {e.EDITION_TITLES[x]} ({e.RULEBOOKS[x]})")
+    click.echo("team readings (the rulebook is silent; verify --reading CLAUSE=CHOICE, game line `readings`):")
+    _echo_readings(readings)
+
+
+def _echo_readings(readings) -> None:
+    for r in readings:
         click.echo(f"  {r.clause}")
         for choice, what in r.choices:
             mark = "team" if choice == r.team else "    "

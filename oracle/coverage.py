@@ -19,7 +19,7 @@ from pathlib import Path
 
 import click
 
-from .term import plural
+from .term import plural, visible
 
 
 @dataclass
@@ -130,7 +130,7 @@ def coverage_report(as_json: bool, ids: tuple) -> int:
                    if folder else "no scenarios folder found (looked in the working directory and the source "
                                   "checkout): no scenario counted")
         for e in cov.errors:
-            click.echo(str(e))
+            click.echo(visible(str(e)))
         for c in chosen:
             mark = " " if c.cited else "!"
             scenarios, tests = plural(len(c.scenarios), "scenario"), plural(len(c.tests), "test file")

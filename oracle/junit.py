@@ -18,9 +18,10 @@ Jenkins shows package `mb-oracle.verify`, class `logs/games_jsonl`. The
 file itself, unchanged, is in the `file` attribute.
 
 Text. Characters that XML 1.0 cannot hold (most control characters, lone
-surrogates) and control characters in one-line fields (names, messages)
-are written as visible escapes (`\\x1b`, `\\ud800`), so the file always
-parses and the reader sees that something odd was there.
+surrogates, U+FFFE and U+FFFF) and every character `oracle.term.visible`
+escapes (newlines and tabs are kept in multi-line bodies only)
+are written as visible escapes (`\\x1b`, `\\ud800`, `\\u202e`), so the file
+always parses and the reader sees that something odd was there.
 """
 
 from __future__ import annotations
@@ -30,28 +31,27 @@ import shutil
 import tempfile
 from typing import TextIO
 
+from .term import visible
+
 RESULTS = ("passed", "failure", "error", "skipped")
 
-# Characters escaped in every field: those XML 1.0 forbids, and the C1 and
-# DEL control characters (allowed, but invisible and confusing).
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
-# In one-line fields, also tab, newline and carriage return.
-_NOT_LINE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# The two characters XML 1.0 forbids that `visible` leaves.
+_NOT_XML = re.compile("[\ufffe\uffff]")
 
 
-def _visible(m: re.Match) -> str:
-    c = ord(m.group(0))
-    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
+def _xml_visible(m: re.Match) -> str:
+    return f"\\u{ord(m.group(0)):04x}"
 
 
 def clean_line(text: str) -> str:
     """A one-line field (a name, a message) that any XML parser reads back as written."""
-    return _NOT_LINE.sub(_visible, text)
+    return _NOT_XML.sub(_xml_visible, visible(text))
 
 
 def clean_text(text: str) -> str:
     """A multi-line body: newlines and tabs kept, other controls escaped."""
-    return _NOT_XML.sub(_visible, text.replace("\r\n", "\n"))
+    parts = text.replace("\r\n", "\n").split("\t")
+    return _NOT_XML.sub(_xml_visible, "\t".join(visible(part, lines=True) for part in parts))
 
 
 def classname(command: str, file: str) -> str:

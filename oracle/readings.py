@@ -108,15 +108,20 @@ def _suggest(word: str, names) -> str:
     return f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else f"; known: {', '.join(names)}"
 
 
-def check(readings: dict) -> dict[str, str]:
-    """Validate a clause -> choice mapping; raise UnknownReading naming the bad entry."""
+def check(readings: dict, by_clause: dict | None = None, settled: dict | None = None,
+          what: str = "reading") -> dict[str, str]:
+    """Validate a clause -> choice mapping; raise UnknownReading naming the bad
+    entry. Another game gives its own readings (`by_clause`) and says what
+    they are (`what`)."""
+    by_clause = BY_CLAUSE if by_clause is None else by_clause
+    settled = SETTLED if settled is None else settled
     out = {}
     for clause, choice in readings.items():
-        if SETTLED.get(clause) == choice:
+        if settled.get(clause) == choice:
             continue
-        r = BY_CLAUSE.get(clause)
+        r = by_clause.get(clause)
         if r is None:
-            raise UnknownReading(f"unknown reading {clause!r}" + _suggest(str(clause), BY_CLAUSE))
+            raise UnknownReading(f"unknown {what} {clause!r}" + _suggest(str(clause), by_clause))
         if choice not in r.names():
             raise UnknownReading(f"reading {clause}: unknown choice {choice!r}" + _suggest(str(choice), r.names()))
         out[clause] = choice

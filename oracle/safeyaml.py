@@ -10,12 +10,17 @@ last of two equal keys. This module loads documents with:
   (MAX_NODES) in the file, and in a document once its aliases are expanded;
 - a limit on nesting (MAX_DEPTH), checked while the document is composed;
 - duplicate keys refused;
+- values built only into types that cannot fail: a timestamp (`2001-02-30`,
+  `2001-13-45`, valid or not) stays the text it is, an integer has at most
+  MAX_INT_DIGITS digits, and a value its explicit tag cannot build
+  (`!!int abc`, `!!bool maybe`) is a problem at its line;
 - every problem a `YamlProblem` (a yaml.YAMLError) with the line, never
   another exception.
 """
 
 from __future__ import annotations
 
+import re
 from array import array
 from itertools import accumulate
 from typing import IO, Iterator
@@ -26,6 +31,7 @@ MAX_BYTES = 1 << 20      # one YAML file
 MAX_ALIASES = 100        # aliases (*name) in one document
 MAX_NODES = 20_000       # values in one file (and in one document, aliases expanded)
 MAX_DEPTH = 64           # nesting of mappings and sequences
+MAX_INT_DIGITS = 64      # digits of one integer (PyYAML would build any size, or fail past 4,300)
 
 
 # Opening flow brackets count +1, closing ones -1, anything else 0 (signed bytes).
@@ -85,31 +91,78 @@ class _Limits:
             self._depth -= 1
 
 
-class _Limited(_Limits, yaml.SafeLoader):
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_INT_PREFIX = re.compile(r"^[-+]?(0[box])?")
+
+
+class _Resolver(yaml.resolver.Resolver):
+    """YAML 1.1's implicit types, but for timestamps: `2001-02-03` is text."""
+
+    yaml_implicit_resolvers = {first: [(tag, rx) for tag, rx in found if tag != _TIMESTAMP]
+                               for first, found in yaml.resolver.Resolver.yaml_implicit_resolvers.items()}
+
+
+class _Constructor(yaml.constructor.SafeConstructor):
+    """PyYAML's safe constructor, with no value that fails to build other
+    than as a YamlProblem at the value's line."""
+
+    def construct_object(self, node, deep=False):
+        try:
+            return super().construct_object(node, deep)
+        except yaml.YAMLError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError, OverflowError) as e:
+            # A scalar its tag cannot build: `!!int abc`, `!!bool maybe`, `!!float x`.
+            tag = str(node.tag).rpartition(":")[2] or str(node.tag)
+            shown = str(node.value)[:40] + ("..." if len(str(node.value)) > 40 else "")
+            raise YamlProblem(node.start_mark.line + 1, f"{shown!r} cannot be read as {tag}", node.start_mark) from None
+
+    def construct_yaml_int(self, node):
+        digits = len(_INT_PREFIX.sub("", str(node.value).replace("_", "")))   # sexagesimal: ":" counted
+        if digits > MAX_INT_DIGITS:
+            raise YamlProblem(node.start_mark.line + 1, f"an integer of {digits:,} digits: at most {MAX_INT_DIGITS} "
+                              "(MAX_INT_DIGITS)", node.start_mark)
+        return super().construct_yaml_int(node)
+
+
+_Constructor.add_constructor("tag:yaml.org,2002:int", _Constructor.construct_yaml_int)
+_Constructor.add_constructor(_TIMESTAMP, _Constructor.construct_yaml_str)   # `!!timestamp x` is text too
+
+
+class _Limited(_Limits, yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer,
+               _Constructor, _Resolver):
     """PyYAML's safe loader, in Python, within the limits."""
 
     def __init__(self, stream):
-        super().__init__(stream)
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        yaml.composer.Composer.__init__(self)
+        _Constructor.__init__(self)
+        _Resolver.__init__(self)
         self._start_limits()
 
 
 _Fast = None
 if getattr(yaml, "__with_libyaml__", False):
     from yaml._yaml import CParser
-    from yaml.composer import Composer
-    from yaml.constructor import SafeConstructor
-    from yaml.resolver import Resolver
 
-    class _Fast(_Limits, Composer, CParser, SafeConstructor, Resolver):  # type: ignore[no-redef]
+    class _Fast(_Limits, yaml.composer.Composer, CParser, _Constructor, _Resolver):  # type: ignore[no-redef]
         """libyaml's parser (several times faster) with the same composer,
         constructor and limits as _Limited."""
 
         def __init__(self, stream):
             CParser.__init__(self, stream)
-            Composer.__init__(self)
-            SafeConstructor.__init__(self)
-            Resolver.__init__(self)
+            yaml.composer.Composer.__init__(self)
+            _Constructor.__init__(self)
+            _Resolver.__init__(self)
             self._start_limits()
+
+
+def scalar(node: yaml.Node):
+    """The value of one node of a document `documents` gave, built as
+    `documents` builds it (a timestamp is text). Raises YamlProblem."""
+    return _Constructor().construct_object(node, deep=True)
 
 
 def _message(e: yaml.YAMLError) -> tuple[int | None, str, object]:
@@ -193,6 +246,44 @@ def read_file(path) -> bytes:
     file over the limit, never more (a device or a pipe may not end).
     Raises OSError."""
     with open(path, "rb") as f:
+        return f.read(MAX_BYTES + 1)
+
+
+class NotReadable(Exception):
+    """A file a client named that may not be read (`read_within`)."""
+
+
+def read_within(path: str, folders, files=()) -> bytes:
+    """The bytes of the file at `path` (absolute, or relative to the working
+    directory) for a client that may read only regular files of at most
+    MAX_BYTES under `folders`, or one of `files` (symbolic links resolved
+    first). Nothing but such a file is opened, so a FIFO or a device is
+    never waited on; a path outside the folders, missing or unreadable gets
+    one message that says nothing of it. Raises NotReadable."""
+    import os
+    import stat
+
+    unknown = NotReadable(f"{path!r}: no such file in the folders this service reads")
+    try:
+        real = os.path.realpath(path)
+    except (OSError, ValueError):   # a NUL in the path, a loop of links
+        raise unknown from None
+    roots = [os.path.realpath(f) for f in folders]
+    if not any(os.path.commonpath([real, r]) == r for r in roots) and \
+            real not in {os.path.realpath(f) for f in files}:
+        raise unknown
+    try:
+        if not stat.S_ISREG(os.stat(real).st_mode):
+            raise NotReadable(f"{path!r} is not a regular file")
+        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        raise unknown from None
+    with open(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode):     # replaced between the two looks
+            raise NotReadable(f"{path!r} is not a regular file")
+        if st.st_size > MAX_BYTES:
+            raise NotReadable(f"{path!r} is larger than {MAX_BYTES} bytes (MAX_BYTES)")
         return f.read(MAX_BYTES + 1)
 
 

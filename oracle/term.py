@@ -5,11 +5,16 @@ Colour follows `--color auto|always|never`, then the `NO_COLOR` and
 Progress is drawn on standard error, only when it is a terminal, and never
 mixes with the report: call `clear()` before writing to a terminal that
 shows it.
+
+Text from the input (ids, names, field names, titles, messages quoting
+them) reaches people only through `visible()`, which writes every
+character a terminal would act on or hide as a visible escape.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from typing import TextIO
@@ -17,6 +22,39 @@ from typing import TextIO
 import click
 
 COLOR_CHOICES = ("auto", "always", "never")
+
+# Characters that text from the input must never bring to a terminal as
+# they are: the control characters (C0 with DEL, C1 with the one-byte CSI
+# \x9b, carriage return among them), the format characters (bidirectional
+# overrides and isolates, zero-width spaces and joiners, the byte order mark,
+# soft hyphen, tag characters), the line and paragraph separators U+2028 and
+# U+2029, and lone surrogates. Unicode categories Cc, Cf, Zl, Zp and Cs.
+_FORMAT = (r"\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u2028-\u202e"
+           r"\u2060-\u2064\u2066-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
+           r"\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
+_HIDDEN_IN_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f" + _FORMAT + "]")
+_HIDDEN_IN_LINES = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f" + _FORMAT + "]")   # newline kept
+
+
+def _escape(m: re.Match) -> str:
+    c = ord(m.group(0))
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}" if c < 0x10000 else f"\\U{c:08x}"
+
+
+def visible(text: str, lines: bool = False) -> str:
+    """`text` from the input, safe to show on a terminal: each of the
+    characters above written as a visible escape (`\\x1b`, `\\u202e`,
+    `\\U000e0001`), on one line; with `lines`, newlines are kept (a message
+    of several lines). Text already shown this way is unchanged."""
+    if text.isprintable():   # no character of Cc, Cf, Zl, Zp or Cs (the common case)
+        return text
+    return (_HIDDEN_IN_LINES if lines else _HIDDEN_IN_LINE).sub(_escape, text)
+
+
+def error(message, prefix: str = "error: ") -> None:
+    """A problem, on standard error: `prefix` and the message, escaped
+    (`visible`, its lines kept)."""
+    click.echo(prefix + visible(str(message), lines=True), err=True)
 
 
 def color_setting(choice: str | None, environ=None) -> bool | None:

@@ -41,7 +41,7 @@ def bad(body: str) -> CardFileError:
     ("  - {name: A, power: 3, octonite: 1, abilities: [{trigger: play, effect: lose-life, cost: octonite}]}\n",
      "cards[0].abilities[0].cost", "only action and attack effects are paid for with Octonite"),
     ("  - {name: A, power: 3, keywords: [SPEEDY]}\n", "cards[0].keywords[0]", "unknown keyword 'SPEEDY'"),
-    ("  - {name: Gorillion, power: 3}\n", "cards[0].name", "already a card of a shipped set"),
+    ("  - {name: Gorillion, power: 3}\n", "cards[0].name", "a card of the shipped set 'first-contact'"),
     ("  - {name: A, power: 3, code: Gorilion}\n", "cards[0].code", "did you mean Gorillion"),
     ("  - {name: A, power: 3, code: Gorillion}\n", "cards[0].code", "no ability to borrow"),
     ("  - {name: A, power: 3}\n  - {name: a, power: 4}\n", "cards[1].name", "declared twice"),
@@ -52,6 +52,47 @@ def test_a_bad_card_file_names_file_line_and_field(body, field, words):
     e = bad(body)
     assert e.file == "bad.yaml" and e.field == field and words in e.message, str(e)
     assert e.line in (4, 5)
+
+
+# Every form in which a declared name could find a shipped card: its name in
+# another case, its slug, its French name, its French slug, as a card's name
+# or as one of its names in other languages.
+@pytest.mark.parametrize("body, field", [
+    ("  - {name: spider-owl, power: 3}\n", "cards[0].name"),
+    ("  - {name: SPIDER OWL, power: 3}\n", "cards[0].name"),
+    ("  - {name: Spider_Owl, power: 3}\n", "cards[0].name"),
+    ("  - {name: Arachnhibou, power: 3}\n", "cards[0].name"),
+    ("  - {name: arachnhibou, power: 3}\n", "cards[0].name"),
+    ("  - {name: Q, power: 3, names: {fr: Spider Owl}}\n", "cards[0].names.fr"),
+    ("  - {name: Q, power: 3, names: {de: spider-owl}}\n", "cards[0].names.de"),
+    ("  - {name: Q, power: 3, names: {fr: Arachnhibou}}\n", "cards[0].names.fr"),
+    ("  - {name: Q, power: 3, names: {fr: tigrecureuil}}\n", "cards[0].names.fr"),   # Tigrécureuil as a slug
+])
+def test_a_declared_name_that_finds_a_shipped_card_is_refused_in_every_form(body, field):
+    e = bad(body)
+    assert e.field == field and e.line == 4 and "shipped set" in e.message, str(e)
+
+
+def test_names_within_a_file_and_with_hidden_characters():
+    e = bad("  - {name: Lab Owl, power: 3}\n  - {name: Q, power: 3, names: {fr: lab-owl}}\n")
+    assert e.field == "cards[1].names.fr" and "'Lab Owl' of this file too" in e.message
+    e = bad('  - {name: "Owl\\u202eLab", power: 3}\n')
+    assert e.field == "cards[0].name" and "\\u202e" in e.message and "\u202e" not in str(e)
+    with pytest.raises(CardFileError, match="set 'first-contact'"):
+        load("x.yaml", "format: mb-cards/1\nset: {id: q-q, name: Premier Contact}\ncards: [{name: Q, power: 1}]\n")
+
+
+def test_a_card_file_changes_only_the_games_that_deal_its_set(tmp_path):
+    """A refused alias leaves every First Contact game as it was; a card
+    file with new names changes no verdict of games that do not deal it."""
+    logs = str(ROOT / "replays" / "conforming" / "en-revised.jsonl")
+    plain = run_cli("verify", logs, "--format", "json")
+    taken = tmp_path / "taken.yaml"
+    taken.write_text(HEAD + "  - {name: Q, power: 9, names: {fr: Spider Owl}}\n", encoding="utf-8")
+    r = run_cli("verify", "--cards", str(taken), logs)
+    assert r.returncode == 2 and b"taken.yaml:4: cards[0].names.fr" in r.stderr and not r.stdout
+    with_example = run_cli("verify", "--cards", str(EXAMPLE), logs, "--format", "json")
+    assert with_example.stdout == plain.stdout and plain.returncode == 0
 
 
 def test_a_shipped_set_id_and_a_bad_format_are_refused():

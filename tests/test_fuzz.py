@@ -10,7 +10,9 @@ SEED = 20261126
 
 
 @pytest.mark.parametrize("target,budget", [("replay-lines", 120), ("games", 200), ("scenarios", 120),
-                                           ("expect", 60), ("cards", 80), ("rpc", 80), ("engine", 60)])
+                                           ("expect", 60), ("cards", 80), ("rpc", 80), ("engine", 60),
+                                           ("text", 120), ("yaml-values", 80), ("card-names", 60),
+                                           ("serve-reads", 60)])
 def test_fixed_seed_fuzz_finds_no_traceback_hang_or_lost_game(target, budget, tmp_path):
     tally = run_fuzz(budget, SEED, out=tmp_path, cli_every=0, targets=(target,),
                      replays=ROOT / "replays", scenarios=ROOT / "scenarios", examples=ROOT / "examples")
@@ -19,6 +21,8 @@ def test_fixed_seed_fuzz_finds_no_traceback_hang_or_lost_game(target, budget, tm
     assert not tally.problems, found
     if target in ("replay-lines", "games"):
         assert tally.games_in >= tally.inputs[target] and tally.verdicts_out == tally.games_in
+    if target == "text":    # the hostile games among the inputs
+        assert tally.games_in > 0 and tally.verdicts_out == tally.games_in
     if target in ("cards", "engine"):   # only the card files that load, the adapters that greet, give games
         assert tally.games_in > 0 and tally.verdicts_out == tally.games_in
 
@@ -31,6 +35,70 @@ def test_a_sample_through_the_command_line_gives_a_verdict_per_game(tmp_path):
     assert not tally.problems, [p.message for p in tally.problems.values()]
 
 
+def test_the_hostile_classes_through_the_command_line(tmp_path):
+    """Hostile text (verify -j 2 printing what -j 1 prints), values that
+    cannot be built, colliding names and serve's file starts, each with a
+    sample through the command line."""
+    tally = run_fuzz(16, SEED, out=tmp_path, cli_every=2, targets=("text", "yaml-values", "card-names", "serve-reads"),
+                     replays=ROOT / "replays", scenarios=ROOT / "scenarios", examples=ROOT / "examples")
+    assert tally.cli_runs >= 6
+    assert not tally.problems, [p.message for p in tally.problems.values()]
+
+
+def _stock_yaml(monkeypatch):
+    """PyYAML's own safe loader in place of the project's constructor (dates
+    built as timestamps, integers of any size, tags that raise)."""
+    import yaml
+
+    from oracle import safeyaml
+
+    class Stock(safeyaml._Limits, yaml.SafeLoader):
+        def __init__(self, stream):
+            yaml.SafeLoader.__init__(self, stream)
+            self._start_limits()
+
+    monkeypatch.setattr(safeyaml, "_Fast", None)
+    monkeypatch.setattr(safeyaml, "_Limited", Stock)
+
+
+def _no_escaping(monkeypatch):
+    import re
+
+    from oracle import term
+
+    monkeypatch.setattr(term, "_HIDDEN_IN_LINE", re.compile("(?!)"))
+    monkeypatch.setattr(term, "_HIDDEN_IN_LINES", re.compile("(?!)"))
+
+
+def _names_unchecked(monkeypatch):
+    from oracle.cards import declared
+
+    monkeypatch.setattr(declared, "_check_names", lambda *a: None)
+
+
+def _reads_anywhere(monkeypatch):
+    from oracle import safeyaml
+
+    within = safeyaml.read_within
+    monkeypatch.setattr(safeyaml, "read_within", lambda path, folders, files=(): within(path, ("/",), files))
+
+
+@pytest.mark.parametrize("target, mutant, kind, words", [
+    ("text", _no_escaping, "count", "reach a terminal unescaped"),
+    ("yaml-values", _stock_yaml, "traceback", "ValueError"),
+    ("card-names", _names_unchecked, "count", "took a shipped card's name"),
+    ("serve-reads", _reads_anywhere, "count", "outside the scenario folders"),
+])
+def test_each_hostile_class_finds_the_bug_it_covers(target, mutant, kind, words, monkeypatch):
+    """Each new class, run against the code with its fix taken out, reports
+    the problem the fix prevents."""
+    mutant(monkeypatch)
+    tally = run_fuzz(40, SEED, cli_every=0, targets=(target,), replays=ROOT / "replays",
+                     scenarios=ROOT / "scenarios", examples=ROOT / "examples")
+    found = tally.by_kind(kind)
+    assert any(words in p.message or words in p.key for p in found), [p.key for p in tally.problems.values()]
+
+
 def test_the_fuzzer_records_a_traceback_once_with_a_reproducer(tmp_path, monkeypatch):
     # A planted bug: verifying any game whose stream holds a note line raises.
     real = checks.check_stream
@@ -41,7 +109,9 @@ def test_the_fuzzer_records_a_traceback_once_with_a_reproducer(tmp_path, monkeyp
         real(tally, data, last_id)
 
     monkeypatch.setattr(checks, "check_stream", broken)
-    tally = run_fuzz(60, SEED, out=tmp_path, cli_every=0, targets=("replay-lines",))
+    # Enough inputs that the planted bug is hit more than once whatever games the corpus
+    # (self-play and ./replays, Mindbug and Mind Up!) offers to start a stream with.
+    tally = run_fuzz(150, SEED, out=tmp_path, cli_every=0, targets=("replay-lines",))
     tracebacks = tally.by_kind("traceback")
     assert len(tracebacks) == 1 and tracebacks[0].seen >= 2
     assert "KeyError" in tracebacks[0].key

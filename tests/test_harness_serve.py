@@ -29,7 +29,8 @@ class Session:
     """A Service spoken to in JSON, keeping the transcript for the schema checks."""
 
     def __init__(self):
-        self.svc = Service()
+        # Scenario starts read under scenarios/, and the card file its later-sets scenarios name.
+        self.svc = Service(scenario_folders=(ROOT / "scenarios",), card_files=(LATER_CARDS,))
         self.transcript: list[tuple[object, dict]] = []
 
     def raw(self, line: bytes) -> dict:

@@ -34,11 +34,13 @@ from oracle.scenarios.loader import load_text
 from oracle.schemas import DIALECT
 
 JS = ROOT / "tests" / "js"
-SCHEMA_NAMES = tuple(schema_command.params[0].type.choices)
+# Every schema `mb-oracle schema` prints; `mind-up-replay` is `schema replay --game mind-up`.
+SCHEMA_NAMES = tuple(schema_command.params[0].type.choices) + ("mind-up-replay",)
 
 
 def printed_schema(name: str) -> dict:
-    result = CliRunner().invoke(schema_command, [name])
+    args = ["replay", "--game", "mind-up"] if name == "mind-up-replay" else [name]
+    result = CliRunner().invoke(schema_command, args)
     assert result.exit_code == 0, result.output
     return json.loads(result.output)
 
@@ -209,9 +211,13 @@ def _pointer(field: str) -> str:
 def valid_documents(tmp_path_factory) -> list[tuple[str, object, str]]:
     docs: list[tuple[str, object, str]] = []
     for path in sorted((ROOT / "replays").rglob("*.jsonl")):
+        schema = "replay"
         for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if line.strip():
-                docs.append(("replay", json.loads(line), f"{path.relative_to(ROOT)}:{i}"))
+                doc = json.loads(line)
+                if doc["t"] == "game":      # each game's lines against its own game's schema
+                    schema = "mind-up-replay" if doc.get("game") == "mind-up" else "replay"
+                docs.append((schema, doc, f"{path.relative_to(ROOT)}:{i}"))
     for i, line in enumerate(base_game(), 1):
         docs.append(("replay", line, f"self-play game line {i}"))
     for path in sorted((ROOT / "scenarios").glob("*.yaml")):
@@ -230,6 +236,17 @@ def valid_documents(tmp_path_factory) -> list[tuple[str, object, str]]:
     return docs
 
 
+MIND_UP_GAME = {"t": "game", "game": "mind-up", "format": "mu-replay/1", "id": "g", "players": 4}
+MIND_UP_BAD_LINES = [
+    ({**MIND_UP_GAME, "format": "mu-replay/2"}, "a Mind Up! log of another version", "/format"),
+    ({**MIND_UP_GAME, "players": 7}, "seven Mind Up! players", "/players"),
+    ({**MIND_UP_GAME, "objectives": 6}, "six objectives at once", "/objectives"),
+    ({"t": "turn", "cards": [12, 61, 3, 4]}, "a Mind Up! card 61", "/cards/1"),
+    ({"t": "round", "order": [1, 2, 3, 4]}, "a Score order of four cards", "/order"),
+    ({"t": "choose", "p": 6, "card": 3}, "a seventh Mind Up! player", "/p"),
+]
+
+
 def invalid_documents() -> list[tuple[str, object, str, str]]:
     docs = []
     for name, kind, change, field in BAD_LINES:
@@ -237,6 +254,8 @@ def invalid_documents() -> list[tuple[str, object, str, str]]:
         docs.append(("replay", lines[lineno - 1], name, field))
     for name, base, changes, field in BAD_SCENARIOS:
         docs.append(("scenario", bad_scenario(base, changes), name, field))
+    for doc, label, field in MIND_UP_BAD_LINES:
+        docs.append(("mind-up-replay", doc, label, field))
     docs.append(("report", {"t": "summary"}, "a summary without its counts", "/"))
     docs.append(("report", {"t": "verdicts"}, "an unknown report line type", "/t"))
     docs.append(("report", {"t": "game", "file": "a.jsonl", "line": "one", "id": "g"}, "a line number in words",
@@ -298,6 +317,13 @@ def test_ajv_accepts_every_shipped_log_line_scenario_and_report_line(ajv):
     for _, name, _ in ajv["valid"]:
         counts[name] = counts.get(name, 0) + 1
     assert counts["replay"] > 1000 and counts["scenario"] >= 150 and counts["report"] >= 30, counts
+    assert counts["mind-up-replay"] > 100, counts
+
+
+@pytest.mark.parametrize("doc,label,field", MIND_UP_BAD_LINES, ids=[x[1] for x in MIND_UP_BAD_LINES])
+def test_ajv_refuses_each_bad_mind_up_line_naming_the_field(ajv, doc, label, field):
+    err = ajv["invalid"][label]
+    assert err is not None and field in err, (label, err)
 
 
 @pytest.mark.parametrize("name,kind,change,field", BAD_LINES, ids=[x[0] for x in BAD_LINES])

@@ -239,16 +239,23 @@ def test_expectations_turn_known_divergences_into_expected_failures(tmp_path):
 
 def test_schema_validates_every_shipped_log():
     jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is a test dependency (pip install -e .[test])")
-    r = run_cli("schema", "replay")
-    schema = json.loads(r.stdout)
-    validator = jsonschema.Draft202012Validator(schema)
+    validators = {game: jsonschema.Draft202012Validator(json.loads(run_cli("schema", "replay", "--game", game).stdout))
+                  for game in ("mindbug", "mind-up")}
+    validator = validators["mindbug"]
     n = 0
+    games = set()
     for path in sorted((ROOT / "replays").rglob("*.jsonl")):
         for i, line in enumerate(path.read_text().splitlines(), 1):
-            errors = list(validator.iter_errors(json.loads(line)))
+            data = json.loads(line)
+            if data["t"] == "game":     # each game's lines against its own game's schema
+                game = data.get("game", "mindbug")
+                games.add(game)
+            errors = list(validators[game].iter_errors(data))
             assert not errors, (path, i, errors[0].message)
             n += 1
-    assert n > 1000
+    assert n > 1000 and games == {"mindbug", "mind-up"}
+    assert list(validators["mind-up"].iter_errors({"t": "turn", "cards": [61]}))
+    assert list(validator.iter_errors({"t": "game", "format": "mb-replay/1", "id": "x", "game": "mind-up"}))
     bad = {"t": "play", "p": 0}
     assert list(validator.iter_errors(bad))
 

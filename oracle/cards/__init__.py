@@ -176,11 +176,24 @@ _ALIASES: dict[str, str] = {}
 _SLUGS: dict[str, str] = {}   # slugs of the English and French names -> English name
 
 
+def name_keys(alias: str) -> tuple[str, ...]:
+    """The keys a card is found by under the name `alias`: the name in any
+    case, and its slug (none for a name with no letter or digit of a-z, 0-9)."""
+    slug = slugify(alias)
+    return (alias.casefold(), slug) if slug else (alias.casefold(),)
+
+
+def card_key(key: str) -> str | None:
+    """The English name of the card a name key (`name_keys`) finds, if any."""
+    return _ALIASES.get(key)
+
+
 def _index(c: CardDef, *others: str) -> None:
     for alias in (c.name, c.french, c.slug, slugify(c.french), *others):
-        _ALIASES[alias.casefold()] = c.name
-        _ALIASES[slugify(alias)] = c.name
-        _SLUGS[slugify(alias)] = c.name
+        for key in name_keys(alias):
+            _ALIASES[key] = c.name
+        if slugify(alias):
+            _SLUGS[slugify(alias)] = c.name
 
 
 for _c in CARDS.values():

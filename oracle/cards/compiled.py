@@ -135,16 +135,16 @@ def _power(a):
 _LOADED: dict[str, Declared] = {}
 
 
-def load_file(path) -> Declared:
+def load_file(path, text: bytes | None = None) -> Declared:
     """Load and register a card file once (a second call gives the same set);
-    raises CardFileError."""
+    `text`: the file's bytes, read already. Raises CardFileError."""
     from pathlib import Path
 
     from .declared import load
     key = str(Path(path).resolve())
     if key not in _LOADED:
         declared = {d.set.id: d for d in _LOADED.values()}
-        decl = load(path, declared=declared)
+        decl = load(path, text=text, declared=declared)
         if decl is not declared.get(decl.set.id):      # not a copy of a file loaded already
             register(decl)
         _LOADED[key] = decl

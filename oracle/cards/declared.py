@@ -25,6 +25,7 @@ from msgspec import Meta, Struct
 from .. import safeyaml
 from ..schemas import json_schema
 from ..structure import Locator, field_name, read_past
+from ..term import visible
 
 FORMAT = "mb-cards/1"
 
@@ -258,10 +259,72 @@ def check_shipped(decl: Declared) -> list[str]:
     return out
 
 
+def _aliases(spec: CardSpec) -> list[tuple[list, str]]:
+    """(field path, name) of every name a card is known by: its name and its
+    names in other languages (each also in any case and as its slug)."""
+    return [(["name"], spec.name)] + [(["names", lang], n) for lang, n in spec.names.items()]
+
+
+def _hidden(alias: str) -> str | None:
+    """Why a name may not be shown as it is, or None."""
+    if visible(alias) != alias:
+        return f"'{visible(alias)}': a name holds a control, format or line-separator character"
+    return None
+
+
+def _check_names(cf: CardFile, fail, declared: dict | None) -> None:
+    """No name or alias of a declared card or set, in any form (as written,
+    in another case, as a slug), may be one the database knows already: it
+    would take that name over in every game of the run, not only in the
+    games that deal this set. Nor may two cards of the file share one, nor
+    may a name hold a character a terminal would act on or hide."""
+    from . import SETS, name_keys, set_id
+
+    for path, alias in [(["set", "name"], cf.set.name)] + [(["set", "names", k], v) for k, v in cf.set.names.items()]:
+        if _hidden(alias):
+            fail(path, _hidden(alias))
+        elif set_id(alias) in SETS:
+            fail(path, f"{alias!r} is the name of the set {set_id(alias)!r} already; name the declared set "
+                       "differently")
+    by = {c.name: d.path for d in (declared or {}).values() for c in d.cards}
+    mine: dict[str, int] = {}   # name key -> the card of this file known by it
+    for i, c in enumerate(cf.cards):
+        for path, alias in _aliases(c):
+            at = ["cards", i] + path
+            problem = _name_problem(cf, i, path, alias, mine, by)
+            if problem:
+                fail(at, problem)                 # one problem a name
+            for key in name_keys(alias):
+                mine.setdefault(key, i)
+
+
+def _name_problem(cf: CardFile, i: int, path: list, alias: str, mine: dict, by: dict) -> str | None:
+    """What is wrong with the name `alias` of card `i` (at `path`), or None:
+    `mine` holds the name keys of the file's cards so far, `by` the file that
+    declared each card of another file of the run."""
+    from . import CARDS, card_key, name_keys
+
+    if _hidden(alias):
+        return _hidden(alias)
+    first = mine.get(alias.casefold(), i)
+    if path == ["name"] and first != i and cf.cards[first].name.casefold() == alias.casefold():
+        return f"{alias!r} is declared twice"
+    for key in name_keys(alias):
+        owner = card_key(key)
+        if owner is not None:
+            whose = (f"declared already in this run, by {by[owner]}" if owner in by
+                     else f"a card of the shipped set {CARDS[owner].card_set!r}")
+            return (f"{alias!r} is a name of {owner!r} already ({whose}; in any case or as a slug): "
+                    "a declared card takes names no other card is known by")
+        if mine.get(key, i) != i:
+            return f"{alias!r} names {cf.cards[mine[key]].name!r} of this file too"
+    return None
+
+
 def _check(cf: CardFile, loc: Locator, name: str, shipped: bool = False,
            declared: dict | None = None) -> list[CardFileError]:
     """Every problem beyond the structure, in file order."""
-    from . import CARDS, SETS, UnknownCard, lookup
+    from . import SETS, UnknownCard, lookup
     problems: list[CardFileError] = []
 
     def fail(path, message):
@@ -269,20 +332,10 @@ def _check(cf: CardFile, loc: Locator, name: str, shipped: bool = False,
 
     if cf.set.id in SETS and not shipped:
         fail(["set", "id"], f"set {cf.set.id!r} is a shipped set; name the declared set differently")
-    # Which file declared a card already, for the cards of declared sets.
-    by = {c.name.casefold(): d.path for d in (declared or {}).values() for c in d.cards}
-    shipped_names = {n.casefold() for n in CARDS}
-    seen = set()
+    if not shipped:
+        _check_names(cf, fail, declared)
     for i, c in enumerate(cf.cards):
         at = ["cards", i]
-        key = c.name.casefold()
-        if key in seen:
-            fail(at + ["name"], f"{c.name!r} is declared twice")
-        seen.add(key)
-        if key in by and not shipped:
-            fail(at + ["name"], f"{c.name!r} is declared already in this run, by {by[key]}")
-        if key in shipped_names and not shipped:
-            fail(at + ["name"], f"{c.name!r} is already a card of a shipped set")
         for j, k in enumerate(c.keywords):
             if k not in KEYWORDS:
                 fail(at + ["keywords", j], f"unknown keyword {k!r}{_near(k, KEYWORDS)}")

@@ -54,6 +54,12 @@ class Pending(NamedTuple):
     def is_chance(self) -> bool:
         return self.stage == "random"
 
+    @property
+    def players(self) -> frozenset[int]:
+        """Who must decide, as a set: in Mindbug one player (none for a chance
+        outcome); a game of simultaneous decisions (Mind Up!) has several."""
+        return frozenset() if self.player is None else frozenset((self.player,))
+
     def to_builtins(self) -> dict:
         return {
             "stage": self.stage,

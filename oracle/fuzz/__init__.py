@@ -2,7 +2,10 @@
 
 hypothesis generates broken replay lines, broken games (real ones mutated
 line by line), broken scenario, expectation and card files, sessions of
-service requests, and engine adapters whose replies break; each input is
+service requests, engine adapters whose replies break, and the hostile
+classes of oracle.fuzz.hostile (terminal control strings in every field,
+YAML values that fail to construct, names that collide with shipped cards,
+files a service client may not have read); each input is
 checked in process (no exception escapes, a verdict per game, no hang) and
 a sample of them through the command line.
 """

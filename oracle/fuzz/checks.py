@@ -206,8 +206,9 @@ def _sample_reports():
     return [verify_game(r) for r in split_games(io.BytesIO(data), "<fuzz>")]
 
 
-def check_expect(tally: Tally, data: bytes) -> None:
-    """The expectation loader: an ExpectError or entries that apply to reports."""
+def check_expect(tally: Tally, data: bytes) -> list:
+    """The expectation loader: an ExpectError or entries that apply to
+    reports; the stale expectations (none when the file is refused)."""
     from ..replay import expect
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -216,10 +217,10 @@ def check_expect(tally: Tally, data: bytes) -> None:
         try:
             entries = expect.load(str(path))
         except expect.ExpectError:
-            return
+            return []
     for rep in _sample_reports():
         entries.apply(rep)
-    entries.stale()
+    return entries.stale()
 
 
 def check_cards(tally: Tally, data: bytes) -> None:
@@ -246,9 +247,12 @@ def check_cards(tally: Tally, data: bytes) -> None:
         except CardFileError as e:
             assert e.message, "card error: a card file refused without a message"
             return
+    before = shipped_lookups()
     restore = snapshot()
     try:
         register(decl)
+        # A card file changes only the games that deal its set: every shipped name finds what it found.
+        assert shipped_lookups() == before, "card names: a declared card took over a shipped card's name"
         sets = ("first-contact", decl.set.id)
         # Declared cards with a later-set mechanic are dealt in en-revised only (later.octonite).
         edition = EDITIONS[len(data) % len(EDITIONS)]
@@ -273,13 +277,33 @@ def check_cards(tally: Tally, data: bytes) -> None:
         restore()
 
 
-def rpc_lines(session: list) -> tuple[list[bytes], list[bytes]]:
-    """A session played against a fresh service in this process: the request
-    lines sent (each ("legal", k) turned into the k-th legal decision of
-    game g1 at that moment, or left out when g1 has none) and the responses."""
+def name_forms(name: str) -> list[str]:
+    """Ways to write a card's names that find it: cases, slugs, French."""
+    from ..cards import lookup, slugify
+
+    card = lookup(name)
+    return [card.name, card.name.lower(), card.name.upper(), card.slug, card.slug.replace("-", "_"), card.french,
+            slugify(card.french), card.french.upper(), f"  {card.name}  ".replace(" ", "-")]
+
+
+def shipped_lookups() -> dict[str, str]:
+    """What each form of each shipped card's names finds now."""
+    from ..cards import CARDS, lookup
+
+    return {form: lookup(form).name for name, c in CARDS.items() if c.card_set in ("first-contact", "new-servants")
+            for form in name_forms(name)}
+
+
+def rpc_lines(session: list, folders=(), paths=None) -> tuple[list[bytes], list[bytes]]:
+    """A session played against a fresh service in this process that reads
+    the scenarios under `folders`: the request lines sent (each ("legal", k)
+    turned into the k-th legal decision of game g1 at that moment, or left
+    out when g1 has none; each placeholder of `paths` replaced by its path,
+    see hostile.SERVE_PATHS) and the responses."""
     from ..harness.serve import Service
 
-    svc = Service()
+    svc = Service(folders)
+    paths = paths or {}
     sent: list[bytes] = []
     got: list[bytes] = []
     for item in session:
@@ -294,6 +318,8 @@ def rpc_lines(session: list) -> tuple[list[bytes], list[bytes]]:
             line = item
         else:
             line = json.dumps(item, default=str).encode()
+        for placeholder, path in paths.items():
+            line = line.replace(placeholder, path)
         if not line.strip() or b"\n" in line or b"\r" in line:
             continue                 # the service reads lines: these are not one request each
         sent.append(line)
@@ -301,7 +327,7 @@ def rpc_lines(session: list) -> tuple[list[bytes], list[bytes]]:
     return sent, got
 
 
-def check_rpc(tally: Tally, session: list) -> None:
+def check_rpc(tally: Tally, session: list, folders=(), paths=None) -> None:
     """`mb-oracle serve`: every request line gets one response that the
     response schema accepts; a refusal names its code, never INTERNAL (a
     failure the service caught)."""
@@ -309,7 +335,7 @@ def check_rpc(tally: Tally, session: list) -> None:
 
     from ..harness import protocol as pr
 
-    sent, got = rpc_lines(session)
+    sent, got = rpc_lines(session, folders, paths)
     data = b"\n".join(sent) + b"\n"
     for line, out in zip(sent, got):
         try:
@@ -433,15 +459,15 @@ def cli_cards(tally: Tally, data: bytes, seconds: float) -> None:
     _cli_verify_with(tally, "cli-cards", "--cards", data, seconds)
 
 
-def cli_rpc(tally: Tally, session: list, seconds: float) -> None:
+def cli_rpc(tally: Tally, session: list, seconds: float, folders=(), paths=None) -> None:
     """`mb-oracle serve` as a process: the same responses, byte for byte, as
     the service gives in this process."""
-    sent, got = rpc_lines(session)
+    sent, got = rpc_lines(session, folders, paths)
     data = b"\n".join(sent) + b"\n"
     tally.cli_runs += 1
     try:
-        r = subprocess.run([sys.executable, "-m", "oracle", "serve"], input=data, capture_output=True,
-                           timeout=seconds)
+        r = subprocess.run([sys.executable, "-m", "oracle", "serve", *(f"--scenarios={f}" for f in folders)],
+                           input=data, capture_output=True, timeout=seconds)
     except subprocess.TimeoutExpired:
         r = None
     if _cli_problem(tally, "cli-rpc", data, ".jsonl", r, allowed=(0,)):

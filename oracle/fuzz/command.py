@@ -7,6 +7,8 @@ import time
 
 import click
 
+from ..term import visible
+
 
 @click.command()
 @click.option("--budget", type=click.IntRange(1), default=2000, show_default=True, help="Inputs to try.")
@@ -18,14 +20,17 @@ import click
 @click.option("--cli-every", type=click.IntRange(0), default=50, show_default=True,
               help="Also run every Nth input of each format through the command line (0: never).")
 @click.option("--target", "targets", multiple=True,
-              type=click.Choice(["replay-lines", "games", "scenarios", "expect", "cards", "rpc", "engine"]),
+              type=click.Choice(["replay-lines", "games", "scenarios", "expect", "cards", "rpc", "engine", "text",
+                                 "yaml-values", "card-names", "serve-reads"]),
               help="Fuzz only these formats (repeatable). Default: all.")
 def fuzz(budget, seed, out, seconds, cli_every, targets):
     """Feed broken input of every format to verify, annotate, scenarios,
     --expect, --cards, serve and conform: replay lines of every type, real
     games mutated line by line (self-play and ./replays), scenario files
     (./scenarios), expectation files, card files (./examples), sessions of
-    service requests and engine adapters whose replies break. Reports the inputs tried, the distinct tracebacks
+    service requests and engine adapters whose replies break, and hostile
+    text, YAML values, card names and service file starts
+    (oracle/fuzz/hostile.py). Reports the inputs tried, the distinct tracebacks
     and hangs (a reproducer of each in --out), and games in against
     verdicts out. Exit status 1 if anything broke, else 0."""
     try:
@@ -47,6 +52,6 @@ def fuzz(budget, seed, out, seconds, cli_every, targets):
         found = tally.by_kind(kind)
         click.echo(f"{title}: {len(found)} distinct")
         for p in found:
-            click.echo(f"  {p.key}  [{p.target}, {p.seen} input{'s' * (p.seen != 1)}]"
-                       + (f"  reproducer: {p.saved}" if p.saved else ""))
+            click.echo(visible(f"  {p.key}  [{p.target}, {p.seen} input{'s' * (p.seen != 1)}]"
+                               + (f"  reproducer: {p.saved}" if p.saved else "")))
     sys.exit(1 if tally.problems else 0)

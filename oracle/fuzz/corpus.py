@@ -15,6 +15,7 @@ format: mb-scenario/1
 id: fuzz.seed
 title: An unblocked attack costs a life
 clauses: [combat.unblocked]
+source: {kind: rulebook, ref: "Combat: an attack no creature blocks costs the defender a life"}
 given:
   players:
     - hand: [Bee Bear]

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
-from . import checks, corpus
+from . import checks, corpus, hostile
 from . import strategies as fs
 
-# Shares of the budget, by target.
-SHARES = {"replay-lines": 0.15, "games": 0.31, "scenarios": 0.21, "expect": 0.09, "cards": 0.08, "rpc": 0.08,
-          "engine": 0.08}
+# Shares of the budget, by target (each target's seed follows from its place here).
+SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07, "cards": 0.07, "rpc": 0.07,
+          "engine": 0.07, "text": 0.07, "yaml-values": 0.04, "card-names": 0.03, "serve-reads": 0.04}
 
 
 def _settings(n: int):
@@ -34,6 +35,8 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
     texts = corpus.scenario_texts(scenarios)
     expects = (corpus.MINIMAL_EXPECT,)
     card_files = corpus.card_texts(examples)
+    folders = (str(scenarios),) if scenarios is not None and Path(scenarios).is_dir() else ()
+    sandbox = hostile.make_sandbox(corpus.MINIMAL_SCENARIO)
     share = {t: SHARES[t] for t in targets}
     total = sum(share.values())
     n = {t: int(budget * s / total) for t, s in share.items()}
@@ -47,7 +50,8 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
         return cli_every > 0 and counter[target] % cli_every == 0
 
     def fuzz(target, index):
-        strategy, suffix, check, cli = _targets(tally, games, good, texts, expects, card_files, seconds)[target]
+        strategy, suffix, check, cli = _targets(tally, games, good, texts, expects, card_files, seconds, folders,
+                                                sandbox)[target]
 
         @hseed(seed + index)
         @_settings(n[target])
@@ -59,16 +63,22 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
                 checks.guarded_cli(tally, target, data, suffix, lambda: cli(case))
         one()
 
-    for index, target in enumerate(SHARES):      # each target its own seed, in a fixed order
-        if target in n:
-            fuzz(target, index)
+    try:
+        for index, target in enumerate(SHARES):      # each target its own seed, in a fixed order
+            if target in n:
+                fuzz(target, index)
+    finally:
+        shutil.rmtree(sandbox, ignore_errors=True)
     return tally
 
 
-def _targets(tally, games, good, texts, expects, card_files, seconds) -> dict:
+def _targets(tally, games, good, texts, expects, card_files, seconds, folders, sandbox) -> dict:
     """Each target: (strategy of a case, file suffix, case -> (input, its
     check in-process), case -> its check through the command line)."""
     slow = seconds * 4
+    setups = tuple(g[1] for g in games if b'"setup"' in g[1][:20])
+    yaml_checks = {"scenarios": (checks.check_scenarios, checks.cli_scenarios),
+                   "cards": (checks.check_cards, checks.cli_cards), "expect": (checks.check_expect, checks.cli_expect)}
     return {
         "replay-lines": (
             fs.replay_lines_stream(games), ".jsonl",
@@ -91,11 +101,29 @@ def _targets(tally, games, good, texts, expects, card_files, seconds) -> dict:
             lambda data: (data, lambda: checks.check_cards(tally, data)),
             lambda data: checks.cli_cards(tally, data, slow)),
         "rpc": (
-            fs.rpc_session(tuple(g[1] for g in games if b'"setup"' in g[1][:20])), ".json",
-            lambda session: (json.dumps(session, default=repr).encode(), lambda: checks.check_rpc(tally, session)),
-            lambda session: checks.cli_rpc(tally, session, slow)),
+            fs.rpc_session(setups), ".json",
+            lambda session: (json.dumps(session, default=repr).encode(),
+                             lambda: checks.check_rpc(tally, session, folders)),
+            lambda session: checks.cli_rpc(tally, session, slow, folders)),
         "engine": (
             fs.engine_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: checks.check_engine(tally, case)),
             lambda case: checks.cli_engine(tally, case, slow)),
+        "text": (
+            hostile.text_case(games, texts), ".txt",
+            lambda case: (case[1], lambda: hostile.check_text(tally, case)),
+            lambda case: hostile.cli_text(tally, case, slow)),
+        "yaml-values": (
+            hostile.yaml_value_case(texts, card_files, expects), ".yaml",
+            lambda case: (case[1], lambda: yaml_checks[case[0]][0](tally, case[1])),
+            lambda case: yaml_checks[case[0]][1](tally, case[1], slow)),
+        "card-names": (
+            hostile.colliding_cards(), ".yaml",
+            lambda data: (data, lambda: hostile.check_card_names(tally, data)),
+            lambda data: checks.cli_cards(tally, data, slow)),
+        "serve-reads": (
+            hostile.serve_session(setups, "fuzz.seed"), ".json",
+            lambda session: (json.dumps(session, default=repr).encode(),
+                             lambda: hostile.check_serve_reads(tally, session, sandbox)),
+            lambda session: checks.cli_rpc(tally, session, slow, (sandbox / "scen",), hostile.sandbox_paths(sandbox))),
     }

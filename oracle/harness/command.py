@@ -11,6 +11,7 @@ import click
 
 from ..editions import EDITIONS
 from ..replay.command import cards_option, declared
+from ..term import error, visible
 
 
 def _parse_output(ctx, param, values):
@@ -21,7 +22,7 @@ def _parse_output(ctx, param, values):
 
 
 def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
+    error(message)
     sys.exit(2)
 
 
@@ -90,8 +91,8 @@ def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fm
         click.echo(json.dumps(out))
         return
     for d, n in split or ():
-        click.echo(f"{pf.decision_text(g, d):<40} {n}")
-    click.echo(f"perft {edition} {where} depth {depth}: {total}")
+        click.echo(visible(f"{pf.decision_text(g, d):<40} {n}"))
+    click.echo(visible(f"perft {edition} {where} depth {depth}: {total}"))
     rate = f", {total / seconds:,.0f} sequences/s" if seconds > 0 else ""
     click.echo(f"({seconds:.2f} s{rate})", err=True)
 
@@ -100,7 +101,10 @@ def perft(depth, edition, seed, log_path, scenario_path, scenario_id, divide, fm
 @click.option("--cards", "card_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="Cards declared in FILE (mb-cards/1, spec/card-format.md), known by name to a `position` "
                    "start. Repeatable.")
-def serve(card_files):
+@click.option("--scenarios", "scenario_dirs", multiple=True, type=click.Path(file_okay=False, exists=True),
+              metavar="DIR", help="A folder whose scenario files a `scenario` start may read (only regular files "
+                                  "under it). Repeatable; without it, no `scenario` start.")
+def serve(card_files, scenario_dirs):
     """Serve the reference engine over standard input and output
     (mb-oracle-rpc/1 JSON Lines; see spec/rpc.md). Ends at the end of input."""
     from ..cards.compiled import load_file
@@ -112,12 +116,12 @@ def serve(card_files):
             load_file(path)
         except CardFileError as e:
             for line in str(e).splitlines()[:-1]:  # every problem of the file, one a line
-                click.echo(f"error: {line}", err=True)
+                error(line)
             _fail(str(e).splitlines()[-1])
     if sys.stdin is None or sys.stdin.closed:
         _fail("standard input is closed: the service reads requests on standard input and answers on "
               "standard output")
-    run(sys.stdin.buffer, sys.stdout.buffer)
+    run(sys.stdin.buffer, sys.stdout.buffer, scenario_dirs, card_files)
 
 
 @click.command()

@@ -38,6 +38,14 @@ OctoniteMap = Annotated[dict[int, OctoniteCount],
                         Meta(max_length=fmt.MAX_CARDS,
                              description="Octonite counters by card id, for creatures in play (later.octonite, "
                                          "English revised)")]
+# A position's counts, bounded: life from 0 to MAX_LIFE, Mindbugs from 0 to 2
+# (as a scenario's), the turn from 1 to MAX_TURN.
+MAX_LIFE = 99
+MAX_TURN = 10_000
+LifePair = Annotated[list[Annotated[int, Meta(ge=0, le=MAX_LIFE)]],
+                     Meta(min_length=2, max_length=2, description=f"life by player: 0 to {MAX_LIFE}")]
+MindbugPair = Annotated[list[Annotated[int, Meta(ge=0, le=2)]],
+                        Meta(min_length=2, max_length=2, description="Mindbugs left by player: 0 to 2")]
 GameId = Annotated[str, Meta(max_length=100, description="a game handle returned by `new` or `fork`")]
 
 
@@ -58,14 +66,16 @@ class Position(Struct, kw_only=True, forbid_unknown_fields=True):
     unused: fmt.Ids | UnsetType = UNSET
     out: fmt.Ids = msgspec.field(default_factory=list)
     active: fmt.Player = 0
-    life: fmt.IntPair = msgspec.field(default_factory=lambda: [3, 3])
-    mindbugs: fmt.IntPair = msgspec.field(default_factory=lambda: [2, 2])
-    turn: Annotated[int, Meta(ge=1)] = 1
+    life: LifePair = msgspec.field(default_factory=lambda: [3, 3])
+    mindbugs: MindbugPair = msgspec.field(default_factory=lambda: [2, 2])
+    turn: Annotated[int, Meta(ge=1, le=MAX_TURN)] = 1
     octonite: OctoniteMap | UnsetType = UNSET
 
 
 class ScenarioRef(Struct, forbid_unknown_fields=True):
-    """A scenario's position: the scenario `id` of the file at `path`."""
+    """A scenario's position: the scenario `id` of the file at `path`, a
+    regular file under a folder the service was started with
+    (`mb-oracle serve --scenarios DIR`)."""
 
     path: str
     id: str

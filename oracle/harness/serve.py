@@ -44,9 +44,13 @@ class _Open:
 class Service:
     """The games of one session and the answer to each request."""
 
-    def __init__(self):
+    def __init__(self, scenario_folders=(), card_files=()):
         self.games: dict[str, _Open] = {}
         self.serial = 0
+        # The folders whose scenario files a `scenario` start may read (none: no such start),
+        # and the card files (--cards) a scenario's `card_file` may name besides those under them.
+        self.scenario_folders = tuple(str(f) for f in scenario_folders)
+        self.card_files = tuple(str(f) for f in card_files)
 
     def handle(self, raw: bytes) -> bytes:
         """The response line (without newline) to one request line."""
@@ -100,8 +104,13 @@ class Service:
                 g = game_from_setup(edition, setup)
             elif req.position is not msgspec.UNSET:
                 g = game_from_position(edition, req.position)
+            elif not self.scenario_folders:
+                raise RequestError("BAD_REQUEST", "this service reads no scenario file: start it with "
+                                   "`mb-oracle serve --scenarios DIR` to start games from the scenarios in DIR",
+                                   "$.scenario")
             else:
-                g = scenario_game(req.scenario.path, req.scenario.id, edition)
+                g = scenario_game(req.scenario.path, req.scenario.id, edition, self.scenario_folders,
+                                  self.card_files)
         except StartError as e:
             raise RequestError("BAD_REQUEST", str(e), f"$.{starts[0]}") from None
         except SetupError as e:
@@ -206,12 +215,24 @@ def _check_text(raw: bytes) -> None:
                            else f"the request is too deep: {detail}")
 
 
+def _lenient(raw: bytes):
+    """The request as plain data, a number out of range included (as a float,
+    perhaps infinite); None when it is not JSON."""
+    try:
+        return _generic.decode(raw)
+    except msgspec.DecodeError:
+        pass
+    import json
+
+    try:
+        return json.loads(raw)   # numbers msgspec refuses, such as 1e400
+    except (ValueError, RecursionError):
+        return None
+
+
 def _request_id(raw: bytes):
     """The request's `id`, read leniently so that even a bad request's error names it."""
-    try:
-        data = _generic.decode(raw)
-    except msgspec.DecodeError:
-        return None
+    data = _lenient(raw)
     if isinstance(data, dict):
         rid = data.get("id")
         if rid is None or isinstance(rid, str) or (isinstance(rid, int) and not isinstance(rid, bool)):
@@ -228,10 +249,10 @@ def _bad_request(message: str, raw: bytes) -> RequestError:
         if field.startswith("key` in `"):       # a bad key of an object keyed by card id
             field = field[len("key` in `"):]
             message = f"{message} as a key (a card id)"
-    try:
-        data = _generic.decode(raw)
-    except msgspec.DecodeError:
-        data = None
+    data = _lenient(raw)
+    if message.startswith("Number out of range"):
+        message = "a number out of range" + (": the seed is a whole number (an integer such as 7)"
+                                             if field == "$.seed" else "")
     if field == "$.position.octonite[...]":
         field = _octonite_entry(data) or field
     if field is not None and field.startswith("$.position.octonite"):
@@ -310,9 +331,10 @@ def _octonite_entry(data) -> str | None:
     return None
 
 
-def serve(inp: BinaryIO, out: BinaryIO) -> None:
-    """Answer every request line of `inp` on `out` until the input ends."""
-    svc = Service()
+def serve(inp: BinaryIO, out: BinaryIO, scenario_folders=(), card_files=()) -> None:
+    """Answer every request line of `inp` on `out` until the input ends;
+    a `scenario` start reads only under `scenario_folders` (and `card_files`)."""
+    svc = Service(scenario_folders, card_files)
     while True:
         raw = inp.readline(pr.MAX_REQUEST_BYTES + 1)
         if not raw:

@@ -90,14 +90,28 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...]]:
     return edition, readings, setup, sets
 
 
-def load_scenario(path: str, scenario_id: str):
-    """The scenario `scenario_id` of a scenario file (a LoadedScenario)."""
-    from ..scenarios.loader import load_file
+def load_scenario(path: str, scenario_id: str, folders=None, card_files=()):
+    """The scenario `scenario_id` of a scenario file (a LoadedScenario).
+    With `folders` (a client names the file), only a regular file under
+    them is read, and its `card_file` too, or one of `card_files`
+    (safeyaml.read_within)."""
+    from ..safeyaml import NotReadable, read_within
+    from ..scenarios.loader import load_file, load_text
 
     try:
-        sf = load_file(path)
+        if folders is None:
+            sf = load_file(path)
+        else:
+            data = read_within(path, folders)
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise StartError(f"{path}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})") from None
+            sf = load_text(text, path, folders=folders, card_files=card_files)
     except OSError as e:
         raise StartError(f"{path}: {e.strerror or e}") from None
+    except NotReadable as e:
+        raise StartError(str(e)) from None
     if sf.errors:
         raise StartError(str(sf.errors[0]))
     for sc in sf.scenarios:
@@ -107,11 +121,11 @@ def load_scenario(path: str, scenario_id: str):
     raise StartError(f"{path}: no scenario with id {scenario_id!r} (ids: {known})")
 
 
-def scenario_game(path: str, scenario_id: str, edition: str) -> Game:
-    """The game a scenario starts from, in `edition`."""
+def scenario_game(path: str, scenario_id: str, edition: str, folders=None, card_files=()) -> Game:
+    """The game a scenario starts from, in `edition` (`folders`, `card_files`: see load_scenario)."""
     from ..scenarios.runner import build
 
-    sc = load_scenario(path, scenario_id)
+    sc = load_scenario(path, scenario_id, folders, card_files)
     try:
         return build(sc, edition)
     except SetupError as e:

@@ -34,6 +34,7 @@ from ..cards import CARDS, TOUGH
 from ..cards.abilities import LATER
 from ..cards.compiled import TRIGGER_CLAUSE, load_file
 from ..editions import EDITIONS
+from ..term import visible
 
 # The cards the positions hold in hand or attack with, never on the drawn boards.
 HANDS = {"Bee Bear", "Brain Fly", "Gorillion", "Luchataur", "Spider Owl", "Rhino Turtle"}
@@ -308,7 +309,7 @@ def render(found: list[CardFinding], out_dir: Path | None) -> str:
         lines.append("")
     if out_dir is not None:
         lines.append(f"draft scenarios in {out_dir}: mb-oracle scenarios {out_dir}")
-    return "\n".join(lines)
+    return "\n".join(map(visible, lines))   # card names, ids and paths from the input
 
 
 __all__ = ["CardFinding", "hunt_cards", "render", "write"]

@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from ..editions import EDITIONS
+from ..term import error, visible
 from .budget import DEFAULT, SHARES
 
 CELL = {"contradiction": "CONTRADICTION", "ambiguity": "AMBIGUOUS"}
@@ -64,7 +65,7 @@ def render(rep, out_dir: Path | None) -> str:
     if out_dir is not None:
         lines.append("")
         lines += _fit(f"draft scenarios in {out_dir}: mb-oracle scenarios {out_dir}")
-    return "\n".join(lines)
+    return "\n".join(map(visible, lines))   # card names, ids and paths from the input
 
 
 def _hunt_cards(cards_file, out, budget, seed, fmt) -> int:
@@ -75,7 +76,7 @@ def _hunt_cards(cards_file, out, budget, seed, fmt) -> int:
         found = hunt_cards(cards_file, out_dir, budget=budget, seed=seed)
     except CardFileError as e:
         for line in str(e).splitlines():           # every problem of the file, one a line
-            click.echo(f"error: {line}", err=True)
+            error(line)
         return 2
     if out_dir is not None:
         for f in found:
@@ -150,9 +151,9 @@ def hunt(edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs
     else:
         click.echo(render(rep, None if refused else out_dir))
     if refused:
-        click.echo(f"mb-oracle hunt: wrote no draft: {len(refused)} file{'s' * (len(refused) != 1)} in {out_dir} "
-                   f"changed since the hunt wrote {'them' if len(refused) != 1 else 'it'} (or not written by "
-                   f"the hunt): {', '.join(p.name for p in refused)}; use --force to overwrite, or another --out",
-                   err=True)
+        click.echo(visible(f"mb-oracle hunt: wrote no draft: {len(refused)} file{'s' * (len(refused) != 1)} in "
+                           f"{out_dir} changed since the hunt wrote {'them' if len(refused) != 1 else 'it'} (or not "
+                           f"written by the hunt): {', '.join(p.name for p in refused)}; use --force to overwrite, "
+                           "or another --out"), err=True)
         sys.exit(2)
     sys.exit(1 if any(f.category == "engine-bug" for f in rep.findings) else 0)

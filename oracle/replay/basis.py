@@ -19,23 +19,30 @@ from collections.abc import Callable
 from itertools import product
 
 from ..editions import EDITIONS
-from ..readings import BY_CLAUSE, READINGS, TEAM, differing
+from ..readings import READINGS
 
 # Verifies the game again: (edition or None, readings) -> its GameReport.
 Run = Callable[[object, dict], object]
 
 
-def _alternatives(readings: dict):
+def _differing(readings: dict, book) -> dict[str, str]:
+    """The entries of `readings` that are not the team's, in the order of `book`."""
+    return {r.clause: readings[r.clause] for r in book if readings.get(r.clause, r.team) != r.team}
+
+
+def _alternatives(readings: dict, book=READINGS):
     """(clause, choice) for every reading choice other than the one in force."""
-    for r in READINGS:
+    for r in book:
         now = readings.get(r.clause, r.team)
         for choice in r.names():
             if choice != now:
                 yield r.clause, choice
 
 
-def classify(run: Run, rep, edition, keep_going: bool, readings: dict) -> None:
-    """Set `basis` on the findings of a game that violates (in place)."""
+def classify(run: Run, rep, edition, keep_going: bool, readings: dict, book=READINGS) -> None:
+    """Set `basis` on the findings of a game that violates (in place).
+    `book`: the game's readings (Mindbug's by default)."""
+    TEAM = {r.clause: r.team for r in book}  # noqa: N806
     found = [f for f in rep.findings if not f.malformed]
     if not found:
         return
@@ -43,7 +50,7 @@ def classify(run: Run, rep, edition, keep_going: bool, readings: dict) -> None:
         f.basis = "rules"
     keys = {(f.line, f.code) for f in rep.findings}
     added = False
-    for clause, choice in _alternatives(readings):
+    for clause, choice in _alternatives(readings, book):
         alt = run(edition, {**readings, clause: choice})
         if alt.verdict == "malformed":
             continue
@@ -66,7 +73,7 @@ def classify(run: Run, rep, edition, keep_going: bool, readings: dict) -> None:
             # The game follows that reading and still deviates: the deviations
             # it shows there are reported as rules findings.
             added = True
-            under = differing({**readings, clause: choice}) or {clause: choice}
+            under = _differing({**readings, clause: choice}, book) or {clause: choice}
             for f in alt.findings:
                 if (f.line, f.code) not in keys and not f.malformed:
                     f.basis = "rules"
@@ -75,7 +82,7 @@ def classify(run: Run, rep, edition, keep_going: bool, readings: dict) -> None:
     rep.findings.sort(key=lambda f: f.line)
 
 
-def _in_play(reports) -> list[str]:
+def _in_play(reports, book=READINGS) -> list[str]:
     """Readings with alternatives whose clause a finding cites or that a finding's basis names."""
     clauses = set()
     for rep in reports:
@@ -83,22 +90,27 @@ def _in_play(reports) -> list[str]:
             clauses.update(f.clauses)
             if f.reading:
                 clauses.add(f.reading["clause"])
-    return [r.clause for r in READINGS if r.alternatives and r.clause in clauses]
+    return [r.clause for r in book if r.alternatives and r.clause in clauses]
 
 
-def consistency(run: Run, readings: dict, first=None) -> tuple[list[str], list[dict]]:
+def consistency(run: Run, readings: dict, first=None, book=READINGS, editions=EDITIONS
+                ) -> tuple[list[str], list[dict]]:
     """(editions the game conforms to under the readings in force, every
     {edition, readings} under which it conforms). At most the number of
     editions times the choices of the readings in play runs; `first` is the
-    game's own report (its findings' basis counts among the readings in play)."""
+    game's own report (its findings' basis counts among the readings in play).
+    `book`, `editions`: the game's readings and editions (Mindbug's by default)."""
+    EDITIONS = editions  # noqa: N806
+    BY_CLAUSE = {r.clause: r for r in book}  # noqa: N806
+    TEAM = {r.clause: r.team for r in book}  # noqa: N806
     base = {e: run(e, readings) for e in EDITIONS}
     conforms_to = [e for e in EDITIONS if base[e].verdict == "conforms"]
-    in_play = _in_play(list(base.values()) + ([first] if first is not None else []))
+    in_play = _in_play(list(base.values()) + ([first] if first is not None else []), book)
     combos = []
     for e in EDITIONS:
         if not in_play:
             if base[e].verdict == "conforms":
-                combos.append({"edition": e, "readings": differing(readings)})
+                combos.append({"edition": e, "readings": _differing(readings, book)})
             continue
         for choice in product(*(BY_CLAUSE[c].names() for c in in_play)):
             chosen = {**readings, **dict(zip(in_play, choice))}
@@ -108,5 +120,5 @@ def consistency(run: Run, readings: dict, first=None) -> tuple[list[str], list[d
             else:
                 ok = run(e, chosen).verdict == "conforms"
             if ok:
-                combos.append({"edition": e, "readings": {**differing(readings), **now}})
+                combos.append({"edition": e, "readings": {**_differing(readings, book), **now}})
     return conforms_to, combos

@@ -8,9 +8,13 @@ import sys
 import click
 
 from ..editions import EDITIONS
-from ..term import color_option
+from ..games import GAMES
+from ..term import color_option, error
 from .outputs import parse_output
 from .reader import NoInput, check_input
+
+
+GAME_NAMES = tuple(GAMES)
 
 
 def cards_option(command):
@@ -29,7 +33,7 @@ def declared(path):
         return load_file(path)
     except CardFileError as e:
         for line in str(e).splitlines():           # every problem of the file, one a line
-            click.echo(f"error: {line}", err=True)
+            error(line)
         sys.exit(2)
 
 
@@ -40,7 +44,12 @@ def _reading_options(specs) -> tuple[tuple[str, str], ...]:
     out = {}
     for spec in specs:
         try:
-            clause, choice = parse(spec)
+            if spec.strip().startswith("mu."):      # a reading of Mind Up! (oracle.games.mindup.readings)
+                from ..games.mindup.readings import check
+                clause, _, choice = (x.strip() for x in spec.partition("="))
+                check({clause: choice})
+            else:
+                clause, choice = parse(spec)
         except UnknownReading as e:
             raise click.BadParameter(str(e), param_hint="--reading") from None
         out[clause] = choice
@@ -95,7 +104,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     try:
         check_input(paths)
     except NoInput as e:
-        click.echo(f"error: {e}", err=True)
+        error(e)
         sys.exit(2)
     say_reading_stdin(paths)
     bar = GameProgress(paths, progress)
@@ -123,7 +132,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
                 reporter.flush()
     except ClusterUnavailable as e:
         bar.clear()
-        click.echo(f"error: {e}", err=True)
+        error(e)
         sys.exit(2)
     finally:
         results.close()
@@ -146,8 +155,18 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
                    "first-contact, and the set of --cards.")
 @click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Cards declared in FILE (mb-cards/1, spec/card-format.md): their set joins the deck.")
-def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs, sets_spec, cards_file):
-    """Play games with a bot and write them as conforming mb-replay/1 logs."""
+@click.option("--game", type=click.Choice(GAME_NAMES), default="mindbug", show_default=True,
+              help="The game to play.")
+@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True,
+              help="Mind Up!: the number of players (3 to 6; 2 with mu.setup.players=two-to-six).")
+@click.option("--objectives", type=click.IntRange(0, 5), default=0, show_default=True,
+              help="Mind Up!: bonus objectives shown at a time (0: without the optional rule).")
+def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs, sets_spec, cards_file, game,
+             players, objectives):
+    """Play games with a bot and write them as conforming replay logs
+    (mb-replay/1; Mind Up!: mu-replay/1)."""
+    if game != "mindbug":
+        return _selfplay_other(game, games, seed, bot, claims, reading_specs, players, objectives)
     from ..cards import UnknownSet, check_sets, full_set
     from ..term import Progress
     from .selfplay import InvariantBroken, selfplay_lines
@@ -168,23 +187,51 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
     except UnknownSet as e:
         raise click.BadParameter(str(e), param_hint="--sets") from None
     readings = _reading_options(reading_specs)
+    try:
+        _write_games(selfplay_lines(games, seed, edition, bot, claims, check_invariants, dict(readings), sets), games)
+    except InvariantBroken as e:
+        error(e, "invariant broken: ")
+        sys.exit(1)
+
+
+def _write_games(lines, games: int) -> None:
+    """Self-played lines to standard output, with progress counted by game
+    lines; what was written is flushed even when the lines stop with an error."""
+    from ..term import Progress
+
     w = sys.stdout.buffer
     with Progress("selfplay", total=games, unit="game") as bar:
         try:
             started = False
-            for line in selfplay_lines(games, seed, edition, bot, claims, check_invariants, dict(readings), sets):
+            for line in lines:
                 if line.startswith(b'{"t":"game"'):
                     if started:
                         bar.update(1)
                     started = True
                 w.write(line + b"\n")
             bar.update(1)
-        except InvariantBroken as e:
+        except Exception:
             w.flush()
             bar.clear()
-            click.echo(f"invariant broken: {e}", err=True)
-            sys.exit(1)
+            raise
     w.flush()
+
+
+def _selfplay_other(game, games, seed, bot, claims, reading_specs, players, objectives) -> None:
+    """selfplay for a game other than Mindbug (its entry's SELFPLAY)."""
+    from ..games import attribute
+
+    readings = dict(_reading_options(reading_specs))
+    if any(not c.startswith("mu.") for c in readings):
+        raise click.BadParameter("Mind Up! readings start with mu. (mb-oracle editions --game mind-up)",
+                                 param_hint="--reading")
+    from ..games.mindup.engine.setup import player_range
+    from ..games.mindup.readings import choices
+    low, high = player_range(choices(readings))
+    if not low <= players <= high:
+        raise click.BadParameter(f"{players} players: Mind Up! is played by {low} to {high} (mu.setup.players)",
+                                 param_hint="--players")
+    _write_games(attribute(game, "SELFPLAY")(games, seed, players, bot, objectives, claims, readings), games)
 
 
 @click.command()
@@ -207,7 +254,7 @@ def annotate(paths, edition, cards_file):
     try:
         check_input(paths)
     except NoInput as e:
-        click.echo(f"error: {e}", err=True)
+        error(e)
         sys.exit(2)
     sys.exit(annotate_stream(paths, edition, sys.stdout.buffer, sys.stderr))
 
@@ -215,7 +262,9 @@ def annotate(paths, edition, cards_file):
 @click.command()
 @click.argument("which", type=click.Choice(["replay", "scenario", "report", "expect", "cards", "rpc", "rpc-response",
                                             "engine", "engine-reply"]))
-def schema(which):
+@click.option("--game", type=click.Choice(GAME_NAMES), default="mindbug", show_default=True,
+              help="The game whose replay schema to print (replay only).")
+def schema(which, game):
     """Print the JSON Schema of a public format: a replay log line, a
     scenario, a verify report line, an expectation file, a card file
     (mb-cards/1), a request or response of `mb-oracle serve` (rpc,
@@ -227,6 +276,9 @@ def schema(which):
     elif which == "cards":
         from ..cards.declared import card_schema
         doc = card_schema()
+    elif which == "replay" and game != "mindbug":
+        from ..games import attribute
+        doc = attribute(game, "SCHEMA")()
     elif which == "replay":
         from .format import replay_schema
         doc = replay_schema()
@@ -267,5 +319,5 @@ def bench(games, seed, edition, claims, repeat, jobs, cluster):
     try:
         run_bench(games, seed, edition, claims, repeat, jobs, cluster)
     except ClusterUnavailable as e:
-        click.echo(f"error: {e}", err=True)
+        error(e)
         sys.exit(2)

@@ -25,6 +25,7 @@ import yaml
 
 from .. import safeyaml
 from ..clauses import load_catalogue
+from ..games.mindup.clauses import load_catalogue as load_mind_up_catalogue
 from ..editions import EDITIONS
 from ..term import did_you_mean
 from .outcome import StaleExpectation
@@ -80,6 +81,11 @@ def _line(node) -> int:
     return node.start_mark.line + 1
 
 
+def _every_clause() -> dict:
+    """The clauses of every game (Mindbug's ids and Mind Up!'s mu.* ids)."""
+    return {**load_catalogue(), **load_mind_up_catalogue()}
+
+
 def expect_schema() -> dict:
     """JSON Schema (2020-12) of an expectation file; clause ids from the catalogue."""
     from ..schemas import json_schema
@@ -90,7 +96,7 @@ def expect_schema() -> dict:
                                   "see spec/replay-format.md.")
     clause = out["$defs"]["Expected"]["properties"]["clause"]
     clause.clear()
-    clause.update({"anyOf": [{"enum": sorted(load_catalogue())}, {"type": "null"}], "default": None})
+    clause.update({"anyOf": [{"enum": sorted(_every_clause())}, {"type": "null"}], "default": None})
     return out
 
 
@@ -119,7 +125,7 @@ def load(path: str) -> Expectations:
 
 
 def _scalar(node):
-    return yaml.SafeLoader("").construct_object(node, deep=True)
+    return safeyaml.scalar(node)   # built as the document was: no value fails here that loaded
 
 
 def _check(path: str, root) -> list[Entry]:
@@ -151,7 +157,7 @@ def _check(path: str, root) -> list[Entry]:
     elif not isinstance(top["expected"][1], yaml.SequenceNode):
         err(top["expected"][1], "expected", "must be a list of entries")
     else:
-        catalogue = load_catalogue()
+        catalogue = _every_clause()
         seen: dict[tuple, int] = {}
         for i, node in enumerate(top["expected"][1].value):
             e = _check_entry(node, f"expected[{i}]", catalogue, err)

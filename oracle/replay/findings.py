@@ -102,6 +102,8 @@ class GameReport(msgspec.Struct):
     # With --which-editions: every (edition, readings) combination under which
     # the game conforms; `readings` covers the readings in play in this game.
     consistent_with: list[dict] | None = None
+    # The game, when not Mindbug (oracle.games): left out of a Mindbug game's report.
+    game: str | msgspec.UnsetType = msgspec.UNSET
 
 
 def signature(f: Finding) -> tuple:

@@ -62,6 +62,7 @@ class GameLine(_Line, tag="game"):
 
     format: Literal[FORMAT]  # type: ignore[valid-type]
     id: str
+    game: Literal["mindbug"] | UnsetType = UNSET   # the game (oracle.games); Mindbug when left out
     edition: Edition | UnsetType = UNSET
     sets: Names = msgspec.field(default_factory=lambda: ["first-contact"])
     impl: Impl | UnsetType = UNSET

@@ -60,7 +60,12 @@ def verify_one(raw: RawGame, opts: Options) -> GameReport:
     `error` verdict for that game rather than the end of the run."""
     try:
         rep = verify_game(raw, opts.edition, opts.keep_going, dict(opts.readings), strict=opts.strict)
-        if opts.which_editions and rep.verdict != "malformed":
+        if opts.which_editions and rep.verdict != "malformed" and isinstance(rep.game, str):
+            from ..games import attribute
+
+            rep.conforms_to, rep.consistent_with = attribute(rep.game, "CONSISTENCY")(
+                raw, dict(rep.readings or {}), rep)
+        elif opts.which_editions and rep.verdict != "malformed":
             # Which editions and readings would this game conform to? The same
             # log under each profile, and each choice of the readings in play.
             from .basis import consistency

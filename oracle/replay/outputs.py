@@ -16,7 +16,7 @@ import time
 import click
 
 from .. import junit
-from ..term import did_you_mean, is_terminal, use_color
+from ..term import did_you_mean, error, is_terminal, use_color
 from . import report as render
 from .outcome import Summary, Tally
 
@@ -273,7 +273,7 @@ class Reporter:
                     self.progress.clear()
                 where = f"{rep.file}:{f.line}" if f.line else rep.file
                 text = f.message if f.message.startswith(rep.file) else f"{where}: {f.message}"
-                click.echo(f"error: {junit.clean_line(text)}", err=True)
+                error(text)
 
     def finish(self) -> int:
         summary = self.tally.summary()
@@ -344,5 +344,5 @@ def load_expectations(path: str | None):
         return expect.load(path)
     except expect.ExpectError as e:
         for line in str(e).splitlines():
-            click.echo(f"error: {line}", err=True)
+            error(line)
         sys.exit(2)

@@ -206,9 +206,39 @@ class _Worker:
         child.close()
         self.conn = parent
         self.fd = parent.fileno()
+        # The parent never blocks on a worker: a task is framed into `outbox`
+        # and written as the pipe takes it (a share of standard input is
+        # megabytes; a worker busy sending reports reads its next task only
+        # when its share is done, so a blocking send could wait on a worker
+        # that waits on the parent).
+        os.set_blocking(self.fd, False)
+        self.outbox = bytearray()
         self.inbox = bytearray()
         self.block = bytearray(_READ)   # read into, not allocated a read at a time
         self.tasks: deque[int] = deque()   # share indexes handed out, oldest first
+
+    def hand(self, task) -> None:
+        """Queue a task for the worker, framed as Connection.send frames it
+        (a 4-byte length, the pickled task), and write what the pipe takes."""
+        from multiprocessing.reduction import ForkingPickler
+
+        data = ForkingPickler.dumps(task)
+        self.outbox += _FRAME.pack(len(data))
+        self.outbox += data
+        self.flush()
+
+    def flush(self) -> bool:
+        """Write as much of the outbox as the pipe takes now; whether some is left."""
+        while self.outbox:
+            try:
+                n = os.write(self.fd, self.outbox)
+            except BlockingIOError:
+                return True
+            except OSError:
+                self.outbox.clear()     # the worker is gone: its death is seen on reading
+                return False
+            del self.outbox[:n]
+        return False
 
     def receive(self) -> list[bytes] | None:
         """The whole messages waiting on the pipe (read at once, then split
@@ -216,6 +246,8 @@ class _Worker:
         None when the worker is gone."""
         try:
             n = os.readv(self.fd, (self.block,))
+        except BlockingIOError:
+            return []
         except OSError:
             n = 0
         if not n:
@@ -291,6 +323,7 @@ class _Pool:
             self.kill()
         for w in self.workers:
             try:
+                os.set_blocking(w.fd, True)
                 w.conn.send(None)
             except OSError:
                 pass
@@ -354,15 +387,24 @@ class _Pool:
                     if i is None:
                         break
                     w.tasks.append(i)
-                    w.conn.send((states[i].share, states[i].next_game))
+                    w.hand((states[i].share, states[i].next_game))
             if planned_all and not states:
                 return
-            ready = self._selector().select()
-            for key, _ in ready:
+            selector = self._selector()
+            for w in self.workers:      # wait to write only where a task is not all written yet
+                events = selectors.EVENT_READ | (selectors.EVENT_WRITE if w.outbox else 0)
+                if selector.get_key(w.fd).events != events:
+                    selector.modify(w.fd, events, w)
+            ready = selector.select()
+            for key, mask in ready:
                 w = key.data
                 if w is None:             # the input has data: planning goes on
                     self.selector.unregister(waiting)
                     waiting = None
+                    continue
+                if mask & selectors.EVENT_WRITE:
+                    w.flush()
+                if not mask & selectors.EVENT_READ:
                     continue
                 msgs = w.receive()
                 if msgs is None:

@@ -8,8 +8,7 @@ import json
 import click
 import msgspec
 
-from ..junit import clean_line
-from ..term import plural
+from ..term import plural, visible
 from .findings import DUPLICATE_NOTE, UNKNOWN_FIELDS_NOTE
 
 _enc = msgspec.json.Encoder()
@@ -20,6 +19,8 @@ MARK = {"conforms": ("ok", "green"), "violates": ("VIOLATES", "red"), "malformed
 
 def _fmt_option(o: dict) -> str:
     t = o["t"]
+    if "hand" in o:         # a simultaneous choice (Mind Up!): the cards one player may choose
+        return f"{t} player {chr(ord('A') + o['p'])} {o['hand']}"
     if "cards" in o:
         return f"{t} {o['cards']}"
     if "card" in o:
@@ -34,6 +35,8 @@ HUMAN_TEXT_MAX = 2000
 
 
 def _cap(text: str) -> str:
+    """A line of the report that quotes the log: escaped (`visible`) and cut."""
+    text = visible(text)
     if len(text) <= HUMAN_TEXT_MAX:
         return text
     return f"{text[:HUMAN_TEXT_MAX]}... ({len(text) - HUMAN_TEXT_MAX:,} more characters: --format json has them all)"
@@ -51,33 +54,37 @@ def human_game(rep, verbose: bool = False) -> str:
         label, colour = "xfail", "cyan"
     elif rep.outcome == "xpass":
         label, colour = "XPASS", "magenta"
-    head = f"{click.style(f'{label:<9}', fg=colour, bold=rep.verdict != 'conforms')} {_cap(clean_line(rep.id))}"
-    where = f"{clean_line(rep.file)}:{rep.line}"   # ids and names from the input: no terminal controls
-    info = f"  [{rep.edition or '?'}, {plural(rep.decisions, 'decision')}]  {where}"
+    head = f"{click.style(f'{label:<9}', fg=colour, bold=rep.verdict != 'conforms')} {_cap(rep.id)}"
+    # Every text from the input goes through _cap: ids, names, messages, notes.
+    where = f"{_cap(rep.file)}:{rep.line}"
+    game = f"{_cap(rep.game)} " if isinstance(rep.game, str) else ""
+    info = f"  [{game}{_cap(rep.edition or '?')}, {plural(rep.decisions, 'decision')}]  {where}"
     out = [head + click.style(info, dim=True)]
     if rep.readings:
-        out.append("  readings: " + ", ".join(f"{c}={v}" for c, v in rep.readings.items()))
+        out.append(_cap("  readings: " + ", ".join(f"{c}={v}" for c, v in rep.readings.items())))
     if rep.conforms_to is not None:
-        out.append(f"  conforms to: {', '.join(rep.conforms_to) or 'no edition'}")
+        out.append(_cap(f"  conforms to: {', '.join(rep.conforms_to) or 'no edition'}"))
     if rep.consistent_with is not None:
         shown = [c["edition"] + "".join(f" {k}={v}" for k, v in c["readings"].items()) for c in rep.consistent_with]
-        out.append(f"  consistent with: {'; '.join(shown) or 'no edition and readings'}")
+        out.append(_cap(f"  consistent with: {'; '.join(shown) or 'no edition and readings'}"))
     for f in rep.findings:
         tag = " (expected)" if f.expected else ""
         clauses = f" [{', '.join(f.clauses)}]" if f.clauses else ""
         shown = ", ".join(map(str, f.lines[:20])) + (", ..." if len(f.lines) > 20 else "")
         again = f" (found {f.count} times, at lines {shown})" if f.count > 1 else ""
-        out.append(f"  line {f.line}: {click.style(f.code, bold=True)}{clauses}{tag}{again}")
+        out.append(f"  line {f.line}: {click.style(_cap(f.code), bold=True)}{_cap(clauses)}{tag}{again}")
         out.append(_cap(f"    {f.message}"))
         if f.basis == "reading" and f.reading:
             r = f.reading
+            from ..games.mindup.readings import TEAM as MIND_UP
             from ..readings import TEAM
-            whose = "the team's reading" if TEAM.get(r["clause"]) == r["choice"] else "the reading"
-            out.append(f"    only under {whose} {r['clause']}={r['choice']}; "
-                       f"the rules accept this line under {' or '.join(f.alternatives)}")
+            team = MIND_UP if r["clause"].startswith("mu.") else TEAM
+            whose = "the team's reading" if team.get(r["clause"]) == r["choice"] else "the reading"
+            out.append(_cap(f"    only under {whose} {r['clause']}={r['choice']}; "
+                            f"the rules accept this line under {' or '.join(f.alternatives)}"))
         elif f.under:
-            out.append("    found under " + ", ".join(f"{c}={v}" for c, v in f.under.items())
-                       + ", the reading under which the game's earlier lines conform")
+            out.append(_cap("    found under " + ", ".join(f"{c}={v}" for c, v in f.under.items())
+                            + ", the reading under which the game's earlier lines conform"))
         if f.log is not None:
             out.append(_cap(f"    log says:   {json.dumps(f.log, ensure_ascii=False)}"))
         if f.rules is not None:
@@ -85,7 +92,7 @@ def human_game(rep, verbose: bool = False) -> str:
         if f.options:
             shown = ", ".join(_fmt_option(o) for o in f.options[:12])
             more = f" (+{len(f.options) - 12} more)" if len(f.options) > 12 else ""
-            out.append(f"    legal here: {shown}{more}")
+            out.append(_cap(f"    legal here: {shown}{more}"))
         if f.cards:
             out.append(_cap("    cards:      " + ", ".join(f"{c} {n}" for c, n in f.cards.items())))
         for e in f.diff or ():
@@ -128,7 +135,7 @@ def stale_warning(st) -> str:
     """One line per stale expectation, like a compiler warning."""
     what = f"{st.code} [{st.clause or '*'}]" + (f" game {st.game}" if st.game else "") + \
         (f" edition {st.edition}" if st.edition else "")
-    return f"{st.file}:{st.line}: warning: stale expectation {what}: {st.reason}"
+    return visible(f"{st.file}:{st.line}: warning: stale expectation {what}: {st.reason}")
 
 
 def statistics(stats) -> str:
@@ -138,7 +145,7 @@ def statistics(stats) -> str:
     out += [f"  {n:>{width},}  {code}" for code, n in stats.by_code.items()] or ["  (none)"]
     out.append("findings by clause (the most specific clause of each):")
     out += [f"  {n:>{width},}  {clause}" for clause, n in stats.by_clause.items()] or ["  (none)"]
-    return "\n".join(out)
+    return "\n".join(map(visible, out))
 
 
 def json_game(rep) -> bytes:

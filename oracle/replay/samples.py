@@ -477,6 +477,8 @@ def build(out_dir: Path) -> list[dict]:
         entry.update(known)
         manifest.append(entry)
     manifest += build_readings(out_dir)
+    from ..games.mindup.replay.samples import build as build_mind_up
+    manifest += build_mind_up(out_dir)
     with open(out_dir / "manifest.yaml", "w", encoding="utf-8") as f:
         f.write("# The sample corpus: each game's expected verdict and, for violations, the\n"
                 "# finding (code, clause, line). Regenerate with: python -m oracle.replay.samples replays/\n")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from .basis import classify
 from .fastlane import fast_report
 from .findings import MALFORMED, Finding, GameReport, Summary, report_schema  # noqa: F401
+from ..games import DEFAULT, GAMES, attribute, game_of
 from .reader import RawGame
 from .verifier import Verifier, line_json  # noqa: F401
 
@@ -49,7 +50,13 @@ _lane = _Lane()
 def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False,
                 readings: dict | None = None, basis: bool = True, *, strict: bool = False) -> GameReport:
     """The report of one game; with `basis`, each finding of a game that
-    violates says whether it stands only under a team reading."""
+    violates says whether it stands only under a team reading. A game line
+    that names another game (oracle.games) sends the game to that game's
+    verifier, which gives the same kind of report."""
+    if raw.kind == "game" and raw.lines and raw.lines[0][1].count(b'"game"') > 1:
+        game = game_of(raw.lines[0][1])
+        if game != DEFAULT:
+            return other_game(raw, game, keep_going, readings, basis, strict)
     if not keep_going and _lane.worth_trying():
         rep = fast_report(raw, edition, readings, strict)
         _lane.record(rep is None)
@@ -61,3 +68,20 @@ def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = Fal
         classify(lambda ed, rd: Verifier(raw, ed, keep_going, rd, strict=strict).run(), rep, edition, keep_going,
                  v.readings)
     return rep
+
+
+def other_game(raw: RawGame, game, keep_going: bool, readings: dict | None, basis: bool, strict: bool
+               ) -> GameReport:
+    """A game of another game than Mindbug, verified by its own verifier; a
+    game the registry does not know is malformed."""
+    if not isinstance(game, str) or game not in GAMES:
+        rep = GameReport(file=raw.file, line=raw.first_line, id=_game_id(raw), verdict="malformed")
+        rep.findings.append(Finding("BAD_LINE", [], raw.first_line,
+                                    f"field game: unknown game {game!r}; known: {', '.join(GAMES)}", log=game))
+        return rep
+    return attribute(game, "VERIFY")(raw, None, keep_going, readings, basis, strict=strict)
+
+
+def _game_id(raw: RawGame) -> str:
+    from .lines import loose_head
+    return loose_head(raw.lines[0][1]).id

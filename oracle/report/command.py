@@ -11,6 +11,7 @@ import click
 
 from ..editions import EDITIONS
 from ..replay.command import cards_option, declared
+from ..term import visible
 
 
 def show_page(path: str, game_id: str | None, edition: str | None, keep_going: bool, out, command: str = "") -> str:
@@ -35,12 +36,22 @@ def show_page(path: str, game_id: str | None, edition: str | None, keep_going: b
             if len(ids) < 2000:
                 ids.append(name)
     except NoInput as e:
-        raise click.UsageError(str(e)) from None
+        raise click.UsageError(visible(str(e))) from None
     if chosen is None:
         if game_id is None:
-            raise click.UsageError(f"{path} holds no game")
+            raise click.UsageError(visible(f"{path} holds no game"))
         hint = f" (games in it: {', '.join(ids[:10])}{', ...' if len(ids) > 10 else ''})" if ids else ""
-        raise click.UsageError(f"no game {game_id!r} in {path}{hint}")
+        raise click.UsageError(visible(f"no game {game_id!r} in {path}{hint}"))
+    from ..games import DEFAULT, game_of
+    if chosen.kind == "game" and chosen.lines and game_of(chosen.lines[0][1]) != DEFAULT:
+        # Another game than Mindbug: its own verifier's report, without a board.
+        from ..replay.verify import verify_game
+        rep = verify_game(chosen, None, keep_going)
+        rep.outcome = {"conforms": "pass", "violates": "fail"}.get(rep.verdict, rep.verdict)
+        page = HtmlReport(title=f"mb-oracle: game {rep.id}", command=command, inputs=[path], kind="show")
+        page.game(rep, log=log_lines(chosen))
+        page.finish(out)
+        return rep.id
     st = Stepper(chosen, edition, keep_going)
     rep = st.run()
     if rep.verdict == "violates":
@@ -81,10 +92,10 @@ def show(log, game_id, edition, keep_going, output, open_it, cards_file):
     try:
         f = open(output, "w", encoding="utf-8", newline="\n")
     except OSError as e:
-        raise click.UsageError(f"--output {output}: cannot write: {e.strerror}") from None
+        raise click.UsageError(visible(f"--output {output}: cannot write: {e.strerror}")) from None
     with f:
         gid = show_page(log, game_id, edition, keep_going, f, command)
-    click.echo(f"wrote {output} (game {gid})", err=True)
+    click.echo(visible(f"wrote {output} (game {gid})"), err=True)
     if open_it:
         import webbrowser
 

@@ -139,6 +139,8 @@ class HtmlReport:
         if not self._listed(rep):
             self.unlisted += 1
             return
+        if steps is None and no_board is None and isinstance(rep.game, str):
+            no_board = f"the HTML board draws Mindbug games; this is a game of {rep.game}"
         if steps is None and no_board is None:
             if rep.verdict == "error":
                 # The game that failed its verifier (or killed its worker) is not replayed here.

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..editions import EDITIONS
+from ..term import error
 from ..replay.outputs import parse_output
 
 
@@ -44,7 +45,7 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
             load_file(cards_file)
         except CardFileError as e:
             for line in str(e).splitlines():       # every problem of the file, one a line
-                click.echo(f"error: {line}", err=True)
+                error(line)
             sys.exit(2)
     names = [s.strip() for s in sets_spec.split(",") if s.strip()]
     try:
@@ -63,9 +64,9 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
         errors.append(ScenarioError(", ".join(paths), None, None, "no scenario files (*.yaml, *.yml) found"))
     # Problems in the input files are said on standard error, whatever the
     # format; the JSON and JUnit reports record them too, the human summary counts them.
-    from ..junit import clean_line
+    from ..term import error
     for e in errors:
-        click.echo(f"error: {clean_line(str(e))}", err=True)
+        error(e)
     results = run_all(files, set(editions) or None, extra)
     if fmt == "json":
         click.echo(report.as_json(results, errors))

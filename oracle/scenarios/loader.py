@@ -262,14 +262,16 @@ def load_file(path: str | Path) -> ScenarioFile:
     return load_text(text, name)
 
 
-def load_text(text: str, name: str = "<text>") -> ScenarioFile:
-    """Every scenario document of one file's text."""
+def load_text(text: str, name: str = "<text>", folders=None, card_files=()) -> ScenarioFile:
+    """Every scenario document of one file's text. `folders`: a `card_file`
+    is read only as a regular file under them, or one of `card_files` (the
+    scenario file came from a client)."""
     out = ScenarioFile(name)
     for node, data, error in _documents(text, name):
         if error is not None:
             out.errors.append(error)
             break
-        sc, errs = _load_document(node, data, name)
+        sc, errs = _load_document(node, data, name, folders, card_files)
         out.errors += errs
         if sc is not None:
             if any(s.id == sc.id for s in out.scenarios):
@@ -291,7 +293,8 @@ def _documents(text: str, name: str) -> Iterator[tuple]:
         yield None, None, ScenarioError(name, e.line, None, e.message)
 
 
-def _load_document(node, data, name: str) -> tuple[LoadedScenario | None, list[ScenarioError]]:
+def _load_document(node, data, name: str, folders=None,
+                   card_files=()) -> tuple[LoadedScenario | None, list[ScenarioError]]:
     loc = Locator(node)
     line = loc.line([])
     if not isinstance(data, dict):
@@ -311,11 +314,16 @@ def _load_document(node, data, name: str) -> tuple[LoadedScenario | None, list[S
     if doc.card_file is not UNSET:
         from ..cards.compiled import load_file
         from ..cards.declared import CardFileError
+        card_path = Path(name).parent / doc.card_file
         try:
-            load_file(Path(name).parent / doc.card_file)
+            load_file(card_path, None if folders is None else safeyaml.read_within(str(card_path), folders,
+                                                                                  card_files))
         except CardFileError as e:
             return None, errors + [ScenarioError(name, loc.key_line([], "card_file"), "card_file",
                                                  f"scenario {doc.id}: {p}") for p in e.problems]
+        except safeyaml.NotReadable as e:
+            return None, errors + [ScenarioError(name, loc.key_line([], "card_file"), "card_file",
+                                                 f"scenario {doc.id}: {e}")]
     errors += [e for e in _Checker(doc, loc, name, read.cut).check()
                if e.field is None or e.field.split(".")[0].split("[")[0] not in read.filled]
     if errors:

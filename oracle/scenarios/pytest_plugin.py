@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from ..term import visible
 from .format import FORMAT
 
 MARKER = "mb-scenario/"
@@ -45,8 +46,8 @@ class ScenarioFile(pytest.File):
             import traceback
 
             last = traceback.extract_tb(e.__traceback__)[-1]
-            raise self.CollectError(f"internal error reading this {FORMAT} file: {type(e).__name__}: {e} "
-                                    f"(at {last.filename}:{last.lineno}); please report it") from None
+            raise self.CollectError(visible(f"internal error reading this {FORMAT} file: {type(e).__name__}: {e} "
+                                            f"(at {last.filename}:{last.lineno}); please report it")) from None
         seen = self.session.stash.setdefault(_SEEN, {})
         for sc in sf.scenarios:
             first = seen.setdefault(sc.id, (sc.file, sc.line))
@@ -54,10 +55,10 @@ class ScenarioFile(pytest.File):
                 sf.errors.append(_duplicate(sc, first))
         if sf.errors:
             raise self.CollectError(f"{len(sf.errors)} problem{'s' * (len(sf.errors) != 1)} "
-                                    f"in a {FORMAT} file:\n" + "\n".join(str(e) for e in sf.errors))
+                                    f"in a {FORMAT} file:\n" + "\n".join(visible(str(e)) for e in sf.errors))
         for sc in sf.scenarios:
             for edition in sc.editions():
-                yield ScenarioItem.from_parent(self, name=f"{sc.id}[{edition}]", scenario=sc, edition=edition)
+                yield ScenarioItem.from_parent(self, name=visible(f"{sc.id}[{edition}]"), scenario=sc, edition=edition)
 
 
 def _duplicate(sc, first):
@@ -83,7 +84,7 @@ class FailureRepr:
         from .report import failure_text, reason
 
         self.text = failure_text(result)
-        self.reprcrash = _Crash(result.file, result.at_line or result.line, reason(result))
+        self.reprcrash = _Crash(result.file, result.at_line or result.line, visible(reason(result)))
 
     def toterminal(self, tw) -> None:
         for line in self.text.splitlines():
@@ -118,4 +119,4 @@ class ScenarioItem(pytest.Item):
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self):
-        return self.path, self.scenario.line - 1, f"scenario {self.scenario.id} [{self.edition}]"
+        return self.path, self.scenario.line - 1, visible(f"scenario {self.scenario.id} [{self.edition}]")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ..junit import JUnitWriter, classname, clean_line
-from ..term import plural
+from ..junit import JUnitWriter, classname
+from ..term import plural, visible
 from .loader import ScenarioError
 from .runner import Result
 
@@ -60,7 +60,7 @@ def failure_text(r: Result) -> str:
         lines += [f"    {h}" for h in r.happened[:25]]
         if len(r.happened) > 25:
             lines.append(f"    ... {len(r.happened) - 25} more")
-    return "\n".join(lines)
+    return "\n".join(map(visible, lines))   # titles, ids, keys and values from the scenario file
 
 
 def human(results: list[Result], errors: list[ScenarioError], verbose: bool = False,
@@ -68,13 +68,13 @@ def human(results: list[Result], errors: list[ScenarioError], verbose: bool = Fa
     """The report for people. On standard output the problems in the files
     are left out (`list_errors=False`): they go to standard error, and the
     summary counts them."""
-    out = [clean_line(str(e)) for e in errors] if list_errors else []
+    out = [visible(str(e)) for e in errors] if list_errors else []
     for r in results:
         if r.failed:
             out.append(failure_text(r))
         elif verbose:
-            out.append(f"pass {r.scenario} [{r.edition}]" if r.passed
-                       else f"not applicable {r.scenario} [{r.edition}]: {r.message}")
+            out.append(visible(f"pass {r.scenario} [{r.edition}]" if r.passed
+                               else f"not applicable {r.scenario} [{r.edition}]: {r.message}"))
     s = summary(results, errors)
     line = (f"{plural(s['scenarios'], 'scenario')}, {plural(s['runs'], 'run')}: {s['passed']:,} passed, "
             f"{s['failed']:,} failed")

@@ -1,0 +1,83 @@
+"""The games the oracle knows: a registry of game name -> the module that
+holds the game's entry, imported only when the game is used.
+
+A game is a package: its rules engine, its clause catalogue, its editions and
+readings, its cards, its replay vocabulary. Its entry module (the value
+below) defines, without importing its engine:
+
+- NAME, TITLE: the game's name in logs (`"game"` field of a game line) and
+  for people;
+- FORMAT: the format id of its replay logs;
+- EDITIONS: its rules editions; READINGS: where the rules are silent, the
+  team's reading and its alternatives (oracle.readings.Reading);
+- load_catalogue(): its clause catalogue;
+- and the names of the modules (strings, imported when used) that verify a
+  game, play games (selfplay), annotate logs and give the replay schema.
+
+Adding a game is one new folder under oracle/games/ and one line here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+import msgspec
+
+DEFAULT = "mindbug"
+
+# game name -> the module of its entry
+GAMES: dict[str, str] = {
+    "mindbug": "oracle.games.mindbug",
+    "mind-up": "oracle.games.mindup",
+}
+
+
+class UnknownGame(ValueError):
+    """A game name the registry does not know; the message names the known ones."""
+
+
+def names() -> tuple[str, ...]:
+    return tuple(GAMES)
+
+
+def check(name: str) -> str:
+    if name not in GAMES:
+        import difflib
+
+        near = difflib.get_close_matches(str(name), list(GAMES), n=1, cutoff=0.5)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        raise UnknownGame(f"unknown game {name!r}{hint} (known: {', '.join(GAMES)})")
+    return name
+
+
+def entry(name: str) -> ModuleType:
+    """The entry module of a game (imported on first use)."""
+    return importlib.import_module(GAMES[check(name)])
+
+
+def attribute(name: str, what: str):
+    """A part of a game, by the name its entry gives it ("module:attribute"):
+    e.g. attribute("mind-up", "VERIFY") is its verify_game."""
+    module, attr = getattr(entry(name), what).split(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+class _Named(msgspec.Struct):
+    game: object = DEFAULT
+
+
+_named = msgspec.json.Decoder(_Named)
+
+
+def game_of(head: bytes) -> object:
+    """The game a game line names (its `game` field; Mindbug when it has none).
+    A Mindbug game line holds the text "game" once (its type), so it costs one
+    byte search and no parse; any other value is returned as written (the
+    caller reports a game the registry does not know)."""
+    if head.count(b'"game"') < 2:
+        return DEFAULT
+    try:
+        return _named.decode(head).game
+    except (msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):
+        return DEFAULT      # a broken line: the Mindbug verifier words the problem

@@ -1,0 +1,41 @@
+"""Mind Up!'s entry in the game registry (oracle.games): its name, replay
+format, editions, readings and clause catalogue, and where its engine,
+verifier, self-play and annotation live (imported when used).
+
+The game: 3 to 6 players choose a card at the same time and in secret, then
+all are revealed; the k-th lowest card played takes the k-th card of the
+central line, which goes on the player's Score cards; three rounds, a new
+Score order each round, bonus and malus bubbles, and an optional variant of
+14 bonus objectives. Layout: cards (data), readings and clauses (the
+catalogue spec/mind-up/clauses.yaml), engine/ (the rules), replay/ (the
+mu-replay/1 format, the verifier, self-play, annotate).
+"""
+
+from __future__ import annotations
+
+NAME = "mind-up"
+TITLE = "Mind Up!"
+FORMAT = "mu-replay/1"
+EDITIONS: tuple[str, ...] = ("fr",)
+EDITION_TITLES = {"fr": "French rulebook (Catch Up Games, 2023)"}
+RULEBOOKS = {"fr": "mindup-rules-fr.txt"}
+
+VERIFY = "oracle.games.mindup.replay.verifier:verify_game"
+CONSISTENCY = "oracle.games.mindup.replay.verifier:consistency"
+SELFPLAY = "oracle.games.mindup.replay.selfplay:selfplay_lines"
+ANNOTATE = "oracle.games.mindup.replay.annotate:annotate_game"
+SCHEMA = "oracle.games.mindup.replay.format:replay_schema"
+
+
+def load_catalogue():
+    from .clauses import load_catalogue as load
+    return load()
+
+
+def editions() -> tuple[str, ...]:
+    return EDITIONS
+
+
+def all_readings():
+    from .readings import READINGS
+    return READINGS

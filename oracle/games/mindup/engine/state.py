@@ -1,0 +1,92 @@
+"""The state of a game of Mind Up!, as plain data, and the engine's errors
+and events.
+
+Who must decide is a set of players: every player who has not yet chosen a
+card this turn. Chance (a round's Score order, the cards drawn, the
+objectives shown) is an input the engine waits for, as a pending `round`.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from ..cards import COLUMNS
+
+
+@dataclass
+class State:
+    players: int
+    objectives_count: int = 0           # 0: the variant is not played; 1-5 objectives at a time
+    round: int = 0                      # 1-3 once the first round started; 0 before
+    turn: int = 0                       # turns revealed this round
+    hands: list[list[int]] = field(default_factory=list)   # per player, ascending
+    line: list[int] = field(default_factory=list)          # the central line, left to right (ascending)
+    pile: list[int] | None = None       # the face-down pile, top first; None: the log did not give it
+    order: tuple[int, ...] = ()         # this round's Score order: the value of each column, left to right
+    columns: list[list[list[int]]] = field(default_factory=list)  # [player][column] -> cards, in arrival order
+    chosen: list[int | None] = field(default_factory=list)        # this turn's hidden choices
+    scores: list[list[int]] = field(default_factory=list)         # [player] -> score of each round played
+    objectives: tuple[int, ...] = ()    # the objectives shown this round
+    shown: list[int] = field(default_factory=list)                # every objective shown so far, in order
+    orders: list[tuple[int, ...]] = field(default_factory=list)   # the Score order of each round
+    waiting_round: bool = True          # the next round's chance (order, draws, objectives) is awaited
+    over: bool = False
+
+    @classmethod
+    def empty(cls, players: int, objectives: int) -> "State":
+        return cls(players, objectives, hands=[[] for _ in range(players)],
+                   columns=[[[] for _ in range(COLUMNS)] for _ in range(players)],
+                   chosen=[None] * players, scores=[[] for _ in range(players)])
+
+    def copy(self) -> "State":
+        return copy.deepcopy(self)
+
+    def totals(self) -> list[int]:
+        return [sum(s) for s in self.scores]
+
+    def scored(self, p: int) -> list[int]:
+        """Every card on player p's Score cards."""
+        return [c for col in self.columns[p] for c in col]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What the game waits for: `round` (the chance of a new round), `choose`
+    (a card from each player in `players`), or `over`."""
+
+    kind: str
+    players: frozenset[int] = frozenset()
+
+
+@dataclass
+class Event:
+    """Something the rules did, with the clauses that made it happen."""
+
+    kind: str
+    clauses: list[str]
+    text: str
+    player: int | None = None
+    card: int | None = None
+    cards: list[int] | None = None
+    column: int | None = None
+    amount: int | None = None
+
+
+class RuleError(Exception):
+    """A decision or an input the rules refuse: the clause, a message for
+    people, the legal options (when the refusal is a player's decision)."""
+
+    def __init__(self, clause: str, message: str, options=None, code: str = "ILLEGAL_DECISION"):
+        super().__init__(f"[{clause}] {message}")
+        self.clause = clause
+        self.message = message
+        self.options = list(options or ())
+        self.code = code
+
+
+class SetupError(RuleError):
+    """A deal the rules cannot start from."""
+
+    def __init__(self, clause: str, message: str):
+        super().__init__(clause, message, code="BAD_SETUP")

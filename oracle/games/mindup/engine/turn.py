@@ -1,0 +1,83 @@
+"""A turn (rulebook: Tour de jeu): the hidden choice, the reveal in
+ascending order, taking the line card above, placing it on the Score cards,
+and the played cards as the next line."""
+
+from __future__ import annotations
+
+from ..cards import ORDINALS, colour, describe, player_name
+from ..readings import CHANGE
+from .state import Event, RuleError, State
+
+
+def waiting(s: State) -> frozenset[int]:
+    """mu.turn.choose: the players who have not chosen this turn."""
+    return frozenset(p for p in range(s.players) if s.chosen[p] is None)
+
+
+def choose(s: State, p: int, card: int, readings: dict) -> None:
+    """mu.turn.choose: player p lays `card` from hand face down. A second
+    choice before the reveal is a change of mind or playing twice, as the
+    reading mu.turn.change-choice says."""
+    if not 0 <= p < s.players:
+        raise RuleError("mu.turn.choose", f"there is no player {p} in a {s.players}-player game")
+    if s.chosen[p] is not None and readings[CHANGE] == "final":
+        raise RuleError(CHANGE, f"{player_name(p)} already chose a card this turn and chooses again",
+                        options=[])
+    if card not in s.hands[p]:
+        raise RuleError("mu.turn.choose", f"{player_name(p)} does not hold card {card}",
+                        options=list(s.hands[p]))
+    s.chosen[p] = card
+
+
+def column_for(s: State, p: int, card: int) -> int:
+    """mu.score-cards.place: the column of the player's Score cards that
+    already holds the card's colour, else the first empty one from the left."""
+    col = colour(card)
+    first_empty = None
+    for i, cards in enumerate(s.columns[p]):
+        if cards:
+            if colour(cards[0]) == col:
+                return i
+        elif first_empty is None:
+            first_empty = i
+    assert first_empty is not None      # 5 colours, 5 columns
+    return first_empty
+
+
+def place(s: State, p: int, card: int, clauses: list[str], how: str) -> Event:
+    """Put a won card on player p's Score cards (mu.score-cards.place)."""
+    i = column_for(s, p, card)
+    s.columns[p][i].append(card)
+    holds = "which holds " + colour(card) if len(s.columns[p][i]) > 1 else "the first empty one"
+    return Event("place", clauses + ["mu.score-cards.place"],
+                 f"{player_name(p)} {how} {describe(card)} and puts it on the {ORDINALS[i]} Score card "
+                 f"({holds})", player=p, card=card, column=i)
+
+
+def reveal(s: State) -> list[Event]:
+    """mu.turn.hidden, mu.turn.reveal, mu.turn.take, mu.turn.next-line: the
+    choices are shown together once all are made; the k-th lowest played
+    card takes the k-th line card; the played cards, in ascending order,
+    become the line."""
+    missing = sorted(waiting(s))
+    if missing:
+        raise RuleError("mu.turn.hidden", "the choices are revealed before every player chose: "
+                        + ", ".join(player_name(p) for p in missing) + " had not", options=[])
+    played = sorted((s.chosen[p], p) for p in range(s.players))
+    events = [Event("reveal", ["mu.turn.reveal"], "revealed: " + ", ".join(
+        f"{player_name(p)} {c}" for c, p in played), cards=[c for c, _ in played])]
+    for k, (card, p) in enumerate(played):
+        s.hands[p].remove(card)
+        won = s.line[k]
+        events.append(place(s, p, won, ["mu.turn.take"],
+                            f"played {card}, the {k + 1}{_th(k + 1)} lowest, takes the line card above it:"))
+    s.line = [c for c, _ in played]
+    s.chosen = [None] * s.players
+    s.turn += 1
+    events.append(Event("line", ["mu.turn.next-line"], "the played cards are the new line: "
+                        + " ".join(str(c) for c in s.line), cards=list(s.line)))
+    return events
+
+
+def _th(k: int) -> str:
+    return {1: "st", 2: "nd", 3: "rd"}.get(k if k < 20 else k % 10, "th")

@@ -1,0 +1,140 @@
+"""Comparing a state claim of a Mind Up! log with the rules' state: one
+entry per card that the two put in different places, one per field that
+differs, in game terms ("card 46 (orange): the log has it on player C's
+second Score card; the rules have it on the first, which already holds
+orange")."""
+
+from __future__ import annotations
+
+import msgspec
+
+from ....replay.findings import DiffEntry
+from ..cards import ORDINALS, colour, describe, player_name
+from ..engine.state import State
+
+# The zones a claim may name, and the clause each is first about.
+ZONE_CLAUSES = {"hands": "mu.turn.choose", "line": "mu.turn.next-line", "columns": "mu.score-cards.place"}
+
+
+def _places(hands, line, columns) -> dict[int, list[tuple]]:
+    """card -> its places: ('hands', p), ('line',), ('columns', p, i); only
+    for the zones given (not None)."""
+    out: dict[int, list[tuple]] = {}
+    if hands is not None:
+        for p, h in enumerate(hands):
+            for c in h:
+                out.setdefault(c, []).append(("hands", p))
+    if line is not None:
+        for c in line:
+            out.setdefault(c, []).append(("line",))
+    if columns is not None:
+        for p, cols in enumerate(columns):
+            for i, col in enumerate(cols):
+                for c in col:
+                    out.setdefault(c, []).append(("columns", p, i))
+    return out
+
+
+def _where(place: tuple) -> str:
+    if place[0] == "hands":
+        return f"in {player_name(place[1])}'s hand"
+    if place[0] == "line":
+        return "in the line"
+    return f"on {player_name(place[1])}'s {ORDINALS[place[2]]} Score card"
+
+
+def _json(place: tuple) -> dict:
+    if place[0] == "hands":
+        return {"zone": "hand", "player": place[1]}
+    if place[0] == "line":
+        return {"zone": "line"}
+    return {"zone": "columns", "player": place[1], "column": place[2]}
+
+
+def _text(card: int, log: list[tuple], rules: list[tuple], s: State) -> str:
+    head = describe(card)
+    if not log:
+        return f"{head}: the log does not list it; the rules have it {', '.join(map(_where, rules))}"
+    if not rules:
+        return f"{head}: the log has it {', '.join(map(_where, log))}; the rules do not have it there"
+    if len(log) == len(rules) == 1 and log[0][0] == rules[0][0] == "columns" and log[0][1] == rules[0][1]:
+        p, i = rules[0][1], rules[0][2]
+        others = [c for c in s.columns[p][i] if c != card]
+        why = f"which already holds {colour(card)}" if others else "the first empty one"
+        return (f"{head}: the log has it on {player_name(p)}'s {ORDINALS[log[0][2]]} Score card; "
+                f"the rules have it on the {ORDINALS[i]}, {why}")
+    return (f"{head}: the log has it {', '.join(map(_where, log))}; "
+            f"the rules have it {', '.join(map(_where, rules))}")
+
+
+def _field(name: str, log, rules, text: str) -> DiffEntry:
+    return DiffEntry(text, field=name, log=log, rules=rules)
+
+
+def claim_diff(line, s: State) -> list[DiffEntry]:
+    """The differences between a state claim and the rules' state."""
+    U = msgspec.UNSET
+    out: list[DiffEntry] = []
+    n = s.players
+    hands = line.hands if line.hands is not U else None
+    cline = line.line if line.line is not U else None
+    cols = line.columns if line.columns is not U else None
+    for name, val in (("hands", hands), ("columns", cols)):
+        if val is not None and len(val) != n:
+            out.append(_field(name, len(val), n, f"{name}: the log gives {len(val)} players; the game has {n}"))
+    if any(e.field for e in out):
+        return out
+    log_places = _places(hands, cline, cols)
+    rules_places = _places(s.hands if hands is not None else None, s.line if cline is not None else None,
+                           s.columns if cols is not None else None)
+    for card in sorted(set(log_places) | set(rules_places)):
+        a = sorted(log_places.get(card, []))
+        b = sorted(rules_places.get(card, []))
+        if a != b:
+            out.append(DiffEntry(_text(card, a, b, s), card=card, log=[_json(x) for x in a],
+                                 rules=[_json(x) for x in b]))
+    if cline is not None and sorted(cline) == sorted(s.line) and list(cline) != s.line:
+        out.append(_field("line", list(cline), list(s.line), "the line: the log has it in another order; "
+                          f"the rules lay it out by number: {' '.join(map(str, s.line))}"))
+    for name, rules in (("round", s.round), ("turn", s.turn), ("order", list(s.order)),
+                        ("objectives", sorted(s.objectives))):
+        val = getattr(line, name)
+        if val is U:
+            continue
+        log = sorted(val) if name == "objectives" else val
+        if log != rules:
+            out.append(_field(name, val, rules, f"{name}: the log says {val}; the rules say {rules}"))
+    if line.pile is not U:
+        if isinstance(line.pile, int):
+            rules = len(s.pile) if s.pile is not None else line.pile
+            if line.pile != rules:
+                out.append(_field("pile", line.pile, rules, f"the pile: the log says {line.pile} cards; "
+                                  f"the rules say {rules}"))
+        elif s.pile is not None and list(line.pile) != s.pile:
+            out.append(_field("pile", list(line.pile), list(s.pile), "the pile: the log's cards or order differ "
+                              "from the rules'"))
+    if line.scores is not U:
+        out += _scores(line.scores, s)
+    if line.totals is not U:
+        totals = s.totals()
+        if len(line.totals) != n or list(line.totals) != totals:
+            out.append(_field("totals", list(line.totals), totals,
+                              f"game scores: the log says {list(line.totals)}; the rules say {totals}"))
+    return out
+
+
+def _scores(claimed, s: State) -> list[DiffEntry]:
+    out = []
+    if len(claimed) != s.players:
+        return [_field("scores", len(claimed), s.players, f"scores: the log gives {len(claimed)} players")]
+    for p, (mine, rules) in enumerate(zip(claimed, s.scores)):
+        if list(mine) != rules:
+            out.append(_field(f"scores[{p}]", list(mine), list(rules),
+                              f"{player_name(p)}'s round scores: the log says {list(mine)}; the rules say {rules}"))
+    return out
+
+
+def is_full(line) -> bool:
+    """A claim that gives the whole state a resynchronisation needs."""
+    U = msgspec.UNSET
+    return all(getattr(line, f) is not U for f in ("round", "hands", "line", "columns", "order", "scores"))

@@ -1,0 +1,453 @@
+"""Verifying one recorded game of Mind Up! (mu-replay/1) against the rules.
+
+The log's inputs (the deal, each round's Score order, draws and objectives,
+every player's card) drive the engine; its claims (state lines, `last`
+lines, the end line) are compared with what the rules say. The report is
+the shared GameReport with Findings, so every output, `--expect`, `-j` and
+`--cluster` treat a Mind Up! game as they treat a Mindbug one.
+
+With `keep_going`, a claim that differs does not stop the game (the rules'
+state is still right); after a refused decision, verification resumes at
+the next full state claim (round, hands, line, columns, order, scores),
+whose state is taken as it stands.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from ....replay.findings import MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, RulesEvent, signature
+from ....replay.limits import decode_line
+from ....replay.reader import RawGame
+from ....readings import UnknownReading
+from .. import readings as rd
+from ..cards import player_name
+from ..engine import Game, RuleError, SetupError
+from . import format as fmt
+from .diff import ZONE_CLAUSES, claim_diff, is_full
+
+U = msgspec.UNSET
+SHOWN_EVENTS = 12    # the rules' events a finding shows, the latest
+
+
+def _line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
+    text = str(exc)
+    code = getattr(exc, "code", None)
+    log = raw[:200].decode("utf-8", "replace")
+    if code:                                    # a limit (oracle.replay.limits)
+        return Finding(code, [], lineno, exc.message, log=log)
+    if not isinstance(exc, msgspec.ValidationError):
+        return Finding("BAD_JSON", [], lineno, f"not valid JSON: {text}", log=log)
+    if "at `$.t`" in text:
+        return Finding("UNKNOWN_LINE_TYPE", [], lineno,
+                       f"unknown line type; expected one of {', '.join(fmt.LINE_TYPES)}", log=log)
+    if "at `$.format`" in text:
+        return Finding("BAD_VERSION", [], lineno, f"this oracle reads Mind Up! logs in {fmt.FORMAT}", log=log,
+                       rules=fmt.FORMAT)
+    field = text.rsplit(" - at `$.", 1)[1].rstrip("`") if " - at `$." in text else (
+        text.split("field `", 1)[1].split("`", 1)[0] if "field `" in text else "?")
+    return Finding("BAD_LINE", [], lineno, f"field {field}: {text}", log=log)
+
+
+def _events(events) -> list[RulesEvent]:
+    return [RulesEvent(e.kind, list(e.clauses), e.text, player=e.player, card=e.card, cards=e.cards,
+                       amount=e.amount) for e in events]
+
+
+class Verifier:
+    """Verifies one game of Mind Up!. Construct, then call `run()`."""
+
+    def __init__(self, raw: RawGame, keep_going: bool = False, readings: dict | None = None, *,
+                 strict: bool = False):
+        self.raw = raw
+        self.keep_going = keep_going
+        self.override = {k: v for k, v in (readings or {}).items() if k.startswith("mu.")}
+        self.readings: dict[str, str] = {}
+        self.strict = strict
+        self.report = GameReport(file=raw.file, line=raw.first_line, id="?", edition="fr", game=fmt.GAME)
+        self.g: Game | None = None
+        self.players = 0
+        self.objectives = 0
+        self.since: list = []           # the rules' events since the last claim that agreed
+        self.lost = False
+        self.end_line: int | None = None
+        self.last_cards: list[int] | None = None    # the last cards of the round that just ended
+        self.revealed: int | None = None     # the line whose choice made the reveal, until the next step
+        self._seen: dict = {}
+
+    # -- findings -------------------------------------------------------------------
+    def find(self, code, clauses, line, message, events=None, **kw) -> None:
+        """Report a finding, with what the rules did since log and rules last
+        agreed (`events`, default: the last SHOWN_EVENTS of them)."""
+        f = Finding(code, list(dict.fromkeys(clauses)), line, message, **kw)
+        if code not in MALFORMED:
+            self.lost = True
+            f.events = _events(self.since[-SHOWN_EVENTS:] if events is None else events)
+        sig = signature(f)
+        first = self._seen.get(sig)
+        if first is not None:
+            first.count += 1
+            first.lines = (first.lines or [first.line]) + [line]
+            return
+        self._seen[sig] = f
+        self.report.findings.append(f)
+
+    def options(self) -> list:
+        g = self.g
+        if g is None:
+            return []
+        pend = g.pending
+        if pend.kind == "choose":
+            return [{"t": "choose", "p": p, "hand": g.legal(p)} for p in sorted(pend.players)]
+        if pend.kind == "round":
+            return [{"t": "round", "round": g.state.round + 1}]
+        return []
+
+    def refused(self, e: RuleError, lineno: int, log) -> None:
+        code = "MISSING_SETUP" if e.code == "MISSING_INPUT" else e.code
+        self.find(code, [e.clause], lineno, e.message, log=log, options=self.options(),
+                  rules={"waiting": self._waiting()})
+
+    def _waiting(self) -> str:
+        g = self.g
+        pend = g.pending
+        if pend.kind == "choose":
+            return "a card from " + ", ".join(player_name(p) for p in sorted(pend.players))
+        if pend.kind == "round":
+            return f"the start of round {g.state.round + 1} (its Score order)"
+        return "nothing: the game is over"
+
+    # -- the game ---------------------------------------------------------------------
+    def run(self) -> GameReport:
+        lines = iter(self.raw.lines)
+        lineno, raw_line = next(lines)
+        try:
+            head = decode_line(fmt.decoder, raw_line)
+            if not isinstance(head, fmt.GameLine):
+                raise msgspec.ValidationError("expected a game line - at `$.t`")
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            self.report.id = _loose_id(raw_line)
+            self.report.findings.append(_line_error(lineno, raw_line, e))
+            return self._finish()
+        rep = self.report
+        rep.id = head.id
+        self._fields("game", raw_line, lineno)
+        if head.impl is not U:
+            rep.impl = f"{head.impl.name} {head.impl.version}".strip()
+        try:
+            chosen = rd.check({} if head.readings is U else dict(head.readings))
+        except UnknownReading as e:
+            self.find("BAD_LINE", [], lineno, f"field readings: {e}", log=head.readings)
+            return self._finish()
+        chosen.update(self.override)
+        self.readings = chosen
+        rep.readings = rd.differing(chosen) or None
+        self.players, self.objectives = head.players, head.objectives
+        last = lineno
+        for lineno, raw_line in lines:
+            last = lineno
+            try:
+                line = decode_line(fmt.decoder, raw_line)
+            except (msgspec.DecodeError, msgspec.ValidationError) as e:
+                rep.findings.append(_line_error(lineno, raw_line, e))
+                return self._finish()
+            t = line.__struct_config__.tag
+            if t == "note":
+                continue
+            self._fields(t, raw_line, lineno)
+            if t == "game":
+                self.find("BAD_LINE", [], lineno, "a game line inside a game")
+                return self._finish()
+            if self.g is None:
+                if t != "setup":
+                    self.find("MISSING_SETUP", [], lineno, f"a setup line must follow the game line, not {t!r}")
+                    return self._finish()
+                if not self._setup(line, lineno):
+                    return self._finish()
+                continue
+            if t == "setup":
+                self.find("BAD_LINE", [], lineno, "a second setup line in one game")
+                return self._finish()
+            if self.end_line is not None and t != "state":
+                self.find("LINE_AFTER_END", ["mu.game.rounds"], lineno,
+                          f"the game ended at line {self.end_line}, yet the log goes on with {t!r}")
+                return self._finish()
+            if self.lost:
+                if t == "state" and is_full(line) and self._fits(line):
+                    self._resync(line)
+                elif t == "end":
+                    self.end_line = lineno
+                continue
+            getattr(self, "_" + t)(line, lineno)
+            if self.lost and not self.keep_going:
+                return self._finish()
+        if self.end_line is None and not self.lost:
+            self.find("MISSING_END", [], last, "the game has no end line (a truncated log?)")
+        return self._finish()
+
+    def _fields(self, t, raw_line, lineno) -> None:
+        extra = fmt.unknown_fields(t, raw_line)
+        if not extra:
+            return
+        if self.strict:
+            lost = self.lost
+            self.find("UNKNOWN_FIELD", [], lineno, f"fields not in {fmt.FORMAT} on a {t!r} line: "
+                      f"{', '.join(extra)} (--strict)", log=extra)
+            self.lost = lost
+        else:
+            self.report.notes.append(f"line {lineno}: {UNKNOWN_FIELDS_NOTE}{fmt.FORMAT}, ignored: {', '.join(extra)}")
+
+    def _setup(self, line, lineno) -> bool:
+        n = self.players
+        if line.deck is not U:
+            if any(f is not U for f in (line.hands, line.line, line.pile)):
+                self.find("BAD_LINE", [], lineno, "a setup line gives either `deck` or `hands` and `line`")
+                return False
+            deck = list(line.deck)
+            hands, cards, pile = [deck[7 * p:7 * p + 7] for p in range(n)], deck[7 * n:8 * n], deck[8 * n:]
+        elif line.hands is U or line.line is U:
+            self.find("BAD_LINE", [], lineno, "a setup line gives `deck`, or `hands` and `line`")
+            return False
+        else:
+            hands, cards = [list(h) for h in line.hands], list(line.line)
+            pile = None if line.pile is U else list(line.pile)
+        try:
+            self.g = Game.deal(n, hands, cards, pile, self.objectives, self.readings)
+        except SetupError as e:
+            self.find("BAD_SETUP", [e.clause], lineno, e.message)
+            return False
+        return True
+
+    # -- inputs and decisions -----------------------------------------------------------
+    def _round(self, line, lineno) -> None:
+        self.revealed = None
+        g = self.g
+        log = msgspec.to_builtins(line)
+        if g.pending.kind != "round":
+            where = "the round is not over" if g.pending.kind == "choose" else "the game is over"
+            self.find("ILLEGAL_RANDOM", ["mu.round.last-card" if g.pending.kind == "choose" else "mu.game.rounds"],
+                      lineno, f"a new round starts, but {where}", log=log, options=self.options())
+            return
+        if line.round is not U and line.round != g.state.round + 1:
+            self.find("ILLEGAL_RANDOM", ["mu.game.rounds"], lineno,
+                      f"the log starts round {line.round}; the next round is {g.state.round + 1}", log=log)
+            return
+        try:
+            events = g.start_round(list(line.order), None if line.draws is U else list(line.draws),
+                                   None if line.objectives is U else list(line.objectives))
+        except RuleError as e:
+            self.refused(e, lineno, log)
+            return
+        self.since += events
+        self.last_cards = None
+
+    def _turn(self, line, lineno) -> None:
+        self.revealed = None
+        g = self.g
+        log = msgspec.to_builtins(line)
+        if g.pending.kind == "round" and self.last_cards is not None:
+            self.find("ILLEGAL_DECISION", ["mu.round.last-card"], lineno,
+                      "the log plays a turn with each player's last card; the rules put the last card straight "
+                      "on the Score cards, and the round is over", log=log, options=self.options(),
+                      rules={"last": self.last_cards})
+            return
+        self._apply(lambda: g.play_turn(list(line.cards)), lineno, log, len(line.cards))
+
+    def _choose(self, line, lineno) -> None:
+        self.revealed = None
+        g = self.g
+        log = msgspec.to_builtins(line)
+        try:
+            g.choose(line.p, line.card)
+        except RuleError as e:
+            if g.pending.kind == "round" and self.last_cards is not None:
+                e = RuleError("mu.round.last-card", f"{player_name(line.p)} plays a card after the round's "
+                              "last turn; the last card goes straight to the Score cards")
+            self.refused(e, lineno, log)
+            return
+        self.report.decisions += 1
+        if not g.pending.players:
+            self._apply(g.reveal, lineno, log, 0)
+            self.revealed = lineno
+
+    def _reveal(self, line, lineno) -> None:
+        if self.revealed is not None:
+            self.revealed = None        # the reveal the last choice made: written out, nothing to do
+            return
+        self._apply(self.g.reveal, lineno, msgspec.to_builtins(line), 0)
+
+    def _apply(self, step, lineno, log, decisions: int) -> None:
+        try:
+            events = step()
+        except RuleError as e:
+            self.refused(e, lineno, log)
+            return
+        self.revealed = None
+        self.report.decisions += decisions
+        self.since += events
+        last = [e for e in events if e.kind == "place" and "mu.round.last-card" in e.clauses]
+        if last:
+            cards = [0] * self.g.state.players
+            for e in last:
+                cards[e.player] = e.card
+            self.last_cards = cards
+
+    def _last(self, line, lineno) -> None:
+        self.revealed = None
+        log = msgspec.to_builtins(line)
+        if self.last_cards is None:
+            self.find("ILLEGAL_DECISION", ["mu.round.last-card"], lineno,
+                      "a `last` line, but the players do not hold their last card: the round goes on",
+                      log=log, options=self.options())
+        elif list(line.cards) != self.last_cards:
+            self.find("STATE_MISMATCH", ["mu.round.last-card"], lineno,
+                      f"the last cards: the log says {list(line.cards)}; each player's last card is "
+                      f"{self.last_cards}", log=log, rules={"cards": self.last_cards}, options=self.options())
+
+    # -- claims -----------------------------------------------------------------------
+    def _state(self, line, lineno) -> None:
+        diff = claim_diff(line, self.g.state)
+        if not diff:
+            self.since = []
+            return
+        clauses = []
+        for d in diff:
+            clauses += self._clauses(d)
+        fields = sorted({d.field.split("[")[0] if d.field else "cards" for d in diff})
+        cards = {d.card for d in diff if d.card is not None}
+        scores = any(d.field and d.field.split("[")[0] in ("scores", "totals") for d in diff)
+        events = [e for e in self.since if (e.card in cards or (e.cards and cards & set(e.cards))
+                                             or (scores and e.kind == "score"))]
+        lost = self.lost
+        self.find("STATE_MISMATCH", clauses, lineno, events=events[-SHOWN_EVENTS:], message=(
+                  f"the state claimed differs from the rules ({', '.join(fields)}): {diff[0].text}"
+                  + (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")),
+                  log=msgspec.to_builtins(line), rules=self._rules_view(line), diff=diff, options=self.options())
+        # A claim that differs leaves the rules' state as it was: reading goes on.
+        self.lost = lost or not self.keep_going
+        self.since = []
+
+    def _clauses(self, d) -> list[str]:
+        if d.field is not None:
+            name = d.field.split("[")[0]
+            if name in ("scores", "totals"):
+                return self._score_clauses() + (["mu.game.rounds"] if name == "totals" else [])
+            return {"round": ["mu.game.rounds"], "turn": ["mu.turn.choose"], "order": ["mu.round.new-order"],
+                    "objectives": ["mu.objectives.renew"], "pile": ["mu.round.take-back"],
+                    "line": ["mu.setup.line", "mu.turn.next-line"]}.get(name, [])
+        if (len(d.log or ()) == len(d.rules or ()) == 1 and d.log[0]["zone"] == d.rules[0]["zone"] == "columns"
+                and d.log[0]["player"] == d.rules[0]["player"]):
+            return ["mu.score-cards.place"]        # the right card, on the wrong Score card
+        for e in reversed(self.since):
+            if e.card == d.card or (e.cards and d.card in e.cards):
+                return [c for c in e.clauses if c != "mu.turn.reveal"] or list(e.clauses)
+        zones = {p["zone"] for p in (d.log or []) + (d.rules or [])}
+        return [ZONE_CLAUSES.get("hands" if z == "hand" else z, "mu.turn.choose") for z in sorted(zones)]
+
+    def _score_clauses(self) -> list[str]:
+        out = ["mu.scoring.columns", "mu.scoring.bubbles"]
+        return out + (["mu.scoring.objectives"] if self.objectives else [])
+
+    def _rules_view(self, line) -> dict:
+        s = self.g.state
+        out = {}
+        for name in ("round", "turn", "hands", "line", "columns", "order", "scores", "objectives"):
+            if getattr(line, name) is not U:
+                out[name] = {"order": list(s.order), "objectives": sorted(s.objectives)}.get(name, getattr(s, name))
+        if line.totals is not U:
+            out["totals"] = s.totals()
+        if line.pile is not U:
+            out["pile"] = (len(s.pile) if isinstance(line.pile, int) else s.pile) if s.pile is not None else None
+        return out
+
+    def _fits(self, line) -> bool:
+        """Whether a full claim describes a position of this game (one hand,
+        five Score cards and the scores of the rounds played per player), so
+        that its state can be taken as it stands."""
+        n = self.players
+        return (len(line.hands) == len(line.columns) == len(line.scores) == n and len(line.line) == n
+                and 1 <= line.round <= 3 and all(len(x) <= line.round for x in line.scores))
+
+    def _resync(self, line) -> None:
+        """Take a full claim's state as it stands (keep_going, after a refusal)."""
+        s = self.g.state.copy()
+        s.round, s.hands = line.round, [sorted(h) for h in line.hands]
+        s.line, s.columns = sorted(line.line), [[list(c) for c in cols] for cols in line.columns]
+        s.order, s.scores = tuple(line.order), [list(x) for x in line.scores]
+        s.turn = line.turn if line.turn is not U else s.turn
+        s.chosen = [None] * s.players
+        s.waiting_round = all(not h for h in s.hands)
+        if isinstance(line.pile, list):
+            s.pile = list(line.pile)
+        self.g.state = s
+        self.lost = False
+        self.since = []
+
+    def _end(self, line, lineno) -> None:
+        g = self.g
+        self.end_line = lineno
+        log = msgspec.to_builtins(line)
+        if line.reason is not U:
+            self.report.aborted = True
+            return
+        if not g.is_over:
+            self.find("WRONG_RESULT", ["mu.game.rounds"], lineno,
+                      f"the log ends the game; the rules wait for {self._waiting()}", log=log,
+                      options=self.options())
+            return
+        totals, winners = g.totals(), g.winners()
+        if line.scores is not U and list(line.scores) != totals:
+            self.find("WRONG_RESULT", ["mu.game.rounds"] + self._score_clauses(), lineno,
+                      f"game scores: the log says {list(line.scores)}; the rules say {totals}",
+                      log=log, rules={"scores": totals, "winners": winners})
+        if line.winners is not U and sorted(set(line.winners)) != winners:
+            self.find("WRONG_RESULT", ["mu.game.winner"], lineno,
+                      "the winners: the log says " + (", ".join(player_name(p) for p in sorted(set(line.winners)))
+                                                      or "none")
+                      + "; the rules say " + ", ".join(player_name(p) for p in winners)
+                      + f" (game scores {totals}; a tie goes to the last round's score)",
+                      log=log, rules={"scores": totals, "winners": winners})
+
+    def _finish(self) -> GameReport:
+        rep = self.report
+        if any(f.malformed for f in rep.findings):
+            rep.verdict = "malformed"
+        elif rep.findings:
+            rep.verdict = "violates"
+        g = self.g
+        if g is not None and g.is_over:
+            rep.result = {"winners": g.winners(), "scores": g.totals()}
+        return rep
+
+
+class _Id(msgspec.Struct):
+    id: str = "?"
+
+
+_id = msgspec.json.Decoder(_Id)
+
+
+def _loose_id(raw: bytes) -> str:
+    try:
+        return _id.decode(raw).id
+    except (msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):
+        return "?"
+
+
+def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False, readings: dict | None = None,
+                basis: bool = True, *, strict: bool = False) -> GameReport:
+    """The report of one game of Mind Up! (`edition`: its one edition, fr, or None)."""
+    rep = Verifier(raw, keep_going, readings, strict=strict).run()
+    if basis and rep.verdict == "violates":
+        from ....replay.basis import classify
+        classify(lambda ed, rd_: Verifier(raw, keep_going, rd_, strict=strict).run(), rep, edition, keep_going,
+                 {**(rep.readings or {}), **{k: v for k, v in (readings or {}).items() if k.startswith("mu.")}},
+                 rd.READINGS)
+    return rep
+
+
+def consistency(raw: RawGame, readings: dict, rep: GameReport):
+    """--which-editions for a game of Mind Up!: its one edition, and the readings it conforms under."""
+    from ....replay.basis import consistency as combos
+    return combos(lambda ed, rd_: verify_game(raw, ed, False, rd_, basis=False), readings, rep,
+                  book=rd.READINGS, editions=("fr",))

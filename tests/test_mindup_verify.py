@@ -1,0 +1,330 @@
+"""verify, selfplay and annotate for Mind Up!: self-played logs of 3 to 6
+players conform, each planted mistake is found with its clause, the turn
+forms and readings, malformed logs, mixed streams of both games, and the
+catalogue and registry behind them."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+
+import pytest
+from conftest import ROOT, run_cli
+
+from oracle.games import GAMES, UnknownGame, check, game_of
+from oracle.games.mindup.clauses import load_catalogue, render_markdown
+from oracle.games.mindup.readings import READINGS
+from oracle.games.mindup.replay.selfplay import play_game, selfplay_lines
+from oracle.replay.reader import split_games
+from oracle.replay.selfplay import selfplay_lines as mindbug_selfplay
+from oracle.replay.verify import verify_game
+
+
+def stream(games: list[list[dict]]) -> bytes:
+    return b"".join(json.dumps(x).encode() + b"\n" for lines in games for x in lines)
+
+
+def reports(data: bytes, **kw):
+    return [verify_game(r, **kw) for r in split_games(io.BytesIO(data), "<test>")]
+
+
+def game(players=4, seed=1, objectives=0, **kw) -> list[dict]:
+    return list(play_game(players, seed, game_id=f"g{players}-{objectives}-{seed}", objectives=objectives, **kw))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("objectives", [0, 1, 2, 3, 5])
+def test_selfplay_logs_conform(players, objectives):
+    data = b"".join(x + b"\n" for x in selfplay_lines(4, 7, players, "random", objectives)) + \
+        b"".join(x + b"\n" for x in selfplay_lines(2, 8, players, "greedy", objectives, split=True))
+    reps = reports(data)
+    assert len(reps) == 6
+    assert [r.verdict for r in reps] == ["conforms"] * 6, [r.findings for r in reps if r.findings][:1]
+    assert all(r.decisions == players * 21 and len(r.result["winners"]) >= 1 for r in reps)
+
+
+# -- the four planted corruptions --------------------------------------------------------------------
+
+def _nth(lines, t, k):
+    return [i for i, x in enumerate(lines) if x["t"] == t][k]
+
+
+def card_changed(lines):
+    i = _nth(lines, "turn", 3)
+    hand_of_a = lines[i + 1 - 2]["hands"][0]          # the claim before this turn: player A's hand
+    lines[i]["cards"][1] = hand_of_a[0]
+    return "ILLEGAL_DECISION", "mu.turn.choose", i + 1
+
+
+def wrong_score_card(lines):
+    for i, x in enumerate(lines):
+        if x["t"] == "state":
+            cols = x["columns"][1]
+            two = [k for k in range(5) if len(cols[k]) >= 2]      # a colour won twice
+            empty = [k for k in range(5) if not cols[k]]
+            if two and empty:
+                cols[empty[-1]].append(cols[two[0]].pop())      # its second card on an empty Score card
+                return "STATE_MISMATCH", "mu.score-cards.place", i + 1
+    raise AssertionError("no claim to change")
+
+
+def wrong_score(lines):
+    i = _nth(lines, "state", 5)          # after round 1's last turn: the round's scores are claimed
+    lines[i]["scores"][2][0] -= 1
+    return "STATE_MISMATCH", "mu.scoring.columns", i + 1
+
+
+def wrong_winner(lines):
+    end = lines[-1]
+    end["winners"] = [p for p in range(len(end["scores"])) if p not in end["winners"]][:1]
+    return "WRONG_RESULT", "mu.game.winner", len(lines)
+
+
+@pytest.mark.parametrize("corrupt", [card_changed, wrong_score_card, wrong_score, wrong_winner])
+@pytest.mark.parametrize("players", [3, 6])
+def test_each_planted_corruption_is_flagged_with_its_clause(corrupt, players):
+    for seed in range(3):
+        lines = game(players, seed, objectives=players - 2)
+        code, clause, lineno = corrupt(lines)
+        reps = reports(stream([lines, game(players, seed + 10)]))
+        assert [r.verdict for r in reps] == ["violates", "conforms"]
+        f = reps[0].findings[0]
+        assert (f.code, f.clauses[0], f.line, f.basis) == (code, clause, lineno, "rules"), f
+
+
+def test_a_wrong_score_card_is_told_in_game_terms():
+    lines = game(4, 3)
+    code, clause, lineno = wrong_score_card(lines)
+    f = reports(stream([lines]))[0].findings[0]
+    entry = f.diff[0]
+    assert entry.card is not None and "Score card; the rules have it on the" in entry.text
+    assert "which already holds" in entry.text and entry.log[0]["zone"] == entry.rules[0]["zone"] == "columns"
+
+
+def test_the_end_scores_are_checked():
+    lines = game(5, 2)
+    lines[-1]["scores"][0] += 2
+    f = reports(stream([lines]))[0].findings[0]
+    assert (f.code, f.clauses[0]) == ("WRONG_RESULT", "mu.game.rounds")
+
+
+# -- turn forms and readings --------------------------------------------------------------------------
+
+def test_one_line_per_player_in_any_order_and_an_optional_reveal_line():
+    lines = game(4, 5, split=True)
+    # a reveal line after every turn's last choice is accepted
+    out = []
+    chosen = 0
+    for x in lines:
+        out.append(x)
+        if x["t"] == "choose":
+            chosen += 1
+            if chosen % 4 == 0:
+                out.append({"t": "reveal"})
+    assert [r.verdict for r in reports(stream([lines, out]))] == ["conforms", "conforms"]
+
+
+def test_an_early_reveal_and_playing_twice_are_findings():
+    lines = game(4, 6, split=True)
+    i = _nth(lines, "choose", 2)
+    early = lines[:i] + [{"t": "reveal"}] + lines[i:]
+    f = reports(stream([early]))[0].findings[0]
+    assert (f.code, f.clauses[0], f.line) == ("ILLEGAL_DECISION", "mu.turn.hidden", i + 1)
+    twice = copy.deepcopy(lines)
+    first = twice[_nth(twice, "choose", 0)]
+    other = next(c for c in twice[1]["deck"][7 * first["p"]:7 * first["p"] + 7] if c != first["card"])
+    twice.insert(_nth(twice, "choose", 0), {"t": "choose", "p": first["p"], "card": other})
+    f = reports(stream([twice]))[0].findings[0]
+    assert (f.code, f.clauses[0], f.basis, f.alternatives) == ("ILLEGAL_DECISION", "mu.turn.change-choice",
+                                                               "reading", ["change-allowed"])
+    # the same game under the alternative, declared on its game line or given with --reading
+    twice[0]["readings"] = {"mu.turn.change-choice": "change-allowed"}
+    assert reports(stream([twice]))[0].verdict == "conforms"
+    del twice[0]["readings"]
+    assert reports(stream([twice]), readings={"mu.turn.change-choice": "change-allowed"})[0].verdict == "conforms"
+
+
+def test_the_last_card_played_to_the_line_is_a_finding():
+    lines = game(3, 4)
+    i = _nth(lines, "round", 1)
+    lines.insert(i, {"t": "turn", "cards": lines[i - 2]["cards"]})
+    f = reports(stream([lines]))[0].findings[0]
+    assert (f.code, f.clauses[0], f.line) == ("ILLEGAL_DECISION", "mu.round.last-card", i + 1)
+
+
+def test_a_log_may_leave_out_claims_draws_and_kept_objectives():
+    lines = [x for x in game(5, 9, objectives=3) if x["t"] != "state"]
+    for x in lines:
+        if x["t"] == "round" and x["round"] > 1:
+            x.pop("draws", None)
+            x.pop("objectives", None)
+    assert reports(stream([lines]))[0].verdict == "conforms"
+
+
+def test_keep_going_reports_every_wrong_claim():
+    lines = game(4, 11)
+    wrong_score(lines)
+    wrong_winner(lines)
+    rep = reports(stream([lines]), keep_going=True)[0]
+    assert [f.code for f in rep.findings] == ["STATE_MISMATCH", "WRONG_RESULT"]
+    assert reports(stream([lines]))[0].findings[0].code == "STATE_MISMATCH"
+    assert len(reports(stream([lines]))[0].findings) == 1
+
+
+# -- malformed logs -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("change, code, words", [
+    (lambda L: L[0].update(game="chess"), "BAD_LINE", "unknown game 'chess'"),
+    (lambda L: L[0].update(format="mu-replay/9"), "BAD_VERSION", "mu-replay/1"),
+    (lambda L: L[2].update(order=[1, 2, 3, 4, 9]), "ILLEGAL_RANDOM", "Score cards"),
+    (lambda L: L[3].update(cards=[61, 1, 2, 3]), "BAD_LINE", "cards"),
+    (lambda L: L.pop(), "MISSING_END", "end line"),
+    (lambda L: L.pop(1), "MISSING_SETUP", "setup"),
+])
+def test_a_broken_game_gets_a_verdict_and_the_next_one_still_conforms(change, code, words):
+    lines = game(4, 12)
+    change(lines)
+    reps = reports(stream([lines, game(4, 13)]))
+    assert reps[1].verdict == "conforms"
+    f = reps[0].findings[0]
+    assert f.code == code and words in f.message, f
+
+
+def test_game_of_reads_the_game_field_only_when_there_is_one():
+    assert game_of(b'{"t":"game","format":"mb-replay/1","id":"x"}') == "mindbug"
+    assert game_of(b'{"t":"game","game":"mind-up","format":"mu-replay/1"}') == "mind-up"
+    assert game_of(b'{"t":"game","game":"mindbug","format":"mb-replay/1","id":"x"}') == "mindbug"
+    assert set(GAMES) == {"mindbug", "mind-up"} and check("mind-up") == "mind-up"
+    with pytest.raises(UnknownGame, match="mind-up"):
+        check("mindup")
+
+
+def test_a_mindbug_log_may_name_its_game():
+    lines = [json.loads(x) for x in mindbug_selfplay(1, 3, "en-revised")]
+    lines[0]["game"] = "mindbug"
+    assert reports(stream([lines]))[0].verdict == "conforms"
+
+
+# -- the command line -------------------------------------------------------------------------------
+
+def test_mixed_streams_verify_in_one_run_and_jobs_give_the_same_bytes(tmp_path):
+    mixed = b""
+    for i, players in enumerate((3, 4, 5, 6)):
+        mixed += b"".join(x + b"\n" for x in mindbug_selfplay(3, i + 1, "en-revised"))
+        lines = game(players, i, objectives=i)
+        if i == 2:
+            wrong_score_card(lines)
+        mixed += stream([lines])
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(mixed)
+    one = run_cli("verify", str(path), "--format", "json")
+    two = run_cli("verify", str(path), "--format", "json", "-j", "2")
+    assert one.returncode == two.returncode == 1, one.stderr
+    assert one.stdout == two.stdout
+    rows = [json.loads(x) for x in one.stdout.splitlines()]
+    assert [r.get("game") for r in rows if r["t"] == "game"] == ([None] * 3 + ["mind-up"]) * 4
+    assert rows[-1]["games"] == 16 and rows[-1]["violates"] == 1
+    human = run_cli("verify", str(path), "--color", "never", "-j", "2")
+    assert b"[mind-up fr, " in human.stdout and b"mu.score-cards.place" in human.stdout
+    junit = run_cli("verify", str(path), "--format", "junit")
+    assert b"mu.score-cards.place" in junit.stdout
+
+
+def test_which_editions_and_expect_work_on_mind_up_games(tmp_path):
+    lines = game(4, 21)
+    wrong_winner(lines)
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(stream([lines, game(3, 22)]))
+    r = run_cli("verify", str(path), "--format", "json", "--which-editions")
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert rows[0]["conforms_to"] == [] and rows[1]["conforms_to"] == ["fr"]
+    expect = tmp_path / "expect.yaml"
+    expect.write_text("format: mb-expect/1\nexpected:\n  - code: WRONG_RESULT\n    clause: mu.game.winner\n")
+    assert run_cli("verify", str(path), "--expect", str(expect)).returncode == 0
+
+
+def test_selfplay_cli_writes_logs_that_verify_and_annotate_writes_them_canonically(tmp_path):
+    r = run_cli("selfplay", "--game", "mind-up", "--players", "5", "--objectives", "2", "--games", "3",
+                "--claims", "none")
+    assert r.returncode == 0, r.stderr
+    v = run_cli("verify", "-", "-j", "2", input=r.stdout)
+    assert v.returncode == 0 and b"3 conform" in v.stdout, v.stdout
+    a = run_cli("annotate", "-", input=r.stdout)
+    assert a.returncode == 0, a.stderr
+    kinds = [json.loads(x)["t"] for x in a.stdout.splitlines()]
+    assert kinds.count("turn") == 3 * 21 and kinds.count("last") == 9 and kinds.count("state") >= 3 * 21
+    assert run_cli("verify", "-", input=a.stdout).returncode == 0
+    assert run_cli("annotate", "-", input=a.stdout).stdout == a.stdout
+    bad = run_cli("selfplay", "--game", "mind-up", "--players", "7")
+    assert bad.returncode == 2 and b"--players" in bad.stderr
+
+
+def test_clauses_editions_and_schema_take_the_game():
+    r = run_cli("clauses", "--game", "mind-up")
+    assert r.returncode == 0 and b"mu.score-cards.place" in r.stdout and b"keywords.sneaky" not in r.stdout
+    r = run_cli("clauses", "mu.turn.change-choice")
+    assert r.returncode == 0 and b"change-allowed" in r.stdout
+    r = run_cli("editions", "--game", "mind-up", "--json")
+    data = json.loads(r.stdout)
+    assert [e["edition"] for e in data["editions"]] == ["fr"]
+    assert {x["clause"] for x in data["readings"]} == {x.clause for x in READINGS}
+    r = run_cli("schema", "replay", "--game", "mind-up")
+    assert json.loads(r.stdout)["$id"].endswith("mu-replay-1.json")
+
+
+# -- the catalogue ----------------------------------------------------------------------------------
+
+def test_the_markdown_catalogue_is_in_step_with_the_yaml():
+    assert (ROOT / "spec" / "mind-up" / "clauses.md").read_text(encoding="utf-8") == render_markdown()
+
+
+def test_every_reading_is_a_silent_clause_and_every_cited_clause_exists():
+    import re
+    catalogue = load_catalogue()
+    for r in READINGS:
+        assert catalogue[r.clause].is_reading, r.clause
+    cited = set()
+    for path in (ROOT / "oracle" / "games" / "mindup").rglob("*.py"):
+        cited |= set(re.findall(r'"(mu\.[a-z.-]+)"', path.read_text(encoding="utf-8")))
+    assert cited and cited <= set(catalogue), cited - set(catalogue)
+    assert all(c.startswith("mu.") for c in catalogue)
+    readings_md = (ROOT / "spec" / "mind-up" / "readings.md").read_text(encoding="utf-8")
+    assert all(f"`{r.clause}`" in readings_md for r in READINGS)
+
+
+def test_the_format_example_in_the_spec_verifies():
+    text = (ROOT / "spec" / "mind-up" / "replay-format.md").read_text(encoding="utf-8")
+    block = text.split("```json\n")[1].split("```")[0]
+    data = block.encode() + b'{"t":"end","reason":"aborted","detail":"the example stops here"}\n'
+    rep = reports(data)[0]
+    assert rep.verdict == "conforms" and rep.aborted and rep.decisions == 6
+
+
+def test_keep_going_resumes_at_the_next_full_claim_after_a_refused_card():
+    lines = game(4, 14)
+    card_changed(lines)
+    wrong_winner(lines)
+    rep = reports(stream([lines]), keep_going=True)[0]
+    assert [(f.code, f.clauses[0]) for f in rep.findings] == [("ILLEGAL_DECISION", "mu.turn.choose"),
+                                                              ("WRONG_RESULT", "mu.game.winner")]
+    # a claim that does not fit the game is not taken as a position
+    lines = game(4, 15)
+    _, _, refused = card_changed(lines)
+    wrong_winner(lines)
+    for x in lines[refused:]:
+        if x["t"] == "state":
+            x["hands"] = x["hands"][:2]
+    rep = reports(stream([lines]), keep_going=True)[0]
+    assert [f.code for f in rep.findings] == ["ILLEGAL_DECISION"]
+
+
+def test_a_mixed_stream_on_a_local_dask_cluster_gives_the_bytes_of_one_job():
+    pytest.importorskip("distributed", reason="--cluster needs Dask distributed (pip install -e .[cluster])")
+    paths = [str(ROOT / "replays" / "conforming" / "mind-up.jsonl"),
+             str(ROOT / "replays" / "violations" / "mind-up-wrong-score-card.jsonl"),
+             str(ROOT / "replays" / "conforming" / "en-first.jsonl")]
+    one = run_cli("verify", *paths, "--format", "json")
+    cluster = run_cli("verify", *paths, "--format", "json", "--cluster", "local:2")
+    assert one.returncode == cluster.returncode == 1, cluster.stderr
+    assert one.stdout == cluster.stdout and b'"game":"mind-up"' in one.stdout
