@@ -64,7 +64,6 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
         errors.append(ScenarioError(", ".join(paths), None, None, "no scenario files (*.yaml, *.yml) found"))
     # Problems in the input files are said on standard error, whatever the
     # format; the JSON and JUnit reports record them too, the human summary counts them.
-    from ..term import error
     for e in errors:
         error(e)
     results = run_all(files, set(editions) or None, extra)
