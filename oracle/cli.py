@@ -39,6 +39,34 @@ COMMANDS = {
 }
 
 
+# The exit status when standard output is closed before the output is
+# complete: a process ended by SIGPIPE gives the same in a shell.
+CLOSED_OUTPUT = 128 + 13
+
+
+def stdout_closed() -> bool:
+    """Whether standard output is a pipe or socket whose reader has gone."""
+    import select
+
+    try:
+        poll = select.poll()
+        poll.register(1, select.POLLOUT)
+        return any(ev & (select.POLLERR | select.POLLHUP) for _, ev in poll.poll(0))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _discard_stdout() -> None:
+    """From now on, what is written to standard output (what its buffer still
+    holds, flushed at exit) goes nowhere, without another error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
+
+
 # the module a command may miss -> the package that provides it
 PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "deepdiff": "deepdiff", "jinja2": "Jinja2"}
 
@@ -70,10 +98,14 @@ class LazyGroup(click.Group):
                        f"which is not installed here (pip install {package})", err=True)
             ctx.exit(2)
         except OSError as e:
-            # A closed pipe ends quietly (click's own handling). Any other
-            # failure to write (a full disk, an I/O error) is one line, exit 2.
-            if e.errno == errno.EPIPE:
-                raise
+            # Standard output closed by its reader (`| head -1`) ends quietly
+            # with the status a broken pipe gives (128 + SIGPIPE): not 1,
+            # which would say that a game violates the rules. Any other
+            # failure to write (a full disk, an I/O error, a pipe that is not
+            # standard output) is one line, exit 2.
+            if e.errno == errno.EPIPE and stdout_closed():
+                _discard_stdout()
+                ctx.exit(CLOSED_OUTPUT)
             command = ctx.invoked_subcommand or ""
             where = f" ({e.filename})" if e.filename else ""
             sys.stdout = open(os.devnull, "w")     # what is still buffered cannot be written either

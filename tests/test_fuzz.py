@@ -27,6 +27,17 @@ def test_fixed_seed_fuzz_finds_no_traceback_hang_or_lost_game(target, budget, tm
         assert tally.games_in > 0 and tally.verdicts_out == tally.games_in
 
 
+def test_hostile_streams_give_every_verdict_and_the_same_bytes_with_two_jobs(tmp_path):
+    """Integers beyond 64 bits, lines over the limit, cut gzip data and
+    workers killed from outside: one job and two, in process and on the
+    command line."""
+    tally = run_fuzz(30, SEED, out=tmp_path, cli_every=10, targets=("streams",))
+    found = "\n\n".join(f"{p.key} ({p.seen}x)\n{p.message}" for p in tally.problems.values())
+    assert not tally.problems, found
+    assert tally.inputs["streams"] == 30 and tally.cli_runs == 3
+    assert tally.games_in >= 30 and tally.verdicts_out == tally.games_in
+
+
 def test_a_sample_through_the_command_line_gives_a_verdict_per_game(tmp_path):
     tally = run_fuzz(21, SEED, out=tmp_path, cli_every=3,
                      targets=("games", "scenarios", "expect", "cards", "rpc", "engine"),

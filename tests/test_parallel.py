@@ -315,7 +315,8 @@ def test_a_game_that_kills_its_worker_twice_gets_an_error_verdict_and_the_others
     assert [(g["id"], g["verdict"], g["findings"][0]["code"]) for g in bad] == [(victim, "error", "WORKER_DIED")]
     assert "died twice (killed by SIGKILL)" in bad[0]["findings"][0]["message"]
     assert summary["games"] == 60 and summary["error"] == 1 and summary["conforms"] == 59 and summary["exit"] == 2
-    assert r.stderr == b""
+    assert r.stderr == (f"mb-oracle: game {victim} ({path}:{bad[0]['line']}) was not verified: the worker process "
+                        "verifying it died twice (killed by SIGKILL)\n").encode()
 
 
 def test_a_game_that_kills_its_worker_once_is_verified_in_a_fresh_worker(tmp_path, games_file):

@@ -21,7 +21,7 @@ from ..term import visible
               help="Also run every Nth input of each format through the command line (0: never).")
 @click.option("--target", "targets", multiple=True,
               type=click.Choice(["replay-lines", "games", "scenarios", "expect", "cards", "rpc", "engine", "text",
-                                 "yaml-values", "card-names", "serve-reads"]),
+                                 "yaml-values", "card-names", "serve-reads", "streams"]),
               help="Fuzz only these formats (repeatable). Default: all.")
 def fuzz(budget, seed, out, seconds, cli_every, targets):
     """Feed broken input of every format to verify, annotate, scenarios,
@@ -30,7 +30,10 @@ def fuzz(budget, seed, out, seconds, cli_every, targets):
     (./scenarios), expectation files, card files (./examples), sessions of
     service requests and engine adapters whose replies break, and hostile
     text, YAML values, card names and service file starts
-    (oracle/fuzz/hostile.py). Reports the inputs tried, the distinct tracebacks
+    (oracle/fuzz/hostile.py), and hostile streams verified with one job
+    and with two (integers beyond 64 bits, lines over the limit, cut gzip
+    data, workers killed from outside: the same report, byte for byte;
+    oracle/fuzz/streams.py). Reports the inputs tried, the distinct tracebacks
     and hangs (a reproducer of each in --out), and games in against
     verdicts out. Exit status 1 if anything broke, else 0."""
     try:

@@ -10,12 +10,13 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
-from . import checks, corpus, hostile
+from . import checks, corpus, hostile, streams
 from . import strategies as fs
 
 # Shares of the budget, by target (each target's seed follows from its place here).
 SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07, "cards": 0.07, "rpc": 0.07,
-          "engine": 0.07, "text": 0.07, "yaml-values": 0.04, "card-names": 0.03, "serve-reads": 0.04}
+          "engine": 0.07, "text": 0.07, "yaml-values": 0.04, "card-names": 0.03, "serve-reads": 0.04,
+          "streams": 0.04}
 
 
 def _settings(n: int):
@@ -126,4 +127,8 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, folders, s
             lambda session: (json.dumps(session, default=repr).encode(),
                              lambda: hostile.check_serve_reads(tally, session, sandbox)),
             lambda session: checks.cli_rpc(tally, session, slow, (sandbox / "scen",), hostile.sandbox_paths(sandbox))),
+        "streams": (
+            streams.hostile_stream(good), ".jsonl",
+            lambda case: (case.data, lambda: streams.check_hostile_stream(tally, case)),
+            lambda case: streams.cli_hostile_stream(tally, case, slow)),
     }

@@ -28,20 +28,27 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from . import shares as sh
-from .jobs import ClusterUnavailable, Options, error_report, kill_hook, verify_one
+from .jobs import ClusterUnavailable, Options, error_report, kill_hook, share_error, verify_one
 from .reader import RawGame
 
 AHEAD_PER_WORKER = 4
 
 
 def verify_share(share, options: Options) -> bytes:
-    """A cluster task: the pickled reports of one share's games."""
+    """A cluster task: the pickled reports of one share's games. A share
+    that cannot be read to its end (as with -j) ends with an `error`
+    verdict saying why, never with the task's failure."""
     hook = kill_hook()
     out = []
-    for raw in sh.share_games(share):
-        if hook is not None:
-            hook(raw)
-        out.append(verify_one(raw, options))
+    try:
+        for raw in sh.share_games(share):
+            if hook is not None:
+                hook(raw)
+            out.append(verify_one(raw, options))
+    except OSError as e:
+        out.append(share_error(share, "UNREADABLE", e.strerror or str(e)))
+    except Exception as e:  # noqa: BLE001 - the run goes on, the failure is a verdict
+        out.append(share_error(share, "INTERNAL_ERROR", str(e) or type(e).__name__))
     return pickle.dumps(out, pickle.HIGHEST_PROTOCOL)
 
 

@@ -90,7 +90,9 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     fsspec URLs (globs allowed) or - for standard input (the default). Exit
     status: 0 every game conforms (or fails only as expected), 1 some game
     violates the rules or passes unexpectedly, 2 malformed input, a game not
-    verified or a usage error, 130 interrupted.
+    verified, a report that could not be written whole or a usage error, 130
+    interrupted (Ctrl-C), 141 standard output closed by its reader before the
+    report was complete (| head), 143 terminated (SIGTERM).
     """
     from .outputs import Reporter, load_expectations
     from .progress import GameProgress, say_reading_stdin

@@ -40,6 +40,8 @@ _game_id = msgspec.json.Decoder(_GameId)
 def game_name(raw: RawGame) -> str:
     """The game's id as its game line gives it, else file:line."""
     if raw.kind == "game" and raw.lines:
+        if getattr(raw.lines[0][1], "game_id", ""):   # a game line too long to read (limits.RefusedLine)
+            return raw.lines[0][1].game_id
         try:
             gid = _game_id.decode(raw.lines[0][1]).id
             if gid:
@@ -53,6 +55,17 @@ def error_report(raw: RawGame, code: str, message: str) -> GameReport:
     line = raw.first_line
     return GameReport(file=raw.file, line=line, id=game_name(raw), verdict="error",
                       findings=[Finding(code, [], line, message)])
+
+
+def share_error(share, code: str, why: str) -> GameReport:
+    """The `error` verdict of a share (oracle.replay.shares) that could not
+    be read to its end where it was handed out: the file changed or went
+    away since it was planned (UNREADABLE), or the reading failed
+    (INTERNAL_ERROR)."""
+    name = getattr(share, "path", None) or getattr(share, "name", None) or "?"
+    raw = RawGame(name, [(getattr(share, "line0", 0) + 1, b"")], kind="unreadable")
+    what = "cannot read this part of the input any more" if code == "UNREADABLE" else "the worker failed"
+    return error_report(raw, code, f"{what}: {why}")
 
 
 def verify_one(raw: RawGame, opts: Options) -> GameReport:

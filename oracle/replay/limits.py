@@ -31,19 +31,101 @@ _SURROGATE = re.compile(rb"\\[uU][dD][89abcdefABCDEF]")
 
 class RefusedLine(bytes):
     """A line the reader did not keep: too long, or beyond the length of a
-    game. Holds the start of the line (for the report) and why."""
+    game. Holds the start of the line (for the report) and why; for a line
+    too long, whether it is a game line (which starts a game of its own) and
+    the game's id, as far as the reader could tell without holding it."""
 
     code: str
     reason: str
+    game: bool
+    game_id: str
 
-    def __new__(cls, head: bytes, code: str, reason: str):
+    def __new__(cls, head: bytes, code: str, reason: str, game: bool = False, game_id: str = ""):
         obj = super().__new__(cls, head)
         obj.code = code
         obj.reason = reason
+        obj.game = game
+        obj.game_id = game_id
         return obj
 
     def __reduce__(self):
-        return (RefusedLine, (bytes(self), self.code, self.reason))
+        return (RefusedLine, (bytes(self), self.code, self.reason, self.game, self.game_id))
+
+
+# How much of the start and of the end of a line too long to hold is looked
+# at to tell whether it is a game line.
+LONG_LINE_HEAD = 64 * 1024
+LONG_LINE_TAIL = 256
+# The tokens that matter to find an object's keys: strings and punctuation.
+_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[{}\[\]:,]')
+_GAME_KEY = re.compile(rb'[{,]\s*"t"\s*:\s*"game"')
+_string = msgspec.json.Decoder(str)
+
+
+class _LastKeys(msgspec.Struct):
+    t: str = ""
+    id: object = None
+
+
+_last_keys = msgspec.json.Decoder(_LastKeys)
+
+
+def _ends_as_game(tail: bytes) -> tuple[bool, str]:
+    """Whether `tail`, the end of an object, holds its key "t" with "game"
+    among its last keys: from `"t"` on, it reads as a whole object (its
+    closing brace the line's last byte) of scalar values."""
+    for m in _GAME_KEY.finditer(tail):
+        try:
+            keys = _last_keys.decode(b"{" + tail[m.start() + 1:])
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            continue
+        if keys.t == "game":
+            return True, keys.id if isinstance(keys.id, str) else ""
+    return False, ""
+
+
+def long_game_line(head: bytes, tail: bytes) -> tuple[bool, str]:
+    """Whether a line too long to hold, of which `head` is the start and
+    `tail` the end, is a game line, and the game's `id` if its start gives
+    one. A game line is an object whose key "t" is "game": found among the
+    keys of the object in `head`, or among its last keys in `tail`."""
+    tokens = _TOKEN.finditer(head.lstrip())
+    first = next(tokens, None)
+    if first is None or first.group() != b"{" or first.start() != 0:
+        return False, ""
+    depth, key, expect_key, after_colon = 1, None, True, False
+    kind = game_id = None
+    for m in tokens:
+        tok = m.group()
+        if depth == 1 and expect_key and tok[:1] == b'"':
+            key, expect_key = tok, False
+            continue
+        if depth == 1 and tok == b":" and key is not None:
+            after_colon = True
+            continue
+        if after_colon:
+            after_colon = False
+            if tok[:1] == b'"' and key == b'"t"':
+                kind = tok
+            elif tok[:1] == b'"' and key == b'"id"' and len(tok) <= 1000:
+                try:
+                    game_id = _string.decode(tok)
+                except msgspec.DecodeError:
+                    pass
+            if kind is not None and (kind != b'"game"' or game_id is not None):
+                break
+        if tok in (b"{", b"["):
+            depth += 1
+        elif tok in (b"}", b"]"):
+            depth -= 1
+            if depth == 0:
+                break
+        elif tok == b"," and depth == 1:
+            expect_key, key = True, None
+    if kind is None:
+        game, last_id = _ends_as_game(tail)
+        return game, game_id or last_id
+    return kind == b'"game"', game_id or ""
 
 
 class LineProblem(msgspec.DecodeError):

@@ -7,7 +7,7 @@ import msgspec
 from ..editions import EDITIONS
 from . import format as fmt
 from .findings import Finding
-from .limits import LineProblem, decode_line, plain
+from .limits import LineProblem, RefusedLine, decode_line, plain
 
 _strict = fmt.strict_decoder.decode
 
@@ -25,6 +25,8 @@ _head = msgspec.json.Decoder(_Head)
 
 def loose_head(raw: bytes) -> _Head:
     """A game line's id, format and edition as written, whatever their types."""
+    if raw.__class__ is RefusedLine:
+        return _Head(id=raw.game_id or "?")   # too long to read: the id the reader saw, if any
     try:
         return _head.decode(raw)
     except (msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):

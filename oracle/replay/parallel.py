@@ -8,12 +8,17 @@ ranges of files it opens itself, or raw blocks of a stream the parent cuts
 at game lines. The reports come back one game at a time, so the parent
 always knows which game a worker was verifying:
 
+- A worker reports any failure of its own as an `error` verdict of the game
+  it was on (a report it cannot encode for the pipe travels pickled), so
+  it never ends without a word while games are in its hands.
 - A worker that dies (killed, out of memory) is replaced by a fresh one,
-  and the game it was verifying is tried again there. A game that kills its
-  worker twice gets an `error` verdict naming it; the games after it are
-  verified as usual.
+  and its unfinished games are verified there, from the game it was on. A
+  game that kills its worker twice gets an `error` verdict naming it (and
+  one line on standard error); the games after it are verified as usual.
+  A pipe to a dead worker is never taken for the run's closed output.
 - Ctrl-C (SIGINT to the process group) ends the workers and the parent at
-  once with one line on standard error and exit status 130.
+  once with one line on standard error and exit status 130; SIGTERM does
+  the same with exit status 143.
 
 Test hook: in a worker (and in a cluster task), the environment variable
 MB_ORACLE_TEST_KILL_GAME=ID makes the worker kill itself (SIGKILL) just
@@ -25,22 +30,23 @@ fault tests use it; nothing else reads it.
 from __future__ import annotations
 
 import heapq
-import gc
 import os
 import signal
-import struct
 import sys
 import time
 from collections import deque
 from contextlib import contextmanager
 from typing import Iterator
 
-import msgspec
+import click
 
+from ..term import visible
 from . import shares as sh
 from .reader import RawGame, read_all
-from .jobs import ClusterUnavailable, Options, error_report, game_name, kill_hook, verify_one  # noqa: F401
+from .jobs import (ClusterUnavailable, Options, error_report, game_name, kill_hook, share_error,  # noqa: F401
+                   verify_one)
 from .verify import GameReport
+from .worker import DONE, FAILED, Worker, read_message
 
 
 def iter_reports(paths: tuple[str, ...], options: Options, jobs: int = 1, cluster: str | None = None,
@@ -84,40 +90,49 @@ def iter_reports(paths: tuple[str, ...], options: Options, jobs: int = 1, cluste
                 pool.close(finished)
 
 
-# -- Ctrl-C -------------------------------------------------------------------
+# -- Ctrl-C and SIGTERM ------------------------------------------------------------
 
 INTERRUPTED = b"mb-oracle: interrupted\n"
+TERMINATED = b"mb-oracle: terminated\n"
+# What each stopping signal writes, and the exit status (128 + the signal).
+_STOPS = {signal.SIGINT: (INTERRUPTED, 130), signal.SIGTERM: (TERMINATED, 143)}
 
 
 @contextmanager
 def interrupt_exits():
-    """While open, SIGINT ends the run at once: the callbacks appended to
-    the yielded list stop the workers, one line goes to standard error, and
-    the process exits with status 130 (128 + SIGINT)."""
+    """While open, SIGINT (Ctrl-C) or SIGTERM ends the run at once: the
+    callbacks appended to the yielded list stop the workers, the report
+    lines verified so far are written out as far as that takes no waiting,
+    one line goes to standard error, and the process exits with status 130
+    (128 + SIGINT) or 143 (128 + SIGTERM)."""
     owner = os.getpid()
     callbacks: list = []
 
-    def on_sigint(signum, frame):
+    def on_stop(signum, frame):
+        line, status = _STOPS[signum]
         if os.getpid() != owner:   # a forked worker before it set its own handler
-            os._exit(130)
+            os._exit(status)
         for cb in callbacks:
             try:
                 cb()
             except Exception:  # noqa: BLE001 - exiting anyway
                 pass
         _flush_without_waiting(sys.stdout)
-        os.write(2, INTERRUPTED)
-        os._exit(130)
+        os.write(2, line)
+        os._exit(status)
 
+    previous = {}
     try:
-        previous = signal.signal(signal.SIGINT, on_sigint)
-    except ValueError:   # not the main thread: leave SIGINT alone
+        for signum in _STOPS:
+            previous[signum] = signal.signal(signum, on_stop)
+    except ValueError:   # not the main thread: leave the signals alone
         yield callbacks
         return
     try:
         yield callbacks
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def _flush_without_waiting(stream) -> None:
@@ -145,124 +160,6 @@ def _flush_without_waiting(stream) -> None:
                 os.set_blocking(fd, True)   # the descriptor may be shared with the rest of a pipeline
             except OSError:
                 pass
-
-
-# -- the test hook ------------------------------------------------------------
-
-# -- worker processes -----------------------------------------------------------
-
-DONE = b""
-_FRAME = struct.Struct("!i")
-FAILED = b"!"
-# A report travels as MessagePack (a few hundred bytes; msgspec writes and
-# reads it faster than pickle, and the parent gets the same GameReport back).
-_encode = msgspec.msgpack.Encoder().encode
-_decode = msgspec.msgpack.Decoder(GameReport).decode
-_READ = 1 << 16   # the parent reads a worker's pipe in blocks of this size
-
-
-def _worker_main(conn, options: Options, inherited) -> None:
-    """A worker: takes (share, games to skip) from the parent, sends back one
-    report per game (MessagePack), then an empty message when the share is done."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent stops us
-    for c in inherited:   # the parent's ends of the workers' pipes
-        c.close()
-    # What the worker inherited from the parent is never garbage here: the
-    # collector leaves it alone, instead of walking (and so copying) the
-    # parent's objects again and again as games are verified.
-    gc.freeze()
-    try:
-        hook = kill_hook()
-        while True:
-            task = conn.recv()
-            if task is None:
-                break
-            share, skip = task
-            try:
-                for k, raw in enumerate(sh.share_games(share)):
-                    if k < skip:
-                        continue
-                    if hook is not None:
-                        hook(raw)
-                    conn.send_bytes(_encode(verify_one(raw, options)))
-            except OSError as e:   # the file changed or went away since it was planned
-                conn.send_bytes(FAILED + (e.strerror or str(e)).encode("utf-8", "replace"))
-            conn.send_bytes(DONE)
-    except (EOFError, OSError):
-        pass   # the parent is gone or closed our pipe
-    finally:
-        # No interpreter shutdown: it would flush stdio buffers copied from the parent.
-        os._exit(0)
-
-
-class _Worker:
-    def __init__(self, ctx, options: Options, others: list["_Worker"]):
-        parent, child = ctx.Pipe(duplex=True)
-        # The worker closes its copies of every parent end, its own included,
-        # so that it reads the end of its input when the parent is gone.
-        self.proc = ctx.Process(target=_worker_main, args=(child, options, [o.conn for o in others] + [parent]),
-                                daemon=True)
-        self.proc.start()
-        child.close()
-        self.conn = parent
-        self.fd = parent.fileno()
-        # The parent never blocks on a worker: a task is framed into `outbox`
-        # and written as the pipe takes it (a share of standard input is
-        # megabytes; a worker busy sending reports reads its next task only
-        # when its share is done, so a blocking send could wait on a worker
-        # that waits on the parent).
-        os.set_blocking(self.fd, False)
-        self.outbox = bytearray()
-        self.inbox = bytearray()
-        self.block = bytearray(_READ)   # read into, not allocated a read at a time
-        self.tasks: deque[int] = deque()   # share indexes handed out, oldest first
-
-    def hand(self, task) -> None:
-        """Queue a task for the worker, framed as Connection.send frames it
-        (a 4-byte length, the pickled task), and write what the pipe takes."""
-        from multiprocessing.reduction import ForkingPickler
-
-        data = ForkingPickler.dumps(task)
-        self.outbox += _FRAME.pack(len(data))
-        self.outbox += data
-        self.flush()
-
-    def flush(self) -> bool:
-        """Write as much of the outbox as the pipe takes now; whether some is left."""
-        while self.outbox:
-            try:
-                n = os.write(self.fd, self.outbox)
-            except BlockingIOError:
-                return True
-            except OSError:
-                self.outbox.clear()     # the worker is gone: its death is seen on reading
-                return False
-            del self.outbox[:n]
-        return False
-
-    def receive(self) -> list[bytes] | None:
-        """The whole messages waiting on the pipe (read at once, then split
-        as Connection.send_bytes frames them: a 4-byte length, the bytes);
-        None when the worker is gone."""
-        try:
-            n = os.readv(self.fd, (self.block,))
-        except BlockingIOError:
-            return []
-        except OSError:
-            n = 0
-        if not n:
-            return None
-        box = self.inbox
-        box += memoryview(self.block)[:n]
-        msgs, pos, end = [], 0, len(box)
-        while end - pos >= 4:
-            (n,) = _FRAME.unpack_from(box, pos)
-            if end - pos - 4 < n:
-                break
-            msgs.append(bytes(box[pos + 4:pos + 4 + n]))
-            pos += 4 + n
-        del box[:pos]
-        return msgs
 
 
 class _State:
@@ -299,9 +196,9 @@ class _Pool:
         self.ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
         self.options = options
         self.window = 4 * jobs
-        self.workers: list[_Worker] = []
+        self.workers: list[Worker] = []
         for _ in range(jobs):
-            self.workers.append(_Worker(self.ctx, options, self.workers))
+            self.workers.append(Worker(self.ctx, options, self.workers))
         self.deaths: dict[tuple[int, int], int] = {}
         self.selector = None
 
@@ -418,13 +315,9 @@ class _Pool:
                         st.done = True
                         w.tasks.popleft()
                     elif msg[:1] == FAILED:
-                        share = st.share
-                        name = getattr(share, "path", None) or getattr(share, "name", "?")
-                        raw = RawGame(name, [(getattr(share, "line0", 0) + 1, b"")], kind="unreadable")
-                        st.reports.append(error_report(raw, "UNREADABLE", "cannot read this part of the input "
-                                                       f"any more: {msg[1:].decode('utf-8', 'replace')}"))
+                        st.reports.append(_share_failed(st, msg))
                     else:
-                        st.reports.append(_decode(msg))
+                        st.reports.append(read_message(msg))
                         st.next_game += 1
             # Reports come one game at a time (so a death is blamed on the
             # right game); a short pause lets several gather for one wake-up.
@@ -440,7 +333,7 @@ class _Pool:
                 self.selector.register(w.fd, selectors.EVENT_READ, w)
         return self.selector
 
-    def _replace(self, dead: _Worker, states: dict[int, _State], retry: list[int]) -> _Worker:
+    def _replace(self, dead: Worker, states: dict[int, _State], retry: list[int]) -> Worker:
         """A worker died: the game it was on is tried again once in a fresh
         worker; a second death gives that game an `error` verdict."""
         dead.proc.join(timeout=5)
@@ -454,16 +347,25 @@ class _Pool:
             if self.deaths[key] >= 2:
                 raw = _nth_game(st.share, st.next_game)
                 if raw is not None:
-                    st.reports.append(error_report(
-                        raw, "WORKER_DIED",
-                        f"the worker process verifying this game died twice ({how}); the game was not verified"))
+                    rep = error_report(raw, "WORKER_DIED", f"the worker process verifying this game died twice "
+                                                           f"({how}); the game was not verified")
+                    st.reports.append(rep)
+                    # Names from the input: no terminal controls, and of a bounded length.
+                    click.echo(f"mb-oracle: game {visible(rep.id)[:200]} ({visible(rep.file)[:500]}:{rep.line}) "
+                               f"was not verified: the worker process verifying it died twice ({how})", err=True)
                 st.next_game += 1
             for j in dead.tasks:
                 heapq.heappush(retry, j)
         others = [w for w in self.workers if w is not dead]
-        fresh = _Worker(self.ctx, self.options, others)
+        fresh = Worker(self.ctx, self.options, others)
         self.workers[self.workers.index(dead)] = fresh
         return fresh
+
+
+def _share_failed(st: _State, msg: bytes) -> GameReport:
+    """The `error` verdict of a share its worker could not read."""
+    code, _, why = msg[1:].decode("utf-8", "replace").partition(" ")
+    return share_error(st.share, code, why)
 
 
 def _nth_game(share, n: int) -> RawGame | None:

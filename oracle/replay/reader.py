@@ -14,9 +14,11 @@ their name); a UTF-8 byte order mark at the start of a file is skipped.
 
 from __future__ import annotations
 
+import fnmatch
 import glob
 import gzip
 import io
+import os
 import sys
 import zlib
 from dataclasses import dataclass, field
@@ -25,7 +27,7 @@ from typing import BinaryIO, Iterator
 
 import msgspec
 
-from .limits import MAX_GAME_LINES, MAX_LINE_BYTES, TOO_LARGE, RefusedLine
+from .limits import LONG_LINE_HEAD, LONG_LINE_TAIL, MAX_GAME_LINES, MAX_LINE_BYTES, TOO_LARGE, RefusedLine, long_game_line
 
 # The files a folder contributes (searched recursively).
 LOG_SUFFIXES = (".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz")
@@ -83,8 +85,21 @@ class RawGame:
         return self.lines[0][0] if self.lines else 0
 
 
+# What reading a stream may raise when its data is cut short or corrupt.
+READ_ERRORS = (OSError, EOFError, zlib.error)
+
+
+def unreadable_after(name: str, lineno: int, e: BaseException) -> RawGame:
+    """The `unreadable` game of a stream whose reading failed after its first
+    `lineno` whole lines (whoever read it: one job, or the parent of many)."""
+    why = getattr(e, "strerror", None) or str(e) or type(e).__name__
+    return RawGame(name, [(lineno + 1, b"")], kind=f"unreadable:after line {lineno}: {why}")
+
+
 def is_game_line(raw: bytes) -> bool:
-    if b'"game"' not in raw or raw.__class__ is RefusedLine:
+    if raw.__class__ is RefusedLine:
+        return raw.game
+    if b'"game"' not in raw:
         return False
     try:
         return _tag.decode(raw).t == "game"
@@ -92,9 +107,17 @@ def is_game_line(raw: bytes) -> bool:
         return False
 
 
-def _too_long(head: bytes, size: int) -> RefusedLine:
+def _too_long(head: bytes, size: int, tail: bytes) -> RefusedLine:
+    """A line longer than MAX_LINE_BYTES, of which `head` is the start (up to
+    LONG_LINE_HEAD bytes) and `tail` the end: a game line among them starts
+    its own game, which gets the finding."""
+    game, game_id = long_game_line(head, tail)
     return RefusedLine(head[:200], TOO_LARGE, f"the line is {size} bytes long, longer than {MAX_LINE_BYTES} "
-                                              "bytes (MAX_LINE_BYTES); it was skipped")
+                                              "bytes (MAX_LINE_BYTES); it was skipped", game, game_id)
+
+
+def _refused(line: bytes) -> RefusedLine:
+    return _too_long(line[:LONG_LINE_HEAD], len(line), line[-LONG_LINE_TAIL:])
 
 
 def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
@@ -111,7 +134,7 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
     buf = b""
     skipped = 0          # > 0: inside an over-long line, this many bytes so far
     head = b""
-    tail = b""           # the last byte of the over-long line read so far
+    tail = b""           # the last bytes of the over-long line read so far
     first = True
     while True:
         chunk = read(_BLOCK)
@@ -128,12 +151,13 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
             nl = chunk.find(b"\n")
             if nl < 0:
                 skipped += len(chunk)
-                tail = chunk[-1:]
+                tail = (tail + chunk[-LONG_LINE_TAIL:])[-LONG_LINE_TAIL - 1:]
                 continue
             # The line's length without a carriage return before the line
             # break (which may have come with the block before).
-            cr = (chunk[nl - 1:nl] if nl else tail) == b"\r"
-            yield [_too_long(head, skipped + nl - cr)], None, 0
+            tail = (tail + chunk[:nl])[-LONG_LINE_TAIL - 1:]
+            cr = tail.endswith(b"\r")
+            yield [_too_long(head, skipped + nl - cr, tail[:len(tail) - cr][-LONG_LINE_TAIL:])], None, 0
             skipped = 0
             chunk = chunk[nl + 1:]
         block = buf + chunk if buf else chunk
@@ -148,17 +172,17 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
                 for i, line in enumerate(parts):
                     if line.endswith(b"\r") or len(line) > MAX_LINE_BYTES:
                         line = line.rstrip(b"\r")
-                        parts[i] = _too_long(line, len(line)) if len(line) > MAX_LINE_BYTES else line
+                        parts[i] = _refused(line) if len(line) > MAX_LINE_BYTES else line
                 yield parts, None, 0
         else:
             buf = block
         if len(buf) > MAX_LINE_BYTES:
-            head, skipped, tail, buf = buf[:200], len(buf), buf[-1:], b""
+            head, skipped, tail, buf = buf[:LONG_LINE_HEAD], len(buf), buf[-LONG_LINE_TAIL - 1:], b""
     if skipped:
-        yield [_too_long(head, skipped)], None, 0
+        yield [_too_long(head, skipped, tail.rstrip(b"\r")[-LONG_LINE_TAIL:])], None, 0
     elif buf:
         line = buf.rstrip(b"\r")
-        yield [_too_long(line, len(line)) if len(line) > MAX_LINE_BYTES else line], None, 0
+        yield [_refused(line) if len(line) > MAX_LINE_BYTES else line], None, 0
 
 
 def _maybe_games(block: bytes, end: int, lines: list[bytes]) -> list[int]:
@@ -222,7 +246,7 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
                 raw = batch[i]
                 i += 1
                 num = lineno + i
-                if b'"game"' in raw and is_game_line(raw):
+                if (b'"game"' in raw or raw.__class__ is RefusedLine) and is_game_line(raw):
                     if current is not None:
                         yield current
                     current = RawGame(name, [(num, raw)])
@@ -256,13 +280,13 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
                                               "the rest of it is skipped")))
                     skipping = True
             lineno += n
-    except (OSError, EOFError, zlib.error) as e:
+    except READ_ERRORS as e:
         # A read error or corrupt compressed data: the game read so far is
         # verified as it is (it will be found cut short), then the error.
+        # A line the error cut short is not read.
         if current is not None:
             yield current
-        why = getattr(e, "strerror", None) or str(e) or type(e).__name__
-        yield RawGame(name, [(lineno + 1, b"")], kind=f"unreadable:after line {lineno}: {why}")
+        yield unreadable_after(name, lineno, e)
         return
     if current is not None:
         if text and ends:
@@ -296,17 +320,67 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
         elif path.exists():
             out.append(p)
         elif any(c in p for c in _GLOB_CHARS):
-            matched = sorted(glob.glob(p, recursive=True))
+            matched = sorted(_glob(p))
             files = []
             for m in matched:
                 mp = Path(m)
                 files.extend(sorted(str(f) for f in mp.rglob("*") if _is_log(f)) if mp.is_dir() else [m])
             if not files:
                 raise NoInput(f"no file matches {p}")
-            out.extend(files)
+            out.extend(dict.fromkeys(files))     # a folder and the folders in it (`**`) name a log once
         else:
             raise NoInput(f"no such file or folder: {p}")
     return out
+
+
+def _glob(pattern: str) -> list[str]:
+    """The paths `pattern` matches, as glob.glob(pattern, recursive=True)
+    gives them, except that `**` never enters a symlinked folder: a link back
+    to a folder above it would make the search endless."""
+    if "**" not in pattern:
+        return glob.glob(pattern)
+    parts = pattern.split(os.sep)
+    magic = next(i for i, part in enumerate(parts) if glob.has_magic(part))
+    root = os.sep.join(parts[:magic]) or (os.sep if pattern.startswith(os.sep) else "")
+    found: list[str] = []
+
+    def names(folder: str) -> list[str]:
+        try:
+            return sorted(os.listdir(folder or os.curdir))
+        except OSError:
+            return []
+
+    def walk(folder: str, rest: list[str]) -> None:
+        if not rest:
+            if folder:
+                found.append(folder)
+            return
+        part, more = rest[0], rest[1:]
+        if part == "**":
+            walk(folder, more)                      # no folder at all
+            for name in names(folder):
+                path = os.path.join(folder, name)
+                if name.startswith("."):
+                    continue
+                if not os.path.isdir(path):
+                    if not more:
+                        found.append(path)      # a file (or a link to one)
+                elif not os.path.islink(path):
+                    walk(path, rest)
+            return
+        if not glob.has_magic(part):
+            path = os.path.join(folder, part)
+            if os.path.lexists(path):
+                walk(path, more)
+            return
+        for name in names(folder):
+            if (part.startswith(".") or not name.startswith(".")) and fnmatch.fnmatchcase(name, part):
+                path = os.path.join(folder, name)
+                if not more or os.path.isdir(path):
+                    walk(path, more)
+
+    walk(root, parts[magic:])
+    return list(dict.fromkeys(found))     # `**/**` reaches a path more than once
 
 
 def _open(p: str) -> BinaryIO:

@@ -14,6 +14,8 @@ every worker busy and to keep memory flat:
   (a URL such as ``s3://bucket/games/day1.jsonl.gz``).
 - `Broken`: a stream that failed while the parent read it (a truncated gzip
   file): one `UNREADABLE` verdict at the line where it failed.
+- `Files`: several small byte ranges (small files, or the ends of files)
+  handed out as one share, so that many small files cost few hand-outs.
 - `Games`: games the parent read itself, line by line as a single reader
   does. A stream where no game line comes for STREAM_HOLD bytes (a line of
   a gigabyte, a gzip bomb, a huge game) is read so from there on: lines
@@ -32,11 +34,10 @@ import io
 import os
 import select
 import stat
-import zlib
 from dataclasses import dataclass
 from typing import BinaryIO, Iterator, Union
 
-from .reader import RawGame, expand_paths, is_game_line, open_stdin, read_all, split_games
+from .reader import READ_ERRORS, RawGame, expand_paths, is_game_line, open_stdin, read_all, split_games, unreadable_after
 
 GZIP_MAGIC = b"\x1f\x8b"
 BOM = b"\xef\xbb\xbf"
@@ -74,9 +75,7 @@ class Whole:
 
 @dataclass(frozen=True)
 class Broken:
-    name: str
-    line: int
-    reason: str
+    game: RawGame    # its `unreadable` game, as the reader gives it
 
 
 @dataclass(frozen=True)
@@ -85,7 +84,14 @@ class Games:
     games: tuple[RawGame, ...]
 
 
-Share = Union[Range, Batch, Whole, Broken, Games]
+@dataclass(frozen=True)
+class Files:
+    parts: tuple[Range, ...]
+
+
+Share = Union[Range, Batch, Whole, Broken, Games, Files]
+# Ranges grouped into one `Files` share at most (each costs the worker an open file).
+MAX_FILES = 256
 
 
 @dataclass(frozen=True)
@@ -127,14 +133,18 @@ def share_games(share: Share) -> Iterator[RawGame]:
     if isinstance(share, Range):
         with open(share.path, "rb", buffering=0) as f:
             ends = share.end >= os.fstat(f.fileno()).st_size
-            stream = io.BufferedReader(_RangeRaw(f, share.start, share.end), buffer_size=1 << 20)
+            buffer = max(1, min(1 << 20, share.end - share.start))   # a small file gets a small buffer
+            stream = io.BufferedReader(_RangeRaw(f, share.start, share.end), buffer_size=buffer)
             yield from split_games(stream, share.path, share.line0, ends)
     elif isinstance(share, Batch):
         yield from split_games(io.BytesIO(share.data), share.name, share.line0, share.ends)
     elif isinstance(share, Broken):
-        yield RawGame(share.name, [(share.line, b"")], kind=f"unreadable:{share.reason}")
+        yield share.game
     elif isinstance(share, Games):
         yield from share.games
+    elif isinstance(share, Files):
+        for part in share.parts:
+            yield from share_games(part)
     elif is_url(share.path):
         yield from _url_games(share.path)
     else:
@@ -202,7 +212,31 @@ def share_size(paths: list[str], jobs: int) -> int:
 def plan(paths: list[str], size: int, stdin: BinaryIO | None = None, wait: bool = True) -> Iterator[Share | Wait]:
     """Shares in input order, produced lazily as they are handed out. With
     `wait=False`, a live stream that has nothing to read yet gives `Wait`
-    instead of blocking, so that the caller can go on with other work."""
+    instead of blocking, so that the caller can go on with other work.
+    Consecutive byte ranges smaller than `size` (small files) come grouped
+    into `Files` shares of about `size` bytes."""
+    return _grouped(_plan(paths, size, stdin, wait), size)
+
+
+def _grouped(shares: Iterator[Share | Wait], size: int) -> Iterator[Share | Wait]:
+    """`shares`, with runs of small ranges handed out together."""
+    held: list[Range] = []
+    held_bytes = 0
+    for share in shares:
+        small = share.__class__ is Range and share.end - share.start < size
+        if small:
+            held.append(share)
+            held_bytes += share.end - share.start
+        if held and (not small or held_bytes >= size or len(held) >= MAX_FILES):
+            yield held[0] if len(held) == 1 else Files(tuple(held))
+            held, held_bytes = [], 0
+        if not small:
+            yield share
+    if held:
+        yield held[0] if len(held) == 1 else Files(tuple(held))
+
+
+def _plan(paths: list[str], size: int, stdin: BinaryIO | None, wait: bool) -> Iterator[Share | Wait]:
     for p in paths:
         if p == "-":
             stream = stdin
@@ -211,7 +245,8 @@ def plan(paths: list[str], size: int, stdin: BinaryIO | None = None, wait: bool 
                 try:
                     stream = open_stdin()
                 except (OSError, ValueError) as e:
-                    yield Broken("<stdin>", 0, getattr(e, "strerror", None) or str(e))
+                    why = getattr(e, "strerror", None) or e
+                    yield Broken(RawGame("<stdin>", [(0, b"")], kind=f"unreadable:{why}"))
                     continue
             yield from plan_stream(stream, "<stdin>", STREAM_SHARE, wait)
         elif is_url(p):
@@ -364,7 +399,9 @@ def plan_stream(f: BinaryIO, name: str, size: int, wait: bool = True) -> Iterato
     as one job would give them. With `wait=False`, `Wait` stands for a read
     of the live stream that would block."""
     live = is_live(f)
-    read = f.read1 if live and hasattr(f, "read1") else f.read
+    # read1: a read that fails (a cut or corrupt gzip stream) loses nothing
+    # read before it, as the single reader's reads lose nothing.
+    read = getattr(f, "read1", None) or f.read
     buf = bytearray()
     line0 = 0
     sent = False
@@ -375,10 +412,13 @@ def plan_stream(f: BinaryIO, name: str, size: int, wait: bool = True) -> Iterato
                 yield Wait(f.fileno())
         try:
             chunk = read(size)
-        except (OSError, EOFError, zlib.error) as e:
-            if buf:
-                yield Batch(name, bytes(buf), line0)
-            yield Broken(name, line0 + buf.count(b"\n") + 1, str(e) or type(e).__name__)
+        except READ_ERRORS as e:
+            # As the single reader: the whole lines read, then the error
+            # (a line it cut short is not read).
+            whole = bytes(buf[:buf.rfind(b"\n") + 1])
+            if whole.strip():
+                yield Batch(name, whole, line0, ends=False)
+            yield Broken(unreadable_after(name, line0 + whole.count(b"\n"), e))
             return
         if not chunk:
             if buf or not sent:

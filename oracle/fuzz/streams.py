@@ -1,0 +1,178 @@
+"""Hostile streams for `verify -j`: the fuzz target `streams`.
+
+Each case is a stream of real games made hostile in the ways that once cost
+games under several jobs: integers of 64 bits and beyond in numeric fields
+(card ids, life totals, players, piles), lines over the line limit between
+games (game lines among them), gzip compression cut short, and workers
+killed from outside while they verify. The stream is verified with one job
+and with two (small shares, so that it is cut in many places); every game
+must get its verdict, and the two reports must be the same, byte for byte.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import signal
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from hypothesis import strategies as st
+
+from ..replay.limits import MAX_LINE_BYTES
+
+# Integers at and around the 64-bit edges, and far beyond them.
+HUGE = (2 ** 63 - 1, 2 ** 63, 2 ** 64 - 1, 2 ** 64, 2 ** 64 + 1, -(2 ** 63) - 1, -(2 ** 64), -(2 ** 64) - 1, 10 ** 30,
+        -(10 ** 30), 2 ** 200, 10 ** 400)
+# A number in a JSON line: after a key or inside an array, before the next item.
+_NUMBER = re.compile(rb"(?<=[:\[,])-?[0-9]+(?=[,\]}])")
+# Seconds after the start of the two-job run when its workers are killed (the
+# second kill a quarter of a second after the first, as a watchdog might).
+KILLS = ((), (0.0,), (0.01,), (0.03,), (0.0, 0.25))
+
+
+@dataclass(frozen=True)
+class HostileStream:
+    data: bytes          # as written to the file (compressed or not)
+    suffix: str          # the file's name ends so
+    kills: tuple         # when the workers are killed (seconds)
+    share_size: int      # bytes of a plain file per share of the two-job run
+
+
+def _long_line(kind: str, n: int) -> bytes:
+    """A line longer than MAX_LINE_BYTES (without its line break)."""
+    pad = b"a" * (MAX_LINE_BYTES + n)
+    head = b'"t":"game","format":"mb-replay/1","id":"long-%d"' % n
+    return {
+        "game line, type first": b"{" + head + b',"x":"' + pad + b'"}',
+        "game line, type last": b'{"x":"' + pad + b'",' + head + b"}",
+        "note": b'{"t":"note","text":"' + pad + b'"}',
+        "junk": pad,
+        "nested": b'{"t":"note","x":{"t":"game","y":"' + pad + b'"}}',
+    }[kind]
+
+
+@st.composite
+def huge_numbers(draw, lines: list[bytes]) -> list[bytes]:
+    """`lines` with one to three numbers replaced by huge integers."""
+    lines = list(lines)
+    numbered = [k for k, line in enumerate(lines) if _NUMBER.search(line)]
+    for _ in range(draw(st.integers(1, 3)) if numbered else 0):
+        k = draw(st.sampled_from(numbered))
+        spots = list(_NUMBER.finditer(lines[k]))
+        m = spots[draw(st.integers(0, len(spots) - 1))]
+        value = str(draw(st.sampled_from(HUGE))).encode()
+        lines[k] = lines[k][:m.start()] + value + lines[k][m.end():]
+    return lines
+
+
+@st.composite
+def hostile_stream(draw, games: tuple) -> HostileStream:
+    """Real games, made hostile in one or more of the ways above."""
+    ways = draw(st.sets(st.sampled_from(["huge", "long", "gzip"]), min_size=1))
+    picked = draw(st.lists(st.sampled_from(games), min_size=1, max_size=4))
+    long_at = draw(st.integers(0, len(picked) - 1)) if "long" in ways else -1
+    parts: list[bytes] = []
+    for i, game in enumerate(picked):
+        lines = list(game)
+        if "huge" in ways and (i == 0 or draw(st.booleans())):
+            lines = draw(huge_numbers(lines))
+        if i == long_at or ("long" in ways and draw(st.integers(0, 3)) == 0):   # a line over the limit
+            kind = draw(st.sampled_from(["game line, type first", "game line, type last", "note", "junk",
+                                         "nested"]))
+            parts.append(_long_line(kind, draw(st.integers(1, 100))) + b"\n")
+        parts.append(b"".join(x + b"\n" for x in lines))
+    data = b"".join(parts)
+    if "long" in ways and draw(st.integers(0, 5)) == 0:    # the stream ends inside a line over the limit
+        data += _long_line("junk", 7)
+    how = draw(st.sampled_from(["gzip", "gzip cut at the end", "gzip cut"])) if "gzip" in ways else "plain"
+    if how != "plain":
+        data = gzip.compress(data, mtime=0)
+        if how == "gzip cut at the end":
+            data = data[:-draw(st.integers(1, 12))]
+        elif how == "gzip cut":
+            data = data[:draw(st.integers(1, max(1, len(data) - 1)))]
+    return HostileStream(data, ".jsonl" if how == "plain" else ".jsonl.gz", draw(st.sampled_from(KILLS)),
+                         draw(st.integers(500, 50_000)))
+
+
+def _children() -> list[int]:
+    pid = os.getpid()
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(x) for x in f.read().split()]
+    except OSError:
+        import multiprocessing
+
+        return [p.pid for p in multiprocessing.active_children() if p.pid]
+
+
+def _killer(times: tuple, stop: threading.Event) -> threading.Thread:
+    """A thread that kills this process's children (the workers) at `times`."""
+    def run():
+        last = 0.0
+        for t in times:
+            if stop.wait(t - last):
+                return
+            last = t
+            for pid in _children():
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+def check_hostile_stream(tally, case: HostileStream) -> None:
+    """One job and two on the stream: every game read gets a verdict, and the
+    reports are the same bytes, though workers are killed on the way."""
+    from ..replay import report as render
+    from ..replay.parallel import Options, iter_reports
+    from ..replay.reader import read_all
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = str(Path(tmp) / f"games{case.suffix}")
+        Path(path).write_bytes(case.data)
+        games = sum(1 for _ in read_all((path,)))
+        one = [render.json_game(r) for r in iter_reports((path,), Options(), jobs=1)]
+        stop = threading.Event()
+        killer = _killer(case.kills, stop) if case.kills else None
+        try:
+            two = [render.json_game(r) for r in iter_reports((path,), Options(), jobs=2, share_size=case.share_size)]
+        finally:
+            stop.set()
+            if killer is not None:
+                killer.join()
+    tally.games_in += games
+    tally.verdicts_out += len(two)
+    assert len(one) == games, f"streams: {len(one)} verdicts for {games} games with one job"
+    assert len(two) == games, f"streams: {len(two)} verdicts for {games} games with two jobs"
+    for a, b in zip(one, two):
+        assert a == b, f"streams: two jobs report otherwise than one:\n{a[:600]!r}\n{b[:600]!r}"
+
+
+def cli_hostile_stream(tally, case: HostileStream, seconds: float) -> None:
+    """`mb-oracle verify --format json FILE` with -j 1 and -j 2: the same
+    exit status and the same bytes, no traceback."""
+    from .checks import _cli, _cli_problem
+
+    tally.cli_runs += 1
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"games{case.suffix}"
+        path.write_bytes(case.data)
+        one = _cli(["verify", "--format", "json", str(path)], seconds)
+        two = _cli(["verify", "--format", "json", "-j", "2", str(path)], seconds)
+    if _cli_problem(tally, "cli-streams", case.data, case.suffix, one) or \
+            _cli_problem(tally, "cli-streams", case.data, case.suffix, two):
+        return
+    if (one.returncode, one.stdout) != (two.returncode, two.stdout):
+        tally.add("count", "cli-streams", "cli-streams: -j 2 differs from -j 1",
+                  f"exit {one.returncode} and {two.returncode}; the reports "
+                  f"{'are the same' if one.stdout == two.stdout else 'differ'}", case.data, case.suffix)
+
