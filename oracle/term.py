@@ -113,6 +113,17 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n:,} {word if n == 1 else (many or word + 's')}"
 
 
+def did_you_mean(word, choices=(), n: int = 1, cutoff: float = 0.6, close=None, quote: bool = True) -> str:
+    """" (did you mean 'X'?)" or " (did you mean 'X' or 'Y'?)" for the
+    choices nearest to `word` (or the names `close` already found; card
+    names, unquoted), "" when none is near."""
+    import difflib
+
+    if close is None:
+        close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=n, cutoff=cutoff)
+    return f" (did you mean {' or '.join(repr(c) if quote else str(c) for c in close)}?)" if close else ""
+
+
 def _duration(seconds: float) -> str:
     seconds = int(seconds + 0.5)
     h, rest = divmod(seconds, 3600)

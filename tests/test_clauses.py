@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+import source_facts
 import yaml
 
 from oracle.clauses import (
@@ -25,7 +26,6 @@ from oracle.clauses import (
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "spec"
-RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
 
 # The ids the engine, scenarios and findings cite; renaming one breaks them.
 REQUIRED_IDS = """
@@ -225,32 +225,42 @@ def test_frenzy_notes_the_fr_first_quick_reference(catalogue):
     assert "quick reference" in notes and "survives" in notes
 
 
-def test_no_rulebook_sentence_is_copied(catalogue):
-    if not RULEBOOKS.is_dir():
-        pytest.skip("the rulebooks are not beside the project")
-
-    def words(text: str) -> list[str]:
-        text = text.replace("\ufffd ", "").replace("\ufffd", "").replace("\u2019", "'").lower()
-        return re.sub(r"[^\w' ]+", " ", text).split()
-
+def _our_texts(catalogue) -> list[str]:
     ours = []
     for c in catalogue.values():
         ours += [c.title, c.text, c.notes or ""]
         ours += [s.text or "" for s in c.editions.values()]
-    ours_joined = [" ".join(words(t)) for t in ours]
-    run = 8  # no eight consecutive words shared with a rulebook
-    our_runs = {
-        " ".join(ws[i : i + run]) for ws in map(str.split, ours_joined) for i in range(len(ws) - run + 1)
-    }
-    for book in sorted(RULEBOOKS.glob("mindbug-rules-*.txt")):
-        text = book.read_text(encoding="utf-8")
-        for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
-            w = " ".join(words(sentence))
-            if len(w.split()) >= 5:
-                assert not any(w in o for o in ours_joined), f"{book.name}: {sentence!r}"
-        ws = words(text)
-        shared = {" ".join(ws[i : i + run]) for i in range(len(ws) - run + 1)} & our_runs
-        assert not shared, f"{book.name}: {sorted(shared)}"
+    return ours
+
+
+def test_no_rulebook_sentence_is_copied(catalogue):
+    """No eight consecutive words of a rulebook, nor a whole sentence of five
+    or more, in the catalogue: checked against the rulebooks' fingerprints
+    (tests/data/rulebook-fingerprints.txt), so that a fresh clone runs it."""
+    found = source_facts.copied(_our_texts(catalogue))
+    assert not found, found
+
+
+def test_the_copy_check_finds_a_copied_run_and_a_short_sentence(tmp_path):
+    book = ("Each player starts the game with three life points and two Mindbugs in front of them. "
+            "Then the youngest player begins.\nShort lines stay here.")
+    (tmp_path / "mindbug-rules-xx.txt").write_text(book, encoding="utf-8")
+    prints = tmp_path / "prints.txt"
+    prints.write_text(source_facts.fingerprints_text(tmp_path), encoding="utf-8")
+    ours = ["In our words: every player starts the game with three life points and two tokens.",
+            "Quite different: then the youngest player begins, we say."]
+    assert [w for _, w in source_facts.copied(ours, prints)] == [
+        "player starts the game with three life points", "starts the game with three life points and",
+        "the game with three life points and two", "then the youngest player begins"]
+    assert source_facts.copied(["Each player has three lives; the youngest goes first."], prints) == []
+
+
+def test_the_rulebook_fingerprints_are_current():
+    if not source_facts.RULEBOOKS.is_dir():
+        pytest.skip(f"needs the rulebooks of the project's sources ({source_facts.RULEBOOKS}) to check that "
+                    f"tests/data/rulebook-fingerprints.txt is current")
+    assert source_facts.FINGERPRINTS.read_text(encoding="utf-8") == source_facts.fingerprints_text(), \
+        "the rulebooks changed: run python tests/source_facts.py"
 
 
 # ---------------------------------------------------------------- output

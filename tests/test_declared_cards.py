@@ -200,7 +200,7 @@ def test_scenarios_play_declared_cards(tmp_path):
     assert r.returncode == 0, r.stdout
     assert b"4 runs: 4 passed" in r.stdout
     missing = run_cli("scenarios", str(path))
-    assert missing.returncode == 2 and b"unknown card set 'design-lab'" in missing.stdout
+    assert missing.returncode == 2 and b"unknown card set 'design-lab'" in missing.stderr
 
 
 def test_a_later_set_card_out_of_the_game_is_not_dealt():

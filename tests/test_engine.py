@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+import source_facts
 
 from oracle.cards import CARDS, full_set, keyword_list, lookup
 from oracle.clauses import load_catalogue
@@ -114,31 +115,24 @@ def test_chance_events_list_their_outcomes():
     assert len(g.state.hand[1]) == 2 and len(g.state.hand[0]) == 1
 
 
-def test_cards_match_the_fact_sheet():
-    sheet = ROOT.parent / "shared" / "cards" / "first-contact.md"
-    if not sheet.exists():
-        pytest.skip(f"the fact sheet {sheet} is not on this machine")
-    abbrev = {"FRE": "FRENZY", "HUN": "HUNTER", "POI": "POISONOUS", "SNE": "SNEAKY", "TOU": "TOUGH"}
-    copies = None
-    seen = {}
-    for line in sheet.read_text().splitlines():
-        if line.startswith("## Two copies"):
-            copies = 2
-        elif line.startswith("## One copy"):
-            copies = 1
-        elif line.startswith("## "):
-            copies = None
-        m = re.match(r"\|([^|]+)\|([^|]+)\|\s*(\d+)\s*\|([A-Z ]*)\|", line)
-        if copies and m and m.group(1).strip() != "card":
-            name, fr, power, kws = (x.strip() for x in m.groups())
-            seen[name] = (fr, int(power), sorted(abbrev[k] for k in kws.split()), copies)
+def test_cards_match_the_printed_facts():
+    """The card database against the printed facts of First Contact, kept
+    in tests/data/first-contact-facts.tsv (from the fact sheet)."""
+    seen = source_facts.shipped_facts()
     assert len(seen) == 32
     for name, (fr, power, kws, n) in seen.items():
         c = lookup(name)
-        assert (c.name, c.power, sorted(keyword_list(c.keywords)), c.copies) == (name, power, kws, n)
+        assert (c.name, c.power, tuple(sorted(keyword_list(c.keywords))), c.copies) == (name, power, kws, n)
         assert lookup(fr) is c
     # Cards of other sets (New Servants, sets a scenario declares) share the database.
     assert sum(c.copies for c in CARDS.values() if c.card_set == "first-contact") == 48
+
+
+def test_the_printed_facts_are_the_fact_sheets():
+    if not source_facts.SHEET.exists():
+        pytest.skip(f"needs the fact sheet of the project's sources ({source_facts.SHEET}) to check that "
+                    f"tests/data/first-contact-facts.tsv is current")
+    assert source_facts.shipped_facts() == source_facts.sheet_facts(), "run python tests/source_facts.py"
 
 
 def test_cards_cli_json_lists_the_designs_of_each_set_and_resolves_french_names(cli):

@@ -286,6 +286,21 @@ def one_reply_adapter(tmp_path, name: str, editions: list, reply: dict):
     return script
 
 
+def test_an_engine_that_echoes_its_input_is_told_the_reply_is_not_mb_engine_1(tmp_path):
+    """`cat` sends hello back: a message, not a reply. The handshake names
+    what it expected, not "the engine plays no edition"."""
+    r = conform("--engine", f"{sys.executable} -c \"import sys; [print(x, end='', flush=True) for x in sys.stdin]\"",
+                "--budget", "1", "--out", str(tmp_path / "o"))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.startswith("error: the reply to hello is not mb-engine/1: it is a message (op 'hello'), "
+                               "not a reply"), r.stderr
+    assert '"editions": [...]' in r.stderr and "no edition" not in r.stderr
+    script = one_reply_adapter(tmp_path, "quiet", ["en-revised"], {})
+    script.write_text(script.read_text().replace("'editions'", "'editons'"))
+    r = conform("--engine", f"{sys.executable} {script}", "--budget", "1", "--out", str(tmp_path / "o"))
+    assert r.returncode == 2 and "the reply to hello is not mb-engine/1: it lists no editions" in r.stderr, r.stderr
+
+
 def test_a_reply_without_options_is_an_engine_fault(tmp_path):
     script = one_reply_adapter(tmp_path, "mute", ["en-revised"], {"state": {"t": "state"}})
     r = conform("--engine", f"{sys.executable} {script}", "--budget", "1", "--format", "json",

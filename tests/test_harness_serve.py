@@ -163,6 +163,40 @@ def test_bad_requests_get_an_error_naming_the_field(rpc, request_line, code, fie
     assert "Traceback" not in r["error"]["message"]
 
 
+@pytest.mark.parametrize("request_line, field, words", [
+    (b'{"op": "new", "edition": "en-revsed", "seed": 1}', "$.edition",
+     "unknown edition 'en-revsed' (did you mean 'en-revised'?); editions: en-first, fr-first, fr-revised, "
+     "en-revised"),
+    (b'{"op": "new", "edtion": "en-revised", "seed": 1}', "$.edtion",
+     "unknown field 'edtion' for op 'new' (did you mean 'edition'?); fields: edition, sets,"),
+    (b'{"op": "new", "seed": 1}', "$.edition",
+     "op 'new' needs the field 'edition' (the edition: en-first, fr-first, fr-revised, en-revised)"),
+    (b'{"op": "new", "edition": "en-first", "position": {"cards": {}, "hnd": [[], []]}}', "$.position.hnd",
+     "unknown field 'hnd' for op 'new' (did you mean 'hand'?); fields: cards, hand, play,"),
+    (b'{"op": "apply", "game": "g1", "decison": {"t": "play", "p": 0, "card": 1}}', "$.decison",
+     "unknown field 'decison' for op 'apply' (did you mean 'decision'?)"),
+    (b'{"op": "apply", "game": "g1", "decision": {"t": "atack", "p": 0, "card": 1}}', "$.decision.t",
+     "unknown decision type 'atack' (did you mean 'attack'?); decision types: play, attack, activate, mindbug, "
+     "pass, hunt, block, choose, random"),
+    (b'{"op": "apply", "game": "g1", "decision": {"t": "play", "p": 0}}', "$.decision.card",
+     "the decision needs the field 'card'"),
+])
+def test_bad_requests_are_worded_with_the_valid_values_and_the_nearest(rpc, request_line, field, words):
+    """msgspec's words ("Invalid enum value 'en-revsed'") become the
+    service's: what is unknown, the nearest valid value, the list of them."""
+    rpc("new", edition="en-revised", seed=1)
+    r = rpc.raw(request_line)
+    assert r["error"]["code"] == "BAD_REQUEST" and r["error"]["field"] == field, r
+    assert r["error"]["message"].startswith(words), r["error"]["message"]
+
+
+def test_a_refusal_says_an_action_decision(rpc):
+    g = rpc("new", edition="en-revised", seed=1)["game"]
+    p = rpc("pending", game=g)["pending"]["player"]
+    r = rpc("apply", game=g, decision={"t": "block", "p": p, "card": 1})
+    assert r["refusal"]["message"].startswith(f"the game waits for an action decision by player {p} ("), r
+
+
 def test_the_service_survives_every_bad_line_and_answers_each_in_order():
     lines = [b'{"op":"hello","id":"a"}', b"\xff\xfe garbage", b'{"op":"new","id":"b","edition":"en-revised","seed":2}',
              b'{"op":"apply","id":"c","game":"g1","decision":{"t":"play","p":9,"card":1}}', b"",

@@ -116,7 +116,7 @@ def test_verify_expectations_stale_and_broken(tmp_path, game):
     stale = tmp_path / "stale.yaml"
     stale.write_text(f"format: mb-expect/1\nexpected:\n  - code: ILLEGAL_DECISION\n    game: {YAML_HOSTILE}\n",
                      encoding="utf-8")
-    text = check(run_cli("verify", log, "--expect", str(stale), "--color", "never"), "stdout")
+    text = check(run_cli("verify", log, "--expect", str(stale), "--color", "never"), "stderr")   # a warning
     assert "stale expectation" in text
     check(run_cli("verify", log, "--expect", str(stale), "--format", "json"), "stderr", json_out=True)
     broken = tmp_path / "broken.yaml"
@@ -153,7 +153,7 @@ def test_scenario_titles_ids_and_unknown_keys(tmp_path):
     odd.write_text(_scenario("t") + f"{YAML_HOSTILE}: 1\n", encoding="utf-8")
     p = run_cli("scenarios", str(odd))
     assert p.returncode == 2
-    assert "unknown key" in check(p, "stdout")
+    assert "unknown key" in check(p, "stderr")      # a problem in the file: standard error
     p = run_cli("perft", "--depth", "1", "--scenario", str(failing), "--id", "x" + HOSTILE)
     assert p.returncode == 2
     check(p, "stderr")

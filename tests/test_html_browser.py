@@ -95,6 +95,28 @@ def test_the_findings_step_is_marked_and_its_differing_card_outlined(page):
     assert page.locator(".finding.here").count() == 0
 
 
+def test_an_illegal_decision_shows_the_legal_options_in_words(page):
+    _open(page, "violation-mindbug-in-play")
+    rules = page.inner_text(".finding .sides > div:nth-child(2)")
+    assert rules.startswith("The rules") and "null" not in rules
+    assert "player 0: block Elephantopus (3)" in rules and "player 0: block: none" in rules
+
+
+@pytest.mark.parametrize("game_id", ["accepted-early-frenzy-decline", "violation-sneaky-block"])
+def test_no_entry_of_the_step_list_is_cut_off(page, game_id):
+    """The step list scrolls down only: every entry, a finding's step with
+    its mark too, fits its width and wraps between words."""
+    _open(page, game_id)
+    over = page.evaluate("""() => {
+        const nav = document.querySelector('nav.steps');
+        const edge = nav.getBoundingClientRect().left + nav.clientLeft + nav.clientWidth + 0.5;
+        return [nav.scrollWidth - nav.clientWidth,
+                Array.from(nav.querySelectorAll('button')).filter(b => b.getBoundingClientRect().right > edge)
+                     .map(b => b.textContent)];
+    }""")
+    assert over == [0, []], over
+
+
 def test_a_filter_hides_the_other_games(page):
     total = page.locator("#game-list .row").count()
     assert page.inner_text("#shown") == f"{total} games shown"
@@ -225,6 +247,8 @@ def test_a_ten_thousand_game_report_opens_quickly(browser, tmp_path):
     seconds = time.perf_counter() - start
     assert pg.inner_text("#shown") == "10000 games shown"
     assert pg.locator("#game-list .row").count() == 500      # drawn 500 at a time
+    # A game the page draws no board for says so in its row, not with a bare mark.
+    assert pg.locator("#game-list .row .noboard").first.inner_text() == "no board"
     pg.click("#more")
     assert pg.locator("#game-list .row").count() == 1000
     # A functional bound, generous for a busy machine: the 2 s target is

@@ -14,7 +14,7 @@ A longer hunt, for finding what is not known yet:
 
 or this module with a bigger search (the same assertions must hold):
 
-    MB_HUNT_BUDGET=2000 MB_HUNT_SEED=3 pytest tests/test_hunt.py
+    MB_HUNT_BUDGET=8000 MB_HUNT_SEED=3 pytest tests/test_hunt.py
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from oracle.hunt.drafts import write
 from oracle.hunt.facts import Board
 from oracle.hunt.search import Hunt
 
-BUDGET = int(os.environ.get("MB_HUNT_BUDGET", "320"))
+BUDGET = int(os.environ.get("MB_HUNT_BUDGET", "2500"))
 SEED = int(os.environ.get("MB_HUNT_SEED", "0"))
 JOBS = int(os.environ.get("MB_HUNT_JOBS", "2"))
 FIRST, REVISED = ("en-first", "fr-first"), ("fr-revised", "en-revised")
@@ -266,11 +266,36 @@ def test_a_draft_someone_edited_is_not_overwritten_without_force(hunted, monkeyp
 
 def test_the_findings_do_not_depend_on_the_number_of_jobs():
     designs = ("Spider Owl", "Plated Scorpion", "Shark Dog")
-    reports = [Hunt(budget=8, seed=1, abstract=False, designs=designs, shrink_limit=10, jobs=j).run()
-               for j in (1, 2)]
+    counted = {1: [], 2: []}
+    reports = [Hunt(budget=60, seed=1, abstract=False, designs=designs, shrink_limit=10, jobs=j,
+                    progress=counted[j].append).run() for j in (1, 2)]
     one, two = ([f.to_json() for f in r.findings] for r in reports)
     assert one and one == two
     assert reports[0].examined == reports[1].examined
+    # The progress display is told of every situation, from worker processes too.
+    assert sum(counted[1]) == sum(counted[2]) == reports[0].examined
+
+
+@pytest.mark.parametrize("budget", [5, 20, 200])
+def test_the_budget_bounds_the_situations_examined(budget):
+    """--budget is a number of situations, shrinking included: the hunt
+    examines no more, and a bigger budget examines more."""
+    seen = []
+    rep = Hunt(budget=budget, seed=0, progress=seen.append).run()
+    assert budget // 2 < rep.examined <= budget and sum(seen) == rep.examined
+
+
+def test_the_hunt_command_says_its_budget_in_situations_and_keeps_jobs_within_its_shares():
+    from oracle.hunt.command import hunt
+
+    runner = CliRunner()
+    helptext = " ".join(runner.invoke(hunt, ["--help"]).output.split())
+    assert "--budget SITUATIONS The most situations the hunt examines" in helptext
+    assert "1 to 2" in helptext
+    res = runner.invoke(hunt, ["-j", "3", "--budget", "5"])
+    assert res.exit_code == 2 and "3 is not in the range 1<=x<=2" in res.output
+    res = runner.invoke(hunt, ["--budget", "20", "--no-progress"])
+    assert res.exit_code == 0 and "situations examined of a budget of 20," in res.output
 
 
 # -- the constraints on their own ------------------------------------------------

@@ -244,7 +244,7 @@ def test_a_scenario_file_over_the_size_limit_is_refused_unread(tmp_path):
     path = tmp_path / "big.yaml"
     path.write_bytes(b"format: mb-scenario/1\n# " + b"x" * safeyaml.MAX_BYTES + b"\n")
     r = run_cli("scenarios", str(path))
-    assert r.returncode == 2 and b"MAX_BYTES" in r.stdout and b"Traceback" not in r.stderr
+    assert r.returncode == 2 and b"MAX_BYTES" in r.stderr and b"Traceback" not in r.stderr
 
 
 def test_pytest_collection_of_hostile_scenarios_gives_clean_error_items(tmp_path):
@@ -342,4 +342,4 @@ def test_a_replay_log_nested_too_deep_is_refused_where_a_deal_is_read(tmp_path):
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs /dev/zero (Linux)")
 def test_scenarios_name_a_device_as_not_a_file_and_read_nothing_from_it():
     r = run_cli("scenarios", "/dev/zero")
-    assert r.returncode == 2 and b"not a file or a folder" in r.stdout, r.stdout
+    assert r.returncode == 2 and b"not a file or a folder" in r.stderr, r.stderr

@@ -320,14 +320,79 @@ def test_cli_exit_2_for_a_bad_file_without_traceback(tmp_path):
     (tmp_path / "bad.yaml").write_text(bad)
     p = cli(tmp_path)
     assert p.returncode == 2
-    assert f"{tmp_path / 'bad.yaml'}:{line_of(bad, 'Brian Fly')}: given.players[1].hand[0]" in p.stdout
+    # The problem in the file on standard error, the report (which counts it) on standard output.
+    assert f"error: {tmp_path / 'bad.yaml'}:{line_of(bad, 'Brian Fly')}: given.players[1].hand[0]" in p.stderr
+    assert "Brian Fly" not in p.stdout and "1 error in 1 file" in p.stdout
     assert "Traceback" not in p.stdout + p.stderr
     assert "4 passed" in p.stdout  # the good file still ran
 
 
 def test_cli_exit_2_for_a_missing_path(tmp_path):
     p = cli(tmp_path / "nowhere.yaml")
-    assert p.returncode == 2 and "no such file or directory" in p.stdout
+    assert p.returncode == 2 and "no such file or directory" in p.stderr and "nowhere" not in p.stdout
+
+
+def test_cli_file_errors_on_standard_error_whatever_the_format(tmp_path):
+    """Output streams (README): a file that cannot be read is said on
+    standard error in every format; the JSON, JUnit and human file reports
+    record it as well, so that each is complete by itself."""
+    (tmp_path / "ok.yaml").write_text(GOOD)
+    (tmp_path / "bad.yaml").write_text("id: [\n")
+    human = tmp_path / "report.txt"
+    for fmt in ("human", "json", "junit"):
+        p = cli(tmp_path, "--format", fmt, "--output", f"human={human}")
+        assert p.returncode == 2 and p.stderr.startswith(f"error: {tmp_path / 'bad.yaml'}:"), (fmt, p.stderr)
+        assert human.read_text().startswith(f"{tmp_path / 'bad.yaml'}:")
+    assert json.loads(cli(tmp_path, "--format", "json").stdout)["errors"][0]["file"] == str(tmp_path / "bad.yaml")
+
+
+COUNTS_UNUSED = """\
+format: mb-scenario/1
+id: test.unused-count
+title: The cards not dealt form the unused pile
+clauses: [terms.unused-pile]
+source: {kind: rulebook, ref: "Game Setup"}
+given:
+  deal:
+    decks:
+      - [Axolotl Healer, Compost Dragon, Explosive Toad, Ferret Bomber, Goblin Werewolf,
+         Grave Robber, Kangasaurus Rex, Killer Bee, Luchataur, Plated Scorpion]
+      - [Axolotl Healer#2, Compost Dragon#2, Explosive Toad#2, Ferret Bomber#2, Goblin Werewolf#2,
+         Grave Robber#2, Kangasaurus Rex#2, Killer Bee#2, Luchataur#2, Plated Scorpion#2]
+    first: 0
+expect:
+  unused: 28
+editions: [en-revised]
+"""
+
+
+def test_a_scenario_that_holds_with_exactly_its_sets_is_not_applicable_when_sets_are_added(tmp_path):
+    """`exact_sets: true`: a ruling that counts the deck holds with its own
+    sets only; `--sets` adding others reports it not applicable, counted,
+    not failed. Without the key the added cards make it fail."""
+    f = tmp_path / "count.yaml"
+    f.write_text(COUNTS_UNUSED)
+    p = cli(f, "--sets", "new-servants")
+    assert p.returncode == 1 and "unused: expected 28 cards, got 52 cards" in p.stdout
+    f.write_text(COUNTS_UNUSED.replace("editions:", "exact_sets: true\neditions:"))
+    assert "1 run: 1 passed" in cli(f).stdout
+    p = cli(f, "--sets", "new-servants", "-v")
+    assert p.returncode == 0, p.stdout
+    assert "not applicable test.unused-count [en-revised]: holds with exactly its sets (first-contact; " \
+           "exact_sets), not with first-contact, new-servants" in p.stdout
+    assert "1 run: 0 passed, 0 failed, 1 not applicable" in p.stdout
+    doc = json.loads(cli(f, "--sets", "new-servants", "--format", "json").stdout)
+    assert doc["summary"]["not_applicable"] == 1 and doc["results"][0]["status"] == "not-applicable"
+    root = ET.fromstring(cli(f, "--sets", "new-servants", "--format", "junit").stdout)
+    assert root.find(".//testcase/skipped") is not None
+    # Naming the scenario's own set again is no other set: it runs.
+    assert "1 passed" in cli(f, "--sets", "first-contact").stdout
+
+
+def test_the_library_passes_with_new_servants_added():
+    p = cli("--sets", "new-servants")
+    assert p.returncode == 0, p.stdout[-3000:]
+    assert " 0 failed, 15 not applicable" in p.stdout
 
 
 def test_cli_json_and_junit(tmp_path):
@@ -337,7 +402,8 @@ def test_cli_json_and_junit(tmp_path):
     assert p.returncode == 1
     doc = json.loads(p.stdout)
     assert doc["format"] == "mb-scenario-results/1"
-    assert doc["summary"] == {"scenarios": 2, "runs": 2, "passed": 1, "failed": 1, "bad_files": 0, "errors": 0}
+    assert doc["summary"] == {"scenarios": 2, "runs": 2, "passed": 1, "failed": 1, "not_applicable": 0,
+                              "bad_files": 0, "errors": 0}
     wrong = next(r for r in doc["results"] if r["status"] == "fail")
     assert wrong["step"] == 1 and wrong["clause"] == "keywords.sneaky"
     assert wrong["differences"] == [{"field": "players[1].life", "expected": "3", "actual": "2"}]
@@ -395,8 +461,9 @@ def test_schema_is_generated_from_the_structs():
     assert schema["then"] == {"$ref": "#/$defs/MindUpScenario"}
     assert schema["else"] == {"$ref": "#/$defs/Scenario"}
     props = schema["$defs"]["Scenario"]["properties"]
-    assert {"format", "game", "id", "title", "clauses", "cards", "sets", "card_file", "editions", "readings", "source",
-            "status", "given", "steps", "settle", "expect", "illegal", "expect_by_edition"} == set(props)
+    assert {"format", "game", "id", "title", "clauses", "cards", "sets", "exact_sets", "card_file", "editions",
+            "readings", "source", "status", "given", "steps", "settle", "expect", "illegal",
+            "expect_by_edition"} == set(props)
     assert props["game"] == {"enum": ["mindbug"], "default": "mindbug"} or props["game"]["default"] == "mindbug"
     assert schema["$defs"]["Scenario"]["additionalProperties"] is False
     mu = schema["$defs"]["MindUpScenario"]

@@ -455,7 +455,8 @@ def _foreign() -> Path | None:
     return None
 
 
-@pytest.mark.skipif(_foreign() is None, reason="the foreign logs (shared/design/foreign-logs) are not on this machine")
+@pytest.mark.skipif(_foreign() is None, reason="needs the foreign logs of the project's sources (../shared/design/foreign-logs/games.jsonl, beside "
+                           "the project): games recorded by another engine, not shipped in the repository")
 def test_foreign_logs_with_keep_going_report_each_divergence_once():
     reps = verify_bytes(_foreign().read_bytes(), keep_going=True)
     for rep in reps:

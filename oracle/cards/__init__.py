@@ -149,8 +149,9 @@ class UnknownCard(LookupError):
     @property
     def hint(self) -> str:
         """" (did you mean A or B?)", or "" when no card name is close."""
-        close = self.suggestions
-        return f" (did you mean {' or '.join(close)}?)" if close else ""
+        from ..term import did_you_mean
+
+        return did_you_mean(self.name, close=self.suggestions, quote=False)
 
     def __str__(self) -> str:
         return f"unknown card {self.name!r}{self.hint}"

@@ -6,7 +6,7 @@ Only reached for illegal decisions, so it may take its time.
 from __future__ import annotations
 
 from .errors import ILLEGAL_DECISION, ILLEGAL_RANDOM, Refusal
-from .state import STAGE_KINDS
+from .state import STAGE_KINDS, decision_words
 
 
 ZONE_WORDS = {"hand": "hand", "play": "play area", "discard": "discard pile", "deck": "draw pile",
@@ -68,7 +68,7 @@ def explain(g, d) -> Refusal:
         return refuse("mindbug.not-in-play", "a Mindbug can only take a card just played from hand; "
                       "no such card is waiting")
     if d.kind not in stage_kinds:
-        return refuse(p.clauses[0], f"the game waits for a {p.stage} decision by player {p.player}"
+        return refuse(p.clauses[0], f"the game waits for {decision_words(p.stage, p.player)}"
                       f" ({p.prompt}), not for '{d.kind}'")
     if d.player != p.player:
         if p.stage == "mindbug":

@@ -28,6 +28,11 @@ STAGE_KINDS = {
 }
 
 
+def decision_words(stage: str, player: int) -> str:
+    """'an action decision by player 0', 'a block decision by player 1'."""
+    return f"{'an' if stage[:1] in 'aeiou' else 'a'} {stage} decision by player {player}"
+
+
 class Pending(NamedTuple):
     """What the game waits for: one player's decision, or a chance outcome.
 

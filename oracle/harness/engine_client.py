@@ -83,10 +83,14 @@ class Engine:
         answer it as one is stopped (EngineFault)."""
         self._spawn()
         try:
-            reply = self.send(ep.Hello())
-            if reply.protocol is msgspec.UNSET or reply.protocol != ep.PROTOCOL:
-                raise EngineFault(f"the reply to hello must say protocol {ep.PROTOCOL!r}, not "
-                                  f"{None if reply.protocol is msgspec.UNSET else reply.protocol!r}")
+            line = self._exchange("hello", ep.message_encoder.encode(ep.Hello()))
+            reply = read_reply("hello", line)
+            problem = _hello_problem(reply, line)
+            if problem:
+                shown = line[:120].decode("utf-8", "replace").strip()
+                raise EngineFault(f"the reply to hello is not {ep.PROTOCOL}: {problem}; expected "
+                                  f'{{"protocol": "{ep.PROTOCOL}", "name": ..., "editions": [...], "positions": ...}}, '
+                                  f"got {shown!r}")
         except BaseException:
             self.stop()
             raise
@@ -207,6 +211,21 @@ class Engine:
                 status = None
         how = f"the engine exited with status {status}" if status is not None else "the engine closed its output"
         return f"{what}: {how}{self._stderr_tail()}"
+
+
+def _hello_problem(reply: ep.Reply, line: bytes) -> str:
+    """What keeps `reply` from being a reply to hello ("" if nothing): the
+    protocol it names, the editions it lists; a line with an `op` is a
+    message, not a reply (an adapter that echoes its input, such as `cat`)."""
+    if reply.protocol is msgspec.UNSET or reply.protocol != ep.PROTOCOL:
+        said = "no protocol" if reply.protocol is msgspec.UNSET else f"protocol {reply.protocol!r}"
+        return f"it says {said}"
+    data = msgspec.json.decode(line)
+    if "op" in data:
+        return f"it is a message (op {data['op']!r}), not a reply: is the command an echo of its input?"
+    if reply.editions is msgspec.UNSET:
+        return "it lists no editions"
+    return ""
 
 
 def read_reply(op: str, line: bytes, decoder=None) -> ep.Reply:

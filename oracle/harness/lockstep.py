@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import msgspec
 
 from ..engine import Decision, Game
-from ..engine.state import STAGE_KINDS
+from ..engine.state import STAGE_KINDS, decision_words
 from ..replay.attribution import attribute, choice_clauses
 from ..replay.claims import claim_matches, claim_views
 from ..replay.diff import card_diff, readable
@@ -116,7 +116,7 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
             diff.append(DiffEntry(f"the rules allow {_option_text(g, o)}; the engine does not list it",
                                   field="options", rules=o))
     pend = g.pending
-    who = "a random outcome" if pend.is_chance else f"a {pend.stage} decision by player {pend.player}"
+    who = "a random outcome" if pend.is_chance else decision_words(pend.stage, pend.player)
     text = (f"the legal options differ at {who}: " + diff[0].text +
             (f" (and {len(diff) - 1} more)" if len(diff) > 1 else ""))
     f = Finding(OPTIONS_DIFFER, list(dict.fromkeys(clauses)) or list(pend.clauses), step, text,

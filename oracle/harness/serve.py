@@ -19,6 +19,7 @@ from ..engine import Game, SetupError
 from ..engine.setup import resolve_cards
 from ..readings import READINGS, UnknownReading, check as check_readings, with_readings
 from ..replay.limits import text_problem
+from ..term import did_you_mean
 from . import protocol as pr
 from .start import StartError, check_setup, game_from_setup, scenario_game, seeded_deal, setup_line
 from .views import decision_of, event_views, line_of, octonite_view, over_view, pending_view, state_line
@@ -314,11 +315,56 @@ def bad_request(message: str, raw: bytes) -> RequestError:
         return RequestError("UNKNOWN_OP", f"unknown op {data.get('op')!r}; ops: {', '.join(pr.OPS)}", "$.op")
     if data.get("rpc", pr.RPC) != pr.RPC:
         return RequestError("BAD_VERSION", f"this service speaks {pr.RPC}, not {data.get('rpc')!r}", "$.rpc")
+    return RequestError("BAD_REQUEST", *_in_words(message, field, data))
+
+
+# The values a field takes, where msgspec names a bad value without them.
+_DECISION_TYPES = tuple(t.__struct_config__.tag for t in pr.DecisionLine.__args__)
+_VALUES = {"$.edition": ("edition", EDITIONS), "$.decision.t": ("decision type", _DECISION_TYPES)}
+
+
+def _in_words(message: str, field: str | None, data: dict) -> tuple[str, str | None]:
+    """msgspec's validation message in the service's words: an unknown value
+    or field with the nearest valid one and the list of them; a missing
+    field named with its op."""
+    quoted = message.split("`")[1] if message.count("`") >= 2 else "?"
     if message.startswith("Object contains unknown field"):
-        name = message.split("`")[1] if "`" in message else "?"
-        field = f"{field}.{name}" if field else f"$.{name}"
-        message = f"unknown field {name!r} for op {data['op']!r}"
-    return RequestError("BAD_REQUEST", message, field)
+        field = f"{field}.{quoted}" if field else f"$.{quoted}"
+        names = _field_names(field.rpartition(".")[0], data)
+        return (f"unknown field {quoted!r} for op {data['op']!r}{did_you_mean(quoted, names)}"
+                + (f"; fields: {', '.join(names)}" if names else "")), field
+    if message.startswith("Object missing required field"):
+        whose = f"op {data['op']!r}" if not field else f"the {field.rpartition('.')[2]}"
+        field = f"{field}.{quoted}" if field else f"$.{quoted}"
+        what, values = _VALUES.get(field, (None, ()))
+        return (f"{whose} needs the field {quoted!r}"
+                + (f" (the {what}: {', '.join(values)})" if values else "")), field
+    if field not in _VALUES:
+        return message, field
+    what, values = _VALUES[field]
+    if message.startswith(("Invalid enum value", "Invalid value")):
+        value = message.partition(" value ")[2]
+        word = value.strip("'") if value.startswith("'") else value
+        return f"unknown {what} {value}{did_you_mean(word, values)}; {what}s: {', '.join(values)}", field
+    return f"{message}; {what}s: {', '.join(values)}", field
+
+
+def _field_names(parent: str, data: dict) -> tuple[str, ...]:
+    """The fields the object at `parent` may have ("$", "$.position", "$.decision", ...)."""
+    struct = None
+    if parent == "$":
+        struct = next((t for t in pr.Request.__args__ if t.__struct_config__.tag == data.get("op")), None)
+    elif parent == "$.position":
+        struct = pr.Position
+    elif parent == "$.scenario":
+        struct = pr.ScenarioRef
+    elif parent == "$.decision" and isinstance(data.get("decision"), dict):
+        t = data["decision"].get("t")
+        struct = next((d for d in pr.DecisionLine.__args__ if d.__struct_config__.tag == t), None)
+    if struct is None:
+        return ()
+    tag = struct.__struct_config__.tag_field
+    return tuple(f.encode_name for f in msgspec.structs.fields(struct) if f.encode_name != tag)
 
 
 def _octonite_entry(data) -> str | None:

@@ -10,7 +10,7 @@ and where the engine's outcome is one the constraints forbid (an engine
 bug). Every finding is shrunk to a minimal position and can be written as
 a draft scenario.
 
-    mb-oracle hunt --all --budget 320 --seed 0 --out findings/
+    mb-oracle hunt --all --budget 2500 --seed 0 --out findings/
     mb-oracle scenarios findings/
 
 Modules:

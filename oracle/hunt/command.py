@@ -12,6 +12,7 @@ import click
 
 from ..editions import EDITIONS
 from ..term import error, visible
+from .budget import DEFAULT, SHARES
 
 CELL = {"contradiction": "CONTRADICTION", "ambiguity": "AMBIGUOUS"}
 WIDTH = 100   # the summary fits in this many columns
@@ -42,8 +43,8 @@ def render(rep, out_dir: Path | None) -> str:
     """The findings for people: one block per finding, no line wider than WIDTH."""
     shown = tuple(e for e in EDITIONS if e in rep.editions)
     n = len(rep.findings)
-    lines = _fit(f"mb-oracle hunt: {n} finding{'s' * (n != 1)} in {rep.seconds:.1f} s (budget {rep.budget}, "
-                 f"seed {rep.seed}, {rep.examined} situations; editions: {', '.join(shown)})")
+    lines = _fit(f"mb-oracle hunt: {n} finding{'s' * (n != 1)} in {rep.seconds:.1f} s ({rep.examined:,} "
+                 f"situations examined of a budget of {rep.budget:,}, seed {rep.seed}; editions: {', '.join(shown)})")
     lines.append("")
     for i, f in enumerate(rep.findings, 1):
         groups = []
@@ -154,21 +155,24 @@ def _only(doc: dict, editions: tuple) -> dict:
               help="The game to hunt: mindbug, or mind-up (invariants over random games, then the reading points).")
 @click.option("--edition", "edition", type=click.Choice(EDITIONS), help="Hunt in this edition only.")
 @click.option("--all", "all_editions", is_flag=True, help="Hunt in every edition (the default).")
-@click.option("--budget", type=click.IntRange(min=1), default=None,
-              help="Situations generated per search phase, shared between the card designs (default 320); "
-                   "with --cards, boards per declared card (default 8).")
+@click.option("--budget", type=click.IntRange(min=1), default=None, metavar="SITUATIONS",
+              help="The most situations the hunt examines, shrinking included (default 2500): half with real "
+                   "cards, half with changed ones. With --cards: boards per declared card (default 8). With --game "
+                   "mind-up: random games played (default 200).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the search (same seed, same hunt).")
 @click.option("--out", "out", type=click.Path(file_okay=False),
               help="Write each finding as a draft scenario here (never over a draft someone edited).")
 @click.option("--force", is_flag=True, help="With --out: overwrite drafts even where someone edited them.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
 @click.option("--no-abstract", is_flag=True, help="Only real First Contact cards (no changed powers or keywords).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes to share the card designs between (up to 2; the findings do not depend on it).")
+@click.option("-j", "--jobs", type=click.IntRange(1, SHARES), default=1, show_default=True,
+              help=f"Processes to share the card designs between (1 to {SHARES}, the shares of the designs; the "
+                   "findings do not depend on it).")
+@click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
 @click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Hunt the cards declared in FILE (mb-cards/1) instead: positions around each card in every "
                    "edition; --budget boards per card.")
-def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs, cards_file):
+def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs, progress, cards_file):
     """Hunt for rules contradictions, ambiguities and edition differences.
 
     Hypothesis searches situations (attackers, blockers, cards to play) and
@@ -188,12 +192,14 @@ def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract
         sys.exit(_hunt_game(game, edition, cards_file, budget, seed, out, force, fmt))
     if cards_file:
         sys.exit(_hunt_cards(cards_file, out, budget or 8, seed, fmt, force))
-    budget = budget or 320
+    budget = budget or DEFAULT
     editions = (edition,) if edition else EDITIONS
     out_dir = Path(out) if out else None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
         raise click.UsageError(f"--out {out_dir}: not a folder")
-    rep = Hunt(editions, budget=budget, seed=seed, abstract=not no_abstract, jobs=jobs).run()
+    from ..term import Progress
+    with Progress("hunt", total=budget, unit="situation", enabled=progress) as bar:
+        rep = Hunt(editions, budget=budget, seed=seed, abstract=not no_abstract, jobs=jobs, progress=bar.update).run()
     refused = []
     if out_dir is not None:
         refused = _refused([draft_path(f, out_dir) for f in rep.findings], out_dir, force)

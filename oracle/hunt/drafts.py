@@ -398,7 +398,8 @@ def _title(f: Finding) -> str:
 
 
 def comment(f: Finding, budget: int | None = None, seed: int | None = None) -> str:
-    lines = ["Found by mb-oracle hunt" + (f" (budget {budget}, seed {seed})" if budget is not None else "") + "."]
+    lines = ["Found by mb-oracle hunt" + (f" (budget {budget} situations, seed {seed})" if budget is not None else "")
+             + "."]
     lines.append(f"{f.category}: {f.summary}")
     lines.append(f"Clauses in tension: {', '.join(f.clauses)}")
     if f.outcomes:

@@ -33,13 +33,14 @@ from hypothesis import HealthCheck, Phase, find, settings, target
 from hypothesis.errors import NoSuchExample
 
 from ..editions import EDITIONS
+from . import budget as allowance
+from .budget import SHARES, BudgetSpent
 from .constraints import how_settled, status, verdict
 from .probe import Observation, Probe, probe
 from ..cards import keyword_list
 from .strategies import DEFS, DESIGNS, Situation, label, situations
 
 FAMILY_ORDER = {"engine": 0, "rules": 1, "editions": 2, "quiet": 3}
-SHARES = 2   # independent shares of the designs (the most jobs a phase can use): more shares, more findings made twice
 
 
 def _varies(clause: str) -> bool:
@@ -170,10 +171,17 @@ class Report:
 
 
 class Hunt:
-    def __init__(self, editions=EDITIONS, budget: int = 320, seed: int = 0, node_limit: int = 240,
-                 abstract: bool = True, shrink_limit: int = 300, jobs: int = 1, designs=DESIGNS):
+    """A hunt of at most `budget` situations (oracle.hunt.budget); `progress`,
+    if given, is called with the number of situations examined as they go."""
+
+    def __init__(self, editions=EDITIONS, budget: int = allowance.DEFAULT, seed: int = 0, node_limit: int = 240,
+                 abstract: bool = True, shrink_limit: int = 300, jobs: int = 1, designs=DESIGNS,
+                 cap: int | None = None, progress=None):
         self.scope = tuple(editions)
         self.budget = budget
+        self.cap = cap              # the situations this object may still probe (None: no bound)
+        self.spent = False
+        self.progress = progress
         self.seed = seed
         self.node_limit = node_limit
         self.abstract = abstract
@@ -193,6 +201,10 @@ class Hunt:
     def _probe(self, sit: Situation) -> tuple[dict, int]:
         got = self._cache.get(sit)
         if got is None:
+            if self.cap is not None and len(self._cache) >= self.cap:
+                self.spent = True
+                raise BudgetSpent
+            allowance.count_one()
             pr = probe(sit, node_limit=self.node_limit)
             k = keys_of(pr, self.scope)
             got = (k, breadth(pr))
@@ -225,7 +237,7 @@ class Hunt:
             return find(strategy, lambda s: self._counted(s, test), settings=cfg, random=Random(seed))
         except NoSuchExample:
             return None
-        except _ShrinkingDone:
+        except (_ShrinkingDone, BudgetSpent):
             return self._best
 
     def _loop(self, strategy, found: dict, budget: int, seed: int) -> None:
@@ -235,19 +247,28 @@ class Hunt:
                 return
             for key in set(self.keys(sit)) - set(found):
                 found[key] = sit
+            if self.spent:
+                return
 
     def run(self) -> Report:
         t0 = time.monotonic()
         rep = Report(budget=self.budget, seed=self.seed, editions=self.scope, jobs=self.jobs)
         found: dict[tuple, Situation] = {}
-        self._phase(found, abstract=False)
-        rep.phases["real"] = {"findings": len(found), "seconds": round(time.monotonic() - t0, 2)}
+        real, changed = allowance.phase_budgets(self.budget, self.abstract)
+        allowance.watch(self.progress)     # worker processes count on a shared value instead
+        try:
+            self._phase(found, abstract=False, total=real)
+            rep.phases["real"] = {"findings": len(found), "seconds": round(time.monotonic() - t0, 2)}
+            if self.abstract:
+                t1 = time.monotonic()
+                before, examined = set(found), self.examined
+                self._phase(found, abstract=True, total=changed)
+                self.unreachable |= set(found) - before
+                self.cap = max(changed - (self.examined - examined), 0)     # what the shares left
+                self._realise(found, changed)
+        finally:
+            allowance.watch(None)
         if self.abstract:
-            t1 = time.monotonic()
-            before = set(found)
-            self._phase(found, abstract=True)
-            self.unreachable |= set(found) - before
-            self._realise(found)
             rep.phases["abstract"] = {"findings": len(set(found) - before),
                                       "seconds": round(time.monotonic() - t1, 2)}
         rep.findings = self.describe(found)
@@ -260,7 +281,7 @@ class Hunt:
         whatever the number of jobs)."""
         return [share for k in range(SHARES) if (share := self.designs[k::SHARES])]
 
-    def _phase(self, found: dict, abstract: bool) -> None:
+    def _phase(self, found: dict, abstract: bool, total: int) -> None:
         """Go through the designs share by share; within a share, one design
         after the other, each anchored in the situations of its own search,
         the budget shared between them. Every share starts from the findings
@@ -268,18 +289,15 @@ class Hunt:
         share order (a finding two shares both make keeps the first share's
         situation): the hunt is the same with any number of jobs. With
         several jobs the shares go to fresh processes (which see the engine
-        as installed, not as patched in this one)."""
+        as installed, not as patched in this one). `total`: the situations
+        of the phase, split between the shares."""
         base = dict(found)
         shares = self._shares()
-        args = [(self.scope, self.budget, self.seed, self.node_limit, self.shrink_limit, share, abstract, base)
-                for share in shares]
+        caps = allowance.share_caps(total, len(shares))
+        args = [(self.scope, self.budget, self.seed, self.node_limit, self.shrink_limit, share, abstract, base, cap)
+                for share, cap in zip(shares, caps)]
         if self.jobs > 1 and len(args) > 1:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            with ProcessPoolExecutor(min(self.jobs, len(args)),
-                                     mp_context=multiprocessing.get_context("spawn")) as pool:
-                results = list(pool.map(_phase_worker, args))
+            results = allowance.in_processes(_phase_worker, args, min(self.jobs, len(args)), self.progress)
         else:
             results = [_phase_worker(a) for a in args]
         for got, seen, examined in results:
@@ -290,17 +308,22 @@ class Hunt:
             self.examined += examined
 
     def _search_share(self, found: dict, abstract: bool) -> None:
-        per = max(self.budget // len(DESIGNS), 4)
+        per = allowance.examples_per_design(self.cap, len(self.designs))
         for name in self.designs:
+            if self.spent:
+                return
             i = DESIGNS.index(name)
             self._loop(situations(abstract=abstract, anchor=name), found, budget=per,
                        seed=self.seed * 1009 + i + (500 if abstract else 0))
 
-    def _realise(self, found: dict) -> None:
+    def _realise(self, found: dict, total: int) -> None:
         """For a finding only an abstract situation showed: look for it with
-        real cards, anchored on each design its minimal situation holds."""
-        per = max(self.budget // len(DESIGNS), 4) * 2
+        real cards, anchored on each design its minimal situation holds,
+        within what is left of the phase's `total` situations."""
+        per = allowance.examples_per_design(total, len(DESIGNS)) * 2
         for key in sorted(self.unreachable, key=repr):
+            if self.spent:
+                return
             sit = found[key]
             if sit.real:
                 continue
@@ -342,8 +365,8 @@ class _ShrinkingDone(BaseException):
 def _phase_worker(args):
     """One share of the designs, searched by a fresh hunt (its own cache, so
     that the counts do not depend on what ran before in the process)."""
-    scope, budget, seed, node_limit, shrink_limit, designs, abstract, found = args
-    h = Hunt(scope, budget, seed, node_limit, abstract, shrink_limit, jobs=1, designs=designs)
+    scope, budget, seed, node_limit, shrink_limit, designs, abstract, found, cap = args
+    h = Hunt(scope, budget, seed, node_limit, abstract, shrink_limit, jobs=1, designs=designs, cap=cap)
     found = dict(found)
     before = set(found)
     h._search_share(found, abstract)
@@ -473,7 +496,3 @@ def _view_text(v: dict, fields, name) -> list[str]:
             x = f"{x[0]} by player {x[1]}"
         out.append(f"{f}: {x}")
     return out
-
-
-def hunt(editions=EDITIONS, budget: int = 320, seed: int = 0, abstract: bool = True, jobs: int = 1) -> Report:
-    return Hunt(editions, budget, seed, abstract=abstract, jobs=jobs).run()

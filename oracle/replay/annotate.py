@@ -7,12 +7,13 @@ their own log to see where they part from the rules.
 
 from __future__ import annotations
 
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 import msgspec
 
 from ..engine import Decision
 from ..games import DEFAULT, GAMES, attribute, game_of
+from ..term import visible
 from .reader import read_all
 from .selfplay import claim
 from .verify import Verifier
@@ -45,16 +46,24 @@ class Annotator(Verifier):
         self.out.append(claim(self.g))
 
 
-def write_findings(rep, out: BinaryIO) -> int:
+def write_findings(rep, out: BinaryIO, err: TextIO | None = None) -> int:
     """A note line per finding of a game written in canonical form; the exit
-    status its verdict calls for (0 conforms, 1 violates, 2 malformed)."""
+    status its verdict calls for (0 conforms, 1 violates, 2 malformed). A
+    game that does not conform is also said on `err`, one line (an error
+    when it cannot be read, a note when it breaks the rules), since its log
+    stops at the first finding."""
     for f in rep.findings:
         text = f"{rep.verdict}: line {f.line}: {f.code} [{', '.join(f.clauses)}] {f.message}"
         out.write(_enc.encode({"t": "note", "text": text}) + b"\n")
+    if err is not None and rep.findings:
+        f = rep.findings[0]
+        kind = "error" if rep.verdict == "malformed" else "note"
+        err.write(visible(f"{kind}: {rep.file}:{f.line or rep.line}: game {rep.id}: {rep.verdict}: "
+                          f"{f.code}: {f.message}") + "\n")
     return {"conforms": 0, "violates": 1, "malformed": 2}[rep.verdict]
 
 
-def annotate_stream(paths, edition, out: BinaryIO) -> int:
+def annotate_stream(paths, edition, out: BinaryIO, err: TextIO | None = None) -> int:
     worst = 0
     for raw in read_all(paths):
         game = game_of(raw.lines[0][1]) if raw.kind == "game" and raw.lines else DEFAULT
@@ -77,6 +86,6 @@ def annotate_stream(paths, edition, out: BinaryIO) -> int:
             if a.detail is not None:
                 end["detail"] = a.detail
             out.write(_enc.encode(end) + b"\n")
-        worst = max(worst, write_findings(rep, out))
+        worst = max(worst, write_findings(rep, out, err))
     out.flush()
     return worst

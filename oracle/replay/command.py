@@ -258,7 +258,7 @@ def annotate(paths, edition, cards_file):
     except NoInput as e:
         error(e)
         sys.exit(2)
-    sys.exit(annotate_stream(paths, edition, sys.stdout.buffer))
+    sys.exit(annotate_stream(paths, edition, sys.stdout.buffer, sys.stderr))
 
 
 @click.command()

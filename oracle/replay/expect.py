@@ -17,7 +17,6 @@ for the run (expected failure, unexpected pass, stale entry) is set out in
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -28,6 +27,7 @@ from .. import safeyaml
 from ..clauses import load_catalogue
 from ..games.mindup.clauses import load_catalogue as load_mind_up_catalogue
 from ..editions import EDITIONS
+from ..term import did_you_mean
 from .outcome import StaleExpectation
 from .findings import MALFORMED
 
@@ -74,8 +74,7 @@ class Entry:
 
 
 def _suggest(word: str, choices) -> str:
-    near = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {near[0]}?)" if near else ""
+    return did_you_mean(word, choices, quote=False)
 
 
 def _line(node) -> int:

@@ -8,7 +8,6 @@ status.
 
 from __future__ import annotations
 
-import difflib
 import io
 import os
 import sys
@@ -18,11 +17,13 @@ import click
 
 from .. import junit
 from ..safefile import OutputError, Replacement, clash, input_name
-from ..term import error, is_terminal, use_color
+from ..term import did_you_mean, error, is_terminal, use_color
 from . import report as render
 from .outcome import Summary, Tally
 
 FORMATS = ("human", "json", "junit", "html")
+# Findings that stop or skip an input file: said on standard error as well.
+FILE_ERRORS = ("UNREADABLE", "BAD_SCENARIO")
 
 
 def parse_output(_ctx, _param, values) -> list[tuple[str, str]]:
@@ -35,8 +36,7 @@ def parse_output(_ctx, _param, values) -> list[tuple[str, str]]:
             raise click.BadParameter(f"{value!r}: write FORMAT=FILE, e.g. junit=oracle.xml "
                                      f"(formats: {', '.join(FORMATS)})")
         if fmt not in FORMATS:
-            near = difflib.get_close_matches(fmt, FORMATS, n=1)
-            hint = f" (did you mean {near[0]}?)" if near else ""
+            hint = did_you_mean(fmt, FORMATS, quote=False)
             raise click.BadParameter(f"{value!r}: unknown format {fmt!r}{hint}; formats: {', '.join(FORMATS)}")
         if path == "-":
             raise click.BadParameter(f"{value!r}: --format chooses the report on standard output; "
@@ -50,8 +50,12 @@ def parse_output(_ctx, _param, values) -> list[tuple[str, str]]:
 
 
 class _Human:
-    def __init__(self, stream, color: bool, quiet: bool, statistics: bool, before=None):
+    """The human report. On standard output it leaves the stale expectations
+    out (`warnings=False`): they are warnings, said on standard error."""
+
+    def __init__(self, stream, color: bool, quiet: bool, statistics: bool, before=None, warnings: bool = True):
         self.stream, self.color, self.quiet, self.statistics, self.before = stream, color, quiet, statistics, before
+        self.warnings = warnings
 
     def echo(self, text: str) -> None:
         if self.before is not None:
@@ -68,7 +72,7 @@ class _Human:
             self.echo(render.human_game(rep))
 
     def finish(self, summary: Summary) -> None:
-        for st in summary.stale:
+        for st in summary.stale if self.warnings else ():
             self.echo(click.style(render.stale_warning(st), fg="magenta"))
         if self.statistics and summary.statistics is not None:
             self.echo(render.statistics(summary.statistics))
@@ -217,7 +221,6 @@ class Reporter:
         self._files = []
         self._outs = []                 # the --output files, each renamed into place by finish()
         self.sinks = []
-        self.human_on_stdout = fmt == "human"
         _refuse_overwriting_inputs(outputs, inputs, reads)
         # Erase the progress line before writing to standard output only
         # when both are on the terminal.
@@ -250,25 +253,36 @@ class Reporter:
             return _JUnit(file, self.command)
         if kind == "html":
             return _Html(file, self.inputs, self.options, self.on_hand)
-        return _Human(file, color, quiet, statistics, clear)
+        return _Human(file, color, quiet, statistics, clear, warnings=file is not sys.stdout)
 
     def game(self, rep) -> None:
         now = time.perf_counter()
         seconds, self._last = now - self._last, now
         self.ids.check(rep)
         self.tally.add(rep)
+        self._say_file_errors(rep)
         for sink in self.sinks:
             sink.game(rep, seconds)
         if self.progress is not None:
             self.progress.update(rep)
 
+    def _say_file_errors(self, rep) -> None:
+        """A file that could not be read to its end, or a scenario file
+        skipped, is also said on standard error (the report has its verdict)."""
+        for f in rep.findings:
+            if f.code in FILE_ERRORS:
+                if self.progress is not None:
+                    self.progress.clear()
+                where = f"{rep.file}:{f.line}" if f.line else rep.file
+                text = f.message if f.message.startswith(rep.file) else f"{where}: {f.message}"
+                error(text)
+
     def finish(self) -> int:
         summary = self.tally.summary()
         if self.progress is not None:
             self.progress.clear()
-        if summary.stale and not self.human_on_stdout:
-            for st in summary.stale:
-                click.echo(render.stale_warning(st), err=True)
+        for st in summary.stale:        # warnings: on standard error, whatever the format
+            click.echo(click.style(render.stale_warning(st), fg="magenta"), err=True)
         try:
             # The files first, each renamed into place when complete: a
             # closed pipe on standard output does not cost them.

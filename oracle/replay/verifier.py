@@ -14,7 +14,7 @@ from ..cards import DEFAULT_SETS, UnknownSet, check_sets, version as cards_versi
 from ..editions import EDITIONS, UnknownEdition, profile as get_profile
 from ..readings import UnknownReading, check as check_readings, differing, with_readings
 from ..engine import Decision, Game, SetupError
-from ..engine.state import STAGE_KINDS
+from ..engine.state import STAGE_KINDS, decision_words
 from . import decisions
 from . import format as fmt
 from .attribution import attribute, choice_clauses
@@ -357,7 +357,7 @@ class Verifier:
                     clauses.insert(0, "keywords.frenzy")
             else:
                 code, msg = "MISSING_DECISION", f"the log goes on with '{t}'"
-            what = "a random outcome" if pend.is_chance else f"a {pend.stage} decision by player {pend.player}"
+            what = "a random outcome" if pend.is_chance else decision_words(pend.stage, pend.player)
             self.find(code, clauses, lineno, f"the rules ask for {what} here ({pend.prompt}); {msg}",
                       log=line_json(line), rules={"stage": pend.stage, "player": pend.player},
                       options=self.options())

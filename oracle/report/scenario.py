@@ -122,7 +122,7 @@ def write_page(results, files, stream, command: str = "", inputs=()) -> None:
     by_id = {(sc.file, sc.id): sc for sf in files for sc in sf.scenarios}
     page = HtmlReport(title="mb-oracle scenarios report", command=command, inputs=inputs, kind="scenario")
     for r in results:
-        if r.passed:
+        if not r.failed:
             continue
         rep = scenario_report(r)
         sc = by_id.get((r.file, r.scenario))
@@ -138,6 +138,8 @@ def write_page(results, files, stream, command: str = "", inputs=()) -> None:
             page.game(rep, steps=data, log=source_lines(r.file, r.line))
         else:
             page.game(rep, no_board="the position cannot be set up", log=source_lines(r.file, r.line))
-    passed = sum(r.passed for r in results)
-    page.finish(stream, notes=[f"{len(results)} runs: {passed} passed, {len(results) - passed} failed; "
+    passed, failed = sum(r.passed for r in results), sum(r.failed for r in results)
+    skipped = len(results) - passed - failed
+    page.finish(stream, notes=[f"{len(results)} runs: {passed} passed, {failed} failed"
+                               + (f", {skipped} not applicable" if skipped else "") + "; "
                                "each failing run is a game here"])

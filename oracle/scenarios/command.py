@@ -64,6 +64,10 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
     errors = errors + [e for f in files for e in f.errors]
     if not files and not errors:
         errors.append(ScenarioError(", ".join(paths), None, None, "no scenario files (*.yaml, *.yml) found"))
+    # Problems in the input files are said on standard error, whatever the
+    # format; the JSON and JUnit reports record them too, the human summary counts them.
+    for e in errors:
+        error(e)
     results = run_all(files, set(editions) or None, extra)
     if fmt == "json":
         click.echo(report.as_json(results, errors))
@@ -72,12 +76,12 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
         report.junit(results, errors, out)
         out.detach()
     else:
-        click.echo(report.human(results, errors, verbose))
+        click.echo(report.human(results, errors, verbose, list_errors=False))
     for kind, path in outputs:
         _write(kind, path, results, errors, files, verbose, paths)
     if errors:
         sys.exit(2)
-    sys.exit(0 if all(r.passed for r in results) else 1)
+    sys.exit(1 if any(r.failed for r in results) else 0)
 
 
 def _refuse_inputs(outputs, paths, cards_file) -> None:

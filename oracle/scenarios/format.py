@@ -220,6 +220,9 @@ class Scenario(_S, kw_only=True):
     cards: list[str] = []
     # The card sets of the game (setup.sets); default: First Contact alone.
     sets: Annotated[list[str], Meta(min_length=1, max_length=100)] | UnsetType = UNSET
+    # The ruling holds with exactly these sets (it counts the cards of the deck, such as
+    # the unused pile): `mb-oracle scenarios --sets` adding others finds it not applicable.
+    exact_sets: bool = False
     # Cards declared as data (spec/card-format.md), a path relative to the scenario file.
     card_file: Annotated[str, Meta(min_length=1, max_length=500)] | UnsetType = UNSET
     editions: Union[Literal["all"], Annotated[list[Edition], Meta(min_length=1)]] = "all"

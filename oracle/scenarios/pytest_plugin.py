@@ -110,7 +110,7 @@ class ScenarioItem(pytest.Item):
         from .runner import run
 
         result = run(self.scenario, self.edition)
-        if not result.passed:
+        if result.failed:
             raise ScenarioFailed(result)
 
     def repr_failure(self, excinfo, style=None):

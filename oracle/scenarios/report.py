@@ -16,7 +16,7 @@ RESULTS_FORMAT = "mb-scenario-results/1"
 def summary(results: list[Result], errors: list[ScenarioError]) -> dict:
     by = Counter(r.status for r in results)
     return {"scenarios": len({r.scenario for r in results}), "runs": len(results),
-            "passed": by["pass"], "failed": by["fail"], "bad_files": len({e.file for e in errors}),
+            "passed": by["pass"], "failed": by["fail"], "not_applicable": by["not-applicable"], "bad_files": len({e.file for e in errors}),
             "errors": len(errors)}
 
 
@@ -63,18 +63,28 @@ def failure_text(r: Result) -> str:
     return "\n".join(map(visible, lines))   # titles, ids, keys and values from the scenario file
 
 
-def human(results: list[Result], errors: list[ScenarioError], verbose: bool = False) -> str:
-    out = [visible(str(e)) for e in errors]
+def human(results: list[Result], errors: list[ScenarioError], verbose: bool = False,
+          list_errors: bool = True) -> str:
+    """The report for people. On standard output the problems in the files
+    are left out (`list_errors=False`): they go to standard error, and the
+    summary counts them."""
+    out = [visible(str(e)) for e in errors] if list_errors else []
     for r in results:
-        if not r.passed:
+        if r.failed:
             out.append(failure_text(r))
         elif verbose:
-            out.append(visible(f"pass {r.scenario} [{r.edition}]"))
+            out.append(visible(f"pass {r.scenario} [{r.edition}]" if r.passed
+                               else f"not applicable {r.scenario} [{r.edition}]: {r.message}"))
     s = summary(results, errors)
     line = (f"{plural(s['scenarios'], 'scenario')}, {plural(s['runs'], 'run')}: {s['passed']:,} passed, "
             f"{s['failed']:,} failed")
+    if s["not_applicable"]:
+        line += (f", {s['not_applicable']:,} not applicable (they hold with exactly their own sets: "
+                 f"exact_sets)")
     if errors:
         line += f"; {plural(s['errors'], 'error')} in {plural(s['bad_files'], 'file')}"
+        if not list_errors:
+            line += " (on standard error)"
     out.append(line)
     return "\n".join(out)
 
@@ -96,6 +106,8 @@ def junit(results: list[Result], errors: list[ScenarioError], out) -> None:
             kw = {"time": r.time, "file": r.file, "line": r.line}
             if r.passed:
                 w.case(classname("scenarios", r.file), r.name, **kw)
+            elif not r.failed:
+                w.case(classname("scenarios", r.file), r.name, result="skipped", message=r.message, **kw)
             else:
                 gist = str(r.differences[0]) if r.differences else r.message
                 w.case(classname("scenarios", r.file), r.name, result="failure", message=gist,

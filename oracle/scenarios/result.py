@@ -29,7 +29,7 @@ class Result:
     file: str
     line: int
     edition: str
-    status: str = "pass"                 # pass | fail
+    status: str = "pass"                 # pass | fail | not-applicable (exact_sets, other sets added)
     step: int | None = None              # the step where it failed (0: the setup)
     step_text: str | None = None
     at_line: int | None = None           # the line of the failing step (or of the expectation, the setup)
@@ -44,6 +44,10 @@ class Result:
     @property
     def passed(self) -> bool:
         return self.status == "pass"
+
+    @property
+    def failed(self) -> bool:
+        return self.status == "fail"
 
     @property
     def name(self) -> str:

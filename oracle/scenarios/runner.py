@@ -23,7 +23,7 @@ from ..cards import SETS, keyword_list, lookup, version
 from ..editions import profile
 from ..engine import Decision, EngineError, Game, Refused, SetupError, position
 from ..engine.octonite import counters
-from ..engine.state import STAGE_KINDS
+from ..engine.state import STAGE_KINDS, decision_words
 from .format import Expect, Illegal
 from .result import Difference, Result
 from .loader import LoadedScenario, all_ids, card_id, card_name, keyword_name, scenario_sets, step_kind, step_text
@@ -232,6 +232,11 @@ def run(sc: LoadedScenario, edition: str, sets=()) -> Result:
         return run_mind_up(sc, edition)
     d = sc.doc
     res = Result(d.id, d.title, sc.file, sc.line, edition, clauses=list(d.clauses), draft=d.status == "draft")
+    if d.exact_sets and set(scenario_sets(d, sets)) != set(scenario_sets(d)):
+        res.status = "not-applicable"
+        res.message = (f"holds with exactly its sets ({', '.join(scenario_sets(d))}; exact_sets), "
+                       f"not with {', '.join(scenario_sets(d, sets))}")
+        return res
     expect, illegal = sc.expectation(edition)
     try:
         _run(sc, edition, expect, illegal, sets)
@@ -510,7 +515,7 @@ def _pending(g, pe, differ) -> None:
     p = g.pending
     if pe is None:
         if p is not None:
-            differ("pending", "no decision (the game is over)", f"a {p.stage} decision by player {p.player}")
+            differ("pending", "no decision (the game is over)", decision_words(p.stage, p.player))
         return
     if p is None:
         differ("pending", "a decision", f"none: the game is over (player {g.winner} won)")

@@ -55,7 +55,8 @@
     const b = el("button", { type: "button", class: "open", "data-i": i, "aria-controls": "detail" },
       el("span", { class: "badge v-" + r[1], text: r[1] }), " ", el("span", { class: "gid", text: r[0] }));
     if (r[2].length) b.append(" ", el("span", { class: "codes", text: r[2].join(", ") }));
-    if (!r[5]) b.append(" ", el("span", { class: "noboard", title: "no board in this page", "aria-label": "no board", text: "◻" }));
+    if (!r[5]) b.append(" ", el("span", { class: "noboard", title: "the page draws boards for a limited number of games; "
+      + "open the game to see how to draw this one", text: "no board" }));
     return el("li", { class: "row v-" + r[1] + (game && game.i === i ? " current" : ""), "data-verdict": r[1] }, b);
   }
   function drawMore() {
@@ -281,9 +282,10 @@
         (f.alternatives && f.alternatives.length ? "; accepted under: " + f.alternatives.join(", ") : "") }));
     if (f.log !== undefined || f.rules !== undefined) {
       const mark = markedCards(f);
+      const rulesSide = (f.rules === null || f.rules === undefined) && f.options && f.options.length ?
+        optionsEl("The rules", f) : sideEl("The rules", f.rules, f, mark);
       box.append(el("div", { class: "sides" },
-        sideEl(d.kind === "scenario" ? "The scenario expects" : "The log", f.log, f, mark),
-        sideEl("The rules", f.rules, f, mark)));
+        sideEl(d.kind === "scenario" ? "The scenario expects" : "The log", f.log, f, mark), rulesSide));
     }
     if (f.diff && f.diff.length) {
       const t = el("table", { class: "diff" }, el("caption", { class: "note", text: "Differences, card by card" }),
@@ -300,6 +302,25 @@
       box.append(el("details", {}, el("summary", { text: "What the rules did since log and rules last agreed (" + f.events.length + ")" }),
         el("ol", { class: "events" }, ...f.events.map((e) => el("li", {}, e.text, " ", ...e.clauses.map(chip))))));
     return box;
+  }
+  // The rules' side of a finding that says only which decisions were
+  // legal (ILLEGAL_DECISION): those decisions in words, "block: none".
+  function cardWords(id, names) {
+    const name = names && names[id];
+    return name ? name + " (" + id + ")" : "card " + id;
+  }
+  function optionWords(o, names) {
+    const who = typeof o.p === "number" ? "player " + o.p + ": " : "";
+    const many = Array.isArray(o.cards) ? o.cards : Array.isArray(o.card) ? o.card : null;
+    if (many) return who + o.t + " " + (many.length ? many.map((c) => cardWords(c, names)).join(", ") : "nothing");
+    if (o.t === "mindbug" || o.t === "pass") return who + o.t;
+    if (o.card === null || o.card === undefined) return who + o.t + ": none";
+    return who + o.t + " " + cardWords(o.card, names);
+  }
+  function optionsEl(title, f) {
+    return el("div", {}, el("h4", { text: title }),
+      el("div", { class: "zname", text: "Legal here (" + f.options.length + ")" }),
+      el("ul", { class: "opts legal" }, ...f.options.map((o) => el("li", { text: optionWords(o, f.cards) }))));
   }
   // One side of a finding: zones given as two lists of cards (one per
   // player) drawn as cards, every other field as JSON; the whole as JSON too.
