@@ -136,7 +136,9 @@ def age(pid: int) -> float:
 
 def test_workers_killed_from_outside_again_and_again_lose_no_game(tmp_path):
     path = tmp_path / "g.jsonl"
-    path.write_bytes(selfplay(1500, 34))
+    # Four copies of 1,500 games: long enough, even on a quiet machine, for
+    # workers to be killed again and again before the run ends.
+    path.write_bytes(selfplay(1500, 34) * 4)
     expected = run_cli("verify", str(path), "--format", "json")
     out, err = tmp_path / "out", tmp_path / "err"
     with open(out, "wb") as o, open(err, "wb") as e:

@@ -140,7 +140,7 @@ def test_the_cli_reports_a_bad_file_with_exit_2_and_runs_the_good_ones(tmp_path)
     (tmp_path / "good.yaml").write_text(GOOD, encoding="utf-8")
     p = subprocess.run([sys.executable, "-m", "oracle", "scenarios", str(tmp_path)], capture_output=True, text=True)
     assert p.returncode == 2
-    assert f"{tmp_path / 'bad.yaml'}:2: game: unknown game 'mind_up'; did you mean 'mind-up'?" in p.stdout
+    assert f"{tmp_path / 'bad.yaml'}:2: game: unknown game 'mind_up'; did you mean 'mind-up'?" in p.stderr
     assert "1 scenario, 1 run: 1 passed, 0 failed; 1 error in 1 file" in p.stdout
     assert "Traceback" not in p.stdout + p.stderr
 
