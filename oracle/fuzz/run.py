@@ -51,7 +51,7 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
     shares = game_shares(game)
     if game != games_registry.DEFAULT:
         table = _module(game).targets(tally, seconds, replays, scenarios)
-        return _run(tally, budget, seed, seconds, cli_every, shares, targets, lambda: table)
+        return _run(tally, budget, seed, seconds, cli_every, shares, targets, table)
     good = corpus.short_games()
     games = corpus.selfplay_games() + corpus.file_games(replays)
     texts = corpus.scenario_texts(scenarios)
@@ -61,7 +61,7 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
     sandbox = hostile.make_sandbox(corpus.MINIMAL_SCENARIO)
     table = _targets(tally, games, good, texts, expects, card_files, seconds, folders, sandbox, seed)
     try:
-        return _run(tally, budget, seed, seconds, cli_every, shares, targets, lambda: table)
+        return _run(tally, budget, seed, seconds, cli_every, shares, targets, table)
     finally:
         shutil.rmtree(sandbox, ignore_errors=True)
 
@@ -69,7 +69,7 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
 def _run(tally, budget: int, seed: int, seconds: float, cli_every: int, shares: dict, targets, table
          ) -> checks.Tally:
     """Share the budget among `targets` (by `shares`) and fuzz each with its
-    strategy and checks (`table()`: target -> its entry, as `_targets`)."""
+    strategy and checks (`table`: target -> its entry, as `_targets`)."""
     share = {t: shares[t] for t in targets}
     total = sum(share.values())
     n = {t: int(budget * s / total) for t, s in share.items()}
@@ -83,7 +83,7 @@ def _run(tally, budget: int, seed: int, seconds: float, cli_every: int, shares: 
         return cli_every > 0 and counter[target] % cli_every == 0
 
     def fuzz(target, index):
-        strategy, suffix, check, cli = table()[target]
+        strategy, suffix, check, cli = table[target]
 
         @hseed(seed + index)
         @_settings(n[target])
