@@ -25,7 +25,7 @@ from typing import Iterator
 
 import yaml
 
-from ....draftfile import DraftRefused, outside, write_draft
+from ....draftfile import DraftRefused, refusal, write_draft
 from ....harness.conform import Settings, engine_fault
 from ....harness.engine_client import Engine, EngineFault
 from ....harness.lockstep import STATE_MISMATCH
@@ -185,11 +185,12 @@ class Campaign:
 
 def _write_log(folder: Path, path: Path, text: str) -> Path:
     """A shrunk game's log, written whole and renamed into place; never
-    through a link out of `folder` (DraftRefused)."""
+    through a link out of `folder` (DraftRefused, as for drafts; a log
+    carries no stamp, so it is not checked for edits)."""
     folder.mkdir(parents=True, exist_ok=True)
-    away = outside(path, folder)
-    if away is not None:
-        raise DraftRefused(f"{path} is a symbolic link to {away}, outside {folder}: not written through")
+    why = refusal(path, folder, edited_check=lambda _: False)
+    if why is not None:
+        raise DraftRefused(why)
     write_file(path, text)
     return path
 
