@@ -2,8 +2,8 @@
 
 Every card of a game is an instance id (an int). A card is in exactly one
 place: a draw pile, a hand, a play area, a discard pile, a life pile (English
-first edition), the unused pile, out of the game, or waiting for the Mindbug
-decision (`played`). Every zone is known to the oracle: discard piles are
+first edition), the unused pile, out of the game, set aside (a double-sided
+card of an evolution line), or waiting for the Mindbug decision (`played`). Every zone is known to the oracle: discard piles are
 public anyway (combat.discards-public), and logs give every deck order.
 The control of the game (what happens next) is plain
 data too: a stack of tasks, a queue of triggered effects and the pending
@@ -94,6 +94,7 @@ class State:
         "life", "mindbugs", "deck", "hand", "play", "discard", "life_pile",
         "unused", "out", "exhausted", "played", "active", "turn", "attacks",
         "combat", "stack", "triggers", "pending", "winner", "reason", "actions", "lasting", "octonite",
+        "set_aside",
     )
 
     def __init__(self):
@@ -120,6 +121,7 @@ class State:
         self.actions = 0            # turn actions taken this turn
         self.lasting = ()           # effects that last this turn: (card, what) pairs (effects.this-turn)
         self.octonite = ()          # Octonite counters: (card, count) pairs (later.octonite)
+        self.set_aside = []         # the double-sided cards kept aside for evolve effects (setup.set-aside)
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -146,6 +148,7 @@ class State:
         s.actions = self.actions
         s.lasting = self.lasting    # a tuple, replaced (never changed) when it changes
         s.octonite = self.octonite  # likewise
+        s.set_aside = self.set_aside[:]
         return s
 
     # -- serialised form -------------------------------------------------
@@ -166,6 +169,7 @@ class State:
             "winner": self.winner, "reason": self.reason,
             "lasting": [list(x) for x in self.lasting],
             "octonite": [list(x) for x in self.octonite],
+            **({"set_aside": self.set_aside[:]} if self.set_aside else {}),
         }
 
     @classmethod
@@ -194,6 +198,7 @@ class State:
         s.reason = d["reason"]
         s.lasting = tuple(tuple(x) for x in d.get("lasting", ()))
         s.octonite = tuple(tuple(x) for x in d.get("octonite", ()))
+        s.set_aside = list(d.get("set_aside", ()))
         return s
 
     def zones(self):
@@ -206,6 +211,7 @@ class State:
             yield "life_pile", p, self.life_pile[p]
         yield "unused", None, self.unused
         yield "out", None, self.out
+        yield "set_aside", None, self.set_aside
         if self.played is not None:
             yield "played", None, [self.played]
 
