@@ -30,7 +30,8 @@ from .first_contact import (
 __all__ = [
     "CARDS", "CardDef", "UnknownCard", "lookup", "suggest", "slugify", "keyword_list", "full_set",
     "FAST", "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "KEYWORD_NAMES", "SET_ID", "add_set", "version",
-    "SETS", "DEFAULT_SETS", "UnknownSet", "check_sets", "every_card",
+    "SETS", "DEFAULT_SETS", "UnknownSet", "check_sets", "every_card", "make_def", "triggers_of", "next_stage",
+    "STAGE_AFTER",
 ]
 
 SET_ID = "first-contact"   # the base set, the deck of a game that names no set
@@ -107,9 +108,12 @@ class CardDef:
     power: int
     keywords: int
     copies: int
-    trigger: str | None  # "play" | "attack" | "defeated" | "when" | None (constant or vanilla)
+    trigger: str | None  # "play" | "attack" | "defeated" | "when" | None (constant or vanilla): the first of `triggers`
     text: str
     card_set: str = SET_ID
+    triggers: tuple[str, ...] = ()   # every triggered ability of the design (Goat Dragon: play and attack)
+    stage: int = 0                   # evolution lines: 1, 2 or 3 (0: the design is no stage of a line)
+    line: str = ""                   # the stage I design of its line ("" when none)
 
     @property
     def keyword_names(self) -> list[str]:
@@ -166,11 +170,35 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
+def triggers_of(trigger) -> tuple[str, ...]:
+    """A design row's trigger (None, one name, or a tuple of names) as the tuple of its triggers."""
+    if trigger is None:
+        return ()
+    return (trigger,) if isinstance(trigger, str) else tuple(trigger)
+
+
+def make_def(name, fr, power, kw, copies, trigger, text, set_id, stage=0, line="") -> CardDef:
+    """The design of a set's row; `trigger` may name several triggers (a tuple)."""
+    trig = triggers_of(trigger)
+    return CardDef(name, fr, slugify(name), power, kw, copies, trig[0] if trig else None, text, set_id, trig,
+                   stage, line)
+
+
 CARDS: dict[str, CardDef] = {
-    name: CardDef(name, fr, slugify(name), power, kw, copies, trigger, text, set_id)
+    name: make_def(name, fr, power, kw, copies, trigger, text, set_id)
     for set_id, card_set in SETS.items()
     for name, fr, power, kw, copies, trigger, text in card_set.designs
 }
+
+# Evolution lines (later sets): the design a creature of a line turns into
+# when it evolves: stage I -> stage II face, stage II -> stage III face.
+STAGE_AFTER: dict[str, str] = {}
+
+
+def next_stage(d: CardDef) -> CardDef | None:
+    """The design `d` evolves into, or None (not a line, or its last stage)."""
+    n = STAGE_AFTER.get(d.name)
+    return None if n is None else CARDS[n]
 
 _ALIASES: dict[str, str] = {}
 _SLUGS: dict[str, str] = {}   # slugs of the English and French names -> English name
