@@ -76,6 +76,7 @@ SECTIONS: Mapping[str, str] = MappingProxyType(
         "abilities": "Other abilities",
         "terms": "Game terms",
         "later-sets": "Later card sets",
+        "beyond": "Beyond sets and promos",
         "readings": "Team readings",
     }
 )
@@ -169,18 +170,34 @@ def _load(path: Path, editions: tuple[str, ...] = EDITIONS, sections: tuple[str,
     raw = data.get("clauses")
     if not isinstance(raw, list) or not raw:
         raise ValueError(f"{where}: 'clauses' must be a non-empty list")
+    others = data.get("sources", {})
+    if not isinstance(others, dict) or not all(_is_text(v) for v in others.values()):
+        raise ValueError(f"{where}: 'sources' must map a source id to what it is")
+    books_ok = tuple(EDITIONS) + tuple(others)
 
     clauses: dict[str, Clause] = {}
-    for index, entry in enumerate(raw, start=1):
-        clause = _parse_clause(entry, where, index, editions, sections)
-        if clause.id in clauses:
-            raise ValueError(f"{where}: clause {clause.id!r}: duplicate id")
-        clauses[clause.id] = clause
+    parts = [(where, raw)]
+    include = data.get("include", [])
+    if not isinstance(include, list) or not all(isinstance(i, str) for i in include):
+        raise ValueError(f"{where}: 'include' must be a list of file names beside it")
+    for name in include:
+        part = path.parent / name
+        with part.open(encoding="utf-8") as f:
+            more = yaml.safe_load(f)
+        if not isinstance(more, dict) or not isinstance(more.get("clauses"), list) or set(more) != {"clauses"}:
+            raise ValueError(f"{name}: expected a mapping with only 'clauses', a list")
+        parts.append((name, more["clauses"]))
+    for part_name, entries in parts:
+        for index, entry in enumerate(entries, start=1):
+            clause = _parse_clause(entry, part_name, index, editions, sections, books_ok)
+            if clause.id in clauses:
+                raise ValueError(f"{part_name}: clause {clause.id!r}: duplicate id")
+            clauses[clause.id] = clause
     return tuple((e, books[e]) for e in EDITIONS), tuple(clauses.items())
 
 
 def _parse_clause(entry: Any, filename: str, index: int, editions: tuple[str, ...] = EDITIONS,
-                  sections: tuple[str, ...] = tuple(SECTIONS)) -> Clause:
+                  sections: tuple[str, ...] = tuple(SECTIONS), books: tuple[str, ...] | None = None) -> Clause:
     if not isinstance(entry, dict):
         raise ValueError(f"{filename}: clause #{index}: expected a mapping")
     cid = entry.get("id")
@@ -212,7 +229,7 @@ def _parse_clause(entry: Any, filename: str, index: int, editions: tuple[str, ..
         title=entry["title"].strip(),
         section=entry["section"],
         text=entry["text"].strip(),
-        source=_parse_source(entry["source"], fail, editions),
+        source=_parse_source(entry["source"], fail, books or editions),
         editions=_parse_editions(entry["editions"], fail, editions),
         notes=notes.strip() if notes is not None else None,
     )
@@ -227,7 +244,7 @@ def _parse_source(raw: Any, fail: _Fail, editions: tuple[str, ...] = EDITIONS) -
         if not isinstance(ref, dict) or set(ref) != {"book", "section"}:
             raise fail(f"source entry {ref!r} must have exactly 'book' and 'section'")
         if ref["book"] not in EDITIONS:
-            raise fail(f"source book {ref['book']!r} is not an edition id")
+            raise fail(f"source book {ref['book']!r} is not an edition id nor a source the catalogue names")
         if not _is_text(ref["section"]):
             raise fail(f"source entry for {ref['book']} needs a section heading")
         refs.append((ref["book"], ref["section"].strip()))

@@ -15,33 +15,12 @@ catalogue of readings stays complete.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 
+from .beyond_readings import READINGS as LATER_READINGS
 from .editions import Profile, profile as get_profile
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """One question no edition settles, and the answers the engine can take."""
-
-    clause: str
-    attr: str                            # the Profile attribute holding the choice
-    team: str                            # the team's reading, the default
-    choices: tuple[tuple[str, str], ...]  # (choice, one-line description); the team's first
-    note: str = ""
-
-    @property
-    def alternatives(self) -> tuple[str, ...]:
-        return tuple(c for c, _ in self.choices if c != self.team)
-
-    def names(self) -> tuple[str, ...]:
-        return tuple(c for c, _ in self.choices)
-
-    def to_json(self) -> dict:
-        return {"clause": self.clause, "name": self.attr, "team": self.team,
-                "choices": [{"choice": c, "description": d} for c, d in self.choices],
-                "note": self.note}
+from .reading_type import Reading
 
 
 READINGS: tuple[Reading, ...] = (
@@ -91,6 +70,10 @@ READINGS: tuple[Reading, ...] = (
         ("at-once", "the FRENZY second attack is offered right after the first, within the same turn action"),
     ), "no alternative: a turn holds one turn action, so there is no later point to offer it"),
 )
+
+# The Beyond sets' readings come after; they have no profile attribute
+# (`attr` empty): the engine reads them with `choice`.
+READINGS = READINGS + LATER_READINGS
 
 BY_CLAUSE: dict[str, Reading] = {r.clause: r for r in READINGS}
 # Readings that every edition now settles in words: a game line may still
@@ -155,9 +138,18 @@ def with_readings(prof: "Profile | str | None", readings: dict | None) -> Profil
 def _cached(prof: Profile, chosen: tuple) -> Profile:
     if not chosen:
         return prof
-    return replace(prof, readings=chosen, **{BY_CLAUSE[c].attr: v for c, v in chosen})
+    return replace(prof, readings=chosen, **{BY_CLAUSE[c].attr: v for c, v in chosen if BY_CLAUSE[c].attr})
+
+
+def choice(prof: Profile, clause: str) -> str:
+    """The choice `prof` takes for the reading of `clause` (the team's unless
+    the profile names another): for readings with no profile attribute."""
+    for c, v in prof.readings:
+        if c == clause:
+            return v
+    return TEAM[clause]
 
 
 def choices_of(prof: Profile) -> dict[str, str]:
     """Every reading's choice in a profile."""
-    return {r.clause: getattr(prof, r.attr) for r in READINGS}
+    return {r.clause: getattr(prof, r.attr) if r.attr else choice(prof, r.clause) for r in READINGS}

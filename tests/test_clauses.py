@@ -182,9 +182,18 @@ def test_later_set_mechanics_exist_only_in_en_revised(catalogue):
                 "fr-revised": "absent",
                 "en-revised": revised,
             }, cid
+    # The Beyond sets and promos exist only in English revised too: it lets any
+    # sets be combined, and their own rules say the rest (implied, or silent
+    # for a reading).
+    for c in catalogue.values():
+        if c.section == "beyond":
+            st = status_of(catalogue, c.id)
+            assert {k: v for k, v in st.items() if k != "en-revised"} == dict.fromkeys(
+                ("en-first", "fr-first", "fr-revised"), "absent"), c.id
+            assert st["en-revised"] in ("implied", "silent"), c.id
     # and nothing else is absent anywhere
     for c in catalogue.values():
-        if c.id not in LATER_SET_IDS | LATER_SET_READINGS:
+        if c.id not in LATER_SET_IDS | LATER_SET_READINGS and c.section != "beyond":
             assert "absent" not in status_of(catalogue, c.id).values(), c.id
 
 

@@ -30,7 +30,8 @@ from .first_contact import (
 __all__ = [
     "CARDS", "CardDef", "UnknownCard", "lookup", "suggest", "slugify", "keyword_list", "full_set",
     "FAST", "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "KEYWORD_NAMES", "SET_ID", "add_set", "version",
-    "SETS", "DEFAULT_SETS", "UnknownSet", "check_sets", "every_card", "set_aside_cards", "table_cards",
+    "SETS", "DEFAULT_SETS", "UnknownSet", "check_sets", "every_card", "make_def", "triggers_of", "next_stage",
+    "STAGE_AFTER", "set_aside_cards", "table_cards", "OTHER_NAMES",
 ]
 
 SET_ID = "first-contact"   # the base set, the deck of a game that names no set
@@ -135,20 +136,16 @@ class CardDef:
     power: int
     keywords: int
     copies: int
-    trigger: str | None  # the first of `triggers`, or None (constant or vanilla)
+    trigger: str | None  # "play" | "attack" | "defeated" | "when" | None (constant or vanilla): the first of `triggers`
     text: str
     card_set: str = SET_ID
-    # Every triggered ability: "play", "attack", "defeated", "action" (an Action), "when" (a "when ..."
-    # event), "end-of-turn", "to-discard" (put into its owner's discard pile from anywhere), "in-discard"
-    # (works only while the card lies in a discard pile), "mindbug-used", "replacement" ("if it would be
-    # defeated"); empty: `trigger` alone, when it is given.
-    triggers: tuple = ()
-    stage: int = 0        # 0: no evolution line; 1: a line's deck card; 2, 3: a stage face
-    line: str = ""        # the stage I card of its line ("" when none)
-
-    def __post_init__(self):
-        if not self.triggers and self.trigger is not None:
-            object.__setattr__(self, "triggers", (self.trigger,))
+    # Every triggered ability of the design (Goat Dragon: play and attack): "play", "attack", "defeated",
+    # "action" (an Action), "when", "end-of-turn", "to-discard" (put into its owner's discard pile from
+    # anywhere), "in-discard" (works only while the card lies in a discard pile), "mindbug-used",
+    # "replacement" ("if it would be defeated").
+    triggers: tuple[str, ...] = ()
+    stage: int = 0                   # evolution lines: 1, 2 or 3 (0: the design is no stage of a line)
+    line: str = ""                   # the stage I design of its line ("" when none)
 
     @property
     def keyword_names(self) -> list[str]:
@@ -207,6 +204,20 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
+def triggers_of(trigger) -> tuple[str, ...]:
+    """A design row's trigger (None, one name, or a tuple of names) as the tuple of its triggers."""
+    if trigger is None:
+        return ()
+    return (trigger,) if isinstance(trigger, str) else tuple(trigger)
+
+
+def make_def(name, fr, power, kw, copies, trigger, text, set_id, stage=0, line="") -> CardDef:
+    """The design of a set's row; `trigger` may name several triggers (a tuple)."""
+    trig = triggers_of(trigger)
+    return CardDef(name, fr, slugify(name), power, kw, copies, trig[0] if trig else None, text, set_id, trig,
+                   stage, line)
+
+
 def _card_defs(card_set: CardSet):
     """The CardDefs of a set: its deck designs, then its stage faces. A stage
     II face is the double-sided card set aside (1 copy, setup.set-aside); a
@@ -217,23 +228,29 @@ def _card_defs(card_set: CardSet):
         stage_of.update({one: (1, one), two: (2, one), three: (3, one)})
     for name, fr, power, kw, copies, trigger, text in card_set.designs:
         stage, line = stage_of.get(name, (0, ""))
-        yield _card_def(card_set.id, name, fr, power, kw, copies, trigger, text, stage, line)
+        yield make_def(name, fr, power, kw, copies, trigger, text, card_set.id, stage, line)
     for name, fr, power, kw, stage, trigger, text in card_set.faces:
         _stage, line = stage_of.get(name, (stage, ""))
         copies = 1 if stage == 2 or not line else 0
-        yield _card_def(card_set.id, name, fr, power, kw, copies, trigger, text, stage, line)
-
-
-def _card_def(set_id, name, fr, power, kw, copies, trigger, text, stage=0, line="") -> CardDef:
-    triggers = trigger if isinstance(trigger, tuple) else (trigger,) if trigger else ()
-    return CardDef(name, fr, slugify(name), power, kw, copies, triggers[0] if triggers else None, text, set_id,
-                   triggers, stage, line)
+        yield make_def(name, fr, power, kw, copies, trigger, text, card_set.id, stage, line)
 
 
 CARDS: dict[str, CardDef] = {d.name: d for card_set in SETS.values() for d in _card_defs(card_set)}
 
 # Names other sources give cards of the later series (any case and spacing).
 OTHER_NAMES: dict[str, tuple[str, ...]] = {n: o for m in _LATER_MODULES for n, o in m.OTHER_NAMES.items()}
+
+# Evolution lines (later sets): the design a creature of a line turns into
+# when it evolves: stage I -> stage II face, stage II -> stage III face.
+STAGE_AFTER: dict[str, str] = {a: b for card_set in SETS.values() for one, two, three in card_set.lines
+                                for a, b in ((one, two), (two, three))}
+
+
+def next_stage(d: CardDef) -> CardDef | None:
+    """The design `d` evolves into, or None (not a line, or its last stage)."""
+    n = STAGE_AFTER.get(d.name)
+    return None if n is None else CARDS[n]
+
 
 _ALIASES: dict[str, str] = {}
 _SLUGS: dict[str, str] = {}   # slugs of the English and French names -> English name

@@ -167,13 +167,16 @@ def register(decl: Declared) -> list[CardDef]:
             if a.trigger != "constant":
                 trigger = a.trigger
         text = c.text or " ".join(a.text for a in c.abilities if a.text) or (borrowed.text if borrowed else "")
+        trigs = tuple(dict.fromkeys([a.trigger for a in c.abilities if a.trigger != "constant"]
+                                    or ([] if borrowed is None else list(borrowed.triggers))))
         d = CardDef(c.name, c.names.get("fr", c.name), slugify(c.name), c.power, bits, c.copies, trigger, text,
-                    decl.set.id)
+                    decl.set.id, trigs)
         defs.append(d)
         names[c.name] = tuple(c.names.values())
         if borrowed is not None:
-            if (borrowed.name, trigger) in table.TRIGGERED:
-                table.TRIGGERED[(c.name, trigger)] = table.TRIGGERED[(borrowed.name, trigger)]
+            for t in borrowed.triggers:
+                if (borrowed.name, t) in table.TRIGGERED:
+                    table.TRIGGERED[(c.name, t)] = table.TRIGGERED[(borrowed.name, t)]
             for layer in (table.POWER_LAYER, table.GRANT_LAYER, table.COPY_LAYER, table.BLOCK_RULES,
                           table.ATTACK_RULES):
                 if borrowed.name in layer:

@@ -22,7 +22,7 @@ def declare_attack(g, card: int) -> None:
     s.combat = [card, None, False]
     g.emit("attack", ("combat.attack",), player=p, card=card)
     steps = [("hunt",), ("block",), ("fight",), ("after-attack", card)]
-    if g.table.defs[card].trigger == "attack":
+    if "attack" in g.design(card).triggers:
         queue_trigger(g, card, p, "attack")
         # effects.hunter-order: where the Attack effect goes relative to HUNTER.
         steps.insert(1 if g.profile.hunter_order == "hunter-first" else 0, ("resolve-triggers",))
@@ -79,7 +79,7 @@ def hunt_step(g) -> None:
     # With no enemy creature the only answer is "none": a forced decision,
     # which a log may write or leave out.
     clauses = ("keywords.hunter", "keywords.hunter.optional")
-    if g.table.defs[a].trigger == "attack":
+    if "attack" in g.design(a).triggers:
         clauses += ("effects.hunter-order",)
     if not g.profile.hunter_override:
         # An edition where HUNTER cannot override blocking restrictions.

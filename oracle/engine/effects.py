@@ -13,21 +13,24 @@ from itertools import combinations
 
 from ..cards import TOUGH
 from ..cards import abilities
-from . import drawing, octonite, watch
+from . import drawing, leaving, octonite, watch
 from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
+from .presence import flags
 from .registry import resume, task
 
 TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
                   "when": "triggers.from-discard", "harvest": "triggers.harvest", "end-of-turn": "triggers.when",
                   "action": "triggers.action", "when-ally-defeated": "triggers.when.events",
                   "when-enemy-defeated": "triggers.when.events", "when-you-gain-life": "triggers.when.events",
-                  "when-you-lose-life": "triggers.when.events"}
+                  "when-you-lose-life": "triggers.when.events", "to-discard": "triggers.to-discard"}
 
 
 # -- triggered effects -------------------------------------------------------
-def queue_trigger(g, card: int, controller: int, trigger: str) -> None:
-    """triggers.controller: the effect happens for the creature's controller."""
-    g.state.triggers.append((card, controller, trigger))
+def queue_trigger(g, card: int, controller: int, trigger: str, name: str | None = None) -> None:
+    """triggers.controller: the effect happens for the creature's controller.
+    `name`: the design whose ability it is, when the card no longer shows it
+    (an evolved creature that left play is stage I again: later.evolve)."""
+    g.state.triggers.append((card, controller, trigger) if name is None else (card, controller, trigger, name))
 
 
 def enter_play(g, card: int, controller: int, clauses: tuple) -> None:
@@ -45,7 +48,7 @@ def enter_play(g, card: int, controller: int, clauses: tuple) -> None:
 
 
 def _play_effect(g, card: int, controller: int, d) -> None:
-    if d.trigger != "play":
+    if "play" not in d.triggers:
         return
     holder = abilities.play_effect_forbidden(g, controller)
     if holder is not None:
@@ -72,8 +75,8 @@ def resolve_triggers(g) -> None:
               ("effects.simultaneous", "effects.finish-one"),
               prompt="which waiting effect resolves next")
         return
-    card, controller, trigger = s.triggers.pop()
-    _run_ability(g, card, controller, trigger)
+    t = s.triggers.pop()
+    _run_ability(g, *t)
 
 
 @resume("order")
@@ -85,13 +88,13 @@ def _order(g, kind, arg) -> None:
             del s.triggers[i]
             break
     g.push_next(("resolve-triggers",))
-    _run_ability(g, chosen, t[1], t[2])
+    _run_ability(g, *t)
 
 
-def _run_ability(g, card: int, controller: int, trigger: str) -> None:
+def _run_ability(g, card: int, controller: int, trigger: str, name: str | None = None) -> None:
     g.emit("trigger", (TRIGGER_CLAUSE[trigger], "triggers.controller"), player=controller, card=card)
     # The abilities are written with the verbs of this module, handed in.
-    abilities.TRIGGERED[(g.table.defs[card].name, trigger)](_VERBS, g, controller, card)
+    abilities.TRIGGERED[(name or g.design(card).name, trigger)](_VERBS, g, controller, card)
 
 
 # -- choices -------------------------------------------------------------
@@ -136,6 +139,7 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
     base = clauses
     tough_now = {c for c in cards if g.controller(c) is not None and g.has(c, TOUGH)}
     losers = []                                                  # controllers of the defeated (triggers.when.events)
+    arrivals = []                                                # (pile, card): triggers.to-discard
     for c in cards:
         ctrl = g.controller(c)
         if ctrl is None:
@@ -151,21 +155,28 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
             s.exhausted.add(c)
             g.emit("exhaust", why + clauses + ("triggers.defeated.not",), player=ctrl, card=c, source=source)
             continue
+        shown = g.design(c)                                      # the face it had in play (later.evolve)
         s.play[ctrl].remove(c)
         if prof.leave_play == "resets":                          # terms.leave-play (a reading)
             s.exhausted.discard(c)
+        if s.stages or s.boosts:
+            leaving.left_play(g, c, ctrl)                        # later.evolve.leave, later.boost.leave
         # mindbug.defeated-controller: every edition reads "its controller's
         # pile"; the switch exists so another reading can be tried.
         dest = ctrl if prof.defeated_to_controller else g.table.owner.get(c, ctrl)
         s.discard[dest].append(c)
         g.emit("defeat", clauses + ("combat.to-discard", "mindbug.defeated-controller"),
                player=dest, card=c, source=source)
+        arrivals.append((dest, c))
         losers.append(ctrl)
-        if g.table.defs[c].trigger == "defeated":
-            queue_trigger(g, c, dest, "defeated")
+        if "defeated" in shown.triggers:
+            queue_trigger(g, c, dest, "defeated", None if shown is g.table.defs[c] else shown.name)
             queued = True
     if losers and watch.defeated(g, losers, source):             # triggers.when.events
         queued = True
+    if arrivals and flags(g.table).to_discard:
+        for dest, c in arrivals:
+            leaving.arrived(g, dest, (c,))
     g.changed()
     if queued:
         g.push_next(("resolve-triggers",))
@@ -184,6 +195,7 @@ def discard(g, player: int, cards, source=None) -> None:
         s.discard[player].append(c)
     g.emit("discard", ("terms.discard",), player=player, cards=tuple(cards), source=source)
     drawing.after_removal(g, player)
+    leaving.arrived(g, player, cards)                            # triggers.to-discard
 
 
 @resume("discard")

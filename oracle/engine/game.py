@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, TOUGH, CardDef
-from ..cards.abilities import BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER
+from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, TOUGH, CardDef, next_stage
 from ..editions import Profile, profile as get_profile
 from . import setup
 from .drawing import refill
 from .errors import GAME_OVER, EngineError, Refusal, Refused
-from .power import compute
+from .power import compute, design_face
 from .registry import RESUMES, TASKS
 from .state import Event, Pending, State
 
@@ -76,11 +75,7 @@ class Table:
         and the rule by which it forbids blocks (or None); None for the others."""
         f = self.faces.get(card)
         if f is None:
-            d = self.defs[card]
-            n = d.name
-            changes = n in POWER_LAYER or n in GRANT_LAYER or n in COPY_LAYER
-            forbids = BLOCK_RULES.get(n)
-            f = self.faces[card] = (d.power, d.keywords, (changes, forbids) if changes or forbids else None)
+            f = self.faces[card] = design_face(self.defs[card])
         return f
 
 
@@ -206,7 +201,18 @@ class Game:
         return None
 
     def name(self, card: int) -> str:
-        return self.table.defs[card].name
+        return self.design(card).name
+
+    def design(self, card: int) -> CardDef:
+        """The design a card shows: for an evolved creature (later.evolve) the
+        face of its stage, otherwise its printed design."""
+        st = self.state.stages
+        if st:
+            for c, aside, stage in st:
+                if c == card:
+                    d = self.table.defs[aside]
+                    return d if stage == 2 else (next_stage(d) or d)
+        return self.table.defs[card]
 
     def stats(self):
         """(power, keywords) of every creature in play, all constant abilities

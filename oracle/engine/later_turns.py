@@ -29,7 +29,7 @@ def harvest(g, player: int) -> None:
     queued = False
     for c in s.play[player]:
         n = counters(s, c)
-        if not n or g.table.defs[c].trigger != "harvest":
+        if not n or "harvest" not in g.design(c).triggers:
             continue
         _set(s, c, n - 1)
         g.emit("octonite-removed", ("triggers.harvest", "later.octonite"), player=player, card=c, amount=n - 1)
@@ -44,9 +44,12 @@ def actions(g, player: int) -> list:
     """triggers.action: the Action effects `player` may activate as the turn
     action; one that would do nothing may not be activated."""
     s = g.state
-    defs = g.table.defs
-    return [("activate", c) for c in s.play[player]
-            if defs[c].trigger == "action" and ACTION_USEFUL.get(defs[c].name, _always)(g, player, c)]
+    out = []
+    for c in s.play[player]:
+        d = g.design(c)
+        if "action" in d.triggers and ACTION_USEFUL.get(d.name, _always)(g, player, c):
+            out.append(("activate", c))
+    return out
 
 
 def _always(g, player, card) -> bool:

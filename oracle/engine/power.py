@@ -9,8 +9,16 @@ creatures (Sharky), so that no ability reads a value still being built.
 from __future__ import annotations
 
 
-from ..cards.abilities import COPY_LAYER, GRANT_LAYER, POWER_LAYER
+from ..cards.abilities import BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER
 from .lasting import keywords as lasting_keywords
+
+
+def design_face(d) -> tuple:
+    """`Table.face` of a design (an evolved creature reads its stage's face)."""
+    n = d.name
+    changes = n in POWER_LAYER or n in GRANT_LAYER or n in COPY_LAYER
+    forbids = BLOCK_RULES.get(n)
+    return (d.power, d.keywords, (changes, forbids) if changes or forbids else None)
 
 
 def compute(g):
@@ -32,6 +40,26 @@ def compute(g):
                     holders.append((p, c, table.names[c]))
                 if forbids is not None:
                     blocks.append((p, c, forbids))
+    if s.stages:                                                # later.evolve: the face of its stage
+        for c, _aside, _n in s.stages:
+            if c in power:
+                holders = [h for h in holders if h[1] != c]
+                blocks = [b for b in blocks if b[1] != c]
+                d = g.design(c)
+                f = design_face(d)
+                power[c] = f[0]
+                kw[c] = f[1]
+                if f[2] is not None:
+                    changes, forbids = f[2]
+                    p = 0 if c in s.play[0] else 1
+                    if changes:
+                        holders.append((p, c, d.name))
+                    if forbids is not None:
+                        blocks.append((p, c, forbids))
+    if s.boosts:                                                # later.boost: +1 power per card under it
+        for c, under in s.boosts:
+            if c in power:
+                power[c] += len(under)
     if s.lasting:
         lasting_keywords(s, kw)                                 # abilities.granted-this-turn
     floor = g.profile.power_floor                               # cards.power-minimum

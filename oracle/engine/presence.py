@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..cards import next_stage
 from ..cards.abilities import ATTACK_RULES, LIFE_READERS
 
 EVENT_TRIGGERS = ("when-ally-defeated", "when-enemy-defeated", "when-you-gain-life", "when-you-lose-life")
@@ -19,14 +20,17 @@ class Flags(NamedTuple):
     end_of_turn: bool
     action: bool
     events: bool          # "when ..." abilities of creatures in play (triggers.when.events)
+    to_discard: bool      # abilities that trigger as their card arrives in a discard pile (triggers.to-discard)
 
 
 def flags(table) -> Flags:
     f = table.flags
     if f is None:
-        names = set(table.names.values())
-        triggers = {d.trigger for d in table.defs.values()}
+        designs = list(table.defs.values())
+        designs += [n for n in map(next_stage, designs) if n is not None]   # the backs of set-aside cards
+        names = {d.name for d in designs}
+        triggers = {t for d in designs for t in d.triggers}
         f = table.flags = Flags(not names.isdisjoint(ATTACK_RULES), not names.isdisjoint(LIFE_READERS),
                                 "when" in triggers, "end-of-turn" in triggers, "action" in triggers,
-                                not triggers.isdisjoint(EVENT_TRIGGERS))
+                                not triggers.isdisjoint(EVENT_TRIGGERS), "to-discard" in triggers)
     return f

@@ -2,8 +2,8 @@
 
 Every card of a game is an instance id (an int). A card is in exactly one
 place: a draw pile, a hand, a play area, a discard pile, a life pile (English
-first edition), the unused pile, out of the game, set aside (a double-sided
-card of an evolution line), or waiting for the Mindbug decision (`played`). Every zone is known to the oracle: discard piles are
+first edition), the unused pile, out of the game, or waiting for the Mindbug
+decision (`played`). Every zone is known to the oracle: discard piles are
 public anyway (combat.discards-public), and logs give every deck order.
 The control of the game (what happens next) is plain
 data too: a stack of tasks, a queue of triggered effects and the pending
@@ -94,7 +94,7 @@ class State:
         "life", "mindbugs", "deck", "hand", "play", "discard", "life_pile",
         "unused", "out", "exhausted", "played", "active", "turn", "attacks",
         "combat", "stack", "triggers", "pending", "winner", "reason", "actions", "lasting", "octonite",
-        "set_aside",
+        "set_aside", "stages", "boosts",
     )
 
     def __init__(self):
@@ -121,7 +121,9 @@ class State:
         self.actions = 0            # turn actions taken this turn
         self.lasting = ()           # effects that last this turn: (card, what) pairs (effects.this-turn)
         self.octonite = ()          # Octonite counters: (card, count) pairs (later.octonite)
-        self.set_aside = []         # the double-sided cards kept aside for evolve effects (setup.set-aside)
+        self.set_aside = []         # double-sided cards of evolution lines, not in use (set aside at the deal)
+        self.stages = ()            # evolved creatures: (creature, its line's set-aside card, stage 2 or 3)
+        self.boosts = ()            # boost cards: (creature, (cards under it...)) pairs
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -149,10 +151,23 @@ class State:
         s.lasting = self.lasting    # a tuple, replaced (never changed) when it changes
         s.octonite = self.octonite  # likewise
         s.set_aside = self.set_aside[:]
+        s.stages = self.stages      # tuples, replaced when they change
+        s.boosts = self.boosts
         return s
 
     # -- serialised form -------------------------------------------------
     def to_builtins(self) -> dict:
+        d = self._builtins()
+        # Later-set zones, only when a game has them (older states keep their form).
+        if self.set_aside:
+            d["set_aside"] = self.set_aside[:]
+        if self.stages:
+            d["stages"] = [list(x) for x in self.stages]
+        if self.boosts:
+            d["boosts"] = [[c, list(u)] for c, u in self.boosts]
+        return d
+
+    def _builtins(self) -> dict:
         return {
             "life": self.life[:], "mindbugs": self.mindbugs[:],
             "deck": [z[:] for z in self.deck], "hand": [z[:] for z in self.hand],
@@ -169,7 +184,6 @@ class State:
             "winner": self.winner, "reason": self.reason,
             "lasting": [list(x) for x in self.lasting],
             "octonite": [list(x) for x in self.octonite],
-            **({"set_aside": self.set_aside[:]} if self.set_aside else {}),
         }
 
     @classmethod
@@ -199,6 +213,8 @@ class State:
         s.lasting = tuple(tuple(x) for x in d.get("lasting", ()))
         s.octonite = tuple(tuple(x) for x in d.get("octonite", ()))
         s.set_aside = list(d.get("set_aside", ()))
+        s.stages = tuple(tuple(x) for x in d.get("stages", ()))
+        s.boosts = tuple((c, tuple(u)) for c, u in d.get("boosts", ()))
         return s
 
     def zones(self):
@@ -212,6 +228,10 @@ class State:
         yield "unused", None, self.unused
         yield "out", None, self.out
         yield "set_aside", None, self.set_aside
+        for _c, under in self.boosts:
+            yield "boost", None, list(under)
+        for _c, aside, _n in self.stages:
+            yield "stage", None, [aside]
         if self.played is not None:
             yield "played", None, [self.played]
 

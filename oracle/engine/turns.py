@@ -66,7 +66,7 @@ def end_turn(g, triggered: bool = False) -> None:
     (declared cards of the later sets) resolve, this turn's effects still on."""
     s = g.state
     if not triggered and flags(g.table).end_of_turn:
-        waiting = [c for c in s.play[s.active] if g.table.defs[c].trigger == "end-of-turn"]
+        waiting = [c for c in s.play[s.active] if "end-of-turn" in g.design(c).triggers]
         if waiting:
             s.triggers.extend((c, s.active, "end-of-turn") for c in waiting)
             g.push_next(("resolve-triggers",), ("end-turn", True))

@@ -23,13 +23,12 @@ ALLY_DEFEATED, ENEMY_DEFEATED, GAIN_LIFE, LOSE_LIFE = EVENT_TRIGGERS
 
 def _quiet(g, source) -> bool:
     """triggers.when.events: the event came from a "when ..." effect."""
-    return source is not None and source in g.table.defs and g.table.defs[source].trigger in EVENT_TRIGGERS
+    return source is not None and source in g.table.defs and not set(g.design(source).triggers).isdisjoint(EVENT_TRIGGERS)
 
 
 def _queue(g, player: int, trigger: str) -> bool:
     s = g.state
-    defs = g.table.defs
-    waiting = [c for c in s.play[player] if defs[c].trigger == trigger]
+    waiting = [c for c in s.play[player] if trigger in g.design(c).triggers]
     s.triggers.extend((c, player, trigger) for c in waiting)
     return bool(waiting)
 

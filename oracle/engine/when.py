@@ -19,7 +19,7 @@ def life_lost(g, player: int) -> None:
     defs = g.table.defs
     queued = False
     for c in s.discard[player]:
-        if defs[c].trigger == "when":
+        if "when" in defs[c].triggers:
             s.triggers.append((c, player, "when"))
             queued = True
     if queued:

@@ -1,0 +1,28 @@
+"""One team reading: a question no edition settles, and its answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One question no edition settles, and the answers the engine can take."""
+
+    clause: str
+    attr: str                            # the Profile attribute holding the choice ("": read with readings.choice)
+    team: str                            # the team's reading, the default
+    choices: tuple[tuple[str, str], ...]  # (choice, one-line description); the team's first
+    note: str = ""
+
+    @property
+    def alternatives(self) -> tuple[str, ...]:
+        return tuple(c for c, _ in self.choices if c != self.team)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(c for c, _ in self.choices)
+
+    def to_json(self) -> dict:
+        return {"clause": self.clause, "name": self.attr or self.clause, "team": self.team,
+                "choices": [{"choice": c, "description": d} for c, d in self.choices],
+                "note": self.note}
