@@ -21,6 +21,39 @@ ETERNITY: tuple[Reading, ...] = ()
 EVOLUTION: tuple[Reading, ...] = ()
 
 # -- the promos: the other new effect kinds ------------------------------------
-PROMOS: tuple[Reading, ...] = ()
+PROMOS: tuple[Reading, ...] = (
+    Reading("promo.side-markers", "", "side-on-tough", (
+        ("side-on-tough", "once Sluggernaut's TOUGH is used, its controller picks a side marker: power 5 with "
+                          "HUNTER or power 8 with FRENZY until it leaves play"),
+        ("printed-only", "the side markers do nothing: a plain power 6 TOUGH creature"),
+        ("all-keywords", "HUNTER and FRENZY are always on, with TOUGH, at power 6 (a data file's reading)"),
+    ), "no rules text explains the side markers"),
+    Reading("promo.gift-loser", "", "controller", (
+        ("controller", "Suspicious Gift's Defeated effect makes the player who controlled it as it was "
+                       "defeated lose 2 life"),
+        ("owner", "the player who owns the card (whose deck it was dealt into) loses the 2 life"),
+    )),
+    Reading("promo.set-aside.return", "", "same-controller", (
+        ("same-controller", "each creature Alpacoodle set aside comes back under the player who controlled it "
+                            "when it was set aside"),
+        ("holder-controller", "they all come back under the control of the player who controlled Alpacoodle "
+                              "as it was defeated"),
+        ("owner", "each comes back under its owner's control"),
+    ), "the card does not say under whose control"),
+    Reading("promo.if-you-did", "", "left-play", (
+        ("left-play", "Slugapult defeats an enemy creature only if the allied creature it picked left play "
+                      "(a TOUGH one that is exhausted instead was not defeated)"),
+        ("tried", "picking an allied creature is enough: the enemy creature is defeated even if the allied "
+                  "one stayed (TOUGH)"),
+    )),
+    Reading("promo.future-eric", "", "unused-pile", (
+        ("unused-pile", "Future Eric plays as the printing that moves the top 2 cards of the unused pile under "
+                        "its controller's draw pile"),
+    ), "the other printing takes cards from outside the game, which a game record cannot hold"),
+    Reading("promo.life-as-mindbugs", "", "life-for-mindbug", (
+        ("life-for-mindbug", "Ivybug's controller, with no Mindbug left, may use one by losing 1 life"),
+        ("no-ability", "the unconfirmed ability does nothing"),
+    ), "no card scan confirms Ivybug's ability"),
+)
 
 READINGS: tuple[Reading, ...] = SETUP + ETERNITY + EVOLUTION + PROMOS

@@ -356,3 +356,15 @@ TRIGGERED = {
     ("The Lurker", "attack"): the_lurker,
     ("Turf the Surfer", "attack"): turf_the_surfer,
 }
+
+
+# -- the promos (oracle.cards.promo_abilities), registered into the tables ----
+
+from . import promo_abilities as _promo  # noqa: E402
+
+POWER_LAYER.update(_promo.POWER_LAYER)
+GRANT_LAYER.update(_promo.GRANT_LAYER)
+BLOCK_RULES.update(_promo.BLOCK_RULES)
+TRIGGERED.update(_promo.TRIGGERED)
+# Abilities that go on after a choice or a chance outcome: (design, step) -> function.
+STEPS: dict = dict(_promo.STEPS)

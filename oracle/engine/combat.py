@@ -4,7 +4,9 @@ Attack with a Creature; Keywords)."""
 from __future__ import annotations
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY
+from .blocked import record as record_blocker
 from .effects import defeat, queue_trigger
+from .granted import attack_grants
 from .lasting import barred_from_blocking
 from .life import lose_life
 from .registry import resume, task
@@ -22,8 +24,13 @@ def declare_attack(g, card: int) -> None:
     s.combat = [card, None, False]
     g.emit("attack", ("combat.attack",), player=p, card=card)
     steps = [("hunt",), ("block",), ("fight",), ("after-attack", card)]
-    if "attack" in g.design(card).triggers:
+    own = "attack" in g.design(card).triggers
+    if own:
         queue_trigger(g, card, p, "attack")
+    grants = attack_grants(g, card, p)                          # promo.granted-attack
+    for h in grants:
+        queue_trigger(g, h, p, "granted-attack")
+    if own or grants:
         # effects.hunter-order: where the Attack effect goes relative to HUNTER.
         steps.insert(1 if g.profile.hunter_order == "hunter-first" else 0, ("resolve-triggers",))
     g.push_next(*steps)
@@ -95,6 +102,7 @@ def _hunt(g, kind, arg) -> None:
     s = g.state
     s.combat[1] = arg
     s.combat[2] = True
+    record_blocker(g, arg)                                     # promo.blocked-this-turn
     clauses = ("keywords.hunter",)
     if block_forbidden(g, s.combat[0], arg) is not None:
         clauses += ("keywords.hunter.override",)
@@ -122,6 +130,7 @@ def _block(g, kind, arg) -> None:
     s = g.state
     s.combat[1] = arg
     if arg is not None:
+        record_blocker(g, arg)                                 # promo.blocked-this-turn
         g.emit("block", ("combat.block",), player=1 - s.active, card=arg, source=s.combat[0])
 
 

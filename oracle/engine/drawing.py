@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .hand_lock import refused
+
 HAND_SIZE = 5
 
 
@@ -12,6 +14,8 @@ def refill(g, player: int, why=("drawing.refill", "drawing.before-effects")) -> 
     hand, deck = s.hand[player], s.deck[player]
     need = HAND_SIZE - len(hand)
     if need <= 0 or not deck:
+        return
+    if refused(g, player, why):                                  # promo.hand-closed
         return
     drawn = deck[:need]
     del deck[:need]

@@ -15,14 +15,17 @@ from ..cards import TOUGH
 from ..cards import abilities
 from . import drawing, leaving, octonite, watch
 from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
+from .hand_lock import refused
 from .presence import flags
 from .registry import resume, task
+from .sides import tough_used
 
 TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
                   "when": "triggers.from-discard", "harvest": "triggers.harvest", "end-of-turn": "triggers.when",
                   "action": "triggers.action", "when-ally-defeated": "triggers.when.events",
                   "when-enemy-defeated": "triggers.when.events", "when-you-gain-life": "triggers.when.events",
-                  "when-you-lose-life": "triggers.when.events", "to-discard": "triggers.to-discard"}
+                  "when-you-lose-life": "triggers.when.events", "to-discard": "triggers.to-discard",
+                  "granted-attack": "promo.granted-attack"}
 
 
 # -- triggered effects -------------------------------------------------------
@@ -97,6 +100,12 @@ def _run_ability(g, card: int, controller: int, trigger: str, name: str | None =
     abilities.TRIGGERED[(name or g.design(card).name, trigger)](_VERBS, g, controller, card)
 
 
+@resume("step")
+def _step(g, kind, arg, name: str, what: str, controller: int, card: int) -> None:
+    """An ability goes on after a choice or a chance outcome (abilities.STEPS)."""
+    abilities.STEPS[(name, what)](_VERBS, g, controller, card, arg)
+
+
 # -- choices -------------------------------------------------------------
 def choose(g, chooser: int, candidates, at_least: int, at_most: int, then: tuple,
            clauses: tuple, source: int, prompt: str = "") -> None:
@@ -154,12 +163,13 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
                 why += ("keywords.tough.poisonous",)
             s.exhausted.add(c)
             g.emit("exhaust", why + clauses + ("triggers.defeated.not",), player=ctrl, card=c, source=source)
+            tough_used(g, c, ctrl)                               # promo.side-markers
             continue
         shown = g.design(c)                                      # the face it had in play (later.evolve)
         s.play[ctrl].remove(c)
         if prof.leave_play == "resets":                          # terms.leave-play (a reading)
             s.exhausted.discard(c)
-        if s.stages or s.boosts:
+        if s.stages or s.boosts or s.sides:
             leaving.left_play(g, c, ctrl)                        # later.evolve.leave, later.boost.leave
         # mindbug.defeated-controller: every edition reads "its controller's
         # pile"; the switch exists so another reading can be tried.
@@ -207,6 +217,8 @@ def steal(g, thief: int, cards, source=None) -> None:
     """terms.steal: from the opponent's hand into the thief's hand."""
     s = g.state
     victim = 1 - thief
+    if refused(g, thief, ("terms.steal",), source):               # promo.hand-closed
+        return
     # The thief's hand may grow past 5: drawing.no-hand-limit.
     for c in cards:
         s.hand[victim].remove(c)
@@ -256,6 +268,8 @@ def _play_from_discard(g, kind, arg, player, pile_owner, source) -> None:
 
 def to_hand_from_discard(g, player: int, source=None) -> None:
     s = g.state
+    if refused(g, player, (), source):                           # promo.hand-closed
+        return
     cards = s.discard[player][:]
     s.discard[player].clear()
     s.hand[player].extend(cards)
@@ -268,5 +282,11 @@ from .lasting import mark as mark_this_turn  # noqa: E402,F401
 from .handover import may_play_from_discard  # noqa: E402,F401
 from .octonite import spend as spend_octonite  # noqa: E402,F401
 from .later import draw_unused, refresh, steal_life  # noqa: E402,F401
+# Verbs of the promos' effects (promo.*), each in a module of its own.
+from .outcome import win, lose as lose_game  # noqa: E402,F401
+from .dice import roll  # noqa: E402,F401
+from .hands import (swap as swap_hands, discard_to_hand, power_choices, hand_over_power,  # noqa: E402,F401
+                    unused_to_deck_bottom)
+from .aside import set_aside, bring_back, put_into_play  # noqa: E402,F401
 
 _VERBS = sys.modules[__name__]

@@ -16,6 +16,7 @@ from ..editions import Profile, profile as get_profile
 from . import setup
 from .drawing import refill
 from .errors import GAME_OVER, EngineError, Refusal, Refused
+from .outcome import end_clause
 from .power import compute, design_face
 from .registry import RESUMES, TASKS
 from .state import Event, Pending, State
@@ -120,7 +121,7 @@ class Game:
         s = self.state
         p = s.pending
         if p is None:
-            return Refusal(GAME_OVER, "winning.life" if s.reason == "life" else "turns.no-action",
+            return Refusal(GAME_OVER, end_clause(s.reason),
                            "the game is already over")
         if p.player == d.player and (d.kind, d.arg) in p.options:
             return None

@@ -12,6 +12,7 @@ on it (effects.play-card, mindbug.only-from-hand).
 from __future__ import annotations
 
 from . import drawing
+from .hand_lock import refused
 from .registry import resume
 
 
@@ -31,6 +32,8 @@ def _enter(g, card: int, player: int, clauses: tuple) -> None:
 def _hand_over(g, kind, arg, giver, receiver, source) -> None:
     s = g.state
     card = arg[0]
+    if refused(g, receiver, ("cards.hand-over",), source):        # promo.hand-closed: the giver keeps it
+        return
     s.hand[giver].remove(card)
     s.hand[receiver].append(card)
     g.emit("hand-over", ("cards.hand-over",), player=receiver, card=card, source=source)

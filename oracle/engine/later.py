@@ -6,6 +6,7 @@ do. A game deals such cards only in an edition that has the mechanics
 
 from __future__ import annotations
 
+from .hand_lock import refused
 from .life import gain_life, lose_life
 
 
@@ -25,6 +26,8 @@ def draw_unused(g, player: int, count: int, clauses=(), source=None) -> None:
     """later.unused-draw: the top cards of the unused pile go into the
     player's hand, as many as there are (effects.as-much-as-possible)."""
     s = g.state
+    if refused(g, player, clauses + ("later.unused-draw",), source):   # promo.hand-closed
+        return
     drawn = s.unused[:count]
     if not drawn:
         g.emit("no-effect", ("effects.as-much-as-possible", "later.unused-draw"), player=player, source=source)

@@ -16,11 +16,14 @@ test the state's `stages` and `boosts`, and `flags(table).to_discard`).
 from __future__ import annotations
 
 from .presence import flags
+from .sides import leave as leave_side
 
 
 def left_play(g, card: int, ctrl: int) -> None:
     """`card` has just left `ctrl`'s play area (to a discard pile, a hand, or aside)."""
     s = g.state
+    if s.sides:
+        leave_side(g, card)                                      # promo.side-markers
     if s.stages:
         for entry in s.stages:
             if entry[0] == card:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .outcome import life_locked
 from .presence import flags
 from .watch import GAIN_LIFE, LOSE_LIFE, life_changed
 from .when import life_lost
@@ -40,6 +41,11 @@ def lose_life(g, player: int, amount: int, clauses=(), source=None, triggers: bo
     s = g.state
     amount = min(amount, s.life[player])
     if amount <= 0:
+        return
+    lock = life_locked(g, player)                                # promo.cannot-lose-life
+    if lock is not None:
+        g.emit("no-life-loss", clauses + ("promo.cannot-lose-life",), player=player, card=lock, amount=amount,
+               source=source)
         return
     s.life[player] -= amount
     if flags(g.table).life_readers:

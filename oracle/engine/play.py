@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards import FAST
 from . import drawing
+from .mindbug_rules import may_use, spend
 from .effects import enter_play
 from .registry import resume, task
 
@@ -21,7 +22,7 @@ def play_from_hand(g, card: int) -> None:
     # decision on it, even after it was taken (mindbug.no-return).
     opp = 1 - p
     options = [("pass", None)]
-    if s.mindbugs[opp] > 0:                                   # mindbug.none-left
+    if may_use(g, opp):                                       # mindbug.none-left, promo.mindbug-ban
         options.append(("mindbug", None))
     g.ask("mindbug", opp, options, ("mindbug", card), ("mindbug.use",), source=card,
           prompt="use a Mindbug on the card just played, or pass")
@@ -32,10 +33,11 @@ def _mindbug(g, kind: str, arg, card: int) -> None:
     s = g.state
     p = s.active
     opp = 1 - p
+    if kind == "mindbug" and not spend(g, opp, card):         # promo.mindbug-used: the game ended first
+        return
     s.played = None
     if kind == "mindbug":
         # mindbug.use: the opponent takes the card and spends a Mindbug.
-        s.mindbugs[opp] -= 1
         s.play[opp].append(card)
         g.emit("mindbug", ("mindbug.use",), player=opp, card=card)
         g.push_next(("extra-action",))

@@ -21,6 +21,7 @@ class Flags(NamedTuple):
     action: bool
     events: bool          # "when ..." abilities of creatures in play (triggers.when.events)
     to_discard: bool      # abilities that trigger as their card arrives in a discard pile (triggers.to-discard)
+    names: frozenset      # every design name the game can show (hooks of single cards test it: promos)
 
 
 def flags(table) -> Flags:
@@ -32,5 +33,6 @@ def flags(table) -> Flags:
         triggers = {t for d in designs for t in d.triggers}
         f = table.flags = Flags(not names.isdisjoint(ATTACK_RULES), not names.isdisjoint(LIFE_READERS),
                                 "when" in triggers, "end-of-turn" in triggers, "action" in triggers,
-                                not triggers.isdisjoint(EVENT_TRIGGERS), "to-discard" in triggers)
+                                not triggers.isdisjoint(EVENT_TRIGGERS), "to-discard" in triggers,
+                                frozenset(names))
     return f

@@ -94,7 +94,7 @@ class State:
         "life", "mindbugs", "deck", "hand", "play", "discard", "life_pile",
         "unused", "out", "exhausted", "played", "active", "turn", "attacks",
         "combat", "stack", "triggers", "pending", "winner", "reason", "actions", "lasting", "octonite",
-        "set_aside", "stages", "boosts",
+        "set_aside", "stages", "boosts", "held", "sides",
     )
 
     def __init__(self):
@@ -124,6 +124,8 @@ class State:
         self.set_aside = []         # double-sided cards of evolution lines, not in use (set aside at the deal)
         self.stages = ()            # evolved creatures: (creature, its line's set-aside card, stage 2 or 3)
         self.boosts = ()            # boost cards: (creature, (cards under it...)) pairs
+        self.held = ()              # creatures set aside by a creature (Alpacoodle): (holder, ((card, controller), ...))
+        self.sides = ()             # side markers in use (Sluggernaut): (creature, power of the side) pairs
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -153,6 +155,8 @@ class State:
         s.set_aside = self.set_aside[:]
         s.stages = self.stages      # tuples, replaced when they change
         s.boosts = self.boosts
+        s.held = self.held          # tuples too
+        s.sides = self.sides
         return s
 
     # -- serialised form -------------------------------------------------
@@ -165,6 +169,10 @@ class State:
             d["stages"] = [list(x) for x in self.stages]
         if self.boosts:
             d["boosts"] = [[c, list(u)] for c, u in self.boosts]
+        if self.held:
+            d["held"] = [[h, [list(x) for x in cs]] for h, cs in self.held]
+        if self.sides:
+            d["sides"] = [list(x) for x in self.sides]
         return d
 
     def _builtins(self) -> dict:
@@ -215,6 +223,8 @@ class State:
         s.set_aside = list(d.get("set_aside", ()))
         s.stages = tuple(tuple(x) for x in d.get("stages", ()))
         s.boosts = tuple((c, tuple(u)) for c, u in d.get("boosts", ()))
+        s.held = tuple((h, tuple(tuple(x) for x in cs)) for h, cs in d.get("held", ()))
+        s.sides = tuple(tuple(x) for x in d.get("sides", ()))
         return s
 
     def zones(self):
@@ -232,6 +242,8 @@ class State:
             yield "boost", None, list(under)
         for _c, aside, _n in self.stages:
             yield "stage", None, [aside]
+        for _h, cs in self.held:
+            yield "held", None, [c for c, _ in cs]
         if self.played is not None:
             yield "played", None, [self.played]
 

@@ -6,6 +6,7 @@ from .combat import declare_attack
 from .lasting import end_of_turn
 from .later_turns import activate, actions, harvest
 from .play import play_from_hand
+from .play_limits import playable
 from .presence import flags
 from .registry import resume, task
 from .restrictions import attack_barred
@@ -37,7 +38,7 @@ def turn_action(g, extra: bool) -> None:
     p = s.active
     # Exhausted creatures attack like any other (keywords.tough.exhausted).
     barred = attack_barred(g, p)                               # abilities.cannot-attack
-    options = [("play", c) for c in s.hand[p]] + [("attack", c) for c in s.play[p] if c not in barred]
+    options = [("play", c) for c in playable(g, p)] + [("attack", c) for c in s.play[p] if c not in barred]
     if flags(g.table).action:
         options += actions(g, p)                               # triggers.action (later sets)
     if not options:

@@ -66,7 +66,7 @@ FIELDS: dict[str, st.SearchStrategy] = {
     "hand": pair(cards), "discard": pair(cards), "play": pair(st.lists(creature, max_size=5)),
     "deck": pair(st.one_of(st.integers(-2, 12), cards)), "played": card, "active": player,
     "turn": st.integers(-2, 200), "winner": player,
-    "reason": st.sampled_from(["life", "no-action", "aborted", "timeout"]), "detail": st.text(max_size=10),
+    "reason": st.sampled_from(["life", "no-action", "card", "aborted", "timeout"]), "detail": st.text(max_size=10),
     "text": st.text(max_size=10), "x": json_values,
 }
 LINE_FIELDS = {
@@ -245,7 +245,7 @@ def semantic_mutation(draw, raw: bytes) -> bytes:
                                                       [unused[:2], unused[3:6]], [], [unused[:3], unused[3:6], []]]))
     elif t == "end":
         obj[draw(st.sampled_from(["winner", "reason"]))] = draw(st.one_of(player, st.sampled_from(
-            ["life", "no-action", "aborted"])))
+            ["life", "no-action", "card", "aborted"])))
     return encode(obj)
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import msgspec
 
 from ..engine import Decision, Game
+from ..engine.outcome import end_clause
 from ..engine.state import STAGE_KINDS, decision_words
 from ..replay.attribution import attribute, choice_clauses
 from ..replay.claims import claim_matches, claim_views
@@ -87,7 +88,7 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
     over = None if reply.over is U or reply.over is None else (reply.over.winner, reply.over.reason)
     mine = (g.winner, g.reason) if g.is_over else None
     if over != mine:
-        clauses = ["winning.life" if (mine or over or (None, "life"))[1] == "life" else "turns.no-action"]
+        clauses = [end_clause((mine or over or (None, "life"))[1])]
         text = (f"the engine says the game is over ({_result(over)}); the rules say {_result(mine)}")
         return _named(g, Finding(WRONG_RESULT, clauses, step, text, log={"over": _over_json(over)},
                                  rules={"over": _over_json(mine)}, events=rules_events(events, names),

@@ -179,11 +179,12 @@ class StateLine(_Line, tag="state"):
 
 
 class EndLine(_Line, tag="end"):
-    """The result the implementation claims. `reason`: life, no-action, or
-    aborted (the implementation stopped the game; `winner` null)."""
+    """The result the implementation claims. `reason`: life, no-action, card
+    (a card's text ended it: promo.win-lose), or aborted (the implementation
+    stopped the game; `winner` null)."""
 
     winner: Player | None
-    reason: Literal["life", "no-action", "aborted"]
+    reason: Literal["life", "no-action", "card", "aborted"]
     detail: str | UnsetType = UNSET
 
 

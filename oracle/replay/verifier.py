@@ -14,6 +14,7 @@ from ..cards import DEFAULT_SETS, UnknownSet, check_sets, version as cards_versi
 from ..editions import EDITIONS, UnknownEdition, profile as get_profile
 from ..readings import UnknownReading, check as check_readings, differing, with_readings
 from ..engine import Decision, Game, SetupError
+from ..engine.outcome import end_clause
 from ..engine.state import STAGE_KINDS, decision_words
 from . import decisions
 from . import format as fmt
@@ -224,7 +225,7 @@ class Verifier:
                    f"yet the log goes on with '{t}'")
         else:
             msg = f"the game ended at line {self.end_line}, yet the log goes on with '{t}'"
-        self.find("LINE_AFTER_END", ["winning.life" if self.g.reason == "life" else "turns.no-action"]
+        self.find("LINE_AFTER_END", [end_clause(self.g.reason)]
                   if self.g.is_over else [], lineno, msg, log=line_json(line))
         return False
 
@@ -319,7 +320,7 @@ class Verifier:
                     and decisions.already_taken(self, t, player, arg, lineno):
                 return
             if pend is None:
-                self.find("GAME_OVER", ["winning.life" if g.reason == "life" else "turns.no-action"], lineno,
+                self.find("GAME_OVER", [end_clause(g.reason)], lineno,
                           f"the game ended before this line: player {g.winner} won ({g.reason})",
                           log=line_json(line), rules={"winner": g.winner, "reason": g.reason})
                 return
@@ -555,12 +556,12 @@ class Verifier:
             detail = "" if line.detail is msgspec.UNSET else f": {line.detail}"
             self.report.notes.append(f"the implementation stopped the game before its end{detail}")
             if g.is_over:
-                self.find("WRONG_RESULT", ["winning.life" if g.reason == "life" else "turns.no-action"], lineno,
+                self.find("WRONG_RESULT", [end_clause(g.reason)], lineno,
                           f"the log says the game was stopped, but the rules ended it: player {g.winner} won ({g.reason})",
                           log=claimed, rules={"winner": g.winner, "reason": g.reason})
             return
         if not g.is_over:
-            clause = "winning.life" if line.reason == "life" else "turns.no-action"
+            clause = end_clause(line.reason)
             self.find("WRONG_RESULT", [clause], lineno,
                       f"the log says player {line.winner} won ({line.reason}), but the game goes on: "
                       f"{g.pending.prompt} (player {g.pending.player})",
@@ -569,7 +570,7 @@ class Verifier:
             return
         rules = {"winner": g.winner, "reason": g.reason}
         if rules != claimed:
-            clause = "winning.life" if g.reason == "life" else "turns.no-action"
+            clause = end_clause(g.reason)
             self.find("WRONG_RESULT", [clause], lineno,
                       f"the log says player {line.winner} won ({line.reason}); the rules say player {g.winner} ({g.reason})",
                       log=claimed, rules=rules)

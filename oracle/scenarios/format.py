@@ -22,7 +22,7 @@ from ..schemas import json_schema
 from .document import FORMAT, ID_PATTERN, SOURCE_KINDS, STATUSES, Source  # noqa: F401 (the format's names)
 
 STAGES = ("action", "mindbug", "frenzy", "fast", "hunt", "block", "choose", "order", "random")
-REASONS = ("life", "no-action")
+REASONS = ("life", "no-action", "card")
 # Event kinds the engine emits (oracle/engine: `g.emit(kind, ...)`).
 EVENT_KINDS = (
     "setup", "turn", "end-turn", "play", "draw", "mindbug", "enter-play", "play-effect-prevented",

@@ -1,0 +1,287 @@
+"""What each promo card does (2022, 2023 and the later ones), written with the
+engine's effect verbs, as the First Contact abilities are.
+
+Triggered abilities take (verbs, game, controller, card). An ability that
+goes on after a choice or a chance outcome names its next step with
+`step(name, what, me, card)`; the engine calls STEPS[(name, what)] with the
+answer. Constant abilities are the layers and tables of oracle.cards.abilities
+(registered there), and the name sets below, read by the small engine modules
+of the promos' effects (promo.* clauses).
+"""
+
+from __future__ import annotations
+
+from . import FRENZY, HUNTER, SNEAKY
+from ..readings import choice
+
+# -- constant abilities read by the engine's promo modules -------------------
+
+LIFE_LOCKS = frozenset({"Knightmare"})                # promo.cannot-lose-life
+HAND_LOCKS = frozenset({"Alien Brain"})               # promo.hand-closed
+MINDBUG_BANS = frozenset({"Bug Catcher"})             # promo.mindbug-ban
+MINDBUG_WATCHERS = frozenset({"Mindbug Bug"})         # promo.mindbug-used
+LIFE_AS_MINDBUGS = frozenset({"Ivybug"})              # promo.life-as-mindbugs (unconfirmed card)
+PLAY_LIMITS = {"Wolfman Steve": 4}                    # promo.play-limit: the opponent may not play power <= this
+SIDE_MARKERS = frozenset({"Sluggernaut"})             # promo.side-markers
+BLOCK_READERS = frozenset({"Jazz Dog"})               # promo.blocked-this-turn
+# promo.granted-attack: where the card must be for the creatures it grants an
+# Attack ability to: "enemy-play" (every enemy creature of the card in play),
+# "own-discard" (the creatures of the player whose discard pile holds it).
+GRANTED_ATTACK = {"Jean-Claw Pandamme": "enemy-play", "Blessed Axolotl Healer": "own-discard"}
+
+
+# -- constant abilities: power and keyword layers ----------------------------
+
+def ram_hopper(g, me, card, mine, power, kw):
+    """The other allied creatures have FRENZY."""
+    for c in mine:
+        if c != card:
+            kw[c] |= FRENZY
+
+
+def sluggernaut(g, me, card, mine, power, kw):
+    """promo.side-markers: the side picked when its TOUGH was used, or (another
+    reading) both marker keywords always."""
+    how = choice(g.profile, "promo.side-markers")
+    if how == "all-keywords":
+        kw[card] |= HUNTER | FRENZY
+    elif how == "side-on-tough":
+        for c, side in g.state.sides:
+            if c == card:
+                power[card] += side - g.table.defs[card].power
+                kw[card] |= HUNTER if side == 5 else FRENZY
+
+
+def the_pack(g, me, card, mine, power, kw):
+    """SNEAKY while exhausted."""
+    if card in g.state.exhausted:
+        kw[card] |= SNEAKY
+
+
+POWER_LAYER = {"Ram Hopper": ram_hopper, "Sluggernaut": sluggernaut}
+GRANT_LAYER = {"The Pack": the_pack}
+
+
+# -- constant abilities: blocks ------------------------------------------------
+
+def boar_zooka(g, holder, side, attacker, blocker):
+    """It cannot block."""
+    return blocker == holder
+
+
+def watts_dog(g, holder, side, attacker, blocker):
+    """Creatures with one keyword or more cannot block it."""
+    return attacker == holder and g.keywords(blocker) != 0
+
+
+def ghost_hand(g, holder, side, attacker, blocker):
+    """Boosted creatures (either side) cannot block (later.boost)."""
+    return any(c == blocker and under for c, under in g.state.boosts)
+
+
+BLOCK_RULES = {"Boar-Zooka": boar_zooka, "Watts Dog": watts_dog, "Ghost Hand": ghost_hand}
+
+
+# -- triggered abilities -----------------------------------------------------
+
+def step(name: str, what: str, me: int, card: int) -> tuple:
+    """The continuation of `name`'s ability after the answer to a choice."""
+    return ("step", name, what, me, card)
+
+
+def _enemies(g, me, test=lambda p: True):
+    return [c for c in g.state.play[1 - me] if test(g.power(c))]
+
+
+# Promo 2022
+
+def slugapult(fx, g, me, card):
+    others = [c for c in g.state.play[me] if c != card]
+    fx.choose(g, me, others, 0, 1, step("Slugapult", "ally", me, card), ("triggers.attack",), card,
+              "another creature of yours to defeat (or none)")
+
+
+def slugapult_ally(fx, g, me, card, arg):
+    if not arg:
+        return
+    fx.defeat(g, list(arg), ("triggers.attack",), card)
+    # promo.if-you-did: only a creature that was defeated (left play) counts.
+    if g.controller(arg[0]) is not None and choice(g.profile, "promo.if-you-did") == "left-play":
+        g.emit("no-effect", ("promo.if-you-did",), player=me, source=card)
+        return
+    fx.choose(g, me, _enemies(g, me), 1, 1, ("defeat", card, "triggers.attack"), ("triggers.attack",
+              "promo.if-you-did"), card, "an enemy creature to defeat")
+
+
+def ratomancer(fx, g, me, card):
+    s = g.state
+    low = [c for c in s.discard[me] if g.table.defs[c].power <= 4]
+    fx.choose(g, me, low, 0, 1, step("Ratomancer", "put", me, card), ("triggers.play", "promo.no-play-effect"),
+              card, "a card of power 4 or less from your discard pile to put into play (none: stop)")
+
+
+def ratomancer_put(fx, g, me, card, arg):
+    if not arg:
+        return
+    fx.put_into_play(g, me, arg[0], g.state.discard[me], ("triggers.play",), card)
+    ratomancer(fx, g, me, card)
+
+
+def boar_zooka_defeated(fx, g, me, card):
+    fx.defeat(g, list(g.state.play[1 - me]), ("triggers.defeated",), card)
+
+
+def chuck(fx, g, me, card):
+    fx.roll(g, step("Chuck", "rolled", me, card), ("triggers.play",), card)
+
+
+def chuck_rolled(fx, g, me, card, arg):
+    face = arg[0]
+    if face <= 3:
+        g.emit("no-effect", ("promo.die-roll",), player=me, source=card, amount=face)
+        return
+    fx.choose(g, me, _enemies(g, me), 1, 1, step("Chuck", "hit", me, card), ("triggers.play", "promo.die-roll"),
+              card, "an enemy creature to defeat")
+
+
+def chuck_hit(fx, g, me, card, arg):
+    fx.defeat(g, list(arg), ("triggers.play", "promo.die-roll"), card)
+    if g.state.winner is None and g.state.play[1 - me]:
+        chuck(fx, g, me, card)                       # roll again while an enemy creature is left
+
+
+def jazz_dog(fx, g, me, card):
+    s = g.state
+    taken = [c for c, what in s.lasting if what == "blocked" and c in s.play[1 - me]]
+    if not taken:
+        g.emit("no-effect", ("effects.as-much-as-possible", "promo.blocked-this-turn"), player=me, source=card)
+        return
+    fx.take_control(g, me, taken, card)
+
+
+def macaw_dagon(fx, g, me, card):
+    fx.swap_hands(g, me, ("triggers.attack",), card)
+
+
+def unigon(fx, g, me, card):
+    if not g.state.hand[me]:
+        fx.win(g, me, ("triggers.attack",), card)
+
+
+# Promo 2023
+
+def suspicious_gift(fx, g, me, card):
+    if card in g.state.play[me]:
+        fx.take_control(g, 1 - me, [card], card)
+
+
+def suspicious_gift_defeated(fx, g, me, card):
+    # promo.gift-loser: the player who controlled it as it was defeated (the
+    # trigger's controller), or its owner.
+    who = me if choice(g.profile, "promo.gift-loser") == "controller" else g.table.owner.get(card, me)
+    fx.lose_life(g, who, 2, ("triggers.defeated", "promo.gift-loser"), card)
+
+
+def future_eric(fx, g, me, card):
+    fx.unused_to_deck_bottom(g, me, 2, ("triggers.play", "promo.future-eric"), card)
+
+
+def jean_claw_granted(fx, g, me, card):
+    fx.choose(g, me, g.state.hand[me], 1, 1, ("discard", me, card), ("promo.granted-attack", "terms.discard"),
+              card, "a card to discard")
+
+
+def blessed_axolotl_granted(fx, g, me, card):
+    fx.gain_life(g, me, 1, ("promo.granted-attack",), card)
+
+
+def silver_whiskers(fx, g, me, card):
+    s = g.state
+    pool = [c for c in s.play[0] + s.play[1] if g.power(c) <= 5]
+    fx.choose(g, me, pool, 1, 1, ("take-control", me, card), ("triggers.attack", "terms.take-control"), card,
+              "a creature with power 5 or less to take")
+
+
+# Later promos
+
+def battle_beetle(fx, g, me, card):
+    s = g.state
+    if s.mindbugs[0] == s.mindbugs[1]:
+        fx.lose_life(g, 1 - me, 2, ("triggers.attack",), card)
+    else:
+        g.emit("no-effect", ("triggers.attack",), player=me, source=card)
+
+
+def knightmare_defeated(fx, g, me, card):
+    fx.lose_game(g, me, ("triggers.defeated",), card)
+
+
+def alpacoodle(fx, g, me, card):
+    s = g.state
+    fx.set_aside(g, card, [c for c in s.play[0] + s.play[1] if c != card], ("triggers.play",), card)
+
+
+def alpacoodle_defeated(fx, g, me, card):
+    fx.bring_back(g, card, me, ("triggers.defeated",), card)
+
+
+def steamforger(fx, g, me, card):
+    s = g.state
+    if len(s.play[me]) >= len(s.play[1 - me]) + 3:
+        fx.win(g, me, ("triggers.attack",), card)
+
+
+def wheatle(fx, g, me, card):
+    fx.choose(g, me, fx.power_choices(g), 1, 1, step("Wheatle", "named", me, card),
+              ("triggers.attack", "promo.name-a-power"), card, "a power to name")
+
+
+def wheatle_named(fx, g, me, card, arg):
+    fx.hand_over_power(g, me, arg[0], ("triggers.attack",), card)
+
+
+def evilcat(fx, g, me, card):
+    fx.win(g, me, ("triggers.attack",), card)
+
+
+def short_neck_giraffodile(fx, g, me, card):
+    fx.choose(g, me, g.state.discard[me], 2, 2, step("Short-Neck Giraffodile", "take", me, card),
+              ("triggers.attack",), card, "two cards of your discard pile to take into your hand")
+
+
+def short_neck_take(fx, g, me, card, arg):
+    fx.discard_to_hand(g, me, list(arg), ("triggers.attack",), card)
+
+
+TRIGGERED = {
+    ("Slugapult", "attack"): slugapult,
+    ("Ratomancer", "play"): ratomancer,
+    ("Boar-Zooka", "defeated"): boar_zooka_defeated,
+    ("Chuck", "play"): chuck,
+    ("Jazz Dog", "end-of-turn"): jazz_dog,
+    ("Macaw Dagon", "attack"): macaw_dagon,
+    ("Unigon", "attack"): unigon,
+    ("Suspicious Gift", "play"): suspicious_gift,
+    ("Suspicious Gift", "defeated"): suspicious_gift_defeated,
+    ("Future Eric", "play"): future_eric,
+    ("Jean-Claw Pandamme", "granted-attack"): jean_claw_granted,
+    ("Blessed Axolotl Healer", "granted-attack"): blessed_axolotl_granted,
+    ("Silver Whiskers", "attack"): silver_whiskers,
+    ("Battle Beetle", "attack"): battle_beetle,
+    ("Knightmare", "defeated"): knightmare_defeated,
+    ("Alpacoodle", "play"): alpacoodle,
+    ("Alpacoodle", "defeated"): alpacoodle_defeated,
+    ("Steamforger", "attack"): steamforger,
+    ("Wheatle", "attack"): wheatle,
+    ("Evilcat", "attack"): evilcat,
+    ("Short-Neck Giraffodile", "attack"): short_neck_giraffodile,
+}
+
+STEPS = {
+    ("Slugapult", "ally"): slugapult_ally,
+    ("Ratomancer", "put"): ratomancer_put,
+    ("Chuck", "rolled"): chuck_rolled,
+    ("Chuck", "hit"): chuck_hit,
+    ("Wheatle", "named"): wheatle_named,
+    ("Short-Neck Giraffodile", "take"): short_neck_take,
+}
