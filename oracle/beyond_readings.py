@@ -49,11 +49,11 @@ PROMOS: tuple[Reading, ...] = (
     Reading("promo.future-eric", "", "unused-pile", (
         ("unused-pile", "Future Eric plays as the printing that moves the top 2 cards of the unused pile under "
                         "its controller's draw pile"),
-    ), "the other printing takes cards from outside the game, which a game record cannot hold"),
+    ), "no alternative: the other printing takes cards from outside the game, which a game record cannot hold"),
     Reading("promo.life-as-mindbugs", "", "life-for-mindbug", (
         ("life-for-mindbug", "Ivybug's controller, with no Mindbug left, may use one by losing 1 life"),
-        ("no-ability", "the unconfirmed ability does nothing"),
-    ), "no card scan confirms Ivybug's ability"),
+    ), "no alternative the oracle can show: no card scan confirms Ivybug's ability and no set deals the card "
+       "(only a position places it)"),
 )
 
 READINGS: tuple[Reading, ...] = SETUP + ETERNITY + EVOLUTION + PROMOS
