@@ -31,6 +31,9 @@ EVENT_KINDS = (
     "this-turn", "this-turn-ends", "from-discard", "hand-over", "keep-in-hand", "octonite", "octonite-removed",
     "octonite-moved", "octonite-spent", "refresh", "activate",
 )
+# The promos' events (promo.* clauses).
+EVENT_KINDS += ("card-win", "card-loss", "no-life-loss", "hand-closed", "swap-hands", "name-power",
+                "unused-to-deck", "set-aside", "side")
 # Refusal codes (oracle.engine.errors) and setup error codes (SetupError.code).
 REFUSAL_CODES = ("ILLEGAL_DECISION", "ILLEGAL_RANDOM", "GAME_OVER")
 SETUP_CODES = ("BAD_SETUP", "WRONG_FIRST_PLAYER", "BAD_POSITION", "UNKNOWN_CARD")
@@ -44,6 +47,11 @@ Player = Annotated[int, Meta(ge=0, le=1, description="player 0 or player 1")]
 Edition = Literal[EDITIONS]  # type: ignore[valid-type]
 Card = Annotated[str, Meta(min_length=1, description="a card: English name, French name or slug; "
                                                      "`Name#2` is the second copy")]
+
+
+Number = Annotated[int, Meta(ge=1, le=99, description="a number an effect asks for instead of cards: a die's "
+                                                     "face (promo.die-roll), a named power (promo.name-a-power), "
+                                                     "a side marker's power (promo.side-markers)")]
 
 
 class _S(Struct, forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
@@ -120,8 +128,8 @@ class StepMap(_S, kw_only=True):
     pass_: bool | None | UnsetType = msgspec.field(default=UNSET, name="pass")
     hunt: Card | None | UnsetType = UNSET
     block: Card | None | UnsetType = UNSET
-    choose: list[Card] | UnsetType = UNSET
-    random: list[Card] | UnsetType = UNSET
+    choose: list[Card | Number] | UnsetType = UNSET
+    random: list[Card | Number] | UnsetType = UNSET
     by: Player | UnsetType = UNSET
 
 

@@ -523,7 +523,8 @@ class _Checker:
             self.fail(path, f"'{kind}' needs a card", key=kind)
         if kind in ("choose", "random"):
             for i, ref in enumerate(value):
-                self.card(path + [kind, i], ref)
+                if isinstance(ref, str):                 # a number (a die's face, a power) names no card
+                    self.card(path + [kind, i], ref)
             if kind == "random" and s.by is not UNSET:
                 self.fail(path, "a random outcome belongs to no player: leave 'by' out", key="by")
 
@@ -642,7 +643,7 @@ def step_text(s) -> str:
     elif value is None:
         text = f"{kind}: null"
     elif isinstance(value, list):
-        text = f"{kind}: [{', '.join(value)}]"
+        text = f"{kind}: [{', '.join(map(str, value))}]"
     else:
         text = f"{kind}: {value}"
     return text + (f" (by player {by})" if by is not None else "")

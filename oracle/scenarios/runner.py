@@ -107,7 +107,7 @@ def _decision(step) -> tuple[str, object]:
     if kind in ("mindbug", "pass"):
         return kind, None
     if kind in ("choose", "random"):
-        return kind, tuple(sorted(card_id(r) for r in value))
+        return kind, tuple(sorted(card_id(r) if isinstance(r, str) else r for r in value))
     return kind, (None if value is None else card_id(value))
 
 
