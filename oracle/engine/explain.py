@@ -6,6 +6,8 @@ Only reached for illegal decisions, so it may take its time.
 from __future__ import annotations
 
 from .errors import ILLEGAL_DECISION, ILLEGAL_RANDOM, Refusal
+from .mindbug_rules import banned_by
+from .play_limits import limiter
 from .state import STAGE_KINDS, decision_words
 
 
@@ -82,10 +84,17 @@ def explain(g, d) -> Refusal:
         return refuse(p.clauses[0], f"this decision belongs to player {p.player}")
     arg = d.arg
     if p.stage == "mindbug":
+        ban = banned_by(g)
+        if ban is not None:
+            return refuse("promo.mindbug-ban", f"while {label(g, ban)} is in play no player may use a Mindbug", ban)
         return refuse("mindbug.none-left", f"player {d.player} has no Mindbug left")
     if p.stage == "action":
         me = p.player
         if d.kind == "play":
+            lim = limiter(g, me)
+            if lim is not None and arg in s.hand[me]:
+                return refuse("promo.play-limit", f"while the opponent controls {label(g, lim)}, player {me} may "
+                              f"not play {label(g, arg)} (printed power {g.table.defs[arg].power})", lim)
             return refuse("play.from-hand", f"card {arg} is not in player {me}'s hand")
         if d.kind == "activate":
             return refuse("triggers.action", f"card {arg} has no Action effect player {me} may activate now "
