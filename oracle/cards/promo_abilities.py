@@ -24,6 +24,9 @@ LIFE_AS_MINDBUGS = frozenset({"Ivybug"})              # promo.life-as-mindbugs (
 PLAY_LIMITS = {"Wolfman Steve": 4}                    # promo.play-limit: the opponent may not play power <= this
 SIDE_MARKERS = frozenset({"Sluggernaut"})             # promo.side-markers
 BLOCK_READERS = frozenset({"Jazz Dog"})               # promo.blocked-this-turn
+DEFEAT_READERS = frozenset({"\"One-Eye\" Felix"})      # promo.felix-defeated
+# "At the end of a turn" (any player's turn), not only its controller's: promo.felix-defeated.
+ANY_TURN_END = DEFEAT_READERS
 # promo.granted-attack: where the card must be for the creatures it grants an
 # Attack ability to: "enemy-play" (every enemy creature of the card in play),
 # "own-discard" (the creatures of the player whose discard pile holds it).

@@ -4,13 +4,13 @@ Attack with a Creature; Keywords)."""
 from __future__ import annotations
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY
-from .blocked import record as record_blocker
 from .effects import defeat, queue_trigger
 from .granted import attack_grants
 from .lasting import barred_from_blocking
 from .life import lose_life
 from .registry import resume, task
 from .restrictions import attack_barred
+from .turn_record import record_block, record_fight
 
 
 def declare_attack(g, card: int) -> None:
@@ -102,7 +102,7 @@ def _hunt(g, kind, arg) -> None:
     s = g.state
     s.combat[1] = arg
     s.combat[2] = True
-    record_blocker(g, arg)                                     # promo.blocked-this-turn
+    record_block(g, arg)                                     # promo.blocked-this-turn
     clauses = ("keywords.hunter",)
     if block_forbidden(g, s.combat[0], arg) is not None:
         clauses += ("keywords.hunter.override",)
@@ -130,7 +130,7 @@ def _block(g, kind, arg) -> None:
     s = g.state
     s.combat[1] = arg
     if arg is not None:
-        record_blocker(g, arg)                                 # promo.blocked-this-turn
+        record_block(g, arg)                                 # promo.blocked-this-turn
         g.emit("block", ("combat.block",), player=1 - s.active, card=arg, source=s.combat[0])
 
 
@@ -173,6 +173,7 @@ def fight(g) -> None:
     # Both creatures leave at the same moment; their Defeated effects wait
     # until both have moved (effects.simultaneous).
     defeat(g, list(losers), (), None, combat_poison=poison, per_card=losers)
+    record_fight(g, a, b)                                       # promo.felix-defeated
 
 
 @task("after-attack")

@@ -9,6 +9,7 @@ from .play import play_from_hand
 from .play_limits import playable
 from .presence import flags
 from .registry import resume, task
+from .turn_record import end_of_turn_waiting
 from .restrictions import attack_barred
 
 
@@ -67,9 +68,9 @@ def end_turn(g, triggered: bool = False) -> None:
     (declared cards of the later sets) resolve, this turn's effects still on."""
     s = g.state
     if not triggered and flags(g.table).end_of_turn:
-        waiting = [c for c in s.play[s.active] if "end-of-turn" in g.design(c).triggers]
+        waiting = end_of_turn_waiting(g, s.active)               # promo.felix-defeated: either player's
         if waiting:
-            s.triggers.extend((c, s.active, "end-of-turn") for c in waiting)
+            s.triggers.extend((c, p, "end-of-turn") for c, p in waiting)
             g.push_next(("resolve-triggers",), ("end-turn", True))
             return
     g.emit("end-turn", ("turns.end",), player=s.active)
