@@ -50,6 +50,11 @@ PROMOS: tuple[Reading, ...] = (
         ("unused-pile", "Future Eric plays as the printing that moves the top 2 cards of the unused pile under "
                         "its controller's draw pile"),
     ), "no alternative: the other printing takes cards from outside the game, which a game record cannot hold"),
+    Reading("promo.felix-defeated", "", "any-turn", (
+        ("any-turn", "\"One-Eye\" Felix evolves at the end of any turn, either player's, in which it defeated "
+                     "the enemy creature it fought"),
+        ("own-turn", "only at the end of its controller's own turns"),
+    ), "the card says \"a turn\" without saying whose"),
     Reading("promo.life-as-mindbugs", "", "life-for-mindbug", (
         ("life-for-mindbug", "Ivybug's controller, with no Mindbug left, may use one by losing 1 life"),
     ), "no alternative the oracle can show: no card scan confirms Ivybug's ability and no set deals the card "

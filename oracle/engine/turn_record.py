@@ -13,6 +13,7 @@ Only games with a card that reads a record keep it.
 from __future__ import annotations
 
 from ..cards.promo_abilities import ANY_TURN_END, BLOCK_READERS, DEFEAT_READERS
+from ..readings import choice
 from .presence import flags
 
 
@@ -50,6 +51,7 @@ def end_of_turn_waiting(g, active: int) -> list:
     s = g.state
     out = [(c, active) for c in s.play[active] if "end-of-turn" in g.design(c).triggers]
     if not flags(g.table).names.isdisjoint(ANY_TURN_END):
-        out += [(c, 1 - active) for c in s.play[1 - active] if g.design(c).name in ANY_TURN_END]
+        if choice(g.profile, "promo.felix-defeated") == "any-turn":
+            out += [(c, 1 - active) for c in s.play[1 - active] if g.design(c).name in ANY_TURN_END]
         out = [(c, p) for c, p in out if g.design(c).name not in DEFEAT_READERS or marked(s, c, "defeated-enemy")]
     return out
