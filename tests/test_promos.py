@@ -57,8 +57,9 @@ def test_ivybug_pays_life_for_a_mindbug_when_none_is_left():
                   mindbugs=(2, 0))
     g.apply(Decision("play", 0, id_["Gorillion"]))
     assert ("mindbug", None) in g.pending.options
-    g.apply(Decision("mindbug", 1))
+    events = g.apply(Decision("mindbug", 1))
     assert g.state.life[1] == 2 and g.state.mindbugs[1] == 0 and id_["Gorillion"] in g.state.play[1]
+    assert any(e.kind == "lose-life" and "promo.life-as-mindbugs" in e.clauses for e in events)
 
 
 def test_ivybug_spends_mindbugs_first_and_without_it_none_left_means_pass():

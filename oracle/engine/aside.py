@@ -3,7 +3,8 @@ Alpacoodle).
 
 Setting a creature aside takes it out of play (terms.leave-play: it is not
 defeated, so no Defeated effect; an evolved creature is its stage I card
-again and its boost cards go to the discard pile, leaving.left_play). The
+again and its boost cards go to the discard pile, leaving.left_play; its
+exhaustion goes as for any card leaving play, terms.leave-play). The
 cards wait in `State.held` under the creature that set them aside. When
 that creature's effect puts them back, they come into play without their
 Play effects, under the control the promo.set-aside.return reading gives.
@@ -24,7 +25,8 @@ def set_aside(g, holder: int, cards, clauses=(), source=None) -> None:
         if ctrl is None:
             continue
         s.play[ctrl].remove(c)
-        s.exhausted.discard(c)                                   # promo.set-aside: a fresh card when it is back
+        if g.profile.leave_play == "resets":                     # terms.leave-play (a reading)
+            s.exhausted.discard(c)
         kept.append((c, ctrl))
         leaving.left_play(g, c, ctrl)
     if not kept:
