@@ -69,6 +69,8 @@ class Campaign:
     editions: list[str] = field(default_factory=list)
     # Scenario runs left out: (id, where, why, listed: whether to name each run, not only count them).
     skipped: list[tuple[str, str, str, bool]] = field(default_factory=list)
+    # per root cause: (decisions found, decisions of the shrunk game, decisions of its shortest artifact)
+    shrunk: list[tuple[int, int, int]] = field(default_factory=list)
 
     def run(self) -> Iterator[GameReport]:
         """Every game's report, then every scenario's, in a stable order."""
@@ -229,6 +231,7 @@ class Campaign:
                 draft, draft_start = trial._decisions(found[0]), found[1]
                 note += (f"; from the rules' position at a turn action just before it, {len(draft.decisions)} "
                          f"decision{'s' if len(draft.decisions) != 1 else ''} (the draft scenario)")
+        self.shrunk.append((len(first.divergence.decisions), len(small.decisions), len(draft.decisions)))
         f = small.finding
         code, clauses, basis = f.code, list(f.clauses), None
         stem = f"{first.report.id}-{sig[0].lower()}"
