@@ -573,14 +573,17 @@ def test_a_divergence_found_late_gets_a_short_draft_from_a_position_and_the_medi
     [note] = [n for g in reports(r) if g["t"] == "game" for n in g["notes"] if n.startswith("root cause ")]
     found, small = map(int, re.search(r"shrunk from (\d+) to (\d+) decisions", note).groups())
     assert found >= 30, note
-    draft_len = int(re.search(r"just before it, (\d+) decisions? \(the draft scenario\)", note).group(1))
-    assert draft_len <= 3, note
+    m = re.search(r"just before it, (\d+) decisions? \(the draft scenario\), with (\d+) of its (\d+) cards", note)
+    draft_len, kept, before = map(int, m.groups())
+    assert draft_len <= 3 and kept <= 4 < before, note
     m = re.search(r"conform: 1 root cause shrunk from a median of (\d+) to (\d+) decisions \(the shortest "
                   r"artifact of each: median (\d+), longest (\d+)\)", r.stderr)
     assert m and tuple(map(int, m.groups())) == (found, small, draft_len, draft_len), r.stderr
     [draft] = sorted(out.glob("*.yaml"))
     sc = load_file(draft).scenarios[0]
     assert run_scenario(sc, sc.editions()[0]).passed
+    given = yaml.safe_load(draft.read_text())["given"]
+    assert sum(len(p[z]) for p in given["players"] for z in ("hand", "play", "discard", "deck")) == kept
     again = conform("--engine", f"{ADAPTER} --plant empty-hand-loses", "--budget", "0", "--scenarios", str(draft),
                     "--format", "json", "--out", str(tmp_path / "again"))
     [g] = [x for x in reports(again) if x["t"] == "game"]

@@ -21,6 +21,7 @@ play them, and the decisions that only drew them can go. """
 from __future__ import annotations
 
 from ..engine import Decision
+from ..engine.errors import SetupError
 from .engine_client import Engine, EngineFault
 from .lockstep import Divergence, replay, start_game
 
@@ -207,3 +208,62 @@ def _regrouped(setup: dict, div: Divergence, used: list[int]) -> dict | None:
                 moved = True
                 break
     return {**setup, "decks": decks, "unused": unused} if moved else None
+
+
+def thinned(engine: Engine, edition: str, pos, div: Divergence, readings: dict | None = None,
+            budget: int = 60) -> tuple[object, Divergence, int]:
+    """Fewer cards in the position: the cards of each zone (the unused pile,
+    the draw piles, the discard piles, the hands, the play areas) taken out
+    of the position altogether, a whole zone at once and then one card at a
+    time, and kept out when the same divergence still shows (replayed from
+    the smaller position). (the position, its divergence, the replays spent)."""
+    import msgspec
+
+    state = {"best": pos, "found": div, "spent": 0}
+
+    def attempt(cards) -> bool:
+        if state["spent"] >= budget:
+            return False
+        cand = state["best"]
+        for c in cards:
+            cand = _without(cand, c, msgspec)
+        state["spent"] += 1
+        try:
+            got = replay(engine, edition, cand, state["found"].decisions, readings).divergence
+        except SetupError:
+            return False                # a position the rules refuse (life cards need the unused pile)
+        if got is not None and got.signature == div.signature:
+            state["best"], state["found"] = cand, got
+            return True
+        return False
+
+    zones = [("unused", None)] + [(z, p) for z in ("deck", "discard", "hand", "play") for p in (0, 1)]
+    try:
+        for zone, p in zones:
+            cards = getattr(state["best"], zone)
+            if p is None and not isinstance(cards, list):
+                continue
+            cards = list(cards if p is None else cards[p])
+            if len(cards) > 1 and attempt(cards):
+                continue
+            for c in cards:
+                attempt([c])
+    except EngineFault:
+        pass
+    return state["best"], state["found"], state["spent"]
+
+
+def _without(pos, card: int, msgspec):
+    """The position with `card` in none of its zones and not among its cards."""
+    def drop(pair):
+        return [[c for c in z if c != card] for z in pair]
+
+    changes = {z: drop(getattr(pos, z)) for z in ("hand", "play", "discard", "deck")}
+    changes["exhausted"] = [c for c in pos.exhausted if c != card]
+    changes["out"] = [c for c in pos.out if c != card]
+    if isinstance(pos.unused, list):
+        changes["unused"] = [c for c in pos.unused if c != card]
+    if isinstance(pos.octonite, dict):
+        changes["octonite"] = {c: n for c, n in pos.octonite.items() if c != card}
+    changes["cards"] = {c: n for c, n in pos.cards.items() if c != card}
+    return msgspec.structs.replace(pos, **changes)
