@@ -201,7 +201,8 @@ def test_the_shipped_card_ids_do_not_move_and_the_later_sets_follow():
     assert ids[:48] == full_set(["first-contact"]) and ids[48:72] == full_set(["new-servants"])
     assert ids[72:120] == full_set(["beyond-eternity"])
     assert ids[120:168] == full_set(EVO) + FACES_EVO
-    assert len(ids) == 72 + 48 + 48 + 10 + 14 + 9
+    assert ids[168:201] == table_cards(["promo-2022", "promo-2023"]) + full_set(["promo-later"]) + ["Evilcat"]
+    assert {lookup(n).card_set for n in ids[201:]}.isdisjoint(("first-contact", "new-servants") + LATER)
 
 
 # -- set-up ------------------------------------------------------------------------------
@@ -370,3 +371,60 @@ def test_a_bad_stage_or_line_is_refused_at_its_line(old, new, line, words):
         load("lines.yaml", LINE.replace(old, new))
     problems = e.value.problems
     assert any(p.line == line and words in str(p) for p in problems), [str(p) for p in problems]
+
+
+# -- scenarios ---------------------------------------------------------------------------
+
+
+POSITION = """
+format: mb-scenario/1
+id: beyond.vanilla-robopup
+title: A vanilla Beyond Evolution card plays in a mixed deck, the double-sided cards aside
+clauses: [setup.set-aside]
+editions: [en-revised]
+sets: [first-contact, beyond-evolution]
+source: {kind: team ruling, ref: "setup.set-aside"}
+given:
+  players:
+    - hand: [Robopup]
+    - hand: [Gorillion]
+steps:
+  - play: Robopup
+  - pass
+expect:
+  players:
+    - play: [Robopup]
+  unused: 90
+"""
+
+DEALT = """
+format: mb-scenario/1
+id: beyond.deal
+title: A deal of Beyond Evolution leaves its double-sided cards out of every pile
+clauses: [setup.set-aside]
+editions: [en-revised]
+sets: [beyond-evolution]
+source: {kind: team ruling, ref: "setup.set-aside"}
+given:
+  deal:
+    decks: [[Robopup, Robopup#2, Sawn, Sawn#2, Blastfish, Kitsunsei, Coach Panda, Coach Panda#2, Cloud Lady,
+             Steelhorn],
+            [Sweet Fighter, Sweet Fighter#2, Bullet Train, Bullet Train#2, Mole Machine, Mole Machine#2, Puffermech,
+             Puffermech#2, Wildsprout, Infernostrich]]
+    first: 0
+steps: []
+expect:
+  unused: 24
+"""
+
+
+def test_a_scenario_of_beyond_evolution_sets_its_double_sided_cards_aside():
+    from oracle.scenarios.loader import load_text
+    from oracle.scenarios.runner import build, run
+    for text in (POSITION, DEALT):
+        sf = load_text(text, "s.yaml")
+        assert not sf.errors, sf.errors
+        (sc,) = sf.scenarios
+        assert run(sc, "en-revised").passed
+        g = build(sc, "en-revised")
+        assert sorted(g.table.defs[c].name for c in g.state.set_aside) == sorted(FACES_EVO)
