@@ -10,17 +10,12 @@ they are. The verbs that put cards into a hand ask `closed` first.
 from __future__ import annotations
 
 from ..cards.promo_abilities import HAND_LOCKS
-from .presence import flags
+from .presence import holder
 
 
 def closed(g, player: int):
     """The creature that keeps `player` from putting cards into their hand, or None."""
-    if flags(g.table).names.isdisjoint(HAND_LOCKS):
-        return None
-    for c in g.state.play[1 - player]:
-        if g.design(c).name in HAND_LOCKS:
-            return c
-    return None
+    return holder(g, 1 - player, HAND_LOCKS)
 
 
 def refused(g, player: int, clauses=(), source=None) -> bool:

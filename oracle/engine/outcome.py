@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from ..cards.promo_abilities import LIFE_LOCKS
-from .presence import flags
+from .presence import holder
 
 REASON = "card"
 
@@ -31,12 +31,7 @@ def lose(g, player: int, clauses: tuple, source=None) -> None:
 def life_locked(g, player: int):
     """promo.cannot-lose-life: the creature of `player` that keeps them from
     losing life, or None."""
-    if flags(g.table).names.isdisjoint(LIFE_LOCKS):
-        return None
-    for c in g.state.play[player]:
-        if g.design(c).name in LIFE_LOCKS:
-            return c
-    return None
+    return holder(g, player, LIFE_LOCKS)
 
 
 END_CLAUSES = {"life": "winning.life", "no-action": "turns.no-action", REASON: "promo.win-lose"}

@@ -7,17 +7,12 @@ play a card of printed power 4 or less from their hand.
 from __future__ import annotations
 
 from ..cards.promo_abilities import PLAY_LIMITS
-from .presence import flags
+from .presence import holder
 
 
 def limiter(g, player: int):
     """The enemy creature that limits what `player` plays, or None."""
-    if flags(g.table).names.isdisjoint(PLAY_LIMITS):
-        return None
-    for c in g.state.play[1 - player]:
-        if g.design(c).name in PLAY_LIMITS:
-            return c
-    return None
+    return holder(g, 1 - player, PLAY_LIMITS)
 
 
 def playable(g, player: int) -> list:

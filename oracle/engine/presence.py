@@ -36,3 +36,15 @@ def flags(table) -> Flags:
                                 not triggers.isdisjoint(EVENT_TRIGGERS), "to-discard" in triggers,
                                 frozenset(names))
     return f
+
+
+def holder(g, side: int, names):
+    """The first creature of `side` in play whose design is one of `names`
+    (a constant ability of a single card: the promos), or None; nothing is
+    looked at in a game none of those designs can reach."""
+    if flags(g.table).names.isdisjoint(names):
+        return None
+    for c in g.state.play[side]:
+        if g.design(c).name in names:
+            return c
+    return None
