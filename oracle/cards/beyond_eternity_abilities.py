@@ -1,7 +1,7 @@
 """What each Beyond Eternity card does, written with the engine's effect verbs.
 
 Triggered abilities take (verbs, game, controller, card), as in
-oracle/cards/abilities.py, which merges the tables below into its own.
+the ability module (oracle.cards.abilities), which merges the tables below into its own.
 Their later parts (after a boost or a choice) are STEPS, run through the
 verbs `then` and the `ability-chose` answer. Constant abilities are the
 power and keyword layers, the block and attack rules, and the rows of the
@@ -310,7 +310,7 @@ def trash_flier(fx, g, me, card):
               ("triggers.defeated", "effects.play-card"), card, "a card of the opponent's discard pile to play")
 
 
-# -- the tables abilities.py merges --------------------------------------------
+# -- the tables the ability module merges -----------------------------------------
 
 TRIGGERED = {
     ("Ant Zombie Horde", "attack"): ant_zombie_horde,

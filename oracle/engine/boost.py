@@ -15,7 +15,9 @@ The decisions of "boost up to X", one card at a time, each a `choose`:
    there is nothing to ask. "Boost X to this" has no second question.
 
 This repeats until X cards went or the controller stops, so X cards may be
-split between creatures as wished.
+split between creatures as wished. Any creature may receive cards, exhausted
+or TOUGH, and holds any number (later.boost.limits). The cards are kept by
+creature, so they follow it when its control changes (later.boost.control).
 """
 
 from __future__ import annotations
