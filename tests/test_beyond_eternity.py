@@ -112,3 +112,56 @@ def test_self_play_conforms_with_the_invariants(seed, sets):
         data = b"".join(msgspec.json.encode(x) + b"\n" for x in lines)
         rep = [verify_game(r) for r in split_games(io.BytesIO(data), "<test>")][0]
         assert rep.verdict == "conforms", rep.findings[:1]
+
+
+CARD_FILE = b"""format: mb-cards/1
+set: {id: boost-lab, name: Boost Lab}
+cards:
+  - {name: Boost Tester, power: 3, abilities: [{trigger: attack, effect: boost, count: 2}]}
+  - {name: Boost Giver, power: 4, abilities: [{trigger: play, effect: boost, target: {side: any}}]}
+"""
+
+
+def test_declared_cards_boost_with_the_verb(tmp_path):
+    from oracle.cards.compiled import load_file, snapshot
+    restore = snapshot()
+    try:
+        path = tmp_path / "boost.yaml"
+        path.write_bytes(CARD_FILE)
+        load_file(path)
+        defs = {i: lookup(n) for i, n in enumerate(full_set(("beyond-eternity", "boost-lab")), 1)}
+        ids = {d.name: i for i, d in reversed(list(defs.items()))}
+        tester, giver, duck, koi = ids["Boost Tester"], ids["Boost Giver"], ids["Duckdra"], ids["Koibra"]
+        g = Game.position("en-revised", {("play", 0): [tester], ("hand", 0): [giver], ("play", 1): [koi],
+                                         ("discard", 1): [duck]}, defs, mindbugs=(2, 0))
+        g.apply(Decision("play", 0, giver))
+        g.apply(Decision("pass", 1))
+        g.apply(Decision("choose", 0, (duck,)))                 # the card, then its creature: an enemy one
+        assert g.pending.options == [("choose", (c,)) for c in sorted((tester, giver, koi))]
+        g.apply(Decision("choose", 0, (koi,)))
+        assert g.power(koi) == 3 and g.state.boosts == ((koi, (duck,)),)
+        with pytest.raises(Exception, match="a boost goes to this creature"):
+            from oracle.cards.declared import load
+            load("bad.yaml", CARD_FILE.replace(b"{side: any}", b"{side: enemy}").decode())
+    finally:
+        restore()
+
+
+def test_an_attack_ability_given_from_a_discard_pile(monkeypatch):
+    # later.in-discard, IN_DISCARD_GRANTS (Blessed Axolotl Healer, promo 2023):
+    # the pile owner's attacking creature has the given Attack effect, resolved
+    # for its controller; here a stand-in row on Blessed Shield Bugs.
+    def gain(fx, g, me, card):
+        fx.gain_life(g, me, 1, ("triggers.attack",), card)
+    monkeypatch.setitem(abilities.IN_DISCARD_GRANTS, "Blessed Shield Bugs", "attack")
+    monkeypatch.setitem(abilities.TRIGGERED, ("Blessed Shield Bugs", "attack"), gain)
+    g = position({("play", 0): ["Catalisk"], ("discard", 0): ["Blessed Shield Bugs"], ("play", 1): ["Duckdra"],
+                  ("discard", 1): ["Cursed Gorillion"]})
+    g.apply(Decision("attack", 0, card("Catalisk")))
+    # two Attack effects wait, Catalisk's own and the given one: the active player orders them
+    assert g.pending.stage == "order" and len(g.pending.options) == 2
+    g.apply(Decision("choose", 0, (card("Blessed Shield Bugs"),)))
+    assert g.state.life[0] == 4
+    g.apply(Decision("block", 1, None))
+    # the other player's pile gives nothing to its enemies' attacks
+    assert g.state.life == [4, 2]

@@ -18,6 +18,14 @@ This repeats until X cards went or the controller stops, so X cards may be
 split between creatures as wished. Any creature may receive cards, exhausted
 or TOUGH, and holds any number (later.boost.limits). The cards are kept by
 creature, so they follow it when its control changes (later.boost.control).
+
+A Defeated effect that uses "the boost cards from this" (Big Box Mimic)
+names its design in `abilities.KEEPS_BOOSTS`: with the team's reading of
+later.boost.defeated its cards then wait under the defeated card, and its
+ability reads them with the verb `boost_cards(g, card)`, takes each one it
+uses with `take_from_under(g, card, c)`, and ends with `release(g, card,
+player)`, which sends what is left to the discard pile as for a creature
+leaving play. Under the other reading nothing is under the card by then.
 """
 
 from __future__ import annotations

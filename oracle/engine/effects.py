@@ -290,6 +290,7 @@ from .handover import may_play_from_discard  # noqa: E402,F401
 from .octonite import spend as spend_octonite  # noqa: E402,F401
 from .later import draw_unused, refresh, steal_life  # noqa: E402,F401
 from .boost import ANY, THIS, boost, boosted, place as boost_with, take_to_hand as take_boost_card  # noqa: E402,F401
+from .boost import release, take_from_under, under as boost_cards  # noqa: E402,F401
 from .eternity import (choose_among, discard_draw_pile, discard_then_draw, refill_hand,  # noqa: E402,F401
                        take_from_discard, to_discard_from_hand)
 
