@@ -51,6 +51,14 @@ def attack_barred(g, player: int) -> frozenset:
     return out
 
 
+def attack_barred_by(g, player: int, card: int):
+    """The card in a discard pile whose ability forbids `card` of `player` to attack, or None."""
+    for owner, c, rule in _cards(g, IN_DISCARD_ATTACK):
+        if card in rule(g, owner, c, player, g.state.play[player]):
+            return c
+    return None
+
+
 def block_forbidden(g, attacker: int, blocker: int):
     """The card in a discard pile whose ability forbids `blocker` to block
     `attacker`, or None."""

@@ -31,3 +31,21 @@ def attack_barred(g, player: int) -> frozenset:
                 if rule is not None:
                     out = out | rule(g, c, holder, s.play[player])
     return out
+
+
+def barred_by(g, player: int, card: int):
+    """The later sets' ability that forbids `card`, a creature of `player`, to
+    attack now: (clause, the card holding it), or None (none, or an enemy
+    creature's constant ability such as Hamster Lion's). For messages (explain)."""
+    s = g.state
+    one = frozenset((card,))
+    for holder in (1 - player, player):
+        for c in s.play[holder]:
+            rule = ANY_SIDE_ATTACK_RULES.get(g.design(c).name)
+            if rule is not None and rule(g, c, holder, one):
+                return "abilities.cannot-attack", c
+    if flags(g.table).in_discard:
+        c = in_discard.attack_barred_by(g, player, card)
+        if c is not None:
+            return "later.in-discard", c
+    return None
