@@ -142,9 +142,10 @@ def catalisk(fx, g, me, card):
 
 
 def duckdra(fx, g, me, card):
-    # Optional; any creature with POISONOUS, either side.
-    fx.choose(g, me, [c for c in _creatures(g) if g.has(c, POISONOUS)], 0, 1, ("defeat", card, "triggers.attack"),
-              ("triggers.attack",), card, "a creature with POISONOUS to defeat, or none")
+    # Optional; "a creature" with POISONOUS: either side (cards.any-creature).
+    fx.choose(g, me, [c for c in _a_creature(g, me) if g.has(c, POISONOUS)], 0, 1,
+              ("defeat", card, "triggers.attack"), ("triggers.attack", "cards.any-creature"), card,
+              "a creature with POISONOUS to defeat, or none")
 
 
 def ghostly_underdog(fx, g, me, card):
@@ -286,8 +287,8 @@ def tornado_dragon_chose(fx, g, me, card, chosen):
         fx.then(g, "refill", me, card)                           # later.discard-then-draw
         fx.discard_then_draw(g, me, list(chosen), ("triggers.play",), card)
     n = len(chosen)
-    fx.choose(g, me, _creatures(g), n, n, ("defeat", card, "triggers.play"), ("triggers.play",), card,
-              "a creature to defeat for each card discarded")
+    fx.choose(g, me, _a_creature(g, me), n, n, ("defeat", card, "triggers.play"),
+              ("triggers.play", "cards.any-creature"), card, "a creature to defeat for each card discarded")
 
 
 def refill(fx, g, me, card):
