@@ -109,7 +109,7 @@ NEW_SERVANTS_SEEDS = {"cards.any-creature": 4, "cards.extreme-power": 8, "life.l
 # The Beyond Eternity readings: (seed, sets) of a game where the alternative changes the play.
 ETERNITY_SEEDS = {"later.boost.leave": (0, ("beyond-eternity",)), "later.boost.empty": (456, ("beyond-eternity",)),
                   "later.in-discard.life": (641, ("new-servants", "beyond-eternity")),
-                  "triggers.to-discard": (2, ("beyond-eternity",)), "later.discard-then-draw": (0, ("beyond-eternity",))}
+                  "triggers.to-discard": (2, ("beyond-eternity",)), "later.discard-then-draw": (4, ("beyond-eternity",))}
 # Readings no shipped ability reaches yet, shown by a test of their own:
 # later.boost.defeated waits for a design in KEEPS_BOOSTS (Big Box Mimic, promo 2023).
 NOT_YET_PLAYED = {"later.boost.defeated"}
