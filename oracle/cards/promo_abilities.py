@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from . import FRENZY, HUNTER, SNEAKY
 from ..readings import choice
+from .beyond_eternity_abilities import _boost_or as boost_or
 
 # -- constant abilities read by the engine's promo modules -------------------
 
@@ -27,10 +28,9 @@ BLOCK_READERS = frozenset({"Jazz Dog"})               # promo.blocked-this-turn
 DEFEAT_READERS = frozenset({"\"One-Eye\" Felix"})      # promo.felix-defeated
 # "At the end of a turn" (any player's turn), not only its controller's: promo.felix-defeated.
 ANY_TURN_END = DEFEAT_READERS
-# promo.granted-attack: where the card must be for the creatures it grants an
-# Attack ability to: "enemy-play" (every enemy creature of the card in play),
-# "own-discard" (the creatures of the player whose discard pile holds it).
-GRANTED_ATTACK = {"Jean-Claw Pandamme": "enemy-play", "Blessed Axolotl Healer": "own-discard"}
+# promo.granted-attack: cards in play that give every enemy creature an Attack
+# ability (TRIGGERED[(name, "granted-attack")]).
+GRANTED_ATTACK = frozenset({"Jean-Claw Pandamme"})
 
 
 # -- constant abilities: power and keyword layers ----------------------------
@@ -62,6 +62,20 @@ def the_pack(g, me, card, mine, power, kw):
 
 
 POWER_LAYER = {"Ram Hopper": ram_hopper, "Sluggernaut": sluggernaut}
+
+
+def cursed_goblin_werewolf(g, owner, card, player, attackers):
+    """later.in-discard: the pile owner's creatures with FRENZY or HUNTER cannot attack."""
+    if player != owner:
+        return frozenset()
+    return frozenset(c for c in attackers if g.keywords(c) & (FRENZY | HUNTER))
+
+
+IN_DISCARD_ATTACK = {"Cursed Goblin Werewolf": cursed_goblin_werewolf}
+# The pile owner's creatures have "Attack: gain 1 life" (TRIGGERED[(name, "attack")]).
+IN_DISCARD_GRANTS = {"Blessed Axolotl Healer": "attack"}
+# A Defeated effect that uses the boost cards that were under it (later.boost.defeated).
+KEEPS_BOOSTS = frozenset({"Big Box Mimic"})
 GRANT_LAYER = {"The Pack": the_pack}
 
 
@@ -88,8 +102,9 @@ BLOCK_RULES = {"Boar-Zooka": boar_zooka, "Watts Dog": watts_dog, "Ghost Hand": g
 # -- triggered abilities -----------------------------------------------------
 
 def step(name: str, what: str, me: int, card: int) -> tuple:
-    """The continuation of `name`'s ability after the answer to a choice."""
-    return ("step", name, what, me, card)
+    """The continuation of `name`'s ability after the answer to a choice
+    (abilities.STEPS["name: what"], given the answer)."""
+    return ("ability-chose", f"{name}: {what}", me, card)
 
 
 def _enemies(g, me, test=lambda p: True):
@@ -198,6 +213,50 @@ def blessed_axolotl_granted(fx, g, me, card):
     fx.gain_life(g, me, 1, ("promo.granted-attack",), card)
 
 
+def ghost_hand(fx, g, me, card):
+    fx.boost(g, me, card, 1, fx.ANY, ("triggers.play",))
+
+
+def solar_bear(fx, g, me, card):
+    # One choice says the mode (later.boost.mode): a card of a discard pile is
+    # the boost card; an enemy boosted creature is the one to take.
+    boosted = [c for c in fx.boosted(g) if g.controller(c) != me]
+    boost_or(fx, g, me, card, boosted, "Solar Bear: chose",
+             "a card of a discard pile to boost with, or a boosted creature to take")
+
+
+def solar_bear_chose(fx, g, me, card, chosen):
+    if not chosen:
+        return
+    c = chosen[0]
+    if g.controller(c) is not None:
+        fx.take_control(g, me, [c], card)
+    else:
+        fx.boost_with(g, me, card, c, 1, fx.ANY, ("later.boost.mode",))
+
+
+def big_box_mimic(fx, g, me, card):
+    # later.boost.defeated: the boost cards wait under the defeated card; its
+    # controller puts any number of them into play, one at a time, then the
+    # rest go to the discard pile.
+    held = list(fx.boost_cards(g, card))
+    if not held:
+        fx.release(g, card, me)
+        return
+    fx.choose(g, me, held, 0, 1, step("Big Box Mimic", "put", me, card), ("triggers.defeated",
+              "promo.no-play-effect", "later.boost.defeated"), card,
+              "a card that boosted it to put into play (none: stop)")
+
+
+def big_box_put(fx, g, me, card, arg):
+    if not arg:
+        fx.release(g, card, me)
+        return
+    fx.take_from_under(g, card, arg[0])
+    fx.put_into_play(g, me, arg[0], None, ("triggers.defeated",), card)
+    big_box_mimic(fx, g, me, card)
+
+
 def silver_whiskers(fx, g, me, card):
     s = g.state
     pool = [c for c in s.play[0] + s.play[1] if g.power(c) <= 5]
@@ -253,7 +312,7 @@ def short_neck_giraffodile(fx, g, me, card):
 
 
 def short_neck_take(fx, g, me, card, arg):
-    fx.discard_to_hand(g, me, list(arg), ("triggers.attack",), card)
+    fx.take_from_discard(g, me, me, list(arg), ("triggers.attack",), card)
 
 
 TRIGGERED = {
@@ -268,8 +327,11 @@ TRIGGERED = {
     ("Suspicious Gift", "defeated"): suspicious_gift_defeated,
     ("Future Eric", "play"): future_eric,
     ("Jean-Claw Pandamme", "granted-attack"): jean_claw_granted,
-    ("Blessed Axolotl Healer", "granted-attack"): blessed_axolotl_granted,
+    ("Blessed Axolotl Healer", "attack"): blessed_axolotl_granted,
     ("Silver Whiskers", "attack"): silver_whiskers,
+    ("Ghost Hand", "play"): ghost_hand,
+    ("Solar Bear", "attack"): solar_bear,
+    ("Big Box Mimic", "defeated"): big_box_mimic,
     ("Battle Beetle", "attack"): battle_beetle,
     ("Knightmare", "defeated"): knightmare_defeated,
     ("Alpacoodle", "play"): alpacoodle,
@@ -281,10 +343,12 @@ TRIGGERED = {
 }
 
 STEPS = {
-    ("Slugapult", "ally"): slugapult_ally,
-    ("Ratomancer", "put"): ratomancer_put,
-    ("Chuck", "rolled"): chuck_rolled,
-    ("Chuck", "hit"): chuck_hit,
-    ("Wheatle", "named"): wheatle_named,
-    ("Short-Neck Giraffodile", "take"): short_neck_take,
+    "Slugapult: ally": slugapult_ally,
+    "Ratomancer: put": ratomancer_put,
+    "Chuck: rolled": chuck_rolled,
+    "Chuck: hit": chuck_hit,
+    "Wheatle: named": wheatle_named,
+    "Short-Neck Giraffodile: take": short_neck_take,
+    "Solar Bear: chose": solar_bear_chose,
+    "Big Box Mimic: put": big_box_put,
 }

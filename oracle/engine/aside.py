@@ -64,12 +64,14 @@ def bring_back(g, holder: int, holder_ctrl: int, clauses=(), source=None) -> Non
     g.changed()
 
 
-def put_into_play(g, player: int, card: int, pile: list, clauses=(), source=None) -> None:
-    """promo.no-play-effect: `card` goes from `pile` (a discard pile) into
-    `player`'s play area; its Play effect does not happen and no Mindbug can
-    be used on it (mindbug.only-from-hand)."""
+def put_into_play(g, player: int, card: int, pile, clauses=(), source=None) -> None:
+    """promo.no-play-effect: `card` goes from `pile` (a discard pile, or None
+    for a card already taken out, as a boost card is) into `player`'s play
+    area; its Play effect does not happen and no Mindbug can be used on it
+    (mindbug.only-from-hand)."""
     s = g.state
-    pile.remove(card)
+    if pile is not None:
+        pile.remove(card)
     s.play[player].append(card)
     g.changed()
     g.emit("enter-play", clauses + ("promo.no-play-effect", "mindbug.only-from-hand"), player=player, card=card,

@@ -1,6 +1,6 @@
-"""Cards moved between hands, discard piles and draw piles by the promos
-(beyond-sheet M10): swapping hands, taking chosen cards from a discard pile
-into the hand, a named power handed over, the unused pile under a draw pile.
+"""Cards moved between hands and draw piles by the promos (beyond-sheet
+M10): swapping hands, a named power handed over, the unused pile under a
+draw pile.
 
 - promo.swap-hands (Macaw Dagon): the two players exchange their whole
   hands at once. Then a player with fewer than 5 cards draws up to 5; a
@@ -26,17 +26,6 @@ def swap(g, player: int, clauses=(), source=None) -> None:
     g.emit("swap-hands", why, player=player, cards=tuple(s.hand[player]), source=source)
     for p in (player, 1 - player):
         drawing.refill(g, p, ("drawing.refill", "promo.swap-hands"))
-
-
-def discard_to_hand(g, player: int, cards, clauses=(), source=None) -> None:
-    """The chosen `cards` of `player`'s discard pile go into their hand."""
-    s = g.state
-    if not cards or refused(g, player, clauses, source):
-        return
-    for c in cards:
-        s.discard[player].remove(c)
-        s.hand[player].append(c)
-    g.emit("return-to-hand", clauses, player=player, cards=tuple(cards), source=source)
 
 
 def power_choices(g) -> list[int]:
