@@ -106,7 +106,8 @@ MIXED = ("first-contact", "new-servants")
 NEW_SERVANTS_SEEDS = {"cards.any-creature": 4, "cards.extreme-power": 8, "life.lose.set-lower": 455}
 # The promos' readings: seeds of games with promos in which each alternative changes the play.
 PROMOS = ("first-contact", "promo-2022", "promo-later")
-PROMO_SEEDS = {"promo.side-markers": 7, "promo.set-aside.return": 10, "promo.if-you-did": 20}
+PROMO_SEEDS = {"promo.side-markers": (7, PROMOS), "promo.set-aside.return": (10, PROMOS),
+               "promo.if-you-did": (20, PROMOS), "promo.gift-loser": (17, ("first-contact", "promo-2023"))}
 
 
 # The Beyond Eternity readings: (seed, sets) of a game where the alternative changes the play.
@@ -122,7 +123,7 @@ def log_under(clause, choice, declare=True) -> bytes:
     seed, sets = (NEW_SERVANTS_SEEDS[clause], MIXED) if clause in NEW_SERVANTS_SEEDS else (SEED, ("first-contact",))
     seed, sets = ETERNITY_SEEDS.get(clause, (seed, sets))
     if clause in PROMO_SEEDS:
-        seed, sets = PROMO_SEEDS[clause], PROMOS
+        seed, sets = PROMO_SEEDS[clause]
     lines = list(play_game("en-revised", seed, "random", f"reading-{choice}", "every",
                            readings={clause: choice}, sets=sets))
     if not declare:
