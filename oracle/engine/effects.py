@@ -74,7 +74,7 @@ def resolve_triggers(g) -> None:
     if not s.triggers:
         return
     if len(s.triggers) > 1:
-        g.ask("order", s.active, [("choose", (c,)) for c, _, _ in s.triggers], ("order",),
+        g.ask("order", s.active, [("choose", (t[0],)) for t in s.triggers], ("order",),
               ("effects.simultaneous", "effects.finish-one"),
               prompt="which waiting effect resolves next")
         return
