@@ -139,6 +139,12 @@ def hamster_lion(g, holder, side, attackers):
 
 ATTACK_RULES = {"Hamster Lion": hamster_lion}
 
+# Constant abilities that say which creature an enemy HUNTER names (Captain
+# Hippo: later.forced.hippo), and the designs that reverse a fight they are
+# part of (Sawn: later.reversed).
+HUNT_RULES: dict = {}
+REVERSED_FIGHTS: set[str] = set()
+
 # Octonite counters a card comes into play with (later.octonite): declared cards only.
 OCTONITE: dict[str, int] = {}
 # Declared cards whose controller may hand out their counters as they come
@@ -147,6 +153,9 @@ DISTRIBUTE: set[str] = set()
 # Declared Action effects: whether activating one would do something now
 # (an Action that would do nothing may not be activated).
 ACTION_USEFUL: dict = {}
+# The next part of an ability that depends on a choice just made: name ->
+# function (verbs, game, controller, card, picked cards).
+FOLLOW_UPS: dict = {}
 
 # Declared cards that use later-set mechanics, with the mechanics (FAST, Harvest...).
 LATER: dict[str, tuple[str, ...]] = {}
@@ -356,3 +365,16 @@ TRIGGERED = {
     ("The Lurker", "attack"): the_lurker,
     ("Turf the Surfer", "attack"): turf_the_surfer,
 }
+
+
+# -- the later sets ----------------------------------------------------------
+
+def _register_later_sets() -> None:
+    """Each later set's abilities, from its own module, into these tables."""
+    import sys
+
+    from . import beyond_evolution_abilities
+    beyond_evolution_abilities.register(sys.modules[__name__])
+
+
+_register_later_sets()
