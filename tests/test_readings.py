@@ -105,8 +105,21 @@ MIXED = ("first-contact", "new-servants")
 NEW_SERVANTS_SEEDS = {"cards.any-creature": 4, "cards.extreme-power": 8, "life.lose.set-lower": 455}
 
 
+# The Beyond Evolution readings: a game of that set where the alternative changes the play.
+EVOLUTION_SEEDS = {("later.action.useful", "always-offered"): 2, ("later.evolve.tough", "clears"): 9,
+                   ("later.evolve.tough", "both-tough"): 9, ("later.forced.hippo", "when-attacking"): 3,
+                   ("later.forced.hippo", "non-hunters-barred"): 19,
+                   ("later.give-control.experiment", "not-itself"): 2}
+# both-tough differs from the team's reading only for a creature exhausted at a
+# stage without TOUGH, which no card of the set can bring about in play: the
+# scenario bev.reading-both-tough-readies-a-tadpole shows it from a position.
+NO_GAME_SHOWS = {("later.evolve.tough", "both-tough")}
+
+
 def log_under(clause, choice, declare=True) -> bytes:
     seed, sets = (NEW_SERVANTS_SEEDS[clause], MIXED) if clause in NEW_SERVANTS_SEEDS else (SEED, ("first-contact",))
+    if (clause, choice) in EVOLUTION_SEEDS:
+        seed, sets = EVOLUTION_SEEDS[clause, choice], ("beyond-evolution",)
     lines = list(play_game("en-revised", seed, "random", f"reading-{choice}", "every",
                            readings={clause: choice}, sets=sets))
     if not declare:
@@ -130,6 +143,8 @@ def test_a_game_played_under_a_reading_conforms_when_it_declares_it(clause, choi
 
 @pytest.mark.parametrize("clause,choice", ALTERNATIVES)
 def test_a_finding_that_exists_only_under_the_team_reading_says_so(clause, choice):
+    if (clause, choice) in NO_GAME_SHOWS:
+        pytest.skip("no self-played game can show this reading apart from the team's; a scenario shows it")
     rep = verify(log_under(clause, choice, declare=False))
     assert rep.verdict == "violates"
     team = BY_CLAUSE[clause].team
