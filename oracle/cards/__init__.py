@@ -291,6 +291,7 @@ def add_set(card_set: CardSet, defs: list, other_names: dict | None = None) -> N
     """Add a declared set and its cards (oracle.cards.declared) to the database.
     `other_names` maps a card name to its names in other languages."""
     SETS[card_set.id] = card_set
+    STAGE_AFTER.update({a: b for one, two, three in card_set.lines for a, b in ((one, two), (two, three)) if b})
     for d in defs:
         CARDS[d.name] = d
         _index(d, *((other_names or {}).get(d.name, ())))

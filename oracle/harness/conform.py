@@ -27,13 +27,14 @@ from . import artifacts
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
 from .lockstep import OPTIONS_DIFFER, Divergence, Run, replay
-from .shrink import Shrinker, from_position
+from .shrink import Shrinker, from_position, thinned
 from .serve import game_from_position
 from .start import game_from_setup, setup_line
 from .views import position_of
 
 ENGINE_FAULT = "ENGINE_FAULT"
 SHORT_GAME = 8          # decisions: a shrunk game longer than this is also tried from a position
+SEED_FAMILY = 6         # further games tried for a root cause whose shortest game is longer than SHORT_GAME
 
 
 @dataclass
@@ -69,6 +70,8 @@ class Campaign:
     editions: list[str] = field(default_factory=list)
     # Scenario runs left out: (id, where, why, listed: whether to name each run, not only count them).
     skipped: list[tuple[str, str, str, bool]] = field(default_factory=list)
+    # per root cause: (decisions found, decisions of the shrunk game, decisions of its shortest artifact)
+    shrunk: list[tuple[int, int, int]] = field(default_factory=list)
 
     def run(self) -> Iterator[GameReport]:
         """Every game's report, then every scenario's, in a stable order."""
@@ -181,9 +184,14 @@ class Campaign:
         for g in games:
             if g.divergence is not None:
                 groups.setdefault(g.divergence.signature, []).append(g)
+        extra = iter(range(self.settings.budget, self.settings.budget + SEED_FAMILY * max(1, len(groups))))
         for n, (sig, members) in enumerate(groups.items(), 1):
             first = min(members, key=lambda g: (g.position is not None, len(g.divergence.decisions), g.report.id))
-            code, clauses, basis, note = self._shrink_one(first, sig)
+            other = self._shorter_elsewhere(first, sig, extra)
+            code, clauses, basis, note = self._shrink_one(other or first, sig)
+            if other is not None:
+                note = (f"the shortest game of this root cause is {other.report.id}, {len(other.divergence.decisions)} "
+                        f"decisions, found among further games of the same seed family; " + note)
             seen = ", ".join(g.report.id for g in members)
             first.report.notes.append(f"root cause {n} of {len(groups)}: {code} [{clauses[0] if clauses else ''}], "
                                       f"in {len(members)} game{'s' if len(members) > 1 else ''} ({seen}); {note}")
@@ -195,6 +203,24 @@ class Campaign:
                 if g is not first:
                     g.report.notes.append(f"the same root cause as {first.report.id} (root cause {n} of "
                                           f"{len(groups)}), shrunk and counted there")
+
+    def _shorter_elsewhere(self, first: _Game, sig: tuple, extra) -> _Game | None:
+        """For a root cause whose shortest game is long: up to SEED_FAMILY
+        further games of the run's seed family (the numbers after the
+        budget's), the first that shows the same divergence sooner; None
+        when none does (or shrinking is off)."""
+        if not self.settings.shrink or first.position is not None or len(first.divergence.decisions) <= SHORT_GAME:
+            return None
+        for _ in range(SEED_FAMILY):
+            i = next(extra, None)
+            if i is None:
+                return None
+            got = self._game(i)
+            d = got.divergence
+            if (d is not None and got.position is None and d.signature == sig
+                    and len(d.decisions) < len(first.divergence.decisions)):
+                return got
+        return None
 
     def _shrink_one(self, first: _Game, sig: tuple) -> tuple[str, list[str], tuple | None, str]:
         """Shrink one game and write its artifacts: (the code and clauses
@@ -227,8 +253,13 @@ class Campaign:
             if found is not None:
                 trial = Shrinker(self.engine, edition, found[1], max(1, s.shrink_budget // 4), s.readings)
                 draft, draft_start = trial._decisions(found[0]), found[1]
+                before = _card_count(draft_start)
+                draft_start, draft, _spent = thinned(self.engine, edition, draft_start, draft, s.readings,
+                                                     max(1, s.shrink_budget // 4))
                 note += (f"; from the rules' position at a turn action just before it, {len(draft.decisions)} "
-                         f"decision{'s' if len(draft.decisions) != 1 else ''} (the draft scenario)")
+                         f"decision{'s' if len(draft.decisions) != 1 else ''} (the draft scenario), with "
+                         f"{_card_count(draft_start)} of its {before} cards in play, hands and piles")
+        self.shrunk.append((len(first.divergence.decisions), len(small.decisions), len(draft.decisions)))
         f = small.finding
         code, clauses, basis = f.code, list(f.clauses), None
         stem = f"{first.report.id}-{sig[0].lower()}"
@@ -353,3 +384,7 @@ def campaign(command: str, settings: Settings) -> Campaign:
                          f"asked for {', '.join(wanted)}")
     return Campaign(engine, settings, editions)
 
+
+def _card_count(pos) -> int:
+    """The cards a position places in hands, play areas, discard piles and draw piles."""
+    return sum(len(z) for name in ("hand", "play", "discard", "deck") for z in getattr(pos, name))
