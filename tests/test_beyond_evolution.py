@@ -24,6 +24,7 @@ def game(p0_play, p1_play, defs=DEFS, **kw):
 
 
 def test_without_its_double_sided_card_a_line_cannot_evolve():
+    # later.evolve.unavailable
     lady = card("Cloud Lady")
     no_face = {c: d for c, d in DEFS.items() if d.name != "Typhoon Princess"}
     g = game(["Cloud Lady"], ["Sweet Fighter"], no_face)
@@ -41,6 +42,7 @@ def test_without_its_double_sided_card_a_line_cannot_evolve():
 
 
 def test_a_stage_face_out_of_play_breaks_an_invariant():
+    # later.evolve.faces-in-play
     g = game(["Cloud Lady"], ["Sweet Fighter"])
     assert violations(g) == []
     face = card("Typhoon Princess")
@@ -50,6 +52,7 @@ def test_a_stage_face_out_of_play_breaks_an_invariant():
 
 
 def test_a_creature_taken_keeps_its_stage_and_evolves_with_the_same_card():
+    # later.evolve.control
     lady, face = card("Cloud Lady"), card("Typhoon Princess")
     g = game(["Cloud Lady"], ["Sweet Fighter"], stages=[(lady, 2)])
     take_control(g, 1, [lady])
@@ -63,6 +66,7 @@ def test_a_creature_taken_keeps_its_stage_and_evolves_with_the_same_card():
 
 
 def test_this_turn_marks_and_exhaustion_stay_through_an_evolution():
+    # later.evolve.keeps, later.evolve.tough; later.evolve.not-play: no Play effect, no Mindbug
     tadpole = card("Curious Tadpole")
     g = game(["Curious Tadpole"], ["Sweet Fighter"], exhausted=[tadpole])
     mark(g, tadpole, "no-block", ("test",))
