@@ -48,7 +48,7 @@ def test_a_stage_face_out_of_play_breaks_an_invariant():
     face = card("Typhoon Princess")
     g.state.set_aside.remove(face)
     g.state.hand[0].append(face)
-    assert any("stage faces in hand of player 0" in v for v in violations(g))
+    assert any("stage faces in hand of player 0" in v and "later.evolve.faces-in-play" in v for v in violations(g))
 
 
 def test_a_creature_taken_keeps_its_stage_and_evolves_with_the_same_card():
@@ -57,8 +57,10 @@ def test_a_creature_taken_keeps_its_stage_and_evolves_with_the_same_card():
     g = game(["Cloud Lady"], ["Sweet Fighter"], stages=[(lady, 2)])
     take_control(g, 1, [lady])
     assert g.controller(lady) == 1 and g.design(lady).name == "Typhoon Princess"
+    g.events = []
     evolve(g, lady)
     assert g.design(lady).name == "Thunder Queen" and g.state.stages == ((lady, face, 3),)
+    assert "later.evolve.control" in g.events[0].clauses
     g = game(["Cloud Lady"], ["Sweet Fighter"])
     take_control(g, 1, [lady])
     evolve(g, lady)
@@ -77,6 +79,8 @@ def test_this_turn_marks_and_exhaustion_stay_through_an_evolution():
     assert barred_from_blocking(g.state, tadpole) and tadpole in g.state.exhausted
     # No Play effect and no Mindbug: the creature did not come into play again.
     assert [e.kind for e in events] == ["evolve"]
+    assert {"later.evolve.keeps", "later.evolve.not-play"} <= set(events[0].clauses)
+    assert "later.evolve.control" not in events[0].clauses
 
 
 def test_a_creature_that_came_into_play_this_turn_neither_acts_nor_attacks():
@@ -97,3 +101,24 @@ def test_a_creature_that_came_into_play_this_turn_neither_acts_nor_attacks():
     events = g.apply(Decision("choose", 0, (toad,)))
     assert toad in g.state.play[0] and g.state.arrived == () and g.state.active == 1
     assert any(e.kind == "enter-play" and e.card == toad for e in events)
+
+
+def test_creatures_returned_to_hand_leave_play_as_stage_one_and_drop_their_boost_cards():
+    from oracle.engine.control import return_to_hand
+    lady, fighter, under = card("Cloud Lady"), card("Sweet Fighter"), card("Sawn")
+    zones = {("play", 0): [card("Robopup")], ("play", 1): [lady, fighter], ("discard", 0): [under],
+             ("hand", 0): [card("Blastfish")], ("hand", 1): [card("Steelhorn")]}
+    g = position("en-revised", zones, DEFS, stages=[(lady, 3)])
+    g.state.discard[0].remove(under)
+    g.state.boosts = ((lady, (under,)),)       # a card under it, as a Boost effect leaves one
+    g.events = []
+    return_to_hand(g, [lady, fighter], ("test",))
+    s = g.state
+    assert lady in s.hand[1] and fighter in s.hand[1] and s.play[1] == []
+    assert s.stages == () and card("Typhoon Princess") in s.set_aside and s.boosts == ()
+    assert under in s.discard[1]                # the controller's pile (later.boost.leave)
+    kinds = [(e.kind, e.clauses) for e in g.events]
+    assert ("unevolve", ("later.evolve.leave",)) in kinds
+    assert any(k == "boost-released" and "later.boost.leave" in c for k, c in kinds)
+    assert not any(k == "defeat" for k, _ in kinds)   # triggers.defeated.not
+    assert violations(g) == []

@@ -56,6 +56,8 @@ def evolve(g, card: int, clauses: tuple = (), source=None) -> None:
     g.changed()
     after = g.design(card)
     why = clauses + ("later.evolve", "later.evolve.not-play", "later.evolve.keeps")
+    if g.table.owner.get(card, ctrl) != ctrl:
+        why += ("later.evolve.control",)                        # taken from its owner: the same line's card
     g.emit("evolve", why, player=ctrl, card=card, cards=(aside,), amount=after.stage, source=source or card)
     if card in s.exhausted:
         _exhaustion(g, card, before, after, ctrl)
