@@ -122,3 +122,20 @@ def test_creatures_returned_to_hand_leave_play_as_stage_one_and_drop_their_boost
     assert any(k == "boost-released" and "later.boost.leave" in c for k, c in kinds)
     assert not any(k == "defeat" for k, _ in kinds)   # triggers.defeated.not
     assert violations(g) == []
+
+
+def test_conform_does_not_send_an_engine_a_position_with_evolved_creatures():
+    # The engine protocol's positions have no stages: such a scenario is
+    # listed as one the engine cannot play, never sent as stage I creatures.
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from oracle.harness.scenario_run import _one
+    from oracle.scenarios.loader import load_file
+
+    scenarios = {sc.id: sc for sc in load_file(Path(__file__).parents[1] / "scenarios/beyond-evolution.yaml").scenarios}
+    campaign = SimpleNamespace(engine=SimpleNamespace(name="stub", version="1", positions=True, sets=()))
+    why = _one(campaign, scenarios["bev.typhoon-princess-evolves-to-thunder-queen"], "en-revised")
+    assert why == "it places evolved creatures, which a position of the engine protocol cannot say"
+    why = _one(campaign, scenarios["bev.curious-tadpole-gains-and-evolves"], "en-revised")
+    assert "a set the engine does not deal" in why
