@@ -289,8 +289,23 @@ def place_octonite(prof, s: State, pairs) -> None:
         set_counters(s, card, n)                               # later.octonite: the counters the position gives
 
 
+def place_stages(s, defs: dict, stages) -> None:
+    """later.evolve: each (creature, stage) evolved creature takes its line's
+    double-sided card from the set-aside ones."""
+    for card, n in stages:
+        d = defs.get(card)
+        aside = next((c for c in s.set_aside if d is not None and defs[c].stage == 2 and defs[c].line == d.name),
+                     None)
+        if card not in s.play[0] + s.play[1] or aside is None:
+            raise SetupError("BAD_POSITION", "later.evolve",
+                             f"card {card} cannot be at stage {n}: only a stage I creature in play whose line's "
+                             "double-sided card is still aside can be", {"card": card})
+        s.set_aside.remove(aside)
+        s.stages = s.stages + ((card, aside, n),)
+
+
 def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), mindbugs=(2, 2),
-             exhausted=(), unused=None, out=(), turn=1, octonite=()):
+             exhausted=(), unused=None, out=(), turn=1, octonite=(), stages=()):
     """The state of an arbitrary position, at the start of `active`'s turn
     (the start of the turn, then the turn action): (profile, owner by card
     id, state). `Game.position` builds the game.
@@ -300,7 +315,9 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     `unused` is given; a double-sided card placed nowhere is set aside
     (setup.set-aside), and a stage face of no line (never dealt) is out of
     the game. `octonite`: (card, count) pairs, the Octonite counters on
-    creatures in play (`place_octonite`).
+    creatures in play (`place_octonite`). `stages`: (card, 2 or 3) pairs,
+    stage I creatures in play evolved that far, each on its line's
+    set-aside card (`place_stages`).
     """
     prof = get_profile(edition)
     gone = set(out)
@@ -334,6 +351,7 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     s.mindbugs = list(mindbugs)
     s.exhausted = set(exhausted)
     place_octonite(prof, s, octonite)
+    place_stages(s, defs, stages)
     s.active = active
     s.turn = turn - 1
     owner = {}
