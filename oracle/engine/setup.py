@@ -304,8 +304,20 @@ def place_stages(s, defs: dict, stages) -> None:
         s.stages = s.stages + ((card, aside, n),)
 
 
+def place_boosts(s, boosts) -> None:
+    """later.boost: each (creature, cards) pair puts those cards under a
+    creature in play; a card under a creature is in no other zone."""
+    inplay = set(s.play[0] + s.play[1])
+    for card, under in boosts:
+        if card not in inplay:
+            raise SetupError("BAD_POSITION", "later.boost",
+                             f"card {card} holds boost cards but is not in play: only a creature in play can",
+                             {"card": card})
+    s.boosts = tuple((card, tuple(under)) for card, under in boosts if under)
+
+
 def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), mindbugs=(2, 2),
-             exhausted=(), unused=None, out=(), turn=1, octonite=(), stages=()):
+             exhausted=(), unused=None, out=(), turn=1, octonite=(), stages=(), boosts=()):
     """The state of an arbitrary position, at the start of `active`'s turn
     (the start of the turn, then the turn action): (profile, owner by card
     id, state). `Game.position` builds the game.
@@ -317,7 +329,8 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     the game. `octonite`: (card, count) pairs, the Octonite counters on
     creatures in play (`place_octonite`). `stages`: (card, 2 or 3) pairs,
     stage I creatures in play evolved that far, each on its line's
-    set-aside card (`place_stages`).
+    set-aside card (`place_stages`). `boosts`: (creature, cards) pairs, the
+    boost cards under creatures in play (`place_boosts`).
     """
     prof = get_profile(edition)
     gone = set(out)
@@ -327,6 +340,8 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     for (zone, p), cards in zones.items():
         getattr(s, zone)[p] = list(cards)
         placed += cards
+    for _card, under in boosts:
+        placed += list(under)                                           # later.boost: under a creature
     somewhere = set(placed) | set(unused or ()) | gone
     faces = [c for c, d in defs.items() if d.stage >= 2 and c not in somewhere]
     s.set_aside = [c for c in faces if defs[c].line]                    # setup.set-aside
@@ -352,6 +367,7 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     s.exhausted = set(exhausted)
     place_octonite(prof, s, octonite)
     place_stages(s, defs, stages)
+    place_boosts(s, boosts)
     s.active = active
     s.turn = turn - 1
     owner = {}

@@ -66,12 +66,15 @@ class Placed(_S, kw_only=True):
     not exhausted. `octonite`: the counters on it (later sets); in `given`
     none when left out, in `expect` not checked when left out. `stage`: the
     stage of a stage I card of an evolution line (later.evolve); in `given`
-    1 when left out, in `expect` not checked when left out."""
+    1 when left out, in `expect` not checked when left out. `boosts`: the
+    boost cards under it (later.boost); in `given` none when left out, in
+    `expect` checked in any order, not checked when left out."""
 
     card: Card
     exhausted: bool = False
     octonite: Octonite | UnsetType = UNSET
     stage: Stage | UnsetType = UNSET
+    boosts: list[Card] | UnsetType = UNSET
 
 
 InPlay = Union[Card, Placed]

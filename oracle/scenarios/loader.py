@@ -464,6 +464,19 @@ class _Checker:
                             self.check_octonite_editions(path)
                         if not isinstance(entry, str) and entry.stage is not UNSET:
                             self.check_stage(path, zone, ref)
+                        if not isinstance(entry, str) and entry.boosts:
+                            if zone != "play":
+                                self.fail(path, "only a creature in play has boost cards under it (later.boost)",
+                                          key="boosts")
+                            without = [e for e in scenario_editions(self.doc) if not profile(e).later_sets]
+                            if without and expected_refusal(self.doc, without[0]) is None:
+                                self.fail(path, "boost cards are a rule of the Beyond sets (later.boost: "
+                                          f"en-revised only), and the scenario also runs in {', '.join(without)}; "
+                                          "write `editions: [en-revised]`", key="boosts")
+                            for j, under in enumerate(entry.boosts):
+                                bid = self.card(path + ["boosts", j], under, placed=False)
+                                if bid is not None:
+                                    self._once(seen, bid, path + ["boosts", j])
         if g.unused is not UNSET:
             for i, ref in enumerate(g.unused):
                 path = ["given", "unused", i]
@@ -611,6 +624,9 @@ class _Checker:
             if isinstance(value, list):
                 for i, entry in enumerate(value):
                     self.card(path + [zone, i], entry if isinstance(entry, str) else entry.card)
+                    if not isinstance(entry, str) and entry.boosts:
+                        for j, under in enumerate(entry.boosts):
+                            self.card(path + [zone, i, "boosts", j], under)
 
     def check_illegal(self, path: list, il: Illegal) -> None:
         n = len(self.doc.steps)

@@ -147,7 +147,7 @@ def build(sc: LoadedScenario, edition: str, extra_sets=()) -> Game:
     kwargs = {k: args[k] for k in ("unused", "out") if k in args}
     return position(edition, zones, _defs(sets), active=args["active"], life=tuple(args["life"]),
                     mindbugs=tuple(args["mindbugs"]), exhausted=args["exhausted"], turn=args["turn"],
-                    octonite=args["octonite"], stages=args["stages"], **kwargs)
+                    octonite=args["octonite"], stages=args["stages"], boosts=args["boosts"], **kwargs)
 
 
 def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
@@ -179,6 +179,7 @@ def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
     exhausted = []
     octonite = []
     stages = []
+    boosts = []
     players = g.players if g.players is not UNSET else None
     life, mindbugs = [3, 3], [2, 2]
     placed: set[int] = set()
@@ -199,6 +200,10 @@ def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
                     octonite.append((cid, entry.octonite))
                 if not isinstance(entry, str) and entry.stage not in (UNSET, 1):
                     stages.append((cid, entry.stage))
+                if not isinstance(entry, str) and entry.boosts:
+                    under = tuple(card_id(r) for r in entry.boosts)
+                    boosts.append((cid, under))
+                    placed.update(under)
             zones[(zone, p)] = ids
             placed.update(ids)
     kwargs: dict = {}
@@ -216,8 +221,9 @@ def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
             rest = rest[need:]
         kwargs = {"unused": unused, "out": rest}
     out = {zone: [zones.get((zone, p), []) for p in (0, 1)] for zone in ("deck", "hand", "play", "discard")}
-    return "position", {**out, "exhausted": exhausted, "octonite": octonite, "stages": stages, "active": g.active, "life": life,
-                        "mindbugs": mindbugs, "turn": g.turn, "sets": sets, **kwargs}
+    return "position", {**out, "exhausted": exhausted, "octonite": octonite, "stages": stages, "boosts": boosts,
+                        "active": g.active, "life": life, "mindbugs": mindbugs, "turn": g.turn, "sets": sets,
+                        **kwargs}
 
 
 # -- running -------------------------------------------------------------------------
@@ -523,6 +529,12 @@ def _zone(differ, fieldname, want, have, s, ordered) -> None:
                 have = next((n for c, _a, n in s.stages if c == cid), 1)
                 if have != x.stage:
                     differ(f"{fieldname}[{card_name(cid)}].stage", str(x.stage), str(have), [cid])
+            if x.boosts is not UNSET:
+                under = next((u for c, u in s.boosts if c == cid), ())
+                want_under = [card_id(r) for r in x.boosts]
+                if Counter(under) != Counter(want_under):
+                    differ(f"{fieldname}[{card_name(cid)}].boosts", _cards(want_under) or "none",
+                           _cards(list(under)) or "none", [cid, *(set(under) ^ set(want_under))])
 
 
 def _pending(g, pe, differ) -> None:
