@@ -88,6 +88,11 @@ def explain(g, d) -> Refusal:
         if ban is not None:
             return refuse("promo.mindbug-ban", f"while {label(g, ban)} is in play no player may use a Mindbug", ban)
         return refuse("mindbug.none-left", f"player {d.player} has no Mindbug left")
+    if p.stage in ("action", "hunt"):
+        from .forced import refusal_reason
+        why = refusal_reason(g, p, d)                          # the Beyond Evolution turn rules
+        if why is not None:
+            return refuse(*why)
     if p.stage == "action":
         me = p.player
         if d.kind == "play":

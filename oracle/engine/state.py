@@ -94,7 +94,7 @@ class State:
         "life", "mindbugs", "deck", "hand", "play", "discard", "life_pile",
         "unused", "out", "exhausted", "played", "active", "turn", "attacks",
         "combat", "stack", "triggers", "pending", "winner", "reason", "actions", "lasting", "octonite",
-        "set_aside", "stages", "boosts", "held", "sides",
+        "set_aside", "stages", "boosts", "arrived", "held", "sides",
     )
 
     def __init__(self):
@@ -124,6 +124,7 @@ class State:
         self.set_aside = []         # double-sided cards of evolution lines, not in use (set aside at the deal)
         self.stages = ()            # evolved creatures: (creature, its line's set-aside card, stage 2 or 3)
         self.boosts = ()            # boost cards: (creature, (cards under it...)) pairs
+        self.arrived = ()           # creatures that came into play this turn (later.action.fresh), en-revised
         self.held = ()              # creatures set aside by a creature (Alpacoodle): (holder, ((card, controller), ...))
         self.sides = ()             # side markers in use (Sluggernaut): (creature, power of the side) pairs
 
@@ -155,6 +156,7 @@ class State:
         s.set_aside = self.set_aside[:]
         s.stages = self.stages      # tuples, replaced when they change
         s.boosts = self.boosts
+        s.arrived = self.arrived
         s.held = self.held          # tuples too
         s.sides = self.sides
         return s
@@ -169,6 +171,8 @@ class State:
             d["stages"] = [list(x) for x in self.stages]
         if self.boosts:
             d["boosts"] = [[c, list(u)] for c, u in self.boosts]
+        if self.arrived:
+            d["arrived"] = list(self.arrived)
         if self.held:
             d["held"] = [[h, [list(x) for x in cs]] for h, cs in self.held]
         if self.sides:
@@ -223,6 +227,7 @@ class State:
         s.set_aside = list(d.get("set_aside", ()))
         s.stages = tuple(tuple(x) for x in d.get("stages", ()))
         s.boosts = tuple((c, tuple(u)) for c, u in d.get("boosts", ()))
+        s.arrived = tuple(d.get("arrived", ()))
         s.held = tuple((h, tuple(tuple(x) for x in cs)) for h, cs in d.get("held", ()))
         s.sides = tuple(tuple(x) for x in d.get("sides", ()))
         return s
