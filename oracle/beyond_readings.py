@@ -106,6 +106,11 @@ PROMOS: tuple[Reading, ...] = (
         ("tried", "picking an allied creature is enough: the enemy creature is defeated even if the allied "
                   "one stayed (TOUGH)"),
     )),
+    Reading("promo.hand-closed.returned", "", "stays-in-play", (
+        ("stays-in-play", "a creature that would return to a hand Alien Brain closes (Dr. Orange U. Tan) stays "
+                          "in play"),
+        ("to-discard", "it goes to its controller's discard pile instead, without being defeated"),
+    ), "what becomes of such a creature is not said"),
     Reading("promo.future-eric", "", "unused-pile", (
         ("unused-pile", "Future Eric plays as the printing that moves the top 2 cards of the unused pile under "
                         "its controller's draw pile"),

@@ -414,6 +414,7 @@ from . import promo_abilities as _promo  # noqa: E402
 
 for _table, _more in ((TRIGGERED, _promo.TRIGGERED), (POWER_LAYER, _promo.POWER_LAYER),
                       (GRANT_LAYER, _promo.GRANT_LAYER), (BLOCK_RULES, _promo.BLOCK_RULES), (STEPS, _promo.STEPS),
-                      (IN_DISCARD_ATTACK, _promo.IN_DISCARD_ATTACK), (IN_DISCARD_GRANTS, _promo.IN_DISCARD_GRANTS)):
+                      (IN_DISCARD_ATTACK, _promo.IN_DISCARD_ATTACK), (IN_DISCARD_GRANTS, _promo.IN_DISCARD_GRANTS),
+                      (ACTION_USEFUL, _promo.ACTION_USEFUL)):
     _table.update(_more)
 KEEPS_BOOSTS |= _promo.KEEPS_BOOSTS

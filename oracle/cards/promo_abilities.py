@@ -14,6 +14,7 @@ from __future__ import annotations
 from . import FRENZY, HUNTER, SNEAKY
 from ..readings import choice
 from .beyond_eternity_abilities import _boost_or as boost_or
+from .beyond_evolution_abilities import _useful as action_useful, can_evolve
 
 # -- constant abilities read by the engine's promo modules -------------------
 
@@ -257,6 +258,45 @@ def big_box_put(fx, g, me, card, arg):
     big_box_mimic(fx, g, me, card)
 
 
+def tuckbox_mimic(fx, g, me, card):
+    # later.evolve.order: the boost first (its choices included), then the evolution.
+    fx.then(g, "Tuckbox Mimic: evolve", me, card)
+    fx.boost(g, me, card, 1, fx.THIS, ("triggers.action",))
+
+
+def tuckbox_evolve(fx, g, me, card):
+    fx.evolve(g, card, ("triggers.action", "later.evolve.order"), card)
+
+
+def deckbox_mimic(fx, g, me, card):
+    fx.then(g, "Deckbox Mimic: may evolve", me, card)
+    fx.boost(g, me, card, 1, fx.THIS, ("triggers.action",))
+
+
+def deckbox_may_evolve(fx, g, me, card):
+    # "You may evolve": asked only when it can.
+    if g.controller(card) is None or not can_evolve(g, card):
+        return
+    fx.choose(g, me, [card], 0, 1, step("Deckbox Mimic", "evolve", me, card), ("triggers.action", "later.evolve"),
+              card, "evolve it into Big Box Mimic (choose it) or not (choose none)")
+
+
+def deckbox_evolve(fx, g, me, card, arg):
+    if arg:
+        fx.evolve(g, card, ("triggers.action", "later.evolve.order"), card)
+
+
+def mimic_useful(g, player, card):
+    """later.action.useful: a Mimic's Action changes something while a
+    discard pile holds a card to boost with, or while it can evolve."""
+    s = g.state
+    return bool(s.discard[0] or s.discard[1]) or can_evolve(g, card)
+
+
+def one_eye_felix(fx, g, me, card):
+    fx.evolve(g, card, ("promo.felix-defeated",), card)
+
+
 def silver_whiskers(fx, g, me, card):
     s = g.state
     pool = [c for c in s.play[0] + s.play[1] if g.power(c) <= 5]
@@ -332,6 +372,9 @@ TRIGGERED = {
     ("Ghost Hand", "play"): ghost_hand,
     ("Solar Bear", "attack"): solar_bear,
     ("Big Box Mimic", "defeated"): big_box_mimic,
+    ("Tuckbox Mimic", "action"): tuckbox_mimic,
+    ("Deckbox Mimic", "action"): deckbox_mimic,
+    ("\"One-Eye\" Felix", "end-of-turn"): one_eye_felix,
     ("Battle Beetle", "attack"): battle_beetle,
     ("Knightmare", "defeated"): knightmare_defeated,
     ("Alpacoodle", "play"): alpacoodle,
@@ -351,4 +394,9 @@ STEPS = {
     "Short-Neck Giraffodile: take": short_neck_take,
     "Solar Bear: chose": solar_bear_chose,
     "Big Box Mimic: put": big_box_put,
+    "Tuckbox Mimic: evolve": tuckbox_evolve,
+    "Deckbox Mimic: may evolve": deckbox_may_evolve,
+    "Deckbox Mimic: evolve": deckbox_evolve,
 }
+
+ACTION_USEFUL = {"Tuckbox Mimic": action_useful(mimic_useful), "Deckbox Mimic": action_useful(mimic_useful)}

@@ -20,6 +20,7 @@ hand, emptying a hand and a draw pile (Beyond Evolution).
 from __future__ import annotations
 
 from . import drawing, leaving
+from .hand_lock import returned
 
 
 def give_control(g, player: int, card: int, clauses: tuple, source=None) -> None:
@@ -41,7 +42,7 @@ def return_to_hand(g, cards, clauses: tuple, source=None) -> None:
     s = g.state
     for c in cards:
         ctrl = g.controller(c)
-        if ctrl is None:
+        if ctrl is None or returned(g, c, ctrl, clauses, source):  # promo.hand-closed.returned
             continue
         s.play[ctrl].remove(c)
         s.exhausted.discard(c)                                  # exhaustion is a state of play only

@@ -19,6 +19,7 @@ from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-export
 from .hand_lock import refused
 from .presence import flags
 from .registry import resume, task
+from .replacement import evolve_instead
 from .sides import tough_used
 
 TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
@@ -154,6 +155,8 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
         if s.lasting and spared(s, c):                           # later.undefeatable: no defeat, TOUGH unused
             g.emit("not-defeated", clauses + ("later.undefeatable",), player=ctrl, card=c, source=source)
             continue
+        if "replacement" in g.design(c).triggers and evolve_instead(g, c, clauses, source):
+            continue                                             # promo.evolve-instead
         if (c in tough_now and c not in s.exhausted and (in_combat or prof.tough_effects)
                 and (c not in combat_poison or prof.tough_poisonous)):
             why = ("keywords.tough",)
