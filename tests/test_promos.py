@@ -127,3 +127,23 @@ def test_sluggernaut_power_follows_its_side():
     g.state.sides = ((id_["Sluggernaut"], 5),)
     g.changed()
     assert g.power(id_["Sluggernaut"]) == 5
+
+
+def test_every_promo_design_with_an_ability_is_played_by_a_ruling():
+    import yaml
+
+    from conftest import ROOT
+    from oracle.cards import promo_2022, promo_2023, promo_later
+
+    named = set()
+    with open(ROOT / "scenarios" / "promos.yaml", encoding="utf-8") as f:
+        for doc in yaml.safe_load_all(f):
+            named |= set(doc.get("cards", ()))
+    missing = []
+    for mod in (promo_2022, promo_2023, promo_later):
+        line_of = {face: stage_one for stage_one, faces in mod.LINES.items() for face in faces}
+        for row in mod.DESIGNS + mod.FACES:
+            name, text = row[0], row[-1]
+            if text and line_of.get(name, name) not in named:
+                missing.append(name)
+    assert not missing, f"promo designs no ruling plays: {missing}"
