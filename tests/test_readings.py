@@ -107,7 +107,9 @@ NEW_SERVANTS_SEEDS = {"cards.any-creature": 4, "cards.extreme-power": 8, "life.l
 # The promos' readings: seeds of games with promos in which each alternative changes the play.
 PROMOS = ("first-contact", "promo-2022", "promo-later")
 PROMO_SEEDS = {"promo.side-markers": (7, PROMOS), "promo.set-aside.return": (10, PROMOS),
-               "promo.if-you-did": (20, PROMOS), "promo.gift-loser": (17, ("first-contact", "promo-2023"))}
+               "promo.if-you-did": (20, PROMOS), "promo.gift-loser": (17, ("first-contact", "promo-2023")),
+               "promo.felix-defeated": (59, ("first-contact", "promo-2023")),
+               "promo.hand-closed.returned": (183, ("promo-2023", "beyond-evolution"))}
 
 
 # The Beyond Eternity readings: (seed, sets) of a game where the alternative changes the play.
