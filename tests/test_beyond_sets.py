@@ -6,6 +6,8 @@ refusal outside the English revised edition (setup.sets.later)."""
 import io
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -456,3 +458,25 @@ def test_a_scenario_of_beyond_evolution_sets_its_double_sided_cards_aside():
         assert run(sc, "en-revised").passed
         g = build(sc, "en-revised")
         assert sorted(g.table.defs[c].name for c in g.state.set_aside) == sorted(FACES_EVO)
+
+
+def test_selfplay_of_sets_too_small_to_deal_is_a_usage_error_naming_them():
+    r = subprocess.run([sys.executable, "-m", "oracle", "selfplay", "--games", "1", "--edition", "en-revised",
+                        "--sets", "promo-2022,promo-later"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "Promo 2022, Later promos hold 18 cards; a deal needs at least 22" in r.stderr
+
+
+def test_a_deal_whose_reveals_all_tie_names_the_first_player():
+    import random
+
+    from oracle.replay import selfplay
+
+    rng = random.Random(3)
+    orig = selfplay.lookup
+    try:
+        selfplay.lookup = lambda name: orig("Spider Owl")      # every card reveals power 3: every pair ties
+        setup = selfplay.random_deal(rng, "en-revised", ("first-contact",))
+    finally:
+        selfplay.lookup = orig
+    assert "reveals" not in setup and setup["first"] in (0, 1)

@@ -178,6 +178,9 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
         sets_spec = "first-contact" + (f",{decl.set.id}" if decl else "")
     try:
         sets = check_sets(s.strip() for s in sets_spec.split(",") if s.strip())
+        from ..cards import deck_too_small
+        if deck_too_small(sets):
+            raise UnknownSet(deck_too_small(sets))
         from ..engine.setup import check_mechanics
         from ..cards import lookup
         from ..editions import profile

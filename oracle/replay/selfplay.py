@@ -19,7 +19,11 @@ def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SE
     first player, as the log's setup line; the double-sided cards the sets
     put aside (setup.set-aside) follow the deck in `cards` and are listed in
     `set_aside`."""
+    from ..cards import UnknownSet, deck_too_small
     from ..editions import profile
+    small = deck_too_small(sets)
+    if small is not None:
+        raise UnknownSet(small)
     names = full_set(sets)
     rng.shuffle(names)
     cards = {i + 1: n for i, n in enumerate(names)}
@@ -32,6 +36,12 @@ def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SE
     pool = unused[6:] if profile(edition).life_cards else unused[:]
     reveals = []
     while True:  # setup.first-player: reveal again on a tie
+        if len(pool) < 2:
+            # Every pair tied: the reveals cannot decide, so the deal names the first player.
+            setup = {"t": "setup", "cards": cards, "decks": decks, "unused": unused, "first": rng.randrange(2)}
+            if aside:
+                setup["set_aside"] = aside
+            return setup
         a, b = rng.sample(pool, 2)
         pool.remove(a)
         pool.remove(b)
