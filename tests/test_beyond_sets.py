@@ -19,7 +19,7 @@ from oracle.replay.reader import split_games
 from oracle.replay.selfplay import random_deal
 from oracle.replay.verify import verify_game
 
-LATER = ("beyond-eternity", "beyond-evolution", "promo-2022", "promo-2023", "promo-later")
+LATER = ("beyond-eternity", "beyond-evolution", "promo-2022", "promo-2023", "promo-later", "promo-unconfirmed")
 EVO = ("beyond-evolution",)
 FACES_EVO = ["Typhoon Princess", "Frog Prophet", "Veteran Penguin", "Bigroot"]
 
@@ -35,7 +35,7 @@ def verify(lines, edition=None):
 
 @pytest.mark.parametrize("set_id, designs, cards, faces, aside", [
     ("beyond-eternity", 32, 48, 0, 0), ("beyond-evolution", 30, 44, 8, 4), ("promo-2022", 10, 10, 0, 0),
-    ("promo-2023", 12, 12, 4, 2), ("promo-later", 8, 8, 1, 0)])
+    ("promo-2023", 12, 12, 4, 2), ("promo-later", 8, 8, 1, 0), ("promo-unconfirmed", 1, 1, 0, 0)])
 def test_each_set_has_its_designs_cards_and_set_aside_cards(set_id, designs, cards, faces, aside):
     info = SETS[set_id].to_json()
     assert (info["designs"], info["cards"], info.get("faces", 0)) == (designs, cards, faces)
@@ -232,7 +232,8 @@ def test_the_shipped_card_ids_do_not_move_and_the_later_sets_follow():
     assert ids[72:120] == full_set(["beyond-eternity"])
     assert ids[120:168] == full_set(EVO) + FACES_EVO
     assert ids[168:201] == table_cards(["promo-2022", "promo-2023"]) + full_set(["promo-later"]) + ["Evilcat"]
-    assert {lookup(n).card_set for n in ids[201:]}.isdisjoint(("first-contact", "new-servants") + LATER)
+    assert ids[201:202] == ["Ivybug"]
+    assert {lookup(n).card_set for n in ids[202:]}.isdisjoint(("first-contact", "new-servants") + LATER)
 
 
 # -- set-up ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from . import beyond_eternity, beyond_evolution, new_servants, promo_2022, promo_2023, promo_later
+from . import beyond_eternity, beyond_evolution, new_servants, promo_2022, promo_2023, promo_later, promo_unconfirmed
 from .first_contact import (
     DESIGNS,
     FAST,
@@ -69,7 +69,7 @@ def _later(module) -> CardSet:
                    tuple((one, *faces) for one, faces in module.LINES.items()), later=True)
 
 
-_LATER_MODULES = (beyond_eternity, beyond_evolution, promo_2022, promo_2023, promo_later)
+_LATER_MODULES = (beyond_eternity, beyond_evolution, promo_2022, promo_2023, promo_later, promo_unconfirmed)
 
 # Known sets, in the order their cards are numbered everywhere (ids of a
 # scenario, the database order): the shipped sets first, the sets of the
@@ -95,6 +95,7 @@ SET_ALIASES = {
     "promo-2022": ("Promo 2022", "Promos 2022"),
     "promo-2023": ("Promo 2023", "Promos 2023"),
     "promo-later": ("Later promos", "Promo 2024", "Promo 2025"),
+    "promo-unconfirmed": ("Unconfirmed promos",),
 }
 
 
