@@ -122,8 +122,8 @@ PROMOS: tuple[Reading, ...] = (
     ), "the card says \"a turn\" without saying whose"),
     Reading("promo.life-as-mindbugs", "", "life-for-mindbug", (
         ("life-for-mindbug", "Ivybug's controller, with no Mindbug left, may use one by losing 1 life"),
-    ), "no alternative the oracle can show: no card scan confirms Ivybug's ability and no set deals the card "
-       "(only a position places it)"),
+    ), "no alternative the oracle can show: no card scan confirms Ivybug's ability, and only its own set "
+       "(promo-unconfirmed) deals it"),
 )
 
 READINGS: tuple[Reading, ...] = SETUP + ETERNITY + EVOLUTION + PROMOS
