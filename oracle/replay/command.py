@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -94,8 +93,12 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     interrupted (Ctrl-C), 141 standard output closed by its reader before the
     report was complete (| head), 143 terminated (SIGTERM).
     """
-    from .outputs import Reporter, load_expectations
-    from .progress import GameProgress, say_reading_stdin
+    from ..loading import collector_paused
+
+    with collector_paused():
+        from .outputs import Reporter, load_expectations
+        from .parallel import ClusterUnavailable, Options, iter_reports
+        from .progress import GameProgress, say_reading_stdin
 
     expected = load_expectations(expect_file)
     readings = _reading_options(reading_specs)
@@ -110,9 +113,6 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
         sys.exit(2)
     say_reading_stdin(paths)
     bar = GameProgress(paths, progress)
-    from .parallel import ClusterUnavailable, Options, iter_reports
-    from .shares import is_live
-
     options = Options(edition, keep_going, which_editions, readings, strict)
     on_hand = None
     if "html" in (fmt, *(kind for kind, _ in outputs)):
@@ -126,7 +126,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     # Games coming down a pipe or from a terminal (an engine logging as it
     # plays) get their verdict written out as each game ends, not when a
     # buffer fills; a file is read at full speed with buffered reports.
-    live = "-" in (paths or ("-",)) and is_live(sys.stdin)
+    live = "-" in (paths or ("-",)) and _is_live(sys.stdin)
     try:
         for rep in results:
             reporter.game(rep)
@@ -139,6 +139,12 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     finally:
         results.close()
     sys.exit(reporter.finish())
+
+
+def _is_live(stream) -> bool:
+    from .shares import is_live
+
+    return is_live(stream)
 
 
 @click.command()
@@ -293,6 +299,8 @@ def schema(which, game):
     else:
         from ..scenarios.format import scenario_schema
         doc = scenario_schema()
+    import json
+
     click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
 
 

@@ -15,7 +15,6 @@ import time
 
 import click
 
-from .. import junit
 from ..safefile import OutputError, Replacement, clash, input_name
 from ..term import did_you_mean, error, is_terminal, use_color
 from . import report as render
@@ -103,12 +102,15 @@ class _JUnit:
     """A case per game, then a case per stale expectation."""
 
     def __init__(self, stream, command: str = "verify"):
+        from .. import junit
+
+        self.junit = junit      # imported for this report only (it brings tempfile and shutil)
         self.command = command
         self.writer = junit.JUnitWriter(stream, f"mb-oracle {command}")
 
     def game(self, rep, seconds: float) -> None:
         kw = {"time": seconds, "file": rep.file, "line": rep.line}
-        cls = junit.classname(self.command, rep.file)
+        cls = self.junit.classname(self.command, rep.file)
         outcome = rep.outcome
         if outcome == "pass":
             # A conforming game whose lines carry fields the format does not define.
@@ -136,11 +138,11 @@ class _JUnit:
             name = f"{st.code} [{st.clause or '*'}]" + (f" game {st.game}" if st.game else "")
             message = render.stale_warning(st)
             if summary.strict_expect:
-                self.writer.case(junit.classname("expect", st.file), name, result="failure", file=st.file,
+                self.writer.case(self.junit.classname("expect", st.file), name, result="failure", file=st.file,
                                  line=st.line, message=message, type="STALE_EXPECTATION",
                                  text=message + "\n(--strict-expect: a stale expectation fails the run)")
             else:
-                self.writer.case(junit.classname("expect", st.file), name, result="skipped", file=st.file,
+                self.writer.case(self.junit.classname("expect", st.file), name, result="skipped", file=st.file,
                                  line=st.line, message=message)
         self.writer.close()
 
@@ -169,6 +171,16 @@ class _Html:
         self.page.finish(self.stream, summary)
 
 
+def _blake2b(data: bytes, digest_size: int):
+    """hashlib's BLAKE2b, taken from its own module: `hashlib` would load the
+    OpenSSL bindings, which no report needs."""
+    try:
+        from _blake2 import blake2b
+    except ImportError:     # a Python without the module hashlib itself uses
+        from hashlib import blake2b
+    return blake2b(data, digest_size=digest_size)
+
+
 class GameIds:
     """The game ids of a run, in input order (as the reports come, whatever
     -j or --cluster): a game whose id an earlier game has gets a note, and
@@ -182,11 +194,9 @@ class GameIds:
         self.names: list[str] = []
 
     def check(self, rep) -> None:
-        import hashlib
-
         from .findings import DUPLICATE_NOTE, Finding
 
-        key = int.from_bytes(hashlib.blake2b(rep.id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
+        key = int.from_bytes(_blake2b(rep.id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
         seen = self.first.get(key)
         if seen is None:
             if rep.file not in self.files:

@@ -42,12 +42,10 @@ import click
 
 from ..safefile import discard_pending
 from ..term import visible
-from . import shares as sh
 from .reader import RawGame, read_all
 from .jobs import (ClusterUnavailable, Options, error_report, game_name, kill_hook, share_error,  # noqa: F401
                    verify_one)
 from .verify import GameReport
-from .worker import DONE, FAILED, Worker, read_message
 
 
 def iter_reports(paths: tuple[str, ...], options: Options, jobs: int = 1, cluster: str | None = None,
@@ -59,6 +57,18 @@ def iter_reports(paths: tuple[str, ...], options: Options, jobs: int = 1, cluste
     or share each report comes from (`hold`) just before the report is
     passed on, for the HTML report to draw boards of games it cannot read
     again."""
+    if cluster is None and jobs <= 1 and not any("://" in p for p in paths):
+        # Local input verified here: read as a single reader does, without
+        # the planning of shares (nor the cost of importing it).
+        with interrupt_exits():
+            for raw in read_all(paths):
+                rep = verify_one(raw, options)
+                if on_hand is not None:
+                    on_hand.hold_game(raw)
+                yield rep
+        return
+    from . import shares as sh
+
     files = sh.expand(paths)
     with interrupt_exits() as on_interrupt:
         if cluster is not None:
@@ -67,18 +77,11 @@ def iter_reports(paths: tuple[str, ...], options: Options, jobs: int = 1, cluste
             size = share_size or sh.share_size(files, 8)
             yield from cluster_reports(sh.plan(files, size, wait=False), options, cluster, on_interrupt, on_hand)
         elif jobs <= 1:
-            if any(sh.is_url(p) for p in files):
-                for share in sh.plan(files, sh.MAX_SHARE):
-                    if on_hand is not None:
-                        on_hand.hold(share)
-                    for raw in sh.share_games(share):
-                        yield verify_one(raw, options)
-            else:
-                for raw in read_all(paths):
-                    rep = verify_one(raw, options)
-                    if on_hand is not None:
-                        on_hand.hold_game(raw)
-                    yield rep
+            for share in sh.plan(files, sh.MAX_SHARE):
+                if on_hand is not None:
+                    on_hand.hold(share)
+                for raw in sh.share_games(share):
+                    yield verify_one(raw, options)
         else:
             size = share_size or sh.share_size(files, jobs)
             pool = _Pool(jobs, options)
@@ -195,6 +198,8 @@ class _Pool:
     def __init__(self, jobs: int, options: Options):
         import multiprocessing
 
+        from .worker import Worker      # here: a run with one job has no workers
+
         self.ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
         self.options = options
         self.window = 4 * jobs
@@ -235,6 +240,9 @@ class _Pool:
 
     def run(self, planned: Iterator, on_hand=None) -> Iterator[GameReport]:
         import selectors
+
+        from . import shares as sh
+        from .worker import DONE, FAILED, read_message
 
         plan = iter(planned)
         planned_all = False
@@ -358,6 +366,8 @@ class _Pool:
                 st.next_game += 1
             for j in dead.tasks:
                 heapq.heappush(retry, j)
+        from .worker import Worker
+
         others = [w for w in self.workers if w is not dead]
         fresh = Worker(self.ctx, self.options, others)
         self.workers[self.workers.index(dead)] = fresh
@@ -371,6 +381,8 @@ def _share_failed(st: _State, msg: bytes) -> GameReport:
 
 
 def _nth_game(share, n: int) -> RawGame | None:
+    from . import shares as sh
+
     for k, raw in enumerate(sh.share_games(share)):
         if k == n:
             return raw
