@@ -318,7 +318,12 @@ SCALING_GAMES = 3000    # the default size of a bench that times pipelines
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Also time verify's pipeline with N worker processes against one.")
 @click.option("--cluster", metavar="ADDRESS", help="Also time verify's pipeline on a Dask cluster (local:N or an address).")
-def bench(games, seed, edition, claims, repeat, jobs, cluster):
+@click.option("--instructions/--no-instructions", "count", default=True, show_default=True,
+              help="Also count, with valgrind, the instructions verify spends per decision on a fixed self-play "
+                   "corpus of each edition, with and without New Servants, against the decode floor.")
+@click.option("--counted-games", type=click.IntRange(2), default=None,
+              help="Games of each counted corpus (the smaller run has a quarter) [default: 24].")
+def bench(games, seed, edition, claims, repeat, jobs, cluster, count, counted_games):
     """Measure verification speed against merely decoding the same stream;
     with --jobs or --cluster, the scaling against one job too."""
     from .bench import run_bench
@@ -331,3 +336,7 @@ def bench(games, seed, edition, claims, repeat, jobs, cluster):
     except ClusterUnavailable as e:
         error(e)
         sys.exit(2)
+    if count:
+        from .counting import COUNTED_GAMES, run_counts
+
+        run_counts(seed, claims, repeat, counted_games or COUNTED_GAMES)
