@@ -36,3 +36,17 @@ def test_valgrind_counts_a_command_from_its_start_to_its_exit():
 def test_a_failed_counted_run_ends_the_bench_with_its_reason():
     with pytest.raises(SystemExit, match="exit status 3"):
         counting.instructions([sys.executable, "-c", "raise SystemExit(3)"])
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (it counts the instructions)")
+def test_a_counted_corpus_gives_verify_and_its_decode_floor_per_decision(capsys):
+    rows = counting.run_counts(7, "turn", 1, games=4, corpora=(("en-revised", "first-contact"),))
+    assert len(rows) == 1
+    row = rows[0]
+    assert row.decisions > 4 * 10
+    # Verifying a decision costs more than decoding its line, and both cost something.
+    assert row.verify > row.decode > 1_000
+    # The start-up (Python, the imports) is split off: it is far more than a decision costs.
+    assert row.start_up > 100 * row.verify
+    out = capsys.readouterr().out
+    assert "en-revised  first-contact" in out and f"{row.decisions:,}" in out
