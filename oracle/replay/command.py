@@ -97,7 +97,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
 
     with collector_paused():
         from .outputs import Reporter, load_expectations
-        from .parallel import ClusterUnavailable, Options, iter_reports
+        from .parallel import ClusterUnavailable, Options, iter_rendered
         from .progress import GameProgress, say_reading_stdin
 
     expected = load_expectations(expect_file)
@@ -122,14 +122,14 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
                         strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file),
                         options=options, on_hand=on_hand, reads=(cards_file,) if cards_file else ())
-    results = iter_reports(paths, options, jobs, cluster, on_hand=on_hand)
+    results = iter_rendered(paths, options, jobs, cluster, on_hand=on_hand, wanted=reporter.wanted)
     # Games coming down a pipe or from a terminal (an engine logging as it
     # plays) get their verdict written out as each game ends, not when a
     # buffer fills; a file is read at full speed with buffered reports.
     live = "-" in (paths or ("-",)) and _is_live(sys.stdin)
     try:
-        for rep in results:
-            reporter.game(rep)
+        for rep, lines in results:
+            reporter.game(rep, lines)
             if live:
                 reporter.flush()
     except ClusterUnavailable as e:
