@@ -63,6 +63,8 @@ def _locations(s) -> dict:
                 where[c] = (zone, p)
     for c in s.unused:
         where[c] = ("unused", None)
+    for c in s.set_aside:
+        where[c] = ("set_aside", None)
     if s.played is not None:
         where[s.played] = ("played", None)
     return where
@@ -72,7 +74,7 @@ def _rules_place(g, card: int, want: _Want, positions: set, where: dict) -> dict
     """Where the rules have `card`, with the sub-fields the log claims."""
     s = g.state
     zone, p = where.get(card, ("out", None))
-    if zone in ("played", "out"):
+    if zone in ("played", "out", "set_aside"):
         return {"zone": zone}
     if zone == "unused":
         place = {"zone": "unused"}
@@ -115,6 +117,8 @@ def place_text(place: dict) -> str:
         text = "the unused pile"
     elif zone == "out":
         text = "out of the game"
+    elif zone == "set_aside":
+        text = "set aside"
     else:
         text = f"player {p}'s {ZONE_WORDS.get(zone, zone)}"
     if "position" in place:
@@ -238,6 +242,10 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
         positions.add(("unused", None))
         for i, r in enumerate(line.unused):
             by_id.setdefault(r, []).append(_log_place("unused", None, position=i))
+    if line.set_aside is not U:                  # setup.set-aside: order ignored
+        id_zones.add(("set_aside", None))
+        for r in line.set_aside:
+            by_id.setdefault(r, []).append(_log_place("set_aside", None))
     if line.played is not U:
         id_zones.add(("played", None))
         if line.played is not None:
@@ -246,6 +254,8 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
     def rules_zone(zone, p):
         if zone == "unused":
             return s.unused
+        if zone == "set_aside":
+            return s.set_aside
         if zone == "played":
             return [s.played] if s.played is not None else []
         return getattr(s, zone)[p]
