@@ -4,9 +4,11 @@ Attack with a Creature; Keywords)."""
 from __future__ import annotations
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY
+from . import in_discard
 from .effects import defeat, queue_trigger
 from .lasting import barred_from_blocking
 from .life import lose_life
+from .presence import flags
 from .registry import resume, task
 from .restrictions import attack_barred
 
@@ -22,8 +24,14 @@ def declare_attack(g, card: int) -> None:
     s.combat = [card, None, False]
     g.emit("attack", ("combat.attack",), player=p, card=card)
     steps = [("hunt",), ("block",), ("fight",), ("after-attack", card)]
-    if "attack" in g.design(card).triggers:
+    queued = "attack" in g.design(card).triggers
+    if queued:
         queue_trigger(g, card, p, "attack")
+    if flags(g.table).in_discard:
+        for c in in_discard.granted(g, p, "attack"):           # later.in-discard: an Attack ability given
+            queue_trigger(g, c, p, "attack")
+            queued = True
+    if queued:
         # effects.hunter-order: where the Attack effect goes relative to HUNTER.
         steps.insert(1 if g.profile.hunter_order == "hunter-first" else 0, ("resolve-triggers",))
     g.push_next(*steps)
@@ -62,6 +70,10 @@ def block_forbidden(g, attacker: int, blocker: int):
     for side, c, rule in stats[2]:                             # constant abilities in play, in play order
         if rule(g, c, side, attacker, blocker):
             return "abilities.constant", c
+    if flags(g.table).in_discard:
+        c = in_discard.block_forbidden(g, attacker, blocker)
+        if c is not None:
+            return "later.in-discard", c
     return None
 
 

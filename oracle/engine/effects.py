@@ -71,7 +71,7 @@ def resolve_triggers(g) -> None:
     if not s.triggers:
         return
     if len(s.triggers) > 1:
-        g.ask("order", s.active, [("choose", (c,)) for c, _, _ in s.triggers], ("order",),
+        g.ask("order", s.active, [("choose", (t[0],)) for t in s.triggers], ("order",),
               ("effects.simultaneous", "effects.finish-one"),
               prompt="which waiting effect resolves next")
         return
@@ -160,7 +160,7 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
         if prof.leave_play == "resets":                          # terms.leave-play (a reading)
             s.exhausted.discard(c)
         if s.stages or s.boosts:
-            leaving.left_play(g, c, ctrl)                        # later.evolve.leave, later.boost.leave
+            leaving.left_play(g, c, ctrl, shown)                 # later.evolve.leave, later.boost.leave
         # mindbug.defeated-controller: every edition reads "its controller's
         # pile"; the switch exists so another reading can be tried.
         dest = ctrl if prof.defeated_to_controller else g.table.owner.get(c, ctrl)
@@ -259,7 +259,28 @@ def to_hand_from_discard(g, player: int, source=None) -> None:
     cards = s.discard[player][:]
     s.discard[player].clear()
     s.hand[player].extend(cards)
+    g.changed()                                                  # powers may read the pile (later.in-discard)
     g.emit("return-to-hand", ("effects.as-much-as-possible",), player=player, cards=tuple(cards), source=source)
+
+
+# -- abilities in several parts ---------------------------------------------
+def then(g, step: str, player: int, card: int, *args) -> None:
+    """The ability's later part `abilities.STEPS[step]` runs once what the
+    ability starts now (a boost, a choice) is done (effects.finish-one)."""
+    g.push_next(("ability-then", step, player, card) + args)
+
+
+@task("ability-then")
+def _ability_then(g, step, player, card, *args) -> None:
+    if g.state.winner is None:
+        abilities.STEPS[step](_VERBS, g, player, card, *args)
+
+
+@resume("ability-chose")
+def _ability_chose(g, kind, arg, step, player, card, *args) -> None:
+    """A `choose` whose answer an ability's later part reads: `then` of
+    ("ability-chose", step, player, card, ...)."""
+    abilities.STEPS[step](_VERBS, g, player, card, tuple(arg or ()), *args)
 
 
 # Verbs of the New Servants mechanics, in modules of their own, handed to
@@ -268,5 +289,9 @@ from .lasting import mark as mark_this_turn  # noqa: E402,F401
 from .handover import may_play_from_discard  # noqa: E402,F401
 from .octonite import spend as spend_octonite  # noqa: E402,F401
 from .later import draw_unused, refresh, steal_life  # noqa: E402,F401
+from .boost import ANY, THIS, boost, boosted, place as boost_with, take_to_hand as take_boost_card  # noqa: E402,F401
+from .boost import release, take_from_under, under as boost_cards  # noqa: E402,F401
+from .eternity import (choose_among, discard_draw_pile, discard_then_draw, refill_hand,  # noqa: E402,F401
+                       take_from_discard, to_discard_from_hand)
 
 _VERBS = sys.modules[__name__]

@@ -30,6 +30,7 @@ EVENT_KINDS = (
     "defeat", "exhaust", "discard", "steal", "take-control", "return-to-hand", "no-effect", "game-over",
     "this-turn", "this-turn-ends", "from-discard", "hand-over", "keep-in-hand", "octonite", "octonite-removed",
     "octonite-moved", "octonite-spent", "refresh", "activate",
+    "boost", "boost-released", "boost-taken", "discard-draw-pile", "put-in-discard",
 )
 # Refusal codes (oracle.engine.errors) and setup error codes (SetupError.code).
 REFUSAL_CODES = ("ILLEGAL_DECISION", "ILLEGAL_RANDOM", "GAME_OVER")
