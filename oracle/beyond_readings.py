@@ -50,7 +50,35 @@ ETERNITY: tuple[Reading, ...] = (
 )
 
 # -- Beyond Evolution: Action, Evolve, reversed fights, forced attacks, control
-EVOLUTION: tuple[Reading, ...] = ()
+EVOLUTION: tuple[Reading, ...] = (
+    Reading("later.action.useful", "", "must-change", (
+        ("must-change", "an Action is offered only when resolving it would change something: Dragon Inn "
+                        "without fewer creatures, Infernostrich without a target, Cake Trickster with no enemy "
+                        "creature able to attack are not; an Action that can still evolve is"),
+        ("always-offered", "every Action of a creature that may act is offered; one that changes nothing "
+                           "resolves with no effect and the turn ends"),
+    ), "one public engine offers Dragon Inn and Infernostrich with nothing to do and ends the turn"),
+    Reading("later.evolve.tough", "", "keeps", (
+        ("keeps", "an evolving creature keeps its exhaustion: exhausted, it stays exhausted at its new stage"),
+        ("both-tough", "an exhausted creature stays exhausted only when both its old and its new face print "
+                       "TOUGH; otherwise it evolves ready"),
+        ("clears", "evolving always readies the creature: its new stage's TOUGH is unused"),
+    ), "the other two are the readings of two public engines"),
+    Reading("later.forced.hippo", "", "must-attack", (
+        ("must-attack", "while a HUNTER of Captain Hippo's controller's opponent can attack on that "
+                        "opponent's turn, their turn action must be such an attack, and the HUNTER names a "
+                        "Captain Hippo to block"),
+        ("when-attacking", "playing a card, using an Action or attacking with another creature stays "
+                           "allowed; a HUNTER that attacks names a Captain Hippo to block"),
+        ("non-hunters-barred", "the opponent's creatures without HUNTER cannot attack at all on their turns; "
+                               "a HUNTER that attacks names a Captain Hippo; cards and Actions stay allowed"),
+    ), "one public engine takes the team's reading; another bars every non-HUNTER attacker"),
+    Reading("later.give-control.experiment", "", "may-take-back", (
+        ("may-take-back", "The Experiment, given away first, is by then an enemy creature and may be the "
+                          "one taken back"),
+        ("not-itself", "the creature taken is another enemy creature, never The Experiment itself"),
+    )),
+)
 
 # -- the promos: the other new effect kinds ------------------------------------
 PROMOS: tuple[Reading, ...] = ()

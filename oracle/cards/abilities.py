@@ -157,6 +157,12 @@ PILE_READERS: set = set()
 # (later.boost.defeated: they wait under the card until that effect is done).
 KEEPS_BOOSTS: set = set()
 
+# Constant abilities that say which creature an enemy HUNTER names (Captain
+# Hippo: later.forced.hippo), and the designs that reverse a fight they are
+# part of (Sawn: later.reversed).
+HUNT_RULES: dict = {}
+REVERSED_FIGHTS: set[str] = set()
+
 # Octonite counters a card comes into play with (later.octonite): declared cards only.
 OCTONITE: dict[str, int] = {}
 # Declared cards whose controller may hand out their counters as they come
@@ -389,3 +395,16 @@ for _table, _more in ((TRIGGERED, _eternity.TRIGGERED), (POWER_LAYER, _eternity.
                       (IN_DISCARD_BLOCK, _eternity.IN_DISCARD_BLOCK), (IN_DISCARD_LIFE, _eternity.IN_DISCARD_LIFE)):
     _table.update(_more)
 PILE_READERS |= _eternity.PILE_READERS
+
+
+def _register_later_sets() -> None:
+    """Beyond Evolution's abilities, from its own module, into these tables
+    (the module is handed this one: it never imports it)."""
+    import sys
+
+    from . import beyond_evolution_abilities
+    beyond_evolution_abilities.register(sys.modules[__name__])
+
+
+_register_later_sets()
+

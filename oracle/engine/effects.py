@@ -14,6 +14,7 @@ from itertools import combinations
 from ..cards import TOUGH
 from ..cards import abilities
 from . import drawing, leaving, octonite, watch
+from .control import spared
 from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
 from .presence import flags
 from .registry import resume, task
@@ -39,6 +40,8 @@ def enter_play(g, card: int, controller: int, clauses: tuple) -> None:
     g.changed()
     d = g.table.defs[card]
     g.emit("enter-play", clauses, player=controller, card=card)
+    if g.profile.later_sets:
+        g.state.arrived += (card,)                           # later.action.fresh
     if g.state.octonite or d.name in abilities.OCTONITE:
         octonite.arrive(g, card, controller)                 # later.octonite, before the Play effect
     _play_effect(g, card, controller, d)
@@ -145,6 +148,9 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
         if ctrl is None:
             continue
         clauses = per_card[c] if per_card else base
+        if s.lasting and spared(s, c):                           # later.undefeatable: no defeat, TOUGH unused
+            g.emit("not-defeated", clauses + ("later.undefeatable",), player=ctrl, card=c, source=source)
+            continue
         if (c in tough_now and c not in s.exhausted and (in_combat or prof.tough_effects)
                 and (c not in combat_poison or prof.tough_poisonous)):
             why = ("keywords.tough",)
@@ -283,6 +289,14 @@ def _ability_chose(g, kind, arg, step, player, card, *args) -> None:
     abilities.STEPS[step](_VERBS, g, player, card, tuple(arg or ()), *args)
 
 
+def copy_play(g, player: int, card: int, source: int) -> None:
+    """later.copy-play: `source`'s Play effect resolves as `card`'s own."""
+    name = g.design(source).name
+    g.emit("trigger", ("later.copy-play", "triggers.play", "triggers.controller"), player=player, card=card,
+           source=source)
+    abilities.TRIGGERED[(name, "play")](_VERBS, g, player, card)
+
+
 # Verbs of the New Servants mechanics, in modules of their own, handed to
 # abilities with the others.
 from .lasting import mark as mark_this_turn  # noqa: E402,F401
@@ -293,5 +307,9 @@ from .boost import ANY, THIS, boost, boosted, place as boost_with, take_to_hand 
 from .boost import release, take_from_under, under as boost_cards  # noqa: E402,F401
 from .eternity import (choose_among, discard_draw_pile, discard_then_draw, refill_hand,  # noqa: E402,F401
                        take_from_discard, to_discard_from_hand)
+
+# Verbs of Beyond Evolution (later.evolve, later.give-control, later.return-hand, later.discard-all).
+from .evolve import evolve, then_evolve  # noqa: E402,F401
+from .control import discard_all, give_control, return_to_hand  # noqa: E402,F401
 
 _VERBS = sys.modules[__name__]

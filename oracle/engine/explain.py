@@ -83,6 +83,11 @@ def explain(g, d) -> Refusal:
     arg = d.arg
     if p.stage == "mindbug":
         return refuse("mindbug.none-left", f"player {d.player} has no Mindbug left")
+    if p.stage in ("action", "hunt"):
+        from .forced import refusal_reason
+        why = refusal_reason(g, p, d)                          # the Beyond Evolution turn rules
+        if why is not None:
+            return refuse(*why)
     if p.stage == "action":
         me = p.player
         if d.kind == "play":

@@ -25,6 +25,14 @@ def violations(g) -> list[str]:
             out.append(f"player {p} has negative life")
         if g.profile.life_cards and s.life[p] != len(s.life_pile[p]):
             out.append(f"player {p}: life {s.life[p]} but {len(s.life_pile[p])} life cards")
+    if s.set_aside or s.stages:
+        defs = g.table.defs
+        for zone, p, cards in s.zones():                      # later.evolve.faces-in-play
+            if zone in ("deck", "hand", "play", "discard", "life_pile", "unused", "played"):
+                faces = sorted(c for c in cards if defs[c].stage >= 2)
+                if faces:
+                    out.append(f"stage faces in {zone}{'' if p is None else f' of player {p}'}: {faces} "
+                               "(later.evolve.faces-in-play)")
     in_play = set(s.play[0]) | set(s.play[1])
     if not s.exhausted <= in_play and g.profile.leave_play == "resets":
         out.append(f"exhausted cards out of play: {sorted(s.exhausted - in_play)}")

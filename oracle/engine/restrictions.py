@@ -1,7 +1,9 @@
-"""Creatures that cannot attack (abilities.cannot-attack; Hamster Lion)."""
+"""Creatures that cannot attack (abilities.cannot-attack; Hamster Lion), and
+creatures that came into play this turn (later.action.fresh)."""
 
 from __future__ import annotations
 
+from ..cards import FAST
 from ..cards.abilities import ANY_SIDE_ATTACK_RULES, ATTACK_RULES
 from . import in_discard
 from .presence import flags
@@ -11,14 +13,15 @@ _EMPTY = frozenset()
 
 def attack_barred(g, player: int) -> frozenset:
     """The creatures of `player` that an enemy constant ability forbids to
-    attack now (powers read at this moment, on `player`'s turn)."""
+    attack now (powers read at this moment, on `player`'s turn), and those
+    that came into play this turn without FAST (later.action.fresh)."""
+    s = g.state
     f = flags(g.table)
-    out = _EMPTY
+    out = fresh(g, player) if s.arrived else _EMPTY
     if f.in_discard:
-        out = in_discard.attack_barred(g, player)              # later.in-discard
+        out = out | in_discard.attack_barred(g, player)        # later.in-discard
     if not f.attack_rules:
         return out
-    s = g.state
     side = 1 - player
     for c in s.play[side]:
         rule = ATTACK_RULES.get(g.design(c).name)
@@ -49,3 +52,10 @@ def barred_by(g, player: int, card: int):
         if c is not None:
             return "later.in-discard", c
     return None
+
+
+def fresh(g, player: int) -> frozenset:
+    """later.action.fresh: `player`'s creatures that came into play this turn
+    and have no FAST: they neither attack nor use an Action this turn."""
+    s = g.state
+    return frozenset(c for c in s.arrived if c in s.play[player] and not g.has(c, FAST))
