@@ -6,16 +6,18 @@ for the scenario or hunting machinery.
 
 from __future__ import annotations
 
-import errno
-import importlib
-import json
-import os
-import sys
+from .loading import collector_paused
 
-import click
+with collector_paused():
+    import errno
+    import importlib
+    import os
+    import sys
 
-from .games import GAMES
-from .term import color_option, visible
+    import click
+
+    from .games import GAMES
+    from .term import color_option, visible
 
 GAME_NAMES = tuple(GAMES)
 
@@ -36,6 +38,40 @@ COMMANDS = {
     "clauses": "oracle.cli:clauses",
     "editions": "oracle.cli:editions",
     "show": "oracle.report.command:show",
+}
+
+# command name -> the first paragraph of its help: `mb-oracle --help` lists
+# the commands from these, without importing every command's module
+# (tests/test_pipeline_imports.py holds each to its command's own help).
+SUMMARIES = {
+    "annotate": "Write logs back in canonical form: every decision (forced ones included), a state claim after "
+                "each, and the rules' result (with the log's own end detail, if it gave one).",
+    "bench": "Measure verification speed against merely decoding the same stream; with --jobs or --cluster, the "
+             "scaling against one job too.",
+    "cards": "List the cards of every known set (or of the named sets, or the named cards; French names and slugs "
+             "work).",
+    "clauses": "List the clause catalogue (or the clauses whose id is or starts with IDS).",
+    "conform": "Play games against another engine in lockstep and report where it parts from the rules, each "
+               "divergence shrunk to a short game.",
+    "editions": "List the rulebook editions and the switches where they differ, then the team readings (questions "
+                "no edition settles) with their choices.",
+    "fuzz": "Feed broken input of every format to verify, annotate, scenarios, --expect, --cards, serve and "
+            "conform.",
+    "hunt": "Hunt for rules contradictions, ambiguities and edition differences.",
+    "perft": "Count the distinct decision sequences of exactly DEPTH steps (chance outcomes expanded) from a deal "
+             "or a position; see spec/perft.md.",
+    "scenarios": "Run the scenarios in PATHS (files or directories; default: ./scenarios).",
+    "schema": "Print the JSON Schema of a public format: a replay log line, a scenario, a verify report line, an "
+              "expectation file, a card file (mb-cards/1), a request or response of `mb-oracle serve` (rpc, "
+              "rpc-response), a message `mb-oracle conform` sends to an engine adapter or the adapter's reply "
+              "(engine, engine-reply).",
+    "selfplay": "Play games with a bot and write them as conforming replay logs (mb-replay/1; Mind Up!: "
+                "mu-replay/1).",
+    "serve": "Serve the reference engine over standard input and output (mb-oracle-rpc/1 JSON Lines; see "
+             "spec/rpc.md).",
+    "show": "Write one game of LOG as an HTML page: its findings, and its board from the deal to the end, to step "
+            "through with buttons or arrow keys.",
+    "verify": "Verify recorded games (mb-replay/1 JSON Lines) against the rules.",
 }
 
 
@@ -69,6 +105,9 @@ def _discard_stdout() -> None:
 
 # the module a command may miss -> the package that provides it
 PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "deepdiff": "deepdiff", "jinja2": "Jinja2"}
+
+
+_LISTING = "oracle.cli.listing"
 
 
 class LazyGroup(click.Group):
@@ -116,12 +155,27 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx):
         return sorted(COMMANDS)
 
+    def format_commands(self, ctx, formatter):
+        """The list of commands in `--help`, each shown by a stand-in that
+        carries its summary: no command's module is imported for it."""
+        ctx.meta[_LISTING] = True
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            del ctx.meta[_LISTING]
+
     def get_command(self, ctx, name):
         target = COMMANDS.get(name)
         if target is None:
             return None
+        if ctx.meta.get(_LISTING):
+            return click.Command(name, help=SUMMARIES[name])
         module, attr = target.split(":")
-        command = getattr(importlib.import_module(module), attr)
+        if module in sys.modules:
+            command = getattr(sys.modules[module], attr)
+        else:
+            with collector_paused():
+                command = getattr(importlib.import_module(module), attr)
         if not any(p.name == "color" for p in command.params):
             color_option()(command)     # `--color` after any subcommand too
         return command
@@ -140,6 +194,8 @@ def main():
 
 
 def _dump(obj) -> None:
+    import json
+
     click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import atexit
 import errno
 import os
-import secrets
 import stat
 from typing import IO
 
@@ -112,6 +111,8 @@ class Replacement:
             return
         target = os.path.realpath(self.path)
         folder, name = os.path.split(target)
+        import secrets      # here: it loads the OpenSSL bindings, which a run without --output never needs
+
         tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)

@@ -32,8 +32,8 @@ COLOR_CHOICES = ("auto", "always", "never")
 _FORMAT = (r"\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u2028-\u202e"
            r"\u2060-\u2064\u2066-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
            r"\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
-_HIDDEN_IN_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f" + _FORMAT + "]")
-_HIDDEN_IN_LINES = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f" + _FORMAT + "]")   # newline kept
+_HIDDEN_IN_LINE = r"[\x00-\x1f\x7f-\x9f" + _FORMAT + "]"
+_HIDDEN_IN_LINES = r"[\x00-\x09\x0b-\x1f\x7f-\x9f" + _FORMAT + "]"   # newline kept
 
 
 def _escape(m: re.Match) -> str:
@@ -48,7 +48,9 @@ def visible(text: str, lines: bool = False) -> str:
     of several lines). Text already shown this way is unchanged."""
     if text.isprintable():   # no character of Cc, Cf, Zl, Zp or Cs (the common case)
         return text
-    return (_HIDDEN_IN_LINES if lines else _HIDDEN_IN_LINE).sub(_escape, text)
+    # The patterns are compiled when first needed: most runs show only
+    # printable text, and compiling them costs more than a command's start.
+    return re.compile(_HIDDEN_IN_LINES if lines else _HIDDEN_IN_LINE).sub(_escape, text)
 
 
 def error(message, prefix: str = "error: ") -> None:

@@ -68,8 +68,14 @@ def test_a_bench_that_times_pipelines_defaults_to_runs_of_seconds(monkeypatch, a
     from oracle.replay import bench
     from oracle.replay.command import bench as bench_command
 
-    seen = []
+    from oracle.replay import counting
+
+    seen, counted = [], []
     monkeypatch.setattr(bench, "run_bench", lambda g, *rest: seen.append(g))
+    monkeypatch.setattr(counting, "run_counts", lambda seed, claims, repeat, g: counted.append(g))
     result = CliRunner().invoke(bench_command, list(args))
     assert result.exit_code == 0, result.output
     assert seen == [games]
+    assert counted == [counting.COUNTED_GAMES]
+    result = CliRunner().invoke(bench_command, [*args, "--no-instructions"])
+    assert result.exit_code == 0 and counted == [counting.COUNTED_GAMES]

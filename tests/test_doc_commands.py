@@ -47,12 +47,14 @@ SMALLER = [
     ("--budget 200 ", "--budget 2 "),
     ('--engine "./my-adapter"', '--engine "python examples/engine_adapter.py"'),
     ("--cluster local:4", "--cluster local:1"),
+    ("bench --no-instructions ", "bench --no-instructions --games 20 --repeat 1 "),
 ]
 
 # text in the line -> why it is not run
 NOT_RUN = {
     "tcp://HOST:8786": "a Dask scheduler on another machine and an S3 bucket",
     "[PATHS...]": "a synopsis (placeholders in brackets), not a command",
+    "--counted-games 24": "minutes under valgrind (tests/test_bench_counting.py counts a corpus of a few games)",
 }
 
 # (file, content) made before a document's commands; `selfplay` writes the games.

@@ -108,7 +108,7 @@ def test_a_worker_dead_before_the_parent_hands_it_a_share_loses_no_game(tmp_path
         for w in pool.workers:
             os.kill(w.proc.pid, signal.SIGKILL)
             w.proc.join(timeout=5)
-        two = [msgspec.to_builtins(r) for r in pool.run(sh.plan([str(path)], 3_000, wait=False))]
+        two = [msgspec.to_builtins(r) for r, _ in pool.run(sh.plan([str(path)], 3_000, wait=False))]
     finally:
         pool.close()
     assert two == one
@@ -248,7 +248,7 @@ def test_many_small_files_are_handed_out_several_per_share(tmp_path):
     for w in pool.workers:
         w.hand = lambda task, hand=w.hand: (handed.append(task), hand(task))[1]
     try:
-        two = [msgspec.to_builtins(r) for r in pool.run(sh.plan(files, sh.share_size(files, 2), wait=False))]
+        two = [msgspec.to_builtins(r) for r, _ in pool.run(sh.plan(files, sh.share_size(files, 2), wait=False))]
     finally:
         pool.close()
     assert 2 <= len(handed) <= 300 // 20
@@ -274,7 +274,7 @@ def test_a_broken_pipe_that_is_not_standard_output_is_said_and_exits_2():
             "def broken(*a, **k):\n"
             "    raise BrokenPipeError(32, 'Broken pipe')\n"
             "    yield\n"
-            "p.iter_reports = broken\n"
+            "p.iter_rendered = broken\n"
             "from oracle.cli import main; main()")
     r = subprocess.run([sys.executable, "-c", code, "verify", "replays/conforming"], capture_output=True, cwd=ROOT,
                        timeout=60)

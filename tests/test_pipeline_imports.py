@@ -25,3 +25,78 @@ def test_a_worker_imports_no_heavy_package():
 def test_the_verify_command_imports_no_heavy_package_before_its_reports_need_one():
     assert not loaded_after("oracle.cli", "oracle.replay.command", "oracle.replay.outputs",
                             "oracle.replay.progress", "oracle.replay.parallel").intersection(HEAVY)
+
+
+# What a command run loads, from its start to its exit: the modules in
+# sys.modules when the command ends (a structural check of its start-up).
+RUN = """import json, sys
+from oracle.cli import main
+try:
+    main(sys.argv[2:])
+except SystemExit:
+    pass
+with open(sys.argv[1], "w") as f:
+    json.dump(sorted(sys.modules), f)
+"""
+
+# Every command's own module: `--help` lists the commands without them.
+COMMAND_MODULES = ("oracle.replay.command", "oracle.scenarios.command", "oracle.hunt.command", "oracle.fuzz.command",
+                   "oracle.harness.command", "oracle.report.command")
+# What verifying a plain log with one job and the human report never needs:
+# the shares and workers of -j, the JUnit writer, OpenSSL (hashlib), and the
+# packages of other commands.
+NOT_FOR_ONE_LOG = ("oracle.replay.shares", "oracle.replay.worker", "oracle.replay.cluster", "oracle.junit",
+                   "oracle.report", "_hashlib", "hashlib", "secrets", "tempfile", "pickle", "multiprocessing")
+
+
+def loaded_by_run(tmp_path, *args: str) -> set[str]:
+    out = tmp_path / "modules.json"
+    subprocess.run([sys.executable, "-c", RUN, str(out), *args], cwd=ROOT, capture_output=True, check=True)
+    return set(json.loads(out.read_text()))
+
+
+def test_help_lists_the_commands_without_importing_them(tmp_path):
+    loaded = loaded_by_run(tmp_path, "--help")
+    tops = {m.split(".")[0] for m in loaded}
+    assert not loaded.intersection(COMMAND_MODULES)
+    assert not tops.intersection(HEAVY + ("msgspec",))
+
+
+def test_verify_of_a_plain_log_loads_what_one_game_needs(tmp_path):
+    log = ROOT / "replays" / "conforming" / "en-revised.jsonl"
+    loaded = loaded_by_run(tmp_path, "verify", str(log))
+    tops = {m.split(".")[0] for m in loaded}
+    assert "oracle.replay.verify" in loaded        # the run did verify
+    assert not tops.intersection(HEAVY)
+    assert not loaded.intersection(NOT_FOR_ONE_LOG)
+
+
+def test_the_help_lists_each_command_with_its_own_summary():
+    """`--help` shows SUMMARIES; each must give what the command's own help
+    gives, at every width the list may be cut to (click's help is at most 80
+    columns wide: a summary is cut to 63 characters or fewer)."""
+    import importlib
+
+    import click
+
+    from oracle.cli import COMMANDS, SUMMARIES
+
+    assert SUMMARIES.keys() == COMMANDS.keys()
+    for name, target in COMMANDS.items():
+        module, attr = target.split(":")
+        real = getattr(importlib.import_module(module), attr)
+        stand_in = click.Command(name, help=SUMMARIES[name])
+        assert not real.hidden and not real.deprecated and real.short_help is None, name
+        for limit in range(1, 80):
+            assert stand_in.get_short_help_str(limit) == real.get_short_help_str(limit), (name, limit)
+
+
+def test_the_help_is_the_one_the_commands_themselves_give(monkeypatch):
+    from click.testing import CliRunner
+
+    from oracle import cli
+
+    widths = (40, 60, 80, 100)     # the help is never wider than 80 columns
+    listed = [CliRunner().invoke(cli.main, ["--help"], terminal_width=w).output for w in widths]
+    monkeypatch.setattr(cli.LazyGroup, "format_commands", cli.click.Group.format_commands)
+    assert [CliRunner().invoke(cli.main, ["--help"], terminal_width=w).output for w in widths] == listed

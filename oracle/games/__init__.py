@@ -20,9 +20,8 @@ Adding a game is one new folder under oracle/games/ and one line here.
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 from types import ModuleType
-
-import msgspec
 
 DEFAULT = "mindbug"
 
@@ -63,11 +62,16 @@ def attribute(name: str, what: str):
     return getattr(importlib.import_module(module), attr)
 
 
-class _Named(msgspec.Struct):
-    game: object = DEFAULT
+@lru_cache(maxsize=None)
+def _named():
+    """The decoder of a game line's `game` field, made on first use: the
+    registry is imported by every command, msgspec only by those that read."""
+    import msgspec
 
+    class _Named(msgspec.Struct):
+        game: object = DEFAULT
 
-_named = msgspec.json.Decoder(_Named)
+    return msgspec.json.Decoder(_Named)
 
 
 def game_of(head: bytes) -> object:
@@ -77,7 +81,9 @@ def game_of(head: bytes) -> object:
     caller reports a game the registry does not know)."""
     if head.count(b'"game"') < 2:
         return DEFAULT
+    import msgspec
+
     try:
-        return _named.decode(head).game
+        return _named().decode(head).game
     except (msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):
         return DEFAULT      # a broken line: the Mindbug verifier words the problem

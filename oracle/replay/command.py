@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -94,8 +93,12 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     interrupted (Ctrl-C), 141 standard output closed by its reader before the
     report was complete (| head), 143 terminated (SIGTERM).
     """
-    from .outputs import Reporter, load_expectations
-    from .progress import GameProgress, say_reading_stdin
+    from ..loading import collector_paused
+
+    with collector_paused():
+        from .outputs import Reporter, load_expectations
+        from .parallel import ClusterUnavailable, Options, iter_rendered
+        from .progress import GameProgress, say_reading_stdin
 
     expected = load_expectations(expect_file)
     readings = _reading_options(reading_specs)
@@ -110,9 +113,6 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
         sys.exit(2)
     say_reading_stdin(paths)
     bar = GameProgress(paths, progress)
-    from .parallel import ClusterUnavailable, Options, iter_reports
-    from .shares import is_live
-
     options = Options(edition, keep_going, which_editions, readings, strict)
     on_hand = None
     if "html" in (fmt, *(kind for kind, _ in outputs)):
@@ -122,14 +122,14 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
                         strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file),
                         options=options, on_hand=on_hand, reads=(cards_file,) if cards_file else ())
-    results = iter_reports(paths, options, jobs, cluster, on_hand=on_hand)
+    results = iter_rendered(paths, options, jobs, cluster, on_hand=on_hand, wanted=reporter.wanted)
     # Games coming down a pipe or from a terminal (an engine logging as it
     # plays) get their verdict written out as each game ends, not when a
     # buffer fills; a file is read at full speed with buffered reports.
-    live = "-" in (paths or ("-",)) and is_live(sys.stdin)
+    live = "-" in (paths or ("-",)) and _is_live(sys.stdin)
     try:
-        for rep in results:
-            reporter.game(rep)
+        for rep, lines in results:
+            reporter.game(rep, lines)
             if live:
                 reporter.flush()
     except ClusterUnavailable as e:
@@ -139,6 +139,12 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     finally:
         results.close()
     sys.exit(reporter.finish())
+
+
+def _is_live(stream) -> bool:
+    from .shares import is_live
+
+    return is_live(stream)
 
 
 @click.command()
@@ -297,6 +303,8 @@ def schema(which, game):
     else:
         from ..scenarios.format import scenario_schema
         doc = scenario_schema()
+    import json
+
     click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
 
 
@@ -314,7 +322,12 @@ SCALING_GAMES = 3000    # the default size of a bench that times pipelines
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Also time verify's pipeline with N worker processes against one.")
 @click.option("--cluster", metavar="ADDRESS", help="Also time verify's pipeline on a Dask cluster (local:N or an address).")
-def bench(games, seed, edition, claims, repeat, jobs, cluster):
+@click.option("--instructions/--no-instructions", "count", default=True, show_default=True,
+              help="Also count, with valgrind, the instructions verify spends per decision on a fixed self-play "
+                   "corpus of each edition, with and without New Servants, against the decode floor.")
+@click.option("--counted-games", type=click.IntRange(2), default=None,
+              help="Games of each counted corpus (the smaller run has a quarter) [default: 24].")
+def bench(games, seed, edition, claims, repeat, jobs, cluster, count, counted_games):
     """Measure verification speed against merely decoding the same stream;
     with --jobs or --cluster, the scaling against one job too."""
     from .bench import run_bench
@@ -327,3 +340,7 @@ def bench(games, seed, edition, claims, repeat, jobs, cluster):
     except ClusterUnavailable as e:
         error(e)
         sys.exit(2)
+    if count:
+        from .counting import COUNTED_GAMES, run_counts
+
+        run_counts(seed, claims, repeat, counted_games or COUNTED_GAMES)

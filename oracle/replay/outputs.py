@@ -15,7 +15,6 @@ import time
 
 import click
 
-from .. import junit
 from ..safefile import OutputError, Replacement, clash, input_name
 from ..term import did_you_mean, error, is_terminal, use_color
 from . import report as render
@@ -67,9 +66,22 @@ class _Human:
             # stream's buffer (a line at a time on a terminal) does that.
             self.stream.write(click.unstyle(text) + "\n")
 
-    def game(self, rep, seconds: float) -> None:
+    @property
+    def wanted(self) -> str:
+        """The rendering of a game's line this report writes (oracle.replay.worker.RENDERINGS)."""
+        return "styled" if self.color else "plain"
+
+    def game(self, rep, seconds: float, lines=None) -> None:
         if not self.quiet or rep.verdict != "conforms" or rep.outcome == "xpass":
-            self.echo(render.human_game(rep))
+            if lines is None:
+                self.echo(render.human_game(rep))
+            elif self.color:
+                self.echo(lines.styled)
+            else:
+                # As `echo` writes it, the line already without colours.
+                if self.before is not None:
+                    self.before()
+                self.stream.write(lines.plain + "\n")
 
     def finish(self, summary: Summary) -> None:
         for st in summary.stale if self.warnings else ():
@@ -81,13 +93,15 @@ class _Human:
 
 
 class _Json:
+    wanted = "json"
+
     def __init__(self, stream, before=None):
         self.stream, self.before = stream, before
 
-    def game(self, rep, seconds: float) -> None:
+    def game(self, rep, seconds: float, lines=None) -> None:
         if self.before is not None:
             self.before()
-        self.stream.write(render.json_game(rep) + b"\n")
+        self.stream.write((render.json_game(rep) if lines is None else lines.json) + b"\n")
 
     def finish(self, summary: Summary) -> None:
         self.stream.write(render.json_summary(summary) + b"\n")
@@ -102,13 +116,18 @@ def _finding_line(f) -> str:
 class _JUnit:
     """A case per game, then a case per stale expectation."""
 
+    wanted = None       # its cases are written here, from the report
+
     def __init__(self, stream, command: str = "verify"):
+        from .. import junit
+
+        self.junit = junit      # imported for this report only (it brings tempfile and shutil)
         self.command = command
         self.writer = junit.JUnitWriter(stream, f"mb-oracle {command}")
 
-    def game(self, rep, seconds: float) -> None:
+    def game(self, rep, seconds: float, lines=None) -> None:
         kw = {"time": seconds, "file": rep.file, "line": rep.line}
-        cls = junit.classname(self.command, rep.file)
+        cls = self.junit.classname(self.command, rep.file)
         outcome = rep.outcome
         if outcome == "pass":
             # A conforming game whose lines carry fields the format does not define.
@@ -136,11 +155,11 @@ class _JUnit:
             name = f"{st.code} [{st.clause or '*'}]" + (f" game {st.game}" if st.game else "")
             message = render.stale_warning(st)
             if summary.strict_expect:
-                self.writer.case(junit.classname("expect", st.file), name, result="failure", file=st.file,
+                self.writer.case(self.junit.classname("expect", st.file), name, result="failure", file=st.file,
                                  line=st.line, message=message, type="STALE_EXPECTATION",
                                  text=message + "\n(--strict-expect: a stale expectation fails the run)")
             else:
-                self.writer.case(junit.classname("expect", st.file), name, result="skipped", file=st.file,
+                self.writer.case(self.junit.classname("expect", st.file), name, result="skipped", file=st.file,
                                  line=st.line, message=message)
         self.writer.close()
 
@@ -148,6 +167,8 @@ class _JUnit:
 class _Html:
     """The HTML page (oracle.report): each game's row and data as it comes,
     the page itself at the end."""
+
+    wanted = None
 
     def __init__(self, stream, inputs, options, on_hand=None):
         import shlex
@@ -162,11 +183,19 @@ class _Html:
                                inputs=["<stdin>" if p == "-" else p for p in inputs if p], options=options,
                                source=LogSource(on_hand))
 
-    def game(self, rep, seconds: float) -> None:
+    def game(self, rep, seconds: float, lines=None) -> None:
         self.page.game(rep)
 
     def finish(self, summary: Summary) -> None:
         self.page.finish(self.stream, summary)
+
+
+# hashlib's BLAKE2b, taken from its own module: `hashlib` would load the
+# OpenSSL bindings, which no report needs.
+try:
+    from _blake2 import blake2b as _blake2b
+except ImportError:     # a Python without the module hashlib itself uses
+    from hashlib import blake2b as _blake2b
 
 
 class GameIds:
@@ -181,26 +210,26 @@ class GameIds:
         self.files: dict[str, int] = {}
         self.names: list[str] = []
 
-    def check(self, rep) -> None:
-        import hashlib
-
-        from .findings import DUPLICATE_NOTE, Finding
-
-        key = int.from_bytes(hashlib.blake2b(rep.id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
+    def check(self, rep) -> bool:
+        """Whether the report was changed (a note, or a finding under --strict)."""
+        key = int.from_bytes(_blake2b(rep.id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
         seen = self.first.get(key)
         if seen is None:
             if rep.file not in self.files:
                 self.files[rep.file] = len(self.names)
                 self.names.append(rep.file)
             self.first[key] = (self.files[rep.file], rep.line)
-            return
+            return False
+        from .findings import DUPLICATE_NOTE, Finding
+
         text = (f"{DUPLICATE_NOTE} ({self.names[seen[0]]}:{seen[1]}); the reports and `--expect game:` "
                 "cannot tell the two apart")
         if not self.strict:
             rep.notes.append(text)
-            return
+            return True
         rep.findings.insert(0, Finding("DUPLICATE_GAME", [], rep.line, f"game id {rep.id!r}: {text}"))
         rep.verdict = "malformed"
+        return True
 
 
 class Reporter:
@@ -255,14 +284,27 @@ class Reporter:
             return _Html(file, self.inputs, self.options, self.on_hand)
         return _Human(file, color, quiet, statistics, clear, warnings=file is not sys.stdout)
 
-    def game(self, rep) -> None:
+    @property
+    def wanted(self) -> tuple[str, ...]:
+        """The report lines a worker may render for these reports
+        (oracle.replay.worker.RENDERINGS): none when expectations may change
+        a game's outcome after it is verified."""
+        if self.tally.expectations is not None:
+            return ()
+        return tuple(sorted({s.wanted for s in self.sinks if s.wanted is not None}))
+
+    def game(self, rep, lines=None) -> None:
+        """A game's report; `lines`, if given, its report lines rendered by
+        the worker that verified it (oracle.replay.worker.Rendered), written
+        as they are unless the report changes here."""
         now = time.perf_counter()
         seconds, self._last = now - self._last, now
-        self.ids.check(rep)
+        if self.ids.check(rep):
+            lines = None
         self.tally.add(rep)
         self._say_file_errors(rep)
         for sink in self.sinks:
-            sink.game(rep, seconds)
+            sink.game(rep, seconds, lines)
         if self.progress is not None:
             self.progress.update(rep)
 

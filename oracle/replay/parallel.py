@@ -42,12 +42,10 @@ import click
 
 from ..safefile import discard_pending
 from ..term import visible
-from . import shares as sh
 from .reader import RawGame, read_all
 from .jobs import (ClusterUnavailable, Options, error_report, game_name, kill_hook, share_error,  # noqa: F401
                    verify_one)
 from .verify import GameReport
-from .worker import DONE, FAILED, Worker, read_message
 
 
 def iter_reports(paths: tuple[str, ...], options: Options, jobs: int = 1, cluster: str | None = None,
@@ -59,29 +57,46 @@ def iter_reports(paths: tuple[str, ...], options: Options, jobs: int = 1, cluste
     or share each report comes from (`hold`) just before the report is
     passed on, for the HTML report to draw boards of games it cannot read
     again."""
+    for rep, _ in iter_rendered(paths, options, jobs, cluster, share_size, on_hand):
+        yield rep
+
+
+def iter_rendered(paths: tuple[str, ...], options: Options, jobs: int = 1, cluster: str | None = None,
+                  share_size: int | None = None, on_hand=None, wanted: tuple[str, ...] = ()):
+    """As `iter_reports`, each report with its report lines: with more than
+    one job, the workers render the lines named in `wanted`
+    (oracle.replay.worker.RENDERINGS) and the parent only writes them; the
+    lines are None where the report comes without them (one job, a cluster,
+    a report the worker could not render)."""
+    if cluster is None and jobs <= 1 and not any("://" in p for p in paths):
+        # Local input verified here: read as a single reader does, without
+        # the planning of shares (nor the cost of importing it).
+        with interrupt_exits():
+            for raw in read_all(paths):
+                rep = verify_one(raw, options)
+                if on_hand is not None:
+                    on_hand.hold_game(raw)
+                yield rep, None
+        return
+    from . import shares as sh
+
     files = sh.expand(paths)
     with interrupt_exits() as on_interrupt:
         if cluster is not None:
             from .cluster import cluster_reports
 
             size = share_size or sh.share_size(files, 8)
-            yield from cluster_reports(sh.plan(files, size, wait=False), options, cluster, on_interrupt, on_hand)
+            for rep in cluster_reports(sh.plan(files, size, wait=False), options, cluster, on_interrupt, on_hand):
+                yield rep, None
         elif jobs <= 1:
-            if any(sh.is_url(p) for p in files):
-                for share in sh.plan(files, sh.MAX_SHARE):
-                    if on_hand is not None:
-                        on_hand.hold(share)
-                    for raw in sh.share_games(share):
-                        yield verify_one(raw, options)
-            else:
-                for raw in read_all(paths):
-                    rep = verify_one(raw, options)
-                    if on_hand is not None:
-                        on_hand.hold_game(raw)
-                    yield rep
+            for share in sh.plan(files, sh.MAX_SHARE):
+                if on_hand is not None:
+                    on_hand.hold(share)
+                for raw in sh.share_games(share):
+                    yield verify_one(raw, options), None
         else:
             size = share_size or sh.share_size(files, jobs)
-            pool = _Pool(jobs, options)
+            pool = _Pool(jobs, options, wanted)
             on_interrupt.append(pool.kill)
             finished = False
             try:
@@ -169,7 +184,7 @@ class _State:
 
     def __init__(self, share):
         self.share = share
-        self.reports: list[GameReport] = []   # received, not yet passed on
+        self.reports: list = []               # (report, rendered lines or None) received, not yet passed on
         self.next_game = 0                    # games of the share reported so far
         self.done = False
 
@@ -192,15 +207,18 @@ class _Pool:
     AHEAD = 2
     PAUSE = 0.005   # seconds
 
-    def __init__(self, jobs: int, options: Options):
+    def __init__(self, jobs: int, options: Options, wanted: tuple[str, ...] = ()):
         import multiprocessing
+
+        from .worker import Worker      # here: a run with one job has no workers
 
         self.ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
         self.options = options
+        self.wanted = wanted            # the report lines the workers render
         self.window = 4 * jobs
         self.workers: list[Worker] = []
         for _ in range(jobs):
-            self.workers.append(Worker(self.ctx, options, self.workers))
+            self.workers.append(Worker(self.ctx, options, self.workers, wanted))
         self.deaths: dict[tuple[int, int], int] = {}
         self.selector = None
 
@@ -233,8 +251,12 @@ class _Pool:
                 w.proc.join()
             w.conn.close()
 
-    def run(self, planned: Iterator, on_hand=None) -> Iterator[GameReport]:
+    def run(self, planned: Iterator, on_hand=None) -> Iterator:
+        """Each report, in input order, with the lines its worker rendered (or None)."""
         import selectors
+
+        from . import shares as sh
+        from .worker import DONE, FAILED, read_message
 
         plan = iter(planned)
         planned_all = False
@@ -317,7 +339,7 @@ class _Pool:
                         st.done = True
                         w.tasks.popleft()
                     elif msg[:1] == FAILED:
-                        st.reports.append(_share_failed(st, msg))
+                        st.reports.append((_share_failed(st, msg), None))
                     else:
                         st.reports.append(read_message(msg))
                         st.next_game += 1
@@ -351,15 +373,17 @@ class _Pool:
                 if raw is not None:
                     rep = error_report(raw, "WORKER_DIED", f"the worker process verifying this game died twice "
                                                            f"({how}); the game was not verified")
-                    st.reports.append(rep)
+                    st.reports.append((rep, None))
                     # Names from the input: no terminal controls, and of a bounded length.
                     click.echo(f"mb-oracle: game {visible(rep.id)[:200]} ({visible(rep.file)[:500]}:{rep.line}) "
                                f"was not verified: the worker process verifying it died twice ({how})", err=True)
                 st.next_game += 1
             for j in dead.tasks:
                 heapq.heappush(retry, j)
+        from .worker import Worker
+
         others = [w for w in self.workers if w is not dead]
-        fresh = Worker(self.ctx, self.options, others)
+        fresh = Worker(self.ctx, self.options, others, self.wanted)
         self.workers[self.workers.index(dead)] = fresh
         return fresh
 
@@ -371,6 +395,8 @@ def _share_failed(st: _State, msg: bytes) -> GameReport:
 
 
 def _nth_game(share, n: int) -> RawGame | None:
+    from . import shares as sh
+
     for k, raw in enumerate(sh.share_games(share)):
         if k == n:
             return raw

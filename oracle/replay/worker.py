@@ -23,18 +23,64 @@ DONE = b""
 _FRAME = struct.Struct("!i")
 FAILED = b"!"     # then the code of the error verdict, a space, what went wrong
 PICKLED = b"P"    # then a pickled report (one MessagePack cannot carry)
+RENDERED = b"R"   # then a report with its report lines, rendered here (`Rendered`)
 # A report travels as MessagePack (a few hundred bytes; msgspec writes and
 # reads it faster than pickle, and the parent gets the same GameReport back).
 # MessagePack holds integers of 64 bits at most: a report quoting a bigger
 # one from its log travels pickled, and comes back as the same report.
 _encode = msgspec.msgpack.Encoder().encode
 _decode = msgspec.msgpack.Decoder(GameReport).decode
+
+# The lines of the report a worker can render for the parent, by name: the
+# human line with its colours and without them, and the JSON line.
+RENDERINGS = ("styled", "plain", "json")
+
+
+class Rendered(msgspec.Struct, array_like=True):
+    """A game's report with its report lines as the parent writes them: the
+    worker renders them, the parent only writes them (unless the parent
+    changes the report, as a duplicate game id does)."""
+
+    report: GameReport
+    styled: "str | None" = None     # oracle.replay.report.human_game
+    plain: "str | None" = None      # the same without its colours (click.unstyle)
+    json: "bytes | None" = None     # oracle.replay.report.json_game, without the newline
+
+
+_decode_rendered = msgspec.msgpack.Decoder(Rendered).decode
+
+
+def render(rep: GameReport, wanted: tuple[str, ...]) -> Rendered:
+    """The report lines named in `wanted` (RENDERINGS), rendered as the
+    parent's reports render them; the game's outcome is set first, as the
+    parent's tally sets it when no expectation applies."""
+    import click
+
+    from . import report as lines
+    from .outcome import plain_outcome
+
+    rep.outcome = plain_outcome(rep)
+    out = Rendered(rep)
+    if "styled" in wanted or "plain" in wanted:
+        text = lines.human_game(rep)
+        out.styled = text if "styled" in wanted else None
+        out.plain = click.unstyle(text) if "plain" in wanted else None
+    if "json" in wanted:
+        out.json = lines.json_game(rep)
+    return out
 _READ = 1 << 16   # the parent reads a worker's pipe in blocks of this size
 
 
-def report_message(rep: GameReport, raw: RawGame) -> bytes:
-    """A report as the worker sends it; a report that cannot be sent at all
-    becomes the game's `error` verdict, which can."""
+def report_message(rep: GameReport, raw: RawGame, wanted: tuple[str, ...] = ()) -> bytes:
+    """A report as the worker sends it, with the report lines in `wanted`
+    rendered; a report that cannot be sent at all becomes the game's `error`
+    verdict, which can. A report whose lines cannot be rendered here (or
+    carried) is sent alone: the parent renders it, and words any failure."""
+    if wanted:
+        try:
+            return RENDERED + _encode(render(rep, wanted))
+        except Exception:  # noqa: BLE001 - the report alone goes, as without rendering
+            pass
     try:
         return _encode(rep)
     except (OverflowError, TypeError, ValueError, msgspec.EncodeError):
@@ -46,8 +92,13 @@ def report_message(rep: GameReport, raw: RawGame) -> bytes:
                                                            f"{type(e).__name__}: {e}"))
 
 
-def read_message(msg: bytes) -> GameReport:
-    return pickle.loads(msg[1:]) if msg[:1] == PICKLED else _decode(msg)
+def read_message(msg: bytes) -> tuple[GameReport, Rendered | None]:
+    """The report a game's message carries, and its rendered lines if it has them."""
+    head = msg[:1]
+    if head == RENDERED:
+        got = _decode_rendered(msg[1:])
+        return got.report, got
+    return (pickle.loads(msg[1:]) if head == PICKLED else _decode(msg)), None
 
 
 def _failure(code: str, e: BaseException) -> bytes:
@@ -56,7 +107,7 @@ def _failure(code: str, e: BaseException) -> bytes:
     return FAILED + code.encode() + b" " + why.encode("utf-8", "replace")
 
 
-def _worker_main(conn, options: Options, inherited) -> None:
+def _worker_main(conn, options: Options, inherited, wanted: tuple[str, ...] = ()) -> None:
     """A worker: takes (share, games to skip) from the parent, sends back one
     report per game, then an empty message when the share is done. Whatever
     fails in it is said to the parent: a game's failure as that game's
@@ -83,7 +134,7 @@ def _worker_main(conn, options: Options, inherited) -> None:
                         continue
                     if hook is not None:
                         hook(raw)
-                    conn.send_bytes(report_message(verify_one(raw, options), raw))
+                    conn.send_bytes(report_message(verify_one(raw, options), raw, wanted))
             except OSError as e:
                 if isinstance(e, (BrokenPipeError, ConnectionResetError)):
                     raise                  # the parent is gone
@@ -104,12 +155,12 @@ def _worker_main(conn, options: Options, inherited) -> None:
 class Worker:
     """A worker process, as the parent holds it: its pipe, what it sent so far, the shares in its hands."""
 
-    def __init__(self, ctx, options: Options, others: list["Worker"]):
+    def __init__(self, ctx, options: Options, others: list["Worker"], wanted: tuple[str, ...] = ()):
         parent, child = ctx.Pipe(duplex=True)
         # The worker closes its copies of every parent end, its own included,
         # so that it reads the end of its input when the parent is gone.
-        self.proc = ctx.Process(target=_worker_main, args=(child, options, [o.conn for o in others] + [parent]),
-                                daemon=True)
+        self.proc = ctx.Process(target=_worker_main,
+                                args=(child, options, [o.conn for o in others] + [parent], wanted), daemon=True)
         self.proc.start()
         child.close()
         self.conn = parent

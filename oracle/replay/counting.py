@@ -1,0 +1,175 @@
+"""The bench's instruction counts: what verifying costs per decision, counted
+by valgrind (cachegrind, without its cache simulation), which a busy machine
+does not disturb as it does a clock.
+
+Each corpus is a fixed self-play file (seeded) of one edition and card sets.
+`mb-oracle verify` runs once on its first games and once on all of them, and
+so does a decode of the same lines with msgspec (the floor: the cost of
+merely reading the stream). The two sizes split each run's count into a
+start-up (Python, the imports, the command's own set-up and exit) and a
+cost per decision, as `bench.fit` splits a pipeline's time: the per-decision
+cost is the slope between the two runs, so the start-up drops out.
+
+Beside the counts, the wall-clock of the same verification and decoding in
+this process (best of the bench's rounds), per decision.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple
+
+import click
+
+from .bench import fit, interleaved_best
+
+COUNTED_GAMES = 24      # games of the larger run of each corpus; the smaller has a quarter
+# (edition, card sets) of each corpus, in the order of the table
+CORPORA = tuple((e, s) for s in ("first-contact", "first-contact,new-servants")
+                for e in ("en-first", "fr-first", "fr-revised", "en-revised"))
+
+# What a run of the decode floor does: msgspec decodes each line of the file
+# into the replay format's lines, as verify's reader does before any rule.
+DECODE = """import sys
+from oracle.replay.format import decoder
+dec = decoder.decode
+with open(sys.argv[1], "rb") as f:
+    for line in f:
+        dec(line)
+"""
+
+_IREFS = re.compile(rb"I\s+refs:\s+([\d,]+)")
+
+
+class Counted(NamedTuple):
+    """One corpus: decisions and instructions per decision, verify and the decode floor."""
+
+    edition: str
+    sets: str
+    decisions: int          # in the larger run
+    verify: float           # instructions per decision
+    decode: float
+    start_up: float         # instructions of verify's run before and after its games (Python, imports, exit)
+    verify_us: float        # wall-clock per decision in this process, microseconds
+    decode_us: float
+
+
+def valgrind() -> str | None:
+    return shutil.which("valgrind")
+
+
+def instructions(cmd: list[str], env: dict | None = None) -> int:
+    """The instructions `cmd` executes (all of it: start, run, exit), counted by cachegrind."""
+    run = subprocess.run([valgrind() or "valgrind", "--tool=cachegrind", "--cache-sim=no",
+                          "--cachegrind-out-file=/dev/null", *cmd],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    found = _IREFS.findall(run.stderr)
+    if run.returncode != 0 or not found:
+        tail = run.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
+        raise SystemExit(f"bench: a counted run failed (exit status {run.returncode}): {' | '.join(tail)}")
+    return int(found[-1].replace(b",", b""))
+
+
+def per_decision(small: tuple[int, int], big: tuple[int, int]) -> tuple[float, float]:
+    """(instructions per decision, start-up) from two runs, each given as
+    (decisions, instructions): the slope between them, and what the line
+    through them gives for no decision at all."""
+    f = fit(small[0], small[1], big[0], big[1])
+    return f.per_game, f.fixed
+
+
+def _corpus(edition: str, sets: str, games: int, seed: int, claims: str):
+    """The corpus's games, each a list of lines, and the decisions of each."""
+    from ..cards import check_sets
+    from .reader import RawGame
+    from .selfplay import selfplay_lines
+    from .verify import verify_game
+
+    played: list[list[bytes]] = []
+    for line in selfplay_lines(games, seed, edition, "random", claims, sets=check_sets(sets.split(","))):
+        if line.startswith(b'{"t":"game"'):
+            played.append([])
+        played[-1].append(line)
+    decisions = []
+    for lines in played:
+        rep = verify_game(RawGame("<bench>", list(enumerate(lines, 1))))
+        if rep.verdict != "conforms":
+            raise SystemExit(f"bench: a self-played game does not conform: {rep.findings[0].message}")
+        decisions.append(rep.decisions)
+    return played, decisions
+
+
+def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, repeat: int,
+                 folder: str) -> Counted:
+    from .format import decoder
+    from .reader import RawGame
+    from .verify import verify_game
+
+    played, decisions = _corpus(edition, sets, games, seed, claims)
+    small = max(1, games // 4)
+    paths = {}
+    for n in (small, games):
+        paths[n] = os.path.join(folder, f"{edition}-{sets.replace(',', '+')}-{n}.jsonl")
+        with open(paths[n], "wb") as f:
+            f.write(b"".join(line + b"\n" for lines in played[:n] for line in lines))
+    env = {**os.environ, "PYTHONHASHSEED": "0", "NO_COLOR": "1"}
+    runs = {}
+    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+        for n in (small, games):
+            runs["verify", n] = pool.submit(instructions, [sys.executable, "-m", "oracle", "verify", paths[n],
+                                                           "--format", "json", "--no-progress"], env)
+            runs["decode", n] = pool.submit(instructions, [sys.executable, "-c", DECODE, paths[n]], env)
+    d_small, d_big = sum(decisions[:small]), sum(decisions)
+    verify, start_up = per_decision((d_small, runs["verify", small].result()), (d_big, runs["verify", games].result()))
+    decode, _ = per_decision((d_small, runs["decode", small].result()), (d_big, runs["decode", games].result()))
+
+    raws = [RawGame("<bench>", list(enumerate(lines, 1))) for lines in played]
+    every = [line for lines in played for line in lines]
+
+    def verify_all():
+        for raw in raws:
+            verify_game(raw)
+
+    def decode_all():
+        dec = decoder.decode
+        for line in every:
+            dec(line)
+
+    t_ver, t_dec = interleaved_best([verify_all, decode_all], repeat)
+    return Counted(edition, sets, d_big, verify, decode, start_up, t_ver / d_big * 1e6, t_dec / d_big * 1e6)
+
+
+def run_counts(seed: int, claims: str, repeat: int, games: int = COUNTED_GAMES, corpora=CORPORA) -> list[Counted]:
+    """The table of instructions per decision, one row a corpus; without
+    valgrind, one line that says so."""
+    if valgrind() is None:
+        click.echo("instructions: valgrind is not on PATH, so none are counted (install valgrind to count "
+                   "instructions per decision; the timings above are wall-clock only)")
+        return []
+    small = max(1, games // 4)
+    click.echo(f"instructions per decision (valgrind cachegrind; verify and the decode floor each run on "
+               f"{small} and {games} self-played games, seed {seed}: the start-up drops out of the slope) ...")
+    click.echo(f"{'edition':<11} {'sets':<27} {'decisions':>9} {'verify':>9} {'decode':>8} {'ratio':>6} "
+               f"{'start-up':>9}  {'verify':>9} {'decode':>9}")
+    click.echo(f"{'':<11} {'':<27} {'':>9} {'instr.':>9} {'instr.':>8} {'':>6} {'instr.':>9}  "
+               f"{'us (wall)':>9} {'us (wall)':>9}")
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="mb-bench-") as folder:
+        for edition, sets in corpora:
+            c = count_corpus(edition, sets, games, seed, claims, repeat, folder)
+            rows.append(c)
+            click.echo(f"{c.edition:<11} {c.sets:<27} {c.decisions:>9,} {c.verify:>9,.0f} {c.decode:>8,.0f} "
+                       f"{c.verify / c.decode:>5.1f}x {c.start_up / 1e6:>8.0f}M  {c.verify_us:>9.1f} "
+                       f"{c.decode_us:>9.2f}")
+    if rows:
+        total = sum(r.decisions for r in rows)
+        mean = sum(r.verify * r.decisions for r in rows) / total
+        floor = sum(r.decode * r.decisions for r in rows) / total
+        click.echo(f"{'all':<11} {'':<27} {total:>9,} {mean:>9,.0f} {floor:>8,.0f} {mean / floor:>5.1f}x")
+    return rows

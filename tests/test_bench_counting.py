@@ -1,0 +1,52 @@
+"""The bench's instruction counts: per decision, the start-up split off by
+two runs of different sizes; counted by valgrind when it is there, and a
+line saying so when it is not."""
+
+import shutil
+import sys
+
+import pytest
+
+from oracle.replay import counting
+
+
+def test_two_runs_split_into_a_start_up_and_a_cost_per_decision():
+    # 400 M of start-up, 70,000 instructions a decision: 100 and 400 decisions.
+    per, start = counting.per_decision((100, 400_000_000 + 100 * 70_000), (400, 400_000_000 + 400 * 70_000))
+    assert per == pytest.approx(70_000)
+    assert start == pytest.approx(400_000_000)
+
+
+def test_without_valgrind_the_bench_says_so_and_counts_nothing(monkeypatch, capsys):
+    monkeypatch.setattr(counting, "valgrind", lambda: None)
+    assert counting.run_counts(7, "turn", 1, games=4) == []
+    out = capsys.readouterr().out
+    assert "valgrind is not on PATH" in out and "instructions per decision (" not in out
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (it counts the instructions)")
+def test_valgrind_counts_a_command_from_its_start_to_its_exit():
+    idle = counting.instructions([sys.executable, "-c", "pass"])
+    busy = counting.instructions([sys.executable, "-c", "for i in range(200_000): pass"])
+    assert 1_000_000 < idle < 500_000_000
+    assert busy - idle > 200_000        # each turn of the loop is several instructions
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (it counts the instructions)")
+def test_a_failed_counted_run_ends_the_bench_with_its_reason():
+    with pytest.raises(SystemExit, match="exit status 3"):
+        counting.instructions([sys.executable, "-c", "raise SystemExit(3)"])
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (it counts the instructions)")
+def test_a_counted_corpus_gives_verify_and_its_decode_floor_per_decision(capsys):
+    rows = counting.run_counts(7, "turn", 1, games=4, corpora=(("en-revised", "first-contact"),))
+    assert len(rows) == 1
+    row = rows[0]
+    assert row.decisions > 4 * 10
+    # Verifying a decision costs more than decoding its line, and both cost something.
+    assert row.verify > row.decode > 1_000
+    # The start-up (Python, the imports) is split off: it is far more than a decision costs.
+    assert row.start_up > 100 * row.verify
+    out = capsys.readouterr().out
+    assert "en-revised  first-contact" in out and f"{row.decisions:,}" in out
