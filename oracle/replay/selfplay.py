@@ -45,13 +45,30 @@ def claim(g: Game) -> dict:
         "life": list(s.life),
         "mindbugs": list(s.mindbugs),
         "hand": [list(s.hand[0]), list(s.hand[1])],
-        "play": [[{"card": c, "exhausted": c in s.exhausted} for c in s.play[p]] for p in (0, 1)],
+        "play": [[_creature(g, c) for c in s.play[p]] for p in (0, 1)],
         "discard": [list(s.discard[0]), list(s.discard[1])],
         "deck": [len(s.deck[0]), len(s.deck[1])],
         "played": s.played,
         "active": s.active,
         "turn": s.turn,
     }
+
+
+def _creature(g: Game, c: int) -> dict:
+    """A creature of a claim: its id and exhaustion; a creature of an
+    evolution line with its stage (and, evolved, the face it shows); a
+    creature with boost cards with the cards under it."""
+    entry = {"card": c, "exhausted": c in g.state.exhausted}
+    d = g.design(c)
+    if d.stage:
+        entry["stage"] = d.stage
+        if d.stage >= 2:
+            entry["face"] = d.name
+    if g.state.boosts:
+        under = next((u for k, u in g.state.boosts if k == c), ())
+        if under:
+            entry["boosts"] = list(under)
+    return entry
 
 
 def _score(g: Game, me: int) -> float:
