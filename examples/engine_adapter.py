@@ -30,7 +30,9 @@ hand is not refilled at once in the revised editions), `frenzy` (a FRENZY
 creature is never offered its second attack: an option the engine lacks),
 `hunt-decline` (every attacker is asked about HUNTER, its only answer
 `hunt null`: an option verify accepts as changing nothing), `draw-late`
-(the hand is refilled at the end of the turn). `--plant` is repeatable.
+(the hand is refilled at the end of the turn), `empty-hand-loses` (a player
+with no card in hand loses at their turn action, creatures to attack or
+not: a divergence found late in a game). `--plant` is repeatable.
 `--cards FILE`
 (repeatable) loads cards declared in an mb-cards/1 file; the adapter then
 says it deals their set too.
@@ -56,10 +58,11 @@ from oracle.engine.registry import TASKS
 from oracle.engine.setup import resolve_cards
 
 EDITIONS = ["en-first", "fr-first", "fr-revised", "en-revised"]
-PLANTS = ("sneaky", "tough-effects", "refill-after-steal", "frenzy", "hunt-decline", "draw-late")
+PLANTS = ("sneaky", "tough-effects", "refill-after-steal", "frenzy", "hunt-decline", "draw-late", "empty-hand-loses")
 # The clause each planted rule breaks: with --declare, hello names it among the known deviations.
 PLANT_CLAUSES = {"sneaky": "keywords.sneaky", "tough-effects": "keywords.tough", "refill-after-steal": "drawing.refill",
-                 "frenzy": "keywords.frenzy", "hunt-decline": "combat.block", "draw-late": "drawing.refill"}
+                 "frenzy": "keywords.frenzy", "hunt-decline": "combat.block", "draw-late": "drawing.refill",
+                 "empty-hand-loses": "turns.no-action"}
 CLAIMS = ["life", "mindbugs", "hand", "play", "discard", "deck", "unused", "played", "active", "turn"]
 
 
@@ -85,6 +88,18 @@ def plant(rule: str) -> None:
             return end_turn(g, *args)
 
         TASKS["end-turn"] = refill_then_end
+    elif rule == "empty-hand-loses":
+        # A player with no card in hand loses at their turn action, even with creatures to attack.
+        turn_action = TASKS["action"]
+
+        def lose_without_cards(g, *args):
+            s = g.state
+            if not s.hand[s.active]:
+                g.end_game(1 - s.active, "no-action", ("turns.no-action",))
+                return None
+            return turn_action(g, *args)
+
+        TASKS["action"] = lose_without_cards
     elif rule not in ("tough-effects", "frenzy", "hunt-decline"):      # applied to each game (below)
         raise SystemExit(f"unknown --plant {rule!r}; choose from {', '.join(PLANTS)}")
 

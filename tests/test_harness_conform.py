@@ -561,3 +561,60 @@ def test_deviations_the_engine_declares_in_hello_are_expected_failures(tmp_path)
     assert r.returncode == 0, r.stdout[-3000:]
     summary = reports(r)[-1]
     assert summary["xfail"] == summary["violates"] == 4 and summary["failed"] == 0
+
+
+def test_a_divergence_found_late_gets_a_short_draft_from_a_position_and_the_median_is_said(tmp_path):
+    # An engine that ends the game when a hand runs out: no game shows it before
+    # the draw piles are spent, dozens of decisions in.
+    out = tmp_path / "found"
+    r = conform("--engine", f"{ADAPTER} --plant empty-hand-loses", "--budget", "4", "--seed", "1",
+                "--edition", "en-revised", "--format", "json", "--out", str(out))
+    assert r.returncode == 1, r.stderr
+    [note] = [n for g in reports(r) if g["t"] == "game" for n in g["notes"] if n.startswith("root cause ")]
+    found, small = map(int, re.search(r"shrunk from (\d+) to (\d+) decisions", note).groups())
+    assert found >= 30, note
+    m = re.search(r"just before it, (\d+) decisions? \(the draft scenario\), with (\d+) of its (\d+) cards", note)
+    draft_len, kept, before = map(int, m.groups())
+    assert draft_len <= 3 and kept <= 4 < before, note
+    m = re.search(r"conform: 1 root cause shrunk from a median of (\d+) to (\d+) decisions \(the shortest "
+                  r"artifact of each: median (\d+), longest (\d+)\)", r.stderr)
+    assert m and tuple(map(int, m.groups())) == (found, small, draft_len, draft_len), r.stderr
+    [draft] = sorted(out.glob("*.yaml"))
+    sc = load_file(draft).scenarios[0]
+    assert run_scenario(sc, sc.editions()[0]).passed
+    given = yaml.safe_load(draft.read_text())["given"]
+    assert sum(len(p[z]) for p in given["players"] for z in ("hand", "play", "discard", "deck")) == kept
+    again = conform("--engine", f"{ADAPTER} --plant empty-hand-loses", "--budget", "0", "--scenarios", str(draft),
+                    "--format", "json", "--out", str(tmp_path / "again"))
+    [g] = [x for x in reports(again) if x["t"] == "game"]
+    assert again.returncode == 1 and g["verdict"] == "violates"
+
+
+def test_several_root_causes_are_shrunk_to_a_median_of_a_few_decisions(tmp_path):
+    r = conform("--engine", f"{ADAPTER} --plant sneaky --plant tough-effects --plant frenzy --plant hunt-decline",
+                "--budget", "16", "--seed", "1", "--edition", "en-revised", "--edition", "en-first",
+                "--format", "json", "--out", str(tmp_path / "found"))
+    assert r.returncode == 1, r.stderr
+    roots = [n for g in reports(r) if g["t"] == "game" for n in g["notes"] if n.startswith("root cause ")]
+    m = re.search(r"conform: (\d+) root causes shrunk from a median of (\d+) to (\d+) decisions \(the shortest "
+                  r"artifact of each: median (\d+)", r.stderr)
+    assert m and int(m.group(1)) == len(roots) >= 3, r.stderr
+    assert int(m.group(4)) <= 6 and int(m.group(3)) <= int(m.group(2)), r.stderr
+
+
+def test_played_cards_are_moved_into_their_players_draw_piles_and_the_reveals_stay():
+    from oracle.engine import Decision
+    from oracle.harness.lockstep import Divergence
+    from oracle.harness.shrink import _regrouped
+    from oracle.replay.findings import Finding
+
+    setup = {"cards": {i: "Spider Owl" for i in range(10)}, "decks": [[0, 1, 2], [3, 4, 5]], "unused": [6, 7, 8, 9],
+             "reveals": [[8, 9]], "first": 0}
+    ds = [Decision("play", 0, 4), Decision("pass", 1), Decision("play", 1, 7), Decision("play", 0, 8)]
+    div = Divergence(ds, Finding("STATE_MISMATCH", ["combat.block"], 4, ""), None, [], 0)
+    got = _regrouped(setup, div, [4, 7, 8])
+    assert 4 in got["decks"][0] and 7 in got["decks"][1]
+    assert 8 in got["unused"] and 9 in got["unused"]                       # revealed: left where they are
+    everything = sorted(got["decks"][0] + got["decks"][1] + got["unused"])
+    assert everything == list(range(10)) and [len(d) for d in got["decks"]] == [3, 3]
+    assert _regrouped(setup, Divergence(ds[1:2], div.finding, None, [], 0), []) is None

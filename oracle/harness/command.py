@@ -251,7 +251,22 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     finally:
         camp.engine.stop()
     _say_skipped(camp.skipped)
+    _say_shrunk(getattr(camp, "shrunk", ()))
     sys.exit(reporter.finish())
+
+
+def _say_shrunk(shrunk) -> None:
+    """How short the root causes were shrunk: the median over them, found
+    and shrunk, and the shortest artifact of each (standard error)."""
+    if not shrunk:
+        return
+    from statistics import median
+
+    found, small, draft = zip(*shrunk)
+    n = len(shrunk)
+    click.echo(f"conform: {n} root cause{'s' if n != 1 else ''} shrunk from a median of {median(found):g} to "
+               f"{median(small):g} decisions (the shortest artifact of each: median {median(draft):g}, "
+               f"longest {max(draft)})", err=True)
 
 
 def _say_skipped(skipped: list[tuple[str, str, str, bool]]) -> None:

@@ -28,9 +28,8 @@ from . import artifacts
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
 from .lockstep import OPTIONS_DIFFER, Divergence, Run, replay, start_game
-from .shrink import Shrinker, from_position
+from .shrink import Shrinker, from_position, thinned
 from .serve import game_from_position
-
 from .views import position_of
 
 ENGINE_FAULT = "ENGINE_FAULT"
@@ -71,6 +70,8 @@ class Campaign:
     editions: list[str] = field(default_factory=list)
     # Scenario runs left out: (id, where, why, listed: whether to name each run, not only count them).
     skipped: list[tuple[str, str, str, bool]] = field(default_factory=list)
+    # per root cause: (decisions found, decisions of the shrunk game, decisions of its shortest artifact)
+    shrunk: list[tuple[int, int, int]] = field(default_factory=list)
 
     def run(self) -> Iterator[GameReport]:
         """Every game's report, then every scenario's, in a stable order."""
@@ -231,8 +232,13 @@ class Campaign:
             if found is not None:
                 trial = Shrinker(self.engine, edition, found[1], max(1, s.shrink_budget // 4), s.readings)
                 draft, draft_start = trial._decisions(found[0]), found[1]
+                before = _card_count(draft_start)
+                draft_start, draft, _spent = thinned(self.engine, edition, draft_start, draft, s.readings,
+                                                     max(1, s.shrink_budget // 4))
                 note += (f"; from the rules' position at a turn action just before it, {len(draft.decisions)} "
-                         f"decision{'s' if len(draft.decisions) != 1 else ''} (the draft scenario)")
+                         f"decision{'s' if len(draft.decisions) != 1 else ''} (the draft scenario), with "
+                         f"{_card_count(draft_start)} of its {before} cards in play, hands and piles")
+        self.shrunk.append((len(first.divergence.decisions), len(small.decisions), len(draft.decisions)))
         f = small.finding
         code, clauses, basis = f.code, list(f.clauses), None
         stem = f"{first.report.id}-{sig[0].lower()}"
@@ -378,3 +384,7 @@ def campaign(command: str, settings: Settings) -> Campaign:
     editions = dealt
     return Campaign(engine, settings, editions)
 
+
+def _card_count(pos) -> int:
+    """The cards a position places in hands, play areas, discard piles and draw piles."""
+    return sum(len(z) for name in ("hand", "play", "discard", "deck") for z in getattr(pos, name))

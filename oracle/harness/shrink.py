@@ -9,15 +9,19 @@ the game and halve down to single decisions; then every run of one to six
 decisions at every offset is tried, until no run can go (or the budget
 of replays is spent).
 
-The deal keeps its 48 cards (a Mindbug game needs the whole set), but it
-is rearranged when that helps: each player's draw pile is reordered so
-that the cards the game uses come first, in the order it uses them. The
-cards a short game needs are then in the starting hands, and the
-decisions that only drew them can go. """
+The deal keeps its cards (a Mindbug game needs the whole set), but it is
+rearranged when that helps: each player's draw pile is reordered so that
+the cards the game uses come first, in the order it uses them, and, in a
+second deal, every card a player plays is first moved into that player's
+own draw pile (swapped with a card the game does not use, from the other
+draw pile or the unused pile; revealed cards stay where they are). The
+cards a short game needs are then in the starting hands of the players who
+play them, and the decisions that only drew them can go. """
 
 from __future__ import annotations
 
 from ..engine import Decision
+from ..engine.errors import SetupError
 from .engine_client import Engine, EngineFault
 from .lockstep import Divergence, replay, start_game
 
@@ -156,7 +160,8 @@ def from_position(engine: Engine, edition: str, setup: dict, div: Divergence, re
 
 def _rearranged(setup: dict, div: Divergence):
     """Deals like `setup` whose draw piles start with the cards the game
-    uses: first those the finding names, then every card a decision names."""
+    uses: first those the finding names, then every card a decision names;
+    then the same with every played card moved to its player's draw pile."""
     if not isinstance(setup, dict):
         return                          # a position: its draw piles are as the game left them
     used: list[int] = []
@@ -165,10 +170,100 @@ def _rearranged(setup: dict, div: Divergence):
             if isinstance(c, int) and c not in used:
                 used.append(c)
     named = [c for c in div.finding.cards if c not in used]
-    for first in (used + named, [c for c in used if c in div.finding.cards] + named):
-        decks = []
-        for deck in setup["decks"]:
-            front = [c for c in first if c in deck]
-            decks.append(front + [c for c in deck if c not in front])
-        if decks != [list(x) for x in setup["decks"]]:
-            yield {**setup, "decks": decks}
+    seen = [[list(x) for x in setup["decks"]]]
+    for base in (setup, _regrouped(setup, div, used + named)):
+        if base is None:
+            continue
+        for first in (used + named, [c for c in used if c in div.finding.cards] + named):
+            decks = []
+            for deck in base["decks"]:
+                front = [c for c in first if c in deck]
+                decks.append(front + [c for c in deck if c not in front])
+            if decks not in seen:
+                seen.append(decks)
+                yield {**base, "decks": decks}
+
+
+def _regrouped(setup: dict, div: Divergence, used: list[int]) -> dict | None:
+    """The deal with every card a player plays in the game moved into that
+    player's draw pile, each swapped with a card the game never names (from
+    the end of that draw pile), or None when nothing moves. The cards the
+    reveals name are left where they are (they pick the starting player)."""
+    decks = [list(x) for x in setup["decks"]]
+    unused = list(setup.get("unused") or ())
+    revealed = {c for pair in setup.get("reveals") or () for c in pair}
+    keep = set(used) | revealed
+    moved = False
+    for d in div.decisions:
+        if d.kind != "play" or d.player not in (0, 1) or d.arg in decks[d.player]:
+            continue
+        mine = decks[d.player]
+        spare = next((i for i in range(len(mine) - 1, -1, -1) if mine[i] not in keep), None)
+        if spare is None or d.arg in revealed:
+            continue
+        for pile in (decks[1 - d.player], unused):
+            if d.arg in pile:
+                j = pile.index(d.arg)
+                pile[j], mine[spare] = mine[spare], d.arg
+                moved = True
+                break
+    return {**setup, "decks": decks, "unused": unused} if moved else None
+
+
+def thinned(engine: Engine, edition: str, pos, div: Divergence, readings: dict | None = None,
+            budget: int = 60) -> tuple[object, Divergence, int]:
+    """Fewer cards in the position: the cards of each zone (the unused pile,
+    the draw piles, the discard piles, the hands, the play areas) taken out
+    of the position altogether, a whole zone at once and then one card at a
+    time, and kept out when the same divergence still shows (replayed from
+    the smaller position). (the position, its divergence, the replays spent)."""
+    import msgspec
+
+    state = {"best": pos, "found": div, "spent": 0}
+
+    def attempt(cards) -> bool:
+        if state["spent"] >= budget:
+            return False
+        cand = state["best"]
+        for c in cards:
+            cand = _without(cand, c, msgspec)
+        state["spent"] += 1
+        try:
+            got = replay(engine, edition, cand, state["found"].decisions, readings).divergence
+        except SetupError:
+            return False                # a position the rules refuse (life cards need the unused pile)
+        if got is not None and got.signature == div.signature:
+            state["best"], state["found"] = cand, got
+            return True
+        return False
+
+    zones = [("unused", None)] + [(z, p) for z in ("deck", "discard", "hand", "play") for p in (0, 1)]
+    try:
+        for zone, p in zones:
+            cards = getattr(state["best"], zone)
+            if p is None and not isinstance(cards, list):
+                continue
+            cards = list(cards if p is None else cards[p])
+            if len(cards) > 1 and attempt(cards):
+                continue
+            for c in cards:
+                attempt([c])
+    except EngineFault:
+        pass
+    return state["best"], state["found"], state["spent"]
+
+
+def _without(pos, card: int, msgspec):
+    """The position with `card` in none of its zones and not among its cards."""
+    def drop(pair):
+        return [[c for c in z if c != card] for z in pair]
+
+    changes = {z: drop(getattr(pos, z)) for z in ("hand", "play", "discard", "deck")}
+    changes["exhausted"] = [c for c in pos.exhausted if c != card]
+    changes["out"] = [c for c in pos.out if c != card]
+    if isinstance(pos.unused, list):
+        changes["unused"] = [c for c in pos.unused if c != card]
+    if isinstance(pos.octonite, dict):
+        changes["octonite"] = {c: n for c, n in pos.octonite.items() if c != card}
+    changes["cards"] = {c: n for c, n in pos.cards.items() if c != card}
+    return msgspec.structs.replace(pos, **changes)
