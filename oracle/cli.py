@@ -146,12 +146,14 @@ def _dump(obj) -> None:
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--set", "set_names", multiple=True, metavar="SET",
-              help="Only the cards of this set (repeatable): first-contact, new-servants.")
+              help="Only the cards of this set (repeatable): first-contact, new-servants, beyond-eternity, "
+                   "beyond-evolution, promo-2022, promo-2023, promo-later.")
 @click.option("--sets", "list_sets", is_flag=True, help="List the known card sets instead.")
 @click.argument("names", nargs=-1)
 def cards(as_json, set_names, list_sets, names):
     """List the cards of every known set (or of the named sets, or the named
-    cards; French names and slugs work)."""
+    cards; French names and slugs work). The stage faces of evolution lines
+    are listed with their stage and line."""
     from .cards import CARDS, SETS, UnknownCard, UnknownSet, check_sets, lookup
 
     if list_sets:
@@ -159,7 +161,10 @@ def cards(as_json, set_names, list_sets, names):
             _dump([s.to_json() for s in SETS.values()])
         for s in () if as_json else SETS.values():
             info = s.to_json()
-            click.echo(f"{s.id:<16} {s.name} / {s.french}: {info['designs']} designs, {info['cards']} cards")
+            n = info.get("faces", 0)
+            faces = (f", {info['set_aside']} set-aside cards ({n} stage faces)" if s.lines
+                     else f", {n} stage face{'s' * (n != 1)} of no known line, never dealt" if n else "")
+            click.echo(f"{s.id:<16} {s.name} / {s.french}: {info['designs']} designs, {info['cards']} cards{faces}")
         return
     try:
         keep = set(check_sets(set_names)) if set_names else set(SETS)
@@ -172,7 +177,18 @@ def cards(as_json, set_names, list_sets, names):
     for c in chosen:
         kws = " ".join(c.keyword_names)
         click.echo(f"{c.name:<26} {c.power:>2}  x{c.copies}  {kws:<18} {c.text}")
-        click.echo(f"{'':<26}     {c.french} / {c.slug}")
+        click.echo(f"{'':<26}     {c.french} / {c.slug}{_stage_words(c)}")
+
+
+def _stage_words(c) -> str:
+    """'  (stage II of Cloud Lady's line)' for a card of an evolution line, else ''."""
+    if not c.stage:
+        return ""
+    roman = {1: "I", 2: "II", 3: "III"}[c.stage]
+    if not c.line:
+        return f"  (stage {roman}, of no known line: never dealt)"
+    aside = ", set aside" if c.stage == 2 else ", the back of stage II" if c.stage == 3 else ""
+    return f"  (stage {roman} of {c.line}'s line{aside})"
 
 
 @click.command()

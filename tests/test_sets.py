@@ -58,11 +58,11 @@ def test_a_deal_that_is_not_the_deck_of_its_sets_is_refused():
 
 def test_verify_refuses_an_unknown_set_as_malformed_and_names_the_field():
     lines = list(play_game("en-revised", 1))
-    lines[0]["sets"] = ["first-contact", "beyond-eternity"]
+    lines[0]["sets"] = ["first-contact", "beyond-the-pale"]
     (rep,) = verify(lines)
     f = rep.findings[0]
     assert rep.verdict == "malformed" and f.code == "UNKNOWN_SET" and f.clauses == ["setup.sets"]
-    assert "field sets: unknown card set 'beyond-eternity'" in f.message
+    assert "field sets: unknown card set 'beyond-the-pale'" in f.message
 
 
 def test_verify_checks_the_deck_against_the_sets_of_the_game_line():

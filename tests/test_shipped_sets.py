@@ -8,11 +8,17 @@ import pytest
 from conftest import ROOT
 
 from oracle.cards import SETS, lookup
+from oracle.cards.abilities import TRIGGERED
 from oracle.cards.compiled import register
 from oracle.cards.declared import Declared, check_shipped, load
 from oracle.engine import position
 
-FILES = {s: ROOT / "spec" / "sets" / f"{s}.cards.yaml" for s in ("first-contact", "new-servants")}
+# The deck cards and the set-aside double-sided cards of each shipped set.
+DECKS = {"first-contact": (48, 0), "new-servants": (24, 0), "beyond-eternity": (48, 0),
+         "beyond-evolution": (44, 4), "promo-2022": (10, 0), "promo-2023": (12, 2), "promo-later": (8, 0)}
+FILES = {s: ROOT / "spec" / "sets" / f"{s}.cards.yaml" for s in DECKS}
+# The sets whose every ability has its Python one (the later series' are being written).
+PLAYED = ("first-contact", "new-servants")
 
 
 def shipped(set_id) -> Declared:
@@ -23,7 +29,13 @@ def shipped(set_id) -> Declared:
 def test_the_card_file_of_a_shipped_set_matches_the_database(set_id):
     decl = shipped(set_id)
     assert check_shipped(decl) == []
-    assert sum(c.copies for c in decl.cards) == {"first-contact": 48, "new-servants": 24}[set_id]
+    deck, aside = DECKS[set_id]
+    assert sum(c.copies for c in decl.cards if not c.face) == deck
+    assert sum(c.stage == 2 for c in decl.cards) == aside
+
+
+def test_every_set_of_the_database_has_its_card_file():
+    assert set(FILES) == set(SETS)
 
 
 def _twins() -> dict[str, str]:
@@ -35,7 +47,7 @@ def _twins() -> dict[str, str]:
     for set_id in FILES:
         for c in shipped(set_id).cards:
             if c.abilities:
-                cards.append(msgspec.structs.replace(c, name=f"{c.name} Twin", names={}))
+                cards.append(msgspec.structs.replace(c, name=f"{c.name} Twin", names={}, stage=None, line=None))
     decl = Declared("twins", msgspec.convert({"id": "shipped-twins", "name": "Twins"},
                                              type(shipped("first-contact").set)), tuple(cards))
     register(decl)
@@ -54,7 +66,10 @@ def _trace(name: str, trigger):
     defs = {i: lookup(n) for i, n in enumerate(names, 1)}
     me, board = 1, list(range(2, 2 + len(BOARD)))
     luch, bee, fly = len(names) - 2, len(names) - 1, len(names)
-    if trigger == "play" or trigger is None:
+    if trigger == "action":
+        zones = {("play", 0): [me, luch], ("play", 1): board, ("hand", 0): [bee], ("hand", 1): [fly]}
+        active, first = 0, ("activate", me)
+    elif trigger == "play" or trigger is None:
         zones = {("hand", 0): [me, bee], ("play", 1): board, ("hand", 1): [fly]}
         active, first = 0, ("play", me)
     elif trigger == "attack":
@@ -77,7 +92,22 @@ def _trace(name: str, trigger):
     return out, sorted(power.items()), [list(z) for z in g.state.play]
 
 
-@pytest.mark.parametrize("name", [c.name for s in FILES for c in shipped(s).cards if c.abilities])
+def _verb_written():
+    """Every verb-written ability of a shipped file; one of the later series
+    is compared once its Python ability exists."""
+    for s in FILES:
+        for c in shipped(s).cards:
+            if not c.abilities:
+                continue
+            trigger = lookup(c.name).trigger
+            if s in PLAYED or (c.name, trigger) in TRIGGERED:
+                yield pytest.param(c.name, id=c.name)
+            else:
+                yield pytest.param(c.name, id=c.name, marks=pytest.mark.skip(
+                    reason=f"{c.name} has no Python ability yet (oracle.cards.abilities TRIGGERED, {trigger})"))
+
+
+@pytest.mark.parametrize("name", list(_verb_written()))
 def test_a_verb_written_shipped_ability_plays_as_its_python_one(name):
     twin = _twins()[name]
     trigger = lookup(name).trigger

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from . import new_servants
+from . import beyond_eternity, beyond_evolution, new_servants, promo_2022, promo_2023, promo_later
 from .first_contact import (
     DESIGNS,
     FAST,
@@ -31,7 +31,7 @@ __all__ = [
     "CARDS", "CardDef", "UnknownCard", "lookup", "suggest", "slugify", "keyword_list", "full_set",
     "FAST", "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "KEYWORD_NAMES", "SET_ID", "add_set", "version",
     "SETS", "DEFAULT_SETS", "UnknownSet", "check_sets", "every_card", "make_def", "triggers_of", "next_stage",
-    "STAGE_AFTER",
+    "STAGE_AFTER", "set_aside_cards", "table_cards", "OTHER_NAMES",
 ]
 
 SET_ID = "first-contact"   # the base set, the deck of a game that names no set
@@ -40,21 +40,44 @@ DEFAULT_SETS: tuple[str, ...] = (SET_ID,)
 
 @dataclass(frozen=True, slots=True)
 class CardSet:
+    """A set: its deck designs `(name, French name, power, keywords, copies,
+    trigger(s), text)`; the stage faces of its evolution lines `(name, French
+    name, power, keywords, stage, trigger(s), text)`; its lines (stage I deck
+    card -> (stage II face, stage III face)); whether only the editions with
+    the later sets may deal it (setup.sets.later)."""
+
     id: str
     name: str
     french: str
     designs: tuple
+    faces: tuple = ()
+    lines: tuple = ()     # (stage I, stage II, stage III) name triples
+    later: bool = False
 
     def to_json(self) -> dict:
-        return {"id": self.id, "name": self.name, "french": self.french, "designs": len(self.designs),
-                "cards": sum(d[4] for d in self.designs)}
+        out = {"id": self.id, "name": self.name, "french": self.french, "designs": len(self.designs),
+               "cards": sum(d[4] for d in self.designs)}
+        if self.faces:
+            out["faces"] = len(self.faces)
+            out["set_aside"] = len(self.lines)
+        return out
 
+
+def _later(module) -> CardSet:
+    """A set of the later series (Beyond sets, promos), from its module."""
+    return CardSet(module.SET_ID, module.NAME, module.FRENCH, module.DESIGNS, module.FACES,
+                   tuple((one, *faces) for one, faces in module.LINES.items()), later=True)
+
+
+_LATER_MODULES = (beyond_eternity, beyond_evolution, promo_2022, promo_2023, promo_later)
 
 # Known sets, in the order their cards are numbered everywhere (ids of a
-# scenario, the database order).
+# scenario, the database order): the shipped sets first, the sets of the
+# later series after them, so that adding these never moved an id.
 SETS: dict[str, CardSet] = {
     SET_ID: CardSet(SET_ID, "First Contact", "Premier Contact", DESIGNS),
     new_servants.SET_ID: CardSet(new_servants.SET_ID, "New Servants", "Nouveaux Serviteurs", new_servants.DESIGNS),
+    **{m.SET_ID: _later(m) for m in _LATER_MODULES},
 }
 
 
@@ -66,6 +89,11 @@ class UnknownSet(LookupError):
 SET_ALIASES = {
     "first-contact": ("First Contact", "Premier Contact"),
     "new-servants": ("New Servants", "Nouveaux Serviteurs", "First Contact: Add-On", "First Contact Addon Pack"),
+    "beyond-eternity": ("Beyond Eternity", "Éternité Suprême", "Mindbug: Beyond Eternity"),
+    "beyond-evolution": ("Beyond Evolution", "Évolution Suprême", "Mindbug: Beyond Evolution"),
+    "promo-2022": ("Promo 2022", "Promos 2022"),
+    "promo-2023": ("Promo 2023", "Promos 2023"),
+    "promo-later": ("Later promos", "Promo 2024", "Promo 2025"),
 }
 
 
@@ -111,7 +139,11 @@ class CardDef:
     trigger: str | None  # "play" | "attack" | "defeated" | "when" | None (constant or vanilla): the first of `triggers`
     text: str
     card_set: str = SET_ID
-    triggers: tuple[str, ...] = ()   # every triggered ability of the design (Goat Dragon: play and attack)
+    # Every triggered ability of the design (Goat Dragon: play and attack): "play", "attack", "defeated",
+    # "action" (an Action), "when", "end-of-turn", "to-discard" (put into its owner's discard pile from
+    # anywhere), "in-discard" (works only while the card lies in a discard pile), "mindbug-used",
+    # "replacement" ("if it would be defeated").
+    triggers: tuple[str, ...] = ()
     stage: int = 0                   # evolution lines: 1, 2 or 3 (0: the design is no stage of a line)
     line: str = ""                   # the stage I design of its line ("" when none)
 
@@ -131,6 +163,8 @@ class CardDef:
             "trigger": self.trigger,
             "ability": self.text,
             "set": self.card_set,
+            **({"triggers": list(self.triggers)} if len(self.triggers) > 1 else {}),
+            **({"stage": self.stage, "line": self.line} if self.stage else {}),
         }
 
 
@@ -184,21 +218,39 @@ def make_def(name, fr, power, kw, copies, trigger, text, set_id, stage=0, line="
                    stage, line)
 
 
-CARDS: dict[str, CardDef] = {
-    name: make_def(name, fr, power, kw, copies, trigger, text, set_id)
-    for set_id, card_set in SETS.items()
-    for name, fr, power, kw, copies, trigger, text in card_set.designs
-}
+def _card_defs(card_set: CardSet):
+    """The CardDefs of a set: its deck designs, then its stage faces. A stage
+    II face is the double-sided card set aside (1 copy, setup.set-aside); a
+    stage III face is that card's back (0 copies). A face of no known line
+    (Evilcat) is a card of its own (1 copy) that is never dealt."""
+    stage_of = {}
+    for one, two, three in card_set.lines:
+        stage_of.update({one: (1, one), two: (2, one), three: (3, one)})
+    for name, fr, power, kw, copies, trigger, text in card_set.designs:
+        stage, line = stage_of.get(name, (0, ""))
+        yield make_def(name, fr, power, kw, copies, trigger, text, card_set.id, stage, line)
+    for name, fr, power, kw, stage, trigger, text in card_set.faces:
+        _stage, line = stage_of.get(name, (stage, ""))
+        copies = 1 if stage == 2 or not line else 0
+        yield make_def(name, fr, power, kw, copies, trigger, text, card_set.id, stage, line)
+
+
+CARDS: dict[str, CardDef] = {d.name: d for card_set in SETS.values() for d in _card_defs(card_set)}
+
+# Names other sources give cards of the later series (any case and spacing).
+OTHER_NAMES: dict[str, tuple[str, ...]] = {n: o for m in _LATER_MODULES for n, o in m.OTHER_NAMES.items()}
 
 # Evolution lines (later sets): the design a creature of a line turns into
 # when it evolves: stage I -> stage II face, stage II -> stage III face.
-STAGE_AFTER: dict[str, str] = {}
+STAGE_AFTER: dict[str, str] = {a: b for card_set in SETS.values() for one, two, three in card_set.lines
+                                for a, b in ((one, two), (two, three))}
 
 
 def next_stage(d: CardDef) -> CardDef | None:
     """The design `d` evolves into, or None (not a line, or its last stage)."""
     n = STAGE_AFTER.get(d.name)
     return None if n is None else CARDS[n]
+
 
 _ALIASES: dict[str, str] = {}
 _SLUGS: dict[str, str] = {}   # slugs of the English and French names -> English name
@@ -225,7 +277,7 @@ def _index(c: CardDef, *others: str) -> None:
 
 
 for _c in CARDS.values():
-    _index(_c)
+    _index(_c, *OTHER_NAMES.get(_c.name, ()))
 
 _VERSION = [0]
 
@@ -239,6 +291,7 @@ def add_set(card_set: CardSet, defs: list, other_names: dict | None = None) -> N
     """Add a declared set and its cards (oracle.cards.declared) to the database.
     `other_names` maps a card name to its names in other languages."""
     SETS[card_set.id] = card_set
+    STAGE_AFTER.update({a: b for one, two, three in card_set.lines for a, b in ((one, two), (two, three)) if b})
     for d in defs:
         CARDS[d.name] = d
         _index(d, *((other_names or {}).get(d.name, ())))
@@ -272,12 +325,32 @@ def suggest(name: str, n: int = 2) -> tuple[str, ...]:
 
 def full_set(sets=DEFAULT_SETS) -> list[str]:
     """The deck of the named sets (setup.sets): every card name, each copy
-    once, in database order. First Contact alone is 48 cards."""
+    once, in database order; never a stage face (setup.set-aside). First
+    Contact alone is 48 cards."""
     keep = set(check_sets(sets))
-    return [c.name for c in CARDS.values() if c.card_set in keep for _ in range(c.copies)]
+    return [c.name for c in CARDS.values() if c.card_set in keep and c.stage < 2 for _ in range(c.copies)]
+
+
+def set_aside_cards(sets=DEFAULT_SETS) -> list[str]:
+    """The double-sided cards a game of the named sets sets aside before the
+    deal (setup.set-aside), each named by its stage II face, in database
+    order: one for each evolution line whose stage I card is in the deck.
+    A line whose stage I card is in none of the sets is left out (its card
+    could never be used; the sources do not say it is set aside, Q1.1): to
+    set every line's card aside, drop the test on `deck`."""
+    keep = set(check_sets(sets))
+    deck = {c.name for c in CARDS.values() if c.card_set in keep and c.stage == 1}
+    return [c.name for c in CARDS.values() if c.stage == 2 and c.line in deck]
+
+
+def table_cards(sets=DEFAULT_SETS) -> list[str]:
+    """Every card of a game of the named sets: the deck, then the set-aside
+    double-sided cards (the `cards` of a log's setup line)."""
+    return full_set(sets) + set_aside_cards(sets)
 
 
 def every_card() -> list[str]:
     """Every card of every known set, each copy once, in database order: the
-    numbering of scenario card ids (First Contact's 48 first)."""
+    numbering of scenario card ids (First Contact's 48 first). A set's
+    double-sided cards (named by their stage II face) follow its deck cards."""
     return [c.name for c in CARDS.values() for _ in range(c.copies)]

@@ -169,8 +169,9 @@ def register(decl: Declared) -> list[CardDef]:
         text = c.text or " ".join(a.text for a in c.abilities if a.text) or (borrowed.text if borrowed else "")
         trigs = tuple(dict.fromkeys([a.trigger for a in c.abilities if a.trigger != "constant"]
                                     or ([] if borrowed is None else list(borrowed.triggers))))
-        d = CardDef(c.name, c.names.get("fr", c.name), slugify(c.name), c.power, bits, c.copies, trigger, text,
-                    decl.set.id, trigs)
+        line = c.line or (c.name if c.stage == 1 else "")       # evolution lines (setup.set-aside)
+        d = CardDef(c.name, c.names.get("fr", c.name), slugify(c.name), c.power, bits, c.table_copies, trigger,
+                    text, decl.set.id, trigs, c.stage or 0, line)
         defs.append(d)
         names[c.name] = tuple(c.names.values())
         if borrowed is not None:
@@ -199,8 +200,14 @@ def register(decl: Declared) -> list[CardDef]:
         later = decl.uses_later_mechanics(c)
         if later:
             table.LATER[c.name] = tuple(later)
-    designs = tuple((d.name, d.french, d.power, d.keywords, d.copies, d.trigger, d.text) for d in defs)
-    add_set(CardSet(decl.set.id, decl.set.name, decl.set.names.get("fr", decl.set.name), designs), defs, names)
+    designs = tuple((d.name, d.french, d.power, d.keywords, d.copies, d.trigger, d.text)
+                    for d in defs if d.stage < 2)
+    faces = tuple((d.name, d.french, d.power, d.keywords, d.stage, d.trigger, d.text)
+                  for d in defs if d.stage >= 2)
+    lines = tuple((one.name, *(next((d.name for d in defs if d.line == one.name and d.stage == n), "")
+                               for n in (2, 3))) for one in defs if one.stage == 1)
+    add_set(CardSet(decl.set.id, decl.set.name, decl.set.names.get("fr", decl.set.name), designs, faces, lines),
+            defs, names)
     return defs
 
 
@@ -209,11 +216,11 @@ def snapshot():
     back (declared sets and their abilities added since are forgotten, and
     their files may be loaded again). For a process that tries cards for a
     while, such as a test."""
-    from . import _ALIASES, _SLUGS, _VERSION, CARDS, SETS
+    from . import _ALIASES, _SLUGS, _VERSION, CARDS, SETS, STAGE_AFTER
 
-    registries = [SETS, CARDS, _ALIASES, _SLUGS, _LOADED, table.TRIGGERED, table.POWER_LAYER, table.GRANT_LAYER,
-                  table.COPY_LAYER, table.BLOCK_RULES, table.ATTACK_RULES, table.PLAY_BLOCKERS, table.LIFE_READERS,
-                  table.ACTION_USEFUL, table.OCTONITE, table.DISTRIBUTE, table.LATER]
+    registries = [SETS, CARDS, _ALIASES, _SLUGS, STAGE_AFTER, _LOADED, table.TRIGGERED, table.POWER_LAYER,
+                  table.GRANT_LAYER, table.COPY_LAYER, table.BLOCK_RULES, table.ATTACK_RULES, table.PLAY_BLOCKERS,
+                  table.LIFE_READERS, table.ACTION_USEFUL, table.OCTONITE, table.DISTRIBUTE, table.LATER]
     saved = [(r, r.copy()) for r in registries]
 
     def restore() -> None:

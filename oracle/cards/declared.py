@@ -96,7 +96,23 @@ class CardSpec(Struct, forbid_unknown_fields=True, omit_defaults=True):
     code: str | None = None                       # a shipped card whose Python ability this card uses
     octonite: Annotated[int, Meta(ge=0, le=9)] = 0  # counters it comes into play with (later sets)
     distribute: bool = False                      # its controller may hand them out as it comes into play
+    stage: Annotated[int, Meta(ge=1, le=3)] | None = None   # evolution lines (later sets): its stage
+    line: Name | None = None                      # a stage face: the stage I card of its line
     text: str = ""
+
+    @property
+    def face(self) -> bool:
+        """A stage face (stage II or III): never a deck card (setup.set-aside)."""
+        return (self.stage or 0) >= 2
+
+    @property
+    def table_copies(self) -> int:
+        """Its copies among a game's cards: a stage II face is its line's one
+        double-sided card, set aside; a stage III face is that card's back (0);
+        a face of no line is a card of its own, never dealt."""
+        if self.face:
+            return 0 if self.stage == 3 and self.line else 1
+        return self.copies
 
 
 class SetSpec(Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -160,6 +176,8 @@ class Declared:
         out += ["Octonite cost" for a in spec.abilities if a.cost is not None]
         out += [a.trigger for a in spec.abilities if a.trigger in ("harvest", "end-of-turn", "action") + WHEN_TRIGGERS]
         out += [a.effect for a in spec.abilities if VERBS.get(a.effect, ((), False, False))[2]]
+        if spec.stage:
+            out.append("evolution line")
         return out
 
 
@@ -252,8 +270,9 @@ def check_shipped(decl: Declared) -> list[str]:
         trig = next((a.trigger for a in c.abilities if a.trigger != "constant"), None)
         if c.code is not None:
             trig = CARDS[c.code].trigger
-        facts = (c.power, c.copies, sorted(c.keywords), c.names.get("fr"), trig)
-        want = (d.power, d.copies, kws, d.french, d.trigger)
+        line = c.line or (c.name if c.stage == 1 else "")
+        facts = (c.power, c.table_copies, sorted(c.keywords), c.names.get("fr", c.name), trig, c.stage or 0, line)
+        want = (d.power, d.copies, kws, d.french, d.trigger, d.stage, d.line)
         if facts != want:
             out.append(f"{c.name}: the file says {facts}, the database {want}")
     return out
@@ -347,7 +366,8 @@ def _check(cf: CardFile, loc: Locator, name: str, shipped: bool = False,
             else:
                 if c.abilities:
                     fail(at + ["code"], "a card takes its ability from `code` or from `abilities`, not both")
-                if d.trigger is None and not any(d.name in table for table in _constant_tables()):
+                own = shipped and d.name == c.name   # a shipped card names its own Python ability, maybe still to come
+                if not own and d.trigger is None and not any(d.name in table for table in _constant_tables()):
                     fail(at + ["code"], f"{d.name} has no ability to borrow")
         if c.distribute and not c.octonite:
             fail(at + ["distribute"], "handing out Octonite counters needs counters: give the card `octonite`")
@@ -356,7 +376,41 @@ def _check(cf: CardFile, loc: Locator, name: str, shipped: bool = False,
             fail(at + ["abilities"], "a card has at most one triggered ability and one constant ability")
         for j, a in enumerate(c.abilities):
             _check_ability(a, c, at + ["abilities", j], fail)
+    _check_stages(cf, fail)
     return problems
+
+
+def _check_stages(cf: CardFile, fail) -> None:
+    """Evolution lines: a stage I card has its stage II face in the file; a
+    face names the stage I card of its line (a stage III face may name none:
+    it is never dealt); one stage II and one stage III face per line; a face
+    is one double-sided card (`copies` 1)."""
+    ones = {c.name for c in cf.cards if c.stage == 1}
+    faces: dict[tuple[str, int], str] = {}
+    for i, c in enumerate(cf.cards):
+        at = ["cards", i]
+        if c.line is not None and not c.face:
+            fail(at + ["line"], "only a stage face (stage 2 or 3) names the stage I card of its line")
+        if c.face and c.copies != 1:
+            fail(at + ["copies"], "a stage face is one face of its line's double-sided card: it has no copies")
+        if c.face and c.line is None and c.stage == 2:
+            fail(at + ["stage"], "a stage II face names the stage I card of its line (`line`)")
+        if c.face and c.line is not None:
+            if c.line not in ones:
+                fail(at + ["line"], f"{c.line!r} is no stage 1 card of this file{_near(c.line, sorted(ones))}")
+            elif (c.line, c.stage) in faces:
+                fail(at + ["stage"], f"the line of {c.line} has a stage {c.stage} face already: "
+                                     f"{faces[(c.line, c.stage)]}")
+            else:
+                faces[(c.line, c.stage)] = c.name
+    for i, c in enumerate(cf.cards):
+        if c.stage == 1 and (c.name, 2) not in faces:
+            fail(["cards", i, "stage"], f"a stage 1 card evolves: give the file the stage 2 face of {c.name}'s line "
+                                        f"(a card with `stage: 2, line: {c.name}`)")
+    for (one, stage), name in faces.items():
+        if stage == 3 and (one, 2) not in faces:
+            i = next(i for i, c in enumerate(cf.cards) if c.name == name)
+            fail(["cards", i, "line"], f"the line of {one} has a stage 3 face and no stage 2 face")
 
 
 def _check_ability(a: Ability, c: CardSpec, ap: list, fail) -> None:

@@ -234,13 +234,15 @@ class Game:
     # -- construction ----------------------------------------------------
     @classmethod
     def deal(cls, edition: str | None, cards: dict[int, str], decks, unused, first=None,
-             reveals=(), life_piles=None, tolerate: list | None = None, sets=setup.DEFAULT_SETS) -> "Game":
+             reveals=(), life_piles=None, tolerate: list | None = None, sets=setup.DEFAULT_SETS,
+             set_aside=None) -> "Game":
         """A game from a deal (setup.deal) of the deck of `sets` (setup.sets):
         raises SetupError for a deal the rules refuse.
         With `tolerate` (a list), the faults that leave a game to play are
-        collected there and the game is dealt as given (`setup.dealt_state`)."""
+        collected there and the game is dealt as given (`setup.dealt_state`).
+        `set_aside`: the ids the log says are set aside (setup.set-aside)."""
         prof, defs, owner, s = setup.dealt_state(edition, cards, decks, unused, first, reveals, life_piles,
-                                                 tolerate, sets)
+                                                 tolerate, sets, set_aside)
         g = cls(Table(defs, owner), prof, s)
         g.emit("setup", ("setup.deal", "setup.hand", "setup.life", "setup.first-player"),
                player=s.stack[-1][1])

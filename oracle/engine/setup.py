@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from operator import attrgetter
 
-from ..cards import DEFAULT_SETS, UnknownCard, full_set, lookup, version
+from ..cards import DEFAULT_SETS, SETS, UnknownCard, lookup, table_cards, version
 from ..editions import profile as get_profile
 from .errors import SetupError
 from .octonite import set_counters
@@ -43,11 +43,12 @@ class _Known:
             self.designs[name] = design
 
     def deck(self, sets) -> list[str]:
-        """The design names of the deck of `sets` (cards.full_set), sorted."""
+        """The design names of the cards of `sets` (cards.table_cards: the deck
+        and the set-aside cards), sorted."""
         key = tuple(sets)
         names = self.decks.get(key)
         if names is None:
-            names = self.decks[key] = sorted(full_set(sets))   # raises UnknownSet as full_set does
+            names = self.decks[key] = sorted(table_cards(sets))   # raises UnknownSet as full_set does
         return names
 
 
@@ -76,11 +77,12 @@ def resolve_cards(cards: dict[int, str]) -> dict:
 
 def check_composition(defs: dict, sets=DEFAULT_SETS) -> None:
     """setup.components, setup.sets: every card of the named sets (48 for First
-    Contact alone), each design in its number of copies."""
+    Contact alone), each design in its number of copies, and the double-sided
+    cards the sets put aside (setup.set-aside)."""
     if sorted(map(_design_name, defs.values())) == _known.fresh().deck(sets):
         return
     have = Counter(d.name for d in defs.values())
-    want = Counter(full_set(sets))
+    want = Counter(table_cards(sets))
     if have != want:
         extra = sorted((have - want).elements())
         missing = sorted((want - have).elements())
@@ -93,13 +95,21 @@ def check_composition(defs: dict, sets=DEFAULT_SETS) -> None:
 
 
 def check_mechanics(prof, defs: dict) -> None:
-    """later.octonite: declared cards that use a later-set mechanic (FAST,
-    Harvest, Octonite, steal life, refresh, unused-pile draws) are dealt
-    only in an edition that has those mechanics."""
+    """setup.sets.later: the cards of the later sets (Beyond sets, promos)
+    are dealt only in the edition that knows them; later.octonite: declared
+    cards that use a later-set mechanic (FAST, Harvest, Octonite, steal life,
+    refresh, unused-pile draws) are dealt only in an edition that has those
+    mechanics."""
     if prof.later_sets:
         return
     from ..cards.abilities import LATER
     for d in defs.values():
+        card_set = SETS.get(d.card_set)
+        if card_set is not None and card_set.later:
+            raise SetupError("BAD_SETUP", "setup.sets.later",
+                             f"{d.name} is a card of {card_set.name}, a set the {prof.edition} rules do not know "
+                             "(only en-revised deals the later sets and promos)",
+                             {"card": d.name, "set": card_set.id})
         if d.name in LATER:
             raise SetupError("BAD_SETUP", "later.octonite",
                              f"{d.name} uses {', '.join(LATER[d.name])}, which the {prof.edition} rules do not "
@@ -122,8 +132,25 @@ def first_from_reveals(defs, reveals) -> int:
     raise SetupError("BAD_SETUP", "setup.first-player", "no revealed pair")
 
 
+def set_aside_of(defs: dict, dealt, given=None) -> list[int]:
+    """setup.set-aside: the double-sided cards of a deal (the cards named by a
+    stage II face), in id order; none may be dealt into a pile. `given`: the
+    ids the log's `set_aside` lists, which must be exactly those."""
+    aside = sorted(c for c, d in defs.items() if d.stage == 2)
+    wrong = sorted(set(aside) & set(dealt))
+    if wrong:
+        raise SetupError("BAD_SETUP", "setup.set-aside",
+                         f"card {wrong[0]} ({defs[wrong[0]].name}) is a double-sided card, set aside before the "
+                         "deal: it is in no draw pile and not in the unused pile", {"actual": wrong})
+    if given is not None and sorted(given) != aside:
+        raise SetupError("BAD_SETUP", "setup.set-aside",
+                         f"field set_aside: the set-aside cards are {aside}, not {sorted(given)}",
+                         {"actual": sorted(given), "expected": aside})
+    return aside
+
+
 def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_piles=None, tolerate=None,
-                sets=DEFAULT_SETS):
+                sets=DEFAULT_SETS, set_aside=None):
     """The state at the start of a dealt game, before the first turn:
     (profile, designs by card id, owner by card id, state). `Game.deal` builds
     the game from it.
@@ -134,7 +161,8 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     size, cards of the setup dealt nowhere (they are set out of the game),
     reveals that do not pick the starting player the log names (the log's
     starting player starts), revealed cards dealt again into a draw pile
-    (they stay where they are dealt).
+    (they stay where they are dealt). The double-sided cards of `cards` are
+    set aside (setup.set-aside); `set_aside`, when given, must list them.
     A card dealt twice, an unknown card, or a deal with no starting player
     still raise."""
     prof = get_profile(edition)
@@ -154,10 +182,11 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     unused = list(unused)
     seen = decks[0] + decks[1] + unused
     dealt = set(seen)
-    undealt = sorted(defs.keys() - dealt)
     if not dealt.issubset(defs) or len(seen) != len(dealt):
         raise SetupError("BAD_SETUP", "setup.deal",
                          "every card must be dealt exactly once, into a draw pile or the unused pile")
+    aside = set_aside_of(defs, dealt, set_aside)
+    undealt = sorted(defs.keys() - dealt - set(aside))
     if undealt:
         fault(SetupError("BAD_SETUP", "setup.deal",
                          f"every card must be dealt exactly once; cards dealt nowhere: {undealt}",
@@ -172,6 +201,7 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     s = State()
     s.deck = decks
     s.unused = unused                                          # terms.unused-pile
+    s.set_aside = aside                                        # setup.set-aside
     s.out = list(undealt)                                      # tolerated: in no pile of the deal
     s.mindbugs = [START_MINDBUGS, START_MINDBUGS]            # setup.mindbugs
     for p in (0, 1):                                           # setup.hand
@@ -267,8 +297,10 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
 
     `zones` maps (zone, player) to card ids for deck, hand, play and discard.
     Cards of `defs` that are placed nowhere go to the unused pile unless
-    `unused` is given. `octonite`: (card, count) pairs, the Octonite counters
-    on creatures in play (`place_octonite`).
+    `unused` is given; a double-sided card placed nowhere is set aside
+    (setup.set-aside), and a stage face of no line (never dealt) is out of
+    the game. `octonite`: (card, count) pairs, the Octonite counters on
+    creatures in play (`place_octonite`).
     """
     prof = get_profile(edition)
     gone = set(out)
@@ -278,8 +310,10 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     for (zone, p), cards in zones.items():
         getattr(s, zone)[p] = list(cards)
         placed += cards
-    s.out = list(out)
-    placed += s.out
+    faces = [c for c, d in defs.items() if d.stage >= 2 and c not in set(placed) and c not in set(unused or ())]
+    s.set_aside = [c for c in faces if defs[c].line]                    # setup.set-aside
+    s.out = list(out) + [c for c in faces if not defs[c].line and c not in set(out)]
+    placed += s.out + s.set_aside
     if unused is None:
         unused = [c for c in defs if c not in set(placed)]
     s.unused = list(unused)

@@ -92,7 +92,8 @@ def game_from_setup(edition: str, setup: dict, readings: dict | None = None, set
     """A game from a checked setup line, dealt from the deck of `sets`;
     raises SetupError for a deal the rules refuse."""
     return Game.deal(with_readings(edition, readings), setup["cards"], setup["decks"], setup["unused"],
-                     setup.get("first"), setup.get("reveals") or (), setup.get("life_cards"), sets=sets)
+                     setup.get("first"), setup.get("reveals") or (), setup.get("life_cards"), sets=sets,
+                     set_aside=setup.get("set_aside"))
 
 
 def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...]]:

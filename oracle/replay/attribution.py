@@ -17,7 +17,7 @@ FIELD_FALLBACK = {
     "life": ("life.lose", "life.gain"), "mindbugs": ("mindbug.use",), "hand": ("drawing.refill",),
     "deck": ("drawing.refill",), "play": ("turns.action",), "discard": ("combat.to-discard",),
     "played": ("play.from-hand",), "active": ("turns.alternate",), "turn": ("turns.alternate",),
-    "unused": ("setup.deal",),
+    "unused": ("setup.deal",), "set_aside": ("setup.set-aside",),
 }
 # Events whose absence of effect can explain any field (a Play effect that
 # did not happen, an attack that ended early).

@@ -150,6 +150,9 @@ def claim_matches(g: Game, line) -> bool:
     v = line.active
     if v is not U and v != s.active:
         return False
+    v = line.set_aside
+    if v is not U and sorted(v) != sorted(s.set_aside):
+        return False
     v = line.turn
     return v is U or v == s.turn
 
@@ -204,6 +207,8 @@ def claim_views(g: Game, line) -> tuple[dict, dict]:
         rules["active"], log["active"] = s.active, line.active
     if line.turn is not U:
         rules["turn"], log["turn"] = s.turn, line.turn
+    if line.set_aside is not U:
+        rules["set_aside"], log["set_aside"] = sorted(s.set_aside), sorted(line.set_aside)
     return rules, log
 
 

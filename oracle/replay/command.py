@@ -185,7 +185,8 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
         try:
             check_mechanics(profile(edition), {i: lookup(n) for i, n in enumerate(full_set(sets))})
         except SetupError as e:
-            raise click.BadParameter(e.message, param_hint="--cards") from None
+            hint = "--sets" if e.clause == "setup.sets.later" else "--cards"
+            raise click.BadParameter(e.message, param_hint=hint) from None
     except UnknownSet as e:
         raise click.BadParameter(str(e), param_hint="--sets") from None
     readings = _reading_options(reading_specs)

@@ -294,11 +294,6 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
                         n = face_name(r, entry.stage) if isinstance(r, str) else \
                             (g.design(r).name if r in names else n)
                     by_name[key][(n, _frozen(place))] += 1
-    aside = getattr(line, "set_aside", U)
-    if isinstance(aside, list):
-        id_zones.add(("set_aside", None))
-        for r in aside:
-            by_id.setdefault(r, []).append({"zone": "set_aside"})
     if line.deck is not U:
         for p, c in enumerate(line.deck[:2]):
             if isinstance(c, list):
@@ -311,6 +306,10 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
         positions.add(("unused", None))
         for i, r in enumerate(line.unused):
             by_id.setdefault(r, []).append(_log_place("unused", None, position=i))
+    if line.set_aside is not U:                  # setup.set-aside: order ignored
+        id_zones.add(("set_aside", None))
+        for r in line.set_aside:
+            by_id.setdefault(r, []).append(_log_place("set_aside", None))
     if line.played is not U:
         id_zones.add(("played", None))
         if line.played is not None:

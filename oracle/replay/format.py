@@ -76,7 +76,10 @@ class SetupLine(_Line, tag="setup"):
     first, the starting hand is its first 5 cards), the unused pile (top
     first), the pairs revealed to pick the starting player, and the starting
     player. English first edition: `life_cards`, each player's 3 life cards
-    (default: the top 3 of the unused pile for player 0, the next 3 for 1)."""
+    (default: the top 3 of the unused pile for player 0, the next 3 for 1).
+    `cards` also names the double-sided cards of evolution lines, set aside
+    before the deal (named by their stage II face); `set_aside` may list
+    their ids (setup.set-aside)."""
 
     cards: Annotated[dict[int, str], Meta(max_length=MAX_CARDS)]
     decks: IdsPair
@@ -84,6 +87,7 @@ class SetupLine(_Line, tag="setup"):
     first: Player | UnsetType = UNSET
     reveals: Annotated[list[RevealPair], Meta(max_length=MAX_REVEALS)] | UnsetType = UNSET
     life_cards: IdsPair | UnsetType = UNSET
+    set_aside: Ids | UnsetType = UNSET
 
 
 class PlayLine(_Line, tag="play"):
@@ -181,6 +185,7 @@ class StateLine(_Line, tag="state"):
     played: int | None | UnsetType = UNSET
     active: Player | UnsetType = UNSET
     turn: int | UnsetType = UNSET
+    set_aside: Ids | UnsetType = UNSET   # the set-aside double-sided cards, compared as a set
 
 
 class EndLine(_Line, tag="end"):

@@ -7,7 +7,7 @@ from typing import Iterator
 
 import msgspec
 
-from ..cards import DEFAULT_SETS, check_sets, full_set, lookup
+from ..cards import DEFAULT_SETS, check_sets, full_set, lookup, set_aside_cards
 from ..engine import Decision, Game
 from .format import FORMAT
 
@@ -16,7 +16,9 @@ BOTS = ("random", "greedy")
 
 def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SETS) -> dict:
     """A shuffle of the deck of `sets` (setup.sets) and the reveals for the
-    first player, as the log's setup line."""
+    first player, as the log's setup line; the double-sided cards the sets
+    put aside (setup.set-aside) follow the deck in `cards` and are listed in
+    `set_aside`."""
     from ..editions import profile
     names = full_set(sets)
     rng.shuffle(names)
@@ -24,6 +26,8 @@ def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SE
     ids = list(cards)
     decks = [ids[:10], ids[10:20]]
     unused = ids[20:]
+    aside = list(range(len(names) + 1, len(names) + 1 + len(set_aside_cards(sets))))
+    cards.update(zip(aside, set_aside_cards(sets)))
     # English first edition: the top 6 unused cards become the life cards.
     pool = unused[6:] if profile(edition).life_cards else unused[:]
     reveals = []
@@ -34,7 +38,10 @@ def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SE
         reveals.append([a, b])
         if lookup(cards[a]).power != lookup(cards[b]).power:
             break
-    return {"t": "setup", "cards": cards, "decks": decks, "unused": unused, "reveals": reveals}
+    setup = {"t": "setup", "cards": cards, "decks": decks, "unused": unused, "reveals": reveals}
+    if aside:
+        setup["set_aside"] = aside
+    return setup
 
 
 def claim(g: Game) -> dict:
@@ -51,6 +58,7 @@ def claim(g: Game) -> dict:
         "played": s.played,
         "active": s.active,
         "turn": s.turn,
+        **({"set_aside": sorted(s.set_aside)} if s.set_aside else {}),
     }
 
 
@@ -122,7 +130,7 @@ def play_game(edition: str, seed: int, bot: str = "random", game_id: str | None 
     yield head
     yield setup
     g = Game.deal(with_readings(edition, chosen), setup["cards"], setup["decks"], setup["unused"], None,
-                  setup["reveals"], sets=sets)
+                  setup["reveals"], sets=sets, set_aside=setup.get("set_aside"))
     n = 0
     while not g.is_over and n < max_decisions:
         turn = g.state.turn

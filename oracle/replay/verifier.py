@@ -258,7 +258,8 @@ class Verifier:
         faults: list | None = [] if self.keep_going else None
         try:
             self.g = self.game_class.deal(prof, line.cards, line.decks, line.unused, first, reveals, life_cards,
-                               tolerate=faults, sets=self.sets)
+                               tolerate=faults, sets=self.sets,
+                               set_aside=None if line.set_aside is msgspec.UNSET else line.set_aside)
         except SetupError as e:
             for kept in faults or ():
                 self._setup_fault(kept, lineno)     # found before the fault that leaves no game

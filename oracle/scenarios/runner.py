@@ -163,11 +163,14 @@ def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
     g = sc.doc.given
     if g.deal is not UNSET:
         d = g.deal
-        cards = {cid: card_name(cid).split("#")[0] for cid in deck}
+        defs = _defs(sets)
+        # setup.set-aside: a deal names its double-sided cards and deals them nowhere; a face of no line is no card
+        # of the game
+        cards = {cid: card_name(cid).split("#")[0] for cid in deck if defs[cid].stage < 2 or defs[cid].line}
         decks = [[card_id(r) for r in deck] for deck in d.decks]
         unused = [card_id(r) for r in d.unused]
         placed = set(decks[0]) | set(decks[1]) | set(unused)
-        unused += [c for c in deck if c not in placed]
+        unused += [c for c in deck if c not in placed and defs[c].stage < 2]
         reveals = [[card_id(r) for r in pair] for pair in d.reveals]
         first = None if d.first is UNSET else d.first
         return "deal", {"cards": cards, "decks": decks, "unused": unused, "first": first, "reveals": reveals,
@@ -199,7 +202,7 @@ def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
     if g.unused is not UNSET:
         unused = [card_id(r) for r in g.unused]
         placed.update(unused)
-        rest = [c for c in deck if c not in placed]
+        rest = [c for c in deck if c not in placed and _defs(sets)[c].stage < 2]   # faces: setup.set-aside
         if profile(edition).life_cards:
             # The life cards of the first English edition come from the top of the unused pile.
             need = life[0] + life[1]
