@@ -351,14 +351,16 @@ def _why(e: Exception) -> str:
 
 
 def _deals(edition: str, sets) -> bool:
-    """Whether `edition` deals the card sets `sets` (setup.sets.later)."""
+    """Whether `edition` deals the card sets `sets` (setup.sets.later), a
+    deck large enough for a deal (setup.deal)."""
+    from ..replay.selfplay import deal_problem
     from .start import StartError, start_sets
 
     try:
         start_sets(sets, edition)
     except StartError:
         return False
-    return True
+    return deal_problem(sets, edition) is None
 
 
 def campaign(command: str, settings: Settings) -> Campaign:
@@ -380,7 +382,7 @@ def campaign(command: str, settings: Settings) -> Campaign:
     if not dealt:
         engine.stop()
         raise ValueError(f"no edition asked for deals {', '.join(settings.sets)} (setup.sets.later: the later "
-                         f"sets only in en-revised); asked for {', '.join(editions)}")
+                         f"sets only in en-revised; a deck of at least 22 cards); asked for {', '.join(editions)}")
     editions = dealt
     return Campaign(engine, settings, editions)
 

@@ -12,7 +12,7 @@ from ..engine import Game, SetupError
 from ..readings import with_readings
 from ..replay import format as fmt
 from ..replay.limits import MAX_LINE_BYTES, decode_line
-from ..replay.selfplay import random_deal
+from ..replay.selfplay import deal_problem, random_deal
 
 
 class StartError(ValueError):
@@ -22,7 +22,10 @@ class StartError(ValueError):
 def seeded_deal(seed: int, edition: str, sets=DEFAULT_SETS) -> dict:
     """The deal of a seed, as a setup line: the one `mb-oracle selfplay`
     deals for that seed (from the deck of `sets`), and the fixed deals of
-    spec/perft.md."""
+    spec/perft.md. StartError when the deck of `sets` is too small to deal."""
+    problem = deal_problem(sets, edition)
+    if problem is not None:
+        raise StartError(problem)
     return random_deal(random.Random(seed), edition, sets)
 
 

@@ -189,6 +189,10 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
             raise click.BadParameter(e.message, param_hint=hint) from None
     except UnknownSet as e:
         raise click.BadParameter(str(e), param_hint="--sets") from None
+    from .selfplay import deal_problem
+    problem = deal_problem(sets, edition)
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="--sets")
     readings = _reading_options(reading_specs)
     try:
         _write_games(selfplay_lines(games, seed, edition, bot, claims, check_invariants, dict(readings), sets), games)

@@ -14,12 +14,32 @@ from .format import FORMAT
 BOTS = ("random", "greedy")
 
 
+def deal_problem(sets, edition: str = "en-revised") -> str | None:
+    """Why the deck of `sets` cannot be dealt (setup.deal): each draw pile
+    takes 10 cards and the starting player is picked by revealing cards of
+    the unused pile (after the 6 life cards of the English first edition);
+    None when it can. The promo sets hold too few cards to be dealt alone:
+    they are meant to join another set."""
+    from ..editions import profile
+    need = 20 + 2 + (6 if profile(edition).life_cards else 0)
+    n = len(full_set(sets))
+    if n < need:
+        return (f"the deck of {', '.join(sets)} holds {n} cards; a deal in {edition} needs at least {need} "
+                "(10 per draw pile and 2 in the unused pile to reveal" +
+                (", after the 6 life cards)" if profile(edition).life_cards else ")") +
+                f": deal a small set together with another (--sets first-contact,{sets[-1]})")
+    return None
+
+
 def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SETS) -> dict:
     """A shuffle of the deck of `sets` (setup.sets) and the reveals for the
     first player, as the log's setup line; the double-sided cards the sets
     put aside (setup.set-aside) follow the deck in `cards` and are listed in
     `set_aside`."""
     from ..editions import profile
+    problem = deal_problem(sets, edition)
+    if problem is not None:
+        raise ValueError(problem)
     names = full_set(sets)
     rng.shuffle(names)
     cards = {i + 1: n for i, n in enumerate(names)}
@@ -31,7 +51,7 @@ def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SE
     # English first edition: the top 6 unused cards become the life cards.
     pool = unused[6:] if profile(edition).life_cards else unused[:]
     reveals = []
-    while True:  # setup.first-player: reveal again on a tie
+    while len(pool) >= 2:  # setup.first-player: reveal again on a tie
         a, b = rng.sample(pool, 2)
         pool.remove(a)
         pool.remove(b)
@@ -39,6 +59,8 @@ def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SE
         if lookup(cards[a]).power != lookup(cards[b]).power:
             break
     setup = {"t": "setup", "cards": cards, "decks": decks, "unused": unused, "reveals": reveals}
+    if lookup(cards[reveals[-1][0]]).power == lookup(cards[reveals[-1][1]]).power:
+        setup["first"] = rng.randrange(2)    # every reveal tied, none left to reveal: a toss
     if aside:
         setup["set_aside"] = aside
     return setup
