@@ -26,6 +26,7 @@ U = msgspec.UNSET
 ZONE_WORDS = {"hand": "hand", "discard": "discard pile", "play": "play area", "deck": "draw pile",
               "life_pile": "life cards"}
 PLAY_FIELDS = ("card", "exhausted", "power", "keywords", "stage", "face", "boosts")
+LATER_FIELDS = ("stage", "face", "boosts")   # compared, in a zone of names, on the designs the log claims them for
 
 
 def readable(view: dict) -> dict:
@@ -336,11 +337,15 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
     name_log: dict = {}
     name_rules: dict = {}
     for (zone, p), counted in by_name.items():
+        later: dict = {}      # design -> the later-set sub-fields the log claims for it (stage, face, boosts)
         for (n, place), k in counted.items():
             name_log.setdefault(n, Counter())[place] += k
+            later.setdefault(n, set()).update(key for key, _v in place if key in LATER_FIELDS)
         for c in rules_zone(zone, p):
+            n = g.design(c).name if zone == "play" else names[c]
             place = _rules_place(g, c, want, positions, where)
-            name_rules.setdefault(g.design(c).name if zone == "play" else names[c], Counter())[_frozen(place)] += 1
+            place = {k: v for k, v in place.items() if k not in LATER_FIELDS or k in later.get(n, ())}
+            name_rules.setdefault(n, Counter())[_frozen(place)] += 1
     for n in set(name_log) | set(name_rules):
         name_log.setdefault(n, Counter())
         name_rules.setdefault(n, Counter())
