@@ -13,11 +13,13 @@ from typing import Any
 import yaml
 from hypothesis import strategies as st
 
-from ..cards import full_set
+from ..cards import CARDS, full_set
 from ..editions import EDITIONS
 from ..replay.format import LINE_TYPES
 
 NAMES = sorted(set(full_set()))
+# Stage faces of evolution lines and names of the later sets' cards (verify's claims of stages and faces).
+FACES = sorted({c.name for c in CARDS.values() if c.stage} | {"Sea-Rex", "Typhoon Princess"}) or ["Gorillion"]
 CODES = ("ILLEGAL_DECISION", "STATE_MISMATCH", "WRONG_RESULT", "BAD_JSON", "BAD_SETUP", "GAME_OVER",
          "MISSING_END", "TOO_LARGE", "NOPE")
 CLAUSES = ("keywords.sneaky", "combat.block", "setup.deal", "life.lose", "no.such.clause", "")
@@ -49,7 +51,10 @@ def pair(x) -> st.SearchStrategy:
 
 creature = st.fixed_dictionaries({"card": card}, optional={
     "exhausted": st.one_of(st.booleans(), json_values), "power": st.one_of(st.integers(-5, 15), json_values),
-    "keywords": st.lists(st.sampled_from(KEYWORDS), max_size=4)})
+    "keywords": st.lists(st.sampled_from(KEYWORDS), max_size=4),
+    # later sets: a stage, the face shown, the boost cards under it
+    "stage": st.one_of(st.integers(-1, 4), json_values), "face": st.one_of(st.sampled_from(FACES), json_values),
+    "boosts": st.one_of(cards, json_values)})
 setup_cards = st.one_of(
     st.permutations(full_set()).map(lambda names: {str(i + 1): n for i, n in enumerate(names)}),
     st.dictionaries(st.one_of(st.integers(-2, 60).map(str), st.text(max_size=3)), st.sampled_from(NAMES),
@@ -58,23 +63,25 @@ setup_cards = st.one_of(
 FIELDS: dict[str, st.SearchStrategy] = {
     "format": st.sampled_from(["mb-replay/1", "mb-replay/1", "mb-replay/2", "", "MB-REPLAY/1"]),
     "id": st.text(max_size=12), "edition": st.sampled_from(EDITIONS + ("xx-first", "")),
-    "sets": st.lists(st.sampled_from(["first-contact", "beyond"]), max_size=2),
+    "sets": st.lists(st.sampled_from(["first-contact", "beyond", "beyond-eternity", "beyond-evolution", "promo-2023"]),
+                     max_size=2),
     "impl": st.fixed_dictionaries({"name": st.text(max_size=5)}, optional={"version": json_values}),
     "decks": pair(st.lists(st.integers(-1, 50), max_size=12)), "unused": st.one_of(cards, st.integers(-1, 40)),
     "first": player, "reveals": st.lists(pair(card), max_size=3), "life_cards": pair(st.lists(card, max_size=4)),
     "p": player, "card": card, "life": pair(st.integers(-2, 8)), "mindbugs": pair(st.integers(-2, 3)),
     "hand": pair(cards), "discard": pair(cards), "play": pair(st.lists(creature, max_size=5)),
     "deck": pair(st.one_of(st.integers(-2, 12), cards)), "played": card, "active": player,
-    "turn": st.integers(-2, 200), "winner": player,
+    "turn": st.integers(-2, 200), "winner": player, "set_aside": st.one_of(cards, json_values),
     "reason": st.sampled_from(["life", "no-action", "aborted", "timeout"]), "detail": st.text(max_size=10),
     "text": st.text(max_size=10), "x": json_values,
 }
 LINE_FIELDS = {
     "game": ("format", "id", "edition", "sets", "impl"),
-    "setup": ("cards", "decks", "unused", "first", "reveals", "life_cards"),
+    "setup": ("cards", "decks", "unused", "first", "reveals", "life_cards", "set_aside"),
     "play": ("p", "card"), "attack": ("p", "card"), "mindbug": ("p",), "pass": ("p",), "hunt": ("p", "card"),
     "block": ("p", "card"), "choose": ("p", "cards"), "random": ("cards",),
-    "state": ("life", "mindbugs", "hand", "play", "discard", "deck", "unused", "played", "active", "turn"),
+    "state": ("life", "mindbugs", "hand", "play", "discard", "deck", "unused", "played", "active", "turn",
+              "set_aside"),
     "end": ("winner", "reason", "detail"), "note": ("text",),
 }
 
@@ -529,7 +536,10 @@ def _rpc_new(setups: tuple) -> st.SearchStrategy:
                                                  "rpc": st.sampled_from(["mb-oracle-rpc/1", "mb-oracle-rpc/2"]),
                                                  "readings": st.dictionaries(st.sampled_from(CLAUSES), st.text(max_size=6),
                                                                              max_size=2),
-                                                 "sets": st.lists(st.sampled_from(["first-contact", "new-servants", ""]),
+                                                 "sets": st.lists(st.sampled_from(["first-contact", "new-servants", "",
+                                                                                   "beyond-eternity",
+                                                                                   "beyond-evolution",
+                                                                                   "promo-2022"]),
                                                                   max_size=2)})
     return st.tuples(st.one_of(seeded, seeded, seeded, dealt, dealt, position, scenario),
                      st.one_of(st.just({}), st.just({}), st.just({}), extras)).map(lambda t: {**t[0], **t[1]})
