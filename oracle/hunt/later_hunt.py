@@ -70,7 +70,7 @@ PROBES = (
           ("later.boost.leave", "later.boost.empty"),
           ({"play": ["Sea-Rex"], "hand": ["Bee Bear"], "discard": ["Luchataur"]},
            {"play": ["Koibra", "Gorillion"], "hand": ["Brain Fly"], "discard": ["Rhino Turtle"]}),
-          (("attack", "Sea-Rex"), ("choose", ("Rhino Turtle",)), ("hunt", "Koibra"), ("block", "Koibra")),
+          (("attack", "Sea-Rex"), ("choose", ("Rhino Turtle",)), ("hunt", "Koibra")),
           note="POISONOUS defeats the boosted attacker whatever its power; where its boost card goes (Q4.1)"),
     Probe("later-hunt.action-fast", "After a Mindbug, Cake Trickster picks the enemy creature that came into play "
           "this turn without FAST", ("beyond-evolution",), ("later.action", "later.action.fresh", "later.forced.cake",
@@ -83,21 +83,19 @@ PROBES = (
           ("beyond-evolution",), ("later.forced.cake", "keywords.hunter"), ("later.action.useful",),
           ({"play": ["Cake Trickster", "Spider Owl"], "hand": ["Bee Bear"]},
            {"play": ["Urchin Hurler"], "hand": ["Brain Fly"]}),
-          (("activate", "Cake Trickster"), ("choose", ("Urchin Hurler",)), ("hunt", "Spider Owl"),
-           ("block", "Spider Owl")),
+          (("activate", "Cake Trickster"), ("choose", ("Urchin Hurler",)), ("hunt", "Spider Owl")),
           note="the forced attacker's controller uses its HUNTER (sheet Q8.2)"),
     Probe("later-hunt.forced-sneaky", "Cake Trickster forces an enemy SNEAKY creature to attack: only SNEAKY blocks",
           ("beyond-evolution",), ("later.forced.cake", "keywords.sneaky"), ("later.action.useful",),
           ({"play": ["Cake Trickster", "Gorillion"], "hand": ["Bee Bear"]},
            {"play": ["Spider Owl"], "hand": ["Brain Fly"]}),
-          (("activate", "Cake Trickster"), ("choose", ("Spider Owl",)), ("block", "Gorillion"), ("block", None)),
+          (("activate", "Cake Trickster"), ("choose", ("Spider Owl",)), ("block", "Gorillion")),
           note="a forced SNEAKY attacker may be blocked only by a SNEAKY creature"),
     Probe("later-hunt.hippo-hunter", "Captain Hippo against an enemy HUNTER on its controller's opponent's turn",
           ("beyond-evolution",), ("later.forced.hippo", "keywords.hunter"), ("later.forced.hippo",),
           ({"play": ["Captain Hippo", "Bee Bear"], "hand": ["Brain Fly"]},
            {"play": ["Urchin Hurler", "Luchataur"], "hand": ["Spider Owl"]}),
-          (("play", "Spider Owl"), ("pass", None), ("attack", "Luchataur"), ("attack", "Urchin Hurler"),
-           ("hunt", "Captain Hippo"), ("block", "Captain Hippo")), active=1,
+          (("play", "Spider Owl"), ("pass", None), ("hunt", "Captain Hippo")), active=1,
           note="must the HUNTER attack Captain Hippo, and may the player do anything else (sheet Q8.3, Q8.4)?"),
 )
 
@@ -166,24 +164,34 @@ def play_probe(probe: Probe, readings: dict) -> tuple[str, list[str]]:
     broken: list[str] = []
     prefs = list(probe.prefer)
     stop = ""
+    turn = g.state.turn
     for _ in range(200):
         p = g.pending
-        if p is None or (not prefs and p.stage == "action"):
-            break
+        if p is None or (not prefs and (p.stage == "action" or g.state.turn != turn)):
+            break              # the preferences are spent: what follows in their turn is settled, no more
         options = p.options
         pick = next((o for o in options if prefs and _matches(o, prefs[0], ids)), None)
         if pick is not None:
             prefs.pop(0)
+            turn = g.state.turn
+        elif prefs and g.state.turn != turn and p.stage == "action" and len(options) > 1:
+            stop = f"; {_words(prefs[0])} never became legal"
+            break
         elif len(options) == 1 or p.stage in ("choose", "order", "random"):
             pick = options[0]
         else:
-            want = f"{prefs[0][0]} {prefs[0][1] or ''}".strip() if prefs else "an answer"
-            stop = f"; stops at {p.stage} of player {p.player} ({want} is not legal there)"
+            stop = f"; {_words(prefs[0]) if prefs else 'an answer'} is not legal at the {p.stage} decision of " \
+                   f"player {p.player}"
             break
         before = g.copy()
         events = g.apply_unchecked(*pick)
         broken += step_violations(before, _decision(p, pick), events, g)
     return _outcome(g) + stop, broken
+
+
+def _words(pref) -> str:
+    kind, arg = pref
+    return f"{kind} {', '.join(arg) if isinstance(arg, tuple) else arg}" if arg else kind
 
 
 def _decision(p, pick):
