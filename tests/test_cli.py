@@ -54,7 +54,7 @@ def test_cards_suggests_the_closest_name_in_english_french_or_slug():
     assert b"unknown card 'Kangasaurus Reks' (did you mean Kangasaurus Rex?)" in p.stderr
     from oracle.cards import UnknownCard, lookup, suggest
 
-    assert suggest("tiger-squirel") == ("Tiger Squirrel",)
+    assert suggest("tiger-squirel") == ("Tiger Squirrel", "Blessed Tiger Squirrel")   # the closest first
     assert suggest("kanga") == ("Kangasaurus Rex",)
     assert suggest("zzzzzz") == ()
     try:

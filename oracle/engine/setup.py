@@ -310,9 +310,10 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     for (zone, p), cards in zones.items():
         getattr(s, zone)[p] = list(cards)
         placed += cards
-    faces = [c for c, d in defs.items() if d.stage >= 2 and c not in set(placed) and c not in set(unused or ())]
+    somewhere = set(placed) | set(unused or ()) | gone
+    faces = [c for c, d in defs.items() if d.stage >= 2 and c not in somewhere]
     s.set_aside = [c for c in faces if defs[c].line]                    # setup.set-aside
-    s.out = list(out) + [c for c in faces if not defs[c].line and c not in set(out)]
+    s.out = list(out) + [c for c in faces if not defs[c].line]          # a face of no line: never dealt
     placed += s.out + s.set_aside
     if unused is None:
         unused = [c for c in defs if c not in set(placed)]

@@ -34,6 +34,7 @@ from .views import position_of
 
 ENGINE_FAULT = "ENGINE_FAULT"
 SHORT_GAME = 8          # decisions: a shrunk game longer than this is also tried from a position
+SEED_FAMILY = 6         # further games tried for a root cause whose shortest game is longer than SHORT_GAME
 
 
 @dataclass
@@ -186,9 +187,14 @@ class Campaign:
         for g in games:
             if g.divergence is not None:
                 groups.setdefault(g.divergence.signature, []).append(g)
+        extra = iter(range(self.settings.budget, self.settings.budget + SEED_FAMILY * max(1, len(groups))))
         for n, (sig, members) in enumerate(groups.items(), 1):
             first = min(members, key=lambda g: (g.position is not None, len(g.divergence.decisions), g.report.id))
-            code, clauses, basis, note = self._shrink_one(first, sig)
+            other = self._shorter_elsewhere(first, sig, extra)
+            code, clauses, basis, note = self._shrink_one(other or first, sig)
+            if other is not None:
+                note = (f"the shortest game of this root cause is {other.report.id}, {len(other.divergence.decisions)} "
+                        f"decisions, found among further games of the same seed family; " + note)
             seen = ", ".join(g.report.id for g in members)
             first.report.notes.append(f"root cause {n} of {len(groups)}: {code} [{clauses[0] if clauses else ''}], "
                                       f"in {len(members)} game{'s' if len(members) > 1 else ''} ({seen}); {note}")
@@ -200,6 +206,24 @@ class Campaign:
                 if g is not first:
                     g.report.notes.append(f"the same root cause as {first.report.id} (root cause {n} of "
                                           f"{len(groups)}), shrunk and counted there")
+
+    def _shorter_elsewhere(self, first: _Game, sig: tuple, extra) -> _Game | None:
+        """For a root cause whose shortest game is long: up to SEED_FAMILY
+        further games of the run's seed family (the numbers after the
+        budget's), the first that shows the same divergence sooner; None
+        when none does (or shrinking is off)."""
+        if not self.settings.shrink or first.position is not None or len(first.divergence.decisions) <= SHORT_GAME:
+            return None
+        for _ in range(SEED_FAMILY):
+            i = next(extra, None)
+            if i is None:
+                return None
+            got = self._game(i)
+            d = got.divergence
+            if (d is not None and got.position is None and d.signature == sig
+                    and len(d.decisions) < len(first.divergence.decisions)):
+                return got
+        return None
 
     def _shrink_one(self, first: _Game, sig: tuple) -> tuple[str, list[str], tuple | None, str]:
         """Shrink one game and write its artifacts: (the code and clauses
