@@ -160,6 +160,10 @@ class Campaign:
             alone += 1
         if g.pending is None:
             return None
+        if g.state.stages or g.state.boosts:
+            rep.notes.append(f"not followed past the expected divergence at line {run.divergence.finding.line}: "
+                             "the position has evolved creatures or boost cards, which a position cannot carry")
+            return None
         pos = position_of(g)
         try:
             start = game_from_position(with_readings(edition, self.settings.readings), pos)
