@@ -247,3 +247,27 @@ def test_the_page_draws_the_evolved_face_its_stage_and_the_boost_cards(later_pag
         assert "set aside" in pg.inner_text("#board").lower() and pg.locator('#board .card[data-card="8"]').count() == 1
         assert errors == []
         b.close()
+
+
+# -- keep-going: a full claim rebuilds evolved creatures and boost cards --------------------
+
+def test_a_full_claim_restarts_verification_with_its_stages_and_boost_cards():
+    from oracle.replay.claims import is_full_claim
+    from oracle.replay.resync import resync
+
+    g = position()
+    full = {"life": [3, 3], "mindbugs": [2, 2], "hand": [[], [TADPOLE]], "discard": [[], []], "deck": [0, 0]}
+    # the claim moves the stage on (stage III, the same set-aside card) and one boost card to a discard pile
+    line = state(**{**full, "discard": [[KOIBRA], []]},
+                 **play({"card": CLOUD, "stage": 3}, {"card": SEA_REX, "boosts": [FIRE]}))
+    assert is_full_claim(line)
+    ng = resync(g, line, 0, [[], []])
+    assert ng is not None and violations(ng) == []
+    assert ng.state.stages == ((CLOUD, TYPHOON, 3),) and ng.state.boosts == ((SEA_REX, (FIRE,)),)
+    assert ng.design(CLOUD).name == "Thunder Queen" and ng.power(SEA_REX) == 5 + 1
+    # a claim without stages keeps the rules' where the creature is still in play
+    kept = resync(g, state(**full, **play({"card": CLOUD}, {"card": SEA_REX})), 0, [[], []])
+    assert kept.state.stages == ((CLOUD, TYPHOON, 2),) and kept.state.boosts == ((SEA_REX, (FIRE, KOIBRA)),)
+    # a creature of no line cannot be claimed evolved; boost cards by name are no full claim
+    assert resync(g, state(**full, **play({"card": CLOUD}, {"card": SEA_REX, "stage": 2})), 0, [[], []]) is None
+    assert not is_full_claim(state(**full, **play({"card": CLOUD}, {"card": SEA_REX, "boosts": ["Koibra"]})))

@@ -295,4 +295,5 @@ def is_full_claim(line) -> bool:
         return False
     zones = [line.hand, line.discard]
     return all(isinstance(c, int) for z in zones for side in z for c in side) and \
-        all(isinstance(c.card, int) for side in line.play for c in side)
+        all(isinstance(c.card, int) and (c.boosts is U or all(isinstance(b, int) for b in c.boosts))
+            for side in line.play for c in side)
