@@ -271,3 +271,11 @@ def test_a_full_claim_restarts_verification_with_its_stages_and_boost_cards():
     # a creature of no line cannot be claimed evolved; boost cards by name are no full claim
     assert resync(g, state(**full, **play({"card": CLOUD}, {"card": SEA_REX, "stage": 2})), 0, [[], []]) is None
     assert not is_full_claim(state(**full, **play({"card": CLOUD}, {"card": SEA_REX, "boosts": ["Koibra"]})))
+
+
+def test_an_evolved_creature_is_named_with_the_face_it_shows():
+    from oracle.replay.narrate import creature_label
+
+    g = position()
+    assert creature_label(g, CLOUD) == "Cloud Lady (1, stage II: Typhoon Princess)"
+    assert creature_label(g, SEA_REX) == "Sea-Rex (3)" and creature_label(g, TADPOLE) == "Curious Tadpole (7)"

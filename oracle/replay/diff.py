@@ -21,6 +21,7 @@ import msgspec
 from ..cards import KEYWORD_NAMES
 from .claims import ROMAN, boosts_of, face_name, name_of, stage_of
 from .findings import DiffEntry
+from .narrate import creature_label
 
 U = msgspec.UNSET
 ZONE_WORDS = {"hand": "hand", "discard": "discard pile", "play": "play area", "deck": "draw pile",
@@ -351,7 +352,7 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
         name_rules.setdefault(n, Counter())
     differ = _differing(rules_model, log_model, deep)
     for c in sorted(differ, key=lambda x: (not isinstance(x, int), str(x))):
-        label = _label(g, c, where)
+        label = _label(g, c)
         rules_places = rules_model[c]
         log_text = f"the log has it {_places_text(log_model[c], names=names)}" if log_model[c] else \
             "the log does not list it"
@@ -369,17 +370,12 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
     return out + fields_out
 
 
-def _label(g, c, where: dict) -> str:
+def _label(g, c) -> str:
     """A card in game terms: "Sea-Rex (12)", an evolved creature with the face
     it shows: "Cloud Lady (7, stage II: Typhoon Princess)"."""
-    names = g.table.names
-    if c not in names:
+    if c not in g.table.names:
         return f"card {c} (not a card of this game)"
-    if where.get(c, ("",))[0] == "play":
-        d = g.design(c)
-        if d.name != names[c]:
-            return f"{names[c]} ({c}, stage {ROMAN.get(d.stage, d.stage)}: {d.name})"
-    return f"{names[c]} ({c})"
+    return creature_label(g, c)
 
 
 def _want_for(want: _Want, log_places: list) -> _Want:
