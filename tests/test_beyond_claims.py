@@ -172,7 +172,8 @@ def broken(change) -> list[str]:
 
 
 def test_invariants_name_each_broken_rule_of_the_later_zones():
-    assert broken(lambda s: s.hand[1].append(s.set_aside.pop())) == ["stage II/III faces in player 1's hand: [8]"]
+    assert broken(lambda s: s.hand[1].append(s.set_aside.pop())) == \
+        ["stage faces in hand of player 1: [8] (later.evolve.faces-in-play)"]
     assert broken(lambda s: setattr(s, "boosts", ((GORILLION, (FIRE, KOIBRA)),)) or s.play[1].remove(GORILLION)
                   or s.discard[1].append(GORILLION)) == \
         ["boost cards under creatures not in play: [6]"]

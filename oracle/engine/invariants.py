@@ -25,6 +25,14 @@ def violations(g) -> list[str]:
             out.append(f"player {p} has negative life")
         if g.profile.life_cards and s.life[p] != len(s.life_pile[p]):
             out.append(f"player {p}: life {s.life[p]} but {len(s.life_pile[p])} life cards")
+    if s.set_aside or s.stages:
+        defs = g.table.defs
+        for zone, p, cards in s.zones():                      # later.evolve.faces-in-play
+            if zone in ("deck", "hand", "play", "discard", "life_pile", "unused", "played"):
+                faces = sorted(c for c in cards if defs[c].stage >= 2)
+                if faces:
+                    out.append(f"stage faces in {zone}{'' if p is None else f' of player {p}'}: {faces} "
+                               "(later.evolve.faces-in-play)")
     in_play = set(s.play[0]) | set(s.play[1])
     if not s.exhausted <= in_play and g.profile.leave_play == "resets":
         out.append(f"exhausted cards out of play: {sorted(s.exhausted - in_play)}")
@@ -43,25 +51,16 @@ def violations(g) -> list[str]:
 
 
 def later_zones(g) -> list[str]:
-    """The later sets' zones (later.evolve, later.boost): a stage II or III
-    face never lies in a hand, a draw pile, a discard pile, a play area or
-    the unused pile (only stage I cards do; an evolved creature is its stage
-    I card in play, showing the set-aside card); boost cards lie only under creatures in play; an evolved
-    creature is in play, and the set-aside card it shows is not also set
-    aside."""
+    """The later sets' zones (later.evolve, later.boost), beside the stage
+    faces out of place (`violations`, later.evolve.faces-in-play): boost
+    cards lie only under creatures in play; an evolved creature is in play,
+    its stage is of its line, and the set-aside card it shows is not also
+    set aside."""
     s = g.state
     if not (s.set_aside or s.stages or s.boosts):
         return []
     out = []
     defs = g.table.defs
-    for zone in ("hand", "deck", "discard", "play"):
-        for p in (0, 1):
-            faces = [c for c in getattr(s, zone)[p] if defs[c].stage >= 2]
-            if faces:
-                out.append(f"stage II/III faces in player {p}'s {zone}: {faces}")
-    faces = [c for c in s.unused if defs[c].stage >= 2]
-    if faces:
-        out.append(f"stage II/III faces in the unused pile: {faces}")
     in_play = set(s.play[0]) | set(s.play[1])
     stray = sorted(c for c, under in s.boosts if c not in in_play)
     if stray:
