@@ -47,7 +47,7 @@ def selfplay_and_verify(sets: str, seed: int) -> None:
     lines = [json.loads(x) for x in play.stdout.splitlines()]
     assert sum(x["t"] == "game" for x in lines) == GAMES
     assert all(x["sets"] == sets.split(",") for x in lines if x["t"] == "game")
-    verdicts = run_cli("verify", "-", "--format", "json", input=play.stdout)
+    verdicts = run_cli("verify", "-", "--format", "json", "--check-invariants", input=play.stdout)
     games = [json.loads(x) for x in verdicts.stdout.splitlines() if b'"t":"game"' in x]
     bad = [(g["id"], [(f["code"], f["line"], f["message"]) for f in g["findings"]])
            for g in games if g["verdict"] != "conforms"]
@@ -123,3 +123,32 @@ def test_a_promo_set_alone_is_too_small_to_deal(promo):
     r = run_cli("selfplay", "--games", "1", "--sets", promo)
     assert r.returncode == 2 and r.stdout == b"" and b"Traceback" not in r.stderr
     assert f"the deck of {promo} holds".encode() in r.stderr and b"at least 22" in r.stderr
+
+
+# -- verify --check-invariants ----------------------------------------------------------------
+
+def test_verify_checks_the_engines_invariants_when_asked(monkeypatch):
+    import io
+
+    from oracle.replay.jobs import Options, verify_one
+    from oracle.replay.reader import split_games
+    from oracle.replay.selfplay import selfplay_lines
+
+    log = b"".join(x + b"\n" for x in selfplay_lines(1, 3, "en-revised", "random", "turn"))
+    raw = next(iter(split_games(io.BytesIO(log), "<test>")))
+    calls = []
+
+    def planted(g):
+        calls.append(g.state.turn)
+        return ["cards in two places: [7]"] if len(calls) == 5 else []
+
+    monkeypatch.setattr("oracle.engine.invariants.violations", planted)
+    assert verify_one(raw, Options()).verdict == "conforms" and calls == []      # not asked: not checked
+    rep = verify_one(raw, Options(check_invariants=True))
+    assert rep.verdict == "error" and [f.code for f in rep.findings] == ["INVARIANT_BROKEN"]
+    f = rep.findings[0]
+    assert "cards in two places: [7]" in f.message and "not of the log" in f.message and f.line > 2
+    # the pipeline of the long run: every game conforms, with the invariants checked
+    monkeypatch.undo()
+    r = run_cli("verify", "-", "--check-invariants", "-j", "2", "-q", input=log * 1)
+    assert r.returncode == 0 and b"1 conforms" in r.stdout

@@ -76,6 +76,9 @@ def _reading_options(specs) -> tuple[tuple[str, str], ...]:
               help="Fields mb-replay/1 does not define on game, setup, state and end lines, and a game id an "
                    "earlier game of the run has, are findings (UNKNOWN_FIELD, DUPLICATE_GAME, malformed), not notes.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
+@click.option("--check-invariants", is_flag=True,
+              help="Also check the rules engine's own invariants after every decision (every card in one place, "
+                   "the later sets' zones...): a broken one is INVARIANT_BROKEN, a game not verified (error).")
 @click.option("--statistics", is_flag=True, help="Human format: count the findings by code and by clause.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
 @click.option("--cluster", metavar="ADDRESS", help="Verify on a Dask cluster: a scheduler address, or local:N "
@@ -83,7 +86,7 @@ def _reading_options(specs) -> tuple[tuple[str, str], ...]:
 @cards_option
 @color_option()
 def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions, reading_specs,
-           strict, quiet, statistics, progress, cluster, cards_file):
+           strict, quiet, check_invariants, statistics, progress, cluster, cards_file):
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl, *.ndjson and .gz logs), globs,
@@ -113,7 +116,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     from .parallel import ClusterUnavailable, Options, iter_reports
     from .shares import is_live
 
-    options = Options(edition, keep_going, which_editions, readings, strict)
+    options = Options(edition, keep_going, which_editions, readings, strict, check_invariants)
     on_hand = None
     if "html" in (fmt, *(kind for kind, _ in outputs)):
         from .onhand import OnHand
