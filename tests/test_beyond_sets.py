@@ -120,6 +120,34 @@ def test_bullet_train_defeats_one_creature_of_power_three_or_less():
     assert "an enemy creature with power 3 or less" in lookup("Bullet Train").text
 
 
+def test_suspicious_gift_has_no_attack_trigger():
+    assert lookup("Suspicious Gift").triggers == ("play", "defeated")
+
+
+def test_the_stage_one_cards_are_deck_cards_and_each_line_has_one_set_aside_card():
+    deck = full_set(LATER)
+    assert {"Cloud Lady", "Curious Tadpole", "Waddling Recruit", "Wildsprout", "Kitten Crewmate",
+            "Tuckbox Mimic"} <= set(deck)
+    aside = set_aside_cards(LATER)
+    assert len(aside) == len(set(aside)) == 6      # one for the table per line, not one per player
+
+
+def test_a_game_that_names_no_set_still_deals_first_contact_alone():
+    from oracle.cards import DEFAULT_SETS
+    assert DEFAULT_SETS == ("first-contact",) and len(full_set()) == 48 and set_aside_cards() == []
+
+
+@pytest.mark.parametrize("name, power, keywords, set_id", [
+    ("Agile Rooster", 6, ["FRENZY"], "beyond-eternity"), ("Cave Lizard", 10, ["SNEAKY", "TOUGH"], "beyond-eternity"),
+    ("Cursed Gorillion", 10, ["FRENZY", "TOUGH"], "beyond-eternity"), ("Captain Hippo", 7, ["FRENZY"], EVO[0]),
+    ("Utility Bug", 4, ["HUNTER", "TOUGH"], EVO[0]), ("Slugapult", 5, ["FRENZY", "TOUGH"], "promo-2022"),
+    ("Bug Catcher", 9, ["FRENZY", "TOUGH"], "promo-2023"), ("The Pack", 4, ["HUNTER", "TOUGH"], "promo-later"),
+    ("Short-Neck Giraffodile", 7, [], "promo-later"), ("Big Box Mimic", 6, ["FRENZY"], "promo-2023")])
+def test_printed_facts_follow_the_scans(name, power, keywords, set_id):
+    d = lookup(name)
+    assert (d.power, d.keyword_names, d.card_set) == (power, keywords, set_id)
+
+
 def test_future_eric_is_the_unused_pile_printing():
     assert "unused pile" in lookup("Future Eric").text
 

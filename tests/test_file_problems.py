@@ -42,7 +42,7 @@ def test_every_problem_of_a_scenario_is_listed_in_one_run():
         (4, "clauses[0]", "unknown clause id 'keywords.snaeky' (did you mean keywords.sneaky? see spec/clauses.yaml)"),
         (7, "given.players[0].hnd", "unknown key 'hnd'"),
         (9, "given.players[0].life", "Expected `int`, got `str`"),
-        (10, "given.players[1].play[0]", "unknown card 'Luchatour' (did you mean Luchataur?)"),
+        (10, "given.players[1].play[0]", "unknown card 'Luchatour' (did you mean Luchataur or Utility Bug?)"),
         (13, "steps[1].blok", "unknown key 'blok'"),
     ]
 
@@ -56,7 +56,7 @@ def test_problems_after_a_list_item_taken_out_keep_their_own_index_and_line():
     assert fields == [(8, "given.players[0].hnd"), (10, "given.players[0].life"),
                       (11, "given.players[1].play[0]"), (13, "steps[0]"), (15, "steps[2].attack"),
                       (16, "steps[3].blok")]
-    assert "unknown card 'Gorillon' (did you mean Gorillion?)" in got[4][2]
+    assert "unknown card 'Gorillon' (did you mean Gorillion or Cursed Gorillion?)" in got[4][2]
 
 
 def test_a_correct_scenario_still_loads():

@@ -31,7 +31,7 @@ __all__ = [
     "CARDS", "CardDef", "UnknownCard", "lookup", "suggest", "slugify", "keyword_list", "full_set",
     "FAST", "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "KEYWORD_NAMES", "SET_ID", "add_set", "version",
     "SETS", "DEFAULT_SETS", "UnknownSet", "check_sets", "every_card", "make_def", "triggers_of", "next_stage",
-    "STAGE_AFTER", "set_aside_cards", "table_cards", "OTHER_NAMES",
+    "STAGE_AFTER", "set_aside_cards", "table_cards", "OTHER_NAMES", "SHIPPED_SETS",
 ]
 
 SET_ID = "first-contact"   # the base set, the deck of a game that names no set
@@ -79,6 +79,7 @@ SETS: dict[str, CardSet] = {
     new_servants.SET_ID: CardSet(new_servants.SET_ID, "New Servants", "Nouveaux Serviteurs", new_servants.DESIGNS),
     **{m.SET_ID: _later(m) for m in _LATER_MODULES},
 }
+SHIPPED_SETS: tuple[str, ...] = tuple(SETS)   # the sets of the database (declared ones come after)
 
 
 class UnknownSet(LookupError):

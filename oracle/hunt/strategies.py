@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
 
-from ..cards import CARDS, TOUGH, CardDef, full_set, keyword_list
+from ..cards import CARDS, SETS, TOUGH, CardDef, full_set, keyword_list
 from ..editions import EDITIONS
 from ..engine import Decision, Game
 from ..engine import position
@@ -319,7 +319,9 @@ class Situation:
         return d
 
 
-DESIGNS: tuple[str, ...] = tuple(CARDS)
+# The designs of First Contact and New Servants: the cards of the later series (whose abilities
+# are written apart, setup.sets.later) are not hunted here.
+DESIGNS: tuple[str, ...] = tuple(n for n, d in CARDS.items() if not SETS[d.card_set].later)
 COPIES: dict[str, tuple[int, ...]] = {n: tuple(i for i in IDS if NAMES[i - 1] == n) for n in DESIGNS}
 
 
