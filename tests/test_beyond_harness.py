@@ -146,3 +146,13 @@ def test_the_fuzz_corpus_deals_the_later_sets_it_can_play():
     heads = [json.loads(g[0]) for g in selfplay_games()]
     dealt = {tuple(h["sets"]) for h in heads}
     assert set(playable) <= dealt and all(h["edition"] == "en-revised" for h in heads if tuple(h["sets"]) in playable)
+
+
+def test_hello_lists_the_sets_the_service_deals_whatever_else_the_process_knows():
+    from oracle.cards.compiled import load_file
+
+    other = load_file(ROOT / "examples" / "designed-cards.yaml").set.id     # a set this process happens to know
+    plain = ask(Service(), "hello")["sets"]
+    assert other not in plain and plain[:2] == ["first-contact", "new-servants"] and "beyond-evolution" in plain
+    started = ask(Service(card_files=(str(ROOT / "examples" / "later-sets.yaml"),)), "hello")["sets"]
+    assert started == plain + ["fruit-lab"]

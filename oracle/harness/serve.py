@@ -85,8 +85,26 @@ class Service:
 
     # -- requests --------------------------------------------------------------
     def _hello(self, req: pr.Hello) -> pr.HelloReply:
-        return pr.HelloReply(id=req.id, editions=list(EDITIONS), sets=list(SETS),
+        return pr.HelloReply(id=req.id, editions=list(EDITIONS), sets=self._sets(),
                              readings={r.clause: list(r.names()) for r in READINGS}, ops=list(pr.OPS))
+
+    def _sets(self) -> list[str]:
+        """The card sets this service deals: the shipped sets (the later ones
+        included) and those of the card files it was started with; never
+        another set the process happens to know (the same reply in every
+        process)."""
+        from ..cards.compiled import load_file
+        from ..cards.declared import CardFileError
+
+        out = [s for s, card_set in SETS.items() if card_set.later or s in ("first-contact", "new-servants")]
+        for f in self.card_files:
+            try:
+                sid = load_file(f).set.id      # loaded once, when the service started (`serve --cards`)
+            except (CardFileError, OSError):
+                continue
+            if sid not in out:
+                out.append(sid)
+        return out
 
     def _new(self, req: pr.New) -> pr.NewReply:
         starts = [k for k in ("setup", "seed", "position", "scenario") if getattr(req, k) is not msgspec.UNSET]
