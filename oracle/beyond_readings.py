@@ -15,10 +15,70 @@ from .reading_type import Reading
 SETUP: tuple[Reading, ...] = ()
 
 # -- Beyond Eternity: Boost, abilities from the discard pile, arrivals in it --
-ETERNITY: tuple[Reading, ...] = ()
+ETERNITY: tuple[Reading, ...] = (
+    Reading("later.boost.leave", "", "controller", (
+        ("controller", "the boost cards of a creature that leaves play go to the discard pile of the player who "
+                       "controlled it, whoever owns them"),
+        ("owner", "each boost card goes to its owner's discard pile"),
+    ), "the Beyond rules say 'your' pile; a defeated creature goes to its controller's pile"),
+    Reading("later.boost.defeated", "", "stay-under", (
+        ("stay-under", "a defeated creature whose Defeated effect uses its boost cards (Big Box Mimic) keeps them "
+                       "under its card until that effect is done; the rest then go to the discard pile"),
+        ("released-first", "the boost cards go to the discard pile as the creature leaves play, so nothing is "
+                           "under it when its Defeated effect resolves"),
+    )),
+    Reading("later.boost.empty", "", "any-card-in-pile", (
+        ("any-card-in-pile", "a boost takes any card lying in a discard pile as it resolves, the card whose "
+                             "ability it is included (a defeated Fire Antler may boost with itself)"),
+        ("not-the-source", "the card whose ability boosts is never one of its boost cards"),
+    )),
+    Reading("later.in-discard.life", "", "same-event", (
+        ("same-event", "Blessed Killer Bee adds its 2 to the loss that woke it: one loss of life, which "
+                       "abilities such as Hyenix answer once"),
+        ("separate-loss", "the 2 more are a loss of their own, just after: Hyenix answers each loss; the extra "
+                          "loss wakes no Blessed Killer Bee"),
+    ), "either way once per loss: the extra loss never wakes a Blessed Killer Bee again"),
+    Reading("triggers.to-discard", "", "pile-owner", (
+        ("pile-owner", "'your discard pile' is the pile the card arrives in: it triggers for that pile's player "
+                       "wherever it arrives"),
+        ("own-pile-only", "it triggers only when it arrives in its owner's discard pile"),
+    )),
+    Reading("later.discard-then-draw", "", "after-effect", (
+        ("after-effect", "Tornado Dragon's player draws back to 5 once its whole effect is done"),
+        ("at-once", "the draw back to 5 comes right after the discards, before the defeats"),
+    )),
+)
 
 # -- Beyond Evolution: Action, Evolve, reversed fights, forced attacks, control
-EVOLUTION: tuple[Reading, ...] = ()
+EVOLUTION: tuple[Reading, ...] = (
+    Reading("later.action.useful", "", "must-change", (
+        ("must-change", "an Action is offered only when resolving it would change something: Dragon Inn "
+                        "without fewer creatures, Infernostrich without a target, Cake Trickster with no enemy "
+                        "creature able to attack are not; an Action that can still evolve is"),
+        ("always-offered", "every Action of a creature that may act is offered; one that changes nothing "
+                           "resolves with no effect and the turn ends"),
+    ), "one public engine offers Dragon Inn and Infernostrich with nothing to do and ends the turn"),
+    Reading("later.evolve.tough", "", "keeps", (
+        ("keeps", "an evolving creature keeps its exhaustion: exhausted, it stays exhausted at its new stage"),
+        ("both-tough", "an exhausted creature stays exhausted only when both its old and its new face print "
+                       "TOUGH; otherwise it evolves ready"),
+        ("clears", "evolving always readies the creature: its new stage's TOUGH is unused"),
+    ), "the other two are the readings of two public engines"),
+    Reading("later.forced.hippo", "", "must-attack", (
+        ("must-attack", "while a HUNTER of Captain Hippo's controller's opponent can attack on that "
+                        "opponent's turn, their turn action must be such an attack, and the HUNTER names a "
+                        "Captain Hippo to block"),
+        ("when-attacking", "playing a card, using an Action or attacking with another creature stays "
+                           "allowed; a HUNTER that attacks names a Captain Hippo to block"),
+        ("non-hunters-barred", "the opponent's creatures without HUNTER cannot attack at all on their turns; "
+                               "a HUNTER that attacks names a Captain Hippo; cards and Actions stay allowed"),
+    ), "one public engine takes the team's reading; another bars every non-HUNTER attacker"),
+    Reading("later.give-control.experiment", "", "may-take-back", (
+        ("may-take-back", "The Experiment, given away first, is by then an enemy creature and may be the "
+                          "one taken back"),
+        ("not-itself", "the creature taken is another enemy creature, never The Experiment itself"),
+    )),
+)
 
 # -- the promos: the other new effect kinds ------------------------------------
 PROMOS: tuple[Reading, ...] = ()

@@ -12,7 +12,7 @@ from oracle.cards import full_set, lookup
 from oracle.clauses import load_catalogue
 from oracle.editions import profile
 from oracle.engine import Decision, position
-from oracle.readings import BY_CLAUSE, READINGS, UnknownReading, check, parse, with_readings
+from oracle.readings import BY_CLAUSE, READINGS, UnknownReading, check, choice, parse, with_readings
 from oracle.replay.reader import split_games
 from oracle.replay.selfplay import play_game
 from oracle.replay.verify import verify_game
@@ -37,10 +37,13 @@ def test_every_clause_no_edition_settles_is_a_reading():
     assert silent <= set(BY_CLAUSE)
     # A switch may also stand for a clause every edition implies without
     # saying it (cards.any-creature), never for one an edition states.
+    # The later sets' readings exist where those sets are dealt (absent elsewhere).
     for cid in set(BY_CLAUSE) - silent:
-        assert {s.status for s in cat[cid].editions.values()} <= {"silent", "implied"}, cid
+        allowed = {"silent", "implied"} | ({"absent"} if cat[cid].section == "beyond" else set())
+        assert {s.status for s in cat[cid].editions.values()} <= allowed, cid
     for r in READINGS:
-        assert r.team == r.names()[0] and getattr(profile("en-revised"), r.attr) == r.team
+        team = getattr(profile("en-revised"), r.attr) if r.attr else choice(profile("en-revised"), r.clause)
+        assert r.team == r.names()[0] and team == r.team
         assert r.alternatives or "no alternative" in r.note
 
 
@@ -103,8 +106,30 @@ MIXED = ("first-contact", "new-servants")
 NEW_SERVANTS_SEEDS = {"cards.any-creature": 4, "cards.extreme-power": 8, "life.lose.set-lower": 455}
 
 
+# The Beyond Eternity readings: (seed, sets) of a game where the alternative changes the play.
+ETERNITY_SEEDS = {"later.boost.leave": (0, ("beyond-eternity",)), "later.boost.empty": (456, ("beyond-eternity",)),
+                  "later.in-discard.life": (641, ("new-servants", "beyond-eternity")),
+                  "triggers.to-discard": (2, ("beyond-eternity",)), "later.discard-then-draw": (4, ("beyond-eternity",))}
+# Readings no shipped ability reaches yet, shown by a test of their own:
+# later.boost.defeated waits for a design in KEEPS_BOOSTS (Big Box Mimic, promo 2023).
+NOT_YET_PLAYED = {"later.boost.defeated"}
+
+# The Beyond Evolution readings: a game of that set where the alternative changes the play.
+EVOLUTION_SEEDS = {("later.action.useful", "always-offered"): 2, ("later.evolve.tough", "clears"): 9,
+                   ("later.evolve.tough", "both-tough"): 9, ("later.forced.hippo", "when-attacking"): 3,
+                   ("later.forced.hippo", "non-hunters-barred"): 19,
+                   ("later.give-control.experiment", "not-itself"): 2}
+# both-tough differs from the team's reading only for a creature exhausted at a
+# stage without TOUGH, which no card of the set can bring about in play: the
+# scenario bev.reading-both-tough-readies-a-tadpole shows it from a position.
+NO_GAME_SHOWS = {("later.evolve.tough", "both-tough")}
+
+
 def log_under(clause, choice, declare=True) -> bytes:
     seed, sets = (NEW_SERVANTS_SEEDS[clause], MIXED) if clause in NEW_SERVANTS_SEEDS else (SEED, ("first-contact",))
+    seed, sets = ETERNITY_SEEDS.get(clause, (seed, sets))
+    if (clause, choice) in EVOLUTION_SEEDS:
+        seed, sets = EVOLUTION_SEEDS[clause, choice], ("beyond-evolution",)
     lines = list(play_game("en-revised", seed, "random", f"reading-{choice}", "every",
                            readings={clause: choice}, sets=sets))
     if not declare:
@@ -126,8 +151,10 @@ def test_a_game_played_under_a_reading_conforms_when_it_declares_it(clause, choi
     assert verify(log_under(clause, choice, declare=False), readings={clause: choice}).verdict == "conforms"
 
 
-@pytest.mark.parametrize("clause,choice", ALTERNATIVES)
+@pytest.mark.parametrize("clause,choice", [a for a in ALTERNATIVES if a[0] not in NOT_YET_PLAYED])
 def test_a_finding_that_exists_only_under_the_team_reading_says_so(clause, choice):
+    if (clause, choice) in NO_GAME_SHOWS:
+        pytest.skip("no self-played game can show this reading apart from the team's; a scenario shows it")
     rep = verify(log_under(clause, choice, declare=False))
     assert rep.verdict == "violates"
     team = BY_CLAUSE[clause].team

@@ -138,6 +138,30 @@ def hamster_lion(g, holder, side, attackers):
 
 
 ATTACK_RULES = {"Hamster Lion": hamster_lion}
+# Rules, same signature, held by a creature of either side: they may bar its
+# own side's creatures too (Hypnotic Mouse, Cave Lizard).
+ANY_SIDE_ATTACK_RULES: dict = {}
+
+# -- abilities that work from a discard pile (later.in-discard) --------------
+# Keyed by design name; each works for the player whose discard pile holds
+# the card (the pile owner), and only while it lies there.
+IN_DISCARD_POWER: dict = {}     # fn(g, owner, card, owner's creatures, power): changes powers
+IN_DISCARD_ATTACK: dict = {}    # fn(g, owner, card, player, attackers) -> the attackers of `player` barred
+IN_DISCARD_BLOCK: dict = {}     # fn(g, owner, card, attacker, blocker) -> True when the block is forbidden
+IN_DISCARD_GRANTS: dict = {}    # trigger ("attack") of the pile owner's creatures whose effect is
+                                # TRIGGERED[(name, trigger)], resolved for the creature's controller
+IN_DISCARD_LIFE: dict = {}      # extra life the pile owner's opponent loses each time they lose life
+# Designs in play whose power reads a discard pile (Berserker Rabbit).
+PILE_READERS: set = set()
+# Designs whose Defeated effect uses the boost cards that were under them
+# (later.boost.defeated: they wait under the card until that effect is done).
+KEEPS_BOOSTS: set = set()
+
+# Constant abilities that say which creature an enemy HUNTER names (Captain
+# Hippo: later.forced.hippo), and the designs that reverse a fight they are
+# part of (Sawn: later.reversed).
+HUNT_RULES: dict = {}
+REVERSED_FIGHTS: set[str] = set()
 
 # Octonite counters a card comes into play with (later.octonite): declared cards only.
 OCTONITE: dict[str, int] = {}
@@ -356,3 +380,31 @@ TRIGGERED = {
     ("The Lurker", "attack"): the_lurker,
     ("Turf the Surfer", "attack"): turf_the_surfer,
 }
+
+# Later parts of a triggered ability (effects: `then`, `ability-chose`):
+# name -> fn(verbs, game, controller, card, *args).
+STEPS: dict = {}
+
+# -- the later sets' abilities, written in modules of their own ---------------
+from . import beyond_eternity_abilities as _eternity  # noqa: E402
+
+for _table, _more in ((TRIGGERED, _eternity.TRIGGERED), (POWER_LAYER, _eternity.POWER_LAYER),
+                      (GRANT_LAYER, _eternity.GRANT_LAYER), (BLOCK_RULES, _eternity.BLOCK_RULES),
+                      (ANY_SIDE_ATTACK_RULES, _eternity.ANY_SIDE_ATTACK_RULES), (STEPS, _eternity.STEPS),
+                      (IN_DISCARD_POWER, _eternity.IN_DISCARD_POWER), (IN_DISCARD_ATTACK, _eternity.IN_DISCARD_ATTACK),
+                      (IN_DISCARD_BLOCK, _eternity.IN_DISCARD_BLOCK), (IN_DISCARD_LIFE, _eternity.IN_DISCARD_LIFE)):
+    _table.update(_more)
+PILE_READERS |= _eternity.PILE_READERS
+
+
+def _register_later_sets() -> None:
+    """Beyond Evolution's abilities, from its own module, into these tables
+    (the module is handed this one: it never imports it)."""
+    import sys
+
+    from . import beyond_evolution_abilities
+    beyond_evolution_abilities.register(sys.modules[__name__])
+
+
+_register_later_sets()
+

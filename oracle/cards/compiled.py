@@ -90,6 +90,8 @@ def _triggered(a, trigger: str):
             fx.draw_unused(g, me, a.count, why, card)
         elif verb == "refresh":
             fx.refresh(g, me, why, card)
+        elif verb == "boost":                                   # later.boost: up to `count` cards
+            fx.boost(g, me, card, a.count, fx.THIS if a.target is None else fx.ANY, why)
     return run
 
 
@@ -101,6 +103,8 @@ def _useful(a):
         s = g.state
         if a.cost == "octonite" and not dict(s.octonite).get(card):  # later.octonite.spend: no counter, no Action
             return False
+        if verb == "boost":
+            return bool(s.discard[0] or s.discard[1])
         if VERB_TARGETS.get(verb):
             return bool(_pool(g, me, card, a.target))
         if verb == "discard" or verb == "steal":

@@ -49,6 +49,7 @@ VERBS: dict[str, tuple[tuple[str, ...], bool, bool]] = {
     "steal-life": (_EFFECT_TRIGGERS, False, True),
     "draw-unused": (_EFFECT_TRIGGERS, False, True),
     "refresh": (_EFFECT_TRIGGERS, False, True),
+    "boost": (_EFFECT_TRIGGERS, True, True),
 }
 KEYWORDS = ("FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "FAST")
 LATER_KEYWORDS = ("FAST",)
@@ -427,7 +428,9 @@ def _check_ability(a: Ability, c: CardSpec, ap: list, fail) -> None:
     if a.all and a.up_to:
         fail(ap, "'all' (every matching creature, no choice) and 'up_to' (a choice of none up to count) "
                  "exclude each other")
-    if (a.all or a.up_to) and not takes_target:
+    if a.effect == "boost":
+        _check_boost(a, ap, fail)
+    elif (a.all or a.up_to) and not takes_target:
         fail(ap, f"'all' and 'up_to' pick creatures; effect {a.effect!r} picks none")
     if a.effect == "keyword-this-turn" and a.keyword not in KEYWORDS:
         fail(ap + ["keyword"], f"keyword-this-turn needs a keyword{_near(a.keyword, KEYWORDS)}")
@@ -443,6 +446,16 @@ def _check_ability(a: Ability, c: CardSpec, ap: list, fail) -> None:
         fail(ap + ["target"], f"power_min {t.power_min} is above power_max {t.power_max}: no creature fits")
     if a.effect == "power" and t is not None and t.side == "enemy":
         fail(ap + ["target", "side"], "a power bonus goes to allied creatures (side: allied)")
+
+
+def _check_boost(a: Ability, ap: list, fail) -> None:
+    """later.boost: without a target the card boosts itself; with one, any
+    creature of either side (`side: any`), with no filter, always up to `count`."""
+    t = a.target
+    if a.all:
+        fail(ap, "a boost picks its cards one by one: 'all' does not go with effect 'boost'")
+    if t is not None and (t.side != "any" or t.power_min is not None or t.power_max is not None or t.others):
+        fail(ap + ["target"], "a boost goes to this creature (no target) or to any creature (target: {side: any})")
 
 
 def _constant_tables():

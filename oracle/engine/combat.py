@@ -4,29 +4,47 @@ Attack with a Creature; Keywords)."""
 from __future__ import annotations
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY
+from ..cards.abilities import HUNT_RULES, REVERSED_FIGHTS
+from . import in_discard
 from .effects import defeat, queue_trigger
 from .lasting import barred_from_blocking
 from .life import lose_life
+from .presence import flags
 from .registry import resume, task
 from .restrictions import attack_barred
 
 
-def declare_attack(g, card: int) -> None:
+def declare_attack(g, card: int, forced: tuple = ()) -> None:
     """combat.attack: an allied creature attacks. Its Attack effect resolves
     (triggers.attack) and HUNTER's choice is made, in the order of the
     effects.hunter-order reading (the team's: the Attack effect first), then
-    the block, then combat."""
+    the block, then combat. `forced`: the clauses of an attack the other
+    player's creature makes during this turn (later.forced.cake): no second
+    attack follows it."""
     s = g.state
-    p = s.active
+    p = s.active if not forced else 1 - s.active
     s.attacks[card] = s.attacks.get(card, 0) + 1
-    s.combat = [card, None, False]
-    g.emit("attack", ("combat.attack",), player=p, card=card)
-    steps = [("hunt",), ("block",), ("fight",), ("after-attack", card)]
-    if "attack" in g.design(card).triggers:
+    s.combat = [card, None, False] if not forced else [card, None, False, p]
+    g.emit("attack", ("combat.attack",) + forced, player=p, card=card)
+    steps = [("hunt",), ("block",), ("fight",)] + ([] if forced else [("after-attack", card)])
+    queued = "attack" in g.design(card).triggers
+    if queued:
         queue_trigger(g, card, p, "attack")
+    if flags(g.table).in_discard:
+        for c in in_discard.granted(g, p, "attack"):           # later.in-discard: an Attack ability given
+            queue_trigger(g, c, p, "attack")
+            queued = True
+    if queued:
         # effects.hunter-order: where the Attack effect goes relative to HUNTER.
         steps.insert(1 if g.profile.hunter_order == "hunter-first" else 0, ("resolve-triggers",))
     g.push_next(*steps)
+
+
+def side(s) -> int:
+    """The attacking player: the active one, unless the attack is forced on
+    the other player's creature (later.forced.cake)."""
+    c = s.combat
+    return c[3] if c is not None and len(c) > 3 else s.active
 
 
 def attack_goes_on(g) -> bool:
@@ -37,13 +55,14 @@ def attack_goes_on(g) -> bool:
     s = g.state
     if s.combat is None:
         return False
-    if s.combat[0] in s.play[s.active]:
+    me = side(s)
+    if s.combat[0] in s.play[me]:
         return True
     gone = s.combat[0]
-    g.emit("attack-ends", ("combat.attacker-gone",), player=s.active, card=gone)
+    g.emit("attack-ends", ("combat.attacker-gone",), player=me, card=gone)
     s.combat = None
     if g.profile.attacker_gone == "unblocked":
-        lose_life(g, 1 - s.active, 1, ("combat.attacker-gone", "combat.unblocked"), source=gone)
+        lose_life(g, 1 - me, 1, ("combat.attacker-gone", "combat.unblocked"), source=gone)
     return False
 
 
@@ -62,6 +81,10 @@ def block_forbidden(g, attacker: int, blocker: int):
     for side, c, rule in stats[2]:                             # constant abilities in play, in play order
         if rule(g, c, side, attacker, blocker):
             return "abilities.constant", c
+    if flags(g.table).in_discard:
+        c = in_discard.block_forbidden(g, attacker, blocker)
+        if c is not None:
+            return "later.in-discard", c
     return None
 
 
@@ -73,7 +96,8 @@ def hunt_step(g) -> None:
         return
     s = g.state
     a = s.combat[0]
-    enemies = s.play[1 - s.active]
+    me = side(s)
+    enemies = s.play[1 - me]
     if not g.has(a, HUNTER):
         return
     # With no enemy creature the only answer is "none": a forced decision,
@@ -84,8 +108,21 @@ def hunt_step(g) -> None:
     if not g.profile.hunter_override:
         # An edition where HUNTER cannot override blocking restrictions.
         enemies = [c for c in enemies if block_forbidden(g, a, c) is None]
-    g.ask("hunt", s.active, [("hunt", c) for c in enemies] + [("hunt", None)], ("hunt",), clauses,
+    options = [("hunt", c) for c in enemies] + [("hunt", None)]
+    if HUNT_RULES and g.profile.later_sets:
+        options, clauses = _hunt_rules(g, a, me, options, clauses)   # later.forced.hippo
+    g.ask("hunt", me, options, ("hunt",), clauses,
           source=a, prompt="name an enemy creature that must block, or none")
+
+
+def _hunt_rules(g, a, me, options, clauses):
+    """Enemy constant abilities that say which creature HUNTER names (Captain Hippo)."""
+    for c in g.state.play[1 - me]:
+        rule = HUNT_RULES.get(g.design(c).name)
+        if rule is not None:
+            options, why = rule(g, c, 1 - me, a, options)
+            clauses += tuple(w for w in why if w not in clauses)
+    return options, clauses
 
 
 @resume("hunt")
@@ -98,7 +135,7 @@ def _hunt(g, kind, arg) -> None:
     clauses = ("keywords.hunter",)
     if block_forbidden(g, s.combat[0], arg) is not None:
         clauses += ("keywords.hunter.override",)
-    g.emit("hunt", clauses, player=s.active, card=arg, source=s.combat[0])
+    g.emit("hunt", clauses, player=side(s), card=arg, source=s.combat[0])
 
 
 @task("block")
@@ -110,7 +147,7 @@ def block_step(g) -> None:
     if s.combat[2]:
         return  # HUNTER already named the blocker
     a = s.combat[0]
-    opp = 1 - s.active
+    opp = 1 - side(s)
     options = [("block", c) for c in s.play[opp] if block_forbidden(g, a, c) is None]
     options.append(("block", None))
     g.ask("block", opp, options, ("block",), ("combat.block",), source=a,
@@ -122,7 +159,7 @@ def _block(g, kind, arg) -> None:
     s = g.state
     s.combat[1] = arg
     if arg is not None:
-        g.emit("block", ("combat.block",), player=1 - s.active, card=arg, source=s.combat[0])
+        g.emit("block", ("combat.block",), player=1 - side(s), card=arg, source=s.combat[0])
 
 
 @task("fight")
@@ -132,14 +169,14 @@ def fight(g) -> None:
     if not attack_goes_on(g):
         return
     s = g.state
-    a, b, hunted = s.combat
+    a, b, hunted = s.combat[:3]
+    opp = 1 - side(s)
     s.combat = None
-    opp = 1 - s.active
     if b is not None and hunted and b not in s.play[opp]:
         # effects.hunter-order (hunter-first): the Attack effect removed the
         # creature HUNTER named. An attack that used HUNTER may not hit the
         # opponent directly (keywords.hunter), so it ends here.
-        g.emit("attack-ends", ("effects.hunter-order", "keywords.hunter"), player=s.active, card=a)
+        g.emit("attack-ends", ("effects.hunter-order", "keywords.hunter"), player=1 - opp, card=a)
         return
     if b is None or b not in s.play[opp]:
         lose_life(g, opp, 1, ("combat.unblocked",), source=a)
@@ -147,10 +184,14 @@ def fight(g) -> None:
     pa, pb = g.power(a), g.power(b)
     g.emit("combat", ("combat.block",), card=a, cards=(a, b), amount=pa - pb)
     losers: dict[int, tuple] = {}
+    lower = ("combat.lower-defeated",)
+    if REVERSED_FIGHTS and (g.design(a).name in REVERSED_FIGHTS or g.design(b).name in REVERSED_FIGHTS):
+        # Sawn: the higher power loses, once (later.reversed.combat-only: here only)
+        pa, pb, lower = pb, pa, ("later.reversed",)
     if pa < pb:
-        losers[a] = ("combat.lower-defeated",)
+        losers[a] = lower
     elif pb < pa:
-        losers[b] = ("combat.lower-defeated",)
+        losers[b] = lower
     else:
         losers[a] = losers[b] = ("combat.equal-defeated",)
     poison = []

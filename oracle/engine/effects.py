@@ -14,6 +14,7 @@ from itertools import combinations
 from ..cards import TOUGH
 from ..cards import abilities
 from . import drawing, leaving, octonite, watch
+from .control import spared
 from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
 from .presence import flags
 from .registry import resume, task
@@ -39,6 +40,8 @@ def enter_play(g, card: int, controller: int, clauses: tuple) -> None:
     g.changed()
     d = g.table.defs[card]
     g.emit("enter-play", clauses, player=controller, card=card)
+    if g.profile.later_sets:
+        g.state.arrived += (card,)                           # later.action.fresh
     if g.state.octonite or d.name in abilities.OCTONITE:
         octonite.arrive(g, card, controller)                 # later.octonite, before the Play effect
     _play_effect(g, card, controller, d)
@@ -71,7 +74,7 @@ def resolve_triggers(g) -> None:
     if not s.triggers:
         return
     if len(s.triggers) > 1:
-        g.ask("order", s.active, [("choose", (c,)) for c, _, _ in s.triggers], ("order",),
+        g.ask("order", s.active, [("choose", (t[0],)) for t in s.triggers], ("order",),
               ("effects.simultaneous", "effects.finish-one"),
               prompt="which waiting effect resolves next")
         return
@@ -145,6 +148,9 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
         if ctrl is None:
             continue
         clauses = per_card[c] if per_card else base
+        if s.lasting and spared(s, c):                           # later.undefeatable: no defeat, TOUGH unused
+            g.emit("not-defeated", clauses + ("later.undefeatable",), player=ctrl, card=c, source=source)
+            continue
         if (c in tough_now and c not in s.exhausted and (in_combat or prof.tough_effects)
                 and (c not in combat_poison or prof.tough_poisonous)):
             why = ("keywords.tough",)
@@ -160,7 +166,7 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
         if prof.leave_play == "resets":                          # terms.leave-play (a reading)
             s.exhausted.discard(c)
         if s.stages or s.boosts:
-            leaving.left_play(g, c, ctrl)                        # later.evolve.leave, later.boost.leave
+            leaving.left_play(g, c, ctrl, shown)                 # later.evolve.leave, later.boost.leave
         # mindbug.defeated-controller: every edition reads "its controller's
         # pile"; the switch exists so another reading can be tried.
         dest = ctrl if prof.defeated_to_controller else g.table.owner.get(c, ctrl)
@@ -259,7 +265,36 @@ def to_hand_from_discard(g, player: int, source=None) -> None:
     cards = s.discard[player][:]
     s.discard[player].clear()
     s.hand[player].extend(cards)
+    g.changed()                                                  # powers may read the pile (later.in-discard)
     g.emit("return-to-hand", ("effects.as-much-as-possible",), player=player, cards=tuple(cards), source=source)
+
+
+# -- abilities in several parts ---------------------------------------------
+def then(g, step: str, player: int, card: int, *args) -> None:
+    """The ability's later part `abilities.STEPS[step]` runs once what the
+    ability starts now (a boost, a choice) is done (effects.finish-one)."""
+    g.push_next(("ability-then", step, player, card) + args)
+
+
+@task("ability-then")
+def _ability_then(g, step, player, card, *args) -> None:
+    if g.state.winner is None:
+        abilities.STEPS[step](_VERBS, g, player, card, *args)
+
+
+@resume("ability-chose")
+def _ability_chose(g, kind, arg, step, player, card, *args) -> None:
+    """A `choose` whose answer an ability's later part reads: `then` of
+    ("ability-chose", step, player, card, ...)."""
+    abilities.STEPS[step](_VERBS, g, player, card, tuple(arg or ()), *args)
+
+
+def copy_play(g, player: int, card: int, source: int) -> None:
+    """later.copy-play: `source`'s Play effect resolves as `card`'s own."""
+    name = g.design(source).name
+    g.emit("trigger", ("later.copy-play", "triggers.play", "triggers.controller"), player=player, card=card,
+           source=source)
+    abilities.TRIGGERED[(name, "play")](_VERBS, g, player, card)
 
 
 # Verbs of the New Servants mechanics, in modules of their own, handed to
@@ -268,5 +303,13 @@ from .lasting import mark as mark_this_turn  # noqa: E402,F401
 from .handover import may_play_from_discard  # noqa: E402,F401
 from .octonite import spend as spend_octonite  # noqa: E402,F401
 from .later import draw_unused, refresh, steal_life  # noqa: E402,F401
+from .boost import ANY, THIS, boost, boosted, place as boost_with, take_to_hand as take_boost_card  # noqa: E402,F401
+from .boost import release, take_from_under, under as boost_cards  # noqa: E402,F401
+from .eternity import (choose_among, discard_draw_pile, discard_then_draw, refill_hand,  # noqa: E402,F401
+                       take_from_discard, to_discard_from_hand)
+
+# Verbs of Beyond Evolution (later.evolve, later.give-control, later.return-hand, later.discard-all).
+from .evolve import evolve, then_evolve  # noqa: E402,F401
+from .control import discard_all, give_control, return_to_hand  # noqa: E402,F401
 
 _VERBS = sys.modules[__name__]

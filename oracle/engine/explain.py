@@ -83,6 +83,11 @@ def explain(g, d) -> Refusal:
     arg = d.arg
     if p.stage == "mindbug":
         return refuse("mindbug.none-left", f"player {d.player} has no Mindbug left")
+    if p.stage in ("action", "hunt"):
+        from .forced import refusal_reason
+        why = refusal_reason(g, p, d)                          # the Beyond Evolution turn rules
+        if why is not None:
+            return refuse(*why)
     if p.stage == "action":
         me = p.player
         if d.kind == "play":
@@ -91,12 +96,11 @@ def explain(g, d) -> Refusal:
             return refuse("triggers.action", f"card {arg} has no Action effect player {me} may activate now "
                           "(not an allied creature with an Action effect, or the effect would do nothing)")
         if arg in s.play[me]:
-            return refuse("abilities.cannot-attack", f"an enemy constant ability forbids {label(g, arg)} to attack "
-                          f"(power {g.power(arg)})")
+            return _barred(g, me, arg, refuse, f" (power {g.power(arg)})")
         return refuse("combat.attack", f"card {arg} is not a creature in player {me}'s play area")
     if p.stage == "frenzy":
         if d.kind == "attack" and arg == p.source:
-            return refuse("abilities.cannot-attack", f"an enemy constant ability forbids {label(g, arg)} to attack")
+            return _barred(g, p.player, arg, refuse, "")
         if d.kind == "attack":
             return refuse("keywords.frenzy.same-creature",
                           "only the FRENZY creature that just attacked may attack again this turn")
@@ -130,3 +134,14 @@ def explain(g, d) -> Refusal:
         return refuse(p.clauses[0], f"{list(arg) if arg else arg} is not a legal pick: {p.prompt}",
                       p.source)
     return refuse(p.clauses[0], "not a legal decision here")
+
+
+def _barred(g, player, card, refuse, more):
+    """abilities.cannot-attack (later.in-discard): the refusal names the card whose ability bars the attack."""
+    from .restrictions import barred_by
+    why = barred_by(g, player, card)
+    if why is None:
+        return refuse("abilities.cannot-attack", f"an enemy constant ability forbids {label(g, card)} to attack{more}")
+    clause, holder = why
+    where = " from a discard pile" if clause == "later.in-discard" else ""
+    return refuse(clause, f"{label(g, holder)}'s ability{where} forbids {label(g, card)} to attack{more}", holder)

@@ -18,6 +18,7 @@ from .drawing import refill
 from .errors import GAME_OVER, EngineError, Refusal, Refused
 from .power import compute, design_face
 from .registry import RESUMES, TASKS
+from .restrictions import attack_barred
 from .state import Event, Pending, State
 
 _new_tuple = tuple.__new__
@@ -227,6 +228,12 @@ class Game:
 
     def keywords(self, card: int) -> int:
         return (self._stats or self.stats())[1][card]
+
+    def attack_barred(self, player: int) -> frozenset:
+        """`player`'s creatures that may not attack now (abilities.cannot-attack,
+        later.in-discard, later.action.fresh): for abilities, which read the
+        game and never import the engine's modules."""
+        return attack_barred(self, player)
 
     def has(self, card: int, keyword: int) -> bool:
         return (self._stats or self.stats())[1][card] & keyword != 0

@@ -21,6 +21,7 @@ from ..cards.abilities import ACTION_USEFUL
 from .combat import declare_attack
 from .octonite import counters, set_counters as _set
 from .registry import resume, task
+from .restrictions import fresh
 
 
 def harvest(g, player: int) -> None:
@@ -45,9 +46,10 @@ def actions(g, player: int) -> list:
     action; one that would do nothing may not be activated."""
     s = g.state
     out = []
+    new = fresh(g, player) if s.arrived else ()                 # later.action.fresh
     for c in s.play[player]:
         d = g.design(c)
-        if "action" in d.triggers and ACTION_USEFUL.get(d.name, _always)(g, player, c):
+        if "action" in d.triggers and c not in new and ACTION_USEFUL.get(d.name, _always)(g, player, c):
             out.append(("activate", c))
     return out
 
@@ -58,7 +60,8 @@ def _always(g, player, card) -> bool:
 
 def activate(g, card: int) -> None:
     """triggers.action: the effect resolves for the creature's controller,
-    then the turn ends (the activation was the turn action)."""
+    then the turn ends (the activation was the turn action; it is no attack:
+    later.action.not-attack, so FRENZY gives no second one)."""
     p = g.state.active
     g.emit("activate", ("triggers.action",), player=p, card=card)
     g.state.triggers.append((card, p, "action"))

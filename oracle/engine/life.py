@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import in_discard
 from .presence import flags
 from .watch import GAIN_LIFE, LOSE_LIFE, life_changed
 from .when import life_lost
@@ -38,6 +39,9 @@ def lose_life(g, player: int, amount: int, clauses=(), source=None, triggers: bo
     the loss triggers the abilities that wait in the player's discard pile
     (triggers.from-discard), unless `triggers` is false."""
     s = g.state
+    more = ()
+    if triggers and amount > 0 and flags(g.table).in_discard:
+        amount, clauses, more = _more_loss(g, player, amount, clauses, source)   # later.in-discard.life
     amount = min(amount, s.life[player])
     if amount <= 0:
         return
@@ -57,6 +61,21 @@ def lose_life(g, player: int, amount: int, clauses=(), source=None, triggers: bo
     elif triggers:
         life_changed(g, player, LOSE_LIFE, source)                     # triggers.when.events
         life_lost(g, player)
+        for extra, card in more:                                       # later.in-discard.life: a loss of its own
+            if s.winner is None:
+                lose_life(g, player, extra, ("later.in-discard.life", "later.in-discard"), card)
+
+
+def _more_loss(g, player, amount, clauses, source):
+    """later.in-discard.life: Blessed Killer Bee in the opponent's pile. The
+    team's reading adds its 2 to this loss (one event); the other makes each
+    a loss of its own that follows, which adds nothing more."""
+    more = in_discard.more_loss(g, player, source)
+    if not more:
+        return amount, clauses, ()
+    if in_discard.life_reading(g) == "same-event":
+        return amount + sum(n for n, _c in more), clauses + ("later.in-discard.life", "later.in-discard"), ()
+    return amount, clauses, more
 
 
 def set_life(g, player: int, value: int, clauses=(), source=None) -> None:

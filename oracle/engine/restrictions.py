@@ -1,8 +1,11 @@
-"""Creatures that cannot attack (abilities.cannot-attack; Hamster Lion)."""
+"""Creatures that cannot attack (abilities.cannot-attack; Hamster Lion), and
+creatures that came into play this turn (later.action.fresh)."""
 
 from __future__ import annotations
 
-from ..cards.abilities import ATTACK_RULES
+from ..cards import FAST
+from ..cards.abilities import ANY_SIDE_ATTACK_RULES, ATTACK_RULES
+from . import in_discard
 from .presence import flags
 
 _EMPTY = frozenset()
@@ -10,15 +13,49 @@ _EMPTY = frozenset()
 
 def attack_barred(g, player: int) -> frozenset:
     """The creatures of `player` that an enemy constant ability forbids to
-    attack now (powers read at this moment, on `player`'s turn)."""
-    if not flags(g.table).attack_rules:
-        return _EMPTY
+    attack now (powers read at this moment, on `player`'s turn), and those
+    that came into play this turn without FAST (later.action.fresh)."""
     s = g.state
-    defs = g.table.defs
+    f = flags(g.table)
+    out = fresh(g, player) if s.arrived else _EMPTY
+    if f.in_discard:
+        out = out | in_discard.attack_barred(g, player)        # later.in-discard
+    if not f.attack_rules:
+        return out
     side = 1 - player
-    out = _EMPTY
     for c in s.play[side]:
-        rule = ATTACK_RULES.get(defs[c].name)
+        rule = ATTACK_RULES.get(g.design(c).name)
         if rule is not None:
             out = out | rule(g, c, side, s.play[player])
+    if ANY_SIDE_ATTACK_RULES:
+        for holder in (0, 1):                                  # rules that bar either side's creatures
+            for c in s.play[holder]:
+                rule = ANY_SIDE_ATTACK_RULES.get(g.design(c).name)
+                if rule is not None:
+                    out = out | rule(g, c, holder, s.play[player])
     return out
+
+
+def barred_by(g, player: int, card: int):
+    """The later sets' ability that forbids `card`, a creature of `player`, to
+    attack now: (clause, the card holding it), or None (none, or an enemy
+    creature's constant ability such as Hamster Lion's). For messages (explain)."""
+    s = g.state
+    one = frozenset((card,))
+    for holder in (1 - player, player):
+        for c in s.play[holder]:
+            rule = ANY_SIDE_ATTACK_RULES.get(g.design(c).name)
+            if rule is not None and rule(g, c, holder, one):
+                return "abilities.cannot-attack", c
+    if flags(g.table).in_discard:
+        c = in_discard.attack_barred_by(g, player, card)
+        if c is not None:
+            return "later.in-discard", c
+    return None
+
+
+def fresh(g, player: int) -> frozenset:
+    """later.action.fresh: `player`'s creatures that came into play this turn
+    and have no FAST: they neither attack nor use an Action this turn."""
+    s = g.state
+    return frozenset(c for c in s.arrived if c in s.play[player] and not g.has(c, FAST))

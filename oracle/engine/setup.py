@@ -289,8 +289,35 @@ def place_octonite(prof, s: State, pairs) -> None:
         set_counters(s, card, n)                               # later.octonite: the counters the position gives
 
 
+def place_stages(s, defs: dict, stages) -> None:
+    """later.evolve: each (creature, stage) evolved creature takes its line's
+    double-sided card from the set-aside ones."""
+    for card, n in stages:
+        d = defs.get(card)
+        aside = next((c for c in s.set_aside if d is not None and defs[c].stage == 2 and defs[c].line == d.name),
+                     None)
+        if card not in s.play[0] + s.play[1] or aside is None:
+            raise SetupError("BAD_POSITION", "later.evolve",
+                             f"card {card} cannot be at stage {n}: only a stage I creature in play whose line's "
+                             "double-sided card is still aside can be", {"card": card})
+        s.set_aside.remove(aside)
+        s.stages = s.stages + ((card, aside, n),)
+
+
+def place_boosts(s, boosts) -> None:
+    """later.boost: each (creature, cards) pair puts those cards under a
+    creature in play; a card under a creature is in no other zone."""
+    inplay = set(s.play[0] + s.play[1])
+    for card, under in boosts:
+        if card not in inplay:
+            raise SetupError("BAD_POSITION", "later.boost",
+                             f"card {card} holds boost cards but is not in play: only a creature in play can",
+                             {"card": card})
+    s.boosts = tuple((card, tuple(under)) for card, under in boosts if under)
+
+
 def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), mindbugs=(2, 2),
-             exhausted=(), unused=None, out=(), turn=1, octonite=()):
+             exhausted=(), unused=None, out=(), turn=1, octonite=(), stages=(), boosts=()):
     """The state of an arbitrary position, at the start of `active`'s turn
     (the start of the turn, then the turn action): (profile, owner by card
     id, state). `Game.position` builds the game.
@@ -300,7 +327,10 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     `unused` is given; a double-sided card placed nowhere is set aside
     (setup.set-aside), and a stage face of no line (never dealt) is out of
     the game. `octonite`: (card, count) pairs, the Octonite counters on
-    creatures in play (`place_octonite`).
+    creatures in play (`place_octonite`). `stages`: (card, 2 or 3) pairs,
+    stage I creatures in play evolved that far, each on its line's
+    set-aside card (`place_stages`). `boosts`: (creature, cards) pairs, the
+    boost cards under creatures in play (`place_boosts`).
     """
     prof = get_profile(edition)
     gone = set(out)
@@ -310,6 +340,8 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     for (zone, p), cards in zones.items():
         getattr(s, zone)[p] = list(cards)
         placed += cards
+    for _card, under in boosts:
+        placed += list(under)                                           # later.boost: under a creature
     somewhere = set(placed) | set(unused or ()) | gone
     faces = [c for c, d in defs.items() if d.stage >= 2 and c not in somewhere]
     s.set_aside = [c for c in faces if defs[c].line]                    # setup.set-aside
@@ -334,6 +366,8 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     s.mindbugs = list(mindbugs)
     s.exhausted = set(exhausted)
     place_octonite(prof, s, octonite)
+    place_stages(s, defs, stages)
+    place_boosts(s, boosts)
     s.active = active
     s.turn = turn - 1
     owner = {}

@@ -94,7 +94,7 @@ class State:
         "life", "mindbugs", "deck", "hand", "play", "discard", "life_pile",
         "unused", "out", "exhausted", "played", "active", "turn", "attacks",
         "combat", "stack", "triggers", "pending", "winner", "reason", "actions", "lasting", "octonite",
-        "set_aside", "stages", "boosts",
+        "set_aside", "stages", "boosts", "arrived",
     )
 
     def __init__(self):
@@ -124,6 +124,7 @@ class State:
         self.set_aside = []         # double-sided cards of evolution lines, not in use (set aside at the deal)
         self.stages = ()            # evolved creatures: (creature, its line's set-aside card, stage 2 or 3)
         self.boosts = ()            # boost cards: (creature, (cards under it...)) pairs
+        self.arrived = ()           # creatures that came into play this turn (later.action.fresh), en-revised
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -153,6 +154,7 @@ class State:
         s.set_aside = self.set_aside[:]
         s.stages = self.stages      # tuples, replaced when they change
         s.boosts = self.boosts
+        s.arrived = self.arrived
         return s
 
     # -- serialised form -------------------------------------------------
@@ -165,6 +167,8 @@ class State:
             d["stages"] = [list(x) for x in self.stages]
         if self.boosts:
             d["boosts"] = [[c, list(u)] for c, u in self.boosts]
+        if self.arrived:
+            d["arrived"] = list(self.arrived)
         return d
 
     def _builtins(self) -> dict:
@@ -215,6 +219,7 @@ class State:
         s.set_aside = list(d.get("set_aside", ()))
         s.stages = tuple(tuple(x) for x in d.get("stages", ()))
         s.boosts = tuple((c, tuple(u)) for c, u in d.get("boosts", ()))
+        s.arrived = tuple(d.get("arrived", ()))
         return s
 
     def zones(self):

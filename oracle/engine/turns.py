@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .combat import declare_attack
+from .forced import must_attack
 from .lasting import end_of_turn
 from .later_turns import activate, actions, harvest
 from .play import play_from_hand
@@ -22,6 +23,7 @@ def start_turn(g, player: int, extra: bool) -> None:
     s.turn += 1
     s.attacks = {}
     s.actions = 0
+    s.arrived = ()                                             # later.action.fresh: a new turn
     g.changed()
     g.emit("turn", ("mindbug.extra-action",) if extra else ("turns.alternate",), player=player, amount=s.turn)
     g.push_next(("action", extra))
@@ -39,7 +41,9 @@ def turn_action(g, extra: bool) -> None:
     barred = attack_barred(g, p)                               # abilities.cannot-attack
     options = [("play", c) for c in s.hand[p]] + [("attack", c) for c in s.play[p] if c not in barred]
     if flags(g.table).action:
-        options += actions(g, p)                               # triggers.action (later sets)
+        options += actions(g, p)                               # triggers.action, later.action.each
+    if g.profile.later_sets:
+        options = must_attack(g, p, options)                   # later.forced.hippo
     if not options:
         if g.profile.no_action_loses:
             g.end_game(1 - p, "no-action", ("turns.no-action",))

@@ -66,6 +66,9 @@ def _one(campaign, sc, edition: str) -> GameReport | str:
         return "its setup is one the rules refuse: nothing to play"
     if isinstance(msg, ep.SetPosition) and not engine.positions:
         return "it starts from a position, and the engine cannot set up positions (hello: positions false)"
+    if g.state.stages:
+        # later.evolve: a protocol position has no stages; sent as stage I creatures it would be another position
+        return "it places evolved creatures, which a position of the engine protocol cannot say"
     sets = msg.sets if msg.sets is not msgspec.UNSET else DEFAULT_SETS
     if not set(sets) <= set(engine.sets):
         return f"it deals {', '.join(x for x in sets if x not in engine.sets)}, a set the engine does not deal"

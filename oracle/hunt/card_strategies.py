@@ -44,6 +44,11 @@ def ability(draw, trigger: str, later: bool):
         if draw(st.booleans()):
             a["when"] = "own-turn"
         return a
+    if verb == "boost":                      # later.boost: to the card itself, or to any creatures
+        a["count"] = draw(st.integers(1, 3))
+        if draw(st.booleans()):
+            a["target"] = {"side": "any"}
+        return a
     if takes_target:
         a["target"] = draw(target())
         mode = draw(st.sampled_from(("one", "all", "up_to")))

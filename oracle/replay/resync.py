@@ -39,6 +39,7 @@ def resync(g: Game, claim, player: int, base_decks) -> Game | None:
     if claim.turn is not msgspec.UNSET:
         s.turn = claim.turn
     s.attacks = {}
+    s.arrived = ()      # later.action.fresh: a claim does not say what came into play this turn
     placed = [c for _, _, cards in s.zones() for c in cards]
     if len(placed) != len(set(placed)) or set(placed) != set(g.table.defs):
         return None

@@ -30,6 +30,8 @@ EVENT_KINDS = (
     "defeat", "exhaust", "discard", "steal", "take-control", "return-to-hand", "no-effect", "game-over",
     "this-turn", "this-turn-ends", "from-discard", "hand-over", "keep-in-hand", "octonite", "octonite-removed",
     "octonite-moved", "octonite-spent", "refresh", "activate",
+    "boost", "boost-released", "boost-taken", "discard-draw-pile", "put-in-discard",
+    "evolve", "unevolve", "ready", "not-defeated", "discard-all",
 )
 # Refusal codes (oracle.engine.errors) and setup error codes (SetupError.code).
 REFUSAL_CODES = ("ILLEGAL_DECISION", "ILLEGAL_RANDOM", "GAME_OVER")
@@ -55,16 +57,24 @@ class _S(Struct, forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
 
 Octonite = Annotated[int, Meta(ge=0, le=MAX_OCTONITE, description="Octonite counters on the creature "
                                                                   "(later.octonite, English revised)")]
+Stage = Annotated[int, Meta(ge=1, le=3, description="the evolution stage of a creature of an evolution line "
+                                                    "(later.evolve, English revised): 1, 2 or 3")]
 
 
 class Placed(_S, kw_only=True):
     """A creature in play with its state; a bare name is a creature that is
     not exhausted. `octonite`: the counters on it (later sets); in `given`
-    none when left out, in `expect` not checked when left out."""
+    none when left out, in `expect` not checked when left out. `stage`: the
+    stage of a stage I card of an evolution line (later.evolve); in `given`
+    1 when left out, in `expect` not checked when left out. `boosts`: the
+    boost cards under it (later.boost); in `given` none when left out, in
+    `expect` checked in any order, not checked when left out."""
 
     card: Card
     exhausted: bool = False
     octonite: Octonite | UnsetType = UNSET
+    stage: Stage | UnsetType = UNSET
+    boosts: list[Card] | UnsetType = UNSET
 
 
 InPlay = Union[Card, Placed]
@@ -180,6 +190,7 @@ class Expect(_S, kw_only=True):
     power: dict[str, int] | UnsetType = UNSET
     keywords: dict[str, list[str]] | UnsetType = UNSET
     octonite: dict[str, Octonite] | UnsetType = UNSET   # counters on named creatures in play
+    set_aside: CardList | UnsetType = UNSET             # the double-sided cards aside (setup.set-aside)
     winner: Player | None | UnsetType = UNSET
     reason: Literal[REASONS] | None | UnsetType = UNSET  # type: ignore[valid-type]
     pending: PendingExpect | None | UnsetType = UNSET

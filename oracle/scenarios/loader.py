@@ -367,7 +367,9 @@ class _Checker:
             self.fail(path, f"{card_name(cid)} belongs to the set {home}, which the scenario does not play with; "
                       f"add it to `sets` (sets: [{', '.join([*self.sets, home])}])")
             return None
-        if placed and self.placed is not None and cid not in self.placed and "given" not in self.cut:
+        # A double-sided card (named by a stage face) is aside, never in the unused pile (setup.set-aside).
+        if (placed and self.placed is not None and cid not in self.placed and "given" not in self.cut
+                and CARDS[card_name(cid).split("#")[0]].stage < 2):
             self.fail(path, f"{card_name(cid)} is not in the given position (it is in the unused pile)"
                       + (f"; did you mean {self._other_copy(cid)}?" if self._other_copy(cid) else ""))
         return cid
@@ -460,6 +462,21 @@ class _Checker:
                             self._once(seen, cid, path)
                         if not isinstance(entry, str) and entry.octonite not in (UNSET, 0):
                             self.check_octonite_editions(path)
+                        if not isinstance(entry, str) and entry.stage is not UNSET:
+                            self.check_stage(path, zone, ref)
+                        if not isinstance(entry, str) and entry.boosts:
+                            if zone != "play":
+                                self.fail(path, "only a creature in play has boost cards under it (later.boost)",
+                                          key="boosts")
+                            without = [e for e in scenario_editions(self.doc) if not profile(e).later_sets]
+                            if without and expected_refusal(self.doc, without[0]) is None:
+                                self.fail(path, "boost cards are a rule of the Beyond sets (later.boost: "
+                                          f"en-revised only), and the scenario also runs in {', '.join(without)}; "
+                                          "write `editions: [en-revised]`", key="boosts")
+                            for j, under in enumerate(entry.boosts):
+                                bid = self.card(path + ["boosts", j], under, placed=False)
+                                if bid is not None:
+                                    self._once(seen, bid, path + ["boosts", j])
         if g.unused is not UNSET:
             for i, ref in enumerate(g.unused):
                 path = ["given", "unused", i]
@@ -467,6 +484,19 @@ class _Checker:
                 if cid is not None:
                     self._once(seen, cid, path)
         self.placed = seen
+
+    def check_stage(self, path: list, zone: str, ref: str) -> None:
+        """later.evolve: a stage belongs to a stage I card of an evolution line in play."""
+        if zone != "play":
+            self.fail(path, "only a creature in play has a stage (later.evolve)", key="stage")
+            return
+        try:
+            d = lookup(ref.split("#")[0])
+        except UnknownCard:
+            return
+        if d.stage != 1:
+            self.fail(path, f"{d.name} is not the stage I card of an evolution line: it has no stage to give "
+                      "(later.evolve)", key="stage")
 
     def check_octonite_editions(self, path: list) -> None:
         """later.octonite: counters exist only in the editions with the
@@ -534,9 +564,10 @@ class _Checker:
         if e.players is not UNSET:
             for p, pe in enumerate(e.players):
                 self.check_player(path + ["players", p], pe)
-        if e.exhausted is not UNSET:
-            for i, ref in enumerate(e.exhausted):
-                self.card(path + ["exhausted", i], ref)
+        for key in ("exhausted", "set_aside"):
+            if getattr(e, key) is not UNSET:
+                for i, ref in enumerate(getattr(e, key)):
+                    self.card(path + [key, i], ref)
         for key in ("power", "keywords", "octonite"):
             table = getattr(e, key)
             if table is UNSET:
@@ -593,6 +624,9 @@ class _Checker:
             if isinstance(value, list):
                 for i, entry in enumerate(value):
                     self.card(path + [zone, i], entry if isinstance(entry, str) else entry.card)
+                    if not isinstance(entry, str) and entry.boosts:
+                        for j, under in enumerate(entry.boosts):
+                            self.card(path + [zone, i, "boosts", j], under)
 
     def check_illegal(self, path: list, il: Illegal) -> None:
         n = len(self.doc.steps)

@@ -147,7 +147,7 @@ def build(sc: LoadedScenario, edition: str, extra_sets=()) -> Game:
     kwargs = {k: args[k] for k in ("unused", "out") if k in args}
     return position(edition, zones, _defs(sets), active=args["active"], life=tuple(args["life"]),
                     mindbugs=tuple(args["mindbugs"]), exhausted=args["exhausted"], turn=args["turn"],
-                    octonite=args["octonite"], **kwargs)
+                    octonite=args["octonite"], stages=args["stages"], boosts=args["boosts"], **kwargs)
 
 
 def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
@@ -178,6 +178,8 @@ def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
     zones: dict = {}
     exhausted = []
     octonite = []
+    stages = []
+    boosts = []
     players = g.players if g.players is not UNSET else None
     life, mindbugs = [3, 3], [2, 2]
     placed: set[int] = set()
@@ -196,6 +198,12 @@ def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
                     exhausted.append(cid)
                 if not isinstance(entry, str) and entry.octonite is not UNSET:
                     octonite.append((cid, entry.octonite))
+                if not isinstance(entry, str) and entry.stage not in (UNSET, 1):
+                    stages.append((cid, entry.stage))
+                if not isinstance(entry, str) and entry.boosts:
+                    under = tuple(card_id(r) for r in entry.boosts)
+                    boosts.append((cid, under))
+                    placed.update(under)
             zones[(zone, p)] = ids
             placed.update(ids)
     kwargs: dict = {}
@@ -213,8 +221,9 @@ def given_args(sc: LoadedScenario, edition, extra_sets=()) -> tuple[str, dict]:
             rest = rest[need:]
         kwargs = {"unused": unused, "out": rest}
     out = {zone: [zones.get((zone, p), []) for p in (0, 1)] for zone in ("deck", "hand", "play", "discard")}
-    return "position", {**out, "exhausted": exhausted, "octonite": octonite, "active": g.active, "life": life,
-                        "mindbugs": mindbugs, "turn": g.turn, "sets": sets, **kwargs}
+    return "position", {**out, "exhausted": exhausted, "octonite": octonite, "stages": stages, "boosts": boosts,
+                        "active": g.active, "life": life, "mindbugs": mindbugs, "turn": g.turn, "sets": sets,
+                        **kwargs}
 
 
 # -- running -------------------------------------------------------------------------
@@ -453,6 +462,10 @@ def _check_expect(g: Game, e: Expect, events, i, text, last) -> None:
                 differ(f"octonite[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
             elif counters(s, cid) != want:
                 differ(f"octonite[{ref}]", str(want), str(counters(s, cid)), [cid])
+    if e.set_aside is not UNSET:
+        want = sorted(card_id(r) for r in e.set_aside)
+        if want != sorted(s.set_aside):
+            differ("set_aside", _cards(want), _cards(sorted(s.set_aside)), set(want) ^ set(s.set_aside))
     if e.winner is not UNSET and g.winner != e.winner:
         differ("winner", _player(e.winner), _player(g.winner))
     if e.reason is not UNSET and g.reason != e.reason:
@@ -512,6 +525,16 @@ def _zone(differ, fieldname, want, have, s, ordered) -> None:
                        "exhausted" if x.exhausted else "not exhausted", state, [cid])
             if x.octonite is not UNSET and counters(s, cid) != x.octonite:
                 differ(f"{fieldname}[{card_name(cid)}].octonite", str(x.octonite), str(counters(s, cid)), [cid])
+            if x.stage is not UNSET:
+                have = next((n for c, _a, n in s.stages if c == cid), 1)
+                if have != x.stage:
+                    differ(f"{fieldname}[{card_name(cid)}].stage", str(x.stage), str(have), [cid])
+            if x.boosts is not UNSET:
+                under = next((u for c, u in s.boosts if c == cid), ())
+                want_under = [card_id(r) for r in x.boosts]
+                if Counter(under) != Counter(want_under):
+                    differ(f"{fieldname}[{card_name(cid)}].boosts", _cards(want_under) or "none",
+                           _cards(list(under)) or "none", [cid, *(set(under) ^ set(want_under))])
 
 
 def _pending(g, pe, differ) -> None:
