@@ -62,7 +62,12 @@ def later_zones(g) -> list[str]:
     out = []
     defs = g.table.defs
     in_play = set(s.play[0]) | set(s.play[1])
-    stray = sorted(c for c, under in s.boosts if c not in in_play)
+    # later.boost.defeated: under a card whose Defeated effect uses them, they
+    # wait in its discard pile until that effect is done.
+    from . import leaving          # the designs the engine lets keep them (leaving.KEEPS_BOOSTS)
+    piles = set(s.discard[0]) | set(s.discard[1])
+    stray = sorted(c for c, under in s.boosts if c not in in_play
+                   and not (c in piles and defs[c].name in leaving.KEEPS_BOOSTS))
     if stray:
         out.append(f"boost cards under creatures not in play: {stray}")
     empty = sorted(c for c, under in s.boosts if not under)
