@@ -52,6 +52,7 @@ import json
 import random
 import sys
 
+from oracle.cards import SETS
 from oracle.engine import Decision, Game, Refused, SetupError
 from oracle.engine import combat, drawing
 from oracle.engine.registry import TASKS
@@ -151,7 +152,7 @@ class Adapter:
     def __init__(self, planted: tuple[str, ...] | str | None = (), sets: tuple[str, ...] = (), declare: bool = False,
                  draw: bool = False):
         self.planted = (planted,) if isinstance(planted, str) else tuple(planted or ())
-        self.sets = ["first-contact", "new-servants"] + [x for x in sets if x not in ("first-contact", "new-servants")]
+        self.sets = list(SETS) + [x for x in sets if x not in SETS]     # every set the oracle's engine deals
         self.game: Game | None = None
         self.declare = declare      # name the planted rule among the known deviations
         self.draw = draw            # draw chance outcomes here and report them (`chance: reports`)

@@ -356,19 +356,3 @@ def every_card() -> list[str]:
     numbering of scenario card ids (First Contact's 48 first). A set's
     double-sided cards (named by their stage II face) follow its deck cards."""
     return [c.name for c in CARDS.values() for _ in range(c.copies)]
-
-
-# setup.deal: 10 cards to each player's draw pile, and two more to reveal
-# for the first player (setup.first-player).
-SMALLEST_DECK = 22
-
-
-def deck_too_small(sets) -> str | None:
-    """Why the deck of `sets` cannot be dealt at random (too few cards), or None."""
-    n = len(full_set(sets))
-    if n >= SMALLEST_DECK:
-        return None
-    names = ", ".join(SETS[s].name for s in check_sets(sets))
-    return (f"{names} hold{'s' if len(check_sets(sets)) == 1 else ''} {n} cards; a deal needs at least "
-            f"{SMALLEST_DECK} (10 to each draw pile and 2 to reveal for the first player): add a set such as "
-            "first-contact (setup.deal)")

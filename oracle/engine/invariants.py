@@ -42,8 +42,46 @@ def violations(g) -> list[str]:
         low = sorted(c for c, v in power.items() if v < floor)
         if low:
             out.append(f"power below {floor}: {low}")
+    out += later_zones(g)
     if s.winner is None and s.pending is None:
         out.append("no decision pending and no winner")
     if s.pending is not None and not s.pending.options:
         out.append("a decision with no legal option")
+    return out
+
+
+def later_zones(g) -> list[str]:
+    """The later sets' zones (later.evolve, later.boost), beside the stage
+    faces out of place (`violations`, later.evolve.faces-in-play): boost
+    cards lie only under creatures in play; an evolved creature is in play,
+    its stage is of its line, and the set-aside card it shows is not also
+    set aside."""
+    s = g.state
+    if not (s.set_aside or s.stages or s.boosts):
+        return []
+    out = []
+    defs = g.table.defs
+    in_play = set(s.play[0]) | set(s.play[1])
+    # later.boost.defeated: under a card whose Defeated effect uses them, they
+    # wait in its discard pile until that effect is done.
+    from . import leaving          # the designs the engine lets keep them (leaving.KEEPS_BOOSTS)
+    piles = set(s.discard[0]) | set(s.discard[1])
+    stray = sorted(c for c, under in s.boosts if c not in in_play
+                   and not (c in piles and defs[c].name in leaving.KEEPS_BOOSTS))
+    if stray:
+        out.append(f"boost cards under creatures not in play: {stray}")
+    empty = sorted(c for c, under in s.boosts if not under)
+    if empty:
+        out.append(f"boost entries with no card: {empty}")
+    gone = sorted(c for c, _aside, _n in s.stages if c not in in_play)
+    if gone:
+        out.append(f"evolved creatures not in play: {gone}")
+    aside = set(s.set_aside)
+    both = sorted(a for _c, a, _n in s.stages if a in aside)
+    if both:
+        out.append(f"set-aside cards shown by an evolved creature and still set aside: {both}")
+    wrong = sorted(c for c, a, n in s.stages if n not in (2, 3) or defs[a].stage != 2
+                   or defs[a].line != defs[c].name)
+    if wrong:
+        out.append(f"evolved creatures with a stage not of their line: {wrong}")
     return out

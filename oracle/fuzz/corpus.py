@@ -60,7 +60,32 @@ def selfplay_games(per_edition: int = 3, seed: int = 11) -> tuple[tuple[bytes, .
         for claims in ("every", "turn"):
             stream = b"".join(line + b"\n" for line in selfplay_lines(per_edition, seed + i, edition, "random", claims))
             games += _games(stream, "<selfplay>")
+    # The later sets, dealt in the edition that knows them: set-aside cards in
+    # the deal, stages, faces and boost cards in the claims.
+    for i, sets in enumerate(later_deals()):
+        stream = b"".join(line + b"\n" for line in selfplay_lines(1, seed + i, "en-revised", "random", "every",
+                                                                  sets=sets))
+        games += _games(stream, "<selfplay>")
     return tuple(games)
+
+
+def later_deals(playable_only: bool = True) -> list[tuple[str, ...]]:
+    """The deals of the later sets the corpus holds: each stand-alone set,
+    each promo set with First Contact, all sets mixed; only those whose
+    triggered abilities are all written (a game of the others cannot be
+    played yet)."""
+    from ..cards import CARDS, SETS
+    from ..cards.abilities import TRIGGERED
+
+    later = [s for s, card_set in SETS.items() if card_set.later]
+    deals = [(s,) if len(SETS[s].designs) >= 24 else ("first-contact", s) for s in later]
+    if later:
+        deals.append(tuple(SETS))
+
+    def playable(sets) -> bool:
+        return all((d.name, t) in TRIGGERED for d in CARDS.values() if d.card_set in sets
+                   for t in d.triggers if t in ("play", "attack", "defeated", "action"))
+    return [d for d in deals if playable(d) or not playable_only]
 
 
 def file_games(folder: str | Path | None) -> tuple[tuple[bytes, ...], ...]:

@@ -13,11 +13,15 @@ from typing import Any
 import yaml
 from hypothesis import strategies as st
 
-from ..cards import full_set
+from ..cards import CARDS, SETS, full_set
 from ..editions import EDITIONS
 from ..replay.format import LINE_TYPES
 
 NAMES = sorted(set(full_set()))
+SHIPPED = {s for s, card_set in SETS.items() if card_set.later} | {"first-contact", "new-servants"}
+# Stage faces of evolution lines and names of the later sets' cards (verify's claims of stages and faces).
+# Shipped cards only, whatever else the process has loaded: the same draws in every process.
+FACES = sorted({c.name for c in CARDS.values() if c.stage and c.card_set in SHIPPED} | {"Sea-Rex", "Typhoon Princess"})
 CODES = ("ILLEGAL_DECISION", "STATE_MISMATCH", "WRONG_RESULT", "BAD_JSON", "BAD_SETUP", "GAME_OVER",
          "MISSING_END", "TOO_LARGE", "NOPE")
 CLAUSES = ("keywords.sneaky", "combat.block", "setup.deal", "life.lose", "no.such.clause", "")
@@ -49,7 +53,10 @@ def pair(x) -> st.SearchStrategy:
 
 creature = st.fixed_dictionaries({"card": card}, optional={
     "exhausted": st.one_of(st.booleans(), json_values), "power": st.one_of(st.integers(-5, 15), json_values),
-    "keywords": st.lists(st.sampled_from(KEYWORDS), max_size=4)})
+    "keywords": st.lists(st.sampled_from(KEYWORDS), max_size=4),
+    # later sets: a stage, the face shown, the boost cards under it
+    "stage": st.one_of(st.integers(-1, 4), json_values), "face": st.one_of(st.sampled_from(FACES), json_values),
+    "boosts": st.one_of(cards, json_values)})
 setup_cards = st.one_of(
     st.permutations(full_set()).map(lambda names: {str(i + 1): n for i, n in enumerate(names)}),
     st.dictionaries(st.one_of(st.integers(-2, 60).map(str), st.text(max_size=3)), st.sampled_from(NAMES),
@@ -58,7 +65,8 @@ setup_cards = st.one_of(
 FIELDS: dict[str, st.SearchStrategy] = {
     "format": st.sampled_from(["mb-replay/1", "mb-replay/1", "mb-replay/2", "", "MB-REPLAY/1"]),
     "id": st.text(max_size=12), "edition": st.sampled_from(EDITIONS + ("xx-first", "")),
-    "sets": st.lists(st.sampled_from(["first-contact", "beyond"]), max_size=2),
+    "sets": st.lists(st.sampled_from(["first-contact", "beyond", "beyond-eternity", "beyond-evolution", "promo-2023"]),
+                     max_size=2),
     "impl": st.fixed_dictionaries({"name": st.text(max_size=5)}, optional={"version": json_values}),
     "decks": pair(st.lists(st.integers(-1, 50), max_size=12)), "unused": st.one_of(cards, st.integers(-1, 40)),
     "first": player, "reveals": st.lists(pair(card), max_size=3), "life_cards": pair(st.lists(card, max_size=4)),

@@ -14,6 +14,7 @@ from pathlib import Path
 import msgspec
 import yaml
 
+from ..cards import DEFAULT_SETS
 from ..draftfile import DraftRefused, digest, edited, refusal, write_draft
 from ..engine import Decision, Game
 from ..replay.format import FORMAT
@@ -21,7 +22,7 @@ from ..replay.reader import split_games
 from ..replay.verify import verify_game
 from ..safefile import write_file
 from .lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, Divergence
-from .start import game_from_setup
+from .start import deal_sets, game_from_setup
 from .lockstep import start_game
 from .views import full_claim, option_key
 
@@ -34,10 +35,13 @@ def replay_lines(div: Divergence, edition: str, setup: dict, game_id: str, impl:
     parts from the rules (its state claim, `extra`: a decision it offers that
     the rules refuse, or its result), then an end line."""
     head = {"t": "game", "format": FORMAT, "id": game_id, "edition": edition, "impl": impl}
+    sets = deal_sets(setup)
+    if sets != DEFAULT_SETS:
+        head["sets"] = list(sets)
     if readings:
         head["readings"] = dict(readings)
     lines: list[dict] = [head, {"t": "setup", **{k: v for k, v in setup.items() if k != "t"}}]
-    g = game_from_setup(edition, setup, readings)
+    g = game_from_setup(edition, setup, readings, sets)
     for i, d in enumerate(div.decisions):
         if i == div.agreed and i:
             lines.append(full_claim(g))

@@ -51,9 +51,12 @@ def _other_game(game: str, verb: str):
 @click.option("--divide", is_flag=True, help="Also count per first decision.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
 @click.option("--show-deal", is_flag=True, help="Print the setup line of the deal and stop.")
+@click.option("--sets", "sets_spec", metavar="SET,SET",
+              help="With --seed: deal from these card sets (comma-separated; mb-oracle cards --sets lists them; "
+                   "the later sets only in en-revised). Default first-contact.")
 @cards_option
 def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario_id, divide, fmt, show_deal,
-          cards_file):
+          sets_spec, cards_file):
     """Count the distinct decision sequences of exactly DEPTH steps (chance
     outcomes expanded) from a deal or a position; see spec/perft.md."""
     other = _other_game(game, "PERFT")
@@ -68,7 +71,7 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
     from ..cards import DEFAULT_SETS
     from ..engine import SetupError
     from . import perft as pf
-    from .start import StartError, game_from_setup, log_start, scenario_game, seeded_deal
+    from .start import StartError, game_from_setup, log_start, scenario_game, seeded_deal, start_sets
 
     given = [x for x in (seed is not None, log_path, scenario_path) if x]
     if len(given) != 1:
@@ -77,14 +80,21 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
         _fail("--scenario needs --id (the scenario's id)")
     if depth is None and not show_deal:
         _fail("give --depth N (the decisions per sequence), or --show-deal to print the deal")
+    if sets_spec is not None and seed is None:
+        _fail("--sets goes with --seed (a log's game line and a scenario name their own sets)")
     if cards_file:
         declared(cards_file)
     try:
         readings, sets = {}, DEFAULT_SETS
         if seed is not None:
             edition = edition or "en-revised"
-            setup = seeded_deal(seed, edition)
-            where = f"seed {seed}"
+            if sets_spec is not None:
+                try:
+                    sets = start_sets(sets_spec, edition)
+                except StartError as e:
+                    raise click.BadParameter(str(e), param_hint="--sets") from None
+            setup = seeded_deal(seed, edition, sets)
+            where = f"seed {seed}" + ("" if sets == DEFAULT_SETS else f" ({'+'.join(sets)})")
         elif log_path:
             own, readings, setup, sets = log_start(log_path)
             edition = edition or own or "en-revised"
@@ -187,8 +197,12 @@ def serve(card_files, scenario_dirs):
 @click.option("--expect", "expect_file", type=click.Path(dir_okay=False),
               help="Known deviations of the engine (mb-expect/1, as verify's): a game that meets one is followed "
                    "past it, and expected and new divergences are counted apart.")
+@click.option("--sets", "sets_spec", metavar="SET,SET",
+              help="Deal the games from these card sets (comma-separated; mb-oracle cards --sets lists them): the "
+                   "engine's hello must list them, and only the editions that deal them are played (the later "
+                   "sets: en-revised). Default first-contact.")
 def conform(game, players, command, budget, seed, editions, bots, max_decisions, scenario_paths, shrink, shrink_budget,
-            out_dir, timeout, fmt, outputs, quiet, force, reading_specs, expect_file):
+            out_dir, timeout, fmt, outputs, quiet, force, reading_specs, expect_file, sets_spec):
     """Play games against another engine in lockstep and report where it
     parts from the rules, each divergence shrunk to a short game (a replay
     log and a draft scenario in --out). See spec/engine-protocol.md.
@@ -202,17 +216,25 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     from .engine_client import EngineFault
 
     known = load_expectations(expect_file)
+    from ..cards import DEFAULT_SETS
+    from .start import StartError, start_sets
+
+    try:
+        sets = DEFAULT_SETS if sets_spec is None else start_sets(sets_spec)
+    except StartError as e:
+        raise click.BadParameter(str(e), param_hint="--sets") from None
 
     settings = Settings(budget=budget, seed=seed, editions=tuple(editions), bots=tuple(bots) or ("random", "greedy"),
                         max_decisions=max_decisions, shrink=shrink, shrink_budget=shrink_budget,
                         out=Path(out_dir), scenarios=tuple(scenario_paths), timeout=timeout, force=force,
                         readings=dict(_reading_options(reading_specs)),
-                        expected=[e.expected for e in known.entries] if known is not None else [])
+                        expected=[e.expected for e in known.entries] if known is not None else [], sets=sets)
     other = _other_game(game, "CONFORM")
     if other is None and players:
         _fail("--players is for games of Mind Up! (--game mind-up)")
-    if other is not None and (editions or scenario_paths or reading_specs or expect_file):
-        _fail(f"--edition, --scenarios, --reading and --expect are Mindbug's; {game} conform plays seeded games")
+    if other is not None and (editions or scenario_paths or reading_specs or expect_file or sets_spec):
+        _fail(f"--edition, --scenarios, --reading, --expect and --sets are Mindbug's; {game} conform plays seeded "
+              "games")
     from ..scenarios.loader import discover
 
     reads = (*scenario_paths, *(str(f) for f in discover(scenario_paths)[0])) if outputs else ()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+from ..cards import DEFAULT_SETS
 from ..draftfile import DraftRefused
 from ..editions import EDITIONS
 from ..engine import SetupError
@@ -26,10 +27,9 @@ from ..term import visible
 from . import artifacts
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
-from .lockstep import OPTIONS_DIFFER, Divergence, Run, replay
+from .lockstep import OPTIONS_DIFFER, Divergence, Run, replay, start_game
 from .shrink import Shrinker, from_position, thinned
 from .serve import game_from_position
-from .start import game_from_setup, setup_line
 from .views import position_of
 
 ENGINE_FAULT = "ENGINE_FAULT"
@@ -51,6 +51,7 @@ class Settings:
     timeout: float = 10.0
     force: bool = False                 # overwrite shrunk games and drafts someone edited
     readings: dict = field(default_factory=dict)    # team readings the rules follow (--reading)
+    sets: tuple[str, ...] = DEFAULT_SETS             # the card sets the games are dealt from (--sets)
     expected: list = field(default_factory=list)    # known deviations (--expect: mb-expect/1 entries)
 
 
@@ -89,7 +90,7 @@ class Campaign:
         bot = s.bots[(i // len(self.editions)) % len(s.bots)]
         seed = s.seed * 1_000_003 + i
         rng = random.Random(seed)
-        setup = random_deal(rng, edition)
+        setup = random_deal(rng, edition, s.sets)
         setup["cards"] = {int(k): v for k, v in setup["cards"].items()}
         rep = GameReport(file=self.engine.name, line=0, id=f"{edition}-{bot}-s{seed}", edition=edition,
                          impl=f"{self.engine.name} {getattr(self.engine, 'version', '')}".strip())
@@ -98,8 +99,8 @@ class Campaign:
         out = _Game(rep, edition, setup)
         taken = 0                       # decisions before the current run (the runs followed past)
         try:
-            g = game_from_setup(edition, setup, s.readings)
-            run = Run(self.engine, g, self.engine.send(ep.Deal(edition=edition, setup=setup_line(setup))))
+            g, deal = start_game(edition, setup, s.readings)
+            run = Run(self.engine, g, self.engine.send(deal))
             while True:
                 while run.going and taken + len(run.decisions) < s.max_decisions:
                     run.step(choose(run.g, bot, rng))
@@ -159,13 +160,19 @@ class Campaign:
             alone += 1
         if g.pending is None:
             return None
+        if g.state.stages or g.state.boosts:
+            rep.notes.append(f"not followed past the expected divergence at line {run.divergence.finding.line}: "
+                             "the position has evolved creatures or boost cards, which a position cannot carry")
+            return None
         pos = position_of(g)
         try:
             start = game_from_position(with_readings(edition, self.settings.readings), pos)
         except SetupError as e:
             rep.notes.append(f"not followed past the expected divergence: the position cannot be set up ({e.message})")
             return None
-        return Run(self.engine, start, self.engine.send(ep.SetPosition(edition=edition, position=pos))), alone, pos
+        named = {} if self.settings.sets == DEFAULT_SETS else {"sets": list(self.settings.sets)}
+        return Run(self.engine, start, self.engine.send(ep.SetPosition(edition=edition, position=pos, **named))), \
+            alone, pos
 
     def _fault(self, out: _Game, e: EngineFault) -> _Game:
         engine_fault(self.engine, out.report, e)
@@ -371,6 +378,19 @@ def _why(e: Exception) -> str:
     return str(e)
 
 
+def _deals(edition: str, sets) -> bool:
+    """Whether `edition` deals the card sets `sets` (setup.sets.later), a
+    deck large enough for a deal (setup.deal)."""
+    from ..replay.selfplay import deal_problem
+    from .start import StartError, start_sets
+
+    try:
+        start_sets(sets, edition)
+    except StartError:
+        return False
+    return deal_problem(sets, edition) is None
+
+
 def campaign(command: str, settings: Settings) -> Campaign:
     """Start the adapter and choose the editions; EngineFault or ValueError
     (no edition in common) if that cannot be done."""
@@ -382,6 +402,16 @@ def campaign(command: str, settings: Settings) -> Campaign:
         engine.stop()
         raise ValueError(f"the engine plays {', '.join(engine.editions) or 'no edition'}; "
                          f"asked for {', '.join(wanted)}")
+    missing = [x for x in settings.sets if x not in engine.sets]
+    if missing:
+        engine.stop()
+        raise ValueError(f"the engine deals {', '.join(engine.sets)}, not {', '.join(missing)} (its hello's sets)")
+    dealt = [e for e in editions if _deals(e, settings.sets)]
+    if not dealt:
+        engine.stop()
+        raise ValueError(f"no edition asked for deals {', '.join(settings.sets)} (setup.sets.later: the later "
+                         f"sets only in en-revised; a deck of at least 22 cards); asked for {', '.join(editions)}")
+    editions = dealt
     return Campaign(engine, settings, editions)
 
 

@@ -240,10 +240,14 @@ def start_game(edition: str, start, readings: dict | None = None) -> tuple[Game,
     """The rules' game and the message that starts the engine's, from a deal
     (a setup dict) or a protocol position (a game followed past an expected
     divergence starts again from one)."""
-    from .start import game_from_setup, setup_line
+    from ..cards import DEFAULT_SETS
+    from .start import deal_sets, game_from_setup, setup_line
 
     if isinstance(start, dict):
-        return game_from_setup(edition, start, readings), ep.Deal(edition=edition, setup=setup_line(start))
+        sets = deal_sets(start)   # setup.sets: a deal of other sets names them to the engine
+        named = {} if sets == DEFAULT_SETS else {"sets": list(sets)}
+        return game_from_setup(edition, start, readings, sets), ep.Deal(edition=edition, setup=setup_line(start),
+                                                                         **named)
     from ..readings import with_readings
     from .serve import game_from_position
 

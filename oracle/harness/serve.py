@@ -14,6 +14,7 @@ from typing import BinaryIO
 import msgspec
 
 from .. import games
+from ..cards import SETS
 from ..editions import EDITIONS
 from ..engine import Game, SetupError
 from ..engine.setup import resolve_cards
@@ -21,7 +22,7 @@ from ..readings import READINGS, UnknownReading, check as check_readings, with_r
 from ..replay.limits import text_problem
 from ..term import did_you_mean
 from . import protocol as pr
-from .start import StartError, check_setup, game_from_setup, scenario_game, seeded_deal, setup_line
+from .start import StartError, check_setup, game_from_setup, scenario_game, seeded_deal, setup_line, start_sets
 from .views import decision_of, event_views, line_of, octonite_view, over_view, pending_view, state_line
 
 _enc = msgspec.json.Encoder()
@@ -84,17 +85,37 @@ class Service:
 
     # -- requests --------------------------------------------------------------
     def _hello(self, req: pr.Hello) -> pr.HelloReply:
-        return pr.HelloReply(id=req.id, editions=list(EDITIONS), sets=["first-contact"],
+        return pr.HelloReply(id=req.id, editions=list(EDITIONS), sets=self._sets(),
                              readings={r.clause: list(r.names()) for r in READINGS}, ops=list(pr.OPS))
+
+    def _sets(self) -> list[str]:
+        """The card sets this service deals: the shipped sets (the later ones
+        included) and those of the card files it was started with; never
+        another set the process happens to know (the same reply in every
+        process)."""
+        from ..cards.compiled import load_file
+        from ..cards.declared import CardFileError
+
+        out = [s for s, card_set in SETS.items() if card_set.later or s in ("first-contact", "new-servants")]
+        for f in self.card_files:
+            try:
+                sid = load_file(f).set.id      # loaded once, when the service started (`serve --cards`)
+            except (CardFileError, OSError):
+                continue
+            if sid not in out:
+                out.append(sid)
+        return out
 
     def _new(self, req: pr.New) -> pr.NewReply:
         starts = [k for k in ("setup", "seed", "position", "scenario") if getattr(req, k) is not msgspec.UNSET]
         if len(starts) != 1:
             raise RequestError("BAD_REQUEST", "give exactly one of setup, seed, position or scenario"
                                + (f" (got {', '.join(starts)})" if starts else ""), "$")
-        if req.sets != ["first-contact"]:
-            raise RequestError("UNSUPPORTED_SET", f"card sets {req.sets} are not supported; only first-contact",
-                               "$.sets")
+        try:
+            sets = start_sets(req.sets)                        # setup.sets
+        except StartError as e:
+            raise RequestError("UNSUPPORTED_SET", f"{e}; the sets this service deals are in hello's reply",
+                               "$.sets") from None
         if len(self.games) >= pr.MAX_GAMES:
             raise RequestError("TOO_MANY_GAMES", f"{pr.MAX_GAMES} games are open; close some first")
         try:
@@ -105,11 +126,11 @@ class Service:
         setup = None
         try:
             if req.seed is not msgspec.UNSET:
-                setup = check_setup(seeded_deal(req.seed, req.edition))
+                setup = check_setup(seeded_deal(req.seed, req.edition, sets))
             elif req.setup is not msgspec.UNSET:
                 setup = check_setup(req.setup, "$.setup")
             if setup is not None:
-                g = game_from_setup(edition, setup)
+                g = game_from_setup(edition, setup, sets=sets)
             elif req.position is not msgspec.UNSET:
                 g = game_from_position(edition, req.position)
             elif not self.scenario_folders:

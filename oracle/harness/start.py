@@ -12,17 +12,62 @@ from ..engine import Game, SetupError
 from ..readings import with_readings
 from ..replay import format as fmt
 from ..replay.limits import MAX_LINE_BYTES, decode_line
-from ..replay.selfplay import random_deal
+from ..replay.selfplay import deal_problem, random_deal
 
 
 class StartError(ValueError):
     """A start the harness cannot use; the message names the file, line or field."""
 
 
-def seeded_deal(seed: int, edition: str) -> dict:
+def seeded_deal(seed: int, edition: str, sets=DEFAULT_SETS) -> dict:
     """The deal of a seed, as a setup line: the one `mb-oracle selfplay`
-    deals for that seed, and the fixed deals of spec/perft.md."""
-    return random_deal(random.Random(seed), edition)
+    deals for that seed (from the deck of `sets`), and the fixed deals of
+    spec/perft.md. StartError when the deck of `sets` is too small to deal."""
+    problem = deal_problem(sets, edition)
+    if problem is not None:
+        raise StartError(problem)
+    return random_deal(random.Random(seed), edition, sets)
+
+
+def deal_sets(setup: dict) -> tuple[str, ...]:
+    """The card sets a whole deal is dealt from: those of its cards, in
+    database order (a harness deal is always the whole deck of its sets)."""
+    from ..cards import CARDS, UnknownCard, lookup
+
+    found = set()
+    for name in setup["cards"].values():
+        d = CARDS.get(name)
+        if d is None:
+            try:
+                d = lookup(name)
+            except UnknownCard:
+                continue
+        found.add(d.card_set)
+    try:
+        return check_sets(found) if found else DEFAULT_SETS
+    except UnknownSet:
+        return DEFAULT_SETS
+
+
+def start_sets(spec, edition: str | None = None) -> tuple[str, ...]:
+    """The card sets a `--sets a,b` option (or a list) names, checked: each
+    one known (setup.sets) and, with `edition`, dealt by that edition (the
+    later sets only in en-revised, setup.sets.later); StartError says why."""
+    from ..cards import full_set, lookup
+    from ..editions import profile
+    from ..engine.setup import check_mechanics
+
+    names = [x.strip() for x in spec.split(",") if x.strip()] if isinstance(spec, str) else list(spec)
+    try:
+        sets = check_sets(names)
+    except UnknownSet as e:
+        raise StartError(str(e)) from None
+    if edition is not None:
+        try:
+            check_mechanics(profile(edition), {i: lookup(n) for i, n in enumerate(full_set(sets))})
+        except SetupError as e:
+            raise StartError(f"{e.code} [{e.clause}] {e.message}") from None
+    return sets
 
 
 _setup_decoder = msgspec.json.Decoder(fmt.SetupLine)

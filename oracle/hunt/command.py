@@ -92,6 +92,31 @@ def _hunt_cards(cards_file, out, budget, seed, fmt, force) -> int:
     return _say_refused(refused, out_dir) if refused else 0
 
 
+def _hunt_sets(sets_spec: str, edition, out, fmt) -> int:
+    """The hunt of the later sets (oracle.hunt.later_hunt); exit 1 on an engine bug."""
+    from ..cards import UnknownSet, check_sets
+    from .later_hunt import PROBES, hunt_later, render
+
+    if out:
+        raise click.UsageError("--out is not written by the hunt of --sets: its findings name the readings to settle")
+    if edition not in (None, "en-revised"):
+        raise click.UsageError(f"--sets: only en-revised deals the later sets, not {edition} (setup.sets.later)")
+    try:
+        sets = check_sets(s.strip() for s in sets_spec.split(",") if s.strip())
+    except UnknownSet as e:
+        raise click.BadParameter(str(e), param_hint="--sets") from None
+    covered = sorted({s for p in PROBES for s in p.sets})
+    if not set(covered) & set(sets):
+        raise click.BadParameter(f"no probe deals {', '.join(sets)}; the probes deal {', '.join(covered)}",
+                                 param_hint="--sets")
+    found = hunt_later(sets)
+    if fmt == "json":
+        click.echo(json.dumps({"findings": [f.to_json() for f in found]}, ensure_ascii=False, indent=2))
+    else:
+        click.echo(render(found, sets))
+    return 1 if any(f.category == "engine-bug" for f in found) else 0
+
+
 def _refused(paths: list[Path], out_dir: Path, force: bool, *inputs) -> list[str]:
     """Why each draft that may not be written is refused: a file someone
     edited (unless `force`), a link out of `out_dir`, an input of the run."""
@@ -172,7 +197,12 @@ def _only(doc: dict, editions: tuple) -> dict:
 @click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Hunt the cards declared in FILE (mb-cards/1) instead: positions around each card in every "
                    "edition; --budget boards per card.")
-def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs, progress, cards_file):
+@click.option("--sets", "sets_spec", metavar="SET,SET",
+              help="Hunt the later sets instead (comma-separated: beyond-eternity, beyond-evolution): positions "
+                   "where their mechanics meet the old keywords, played under every choice of the readings "
+                   "involved, in en-revised.")
+def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs, progress, cards_file,
+         sets_spec):
     """Hunt for rules contradictions, ambiguities and edition differences.
 
     Hypothesis searches situations (attackers, blockers, cards to play) and
@@ -192,6 +222,8 @@ def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract
         sys.exit(_hunt_game(game, edition, cards_file, budget, seed, out, force, fmt))
     if cards_file:
         sys.exit(_hunt_cards(cards_file, out, budget or 8, seed, fmt, force))
+    if sets_spec is not None:
+        sys.exit(_hunt_sets(sets_spec, edition, out, fmt))
     budget = budget or DEFAULT
     editions = (edition,) if edition else EDITIONS
     out_dir = Path(out) if out else None

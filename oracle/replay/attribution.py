@@ -101,6 +101,13 @@ def attribute(g, events, diff) -> list[str]:
         if any(isinstance(pl, dict) and ("power" in pl or "keywords" in pl) for pl in rules + logs) \
                 and [pl.get("zone") for pl in logs] == [pl.get("zone") for pl in rules]:
             clauses.append("abilities.constant")
+        # Later sets: a creature's stage or face (later.evolve), a boost card
+        # or the cards under a creature (later.boost).
+        places = [pl for pl in rules + logs if isinstance(pl, dict)]
+        if any("stage" in pl or "face" in pl or pl.get("zone") == "stage" for pl in places):
+            clauses.append("later.evolve")
+        if any("boosts" in pl or pl.get("zone") == "boost" for pl in places):
+            clauses.append("later.boost")
     # The same card in a discard pile, on the other side: a question of who
     # controlled it when it was defeated.
     controller_swap = any(

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import msgspec
 
-from ..cards import KEYWORD_NAMES, UnknownCard, lookup
+from ..cards import KEYWORD_NAMES, UnknownCard, lookup, next_stage
 from ..engine import Game
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
 def _zone(oracle_cards, claimed, names) -> tuple[list, list]:
@@ -33,6 +35,62 @@ def name_of(ref, names) -> str:
         except UnknownCard:
             return ref
     return names.get(ref, str(ref))
+
+
+def stage_of(g: Game, card: int) -> int | None:
+    """The stage a creature of an evolution line shows (later.evolve): 1, 2
+    or 3; None for a creature of no line."""
+    return g.design(card).stage or None
+
+
+def boosts_of(g: Game, card: int) -> tuple:
+    """The boost cards under a creature (later.boost), in the order they came."""
+    for c, under in g.state.boosts:
+        if c == card:
+            return under
+    return ()
+
+
+def face_name(ref: str, stage=msgspec.UNSET) -> str:
+    """The design a creature named `ref` shows: a stage face names itself (a
+    creature written "Frog Prophet" is the evolved creature); a stage I name
+    with a claimed `stage` of 2 or 3 names that stage's face of its line."""
+    name = name_of(ref, {})
+    if stage is msgspec.UNSET or not isinstance(stage, int):
+        return name
+    try:
+        d = lookup(name)
+    except UnknownCard:
+        return name
+    while d.stage and d.stage < stage:
+        after = next_stage(d)
+        if after is None:
+            break
+        d = after
+    return d.name
+
+
+def _refs(refs, names, as_names: bool) -> tuple:
+    """Cards as sorted ids, or as sorted names (`as_names`): a set of cards."""
+    if as_names:
+        return tuple(sorted(name_of(r, names) for r in refs))
+    return tuple(sorted(refs))
+
+
+def _later_fields_match(g: Game, entry, card: int) -> bool:
+    """The later-set sub-fields of a creature claimed by id: stage, face, boosts."""
+    U = _U
+    v = entry.stage
+    if v is not U and v != stage_of(g, card):
+        return False
+    v = entry.face
+    if v is not U and name_of(v, {}) != g.design(card).name:
+        return False
+    v = entry.boosts
+    if v is U:
+        return True
+    as_names = any(r.__class__ is not int for r in v)
+    return _refs(v, g.table.names, as_names) == _refs(boosts_of(g, card), g.table.names, as_names)
 
 
 _U = msgspec.UNSET
@@ -70,6 +128,8 @@ def claim_matches(g: Game, line) -> bool:
                     return False
                 e = c.exhausted
                 if (e is not U and e != (o in ex)) or c.power is not U or c.keywords is not U:
+                    return False
+                if (c.stage is not U or c.face is not U or c.boosts is not U) and not _later_fields_match(g, c, o):
                     return False
     v = line.deck
     if v is not U:
@@ -154,11 +214,13 @@ def claim_views(g: Game, line) -> tuple[dict, dict]:
 
 def _play_side(g, p, claimed) -> tuple[list, list]:
     """A play area as rules and log see it: entries (card, exhausted, power,
-    keywords), each part None where the log does not claim it; sorted."""
+    keywords, stage, face, boosts), each part None where the log does not
+    claim it; sorted. In a play area of names a creature is named by the
+    face it shows (later.evolve)."""
     s = g.state
     U = msgspec.UNSET
     names = g.table.names
-    by_name = want_ex = want_pw = want_kw = False
+    by_name = want_ex = want_pw = want_kw = want_later = False
     for c in claimed:
         if c.card.__class__ is str:
             by_name = True
@@ -168,29 +230,44 @@ def _play_side(g, p, claimed) -> tuple[list, list]:
             want_pw = True
         if c.keywords is not U:
             want_kw = True
+        if c.stage is not U or c.face is not U or c.boosts is not U:
+            want_later = True
     ex = s.exhausted
-    if not (by_name or want_pw or want_kw):
+    if not (by_name or want_pw or want_kw or want_later):
         if want_ex:
-            rules = sorted((c, c in ex, None, None) for c in s.play[p])
-            log = sorted((c.card, None if c.exhausted is U else c.exhausted, None, None) for c in claimed)
+            rules = sorted((c, c in ex, None, None, None, None, None) for c in s.play[p])
+            log = sorted((c.card, None if c.exhausted is U else c.exhausted, None, None, None, None, None)
+                         for c in claimed)
         else:
-            rules = sorted((c, None, None, None) for c in s.play[p])
-            log = sorted((c.card, None, None, None) for c in claimed)
+            rules = sorted((c, None, None, None, None, None, None) for c in s.play[p])
+            log = sorted((c.card, None, None, None, None, None, None) for c in claimed)
         return rules, log
+    want_st = any(c.stage is not U for c in claimed)
+    want_face = any(c.face is not U for c in claimed)
+    want_boosts = any(c.boosts is not U for c in claimed)
+    boosts_by_name = any(r.__class__ is not int for c in claimed if c.boosts is not U for r in c.boosts)
     rules = []
     for c in s.play[p]:
         kw = None
         if want_kw:
             m = g.keywords(c)
             kw = tuple(sorted(n for b, n in KEYWORD_NAMES.items() if m & b))
-        rules.append((names[c] if by_name else c, (c in ex) if want_ex else None,
-                      g.power(c) if want_pw else None, kw))
+        rules.append((g.design(c).name if by_name else c, (c in ex) if want_ex else None,
+                      g.power(c) if want_pw else None, kw,
+                      stage_of(g, c) if want_st else None, g.design(c).name if want_face else None,
+                      _refs(boosts_of(g, c), names, boosts_by_name) if want_boosts else None))
     log = []
     for c in claimed:
-        log.append((name_of(c.card, names) if by_name else c.card,
+        ref = c.card
+        log.append(((face_name(ref, c.stage) if ref.__class__ is str else
+                     g.design(ref).name if ref in names else str(ref)) if by_name else ref,
                     (None if c.exhausted is U else c.exhausted) if want_ex else None,
                     (None if c.power is U else c.power) if want_pw else None,
-                    (None if c.keywords is U else tuple(sorted(k.upper() for k in c.keywords))) if want_kw else None))
+                    (None if c.keywords is U else tuple(sorted(k.upper() for k in c.keywords))) if want_kw else None,
+                    (None if c.stage is U else c.stage) if want_st else None,
+                    (None if c.face is U else name_of(c.face, names)) if want_face else None,
+                    (None if c.boosts is U else _refs(c.boosts, names, boosts_by_name))
+                    if want_boosts else None))
     key = lambda e: tuple(str(x) for x in e)  # noqa: E731
     return sorted(rules, key=key), sorted(log, key=key)
 
@@ -218,4 +295,5 @@ def is_full_claim(line) -> bool:
         return False
     zones = [line.hand, line.discard]
     return all(isinstance(c, int) for z in zones for side in z for c in side) and \
-        all(isinstance(c.card, int) for side in line.play for c in side)
+        all(isinstance(c.card, int) and (c.boosts is U or all(isinstance(b, int) for b in c.boosts))
+            for side in line.play for c in side)

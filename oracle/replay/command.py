@@ -75,6 +75,9 @@ def _reading_options(specs) -> tuple[tuple[str, str], ...]:
               help="Fields mb-replay/1 does not define on game, setup, state and end lines, and a game id an "
                    "earlier game of the run has, are findings (UNKNOWN_FIELD, DUPLICATE_GAME, malformed), not notes.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
+@click.option("--check-invariants", is_flag=True,
+              help="Also check the rules engine's own invariants after every decision (every card in one place, "
+                   "the later sets' zones...): a broken one is INVARIANT_BROKEN, a game not verified (error).")
 @click.option("--statistics", is_flag=True, help="Human format: count the findings by code and by clause.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
 @click.option("--cluster", metavar="ADDRESS", help="Verify on a Dask cluster: a scheduler address, or local:N "
@@ -82,7 +85,7 @@ def _reading_options(specs) -> tuple[tuple[str, str], ...]:
 @cards_option
 @color_option()
 def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions, reading_specs,
-           strict, quiet, statistics, progress, cluster, cards_file):
+           strict, quiet, check_invariants, statistics, progress, cluster, cards_file):
     """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl, *.ndjson and .gz logs), globs,
@@ -113,7 +116,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
         sys.exit(2)
     say_reading_stdin(paths)
     bar = GameProgress(paths, progress)
-    options = Options(edition, keep_going, which_editions, readings, strict)
+    options = Options(edition, keep_going, which_editions, readings, strict, check_invariants)
     on_hand = None
     if "html" in (fmt, *(kind for kind, _ in outputs)):
         from .onhand import OnHand
@@ -184,9 +187,6 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
         sets_spec = "first-contact" + (f",{decl.set.id}" if decl else "")
     try:
         sets = check_sets(s.strip() for s in sets_spec.split(",") if s.strip())
-        from ..cards import deck_too_small
-        if deck_too_small(sets):
-            raise UnknownSet(deck_too_small(sets))
         from ..engine.setup import check_mechanics
         from ..cards import lookup
         from ..editions import profile
@@ -198,6 +198,10 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
             raise click.BadParameter(e.message, param_hint=hint) from None
     except UnknownSet as e:
         raise click.BadParameter(str(e), param_hint="--sets") from None
+    from .selfplay import deal_problem
+    problem = deal_problem(sets, edition)
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="--sets")
     readings = _reading_options(reading_specs)
     try:
         _write_games(selfplay_lines(games, seed, edition, bot, claims, check_invariants, dict(readings), sets), games)

@@ -19,24 +19,28 @@ from collections import Counter
 import msgspec
 
 from ..cards import KEYWORD_NAMES
-from .claims import name_of
+from .claims import ROMAN, boosts_of, face_name, name_of, stage_of
 from .findings import DiffEntry
+from .narrate import creature_label
 
 U = msgspec.UNSET
 ZONE_WORDS = {"hand": "hand", "discard": "discard pile", "play": "play area", "deck": "draw pile",
               "life_pile": "life cards"}
+PLAY_FIELDS = ("card", "exhausted", "power", "keywords", "stage", "face", "boosts")
+LATER_FIELDS = ("stage", "face", "boosts")   # compared, in a zone of names, on the designs the log claims them for
 
 
 def readable(view: dict) -> dict:
     """A claim view with play entries as objects, for the finding's log and rules."""
     out = dict(view)
     if "play" in out:
-        out["play"] = [[{k: v for k, v in zip(("card", "exhausted", "power", "keywords"), e) if v is not None}
+        out["play"] = [[{k: v for k, v in zip(PLAY_FIELDS, e) if v is not None}
                         for e in side] for side in out["play"]]
         for side in out["play"]:
             for e in side:
-                if "keywords" in e:
-                    e["keywords"] = list(e["keywords"])
+                for k in ("keywords", "boosts"):
+                    if k in e:
+                        e[k] = list(e[k])
     return out
 
 
@@ -52,10 +56,23 @@ class _Want:
         self.exhausted = any(c.exhausted is not U for c in entries)
         self.power = any(c.power is not U for c in entries)
         self.keywords = any(c.keywords is not U for c in entries)
+        self.stage = any(c.stage is not U for c in entries)
+        self.face = any(c.face is not U for c in entries)
+        # Boost cards compared on the creature, as names: where the log names
+        # the creature or one of its boost cards (else each boost card by id).
+        self.boosts = any(_named_boosts(c) for c in entries)
+
+
+def _named_boosts(entry) -> bool:
+    """Whether a creature's boost cards are compared as names on it."""
+    return entry.boosts is not U and (isinstance(entry.card, str) or
+                                      any(not isinstance(r, int) or isinstance(r, bool) for r in entry.boosts))
 
 
 def _locations(s) -> dict:
-    """Where the rules have every card: card -> (zone, player or None)."""
+    """Where the rules have every card: card -> (zone, player or None), and
+    for a card under a creature (a boost card, an evolved creature's stage
+    face) (zone, its controller, the creature)."""
     where = {}
     for zone in ("hand", "play", "discard", "deck", "life_pile"):
         for p in (0, 1):
@@ -65,6 +82,12 @@ def _locations(s) -> dict:
         where[c] = ("unused", None)
     for c in s.set_aside:
         where[c] = ("set_aside", None)
+    side = {c: p for p in (0, 1) for c in s.play[p]}
+    for creature, under in s.boosts:
+        for c in under:
+            where[c] = ("boost", side.get(creature), creature)
+    for creature, aside, _n in s.stages:
+        where[aside] = ("stage", side.get(creature), creature)
     if s.played is not None:
         where[s.played] = ("played", None)
     return where
@@ -73,9 +96,11 @@ def _locations(s) -> dict:
 def _rules_place(g, card: int, want: _Want, positions: set, where: dict) -> dict:
     """Where the rules have `card`, with the sub-fields the log claims."""
     s = g.state
-    zone, p = where.get(card, ("out", None))
+    zone, p, *creature = where.get(card, ("out", None))
     if zone in ("played", "out", "set_aside"):
         return {"zone": zone}
+    if creature:
+        return {"zone": zone, "player": p, "under": creature[0]}
     if zone == "unused":
         place = {"zone": "unused"}
         if ("unused", None) in positions:
@@ -90,12 +115,18 @@ def _rules_place(g, card: int, want: _Want, positions: set, where: dict) -> dict
         if want.keywords:
             m = g.keywords(card)
             place["keywords"] = sorted(n for b, n in KEYWORD_NAMES.items() if m & b)
+        if want.stage:
+            place["stage"] = stage_of(g, card)
+        if want.face:
+            place["face"] = g.design(card).name
+        if want.boosts:
+            place["boosts"] = sorted(g.table.names[b] for b in boosts_of(g, card))
     if (zone, p) in positions:
         place["position"] = getattr(s, zone)[p].index(card)
     return place
 
 
-def _log_place(zone: str, p, entry=None, position=None) -> dict:
+def _log_place(zone: str, p, entry=None, position=None, names=None) -> dict:
     place = {"zone": zone} if p is None else {"zone": zone, "player": p}
     if entry is not None:
         if entry.exhausted is not U:
@@ -104,12 +135,21 @@ def _log_place(zone: str, p, entry=None, position=None) -> dict:
             place["power"] = entry.power
         if entry.keywords is not U:
             place["keywords"] = sorted(k.upper() for k in entry.keywords)
+        if entry.stage is not U:
+            place["stage"] = entry.stage
+        if entry.face is not U:
+            place["face"] = name_of(entry.face, {})
+        if names is not None and _named_boosts(entry):
+            # Boost cards as names (a multiset), on the creature.
+            place["boosts"] = sorted(name_of(r, names) for r in entry.boosts)
     if position is not None:
         place["position"] = position
     return place
 
 
-def place_text(place: dict) -> str:
+def place_text(place: dict, names: dict | None = None) -> str:
+    """A place in game terms: "player 1's play area, exhausted, stage II:
+    Typhoon Princess", "under Sea-Rex (12) in player 0's play area"."""
     zone, p = place.get("zone"), place.get("player")
     if zone == "played":
         text = "waiting for the Mindbug decision"
@@ -118,7 +158,12 @@ def place_text(place: dict) -> str:
     elif zone == "out":
         text = "out of the game"
     elif zone == "set_aside":
-        text = "set aside"
+        text = "the set-aside cards"
+    elif zone in ("boost", "stage"):
+        under = place.get("under")
+        label = f"{names[under]} ({under})" if names and under in names else f"card {under}"
+        where = f" in player {p}'s play area" if p is not None else ""
+        text = f"under {label}{where}" if zone == "boost" else f"on {label}{where}, as the face it shows"
     else:
         text = f"player {p}'s {ZONE_WORDS.get(zone, zone)}"
     if "position" in place:
@@ -129,18 +174,28 @@ def place_text(place: dict) -> str:
         text += f", power {place['power']}"
     if "keywords" in place:
         text += f", keywords {' '.join(place['keywords']) or 'none'}"
+    if "stage" in place:
+        stage = place["stage"]
+        text += f", stage {ROMAN.get(stage, stage)}" if stage else ", of no evolution line"
+        if place.get("face"):
+            text += f": {place['face']}"
+    elif place.get("face"):
+        text += f", showing {place['face']}"
+    if "boosts" in place:
+        n = len(place["boosts"])
+        text += f", with {n} boost card{'s' * (n != 1)} under it" + (f" ({', '.join(place['boosts'])})" if n else "")
     return text
 
 
-def _places_text(places: list, counted: bool = False) -> str:
+def _places_text(places: list, counted: bool = False, names: dict | None = None) -> str:
     """Where one side puts a card ("in player 1's hand"), or how many of a
     design it puts where ("2 in player 1's play area")."""
     if counted:
         return " and ".join(f"{pl['count']} in {place_text(pl)}" for pl in places) if places else "none"
-    texts = [place_text(pl) for pl in places]
+    texts = [place_text(pl, names) for pl in places]
     if len(texts) > 1 and len(set(texts)) == 1:
         return f"in {texts[0]}, {len(texts)} times"
-    return " and ".join(f"in {t}" for t in texts)
+    return " and ".join(("" if t.startswith(("under ", "on ")) else "in ") + t for t in texts)
 
 
 def _differing(rules: dict, log: dict, deep: bool) -> list:
@@ -217,19 +272,30 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
             return []
         return [(p, claimed[p]) for p in (0, 1) if p < len(claimed)]
 
+    boosted: set = set()                 # creatures claimed by id whose boost cards the log lists
     for field in ("hand", "discard", "play"):
         for p, side in side_lists(field):
             refs = [e.card for e in side] if field == "play" else list(side)
             if all(isinstance(r, int) and not isinstance(r, bool) for r in refs):
                 id_zones.add((field, p))
                 for i, r in enumerate(refs):
-                    by_id.setdefault(r, []).append(_log_place(field, p, side[i] if field == "play" else None))
+                    entry = side[i] if field == "play" else None
+                    by_id.setdefault(r, []).append(_log_place(field, p, entry, names=names))
+                    if entry is not None and entry.boosts is not U and not _named_boosts(entry):
+                        boosted.add(r)    # each boost card by id, a place of its own ("under Sea-Rex (12)")
+                        for b in entry.boosts:
+                            by_id.setdefault(b, []).append({"zone": "boost", "player": p, "under": r})
             else:
                 key = (field, p)
                 by_name[key] = Counter()
                 for i, r in enumerate(refs):
-                    place = _log_place(field, p, side[i] if field == "play" else None)
-                    by_name[key][(name_of(r, names), _frozen(place))] += 1
+                    entry = side[i] if field == "play" else None
+                    place = _log_place(field, p, entry, names=names)
+                    n = name_of(r, names)
+                    if entry is not None:   # a creature is named by the face it shows (later.evolve)
+                        n = face_name(r, entry.stage) if isinstance(r, str) else \
+                            (g.design(r).name if r in names else n)
+                    by_name[key][(n, _frozen(place))] += 1
     if line.deck is not U:
         for p, c in enumerate(line.deck[:2]):
             if isinstance(c, list):
@@ -258,6 +324,8 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
             return s.set_aside
         if zone == "played":
             return [s.played] if s.played is not None else []
+        if zone == "play":   # with the boost cards the log lists under its creatures (later.boost)
+            return s.play[p] + [b for c in s.play[p] if c in boosted for b in boosts_of(g, c)]
         return getattr(s, zone)[p]
 
     fields_out, out = out, []
@@ -270,20 +338,25 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
     name_log: dict = {}
     name_rules: dict = {}
     for (zone, p), counted in by_name.items():
+        later: dict = {}      # design -> the later-set sub-fields the log claims for it (stage, face, boosts)
         for (n, place), k in counted.items():
             name_log.setdefault(n, Counter())[place] += k
+            later.setdefault(n, set()).update(key for key, _v in place if key in LATER_FIELDS)
         for c in rules_zone(zone, p):
+            n = g.design(c).name if zone == "play" else names[c]
             place = _rules_place(g, c, want, positions, where)
-            name_rules.setdefault(names[c], Counter())[_frozen(place)] += 1
+            place = {k: v for k, v in place.items() if k not in LATER_FIELDS or k in later.get(n, ())}
+            name_rules.setdefault(n, Counter())[_frozen(place)] += 1
     for n in set(name_log) | set(name_rules):
         name_log.setdefault(n, Counter())
         name_rules.setdefault(n, Counter())
     differ = _differing(rules_model, log_model, deep)
     for c in sorted(differ, key=lambda x: (not isinstance(x, int), str(x))):
-        label = f"{names[c]} ({c})" if c in names else f"card {c} (not a card of this game)"
+        label = _label(g, c)
         rules_places = rules_model[c]
-        log_text = f"the log has it {_places_text(log_model[c])}" if log_model[c] else "the log does not list it"
-        rules_text = f"the rules have it {_places_text(rules_places)}" if rules_places else \
+        log_text = f"the log has it {_places_text(log_model[c], names=names)}" if log_model[c] else \
+            "the log does not list it"
+        rules_text = f"the rules have it {_places_text(rules_places, names=names)}" if rules_places else \
             "the rules know no such card"
         out.append(DiffEntry(f"{label}: {log_text}; {rules_text}",
                              card=c, name=names.get(c), log=log_model[c], rules=rules_places))
@@ -297,6 +370,14 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
     return out + fields_out
 
 
+def _label(g, c) -> str:
+    """A card in game terms: "Sea-Rex (12)", an evolved creature with the face
+    it shows: "Cloud Lady (7, stage II: Typhoon Princess)"."""
+    if c not in g.table.names:
+        return f"card {c} (not a card of this game)"
+    return creature_label(g, c)
+
+
 def _want_for(want: _Want, log_places: list) -> _Want:
     """The sub-fields to give for a card: those the log claims for it where it
     puts it in a play area; else those it claims for any creature."""
@@ -307,6 +388,9 @@ def _want_for(want: _Want, log_places: list) -> _Want:
     w.exhausted = any("exhausted" in pl for pl in in_play)
     w.power = any("power" in pl for pl in in_play)
     w.keywords = any("keywords" in pl for pl in in_play)
+    w.stage = any("stage" in pl for pl in in_play)
+    w.face = any("face" in pl for pl in in_play)
+    w.boosts = any("boosts" in pl for pl in in_play)
     return w
 
 

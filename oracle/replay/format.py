@@ -151,11 +151,21 @@ class RandomLine(_Line, tag="random"):
     cards: Ids
 
 
+Stage = Annotated[int, Meta(ge=1, le=3, description="the stage of an evolution line's creature: 1, 2 or 3")]
+
+
 class Creature(Struct, omit_defaults=True):
+    """A creature in play. Later sets: `stage` (1, 2, 3) and `face` (the
+    design an evolved creature shows) of an evolution line's creature;
+    `boosts`, the cards under it (a set: order is not significant)."""
+
     card: CardRef
     exhausted: bool | UnsetType = UNSET
     power: int | UnsetType = UNSET
     keywords: Names | UnsetType = UNSET
+    stage: Stage | UnsetType = UNSET
+    face: str | UnsetType = UNSET
+    boosts: Refs | UnsetType = UNSET
 
 
 PlayArea = Annotated[list[Creature], Meta(max_length=MAX_ZONE, description="creatures in play")]

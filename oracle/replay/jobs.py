@@ -28,6 +28,7 @@ class Options:
     which_editions: bool = False
     readings: tuple[tuple[str, str], ...] = ()   # --reading choices (clause, choice), in order
     strict: bool = False
+    check_invariants: bool = False                # the engine's own invariants after every decision
 
 
 class _GameId(msgspec.Struct):
@@ -72,7 +73,8 @@ def verify_one(raw: RawGame, opts: Options) -> GameReport:
     """The report of one game; a failure of the verifier itself becomes an
     `error` verdict for that game rather than the end of the run."""
     try:
-        rep = verify_game(raw, opts.edition, opts.keep_going, dict(opts.readings), strict=opts.strict)
+        rep = verify_game(raw, opts.edition, opts.keep_going, dict(opts.readings), strict=opts.strict,
+                          check_invariants=opts.check_invariants)
         if opts.which_editions and rep.verdict != "malformed" and isinstance(rep.game, str):
             from ..games import attribute
 

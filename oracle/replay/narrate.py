@@ -8,11 +8,24 @@ from .findings import RulesEvent
 # At most this many of the rules' latest events go with a finding.
 MAX_EVENTS = 40
 
-TRIGGER_WORDS = {"triggers.play": "Play", "triggers.attack": "Attack", "triggers.defeated": "Defeated"}
+TRIGGER_WORDS = {"triggers.play": "Play", "triggers.attack": "Attack", "triggers.defeated": "Defeated",
+                 "triggers.action": "Action", "triggers.to-discard": "put into a discard pile"}
+ROMAN = {2: "II", 3: "III"}
 
 
 def card_label(names: dict, card) -> str:
     return f"{names[card]} ({card})" if card in names else f"card {card}"
+
+
+def creature_label(g, card) -> str:
+    """A card by name and id; a creature that evolved (later.evolve) with the
+    face it shows: "Cloud Lady (7, stage II: Typhoon Princess)"."""
+    names = g.table.names
+    if card in names and g.state.stages:
+        d = g.design(card)
+        if d.name != names[card]:
+            return f"{names[card]} ({card}, stage {ROMAN.get(d.stage, d.stage)}: {d.name})"
+    return card_label(names, card)
 
 
 def event_text(ev, names: dict) -> str:
@@ -46,8 +59,7 @@ def waiting_text(g) -> str | None:
     pend = g.pending
     if pend is None or pend.stage == "action":
         return None
-    names = g.table.names
-    src = card_label(names, pend.source) if pend.source is not None else None
+    src = creature_label(g, pend.source) if pend.source is not None else None
     who = f"player {pend.player}'s"
     if pend.stage == "choose":
         trigger = next((TRIGGER_WORDS[c] for c in pend.clauses if c in TRIGGER_WORDS), None)

@@ -28,6 +28,8 @@ def resync(g: Game, claim, player: int, base_decks) -> Game | None:
                   else list(n) for p, n in enumerate(claim.deck)]
     except (TypeError, IndexError):
         return None
+    if not _later_zones(g, s, claim):
+        return None
     s.played = None
     s.pending = None
     s.combat = None
@@ -46,3 +48,36 @@ def resync(g: Game, claim, player: int, base_decks) -> Game | None:
     return ng
 
 
+
+
+def _later_zones(g: Game, s, claim) -> bool:
+    """The evolved creatures and boost cards of the claimed position
+    (later.evolve, later.boost): a creature's claimed `stage` and `boosts`
+    where given, else what the rules have for a creature still in play. False
+    when the claim cannot be built (a stage with no set-aside card free)."""
+    U = msgspec.UNSET
+    entries = {c.card: c for side in claim.play for c in side}
+    old_stage = {c: (a, n) for c, a, n in s.stages}
+    old_boosts = dict(s.boosts)
+    free = set(s.set_aside) | {a for a, _n in old_stage.values()}
+    stages, boosts = [], []
+    for c, e in entries.items():
+        n = e.stage if e.stage is not U else old_stage.get(c, (None, 1))[1]
+        if n in (2, 3):
+            line = g.table.defs[c].name
+            aside = old_stage.get(c, (None,))[0]
+            if aside is None or aside not in free:
+                aside = next((a for a in sorted(free) if g.table.defs[a].line == line), None)
+            if aside is None:
+                return False
+            free.discard(aside)
+            stages.append((c, aside, n))
+        under = e.boosts if e.boosts is not U else old_boosts.get(c, ())
+        if under:
+            if not all(isinstance(b, int) for b in under):
+                return False
+            boosts.append((c, tuple(under)))
+    s.stages = tuple(stages)
+    s.boosts = tuple(boosts)
+    s.set_aside = sorted(free)
+    return True

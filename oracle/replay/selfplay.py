@@ -14,16 +14,32 @@ from .format import FORMAT
 BOTS = ("random", "greedy")
 
 
+def deal_problem(sets, edition: str = "en-revised") -> str | None:
+    """Why the deck of `sets` cannot be dealt (setup.deal): each draw pile
+    takes 10 cards and the starting player is picked by revealing cards of
+    the unused pile (after the 6 life cards of the English first edition);
+    None when it can. The promo sets hold too few cards to be dealt alone:
+    they are meant to join another set."""
+    from ..editions import profile
+    need = 20 + 2 + (6 if profile(edition).life_cards else 0)
+    n = len(full_set(sets))
+    if n < need:
+        return (f"the deck of {', '.join(sets)} holds {n} cards; a deal in {edition} needs at least {need} "
+                "(10 per draw pile and 2 in the unused pile to reveal" +
+                (", after the 6 life cards)" if profile(edition).life_cards else ")") +
+                f": deal a small set together with another (--sets first-contact,{sets[-1]})")
+    return None
+
+
 def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SETS) -> dict:
     """A shuffle of the deck of `sets` (setup.sets) and the reveals for the
     first player, as the log's setup line; the double-sided cards the sets
     put aside (setup.set-aside) follow the deck in `cards` and are listed in
     `set_aside`."""
-    from ..cards import UnknownSet, deck_too_small
     from ..editions import profile
-    small = deck_too_small(sets)
-    if small is not None:
-        raise UnknownSet(small)
+    problem = deal_problem(sets, edition)
+    if problem is not None:
+        raise ValueError(problem)
     names = full_set(sets)
     rng.shuffle(names)
     cards = {i + 1: n for i, n in enumerate(names)}
@@ -35,13 +51,7 @@ def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SE
     # English first edition: the top 6 unused cards become the life cards.
     pool = unused[6:] if profile(edition).life_cards else unused[:]
     reveals = []
-    while True:  # setup.first-player: reveal again on a tie
-        if len(pool) < 2:
-            # Every pair tied: the reveals cannot decide, so the deal names the first player.
-            setup = {"t": "setup", "cards": cards, "decks": decks, "unused": unused, "first": rng.randrange(2)}
-            if aside:
-                setup["set_aside"] = aside
-            return setup
+    while len(pool) >= 2:  # setup.first-player: reveal again on a tie
         a, b = rng.sample(pool, 2)
         pool.remove(a)
         pool.remove(b)
@@ -49,6 +59,11 @@ def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SE
         if lookup(cards[a]).power != lookup(cards[b]).power:
             break
     setup = {"t": "setup", "cards": cards, "decks": decks, "unused": unused, "reveals": reveals}
+    if lookup(cards[reveals[-1][0]]).power == lookup(cards[reveals[-1][1]]).power:
+        # Every pair tied and none is left to reveal: the reveals cannot decide,
+        # so the deal names the first player instead.
+        del setup["reveals"]
+        setup["first"] = rng.randrange(2)
     if aside:
         setup["set_aside"] = aside
     return setup
@@ -62,7 +77,7 @@ def claim(g: Game) -> dict:
         "life": list(s.life),
         "mindbugs": list(s.mindbugs),
         "hand": [list(s.hand[0]), list(s.hand[1])],
-        "play": [[{"card": c, "exhausted": c in s.exhausted} for c in s.play[p]] for p in (0, 1)],
+        "play": [[_creature(g, c) for c in s.play[p]] for p in (0, 1)],
         "discard": [list(s.discard[0]), list(s.discard[1])],
         "deck": [len(s.deck[0]), len(s.deck[1])],
         "played": s.played,
@@ -70,6 +85,23 @@ def claim(g: Game) -> dict:
         "turn": s.turn,
         **({"set_aside": sorted(s.set_aside)} if s.set_aside else {}),
     }
+
+
+def _creature(g: Game, c: int) -> dict:
+    """A creature of a claim: its id and exhaustion; a creature of an
+    evolution line with its stage (and, evolved, the face it shows); a
+    creature with boost cards with the cards under it."""
+    entry = {"card": c, "exhausted": c in g.state.exhausted}
+    d = g.design(c)
+    if d.stage:
+        entry["stage"] = d.stage
+        if d.stage >= 2:
+            entry["face"] = d.name
+    if g.state.boosts:
+        under = next((u for k, u in g.state.boosts if k == c), ())
+        if under:
+            entry["boosts"] = list(under)
+    return entry
 
 
 def _score(g: Game, me: int) -> float:

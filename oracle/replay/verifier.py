@@ -29,6 +29,9 @@ from .narrate import rules_events, waiting_text
 from .reader import RawGame
 from .resync import resync
 
+# --check-invariants: the rules engine broke one of its own invariants (an `error` verdict).
+INVARIANT_BROKEN = "INVARIANT_BROKEN"
+
 
 class Verifier:
     """Verifies one game. Construct, then call `run()` for its report."""
@@ -36,8 +39,10 @@ class Verifier:
     game_class = Game                   # the fast lane needs no events: QuietGame
 
     def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False,
-                 readings: dict | None = None, *, strict: bool = False):
+                 readings: dict | None = None, *, strict: bool = False, check_invariants: bool = False):
         self.raw = raw
+        self.check_invariants = check_invariants   # the engine's own invariants after every decision
+        self.at_line = 0                # the line of the decision being applied
         self.edition_override = edition
         self.readings_override = readings or {}
         self.readings: dict[str, str] = {}  # the readings in force (game line, then overrides)
@@ -233,7 +238,9 @@ class Verifier:
         rep = self.report
         if not self.ended and self.g is not None:
             rep.aborted = self._log_aborted()
-        if any(f.malformed for f in rep.findings):
+        if any(f.code == INVARIANT_BROKEN for f in rep.findings):
+            rep.verdict = "error"       # the rules engine itself broke: the game is not verified
+        elif any(f.malformed for f in rep.findings):
             rep.verdict = "malformed"
         elif rep.findings:
             rep.verdict = "violates"
@@ -306,6 +313,7 @@ class Verifier:
 
     # -- decisions -----------------------------------------------------------
     def _decision(self, line, t, lineno) -> None:
+        self.at_line = lineno
         g = self.g
         arg = fmt.decision_arg(line)
         player = getattr(line, "p", None)
@@ -437,6 +445,20 @@ class Verifier:
             events = g.apply_unchecked("choose", nxt)
             self.since_claim.extend(events)
             self.lenient.saw(events, nxt[0])
+        if self.check_invariants:
+            self._invariants()
+
+    def _invariants(self) -> None:
+        """--check-invariants: the engine's own invariants hold after the
+        decision just applied; a broken one is the rules engine's fault, never
+        the log's (INVARIANT_BROKEN, reported once)."""
+        from ..engine.invariants import violations
+
+        broken = violations(self.g)
+        if broken and not any(f.code == INVARIANT_BROKEN for f in self.report.findings):
+            self.find(INVARIANT_BROKEN, [], self.at_line,
+                      "the rules engine broke its own invariants after this line (a fault of the oracle, not of "
+                      "the log): " + "; ".join(broken))
 
     # -- claims --------------------------------------------------------------
     def _claim(self, line, lineno) -> None:

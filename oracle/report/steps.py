@@ -28,7 +28,8 @@ def board(g) -> dict:
     and 1) life, Mindbugs, draw pile size, hand, play area (card, power
     after constant abilities, keywords as a bit mask, exhausted or not, and
     the Octonite counters on it when it has some),
-    discard pile; the unused pile's size, the card waiting for the Mindbug
+    discard pile; the evolved creatures, boost cards and set-aside cards
+    (`later_zones`) when the game has some; the unused pile's size, the card waiting for the Mindbug
     decision, whose turn it is, and the pending decision with its options."""
     s = g.state
     power, keywords = g.stats()[:2]
@@ -47,6 +48,7 @@ def board(g) -> dict:
     }
     if g.profile.life_cards:
         b["life_pile"] = [len(s.life_pile[0]), len(s.life_pile[1])]
+    b.update(later_zones(g))
     if g.is_over:
         b["over"] = {"winner": g.winner, "reason": g.reason}
     p = s.pending
@@ -58,6 +60,23 @@ def board(g) -> dict:
             "options": [option_text(k, a, names) for k, a in p.options],
         }
     return b
+
+
+def later_zones(g) -> dict:
+    """The later sets' part of a board, only where a game has it: `evolved`,
+    each evolved creature (later.evolve) as [card, stage, name of the face it
+    shows]; `boosts`, each creature with boost cards (later.boost) as [card,
+    [the cards under it]]; `set_aside`, the double-sided cards set aside
+    (setup.set-aside)."""
+    s = g.state
+    out: dict = {}
+    if s.stages:
+        out["evolved"] = [[c, n, g.design(c).name] for c, _aside, n in s.stages]
+    if s.boosts:
+        out["boosts"] = [[c, list(under)] for c, under in s.boosts if under]
+    if s.set_aside:
+        out["set_aside"] = list(s.set_aside)
+    return out
 
 
 def option_text(kind: str, arg, names: dict) -> str:
