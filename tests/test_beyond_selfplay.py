@@ -152,3 +152,32 @@ def test_verify_checks_the_engines_invariants_when_asked(monkeypatch):
     monkeypatch.undo()
     r = run_cli("verify", "-", "--check-invariants", "-j", "2", "-q", input=log * 1)
     assert r.returncode == 0 and b"1 conforms" in r.stdout
+
+
+def test_a_stage_three_face_keeping_its_boost_cards_for_its_defeated_effect_breaks_no_invariant():
+    # Big Box Mimic (Tuckbox Mimic at stage III) leaves play as its stage I card; its boost
+    # cards wait under it until its Defeated effect has used them (later.boost.defeated).
+    from oracle.engine.invariants import violations
+    from oracle.scenarios.loader import load_text
+    from oracle.scenarios.runner import build
+
+    text = """format: mb-scenario/1
+id: t.big-box
+title: t
+clauses: [later.boost.defeated]
+sets: [first-contact, promo-2023]
+editions: [en-revised]
+source: {kind: rulebook, ref: test}
+given:
+  players:
+    - {play: [Luchataur], hand: [Killer Bee]}
+    - {play: [{card: Tuckbox Mimic, stage: 3, boosts: [Spider Owl]}], hand: [Axolotl Healer]}
+expect: {power: {Tuckbox Mimic: 7}}
+"""
+    sc = load_text(text, "t.yaml").scenarios[0]
+    g = build(sc, "en-revised")
+    mimic = next(c for c in g.state.play[1])
+    for kind, arg in (("attack", g.state.play[0][0]), ("block", mimic)):
+        g.apply_unchecked(kind, arg)
+    assert mimic in g.state.discard[1] and any(c == mimic for c, _ in g.state.boosts), g.events
+    assert violations(g) == []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..cards import next_stage
+
 
 def violations(g) -> list[str]:
     s = g.state
@@ -67,7 +69,7 @@ def later_zones(g) -> list[str]:
     from . import leaving          # the designs the engine lets keep them (leaving.KEEPS_BOOSTS)
     piles = set(s.discard[0]) | set(s.discard[1])
     stray = sorted(c for c, under in s.boosts if c not in in_play
-                   and not (c in piles and defs[c].name in leaving.KEEPS_BOOSTS))
+                   and not (c in piles and not leaving.KEEPS_BOOSTS.isdisjoint(_line_names(defs[c]))))
     if stray:
         out.append(f"boost cards under creatures not in play: {stray}")
     empty = sorted(c for c, under in s.boosts if not under)
@@ -85,3 +87,13 @@ def later_zones(g) -> list[str]:
     if wrong:
         out.append(f"evolved creatures with a stage not of their line: {wrong}")
     return out
+
+
+def _line_names(d) -> set:
+    """The design and the stage faces it can evolve into (a stage III face that
+    keeps its boost cards left play as its stage I card: later.evolve.leave)."""
+    names = set()
+    while d is not None and d.name not in names:
+        names.add(d.name)
+        d = next_stage(d)
+    return names
