@@ -191,11 +191,15 @@ def check_text(tally, case: tuple) -> None:
         from ..cards.declared import CardFileError, load
 
         try:
-            load("fuzz.yaml", data)
+            decl = load("fuzz.yaml", data)
         except CardFileError as e:
             assert e.message, "card error: a card file refused without a message"
             return
-        raise AssertionError("card names: a name with hidden characters was accepted")
+        from ..term import visible
+
+        names = [decl.set.name, *decl.set.names.values()] + [n for c in decl.cards for n in (c.name, *c.names.values())]
+        if any(visible(n) != n for n in names):
+            raise AssertionError("card names: a name with hidden characters was accepted")
 
 
 def _check_text_games(tally, data: bytes) -> None:

@@ -30,7 +30,8 @@ def _decision(step) -> tuple[str, object, int | None]:
     if kind in ("mindbug", "pass"):
         return kind, None, by
     if kind in ("choose", "random"):
-        return kind, tuple(sorted(card_id(r) for r in value)), by
+        # A number (a die face, a named power) is itself; a name is a card.
+        return kind, tuple(sorted(card_id(r) if isinstance(r, str) else r for r in value)), by
     return kind, (None if value is None else card_id(value)), by
 
 
@@ -69,6 +70,9 @@ def _one(campaign, sc, edition: str) -> GameReport | str:
     if g.state.stages:
         # later.evolve: a protocol position has no stages; sent as stage I creatures it would be another position
         return "it places evolved creatures, which a position of the engine protocol cannot say"
+    if g.state.boosts:
+        # later.boost: nor boost cards under a creature
+        return "it places boost cards under creatures, which a position of the engine protocol cannot say"
     sets = msg.sets if msg.sets is not msgspec.UNSET else DEFAULT_SETS
     if not set(sets) <= set(engine.sets):
         return f"it deals {', '.join(x for x in sets if x not in engine.sets)}, a set the engine does not deal"
