@@ -45,6 +45,7 @@ DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "spec").glob("*.md"))]
 SMALLER = [
     ("fuzz --budget 20000", "fuzz --budget 20"),
     ("--budget 200 ", "--budget 2 "),
+    ("--budget 2000 ", "--budget 20 "),
     ('--engine "./my-adapter"', '--engine "python examples/engine_adapter.py"'),
     ("--cluster local:4", "--cluster local:1"),
     ("bench --no-instructions ", "bench --no-instructions --games 20 --repeat 1 "),
