@@ -10,7 +10,6 @@ from .effects import defeat, queue_trigger
 from .granted import attack_grants
 from .lasting import barred_from_blocking
 from .life import lose_life
-from .presence import flags
 from .registry import resume, task
 from .restrictions import attack_barred
 from .turn_record import record_block, record_fight
@@ -32,13 +31,14 @@ def declare_attack(g, card: int, forced: tuple = ()) -> None:
     queued = "attack" in g.design(card).triggers
     if queued:
         queue_trigger(g, card, p, "attack")
-    if flags(g.table).in_discard:
+    if g.table.flags.in_discard:
         for c in in_discard.granted(g, p, "attack"):           # later.in-discard: an Attack ability given
             queue_trigger(g, c, p, "attack")
             queued = True
-    for h in attack_grants(g, card, p):                         # promo.granted-attack
-        queue_trigger(g, h, p, "granted-attack")
-        queued = True
+    if g.table.flags.granted_attack:
+        for h in attack_grants(g, card, p):                     # promo.granted-attack
+            queue_trigger(g, h, p, "granted-attack")
+            queued = True
     if queued:
         # effects.hunter-order: where the Attack effect goes relative to HUNTER.
         steps.insert(1 if g.profile.hunter_order == "hunter-first" else 0, ("resolve-triggers",))
@@ -86,7 +86,7 @@ def block_forbidden(g, attacker: int, blocker: int):
     for side, c, rule in stats[2]:                             # constant abilities in play, in play order
         if rule(g, c, side, attacker, blocker):
             return "abilities.constant", c
-    if flags(g.table).in_discard:
+    if g.table.flags.in_discard:
         c = in_discard.block_forbidden(g, attacker, blocker)
         if c is not None:
             return "later.in-discard", c
@@ -137,7 +137,8 @@ def _hunt(g, kind, arg) -> None:
     s = g.state
     s.combat[1] = arg
     s.combat[2] = True
-    record_block(g, arg)                                     # promo.blocked-this-turn
+    if g.table.flags.block_readers:
+        record_block(g, arg)                                 # promo.blocked-this-turn
     clauses = ("keywords.hunter",)
     if block_forbidden(g, s.combat[0], arg) is not None:
         clauses += ("keywords.hunter.override",)
@@ -165,7 +166,8 @@ def _block(g, kind, arg) -> None:
     s = g.state
     s.combat[1] = arg
     if arg is not None:
-        record_block(g, arg)                                 # promo.blocked-this-turn
+        if g.table.flags.block_readers:
+            record_block(g, arg)                             # promo.blocked-this-turn
         g.emit("block", ("combat.block",), player=1 - side(s), card=arg, source=s.combat[0])
 
 
@@ -192,7 +194,7 @@ def fight(g) -> None:
     g.emit("combat", ("combat.block",), card=a, cards=(a, b), amount=pa - pb)
     losers: dict[int, tuple] = {}
     lower = ("combat.lower-defeated",)
-    if REVERSED_FIGHTS and (g.design(a).name in REVERSED_FIGHTS or g.design(b).name in REVERSED_FIGHTS):
+    if g.table.flags.reversed and (g.design(a).name in REVERSED_FIGHTS or g.design(b).name in REVERSED_FIGHTS):
         # Sawn: the higher power loses, once (later.reversed.combat-only: here only)
         pa, pb, lower = pb, pa, ("later.reversed",)
     if pa < pb:
@@ -212,7 +214,8 @@ def fight(g) -> None:
     # Both creatures leave at the same moment; their Defeated effects wait
     # until both have moved (effects.simultaneous).
     defeat(g, list(losers), (), None, combat_poison=poison, per_card=losers)
-    record_fight(g, a, b)                                       # promo.felix-defeated
+    if g.table.flags.defeat_readers:
+        record_fight(g, a, b)                                   # promo.felix-defeated
 
 
 @task("after-attack")

@@ -15,7 +15,7 @@ def refill(g, player: int, why=("drawing.refill", "drawing.before-effects")) -> 
     need = HAND_SIZE - len(hand)
     if need <= 0 or not deck:
         return
-    if refused(g, player, why):                                  # promo.hand-closed
+    if g.table.flags.hand_locks and refused(g, player, why):     # promo.hand-closed
         return
     drawn = deck[:need]
     del deck[:need]

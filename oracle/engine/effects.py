@@ -17,7 +17,6 @@ from . import drawing, leaving, octonite, watch
 from .control import spared
 from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
 from .hand_lock import refused
-from .presence import flags
 from .registry import resume, task
 from .replacement import evolve_instead
 from .sides import tough_used
@@ -166,7 +165,8 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
                 why += ("keywords.tough.poisonous",)
             s.exhausted.add(c)
             g.emit("exhaust", why + clauses + ("triggers.defeated.not",), player=ctrl, card=c, source=source)
-            tough_used(g, c, ctrl)                               # promo.side-markers
+            if g.table.flags.side_markers:
+                tough_used(g, c, ctrl)                           # promo.side-markers
             continue
         shown = g.design(c)                                      # the face it had in play (later.evolve)
         s.play[ctrl].remove(c)
@@ -187,7 +187,7 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
             queued = True
     if losers and watch.defeated(g, losers, source):             # triggers.when.events
         queued = True
-    if arrivals and flags(g.table).to_discard:
+    if arrivals and g.table.flags.to_discard:
         for dest, c in arrivals:
             leaving.arrived(g, dest, (c,))
     g.changed()

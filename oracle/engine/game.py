@@ -18,6 +18,7 @@ from .drawing import refill
 from .errors import GAME_OVER, EngineError, Refusal, Refused
 from .outcome import end_clause
 from .power import compute, design_face
+from .presence import flags as _flags
 from .registry import RESUMES, TASKS
 from .restrictions import attack_barred
 from .state import Event, Pending, State
@@ -64,8 +65,9 @@ class Table:
         self.defs = defs
         self.owner = owner or {}
         self.names = {c: d.name for c, d in defs.items()}
-        self.flags = None       # the mechanics its cards can meet (engine.presence), worked out when first asked
+        self.flags = None
         self.faces: dict[int, tuple] = {}   # card id -> face(card), for the cards that have been in play
+        self.flags = _flags(self)   # the mechanics its cards can meet (engine.presence)
 
     def name(self, card: int) -> str:
         return self.defs[card].name

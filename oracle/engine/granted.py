@@ -13,11 +13,10 @@ oracle.engine.in_discard's: later.in-discard.)
 from __future__ import annotations
 
 from ..cards.promo_abilities import GRANTED_ATTACK
-from .presence import flags
 
 
 def attack_grants(g, attacker: int, player: int) -> list:
     """The cards in play whose granted Attack ability `attacker` (of `player`) has now."""
-    if flags(g.table).names.isdisjoint(GRANTED_ATTACK):
+    if g.table.flags.names.isdisjoint(GRANTED_ATTACK):
         return []
     return [c for c in g.state.play[1 - player] if g.design(c).name in GRANTED_ATTACK]

@@ -10,7 +10,7 @@ opponent" are read from that player. Several such cards each apply
 The tables of the ability module (oracle.cards.abilities) say what each design does
 (IN_DISCARD_POWER, IN_DISCARD_ATTACK, IN_DISCARD_BLOCK, IN_DISCARD_GRANTS,
 IN_DISCARD_LIFE); a promo card adds a row, not code here. Games whose
-cards have none of them never get here (`flags(table).in_discard`).
+cards have none of them never get here (`table.flags.in_discard`).
 """
 
 from __future__ import annotations

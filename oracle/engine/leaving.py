@@ -12,14 +12,13 @@
   the player whose pile it is.
 
 Games whose cards have none of these mechanics never get here (the callers
-test the state's `stages` and `boosts`, and `flags(table).to_discard`).
+test the state's `stages` and `boosts`, and `table.flags.to_discard`).
 """
 
 from __future__ import annotations
 
 from ..cards.abilities import KEEPS_BOOSTS
 from ..readings import choice
-from .presence import flags
 from .sides import leave as leave_side
 
 
@@ -81,7 +80,7 @@ def release(g, creature: int, ctrl: int, clauses: tuple = ()) -> None:
 def arrived(g, player: int, cards) -> bool:
     """`cards` were just put into `player`'s discard pile: queue the
     triggers.to-discard abilities among them (for `player`); say whether any waits."""
-    f = flags(g.table)
+    f = g.table.flags
     if f.piles:
         g.changed()                                            # later.in-discard: powers read the piles
     if not f.to_discard:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from . import in_discard
 from .outcome import life_locked
-from .presence import flags
 from .watch import GAIN_LIFE, LOSE_LIFE, life_changed
 from .when import life_lost
 
@@ -23,13 +22,13 @@ def gain_life(g, player: int, amount: int, clauses=(), source=None) -> None:
             g.emit("no-gain", ("life.cards", "effects.as-much-as-possible"), player=player, source=source)
             return
         s.life[player] = len(s.life_pile[player])
-        if flags(g.table).life_readers:
+        if g.table.flags.life_readers:
             g.changed()   # abilities.constant-counts: a power follows life (Bugserker)
         g.emit("gain-life", clauses + ("life.gain", "life.cards"), player=player, amount=amount, source=source)
         life_changed(g, player, GAIN_LIFE, source)                     # triggers.when.events
         return
     s.life[player] += amount
-    if flags(g.table).life_readers:
+    if g.table.flags.life_readers:
         g.changed()
     g.emit("gain-life", clauses + ("life.gain",), player=player, amount=amount, source=source)
     life_changed(g, player, GAIN_LIFE, source)                         # triggers.when.events
@@ -41,18 +40,18 @@ def lose_life(g, player: int, amount: int, clauses=(), source=None, triggers: bo
     (triggers.from-discard), unless `triggers` is false."""
     s = g.state
     more = ()
-    if triggers and amount > 0 and flags(g.table).in_discard:
+    if triggers and amount > 0 and g.table.flags.in_discard:
         amount, clauses, more = _more_loss(g, player, amount, clauses, source)   # later.in-discard.life
     amount = min(amount, s.life[player])
     if amount <= 0:
         return
-    lock = life_locked(g, player)                                # promo.cannot-lose-life
+    lock = life_locked(g, player) if g.table.flags.life_locks else None   # promo.cannot-lose-life
     if lock is not None:
         g.emit("no-life-loss", clauses + ("promo.cannot-lose-life",), player=player, card=lock, amount=amount,
                source=source)
         return
     s.life[player] -= amount
-    if flags(g.table).life_readers:
+    if g.table.flags.life_readers:
         g.changed()
     extra = ()
     if g.profile.life_cards:

@@ -16,7 +16,6 @@ from __future__ import annotations
 from ..cards.promo_abilities import LIFE_AS_MINDBUGS, MINDBUG_BANS, MINDBUG_WATCHERS
 from ..readings import choice
 from .life import lose_life
-from .presence import flags
 
 _ALL = MINDBUG_BANS | MINDBUG_WATCHERS | LIFE_AS_MINDBUGS
 
@@ -29,7 +28,7 @@ def _holders(g, players, names) -> list:
 def may_use(g, player: int) -> bool:
     """Whether `player` may use a Mindbug now (mindbug.none-left, promo.mindbug-ban)."""
     s = g.state
-    names = flags(g.table).names
+    names = g.table.flags.names
     if names.isdisjoint(_ALL):
         return s.mindbugs[player] > 0
     if _holders(g, (0, 1), MINDBUG_BANS):
@@ -45,7 +44,7 @@ def _life_for_mindbug(g, player: int) -> bool:
 
 def banned_by(g):
     """The creature that forbids Mindbugs now (promo.mindbug-ban), or None."""
-    if flags(g.table).names.isdisjoint(MINDBUG_BANS):
+    if g.table.flags.names.isdisjoint(MINDBUG_BANS):
         return None
     held = _holders(g, (0, 1), MINDBUG_BANS)
     return held[0] if held else None
@@ -57,7 +56,7 @@ def spend(g, player: int, card: int) -> bool:
     or 1 life in its place (promo.life-as-mindbugs). False when the game
     ended on the way."""
     s = g.state
-    if not flags(g.table).names.isdisjoint(_ALL):
+    if not g.table.flags.names.isdisjoint(_ALL):
         for c in _holders(g, (1 - player,), MINDBUG_WATCHERS):
             g.emit("trigger", ("promo.mindbug-used", "triggers.controller"), player=1 - player, card=c)
             lose_life(g, player, 1, ("promo.mindbug-used",), c)

@@ -22,7 +22,8 @@ def play_from_hand(g, card: int) -> None:
     # decision on it, even after it was taken (mindbug.no-return).
     opp = 1 - p
     options = [("pass", None)]
-    if may_use(g, opp):                                       # mindbug.none-left, promo.mindbug-ban
+    if (may_use(g, opp) if g.table.flags.mindbug_hooks       # mindbug.none-left, promo.mindbug-ban
+            else s.mindbugs[opp] > 0):
         options.append(("mindbug", None))
     g.ask("mindbug", opp, options, ("mindbug", card), ("mindbug.use",), source=card,
           prompt="use a Mindbug on the card just played, or pass")

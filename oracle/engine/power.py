@@ -12,7 +12,6 @@ from __future__ import annotations
 from ..cards.abilities import BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER
 from . import in_discard
 from .lasting import keywords as lasting_keywords
-from .presence import flags
 
 
 def design_face(d) -> tuple:
@@ -62,7 +61,7 @@ def compute(g):
         for c, under in s.boosts:
             if c in power:
                 power[c] += len(under)
-    if flags(table).in_discard:
+    if table.flags.in_discard:
         in_discard.power(g, power)                              # later.in-discard
     if s.lasting:
         lasting_keywords(s, kw)                                 # abilities.granted-this-turn

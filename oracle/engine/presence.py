@@ -11,6 +11,9 @@ from typing import NamedTuple
 from ..cards import next_stage
 from ..cards.abilities import ANY_SIDE_ATTACK_RULES, ATTACK_RULES, IN_DISCARD_GRANTS, LIFE_READERS, PILE_READERS
 from ..cards.abilities import IN_DISCARD_ATTACK, IN_DISCARD_BLOCK, IN_DISCARD_LIFE, IN_DISCARD_POWER
+from ..cards.abilities import HUNT_RULES, REVERSED_FIGHTS
+from ..cards.promo_abilities import BLOCK_READERS, DEFEAT_READERS, GRANTED_ATTACK, HAND_LOCKS, LIFE_LOCKS
+from ..cards.promo_abilities import LIFE_AS_MINDBUGS, MINDBUG_BANS, MINDBUG_WATCHERS, PLAY_LIMITS, SIDE_MARKERS
 
 EVENT_TRIGGERS = ("when-ally-defeated", "when-enemy-defeated", "when-you-gain-life", "when-you-lose-life")
 
@@ -26,6 +29,19 @@ class Flags(NamedTuple):
     in_discard: bool      # abilities that work from a discard pile (later.in-discard)
     piles: bool           # ... or powers that read a discard pile: a pile change forgets cached powers
     names: frozenset      # every design name the game can show (hooks of single cards test it: promos)
+    # Whether any design of the game has the ability a hook looks for: with
+    # none, the hot paths of the engine do not call the hook at all (each
+    # hook tests `names` itself too, and answers "nothing" in such a game).
+    play_limits: bool     # promo.play-limit (engine.play_limits)
+    hand_locks: bool      # promo.hand-closed (engine.hand_lock)
+    life_locks: bool      # promo.cannot-lose-life (engine.outcome)
+    mindbug_hooks: bool   # promo.mindbug-ban, promo.mindbug-used, promo.life-as-mindbugs (engine.mindbug_rules)
+    side_markers: bool    # promo.side-markers (engine.sides)
+    granted_attack: bool  # promo.granted-attack (engine.granted)
+    block_readers: bool   # promo.blocked-this-turn (engine.turn_record)
+    defeat_readers: bool  # promo.felix-defeated (engine.turn_record)
+    hunt_rules: bool      # later.forced.hippo (engine.forced, combat)
+    reversed: bool        # later.reversed (combat)
 
 
 def flags(table) -> Flags:
@@ -43,7 +59,11 @@ def flags(table) -> Flags:
                                 "when" in triggers, "end-of-turn" in triggers, "action" in triggers,
                                 not triggers.isdisjoint(EVENT_TRIGGERS), "to-discard" in triggers,
                                 in_discard, in_discard or not names.isdisjoint(PILE_READERS),
-                                frozenset(names))
+                                frozenset(names),
+                                *(not names.isdisjoint(t) for t in (
+                                    PLAY_LIMITS, HAND_LOCKS, LIFE_LOCKS,
+                                    MINDBUG_BANS | MINDBUG_WATCHERS | LIFE_AS_MINDBUGS, SIDE_MARKERS,
+                                    GRANTED_ATTACK, BLOCK_READERS, DEFEAT_READERS, HUNT_RULES, REVERSED_FIGHTS)))
     return f
 
 
@@ -51,7 +71,7 @@ def holder(g, side: int, names):
     """The first creature of `side` in play whose design is one of `names`
     (a constant ability of a single card: the promos), or None; nothing is
     looked at in a game none of those designs can reach."""
-    if flags(g.table).names.isdisjoint(names):
+    if g.table.flags.names.isdisjoint(names):
         return None
     for c in g.state.play[side]:
         if g.design(c).name in names:

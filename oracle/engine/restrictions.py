@@ -6,7 +6,6 @@ from __future__ import annotations
 from ..cards import FAST
 from ..cards.abilities import ANY_SIDE_ATTACK_RULES, ATTACK_RULES
 from . import in_discard
-from .presence import flags
 
 _EMPTY = frozenset()
 
@@ -16,7 +15,7 @@ def attack_barred(g, player: int) -> frozenset:
     attack now (powers read at this moment, on `player`'s turn), and those
     that came into play this turn without FAST (later.action.fresh)."""
     s = g.state
-    f = flags(g.table)
+    f = g.table.flags
     out = fresh(g, player) if s.arrived else _EMPTY
     if f.in_discard:
         out = out | in_discard.attack_barred(g, player)        # later.in-discard
@@ -47,7 +46,7 @@ def barred_by(g, player: int, card: int):
             rule = ANY_SIDE_ATTACK_RULES.get(g.design(c).name)
             if rule is not None and rule(g, c, holder, one):
                 return "abilities.cannot-attack", c
-    if flags(g.table).in_discard:
+    if g.table.flags.in_discard:
         c = in_discard.attack_barred_by(g, player, card)
         if c is not None:
             return "later.in-discard", c

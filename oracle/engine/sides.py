@@ -14,7 +14,6 @@ from __future__ import annotations
 from ..cards import FRENZY, HUNTER
 from ..cards.promo_abilities import SIDE_MARKERS
 from ..readings import choice
-from .presence import flags
 from .registry import resume, task
 
 SIDES = {5: HUNTER, 8: FRENZY}      # the power printed on a side marker -> its keyword
@@ -23,7 +22,7 @@ SIDES = {5: HUNTER, 8: FRENZY}      # the power printed on a side marker -> its 
 def tough_used(g, card: int, ctrl: int) -> None:
     """`card` was just exhausted by its TOUGH: a side-marker creature's
     controller picks a side (the choice waits until the defeat is done)."""
-    if flags(g.table).names.isdisjoint(SIDE_MARKERS) or g.design(card).name not in SIDE_MARKERS:
+    if g.table.flags.names.isdisjoint(SIDE_MARKERS) or g.design(card).name not in SIDE_MARKERS:
         return
     if choice(g.profile, "promo.side-markers") == "side-on-tough":
         g.push_next(("pick-side", card, ctrl))

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from ..cards.promo_abilities import ANY_TURN_END, BLOCK_READERS, DEFEAT_READERS
 from ..readings import choice
-from .presence import flags
 
 
 def _mark(s, card: int, what: str) -> None:
@@ -24,14 +23,14 @@ def _mark(s, card: int, what: str) -> None:
 
 def record_block(g, blocker: int) -> None:
     """promo.blocked-this-turn."""
-    if not flags(g.table).names.isdisjoint(BLOCK_READERS):
+    if not g.table.flags.names.isdisjoint(BLOCK_READERS):
         _mark(g.state, blocker, "blocked")
 
 
 def record_fight(g, a: int, b: int) -> None:
     """promo.felix-defeated: after the fight of `a` and `b`, each creature
     still in play whose foe left play defeated an enemy creature."""
-    if flags(g.table).names.isdisjoint(DEFEAT_READERS):
+    if g.table.flags.names.isdisjoint(DEFEAT_READERS):
         return
     s = g.state
     for mine, foe in ((a, b), (b, a)):
@@ -50,7 +49,7 @@ def end_of_turn_waiting(g, active: int) -> list:
     what it did this turn waits only if it did it (promo.felix-defeated)."""
     s = g.state
     out = [(c, active) for c in s.play[active] if "end-of-turn" in g.design(c).triggers]
-    if not flags(g.table).names.isdisjoint(ANY_TURN_END):
+    if not g.table.flags.names.isdisjoint(ANY_TURN_END):
         if choice(g.profile, "promo.felix-defeated") == "any-turn":
             out += [(c, 1 - active) for c in s.play[1 - active] if g.design(c).name in ANY_TURN_END]
         out = [(c, p) for c, p in out if g.design(c).name not in DEFEAT_READERS or marked(s, c, "defeated-enemy")]

@@ -8,7 +8,6 @@ from .lasting import end_of_turn
 from .later_turns import activate, actions, harvest
 from .play import play_from_hand
 from .play_limits import playable
-from .presence import flags
 from .registry import resume, task
 from .turn_record import end_of_turn_waiting
 from .restrictions import attack_barred
@@ -39,12 +38,18 @@ def turn_action(g, extra: bool) -> None:
     turns.no-action: with neither possible, the player loses."""
     s = g.state
     p = s.active
+    f = g.table.flags
     # Exhausted creatures attack like any other (keywords.tough.exhausted).
-    barred = attack_barred(g, p)                               # abilities.cannot-attack
-    options = [("play", c) for c in playable(g, p)] + [("attack", c) for c in s.play[p] if c not in barred]
-    if flags(g.table).action:
+    if s.arrived or f.attack_rules or f.in_discard:
+        barred = attack_barred(g, p)                           # abilities.cannot-attack, later.action.fresh
+        attacks = [("attack", c) for c in s.play[p] if c not in barred]
+    else:
+        attacks = [("attack", c) for c in s.play[p]]
+    hand = playable(g, p) if f.play_limits else s.hand[p]      # promo.play-limit
+    options = [("play", c) for c in hand] + attacks
+    if f.action:
         options += actions(g, p)                               # triggers.action, later.action.each
-    if g.profile.later_sets:
+    if f.hunt_rules and g.profile.later_sets:
         options = must_attack(g, p, options)                   # later.forced.hippo
     if not options:
         if g.profile.no_action_loses:
@@ -71,7 +76,7 @@ def end_turn(g, triggered: bool = False) -> None:
     triggers.when: first the active player's "at the end of turn" effects
     (declared cards of the later sets) resolve, this turn's effects still on."""
     s = g.state
-    if not triggered and flags(g.table).end_of_turn:
+    if not triggered and g.table.flags.end_of_turn:
         waiting = end_of_turn_waiting(g, s.active)               # promo.felix-defeated: either player's
         if waiting:
             s.triggers.extend((c, p, "end-of-turn") for c, p in waiting)

@@ -16,7 +16,7 @@ answer each other for ever).
 
 from __future__ import annotations
 
-from .presence import EVENT_TRIGGERS, flags
+from .presence import EVENT_TRIGGERS
 
 ALLY_DEFEATED, ENEMY_DEFEATED, GAIN_LIFE, LOSE_LIFE = EVENT_TRIGGERS
 
@@ -36,7 +36,7 @@ def _queue(g, player: int, trigger: str) -> bool:
 def defeated(g, losers, source) -> bool:
     """Creatures left play defeated; `losers` holds the controller each had.
     Queues the answers and says whether any waits (the caller resolves)."""
-    if not flags(g.table).events or _quiet(g, source):
+    if not g.table.flags.events or _quiet(g, source):
         return False
     queued = False
     for ctrl in losers:
@@ -47,7 +47,7 @@ def defeated(g, losers, source) -> bool:
 
 def life_changed(g, player: int, trigger: str, source) -> None:
     """`player` gained (GAIN_LIFE) or lost (LOSE_LIFE) life, the game going on."""
-    if not flags(g.table).events or _quiet(g, source):
+    if not g.table.flags.events or _quiet(g, source):
         return
     if _queue(g, player, trigger):
         g.push_next(("resolve-triggers",))

@@ -9,11 +9,10 @@ in. A loss that ends the game triggers nothing (winning.life comes first).
 
 from __future__ import annotations
 
-from .presence import flags
 
 
 def life_lost(g, player: int) -> None:
-    if not flags(g.table).from_discard:
+    if not g.table.flags.from_discard:
         return
     s = g.state
     defs = g.table.defs
