@@ -114,3 +114,42 @@ def test_the_strict_decoder_knows_every_line_type():
 
     tags = {cls.__struct_config__.tag for cls in fmt.strict_decoder.type.__args__}
     assert tags == set(fmt.LINE_TYPES)
+
+
+@pytest.mark.parametrize("edition,sets", [("en-first", ("first-contact",)),
+                                          ("fr-revised", ("first-contact", "new-servants")),
+                                          ("en-revised", ("beyond-eternity", "beyond-evolution", "promo-2022"))])
+def test_the_claim_written_as_bytes_is_the_claim_encoded(edition, sets, monkeypatch):
+    """The fast lane compares a claim's bytes with `claim_bytes`: written
+    directly for plain boards, it must be the bytes of `claim` encoded, on
+    every state of games of every edition, with stages and boost cards too."""
+    import oracle.replay.selfplay as selfplay
+    from oracle.replay.claims import claim, claim_bytes
+
+    checked = []
+
+    def both(g):
+        full = claim(g)
+        assert claim_bytes(g) == msgspec.json.encode(full)
+        checked.append(bool(g.state.boosts or g.table.flags.lines))
+        return full
+
+    monkeypatch.setattr(selfplay, "claim", both)
+    list(selfplay_lines(12, 5, edition, claims="every", sets=sets))
+    assert len(checked) > 200
+    assert any(checked) == (edition == "en-revised")     # the later sets' boards took the other way
+
+
+def test_claims_in_another_form_are_compared_as_fields():
+    """A log whose claims state the rules' state in another key order is no
+    longer compared as bytes, and takes the fast lane all the same."""
+    data = b"".join(line + b"\n" for line in selfplay_lines(3, 9, "en-revised", claims="every"))
+    shuffled = []
+    for line in data.splitlines():
+        if line.startswith(b'{"t":"state"'):
+            d = msgspec.json.decode(line)
+            line = msgspec.json.encode({"turn": d.pop("turn"), **d})
+        shuffled.append(line + b"\n")
+    for raw in _games(b"".join(shuffled)):
+        assert _same_or_none(raw)
+        assert fast_report(raw, None, None, False).verdict == "conforms"

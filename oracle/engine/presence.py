@@ -42,6 +42,7 @@ class Flags(NamedTuple):
     defeat_readers: bool  # promo.felix-defeated (engine.turn_record)
     hunt_rules: bool      # later.forced.hippo (engine.forced, combat)
     reversed: bool        # later.reversed (combat)
+    lines: bool           # designs of evolution lines (later.evolve): creatures with a stage
 
 
 def flags(table) -> Flags:
@@ -63,7 +64,8 @@ def flags(table) -> Flags:
                                 *(not names.isdisjoint(t) for t in (
                                     PLAY_LIMITS, HAND_LOCKS, LIFE_LOCKS,
                                     MINDBUG_BANS | MINDBUG_WATCHERS | LIFE_AS_MINDBUGS, SIDE_MARKERS,
-                                    GRANTED_ATTACK, BLOCK_READERS, DEFEAT_READERS, HUNT_RULES, REVERSED_FIGHTS)))
+                                    GRANTED_ATTACK, BLOCK_READERS, DEFEAT_READERS, HUNT_RULES, REVERSED_FIGHTS)),
+                                any(d.stage for d in designs))
     return f
 
 

@@ -157,6 +157,62 @@ def claim_matches(g: Game, line) -> bool:
     return v is U or v == s.turn
 
 
+def claim(g: Game) -> dict:
+    """A full state claim of the game as it stands: what self-play and
+    annotate write, and the form the fast lane compares first (fastlane)."""
+    s = g.state
+    return {
+        "t": "state",
+        "life": list(s.life),
+        "mindbugs": list(s.mindbugs),
+        "hand": [list(s.hand[0]), list(s.hand[1])],
+        "play": [[_creature(g, c) for c in s.play[p]] for p in (0, 1)],
+        "discard": [list(s.discard[0]), list(s.discard[1])],
+        "deck": [len(s.deck[0]), len(s.deck[1])],
+        "played": s.played,
+        "active": s.active,
+        "turn": s.turn,
+        **({"set_aside": sorted(s.set_aside)} if s.set_aside else {}),
+    }
+
+
+_enc = msgspec.json.Encoder().encode
+_PLAIN = (b'{"card":%d,"exhausted":false}', b'{"card":%d,"exhausted":true}')
+_CLAIM = (b'{"t":"state","life":%b,"mindbugs":%b,"hand":%b,"play":[[%b],[%b]],"discard":%b,'
+          b'"deck":[%d,%d],"played":%b,"active":%d,"turn":%d}')
+
+
+def claim_bytes(g: Game) -> bytes:
+    """`claim(g)` as the bytes of a JSON line, written directly where no
+    creature has a stage or boost cards and nothing is set aside."""
+    s = g.state
+    if s.set_aside or s.boosts or g.table.flags.lines:
+        return _enc(claim(g))
+    ex = s.exhausted
+    plain = _PLAIN
+    return _CLAIM % (_enc(s.life), _enc(s.mindbugs), _enc(s.hand),
+                     b",".join([plain[c in ex] % c for c in s.play[0]]),
+                     b",".join([plain[c in ex] % c for c in s.play[1]]),
+                     _enc(s.discard), len(s.deck[0]), len(s.deck[1]), _enc(s.played), s.active, s.turn)
+
+
+def _creature(g: Game, c: int) -> dict:
+    """A creature of a claim: its id and exhaustion; a creature of an
+    evolution line with its stage (and, evolved, the face it shows); a
+    creature with boost cards with the cards under it."""
+    entry = {"card": c, "exhausted": c in g.state.exhausted}
+    d = g.design(c)
+    if d.stage:
+        entry["stage"] = d.stage
+        if d.stage >= 2:
+            entry["face"] = d.name
+    if g.state.boosts:
+        under = next((u for k, u in g.state.boosts if k == c), ())
+        if under:
+            entry["boosts"] = list(under)
+    return entry
+
+
 def claim_views(g: Game, line) -> tuple[dict, dict]:
     """The claimed fields as the rules see them and as the log states them,
     both normalised: hands, discard piles and play areas are compared as

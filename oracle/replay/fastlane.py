@@ -14,7 +14,11 @@ random).
 
 Decision lines repeat from game to game byte for byte (`{"t":"pass","p":1}`),
 so the fast lane keeps what each one decodes to (`_Decisions`): a line seen
-before is not decoded again.
+before is not decoded again. A state claim is first compared, as bytes, with
+the full claim the rules would write of the state (`claims.claim_bytes`: what
+self-play and annotate write): the same bytes state exactly the rules' state,
+and the line needs no decoding. After one claim that is not those bytes (a
+log of another form), the game's claims are decoded and compared as fields.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import msgspec
 
 from ..engine import QuietGame
 
-from .claims import claim_matches
+from .claims import claim_bytes, claim_matches
 from .format import BOUNDED_LINES, decision_arg, strict_decoder
 from .findings import GameReport
 from .limits import MAX_LINE_BYTES
@@ -35,6 +39,7 @@ _DECODE_ERRORS = (msgspec.DecodeError, msgspec.ValidationError)
 _ANY_DECODE_ERROR = (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RecursionError)
 _strict = strict_decoder.decode
 _UNSET = msgspec.UNSET
+_STATE = b'{"t":"state",'
 
 
 class Detour(Exception):
@@ -91,9 +96,14 @@ class FastVerifier(Verifier):
         seen = known.get
         ended = False
         applied = 0
+        as_bytes = True           # the claims so far were the rules' own bytes
         for lineno, raw_line in lines:
             hit = seen(raw_line) if raw_line.__class__ is bytes else None
             if hit is None:
+                if as_bytes and raw_line[:13] == _STATE and raw_line.__class__ is bytes:
+                    if not ended and raw_line == claim_bytes(g):
+                        continue
+                    as_bytes = False
                 line, t = self._decode(raw_line, lineno)
                 if t in _NOT_DECISIONS:
                     if t == "note":

@@ -9,6 +9,7 @@ import msgspec
 
 from ..cards import DEFAULT_SETS, check_sets, full_set, lookup, set_aside_cards
 from ..engine import Decision, Game
+from .claims import claim
 from .format import FORMAT
 
 BOTS = ("random", "greedy")
@@ -67,41 +68,6 @@ def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SE
     if aside:
         setup["set_aside"] = aside
     return setup
-
-
-def claim(g: Game) -> dict:
-    """A full state claim of the game as it stands."""
-    s = g.state
-    return {
-        "t": "state",
-        "life": list(s.life),
-        "mindbugs": list(s.mindbugs),
-        "hand": [list(s.hand[0]), list(s.hand[1])],
-        "play": [[_creature(g, c) for c in s.play[p]] for p in (0, 1)],
-        "discard": [list(s.discard[0]), list(s.discard[1])],
-        "deck": [len(s.deck[0]), len(s.deck[1])],
-        "played": s.played,
-        "active": s.active,
-        "turn": s.turn,
-        **({"set_aside": sorted(s.set_aside)} if s.set_aside else {}),
-    }
-
-
-def _creature(g: Game, c: int) -> dict:
-    """A creature of a claim: its id and exhaustion; a creature of an
-    evolution line with its stage (and, evolved, the face it shows); a
-    creature with boost cards with the cards under it."""
-    entry = {"card": c, "exhausted": c in g.state.exhausted}
-    d = g.design(c)
-    if d.stage:
-        entry["stage"] = d.stage
-        if d.stage >= 2:
-            entry["face"] = d.name
-    if g.state.boosts:
-        under = next((u for k, u in g.state.boosts if k == c), ())
-        if under:
-            entry["boosts"] = list(under)
-    return entry
 
 
 def _score(g: Game, me: int) -> float:
