@@ -45,28 +45,45 @@ class Flags(NamedTuple):
     lines: bool           # designs of evolution lines (later.evolve): creatures with a stage
 
 
+# Flags by the designs a game deals (their ids; the designs are kept with
+# them, so no id is reused while its entry lives): games dealt from the same
+# sets share one answer. Bounded: emptied when full.
+_KNOWN: dict[frozenset, tuple] = {}
+_MAX_KNOWN = 256
+
+
 def flags(table) -> Flags:
     f = table.flags
     if f is None:
-        designs = list(table.defs.values())
-        designs += [n for n in map(next_stage, designs) if n is not None]   # the backs of set-aside cards
-        names = {d.name for d in designs}
-        triggers = {t for d in designs for t in d.triggers}
-        in_discard = "in-discard" in triggers and any(
-            not names.isdisjoint(t) for t in (IN_DISCARD_POWER, IN_DISCARD_ATTACK, IN_DISCARD_BLOCK,
-                                              IN_DISCARD_GRANTS, IN_DISCARD_LIFE))
-        f = table.flags = Flags(not names.isdisjoint(ATTACK_RULES) or not names.isdisjoint(ANY_SIDE_ATTACK_RULES),
-                                not names.isdisjoint(LIFE_READERS),
-                                "when" in triggers, "end-of-turn" in triggers, "action" in triggers,
-                                not triggers.isdisjoint(EVENT_TRIGGERS), "to-discard" in triggers,
-                                in_discard, in_discard or not names.isdisjoint(PILE_READERS),
-                                frozenset(names),
-                                *(not names.isdisjoint(t) for t in (
-                                    PLAY_LIMITS, HAND_LOCKS, LIFE_LOCKS,
-                                    MINDBUG_BANS | MINDBUG_WATCHERS | LIFE_AS_MINDBUGS, SIDE_MARKERS,
-                                    GRANTED_ATTACK, BLOCK_READERS, DEFEAT_READERS, HUNT_RULES, REVERSED_FIGHTS)),
-                                any(d.stage for d in designs))
+        dealt = tuple({id(d): d for d in table.defs.values()}.values())
+        key = frozenset(map(id, dealt))
+        known = _KNOWN.get(key)
+        if known is None:
+            if len(_KNOWN) >= _MAX_KNOWN:
+                _KNOWN.clear()
+            known = _KNOWN[key] = (dealt, _flags_of(list(dealt)))
+        f = table.flags = known[1]
     return f
+
+
+def _flags_of(designs: list) -> Flags:
+    designs += [n for n in map(next_stage, designs) if n is not None]   # the backs of set-aside cards
+    names = {d.name for d in designs}
+    triggers = {t for d in designs for t in d.triggers}
+    in_discard = "in-discard" in triggers and any(
+        not names.isdisjoint(t) for t in (IN_DISCARD_POWER, IN_DISCARD_ATTACK, IN_DISCARD_BLOCK,
+                                          IN_DISCARD_GRANTS, IN_DISCARD_LIFE))
+    return Flags(not names.isdisjoint(ATTACK_RULES) or not names.isdisjoint(ANY_SIDE_ATTACK_RULES),
+                 not names.isdisjoint(LIFE_READERS),
+                 "when" in triggers, "end-of-turn" in triggers, "action" in triggers,
+                 not triggers.isdisjoint(EVENT_TRIGGERS), "to-discard" in triggers,
+                 in_discard, in_discard or not names.isdisjoint(PILE_READERS),
+                 frozenset(names),
+                 *(not names.isdisjoint(t) for t in (
+                     PLAY_LIMITS, HAND_LOCKS, LIFE_LOCKS,
+                     MINDBUG_BANS | MINDBUG_WATCHERS | LIFE_AS_MINDBUGS, SIDE_MARKERS,
+                     GRANTED_ATTACK, BLOCK_READERS, DEFEAT_READERS, HUNT_RULES, REVERSED_FIGHTS)),
+                 any(d.stage for d in designs))
 
 
 def holder(g, side: int, names):
