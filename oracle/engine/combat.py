@@ -114,7 +114,7 @@ def hunt_step(g) -> None:
         # An edition where HUNTER cannot override blocking restrictions.
         enemies = [c for c in enemies if block_forbidden(g, a, c) is None]
     options = [("hunt", c) for c in enemies] + [("hunt", None)]
-    if HUNT_RULES and g.profile.later_sets:
+    if g.table.flags.hunt_rules and g.profile.later_sets:
         options, clauses = _hunt_rules(g, a, me, options, clauses)   # later.forced.hippo
     g.ask("hunt", me, options, ("hunt",), clauses,
           source=a, prompt="name an enemy creature that must block, or none")
