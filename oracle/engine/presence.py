@@ -43,6 +43,8 @@ class Flags(NamedTuple):
     hunt_rules: bool      # later.forced.hippo (engine.forced, combat)
     reversed: bool        # later.reversed (combat)
     lines: bool           # designs of evolution lines (later.evolve): creatures with a stage
+    enemy_attack_rules: bool      # abilities.cannot-attack: bans on enemy creatures (Hamster Lion)
+    any_side_attack_rules: bool   # ... and bans on either side's creatures (the later sets)
 
 
 # Flags by the designs a game deals (their ids; the designs are kept with
@@ -83,7 +85,8 @@ def _flags_of(designs: list) -> Flags:
                      PLAY_LIMITS, HAND_LOCKS, LIFE_LOCKS,
                      MINDBUG_BANS | MINDBUG_WATCHERS | LIFE_AS_MINDBUGS, SIDE_MARKERS,
                      GRANTED_ATTACK, BLOCK_READERS, DEFEAT_READERS, HUNT_RULES, REVERSED_FIGHTS)),
-                 any(d.stage for d in designs))
+                 any(d.stage for d in designs),
+                 not names.isdisjoint(ATTACK_RULES), not names.isdisjoint(ANY_SIDE_ATTACK_RULES))
 
 
 def holder(g, side: int, names):

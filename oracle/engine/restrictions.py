@@ -19,14 +19,13 @@ def attack_barred(g, player: int) -> frozenset:
     out = fresh(g, player) if s.arrived else _EMPTY
     if f.in_discard:
         out = out | in_discard.attack_barred(g, player)        # later.in-discard
-    if not f.attack_rules:
-        return out
-    side = 1 - player
-    for c in s.play[side]:
-        rule = ATTACK_RULES.get(g.design(c).name)
-        if rule is not None:
-            out = out | rule(g, c, side, s.play[player])
-    if ANY_SIDE_ATTACK_RULES:
+    if f.enemy_attack_rules:
+        side = 1 - player
+        for c in s.play[side]:
+            rule = ATTACK_RULES.get(g.design(c).name)
+            if rule is not None:
+                out = out | rule(g, c, side, s.play[player])
+    if f.any_side_attack_rules:
         for holder in (0, 1):                                  # rules that bar either side's creatures
             for c in s.play[holder]:
                 rule = ANY_SIDE_ATTACK_RULES.get(g.design(c).name)
