@@ -6,6 +6,11 @@ from a discard pile (Blessed and Cursed cards)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
 from typing import NamedTuple
 
 from ..cards import next_stage
@@ -47,7 +52,7 @@ def flags(table) -> Flags:
     return f
 
 
-def holder(g, side: int, names):
+def holder(g: Game, side: int, names):
     """The first creature of `side` in play whose design is one of `names`
     (a constant ability of a single card: the promos), or None; nothing is
     looked at in a game none of those designs can reach."""

@@ -19,6 +19,8 @@ before is not decoded again.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 
 from ..engine import QuietGame
@@ -48,8 +50,8 @@ class _Decisions(dict):
     the line decoded again. Bounded: short lines only, and emptied when full,
     so a stream of distinct lines costs no more memory than this."""
 
-    MAX_ENTRIES = 4096
-    MAX_LINE = 256
+    MAX_ENTRIES: ClassVar[int] = 4096
+    MAX_LINE: ClassVar[int] = 256
 
     def keep(self, raw: bytes, line, t: str) -> tuple:
         hit = ((t, decision_arg(line)), None if t == "random" else line.p)
@@ -87,6 +89,7 @@ class FastVerifier(Verifier):
         else:
             raise Detour
         g = self.g
+        assert g is not None    # _setup dealt the game
         known = _decisions
         seen = known.get
         ended = False
