@@ -41,3 +41,9 @@ def test_this_run_loads_every_oracle_module_from_the_checkout():
     import sys
 
     assert not_interpreted(sys.modules) == []
+
+
+def test_the_bench_names_the_build_it_counts():
+    from oracle.replay.counting import counted_build
+
+    assert counted_build() == "pure Python"
