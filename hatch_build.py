@@ -85,7 +85,11 @@ class CustomBuildHook(BuildHookInterface):
     """Compiles oracle/native.py's MODULES into a regular wheel (never an editable one)."""
 
     def dependencies(self) -> list[str]:
-        return [] if _flag("MB_ORACLE_PURE") else list(BUILD_DEPENDENCIES)
+        # The run-time dependencies too: mypyc compiles against their types,
+        # as in the test that checks the compiled build (tests/test_compiled_identity.py).
+        if _flag("MB_ORACLE_PURE"):
+            return []
+        return list(BUILD_DEPENDENCIES) + list(self.metadata.core.dependencies)
 
     def initialize(self, version: str, build_data: dict) -> None:
         if self.target_name != "wheel" or version == "editable" or _flag("MB_ORACLE_PURE"):
