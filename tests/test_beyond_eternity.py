@@ -13,7 +13,6 @@ from oracle.cards import CARDS, abilities, full_set, lookup
 from oracle.engine import Decision, Game
 from oracle.engine import in_discard, leaving
 from oracle.engine.invariants import violations
-from oracle.engine.presence import flags
 from oracle.readings import with_readings
 
 SETS = ("beyond-eternity",)
@@ -50,13 +49,13 @@ def test_every_triggered_design_of_the_set_has_its_abilities():
 
 
 def test_games_without_such_cards_pay_nothing(monkeypatch):
-    # presence.flags: a First Contact game never reads the discard piles for abilities.
+    # presence.flags_of: a First Contact game never reads the discard piles for abilities.
     def boom(*a, **k):
         raise AssertionError("a discard pile was read for abilities")
     for fn in ("power", "attack_barred", "block_forbidden", "granted", "more_loss"):
         monkeypatch.setattr(in_discard, fn, boom)
     fc = {i: lookup(n) for i, n in enumerate(full_set(("first-contact",)), 1)}
-    assert not flags(Game.position("en-revised", {}, fc).table).in_discard
+    assert not Game.position("en-revised", {}, fc).table.flags.in_discard
     from oracle.replay.selfplay import play_game
     lines = list(play_game("en-revised", 5, "random", "plain", "every", sets=("first-contact",)))
     assert lines[-1]["t"] == "end"

@@ -2,6 +2,9 @@
 cards, clauses, editions. A module imports only from its own layer or the
 layers below it, and no two modules import each other, directly or in a
 ring (imports inside functions count: a late import is still a dependency).
+An import under `if TYPE_CHECKING:` names a type for mypy and mypyc (a rule
+module's `g: Game`) and never runs: it must respect the layers, but it is
+not an import that can close a ring.
 """
 
 from __future__ import annotations
@@ -37,10 +40,23 @@ def _modules() -> dict[str, Path]:
     return mods
 
 
-def _imports(name: str, path: Path, mods: dict) -> set[str]:
+def _typing_only(tree: ast.AST) -> set[int]:
+    """The import statements under `if TYPE_CHECKING:` (ids of their nodes)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", getattr(node.test, "attr", None)) == "TYPE_CHECKING":
+            out |= {id(n) for stmt in node.body for n in ast.walk(stmt) if isinstance(n, (ast.Import, ast.ImportFrom))}
+    return out
+
+
+def _imports(name: str, path: Path, mods: dict, run_time_only: bool = False) -> set[str]:
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
     out = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _typing_only(tree) if run_time_only else set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names if a.name in mods}
         elif isinstance(node, ast.ImportFrom):
@@ -67,9 +83,9 @@ def _layer(name: str) -> int | None:
     return None
 
 
-def _graph():
+def _graph(run_time_only: bool = False):
     mods = _modules()
-    return {name: _imports(name, path, mods) for name, path in mods.items()}
+    return {name: _imports(name, path, mods, run_time_only) for name, path in mods.items()}
 
 
 def test_every_module_has_a_layer():
@@ -90,7 +106,7 @@ def test_no_module_imports_a_layer_above_it():
 
 
 def test_no_import_cycles():
-    graph = _graph()
+    graph = _graph(run_time_only=True)
     # A package __init__ that re-exports its submodules is not a cycle with them.
     edges = {a: {b for b in deps if not a.startswith(b + ".")} for a, deps in graph.items()}
     index: dict[str, int] = {}
@@ -133,3 +149,13 @@ def test_the_import_graph_reads_relative_imports():
     graph = _graph()
     assert "oracle.engine.effects" in graph["oracle.engine.combat"]
     assert not any(d.startswith("oracle.engine") for d in graph["oracle.cards.abilities"])
+
+
+def test_only_imports_for_types_are_left_out_of_the_ring_check():
+    """`g: Game` in combat names the game's type (an import under
+    TYPE_CHECKING): the layer check sees it, the ring check does not; an
+    import that runs stays in both."""
+    assert "oracle.engine.game" in _graph()["oracle.engine.combat"]
+    run_time = _graph(run_time_only=True)
+    assert "oracle.engine.game" not in run_time["oracle.engine.combat"]
+    assert "oracle.engine.effects" in run_time["oracle.engine.combat"]

@@ -3,6 +3,11 @@ Attack with a Creature; Keywords)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY
 from ..cards.abilities import HUNT_RULES, REVERSED_FIGHTS
 from . import in_discard
@@ -15,7 +20,7 @@ from .restrictions import attack_barred
 from .turn_record import record_block, record_fight
 
 
-def declare_attack(g, card: int, forced: tuple = ()) -> None:
+def declare_attack(g: Game, card: int, forced: tuple = ()) -> None:
     """combat.attack: an allied creature attacks. Its Attack effect resolves
     (triggers.attack) and HUNTER's choice is made, in the order of the
     effects.hunter-order reading (the team's: the Attack effect first), then
@@ -52,7 +57,7 @@ def side(s) -> int:
     return c[3] if c is not None and len(c) > 3 else s.active
 
 
-def attack_goes_on(g) -> bool:
+def attack_goes_on(g: Game) -> bool:
     """combat.attacker-gone: an attacker that left play or changed sides
     before combat ends the attack: no block, no combat, no life lost (the
     team's reading); with the `unblocked` reading the defender still loses 1
@@ -71,7 +76,7 @@ def attack_goes_on(g) -> bool:
     return False
 
 
-def block_forbidden(g, attacker: int, blocker: int):
+def block_forbidden(g: Game, attacker: int, blocker: int):
     """Why `blocker` may not block `attacker`: (clause, card holding the
     restricting ability or None), or None when it may."""
     # Only the attacker's SNEAKY restricts; a SNEAKY blocker may block any
@@ -94,7 +99,7 @@ def block_forbidden(g, attacker: int, blocker: int):
 
 
 @task("hunt")
-def hunt_step(g) -> None:
+def hunt_step(g: Game) -> None:
     """keywords.hunter: the attacker's controller may name an enemy creature
     that must block; keywords.hunter.override: any enemy creature."""
     if not attack_goes_on(g):
@@ -107,7 +112,7 @@ def hunt_step(g) -> None:
         return
     # With no enemy creature the only answer is "none": a forced decision,
     # which a log may write or leave out.
-    clauses = ("keywords.hunter", "keywords.hunter.optional")
+    clauses: tuple[str, ...] = ("keywords.hunter", "keywords.hunter.optional")
     if "attack" in g.design(a).triggers:
         clauses += ("effects.hunter-order",)
     if not g.profile.hunter_override:
@@ -120,7 +125,7 @@ def hunt_step(g) -> None:
           source=a, prompt="name an enemy creature that must block, or none")
 
 
-def _hunt_rules(g, a, me, options, clauses):
+def _hunt_rules(g: Game, a, me, options, clauses):
     """Enemy constant abilities that say which creature HUNTER names (Captain Hippo)."""
     for c in g.state.play[1 - me]:
         rule = HUNT_RULES.get(g.design(c).name)
@@ -131,7 +136,7 @@ def _hunt_rules(g, a, me, options, clauses):
 
 
 @resume("hunt")
-def _hunt(g, kind, arg) -> None:
+def _hunt(g: Game, kind, arg) -> None:
     if arg is None:
         return
     s = g.state
@@ -139,14 +144,14 @@ def _hunt(g, kind, arg) -> None:
     s.combat[2] = True
     if g.table.flags.block_readers:
         record_block(g, arg)                                 # promo.blocked-this-turn
-    clauses = ("keywords.hunter",)
+    clauses: tuple[str, ...] = ("keywords.hunter",)
     if block_forbidden(g, s.combat[0], arg) is not None:
         clauses += ("keywords.hunter.override",)
     g.emit("hunt", clauses, player=side(s), card=arg, source=s.combat[0])
 
 
 @task("block")
-def block_step(g) -> None:
+def block_step(g: Game) -> None:
     """combat.block: the defender blocks with one eligible creature, or not."""
     if not attack_goes_on(g):
         return
@@ -162,7 +167,7 @@ def block_step(g) -> None:
 
 
 @resume("block")
-def _block(g, kind, arg) -> None:
+def _block(g: Game, kind, arg) -> None:
     s = g.state
     s.combat[1] = arg
     if arg is not None:
@@ -172,7 +177,7 @@ def _block(g, kind, arg) -> None:
 
 
 @task("fight")
-def fight(g) -> None:
+def fight(g: Game) -> None:
     """combat.unblocked, combat.lower-defeated, combat.equal-defeated,
     keywords.poisonous, keywords.poisonous.mutual."""
     if not attack_goes_on(g):
@@ -219,7 +224,7 @@ def fight(g) -> None:
 
 
 @task("after-attack")
-def after_attack(g, card: int) -> None:
+def after_attack(g: Game, card: int) -> None:
     """keywords.frenzy: after its first attack of the turn a FRENZY creature
     still in play may attack again (keywords.frenzy.same-creature)."""
     s = g.state
@@ -238,7 +243,7 @@ def after_attack(g, card: int) -> None:
 
 
 @resume("frenzy")
-def _frenzy(g, kind, arg, card) -> None:
+def _frenzy(g: Game, kind, arg, card) -> None:
     if kind == "attack":
         declare_attack(g, card)
     else:

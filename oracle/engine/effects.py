@@ -8,6 +8,11 @@ draw, and `choose` / `pick_at_random` for the choices they need.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
 import sys
 from itertools import combinations
 
@@ -30,14 +35,14 @@ TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeate
 
 
 # -- triggered effects -------------------------------------------------------
-def queue_trigger(g, card: int, controller: int, trigger: str, name: str | None = None) -> None:
+def queue_trigger(g: Game, card: int, controller: int, trigger: str, name: str | None = None) -> None:
     """triggers.controller: the effect happens for the creature's controller.
     `name`: the design whose ability it is, when the card no longer shows it
     (an evolved creature that left play is stage I again: later.evolve)."""
     g.state.triggers.append((card, controller, trigger) if name is None else (card, controller, trigger, name))
 
 
-def enter_play(g, card: int, controller: int, clauses: tuple) -> None:
+def enter_play(g: Game, card: int, controller: int, clauses: tuple) -> None:
     """A creature came into play: its Play effect triggers (triggers.play),
     unless a constant ability forbids it (Deathweaver)."""
     g.changed()
@@ -53,7 +58,7 @@ def enter_play(g, card: int, controller: int, clauses: tuple) -> None:
         g.push_next(("octonite-distribute", card, controller))
 
 
-def _play_effect(g, card: int, controller: int, d) -> None:
+def _play_effect(g: Game, card: int, controller: int, d) -> None:
     if "play" not in d.triggers:
         return
     holder = abilities.play_effect_forbidden(g, controller)
@@ -65,12 +70,12 @@ def _play_effect(g, card: int, controller: int, d) -> None:
 
 
 @task("enter-play")
-def _enter_play(g, card: int, controller: int, *clauses) -> None:
+def _enter_play(g: Game, card: int, controller: int, *clauses) -> None:
     enter_play(g, card, controller, tuple(clauses))
 
 
 @task("resolve-triggers")
-def resolve_triggers(g) -> None:
+def resolve_triggers(g: Game) -> None:
     """effects.simultaneous: with several effects waiting, the active player
     picks the next; effects.finish-one: each finishes before the next starts."""
     s = g.state
@@ -86,7 +91,7 @@ def resolve_triggers(g) -> None:
 
 
 @resume("order")
-def _order(g, kind, arg) -> None:
+def _order(g: Game, kind, arg) -> None:
     s = g.state
     chosen = arg[0]
     for i, t in enumerate(s.triggers):
@@ -97,14 +102,14 @@ def _order(g, kind, arg) -> None:
     _run_ability(g, *t)
 
 
-def _run_ability(g, card: int, controller: int, trigger: str, name: str | None = None) -> None:
+def _run_ability(g: Game, card: int, controller: int, trigger: str, name: str | None = None) -> None:
     g.emit("trigger", (TRIGGER_CLAUSE[trigger], "triggers.controller"), player=controller, card=card)
     # The abilities are written with the verbs of this module, handed in.
     abilities.TRIGGERED[(name or g.design(card).name, trigger)](_VERBS, g, controller, card)
 
 
 # -- choices -------------------------------------------------------------
-def choose(g, chooser: int, candidates, at_least: int, at_most: int, then: tuple,
+def choose(g: Game, chooser: int, candidates, at_least: int, at_most: int, then: tuple,
            clauses: tuple, source: int, prompt: str = "") -> None:
     """Ask `chooser` to pick between `at_least` and `at_most` of `candidates`,
     then apply the verb named by `then`. effects.as-much-as-possible: with
@@ -120,7 +125,7 @@ def choose(g, chooser: int, candidates, at_least: int, at_most: int, then: tuple
     g.ask("choose", chooser, options, then, clauses + ("effects.chooser",), source, prompt)
 
 
-def pick_at_random(g, candidates, count: int, then: tuple, clauses: tuple, source: int, prompt="") -> None:
+def pick_at_random(g: Game, candidates, count: int, then: tuple, clauses: tuple, source: int, prompt="") -> None:
     """A chance event: which `count` of `candidates` the random effect takes."""
     candidates = sorted(candidates)
     count = min(count, len(candidates))
@@ -132,7 +137,7 @@ def pick_at_random(g, candidates, count: int, then: tuple, clauses: tuple, sourc
 
 
 # -- the verbs -------------------------------------------------------------
-def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=None) -> None:
+def defeat(g: Game, cards, clauses: tuple, source=None, combat_poison=(), per_card=None) -> None:
     """Defeat creatures at the same time. keywords.tough: a TOUGH creature that
     is not exhausted is exhausted instead (keywords.tough.effects for card
     effects, keywords.tough.poisonous against POISONOUS). Otherwise it goes to
@@ -158,7 +163,7 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
             continue                                             # promo.evolve-instead
         if (c in tough_now and c not in s.exhausted and (in_combat or prof.tough_effects)
                 and (c not in combat_poison or prof.tough_poisonous)):
-            why = ("keywords.tough",)
+            why: tuple[str, ...] = ("keywords.tough",)
             if not in_combat:
                 why += ("keywords.tough.effects",)
             if c in combat_poison:
@@ -196,11 +201,11 @@ def defeat(g, cards, clauses: tuple, source=None, combat_poison=(), per_card=Non
 
 
 @resume("defeat")
-def _defeat(g, kind, arg, source, *clauses) -> None:
+def _defeat(g: Game, kind, arg, source, *clauses) -> None:
     defeat(g, list(arg), tuple(clauses), source)
 
 
-def discard(g, player: int, cards, source=None) -> None:
+def discard(g: Game, player: int, cards, source=None) -> None:
     """terms.discard: from the player's hand to their discard pile; then draw (drawing.refill)."""
     s = g.state
     for c in cards:
@@ -212,11 +217,11 @@ def discard(g, player: int, cards, source=None) -> None:
 
 
 @resume("discard")
-def _discard(g, kind, arg, player, source) -> None:
+def _discard(g: Game, kind, arg, player, source) -> None:
     discard(g, player, arg, source)
 
 
-def steal(g, thief: int, cards, source=None) -> None:
+def steal(g: Game, thief: int, cards, source=None) -> None:
     """terms.steal: from the opponent's hand into the thief's hand."""
     s = g.state
     victim = 1 - thief
@@ -231,11 +236,11 @@ def steal(g, thief: int, cards, source=None) -> None:
 
 
 @resume("steal")
-def _steal(g, kind, arg, thief, source) -> None:
+def _steal(g: Game, kind, arg, thief, source) -> None:
     steal(g, thief, arg, source)
 
 
-def take_control(g, player: int, cards, source=None) -> None:
+def take_control(g: Game, player: int, cards, source=None) -> None:
     """terms.take-control: the creature moves to the player's play area in its
     current state (exhausted or not); no Play effect."""
     s = g.state
@@ -251,11 +256,11 @@ def take_control(g, player: int, cards, source=None) -> None:
 
 
 @resume("take-control")
-def _take_control(g, kind, arg, player, source) -> None:
+def _take_control(g: Game, kind, arg, player, source) -> None:
     take_control(g, player, arg, source)
 
 
-def play_from_discard(g, player: int, card: int, pile_owner: int, source=None) -> None:
+def play_from_discard(g: Game, player: int, card: int, pile_owner: int, source=None) -> None:
     """effects.play-card: the card goes from a discard pile into the player's
     play area; its Play effect triggers; no Mindbug (mindbug.only-from-hand)."""
     s = g.state
@@ -265,11 +270,11 @@ def play_from_discard(g, player: int, card: int, pile_owner: int, source=None) -
 
 
 @resume("play-from-discard")
-def _play_from_discard(g, kind, arg, player, pile_owner, source) -> None:
+def _play_from_discard(g: Game, kind, arg, player, pile_owner, source) -> None:
     play_from_discard(g, player, arg[0], pile_owner, source)
 
 
-def to_hand_from_discard(g, player: int, source=None) -> None:
+def to_hand_from_discard(g: Game, player: int, source=None) -> None:
     s = g.state
     if refused(g, player, (), source):                           # promo.hand-closed
         return
@@ -281,26 +286,26 @@ def to_hand_from_discard(g, player: int, source=None) -> None:
 
 
 # -- abilities in several parts ---------------------------------------------
-def then(g, step: str, player: int, card: int, *args) -> None:
+def then(g: Game, step: str, player: int, card: int, *args) -> None:
     """The ability's later part `abilities.STEPS[step]` runs once what the
     ability starts now (a boost, a choice) is done (effects.finish-one)."""
     g.push_next(("ability-then", step, player, card) + args)
 
 
 @task("ability-then")
-def _ability_then(g, step, player, card, *args) -> None:
+def _ability_then(g: Game, step, player, card, *args) -> None:
     if g.state.winner is None:
         abilities.STEPS[step](_VERBS, g, player, card, *args)
 
 
 @resume("ability-chose")
-def _ability_chose(g, kind, arg, step, player, card, *args) -> None:
+def _ability_chose(g: Game, kind, arg, step, player, card, *args) -> None:
     """A `choose` whose answer an ability's later part reads: `then` of
     ("ability-chose", step, player, card, ...)."""
     abilities.STEPS[step](_VERBS, g, player, card, tuple(arg or ()), *args)
 
 
-def copy_play(g, player: int, card: int, source: int) -> None:
+def copy_play(g: Game, player: int, card: int, source: int) -> None:
     """later.copy-play: `source`'s Play effect resolves as `card`'s own."""
     name = g.design(source).name
     g.emit("trigger", ("later.copy-play", "triggers.play", "triggers.controller"), player=player, card=card,

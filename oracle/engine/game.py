@@ -18,7 +18,7 @@ from .drawing import refill
 from .errors import GAME_OVER, EngineError, Refusal, Refused
 from .outcome import end_clause
 from .power import compute, design_face
-from .presence import flags as _flags
+from .presence import Flags, flags_of
 from .registry import RESUMES, TASKS
 from .restrictions import attack_barred
 from .state import Event, Pending, State
@@ -45,11 +45,11 @@ class Decision(NamedTuple):
         return cls(kind, player, arg)
 
     def to_json(self) -> dict:
-        d = {"t": self.kind}
+        d: dict = {"t": self.kind}
         if self.player is not None:
             d["p"] = self.player
         if self.kind in ("choose", "random"):
-            d["cards"] = list(self.arg or ())
+            d["cards"] = list(self.arg or ())  # type: ignore[arg-type]  # a tuple of ids
         elif self.kind in ("play", "attack", "hunt", "block", "activate"):
             d["card"] = self.arg
         return d
@@ -65,9 +65,8 @@ class Table:
         self.defs = defs
         self.owner = owner or {}
         self.names = {c: d.name for c, d in defs.items()}
-        self.flags = None
+        self.flags: Flags = flags_of(defs)   # the mechanics its cards can meet (engine.presence)
         self.faces: dict[int, tuple] = {}   # card id -> face(card), for the cards that have been in play
-        self.flags = _flags(self)   # the mechanics its cards can meet (engine.presence)
 
     def name(self, card: int) -> str:
         return self.defs[card].name
@@ -91,7 +90,7 @@ class Game:
         self.profile = profile if isinstance(profile, Profile) else get_profile(profile)
         self.state = state
         self.events: list[Event] = []
-        self._stats = None
+        self._stats: tuple | None = None
 
     # -- the protocol ----------------------------------------------------
     @property
@@ -143,7 +142,7 @@ class Game:
         pend = s.pending
         s.pending = None
         self.events = []
-        r = pend.resume
+        r = pend.resume  # type: ignore[union-attr]  # a decision is pending: the caller checked
         if len(r) == 1:
             RESUMES[r[0]](self, kind, arg)
         else:
@@ -243,7 +242,7 @@ class Game:
 
     # -- construction ----------------------------------------------------
     @classmethod
-    def deal(cls, edition: str | None, cards: dict[int, str], decks, unused, first=None,
+    def deal(cls, edition: Profile | str | None, cards: dict[int, str], decks, unused, first=None,
              reveals=(), life_piles=None, tolerate: list | None = None, sets=setup.DEFAULT_SETS,
              set_aside=None) -> "Game":
         """A game from a deal (setup.deal) of the deck of `sets` (setup.sets):

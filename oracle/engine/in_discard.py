@@ -19,7 +19,7 @@ from ..cards.abilities import (IN_DISCARD_ATTACK, IN_DISCARD_BLOCK, IN_DISCARD_G
                                IN_DISCARD_POWER)
 from ..readings import choice
 
-_EMPTY = frozenset()
+_EMPTY: frozenset[int] = frozenset()
 
 
 def _cards(g, table):

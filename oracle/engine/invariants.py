@@ -10,7 +10,7 @@ from ..cards import next_stage
 def violations(g) -> list[str]:
     s = g.state
     out = []
-    seen = Counter()
+    seen: Counter[int] = Counter()
     for _zone, _p, cards in s.zones():
         seen.update(cards)
     every = set(g.table.defs)

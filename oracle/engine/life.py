@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
 from . import in_discard
 from .outcome import life_locked
 from .watch import GAIN_LIFE, LOSE_LIFE, life_changed
 from .when import life_lost
 
 
-def gain_life(g, player: int, amount: int, clauses=(), source=None) -> None:
+def gain_life(g: Game, player: int, amount: int, clauses=(), source=None) -> None:
     """life.gain; with life cards (life.cards) a gain takes cards from the unused pile."""
     if amount <= 0:
         return
@@ -34,12 +39,12 @@ def gain_life(g, player: int, amount: int, clauses=(), source=None) -> None:
     life_changed(g, player, GAIN_LIFE, source)                         # triggers.when.events
 
 
-def lose_life(g, player: int, amount: int, clauses=(), source=None, triggers: bool = True) -> None:
+def lose_life(g: Game, player: int, amount: int, clauses=(), source=None, triggers: bool = True) -> None:
     """life.lose; reaching 0 ends the game at once (winning.life). Otherwise
     the loss triggers the abilities that wait in the player's discard pile
     (triggers.from-discard), unless `triggers` is false."""
     s = g.state
-    more = ()
+    more: tuple = ()
     if triggers and amount > 0 and g.table.flags.in_discard:
         amount, clauses, more = _more_loss(g, player, amount, clauses, source)   # later.in-discard.life
     amount = min(amount, s.life[player])
@@ -53,7 +58,7 @@ def lose_life(g, player: int, amount: int, clauses=(), source=None, triggers: bo
     s.life[player] -= amount
     if g.table.flags.life_readers:
         g.changed()
-    extra = ()
+    extra: tuple[str, ...] = ()
     if g.profile.life_cards:
         pile = s.life_pile[player]
         for _ in range(amount):
@@ -66,12 +71,12 @@ def lose_life(g, player: int, amount: int, clauses=(), source=None, triggers: bo
     elif triggers:
         life_changed(g, player, LOSE_LIFE, source)                     # triggers.when.events
         life_lost(g, player)
-        for extra, card in more:                                       # later.in-discard.life: a loss of its own
+        for loss, card in more:                                        # later.in-discard.life: a loss of its own
             if s.winner is None:
-                lose_life(g, player, extra, ("later.in-discard.life", "later.in-discard"), card)
+                lose_life(g, player, loss, ("later.in-discard.life", "later.in-discard"), card)
 
 
-def _more_loss(g, player, amount, clauses, source):
+def _more_loss(g: Game, player, amount, clauses, source):
     """later.in-discard.life: Blessed Killer Bee in the opponent's pile. The
     team's reading adds its 2 to this loss (one event); the other makes each
     a loss of its own that follows, which adds nothing more."""
@@ -83,7 +88,7 @@ def _more_loss(g, player, amount, clauses, source):
     return amount, clauses, more
 
 
-def set_life(g, player: int, value: int, clauses=(), source=None) -> None:
+def set_life(g: Game, player: int, value: int, clauses=(), source=None) -> None:
     """An effect that makes a life total equal to a number gains or loses the
     difference. Whether a total set lower is a loss that triggers abilities
     such as Hyenix's is the life.lose.set-lower reading."""

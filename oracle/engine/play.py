@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
 from ..cards import FAST
 from . import drawing
 from .mindbug_rules import may_use, spend
@@ -9,7 +14,7 @@ from .effects import enter_play
 from .registry import resume, task
 
 
-def play_from_hand(g, card: int) -> None:
+def play_from_hand(g: Game, card: int) -> None:
     """play.from-hand: the card leaves the hand and waits for the opponent's
     Mindbug decision; the hand is refilled first (drawing.before-effects)."""
     s = g.state
@@ -30,7 +35,7 @@ def play_from_hand(g, card: int) -> None:
 
 
 @resume("mindbug")
-def _mindbug(g, kind: str, arg, card: int) -> None:
+def _mindbug(g: Game, kind: str, arg, card: int) -> None:
     s = g.state
     p = s.active
     opp = 1 - p
@@ -54,7 +59,7 @@ def _mindbug(g, kind: str, arg, card: int) -> None:
 
 
 @task("extra-action")
-def extra_action(g) -> None:
+def extra_action(g: Game) -> None:
     """mindbug.extra-action: another turn action in the same turn (English
     revised), or the end of this turn and another turn for the same player."""
     s = g.state

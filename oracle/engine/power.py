@@ -8,6 +8,11 @@ creatures (Sharky), so that no ability reads a value still being built.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
 
 from ..cards.abilities import BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER
 from . import in_discard
@@ -22,7 +27,7 @@ def design_face(d) -> tuple:
     return (d.power, d.keywords, (changes, forbids) if changes or forbids else None)
 
 
-def compute(g):
+def compute(g: Game):
     s = g.state
     table = g.table
     faces = table.faces

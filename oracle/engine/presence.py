@@ -1,10 +1,16 @@
-"""Which New Servants mechanics a game can meet at all, worked out once per
-game (kept on its `Table`), so that games without those cards pay nothing for them:
-attack bans (Hamster Lion), powers that follow life (Bugserker), abilities
-that wait in discard piles (Hyenix), and the later sets' abilities that work
-from a discard pile (Blessed and Cursed cards)."""
+"""Which mechanics beyond First Contact a game can meet at all, worked out
+when its `Table` is made (`Table.flags`), so that games without those cards
+pay nothing for them: attack bans (Hamster Lion), powers that follow life
+(Bugserker), abilities that wait in discard piles (Hyenix), the later sets'
+abilities that work from a discard pile (Blessed and Cursed cards), and the
+hooks of single promo designs."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
 
 from typing import NamedTuple
 
@@ -54,18 +60,17 @@ _KNOWN: dict[frozenset, tuple] = {}
 _MAX_KNOWN = 256
 
 
-def flags(table) -> Flags:
-    f = table.flags
-    if f is None:
-        dealt = tuple({id(d): d for d in table.defs.values()}.values())
-        key = frozenset(map(id, dealt))
-        known = _KNOWN.get(key)
-        if known is None:
-            if len(_KNOWN) >= _MAX_KNOWN:
-                _KNOWN.clear()
-            known = _KNOWN[key] = (dealt, _flags_of(list(dealt)))
-        f = table.flags = known[1]
-    return f
+def flags_of(defs: dict) -> Flags:
+    """The Flags of a game whose cards are `defs` (card id -> design); a
+    `Table` works them out when it is made (its `flags`)."""
+    dealt = tuple({id(d): d for d in defs.values()}.values())
+    key = frozenset(map(id, dealt))
+    known = _KNOWN.get(key)
+    if known is None:
+        if len(_KNOWN) >= _MAX_KNOWN:
+            _KNOWN.clear()
+        known = _KNOWN[key] = (dealt, _flags_of(list(dealt)))
+    return known[1]
 
 
 def _flags_of(designs: list) -> Flags:
@@ -75,21 +80,23 @@ def _flags_of(designs: list) -> Flags:
     in_discard = "in-discard" in triggers and any(
         not names.isdisjoint(t) for t in (IN_DISCARD_POWER, IN_DISCARD_ATTACK, IN_DISCARD_BLOCK,
                                           IN_DISCARD_GRANTS, IN_DISCARD_LIFE))
-    return Flags(not names.isdisjoint(ATTACK_RULES) or not names.isdisjoint(ANY_SIDE_ATTACK_RULES),
-                 not names.isdisjoint(LIFE_READERS),
+    def meets(hooks) -> bool:
+        return not names.isdisjoint(hooks)
+
+    return Flags(meets(ATTACK_RULES) or meets(ANY_SIDE_ATTACK_RULES), meets(LIFE_READERS),
                  "when" in triggers, "end-of-turn" in triggers, "action" in triggers,
                  not triggers.isdisjoint(EVENT_TRIGGERS), "to-discard" in triggers,
-                 in_discard, in_discard or not names.isdisjoint(PILE_READERS),
-                 frozenset(names),
-                 *(not names.isdisjoint(t) for t in (
-                     PLAY_LIMITS, HAND_LOCKS, LIFE_LOCKS,
-                     MINDBUG_BANS | MINDBUG_WATCHERS | LIFE_AS_MINDBUGS, SIDE_MARKERS,
-                     GRANTED_ATTACK, BLOCK_READERS, DEFEAT_READERS, HUNT_RULES, REVERSED_FIGHTS)),
-                 any(d.stage for d in designs),
-                 not names.isdisjoint(ATTACK_RULES), not names.isdisjoint(ANY_SIDE_ATTACK_RULES))
+                 in_discard, in_discard or meets(PILE_READERS), frozenset(names),
+                 play_limits=meets(PLAY_LIMITS), hand_locks=meets(HAND_LOCKS), life_locks=meets(LIFE_LOCKS),
+                 mindbug_hooks=meets(MINDBUG_BANS) or meets(MINDBUG_WATCHERS) or meets(LIFE_AS_MINDBUGS),
+                 side_markers=meets(SIDE_MARKERS), granted_attack=meets(GRANTED_ATTACK),
+                 block_readers=meets(BLOCK_READERS), defeat_readers=meets(DEFEAT_READERS),
+                 hunt_rules=meets(HUNT_RULES), reversed=meets(REVERSED_FIGHTS),
+                 lines=any(d.stage for d in designs),
+                 enemy_attack_rules=meets(ATTACK_RULES), any_side_attack_rules=meets(ANY_SIDE_ATTACK_RULES))
 
 
-def holder(g, side: int, names):
+def holder(g: Game, side: int, names):
     """The first creature of `side` in play whose design is one of `names`
     (a constant ability of a single card: the promos), or None; nothing is
     looked at in a game none of those designs can reach."""

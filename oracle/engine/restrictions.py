@@ -7,7 +7,7 @@ from ..cards import FAST
 from ..cards.abilities import ANY_SIDE_ATTACK_RULES, ATTACK_RULES
 from . import in_discard
 
-_EMPTY = frozenset()
+_EMPTY: frozenset[int] = frozenset()
 
 
 def attack_barred(g, player: int) -> frozenset:

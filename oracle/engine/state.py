@@ -12,7 +12,7 @@ decision, so a state can be copied, serialised and restored at any point.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 # Stages of a pending decision; each names the kinds of decision that answer it.
 STAGE_KINDS = {
@@ -98,35 +98,35 @@ class State:
     )
 
     def __init__(self):
-        self.life = [3, 3]
-        self.mindbugs = [2, 2]
-        self.deck = [[], []]        # top card first
-        self.hand = [[], []]
-        self.play = [[], []]        # in the order the creatures arrived
-        self.discard = [[], []]
-        self.life_pile = [[], []]   # English first edition: life as cards
-        self.unused = []            # top card first
-        self.out = []               # out of the game (revealed cards, spent life cards)
-        self.exhausted = set()
-        self.played = None          # card waiting for the Mindbug decision
-        self.active = 0
-        self.turn = 0
-        self.attacks = {}           # creature -> attacks made this turn
-        self.combat = None          # [attacker, blocker or None, hunted?] while an attack is under way
-        self.stack = []             # tasks still to run, last one first
-        self.triggers = []          # triggered effects waiting: (card, controller, trigger)
-        self.pending = None
-        self.winner = None
-        self.reason = None
-        self.actions = 0            # turn actions taken this turn
-        self.lasting = ()           # effects that last this turn: (card, what) pairs (effects.this-turn)
-        self.octonite = ()          # Octonite counters: (card, count) pairs (later.octonite)
-        self.set_aside = []         # double-sided cards of evolution lines, not in use (set aside at the deal)
-        self.stages = ()            # evolved creatures: (creature, its line's set-aside card, stage 2 or 3)
-        self.boosts = ()            # boost cards: (creature, (cards under it...)) pairs
-        self.arrived = ()           # creatures that came into play this turn (later.action.fresh), en-revised
-        self.held = ()              # creatures set aside by a creature (Alpacoodle): (holder, ((card, controller), ...))
-        self.sides = ()             # side markers in use (Sluggernaut): (creature, power of the side) pairs
+        self.life: list = [3, 3]
+        self.mindbugs: list = [2, 2]
+        self.deck: list = [[], []]          # top card first
+        self.hand: list = [[], []]
+        self.play: list = [[], []]          # in the order the creatures arrived
+        self.discard: list = [[], []]
+        self.life_pile: list = [[], []]     # English first edition: life as cards
+        self.unused: list = []              # top card first
+        self.out: list = []                 # out of the game (revealed cards, spent life cards)
+        self.exhausted: set = set()
+        self.played: int | None = None      # card waiting for the Mindbug decision
+        self.active: int = 0
+        self.turn: int = 0
+        self.attacks: dict = {}             # creature -> attacks made this turn
+        self.combat: Any = None             # [attacker, blocker or None, hunted?] while an attack is under way
+        self.stack: list = []               # tasks still to run, last one first
+        self.triggers: list = []            # triggered effects waiting: (card, controller, trigger)
+        self.pending: Pending | None = None
+        self.winner: int | None = None
+        self.reason: str | None = None
+        self.actions: int = 0               # turn actions taken this turn
+        self.lasting: tuple = ()            # effects that last this turn: (card, what) pairs (effects.this-turn)
+        self.octonite: tuple = ()           # Octonite counters: (card, count) pairs (later.octonite)
+        self.set_aside: list = []           # double-sided cards of evolution lines, not in use (set aside at the deal)
+        self.stages: tuple = ()             # evolved creatures: (creature, its line's set-aside card, stage 2 or 3)
+        self.boosts: tuple = ()             # boost cards: (creature, (cards under it...)) pairs
+        self.arrived: tuple = ()            # creatures that came into play this turn (later.action.fresh), en-revised
+        self.held: tuple = ()               # creatures set aside by a creature (Alpacoodle): (holder, ((card, controller), ...))
+        self.sides: tuple = ()              # side markers in use (Sluggernaut): (creature, power of the side) pairs
 
     def copy(self) -> "State":
         s = State.__new__(State)

@@ -38,6 +38,9 @@ MILLION_TARGET_MIN = 5.0
 
 def run_bench(games: int, seed: int, edition: str, claims: str, repeat: int, jobs: int = 1,
               cluster: str | None = None) -> dict:
+    from ..native import build
+
+    click.echo(f"build: {build()} (oracle/native.py; MB_ORACLE_PURE=1 pip install . for pure Python)")
     click.echo(f"generating {plural(games, 'random self-play game')} ({edition}, claims: {claims}) ...")
     raws: list[RawGame] = []
     current = None

@@ -200,7 +200,7 @@ def _creature(g: Game, c: int) -> dict:
     """A creature of a claim: its id and exhaustion; a creature of an
     evolution line with its stage (and, evolved, the face it shows); a
     creature with boost cards with the cards under it."""
-    entry = {"card": c, "exhausted": c in g.state.exhausted}
+    entry: dict = {"card": c, "exhausted": c in g.state.exhausted}
     d = g.design(c)
     if d.stage:
         entry["stage"] = d.stage
@@ -242,7 +242,8 @@ def claim_views(g: Game, line) -> tuple[dict, dict]:
             lp.append(l_)
         rules["play"], log["play"] = rp, (lp if len(line.play) == 2 else line.play)
     if line.deck is not U:
-        rd, ld = [], []
+        rd: list = []
+        ld: list = []
         for p in (0, 1):
             c = line.deck[p] if p < len(line.deck) else None
             if isinstance(c, list):
@@ -268,7 +269,7 @@ def claim_views(g: Game, line) -> tuple[dict, dict]:
     return rules, log
 
 
-def _play_side(g, p, claimed) -> tuple[list, list]:
+def _play_side(g: Game, p, claimed) -> tuple[list, list]:
     """A play area as rules and log see it: entries (card, exhausted, power,
     keywords, stage, face, boosts), each part None where the log does not
     claim it; sorted. In a play area of names a creature is named by the
@@ -289,6 +290,8 @@ def _play_side(g, p, claimed) -> tuple[list, list]:
         if c.stage is not U or c.face is not U or c.boosts is not U:
             want_later = True
     ex = s.exhausted
+    rules: list
+    log: list
     if not (by_name or want_pw or want_kw or want_later):
         if want_ex:
             rules = sorted((c, c in ex, None, None, None, None, None) for c in s.play[p])

@@ -64,6 +64,14 @@ def valgrind() -> str | None:
     return shutil.which("valgrind")
 
 
+def counted_build() -> str:
+    """The build (pure Python or compiled, oracle.native) that the counted
+    runs import: the same interpreter, environment and folder as they."""
+    run = subprocess.run([sys.executable, "-c", "from oracle.native import build; print(build())"],
+                         capture_output=True, text=True)
+    return run.stdout.strip() or f"unknown ({run.stderr.strip().splitlines()[-1:]})"
+
+
 def instructions(cmd: list[str], env: dict | None = None) -> int:
     """The instructions `cmd` executes (all of it: start, run, exit), counted by cachegrind."""
     run = subprocess.run([valgrind() or "valgrind", "--tool=cachegrind", "--cache-sim=no",
@@ -153,6 +161,7 @@ def run_counts(seed: int, claims: str, repeat: int, games: int = COUNTED_GAMES, 
                    "instructions per decision; the timings above are wall-clock only)")
         return []
     small = max(1, games // 4)
+    click.echo(f"build counted: {counted_build()}")
     click.echo(f"instructions per decision (valgrind cachegrind; verify and the decode floor each run on "
                f"{small} and {games} self-played games, seed {seed}: the start-up drops out of the slope) ...")
     click.echo(f"{'edition':<11} {'sets':<27} {'decisions':>9} {'verify':>9} {'decode':>8} {'ratio':>6} "

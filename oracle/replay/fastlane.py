@@ -23,6 +23,8 @@ log of another form), the game's claims are decoded and compared as fields.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 
 from ..engine import QuietGame
@@ -53,8 +55,8 @@ class _Decisions(dict):
     the line decoded again. Bounded: short lines only, and emptied when full,
     so a stream of distinct lines costs no more memory than this."""
 
-    MAX_ENTRIES = 4096
-    MAX_LINE = 256
+    MAX_ENTRIES: ClassVar[int] = 4096
+    MAX_LINE: ClassVar[int] = 256
 
     def keep(self, raw: bytes, line, t: str) -> tuple:
         hit = ((t, decision_arg(line)), None if t == "random" else line.p)
@@ -92,6 +94,7 @@ class FastVerifier(Verifier):
         else:
             raise Detour
         g = self.g
+        assert g is not None    # _setup dealt the game
         known = _decisions
         seen = known.get
         ended = False

@@ -1,0 +1,49 @@
+"""Which of the package's modules run compiled.
+
+A regular install (`pip install .`) compiles the modules of MODULES with
+mypyc when mypy and a C compiler are there (hatch_build.py), and ships them
+beside their .py files; an editable install, a source checkout and a build
+with MB_ORACLE_PURE=1 run them all interpreted. The interpreted code is the
+reference: the tests run it (tests/conftest.py refuses a compiled module
+unless MB_ORACLE_TEST_COMPILED=1), and tests/test_compiled_identity.py
+checks that both builds give byte-identical reports.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+# The modules a compiled build compiles: the hot path of verify, chosen by
+# counting instructions per decision (README, Speed in instructions).
+MODULES = (
+    "oracle.engine.state",
+    "oracle.engine.game",
+    "oracle.engine.turns",
+    "oracle.engine.combat",
+    "oracle.engine.power",
+    "oracle.engine.presence",
+    "oracle.engine.effects",
+    "oracle.engine.play",
+    "oracle.engine.drawing",
+    "oracle.engine.life",
+    "oracle.replay.claims",
+    "oracle.replay.fastlane",
+)
+
+
+def compiled_modules() -> list[str]:
+    """The modules of MODULES that this installation loads from a compiled
+    extension rather than from their .py file, without importing them."""
+    out = []
+    for name in MODULES:
+        spec = importlib.util.find_spec(name)
+        origin = spec.origin if spec is not None else None
+        if origin is not None and not origin.endswith(".py"):
+            out.append(name)
+    return out
+
+
+def build() -> str:
+    """'compiled (N modules)' or 'pure Python': what runs here, in words."""
+    n = len(compiled_modules())
+    return f"compiled ({n} of {len(MODULES)} modules, mypyc)" if n else "pure Python"

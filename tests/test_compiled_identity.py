@@ -1,0 +1,115 @@
+"""The compiled build (mypyc, hatch_build.py) gives byte-identical output.
+
+A wheel is built with the modules of oracle/native.py compiled
+(MB_ORACLE_COMPILED=1: no fallback to pure Python) and installed into a
+temporary folder, never into the source tree the other tests run. Then the
+same commands run with the source tree (pure Python, the reference) and
+with the compiled package, each in a fresh process, and their outputs and
+exit statuses must be the same bytes: self-play in every edition, with and
+without New Servants, verify --format json on that self-play, verify on the
+shipped samples (replays/), and the scenario library (--format json).
+
+Without mypy (mypyc), hatchling, a C compiler or Python's headers it skips
+and names what is missing.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from oracle.native import MODULES
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITIONS = ("en-first", "fr-first", "fr-revised", "en-revised")
+SETS = ("first-contact", "first-contact,new-servants")
+GAMES = 200
+SEED = 7
+
+
+def _missing() -> str | None:
+    if importlib.util.find_spec("mypyc") is None:
+        return "mypy (with mypyc) is not installed: pip install -e '.[test]'"
+    if importlib.util.find_spec("hatchling") is None:
+        return "hatchling is not installed: pip install -e '.[test]'"
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        return f"no C compiler ({cc}) on PATH"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return f"Python's headers (Python.h) are missing from {sysconfig.get_paths()['include']}"
+    return None
+
+
+pytestmark = pytest.mark.skipif(_missing() is not None, reason=_missing() or "")
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory) -> Path:
+    """A folder holding the compiled package, installed from a wheel."""
+    tmp = tmp_path_factory.mktemp("compiled")
+    env = {**os.environ, "MB_ORACLE_COMPILED": "1"}
+    env.pop("MB_ORACLE_PURE", None)
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps",
+                            "--no-index", "-q", "-w", str(tmp / "wheel"), str(ROOT)],
+                           capture_output=True, env=env)
+    assert build.returncode == 0, build.stderr.decode(errors="replace")[-4000:]
+    wheel, = (tmp / "wheel").glob("mb_oracle-*.whl")
+    assert "-none-any" not in wheel.name, f"the wheel is pure Python: {wheel.name}"
+    site = tmp / "site"
+    inst = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "-q",
+                           "--target", str(site), str(wheel)], capture_output=True)
+    assert inst.returncode == 0, inst.stderr.decode(errors="replace")[-4000:]
+    return site
+
+
+def _run(where: Path, *args: str, cwd: Path) -> tuple[int, bytes]:
+    """`python -m oracle ARGS` with the package found at `where` only (cwd is
+    outside the source tree, so the checkout does not come first)."""
+    env = {**os.environ, "PYTHONPATH": str(where), "PYTHONHASHSEED": "0", "NO_COLOR": "1",
+           "MB_ORACLE_TEST_COMPILED": "1"}
+    r = subprocess.run([sys.executable, "-m", "oracle", *args], capture_output=True, cwd=cwd, env=env)
+    return r.returncode, r.stdout + b"\n--- stderr ---\n" + r.stderr
+
+
+def _build(where: Path, cwd: Path) -> list[str]:
+    env = {**os.environ, "PYTHONPATH": str(where)}
+    out = subprocess.run([sys.executable, "-c", "import oracle, sys; print(oracle.__file__); "
+                          "print(*oracle.compiled_modules(), sep='\\n')"],
+                         capture_output=True, cwd=cwd, env=env, check=True, text=True).stdout.split()
+    return out
+
+
+def test_the_compiled_build_gives_the_bytes_of_the_pure_one(compiled, tmp_path):
+    cwd = tmp_path
+    # Each side runs the package it is meant to: the checkout, pure; the wheel, compiled.
+    pure_file, *pure_mods = _build(ROOT, cwd)
+    comp_file, *comp_mods = _build(compiled, cwd)
+    assert Path(pure_file).parent == ROOT / "oracle" and pure_mods == []
+    assert Path(comp_file).parent == compiled / "oracle" and comp_mods == list(MODULES)
+
+    def both(*args: str) -> bytes:
+        pure = _run(ROOT, *args, cwd=cwd)
+        comp = _run(compiled, *args, cwd=cwd)
+        assert comp[0] == pure[0], f"exit status {comp[0]} compiled, {pure[0]} pure: {' '.join(args)}"
+        assert comp[1] == pure[1], f"the outputs differ: {' '.join(args)}"
+        return pure[1]
+
+    for edition in EDITIONS:
+        for sets in SETS:
+            out = both("selfplay", "--games", str(GAMES), "--seed", str(SEED), "--edition", edition,
+                       "--sets", sets)
+            corpus = cwd / f"{edition}-{sets.replace(',', '+')}.jsonl"
+            corpus.write_bytes(out.split(b"\n--- stderr ---\n")[0])
+            report = both("verify", str(corpus), "--format", "json", "--no-progress")
+            assert report.count(b'"verdict":"conforms"') == GAMES
+    samples = both("verify", str(ROOT / "replays"), "--format", "json", "--no-progress")
+    assert b'"verdict":"violates"' in samples and b'"verdict":"conforms"' in samples
+    library = both("scenarios", str(ROOT / "scenarios"), "--format", "json")
+    assert b'"failed": 0' in library and b'"status": "pass"' in library
