@@ -160,7 +160,15 @@ def block_step(g: Game) -> None:
         return  # HUNTER already named the blocker
     a = s.combat[0]
     opp = 1 - side(s)
-    options = [("block", c) for c in s.play[opp] if block_forbidden(g, a, c) is None]
+    stats = g._stats or g.stats()
+    options: list[tuple[str, int | None]]
+    if stats[2] or s.lasting or g.table.flags.in_discard:
+        options = [("block", c) for c in s.play[opp] if block_forbidden(g, a, c) is None]
+    elif stats[1][a] & SNEAKY:                                   # block_forbidden, with no ability to ask
+        kw = stats[1]
+        options = [("block", c) for c in s.play[opp] if kw[c] & SNEAKY]
+    else:
+        options = [("block", c) for c in s.play[opp]]
     options.append(("block", None))
     g.ask("block", opp, options, ("block",), ("combat.block",), source=a,
           prompt="block with a creature, or take the hit")

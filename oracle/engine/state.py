@@ -98,23 +98,23 @@ class State:
     )
 
     def __init__(self):
-        self.life: list = [3, 3]
-        self.mindbugs: list = [2, 2]
-        self.deck: list = [[], []]          # top card first
-        self.hand: list = [[], []]
-        self.play: list = [[], []]          # in the order the creatures arrived
-        self.discard: list = [[], []]
-        self.life_pile: list = [[], []]     # English first edition: life as cards
-        self.unused: list = []              # top card first
-        self.out: list = []                 # out of the game (revealed cards, spent life cards)
-        self.exhausted: set = set()
+        self.life: list[int] = [3, 3]
+        self.mindbugs: list[int] = [2, 2]
+        self.deck: list[list[int]] = [[], []]          # top card first
+        self.hand: list[list[int]] = [[], []]
+        self.play: list[list[int]] = [[], []]          # in the order the creatures arrived
+        self.discard: list[list[int]] = [[], []]
+        self.life_pile: list[list[int]] = [[], []]     # English first edition: life as cards
+        self.unused: list[int] = []              # top card first
+        self.out: list[int] = []                 # out of the game (revealed cards, spent life cards)
+        self.exhausted: set[int] = set()
         self.played: int | None = None      # card waiting for the Mindbug decision
         self.active: int = 0
         self.turn: int = 0
-        self.attacks: dict = {}             # creature -> attacks made this turn
+        self.attacks: dict[int, int] = {}             # creature -> attacks made this turn
         self.combat: Any = None             # [attacker, blocker or None, hunted?] while an attack is under way
-        self.stack: list = []               # tasks still to run, last one first
-        self.triggers: list = []            # triggered effects waiting: (card, controller, trigger)
+        self.stack: list[tuple] = []               # tasks still to run, last one first
+        self.triggers: list[tuple] = []            # triggered effects waiting: (card, controller, trigger)
         self.pending: Pending | None = None
         self.winner: int | None = None
         self.reason: str | None = None
