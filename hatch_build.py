@@ -81,13 +81,27 @@ def compile_modules(root: Path, names: tuple[str, ...], out: Path) -> dict[str, 
     return built
 
 
+def _asked_for_editable() -> bool:
+    """Whether hatchling asks for the build dependencies of an editable
+    install (PEP 660's get_requires_for_build_editable): hatchling does not
+    tell a hook which build it asks for, so the caller is looked for on the
+    stack. An editable install is never compiled and needs no mypy; where the
+    caller is not found, the dependencies are asked for (nothing breaks)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name == "get_requires_for_build_editable":
+            return True
+        frame = frame.f_back
+    return False
+
+
 class CustomBuildHook(BuildHookInterface):
     """Compiles oracle/native.py's MODULES into a regular wheel (never an editable one)."""
 
     def dependencies(self) -> list[str]:
         # The run-time dependencies too: mypyc compiles against their types,
         # as in the test that checks the compiled build (tests/test_compiled_identity.py).
-        if _flag("MB_ORACLE_PURE"):
+        if _flag("MB_ORACLE_PURE") or _asked_for_editable():
             return []
         return list(BUILD_DEPENDENCIES) + list(self.metadata.core.dependencies)
 
