@@ -9,13 +9,13 @@ from __future__ import annotations
 from .loading import collector_paused
 
 with collector_paused():
-    import errno
     import importlib
     import os
     import sys
 
     import click
 
+    from .ending import CLOSED_OUTPUT, cannot_go_on, closed_output, discard_stdout, missing_package
     from .games import GAMES
     from .term import color_option, visible
 
@@ -75,38 +75,6 @@ SUMMARIES = {
 }
 
 
-# The exit status when standard output is closed before the output is
-# complete: a process ended by SIGPIPE gives the same in a shell.
-CLOSED_OUTPUT = 128 + 13
-
-
-def stdout_closed() -> bool:
-    """Whether standard output is a pipe or socket whose reader has gone."""
-    import select
-
-    try:
-        poll = select.poll()
-        poll.register(1, select.POLLOUT)
-        return any(ev & (select.POLLERR | select.POLLHUP) for _, ev in poll.poll(0))
-    except (OSError, ValueError, AttributeError):
-        return False
-
-
-def _discard_stdout() -> None:
-    """From now on, what is written to standard output (what its buffer still
-    holds, flushed at exit) goes nowhere, without another error."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.close(devnull)
-    except OSError:
-        pass
-
-
-# the module a command may miss -> the package that provides it
-PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "deepdiff": "deepdiff", "jinja2": "Jinja2"}
-
-
 _LISTING = "oracle.cli.listing"
 
 
@@ -128,13 +96,11 @@ class LazyGroup(click.Group):
             e.message = visible(e.message, lines=True)
             raise
         except ModuleNotFoundError as e:
-            top = (e.name or "").split(".")[0]
-            if not top or top == "oracle":
-                raise
-            package = PACKAGES.get(top, top)
             command = ctx.invoked_subcommand or ""
-            click.echo(f"mb-oracle{' ' + command if command else ''}: needs the Python package {package!r}, "
-                       f"which is not installed here (pip install {package})", err=True)
+            advice = missing_package(e, command)
+            if advice is None:
+                raise
+            click.echo(advice, err=True)
             ctx.exit(2)
         except OSError as e:
             # Standard output closed by its reader (`| head -1`) ends quietly
@@ -142,14 +108,12 @@ class LazyGroup(click.Group):
             # which would say that a game violates the rules. Any other
             # failure to write (a full disk, an I/O error, a pipe that is not
             # standard output) is one line, exit 2.
-            if e.errno == errno.EPIPE and stdout_closed():
-                _discard_stdout()
+            if closed_output(e):
+                discard_stdout()
                 ctx.exit(CLOSED_OUTPUT)
             command = ctx.invoked_subcommand or ""
-            where = f" ({e.filename})" if e.filename else ""
             sys.stdout = open(os.devnull, "w")     # what is still buffered cannot be written either
-            click.echo(visible(f"mb-oracle{' ' + command if command else ''}: cannot go on: {e.strerror or e}{where}"),
-                       err=True)
+            click.echo(visible(cannot_go_on(e, command)), err=True)
             ctx.exit(2)
 
     def list_commands(self, ctx):
@@ -308,6 +272,7 @@ def _other_clauses(game, as_json, markdown, ids) -> None:
 
     from .clause_view import describe, select, unknown_message
     from .clauses import clause_to_json
+    from .ending import CLOSED_OUTPUT, cannot_go_on, closed_output, discard_stdout, missing_package
     from .games import GAMES
 
     book = import_module(GAMES[game] + ".clauses")

@@ -19,8 +19,6 @@ import sys
 import time
 from typing import TextIO
 
-import click
-
 COLOR_CHOICES = ("auto", "always", "never")
 
 # Characters that text from the input must never bring to a terminal as
@@ -56,6 +54,8 @@ def visible(text: str, lines: bool = False) -> str:
 def error(message, prefix: str = "error: ") -> None:
     """A problem, on standard error: `prefix` and the message, escaped
     (`visible`, its lines kept)."""
+    import click    # on this rare path only: `verify` of a good log never loads click
+
     click.echo(prefix + visible(str(message), lines=True), err=True)
 
 
@@ -88,9 +88,41 @@ def _set_color(ctx: click.Context, _param, value):
 def color_option(default: str | None = None):
     """`--color auto|always|never` for a group (default auto) or a command
     (default: what the group chose)."""
+    import click
+
     return click.option("--color", type=click.Choice(COLOR_CHOICES), default=default, expose_value=False,
                         is_eager=True, callback=_set_color,
                         help="Colour in the output: auto (on a terminal, unless NO_COLOR is set), always, never.")
+
+
+# The ANSI styles the reports use, written as click.style writes them, and
+# removed as click.unstyle removes them (tests/test_term.py compares them):
+# the human report needs no click.
+_FG = {"black": 30, "red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "cyan": 36, "white": 37,
+       "reset": 39, "bright_black": 90, "bright_red": 91, "bright_green": 92, "bright_yellow": 93,
+       "bright_blue": 94, "bright_magenta": 95, "bright_cyan": 96, "bright_white": 97}
+_ANSI: list = []
+
+
+def style(text, fg: str | None = None, bold: bool | None = None, dim: bool | None = None) -> str:
+    """`text` in colour `fg` (a name), bold or dim, then reset: click.style's text."""
+    bits = []
+    if fg is not None:
+        bits.append(f"\033[{_FG[fg]}m")
+    if bold is not None:
+        bits.append(f"\033[{1 if bold else 22}m")
+    if dim is not None:
+        bits.append(f"\033[{2 if dim else 22}m")
+    return "".join(bits) + str(text) + "\033[0m"
+
+
+def unstyle(text: str) -> str:
+    """`text` without its ANSI escapes (click.unstyle)."""
+    if "\033" not in text:
+        return text
+    if not _ANSI:       # compiled when first needed
+        _ANSI.append(re.compile(r"\033\[[0-?]*[ -/]*[@-~]"))
+    return _ANSI[0].sub("", text)
 
 
 def is_terminal(stream) -> bool:
@@ -103,7 +135,10 @@ def is_terminal(stream) -> bool:
 
 def use_color(stream: TextIO) -> bool:
     """Whether text written to `stream` should carry colour now."""
-    ctx = click.get_current_context(silent=True)
+    # No click loaded (the fast path of `verify`, oracle.launch): no
+    # context, and the setting is the one `--color auto` gives.
+    click = sys.modules.get("click")
+    ctx = click.get_current_context(silent=True) if click is not None else None
     setting = ctx.color if ctx is not None else color_setting(None)
     if setting is not None:
         return setting

@@ -20,13 +20,13 @@ LAYERS = {
     "oracle": 0,
     "oracle.cards": 0, "oracle.clauses": 0, "oracle.editions": 0, "oracle.readings": 0,
     "oracle.safeyaml": 0, "oracle.structure": 0, "oracle.junit": 0, "oracle.term": 0, "oracle.schemas": 0,
-    "oracle.clause_view": 0, "oracle.loading": 0,
+    "oracle.clause_view": 0, "oracle.loading": 0, "oracle.ending": 0,
     "oracle.games": 0, "oracle.games.mindbug": 0, "oracle.games.mindup": 0,
     "oracle.engine": 1, "oracle.games.mindup.engine": 1,
     "oracle.replay": 2, "oracle.scenarios": 2, "oracle.hunt": 2, "oracle.coverage": 2, "oracle.fuzz": 2,
     "oracle.harness": 2, "oracle.report": 2, "oracle.games.mindup.replay": 2,
     "oracle.games.mindup.hunt": 2, "oracle.games.mindup.harness": 2, "oracle.games.mindup.fuzz": 2,
-    "oracle.cli": 3, "oracle.__main__": 3,
+    "oracle.cli": 3, "oracle.__main__": 3, "oracle.launch": 3,
 }
 
 

@@ -55,6 +55,77 @@ def loaded_by_run(tmp_path, *args: str) -> set[str]:
     return set(json.loads(out.read_text()))
 
 
+# The same run through the program's entry point (oracle.launch), which
+# hands `verify PATH...` with no option to its click-free fast path.
+LAUNCH = """import json, sys
+sys.argv = ["mb-oracle", *sys.argv[1:]]
+from oracle.launch import main
+try:
+    main()
+except SystemExit:
+    pass
+with open(OUT, "w") as f:
+    json.dump(sorted(sys.modules), f)
+"""
+
+# What the fast path of `verify PATH...` never loads: click and what only
+# click brings (its translations, locale, shutil), the group and the click
+# commands. (uuid and platform stay: msgspec imports them.)
+NOT_FOR_A_PLAIN_VERIFY = ("click", "gettext", "shutil", "locale", "oracle.cli", "oracle.replay.command")
+
+
+def launched(tmp_path, *args: str) -> set[str]:
+    out = tmp_path / "modules.json"
+    code = f"OUT = {str(out)!r}\n" + LAUNCH
+    subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, check=True)
+    return set(json.loads(out.read_text()))
+
+
+def test_a_plain_verify_loads_no_click(tmp_path):
+    log = ROOT / "replays" / "conforming" / "en-revised.jsonl"
+    loaded = launched(tmp_path, "verify", str(log))
+    assert "oracle.replay.verify" in loaded        # the run did verify
+    assert not loaded.intersection(NOT_FOR_A_PLAIN_VERIFY)
+    assert not loaded.intersection(NOT_FOR_ONE_LOG)
+    assert not {m.split(".")[0] for m in loaded}.intersection(HEAVY)
+
+
+def test_verify_with_an_option_goes_to_click(tmp_path):
+    log = ROOT / "replays" / "conforming" / "en-revised.jsonl"
+    assert "click" in launched(tmp_path, "verify", str(log), "-q")
+    assert "click" in launched(tmp_path, "verify", "-")
+
+
+def test_the_fast_path_gives_verify_its_options_defaults():
+    """oracle.replay.run.verify_run's defaults are what click gives `verify PATH`:
+    an option added to the command must be added to the fast path too."""
+    import inspect
+
+    from oracle.replay.command import verify
+    from oracle.replay.run import verify_run
+
+    ctx = verify.make_context("verify", ["a.jsonl"])
+    defaults = {k: p.default for k, p in inspect.signature(verify_run).parameters.items()}
+    assert list(defaults) == list(ctx.params)
+    assert {**defaults, "paths": ("a.jsonl",), "outputs": []} == ctx.params
+
+
+def test_the_fast_path_ends_as_click_does(tmp_path):
+    """Output, messages and exit status of `verify PATH...` are the same
+    through the fast path and through the click group."""
+    missing = tmp_path / "none.jsonl"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"t": "game", "id": "x"\n\x1b[31m\n')
+    runs = [[str(ROOT / "replays" / "conforming" / "en-first.jsonl")],
+            [str(ROOT / "replays" / "violations" / "hand-not-refilled.jsonl"), str(bad)],
+            [str(missing)], [str(tmp_path)]]
+    for paths in runs:
+        fast = subprocess.run([sys.executable, "-m", "oracle", "verify", *paths], cwd=ROOT, capture_output=True)
+        slow = subprocess.run([sys.executable, "-c", "import sys; from oracle.cli import main; main()", "verify",
+                               *paths], cwd=ROOT, capture_output=True)
+        assert (fast.returncode, fast.stdout, fast.stderr) == (slow.returncode, slow.stdout, slow.stderr), paths
+
+
 def test_help_lists_the_commands_without_importing_them(tmp_path):
     loaded = loaded_by_run(tmp_path, "--help")
     tops = {m.split(".")[0] for m in loaded}

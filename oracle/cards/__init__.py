@@ -201,9 +201,22 @@ def keyword_list(mask: int) -> list[str]:
     return [name for bit, name in KEYWORD_NAMES.items() if mask & bit]
 
 
+_NOT_SLUG: list = []
+
+
 def slugify(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    slug = _SLUGIFIED.get(text) if type(text) is str else None
+    if slug is None:
+        if not _NOT_SLUG:       # compiled when first needed
+            _NOT_SLUG.append(re.compile(r"[^a-z0-9]+").sub)
+        ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+        slug = _NOT_SLUG[0]("-", ascii_text.lower()).strip("-")
+        if type(text) is str and len(_SLUGIFIED) < 4096:      # the names of the cards and sets, and a bounded number of others
+            _SLUGIFIED[text] = slug
+    return slug
+
+
+_SLUGIFIED: dict[str, str] = {}
 
 
 def triggers_of(trigger) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from ..games import GAMES
 from ..term import color_option, error
 from .outputs import parse_output
 from .reader import NoInput, check_input
+from .run import _reading_options, declared
 
 
 GAME_NAMES = tuple(GAMES)
@@ -21,38 +22,6 @@ def cards_option(command):
     return click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
                         help="Also know the cards declared in FILE (mb-cards/1, spec/card-format.md); games deal "
                              "them by naming their set in `sets`.")(command)
-
-
-def declared(path):
-    """Load and register a card file; a bad file is a usage error (exit 2)
-    naming its file, line and field."""
-    from ..cards.compiled import load_file
-    from ..cards.declared import CardFileError
-    try:
-        return load_file(path)
-    except CardFileError as e:
-        for line in str(e).splitlines():           # every problem of the file, one a line
-            error(line)
-        sys.exit(2)
-
-
-def _reading_options(specs) -> tuple[tuple[str, str], ...]:
-    """--reading CLAUSE=CHOICE options, in order; a usage error names a bad one."""
-    from ..readings import UnknownReading, parse
-
-    out = {}
-    for spec in specs:
-        try:
-            if spec.strip().startswith("mu."):      # a reading of Mind Up! (oracle.games.mindup.readings)
-                from ..games.mindup.readings import check
-                clause, _, choice = (x.strip() for x in spec.partition("="))
-                check({clause: choice})
-            else:
-                clause, choice = parse(spec)
-        except UnknownReading as e:
-            raise click.BadParameter(str(e), param_hint="--reading") from None
-        out[clause] = choice
-    return tuple(out.items())
 
 
 @click.command()
@@ -96,58 +65,10 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     interrupted (Ctrl-C), 141 standard output closed by its reader before the
     report was complete (| head), 143 terminated (SIGTERM).
     """
-    from ..loading import collector_paused
+    from .run import verify_run
 
-    with collector_paused():
-        from .outputs import Reporter, load_expectations
-        from .parallel import ClusterUnavailable, Options, iter_rendered
-        from .progress import GameProgress, say_reading_stdin
-
-    expected = load_expectations(expect_file)
-    readings = _reading_options(reading_specs)
-    if cards_file:
-        if cluster:
-            raise click.UsageError("--cards works with local workers (-j), not with --cluster")
-        declared(cards_file)
-    try:
-        check_input(paths)
-    except NoInput as e:
-        error(e)
-        sys.exit(2)
-    say_reading_stdin(paths)
-    bar = GameProgress(paths, progress)
-    options = Options(edition, keep_going, which_editions, readings, strict, check_invariants)
-    on_hand = None
-    if "html" in (fmt, *(kind for kind, _ in outputs)):
-        from .onhand import OnHand
-
-        on_hand = OnHand()      # the boards of games that cannot be read twice (standard input, a pipe)
-    reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
-                        strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file),
-                        options=options, on_hand=on_hand, reads=(cards_file,) if cards_file else ())
-    results = iter_rendered(paths, options, jobs, cluster, on_hand=on_hand, wanted=reporter.wanted)
-    # Games coming down a pipe or from a terminal (an engine logging as it
-    # plays) get their verdict written out as each game ends, not when a
-    # buffer fills; a file is read at full speed with buffered reports.
-    live = "-" in (paths or ("-",)) and _is_live(sys.stdin)
-    try:
-        for rep, lines in results:
-            reporter.game(rep, lines)
-            if live:
-                reporter.flush()
-    except ClusterUnavailable as e:
-        bar.clear()
-        error(e)
-        sys.exit(2)
-    finally:
-        results.close()
-    sys.exit(reporter.finish())
-
-
-def _is_live(stream) -> bool:
-    from .shares import is_live
-
-    return is_live(stream)
+    verify_run(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions,
+               reading_specs, strict, quiet, check_invariants, statistics, progress, cluster, cards_file)
 
 
 @click.command()

@@ -13,10 +13,8 @@ import os
 import sys
 import time
 
-import click
-
 from ..safefile import OutputError, Replacement, clash, input_name
-from ..term import did_you_mean, error, is_terminal, use_color
+from ..term import did_you_mean, error, is_terminal, style, unstyle, use_color
 from . import report as render
 from .outcome import Summary, Tally
 
@@ -27,6 +25,8 @@ FILE_ERRORS = ("UNREADABLE", "BAD_SCENARIO")
 
 def parse_output(_ctx, _param, values) -> list[tuple[str, str]]:
     """Click callback for the repeatable `--output FORMAT=FILE`."""
+    if values:
+        import click
     out: list[tuple[str, str]] = []
     seen: dict[str, str] = {}
     for value in values:
@@ -60,11 +60,13 @@ class _Human:
         if self.before is not None:
             self.before()
         if self.color:
-            click.echo(text, file=self.stream, color=True)
+            # As click.echo(text, file=self.stream, color=True) writes it.
+            self.stream.write(text + "\n")
+            self.stream.flush()
         else:
             # Written as click.echo writes it, without a flush a game: the
             # stream's buffer (a line at a time on a terminal) does that.
-            self.stream.write(click.unstyle(text) + "\n")
+            self.stream.write(unstyle(text) + "\n")
 
     @property
     def wanted(self) -> str:
@@ -85,7 +87,7 @@ class _Human:
 
     def finish(self, summary: Summary) -> None:
         for st in summary.stale if self.warnings else ():
-            self.echo(click.style(render.stale_warning(st), fg="magenta"))
+            self.echo(style(render.stale_warning(st), fg="magenta"))
         if self.statistics and summary.statistics is not None:
             self.echo(render.statistics(summary.statistics))
         self.echo(render.human_summary(summary))
@@ -134,7 +136,7 @@ class _JUnit:
             self.writer.case(cls, rep.id, system_out="\n".join(n for n in rep.notes if render.unknown_fields_note(n)),
                              **kw)
             return
-        text = click.unstyle(render.human_game(rep))
+        text = unstyle(render.human_game(rep))
         if outcome in ("malformed", "error"):
             f = rep.findings[0]
             self.writer.case(cls, rep.id, result="error", message=_finding_line(f), type=f.code, text=text, **kw)
@@ -260,6 +262,8 @@ class Reporter:
                 out = Replacement(path, "wb" if kind == "json" else "w")
             except OutputError as e:
                 self.abandon()
+                import click
+
                 raise click.UsageError(f"--output {kind}={e}") from None
             self._outs.append(out)
             self.sinks.append(self._sink(kind, out.file, quiet, statistics, None))
@@ -324,7 +328,9 @@ class Reporter:
         if self.progress is not None:
             self.progress.clear()
         for st in summary.stale:        # warnings: on standard error, whatever the format
-            click.echo(click.style(render.stale_warning(st), fg="magenta"), err=True)
+            import click
+
+            click.echo(style(render.stale_warning(st), fg="magenta"), err=True)
         try:
             # The files first, each renamed into place when complete: a
             # closed pipe on standard output does not cost them.
@@ -366,6 +372,8 @@ def _refuse_overwriting_inputs(outputs, inputs, reads=()) -> None:
     for kind, path in outputs:
         other = clash(path, read)
         if other is not None:
+            import click
+
             raise click.UsageError(f"--output {kind}={path} would overwrite {input_name(other)}, an input of "
                                    "this run")
 

@@ -38,8 +38,6 @@ from collections import deque
 from contextlib import contextmanager
 from typing import Iterator
 
-import click
-
 from ..safefile import discard_pending
 from ..term import visible
 from .reader import RawGame, read_all
@@ -375,6 +373,8 @@ class _Pool:
                                                            f"({how}); the game was not verified")
                     st.reports.append((rep, None))
                     # Names from the input: no terminal controls, and of a bounded length.
+                    import click
+
                     click.echo(f"mb-oracle: game {visible(rep.id)[:200]} ({visible(rep.file)[:500]}:{rep.line}) "
                                f"was not verified: the worker process verifying it died twice ({how})", err=True)
                 st.next_game += 1

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import sys
 
-import click
-
 from ..term import Progress, is_terminal, plural
 from .reader import expand_paths
 
@@ -70,5 +68,7 @@ def say_reading_stdin(paths) -> None:
     if any(p != "-" for p in paths):
         return
     if is_terminal(sys.stdin):
+        import click
+
         click.echo("mb-oracle verify: reading mb-replay/1 lines from standard input (end with Ctrl-D; "
                    "give PATHS to verify files or folders)", err=True)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 
-import click
 import msgspec
 
-from ..term import plural, visible
+from ..term import plural, style, visible
 from .findings import DUPLICATE_NOTE, UNKNOWN_FIELDS_NOTE
 
 _enc = msgspec.json.Encoder()
@@ -54,12 +53,12 @@ def human_game(rep, verbose: bool = False) -> str:
         label, colour = "xfail", "cyan"
     elif rep.outcome == "xpass":
         label, colour = "XPASS", "magenta"
-    head = f"{click.style(f'{label:<9}', fg=colour, bold=rep.verdict != 'conforms')} {_cap(rep.id)}"
+    head = f"{style(f'{label:<9}', fg=colour, bold=rep.verdict != 'conforms')} {_cap(rep.id)}"
     # Every text from the input goes through _cap: ids, names, messages, notes.
     where = f"{_cap(rep.file)}:{rep.line}"
     game = f"{_cap(rep.game)} " if isinstance(rep.game, str) else ""
     info = f"  [{game}{_cap(rep.edition or '?')}, {plural(rep.decisions, 'decision')}]  {where}"
-    out = [head + click.style(info, dim=True)]
+    out = [head + style(info, dim=True)]
     if rep.readings:
         out.append(_cap("  readings: " + ", ".join(f"{c}={v}" for c, v in rep.readings.items())))
     if rep.conforms_to is not None:
@@ -72,7 +71,7 @@ def human_game(rep, verbose: bool = False) -> str:
         clauses = f" [{', '.join(f.clauses)}]" if f.clauses else ""
         shown = ", ".join(map(str, f.lines[:20])) + (", ..." if len(f.lines) > 20 else "")
         again = f" (found {f.count} times, at lines {shown})" if f.count > 1 else ""
-        out.append(f"  line {f.line}: {click.style(_cap(f.code), bold=True)}{_cap(clauses)}{tag}{again}")
+        out.append(f"  line {f.line}: {style(_cap(f.code), bold=True)}{_cap(clauses)}{tag}{again}")
         out.append(_cap(f"    {f.message}"))
         if f.basis == "reading" and f.reading:
             r = f.reading
@@ -102,7 +101,7 @@ def human_game(rep, verbose: bool = False) -> str:
             out.extend(_cap(f"      {e.text} [{', '.join(e.clauses)}]") for e in f.events)
     for n in rep.notes:
         if verbose or rep.verdict != "conforms" or rep.outcome == "xpass" or unknown_fields_note(n):
-            out.append(click.style(_cap(f"  note: {n}"), dim=True))
+            out.append(style(_cap(f"  note: {n}"), dim=True))
     return "\n".join(out)
 
 
@@ -128,7 +127,7 @@ def human_summary(summary) -> str:
         text += "; " + ", ".join(extra)
     text += f"; {plural(s.decisions, 'decision')}"
     colour = "green" if s.exit == 0 else ("red" if s.exit == 1 else "yellow")
-    return click.style(text, fg=colour, bold=True)
+    return style(text, fg=colour, bold=True)
 
 
 def stale_warning(st) -> str:

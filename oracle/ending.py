@@ -1,0 +1,68 @@
+"""How a command ends on a failure it does not report itself: a package the
+install lacks, standard output closed by its reader, a write that fails.
+
+Shared by the click group (oracle.cli) and the fast path of a plain
+`verify PATH...` (oracle.launch), which must end the same way; click-free.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+
+# The exit status when standard output is closed before the output is
+# complete: a process ended by SIGPIPE gives the same in a shell.
+CLOSED_OUTPUT = 128 + 13
+
+# the module a command may miss -> the package that provides it
+PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "deepdiff": "deepdiff", "jinja2": "Jinja2"}
+
+
+def stdout_closed() -> bool:
+    """Whether standard output is a pipe or socket whose reader has gone."""
+    import select
+
+    try:
+        poll = select.poll()
+        poll.register(1, select.POLLOUT)
+        return any(ev & (select.POLLERR | select.POLLHUP) for _, ev in poll.poll(0))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def discard_stdout() -> None:
+    """From now on, what is written to standard output (what its buffer still
+    holds, flushed at exit) goes nowhere, without another error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
+
+
+def _prefix(command: str) -> str:
+    return f"mb-oracle{' ' + command if command else ''}"
+
+
+def missing_package(e: ModuleNotFoundError, command: str) -> str | None:
+    """The one line of advice for a package the install lacks; None when the
+    missing module is the oracle's own (a bug: its traceback is shown)."""
+    top = (e.name or "").split(".")[0]
+    if not top or top == "oracle":
+        return None
+    package = PACKAGES.get(top, top)
+    return f"{_prefix(command)}: needs the Python package {package!r}, which is not installed here (pip install {package})"
+
+
+def closed_output(e: OSError) -> bool:
+    """Whether `e` is standard output closed by its reader (`| head -1`): the
+    command ends quietly with CLOSED_OUTPUT, what is still buffered discarded."""
+    return e.errno == errno.EPIPE and stdout_closed()
+
+
+def cannot_go_on(e: OSError, command: str) -> str:
+    """The line for any other failure to write (a full disk, an I/O error, a
+    pipe that is not standard output); the command exits with status 2."""
+    where = f" ({e.filename})" if e.filename else ""
+    return f"{_prefix(command)}: cannot go on: {e.strerror or e}{where}"

@@ -1,0 +1,107 @@
+"""What `mb-oracle verify` does once its options are read, without click:
+the click command (oracle.replay.command) and the fast path of a plain
+`verify PATH...` (oracle.launch) both run it. Click is imported only on
+the rare paths that raise its usage errors."""
+
+from __future__ import annotations
+
+import sys
+
+from ..term import error
+from .reader import NoInput, check_input
+
+
+def declared(path):
+    """Load and register a card file; a bad file is a usage error (exit 2)
+    naming its file, line and field."""
+    from ..cards.compiled import load_file
+    from ..cards.declared import CardFileError
+    try:
+        return load_file(path)
+    except CardFileError as e:
+        for line in str(e).splitlines():           # every problem of the file, one a line
+            error(line)
+        sys.exit(2)
+
+
+def _reading_options(specs) -> tuple[tuple[str, str], ...]:
+    """--reading CLAUSE=CHOICE options, in order; a usage error names a bad one."""
+    from ..readings import UnknownReading, parse
+
+    out = {}
+    for spec in specs:
+        try:
+            if spec.strip().startswith("mu."):      # a reading of Mind Up! (oracle.games.mindup.readings)
+                from ..games.mindup.readings import check
+                clause, _, choice = (x.strip() for x in spec.partition("="))
+                check({clause: choice})
+            else:
+                clause, choice = parse(spec)
+        except UnknownReading as e:
+            import click
+
+            raise click.BadParameter(str(e), param_hint="--reading") from None
+        out[clause] = choice
+    return tuple(out.items())
+
+
+def verify_run(paths, edition=None, fmt="human", outputs=(), jobs=1, keep_going=False, expect_file=None,
+               strict_expect=False, which_editions=False, reading_specs=(), strict=False, quiet=False,
+               check_invariants=False, statistics=False, progress=True, cluster=None, cards_file=None):
+    """`verify` with its options' values (their defaults: what `verify PATH...` gives); ends with sys.exit."""
+    from ..loading import collector_paused
+
+    with collector_paused():
+        from .outputs import Reporter, load_expectations
+        from .parallel import ClusterUnavailable, Options, iter_rendered
+        from .progress import GameProgress, say_reading_stdin
+
+    expected = load_expectations(expect_file)
+    readings = _reading_options(reading_specs)
+    if cards_file:
+        if cluster:
+            import click
+
+            raise click.UsageError("--cards works with local workers (-j), not with --cluster")
+        declared(cards_file)
+    try:
+        check_input(paths)
+    except NoInput as e:
+        error(e)
+        sys.exit(2)
+    say_reading_stdin(paths)
+    bar = GameProgress(paths, progress)
+    options = Options(edition, keep_going, which_editions, readings, strict, check_invariants)
+    on_hand = None
+    if "html" in (fmt, *(kind for kind, _ in outputs)):
+        from .onhand import OnHand
+
+        on_hand = OnHand()      # the boards of games that cannot be read twice (standard input, a pipe)
+    reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
+                        strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file),
+                        options=options, on_hand=on_hand, reads=(cards_file,) if cards_file else ())
+    results = iter_rendered(paths, options, jobs, cluster, on_hand=on_hand, wanted=reporter.wanted)
+    # Games coming down a pipe or from a terminal (an engine logging as it
+    # plays) get their verdict written out as each game ends, not when a
+    # buffer fills; a file is read at full speed with buffered reports.
+    live = "-" in (paths or ("-",)) and _is_live(sys.stdin)
+    try:
+        for rep, lines in results:
+            reporter.game(rep, lines)
+            if live:
+                reporter.flush()
+    except ClusterUnavailable as e:
+        bar.clear()
+        error(e)
+        sys.exit(2)
+    finally:
+        results.close()
+    sys.exit(reporter.finish())
+
+
+def _is_live(stream) -> bool:
+    from .shares import is_live
+
+    return is_live(stream)
+
+
