@@ -22,7 +22,7 @@ one JSON reply per line on standard output (spec/engine-protocol.md):
 state as a replay state claim, and the result once the game is over. A
 message the engine cannot carry out gets `{"error": "why"}`.
 
-Replace the calls into `oracle.engine` below with calls into your engine.
+Replace the calls into `oracle.games.mindbug.engine` below with calls into your engine.
 `--plant RULE` switches one rule off, to show what conform reports:
 `sneaky` (any creature may block a SNEAKY attacker), `tough-effects` (card
 effects defeat TOUGH creatures outright), `refill-after-steal` (a robbed
@@ -52,11 +52,11 @@ import json
 import random
 import sys
 
-from oracle.cards import SETS
-from oracle.engine import Decision, Game, Refused, SetupError
-from oracle.engine import combat, drawing
-from oracle.engine.registry import TASKS
-from oracle.engine.setup import resolve_cards
+from oracle.games.mindbug.cards import SETS
+from oracle.games.mindbug.engine import Decision, Game, Refused, SetupError
+from oracle.games.mindbug.engine import combat, drawing
+from oracle.games.mindbug.engine.registry import TASKS
+from oracle.games.mindbug.engine.setup import resolve_cards
 
 EDITIONS = ["en-first", "fr-first", "fr-revised", "en-revised"]
 PLANTS = ("sneaky", "tough-effects", "refill-after-steal", "frenzy", "hunt-decline", "draw-late", "empty-hand-loses")
@@ -222,8 +222,8 @@ class Adapter:
 
 def load_cards(path: str) -> str:
     """Load an mb-cards/1 file into this process's card database; its set id."""
-    from oracle.cards.compiled import load_file
-    from oracle.cards.declared import CardFileError
+    from oracle.games.mindbug.cards.compiled import load_file
+    from oracle.games.mindbug.cards.declared import CardFileError
 
     try:
         return load_file(path).set.id

@@ -43,7 +43,7 @@ def describe(c: Clause, cov=None, editions: tuple[str, ...] = EDITIONS, readings
             label = "variant" if st.status == "varies" else "reading" if st.status == "silent" else "note"
             lines += _wrap(f"{label}: {st.text}", " " * 14)
     if readings is None:
-        from .readings import BY_CLAUSE as readings
+        from .games.mindbug.readings import BY_CLAUSE as readings
     reading = readings.get(c.id)
     if reading is not None:
         lines += ["", "team reading (a switch: `verify --reading`, the game line's `readings`):"]

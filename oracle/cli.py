@@ -174,7 +174,7 @@ def cards(as_json, set_names, list_sets, names):
     """List the cards of every known set (or of the named sets, or the named
     cards; French names and slugs work). The stage faces of evolution lines
     are listed with their stage and line."""
-    from .cards import CARDS, SETS, UnknownCard, UnknownSet, check_sets, lookup
+    from .games.mindbug.cards import CARDS, SETS, UnknownCard, UnknownSet, check_sets, lookup
 
     if list_sets:
         if as_json:
@@ -259,7 +259,7 @@ def clauses(as_json, coverage, markdown, ids, game):
             click.echo("\nclauses under it:" if len(exact) == 1 else "\nclauses under them:")
     else:
         rest = chosen
-    from .readings import BY_CLAUSE
+    from .games.mindbug.readings import BY_CLAUSE
     for c in rest:
         r = BY_CLAUSE.get(c.id)
         mark = f"  (team reading: {' | '.join(r.names())})" if r is not None else ""
@@ -305,8 +305,8 @@ def editions(as_json, game):
     team readings (questions no edition settles) with their choices."""
     if game != "mindbug":
         return _other_editions(game, as_json)
-    from .editions import PROFILES
-    from .readings import READINGS
+    from .games.mindbug.editions import PROFILES
+    from .games.mindbug.readings import READINGS
 
     if as_json:
         _dump({"editions": [p.to_json() for p in PROFILES.values()],

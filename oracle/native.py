@@ -16,16 +16,16 @@ import importlib.util
 # The modules a compiled build compiles: the hot path of verify, chosen by
 # counting instructions per decision (README, Speed in instructions).
 MODULES = (
-    "oracle.engine.state",
-    "oracle.engine.game",
-    "oracle.engine.turns",
-    "oracle.engine.combat",
-    "oracle.engine.power",
-    "oracle.engine.presence",
-    "oracle.engine.effects",
-    "oracle.engine.play",
-    "oracle.engine.drawing",
-    "oracle.engine.life",
+    "oracle.games.mindbug.engine.state",
+    "oracle.games.mindbug.engine.game",
+    "oracle.games.mindbug.engine.turns",
+    "oracle.games.mindbug.engine.combat",
+    "oracle.games.mindbug.engine.power",
+    "oracle.games.mindbug.engine.presence",
+    "oracle.games.mindbug.engine.effects",
+    "oracle.games.mindbug.engine.play",
+    "oracle.games.mindbug.engine.drawing",
+    "oracle.games.mindbug.engine.life",
     "oracle.replay.claims",
     "oracle.replay.fastlane",
 )

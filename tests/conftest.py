@@ -18,7 +18,7 @@ def run_cli(*args, input: bytes | None = None) -> subprocess.CompletedProcess:
 def _card_database():
     """Cards a test declares (card files, generated designs) are forgotten
     after it, so that no test sees another's cards."""
-    from oracle.cards.compiled import snapshot
+    from oracle.games.mindbug.cards.compiled import snapshot
 
     restore = snapshot()
     yield

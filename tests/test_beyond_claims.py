@@ -13,9 +13,9 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from oracle.cards import lookup
-from oracle.engine import Game
-from oracle.engine.invariants import violations
+from oracle.games.mindbug.cards import lookup
+from oracle.games.mindbug.engine import Game
+from oracle.games.mindbug.engine.invariants import violations
 from oracle.replay import format as fmt
 from oracle.replay.attribution import attribute
 from oracle.replay.claims import claim_matches, claim_views
@@ -198,7 +198,7 @@ def test_the_board_carries_the_faces_the_boost_cards_and_the_set_aside_cards():
 
 
 def test_a_board_of_first_contact_has_none_of_the_later_fields():
-    from oracle.engine import Game as G
+    from oracle.games.mindbug.engine import Game as G
     from oracle.replay.selfplay import random_deal
     import random
 

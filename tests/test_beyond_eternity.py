@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from oracle.cards import CARDS, abilities, full_set, lookup
-from oracle.engine import Decision, Game
-from oracle.engine import in_discard, leaving
-from oracle.engine.invariants import violations
-from oracle.readings import with_readings
+from oracle.games.mindbug.cards import CARDS, abilities, full_set, lookup
+from oracle.games.mindbug.engine import Decision, Game
+from oracle.games.mindbug.engine import in_discard, leaving
+from oracle.games.mindbug.engine.invariants import violations
+from oracle.games.mindbug.readings import with_readings
 
 SETS = ("beyond-eternity",)
 DEFS = {i: lookup(n) for i, n in enumerate(full_set(SETS), 1)}
@@ -122,7 +122,7 @@ cards:
 
 
 def test_declared_cards_boost_with_the_verb(tmp_path):
-    from oracle.cards.compiled import load_file, snapshot
+    from oracle.games.mindbug.cards.compiled import load_file, snapshot
     restore = snapshot()
     try:
         path = tmp_path / "boost.yaml"
@@ -140,7 +140,7 @@ def test_declared_cards_boost_with_the_verb(tmp_path):
         g.apply(Decision("choose", 0, (koi,)))
         assert g.power(koi) == 3 and g.state.boosts == ((koi, (duck,)),)
         with pytest.raises(Exception, match="a boost goes to this creature"):
-            from oracle.cards.declared import load
+            from oracle.games.mindbug.cards.declared import load
             load("bad.yaml", CARD_FILE.replace(b"{side: any}", b"{side: enemy}").decode())
     finally:
         restore()

@@ -2,12 +2,12 @@
 double-sided card is missing, stage faces out of place, control changes
 and this-turn marks through an evolution."""
 
-from oracle.cards import lookup, table_cards
-from oracle.engine import Decision, position
-from oracle.engine.effects import take_control
-from oracle.engine.evolve import evolve
-from oracle.engine.invariants import violations
-from oracle.engine.lasting import barred_from_blocking, mark
+from oracle.games.mindbug.cards import lookup, table_cards
+from oracle.games.mindbug.engine import Decision, position
+from oracle.games.mindbug.engine.effects import take_control
+from oracle.games.mindbug.engine.evolve import evolve
+from oracle.games.mindbug.engine.invariants import violations
+from oracle.games.mindbug.engine.lasting import barred_from_blocking, mark
 
 NAMES = table_cards(["beyond-evolution"])
 DEFS = {i: lookup(n) for i, n in enumerate(NAMES, 1)}
@@ -84,8 +84,8 @@ def test_this_turn_marks_and_exhaustion_stay_through_an_evolution():
 
 
 def test_a_creature_that_came_into_play_this_turn_neither_acts_nor_attacks():
-    from oracle.engine.later_turns import actions
-    from oracle.engine.restrictions import attack_barred
+    from oracle.games.mindbug.engine.later_turns import actions
+    from oracle.games.mindbug.engine.restrictions import attack_barred
     toad = card("Curious Tadpole")
     g = game(["Curious Tadpole"], ["Sweet Fighter"])
     assert ("activate", toad) in actions(g, 0) and toad not in attack_barred(g, 0)
@@ -104,7 +104,7 @@ def test_a_creature_that_came_into_play_this_turn_neither_acts_nor_attacks():
 
 
 def test_creatures_returned_to_hand_leave_play_as_stage_one_and_drop_their_boost_cards():
-    from oracle.engine.control import return_to_hand
+    from oracle.games.mindbug.engine.control import return_to_hand
     lady, fighter, under = card("Cloud Lady"), card("Sweet Fighter"), card("Sawn")
     zones = {("play", 0): [card("Robopup")], ("play", 1): [lady, fighter], ("discard", 0): [under],
              ("hand", 0): [card("Blastfish")], ("hand", 1): [card("Steelhorn")]}

@@ -132,7 +132,7 @@ def test_conform_plays_a_later_set_against_the_example_adapter(sets, tmp_path):
 # -- fuzz -----------------------------------------------------------------------------------
 
 def test_the_fuzz_corpus_deals_the_later_sets_it_can_play():
-    from oracle.cards import SETS
+    from oracle.games.mindbug.cards import SETS
     from oracle.fuzz.corpus import later_deals, selfplay_games
 
     every = later_deals(playable_only=False)
@@ -149,7 +149,7 @@ def test_the_fuzz_corpus_deals_the_later_sets_it_can_play():
 
 
 def test_hello_lists_the_sets_the_service_deals_whatever_else_the_process_knows():
-    from oracle.cards.compiled import load_file
+    from oracle.games.mindbug.cards.compiled import load_file
 
     other = load_file(ROOT / "examples" / "designed-cards.yaml").set.id     # a set this process happens to know
     plain = ask(Service(), "hello")["sets"]

@@ -17,8 +17,8 @@ import json
 import pytest
 from conftest import run_cli
 
-from oracle.cards import CARDS, SETS
-from oracle.editions import EDITIONS
+from oracle.games.mindbug.cards import CARDS, SETS
+from oracle.games.mindbug.editions import EDITIONS
 
 LATER = [s for s, card_set in SETS.items() if card_set.later]
 ALONE = ["beyond-eternity", "beyond-evolution"]          # the stand-alone sets: a deck of their own
@@ -31,7 +31,7 @@ TABLED = ("play", "attack", "defeated", "action")
 
 def missing_abilities(sets) -> list[str]:
     """The designs of `sets` whose triggered ability is not written yet."""
-    from oracle.cards import abilities
+    from oracle.games.mindbug.cards import abilities
 
     return sorted({f"{d.name} ({t})" for d in CARDS.values() if d.card_set in sets for t in d.triggers
                    if t in TABLED and (d.name, t) not in abilities.TRIGGERED})
@@ -142,7 +142,7 @@ def test_verify_checks_the_engines_invariants_when_asked(monkeypatch):
         calls.append(g.state.turn)
         return ["cards in two places: [7]"] if len(calls) == 5 else []
 
-    monkeypatch.setattr("oracle.engine.invariants.violations", planted)
+    monkeypatch.setattr("oracle.games.mindbug.engine.invariants.violations", planted)
     assert verify_one(raw, Options()).verdict == "conforms" and calls == []      # not asked: not checked
     rep = verify_one(raw, Options(check_invariants=True))
     assert rep.verdict == "error" and [f.code for f in rep.findings] == ["INVARIANT_BROKEN"]
@@ -157,7 +157,7 @@ def test_verify_checks_the_engines_invariants_when_asked(monkeypatch):
 def test_a_stage_three_face_keeping_its_boost_cards_for_its_defeated_effect_breaks_no_invariant():
     # Big Box Mimic (Tuckbox Mimic at stage III) leaves play as its stage I card; its boost
     # cards wait under it until its Defeated effect has used them (later.boost.defeated).
-    from oracle.engine.invariants import violations
+    from oracle.games.mindbug.engine.invariants import violations
     from oracle.scenarios.loader import load_text
     from oracle.scenarios.runner import build
 

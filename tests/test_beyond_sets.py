@@ -11,10 +11,10 @@ import sys
 
 import pytest
 
-from oracle.cards import (CARDS, OTHER_NAMES, SETS, STAGE_AFTER, every_card, full_set, lookup, name_keys,
+from oracle.games.mindbug.cards import (CARDS, OTHER_NAMES, SETS, STAGE_AFTER, every_card, full_set, lookup, name_keys,
                           set_aside_cards, slugify, table_cards)
-from oracle.cards.declared import CardFileError, load
-from oracle.engine import Game, SetupError, position
+from oracle.games.mindbug.cards.declared import CardFileError, load
+from oracle.games.mindbug.engine import Game, SetupError, position
 from oracle.replay.reader import split_games
 from oracle.replay.selfplay import random_deal
 from oracle.replay.verify import verify_game
@@ -135,7 +135,7 @@ def test_the_stage_one_cards_are_deck_cards_and_each_line_has_one_set_aside_card
 
 
 def test_a_game_that_names_no_set_still_deals_first_contact_alone():
-    from oracle.cards import DEFAULT_SETS
+    from oracle.games.mindbug.cards import DEFAULT_SETS
     assert DEFAULT_SETS == ("first-contact",) and len(full_set()) == 48 and set_aside_cards() == []
 
 
@@ -161,7 +161,7 @@ def test_future_eric_is_the_unused_pile_printing():
     ("Éternité Suprême", None), ("Reine Tonnerre", "Thunder Queen"), ("bono-bot-eméché", "Cheery Chimpborg")])
 def test_names_the_sources_write_find_the_card(other, card):
     if card is None:
-        from oracle.cards import set_id
+        from oracle.games.mindbug.cards import set_id
         assert set_id(other) == "beyond-eternity"
         return
     assert lookup(other).name == card
@@ -380,7 +380,7 @@ cards:
 
 
 def test_a_card_file_states_an_evolution_line(tmp_path):
-    from oracle.cards.compiled import register
+    from oracle.games.mindbug.cards.compiled import register
     decl = load("lines.yaml", LINE)
     register(decl)
     assert STAGE_AFTER["Seed Pod"] == "Sapling" and STAGE_AFTER["Sapling"] == "Great Oak"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import json
 
-from oracle.cards import lookup
+from oracle.games.mindbug.cards import lookup
 from oracle.replay.outcome import Tally
 from oracle.replay.reader import split_games
 from oracle.replay.selfplay import selfplay_lines

@@ -8,8 +8,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle.cards.compiled import register
-from oracle.cards.declared import load
+from oracle.games.mindbug.cards.compiled import register
+from oracle.games.mindbug.cards.declared import load
 from oracle.hunt.card_strategies import card_file
 from oracle.replay.reader import split_games
 from oracle.replay.selfplay import selfplay_lines

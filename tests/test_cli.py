@@ -52,7 +52,7 @@ def test_cards_suggests_the_closest_name_in_english_french_or_slug():
     p = run_cli("cards", "Kangasaurus Reks")
     assert p.returncode == 2
     assert b"unknown card 'Kangasaurus Reks' (did you mean Kangasaurus Rex?)" in p.stderr
-    from oracle.cards import UnknownCard, lookup, suggest
+    from oracle.games.mindbug.cards import UnknownCard, lookup, suggest
 
     assert suggest("tiger-squirel") == ("Tiger Squirrel", "Blessed Tiger Squirrel")   # the closest first
     assert suggest("kanga") == ("Kangasaurus Rex",)
@@ -84,7 +84,7 @@ def test_clauses_id_shows_the_clause_in_full_with_where_it_is_cited():
     assert "is only exhausted, not" in out                      # the text
     assert "en-first    silent" in out and "reading: The edition does not discuss the pair." in out
     assert "en-revised  states" in out
-    assert "code (" in out and "oracle/engine/effects.py:" in out
+    assert "code (" in out and "oracle/games/mindbug/engine/effects.py:" in out
     assert "tough.poisonous-blocker-only-exhausts" in out        # a scenario citing it
     assert "tests/test_hunt.py" in out
     assert max(len(x) for x in out.splitlines()) <= 100

@@ -6,9 +6,9 @@ import json
 import pytest
 from conftest import ROOT, run_cli
 
-from oracle.cards import lookup
-from oracle.cards.compiled import load_file
-from oracle.cards.declared import CardFileError, load
+from oracle.games.mindbug.cards import lookup
+from oracle.games.mindbug.cards.compiled import load_file
+from oracle.games.mindbug.cards.declared import CardFileError, load
 
 EXAMPLE = ROOT / "examples" / "designed-cards.yaml"
 HEAD = "format: mb-cards/1\nset: {id: lab-x, name: Lab}\ncards:\n"
@@ -207,7 +207,7 @@ def test_a_later_set_card_out_of_the_game_is_not_dealt():
     """later.octonite refuses a position that deals a card with later-set
     mechanics outside English revised; a card the position puts out of the
     game is not dealt, so the rest of its set plays in every edition."""
-    from oracle.engine import Game, SetupError
+    from oracle.games.mindbug.engine import Game, SetupError
 
     load_file(ROOT / "examples" / "later-sets.yaml")
     names = ["Gorillion", "Bee Bear", "Spider Owl", "Brain Fly", "Luchataur", "Kiwi Dart"]

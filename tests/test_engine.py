@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 import source_facts
 
-from oracle.cards import CARDS, full_set, keyword_list, lookup
+from oracle.games.mindbug.cards import CARDS, full_set, keyword_list, lookup
 from oracle.clauses import load_catalogue
-from oracle.editions import EDITIONS
-from oracle.engine import Decision, Game, QuietGame, Refused, State, step
-from oracle.engine.invariants import violations
+from oracle.games.mindbug.editions import EDITIONS
+from oracle.games.mindbug.engine import Decision, Game, QuietGame, Refused, State, step
+from oracle.games.mindbug.engine.invariants import violations
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -101,7 +101,7 @@ def test_state_survives_a_round_trip_through_its_serialised_form():
 
 
 def test_chance_events_list_their_outcomes():
-    from oracle.engine import position
+    from oracle.games.mindbug.engine import position
     defs = {i: lookup(n) for i, n in enumerate(full_set(), 1)}
     ids = {n: [i for i, d in defs.items() if d.name == n] for n in CARDS}
     barrel, gorillion = ids["Strange Barrel"][0], ids["Gorillion"][0]

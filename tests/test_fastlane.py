@@ -11,7 +11,7 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from oracle.editions import EDITIONS
+from oracle.games.mindbug.editions import EDITIONS
 from oracle.fuzz.strategies import mutated_game
 from oracle.replay.fastlane import fast_report
 from oracle.replay.reader import split_games

@@ -8,7 +8,7 @@ import textwrap
 import pytest
 from conftest import run_cli
 
-from oracle.cards.declared import CardFileError, load
+from oracle.games.mindbug.cards.declared import CardFileError, load
 from oracle.scenarios.loader import load_text
 
 FIVE = textwrap.dedent("""\

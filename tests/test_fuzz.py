@@ -113,7 +113,7 @@ def _no_escaping(monkeypatch):
 
 
 def _names_unchecked(monkeypatch):
-    from oracle.cards import declared
+    from oracle.games.mindbug.cards import declared
 
     monkeypatch.setattr(declared, "_check_names", lambda *a: None)
 
@@ -197,7 +197,7 @@ def test_fuzz_command_prints_what_it_tried_and_exits_0(tmp_path):
 
 
 def test_card_files_are_tried_without_leaving_their_cards_in_the_database(tmp_path):
-    from oracle.cards import SETS
+    from oracle.games.mindbug.cards import SETS
 
     before = set(SETS)
     tally = run_fuzz(30, SEED, out=tmp_path, cli_every=0, targets=("cards",), examples=ROOT / "examples")

@@ -407,7 +407,7 @@ LATER_ADAPTER = f"{ADAPTER} --cards {ROOT / 'examples' / 'later-sets.yaml'}"
 def counter_scenarios() -> set[str]:
     """The ids of the runs of scenarios/later-sets.yaml whose position places
     counters (those whose position the rules refuse have nothing to play)."""
-    from oracle.engine import SetupError
+    from oracle.games.mindbug.engine import SetupError
     from oracle.scenarios.runner import build, given_args
 
     ids = set()
@@ -603,7 +603,7 @@ def test_several_root_causes_are_shrunk_to_a_median_of_a_few_decisions(tmp_path)
 
 
 def test_played_cards_are_moved_into_their_players_draw_piles_and_the_reveals_stay():
-    from oracle.engine import Decision
+    from oracle.games.mindbug.engine import Decision
     from oracle.harness.lockstep import Divergence
     from oracle.harness.shrink import _regrouped
     from oracle.replay.findings import Finding

@@ -9,8 +9,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from oracle.cli import main
-from oracle.editions import EDITIONS
-from oracle.engine import Game
+from oracle.games.mindbug.editions import EDITIONS
+from oracle.games.mindbug.engine import Game
 from oracle.harness.perft import count, divide
 from oracle.harness.start import game_from_setup, scenario_game, seeded_deal
 

@@ -26,7 +26,7 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from oracle.editions import EDITIONS
+from oracle.games.mindbug.editions import EDITIONS
 from oracle.hunt.drafts import write
 from oracle.hunt.facts import Board
 from oracle.hunt.search import Hunt
@@ -107,7 +107,7 @@ def test_tough_against_card_effects_is_no_contradiction_in_any_edition(hunted):
 
 
 def test_an_implied_clause_settles_tough_against_a_card_effect_and_says_why():
-    from oracle.cards import lookup
+    from oracle.games.mindbug.cards import lookup
     from oracle.hunt.constraints import FATES, Question, verdicts as edition_verdicts
     board = Board({1: lookup("Kangasaurus Rex"), 2: lookup("Shield Bugs")}, ([1], [2]), (), 0)
     q = Question("fate", (2,), FATES, board,
@@ -189,7 +189,7 @@ def test_the_command_prints_the_table_and_json(hunted, monkeypatch, tmp_path):
 
 
 def test_a_broken_engine_rule_is_reported_as_an_engine_bug(monkeypatch, tmp_path):
-    from oracle.engine import effects
+    from oracle.games.mindbug.engine import effects
     from oracle.scenarios.loader import load_paths
     from oracle.scenarios.runner import run_all
 

@@ -25,15 +25,16 @@ def test_the_checkout_runs_interpreted():
 
 
 def test_a_compiled_or_foreign_oracle_module_is_named():
-    so = str(ROOT / "oracle" / "engine" / "game.cpython-311-x86_64-linux-gnu.so")
+    so = str(ROOT / "oracle" / "games" / "mindbug" / "engine" / "game.cpython-311-x86_64-linux-gnu.so")
     mods = {
-        "oracle.engine.turns": _module("oracle.engine.turns", str(ROOT / "oracle" / "engine" / "turns.py")),
-        "oracle.engine.game": _module("oracle.engine.game", so),
+        "oracle.games.mindbug.engine.turns": _module("oracle.games.mindbug.engine.turns",
+                                                     str(ROOT / "oracle" / "games" / "mindbug" / "engine" / "turns.py")),
+        "oracle.games.mindbug.engine.game": _module("oracle.games.mindbug.engine.game", so),
         "oracle.replay.claims": _module("oracle.replay.claims", "/elsewhere/oracle/replay/claims.py"),
         "oracle.namespace": _module("oracle.namespace", None),
         "json": _module("json", "/usr/lib/python3/json/__init__.so"),
     }
-    assert not_interpreted(mods) == [f"oracle.engine.game ({so})",
+    assert not_interpreted(mods) == [f"oracle.games.mindbug.engine.game ({so})",
                                      "oracle.replay.claims (/elsewhere/oracle/replay/claims.py)"]
 
 

@@ -24,10 +24,10 @@ Budgets. CI runs the profile `mb-hunt-ci`: a small, derandomised budget
 
 Does it catch a broken rule? `test_a_broken_tough_rule_is_caught` makes
 TOUGH never apply, by patching the name the engine's defeat verb reads
-(`oracle.engine.effects.TOUGH`) for the duration of the test, and checks
+(`oracle.games.mindbug.engine.effects.TOUGH`) for the duration of the test, and checks
 both that the step checker names keywords.tough on a fixed fight and that
 the state machine, left to search, fails. The same is done for SNEAKY
-(`oracle.engine.combat.SNEAKY`) and for the Mindbug decision. No engine file
+(`oracle.games.mindbug.engine.combat.SNEAKY`) and for the Mindbug decision. No engine file
 is edited: pytest's monkeypatch restores the names after each test.
 """
 
@@ -49,8 +49,8 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from oracle.editions import EDITIONS
-from oracle.engine import Decision
+from oracle.games.mindbug.editions import EDITIONS
+from oracle.games.mindbug.engine import Decision
 from oracle.hunt.checks import state_violations, step_violations
 from oracle.hunt.strategies import DEFS, Spot, deals, lines, positions, whole_games
 
@@ -210,7 +210,7 @@ def test_the_checker_accepts_the_real_rules():
 
 
 def test_a_broken_tough_rule_is_caught(monkeypatch):
-    from oracle.engine import effects
+    from oracle.games.mindbug.engine import effects
 
     monkeypatch.setattr(effects, "TOUGH", 0)   # TOUGH never applies
     before, d, events, after = _fight("en-revised", "Kangasaurus Rex", "Elephantopus")
@@ -220,7 +220,7 @@ def test_a_broken_tough_rule_is_caught(monkeypatch):
 
 
 def test_a_broken_sneaky_rule_is_caught(monkeypatch):
-    from oracle.engine import combat
+    from oracle.games.mindbug.engine import combat
 
     monkeypatch.setattr(combat, "SNEAKY", 0)   # anyone may block a SNEAKY attacker
     ids = {DEFS[c].name: c for c in DEFS}

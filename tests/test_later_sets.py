@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from oracle.cards import CARDS, FAST, KEYWORD_NAMES, full_set
+from oracle.games.mindbug.cards import CARDS, FAST, KEYWORD_NAMES, full_set
 from oracle.clauses import load_catalogue
-from oracle.editions import EDITIONS, PROFILES
-from oracle.engine import Game
-from oracle.engine.state import STAGE_KINDS, State
+from oracle.games.mindbug.editions import EDITIONS, PROFILES
+from oracle.games.mindbug.engine import Game
+from oracle.games.mindbug.engine.state import STAGE_KINDS, State
 
 FIRST_EDITIONS = ("en-first", "fr-first", "fr-revised")
 
@@ -118,7 +118,7 @@ def fruit_lab_games(n):
     of examples/later-sets.yaml, so that every deal holds the Octonite cards."""
     from pathlib import Path
 
-    from oracle.cards.compiled import load_file
+    from oracle.games.mindbug.cards.compiled import load_file
     load_file(Path(__file__).resolve().parent.parent / "examples" / "later-sets.yaml")
     sets = ("first-contact", "fruit-lab")
     for seed in range(n):
@@ -168,7 +168,7 @@ def test_octonite_counters_are_handed_out_to_other_creatures_and_spent_one_at_a_
 
 
 def test_when_abilities_answer_their_event_and_never_an_event_of_another_when_effect():
-    from oracle.engine.presence import EVENT_TRIGGERS
+    from oracle.games.mindbug.engine.presence import EVENT_TRIGGERS
     wanted = {"when-ally-defeated": "defeat", "when-enemy-defeated": "defeat",
               "when-you-gain-life": "gain-life", "when-you-lose-life": "lose-life"}
     answered = 0

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from oracle.engine import Decision, Game
+from oracle.games.mindbug.engine import Decision, Game
 from oracle.replay.reader import split_games
 from oracle.replay.selfplay import claim, selfplay_lines
 from oracle.replay.verify import verify_game
@@ -43,7 +43,7 @@ def replay_points(game_lines, edition):
 def strictly_valid(lines, edition) -> bool:
     """An independent check of a log that writes every decision and a claim
     after each: every decision legal, every claim exactly the state."""
-    from oracle.engine import Refused
+    from oracle.games.mindbug.engine import Refused
     s = lines[1]
     g = Game.deal(edition, {int(k): v for k, v in s["cards"].items()}, s["decks"], s["unused"], None, s["reveals"])
     for x in lines[2:]:

@@ -7,10 +7,10 @@ import msgspec
 import pytest
 from conftest import run_cli
 
-from oracle.cards import lookup
-from oracle.engine import Decision
-from oracle.engine import position
-from oracle.engine.state import State
+from oracle.games.mindbug.cards import lookup
+from oracle.games.mindbug.engine import Decision
+from oracle.games.mindbug.engine import position
+from oracle.games.mindbug.engine.state import State
 from oracle.replay.reader import split_games
 from oracle.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from oracle.cards import lookup
-from oracle.cards.compiled import load_file as load_card_file
-from oracle.engine import Game, SetupError
-from oracle.engine.octonite import counters
+from oracle.games.mindbug.cards import lookup
+from oracle.games.mindbug.cards.compiled import load_file as load_card_file
+from oracle.games.mindbug.engine import Game, SetupError
+from oracle.games.mindbug.engine.octonite import counters
 from oracle.scenarios.format import MAX_OCTONITE
 from oracle.scenarios.loader import card_id, load_text
 from oracle.scenarios.runner import build, given_args, run

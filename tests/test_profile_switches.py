@@ -2,10 +2,10 @@
 
 from dataclasses import replace
 
-from oracle.cards import full_set, lookup
-from oracle.editions import profile
-from oracle.engine import Decision
-from oracle.engine import position
+from oracle.games.mindbug.cards import full_set, lookup
+from oracle.games.mindbug.editions import profile
+from oracle.games.mindbug.engine import Decision
+from oracle.games.mindbug.engine import position
 
 DEFS = {i: lookup(n) for i, n in enumerate(full_set(), 1)}
 
@@ -39,7 +39,7 @@ def test_hunter_override_switch():
 
 
 def test_defeated_to_controller_switch():
-    from oracle.engine.effects import defeat
+    from oracle.games.mindbug.engine.effects import defeat
     gor = card("Gorillion")
     for flag, pile in ((True, 1), (False, 0)):
         g = game(replace(profile("en-revised"), defeated_to_controller=flag), [], [], p0_hand=("Gorillion",))
@@ -51,7 +51,7 @@ def test_defeated_to_controller_switch():
 
 
 def test_tough_effects_switch():
-    from oracle.engine.effects import defeat
+    from oracle.games.mindbug.engine.effects import defeat
     for flag, survives in ((True, True), (False, False)):
         g = game(replace(profile("en-first"), tough_effects=flag), [], ["Shield Bugs"])
         defeat(g, [card("Shield Bugs")], ("test",), source=card("Kangasaurus Rex"))

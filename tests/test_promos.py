@@ -7,9 +7,9 @@ import io
 import msgspec
 import pytest
 
-from oracle.cards import TOUGH, lookup, make_def
-from oracle.engine import Decision, position
-from oracle.engine.state import State
+from oracle.games.mindbug.cards import TOUGH, lookup, make_def
+from oracle.games.mindbug.engine import Decision, position
+from oracle.games.mindbug.engine.state import State
 from oracle.replay.reader import split_games
 from oracle.replay.selfplay import play_game, selfplay_lines
 from oracle.replay.verify import verify_game
@@ -133,7 +133,7 @@ def test_every_promo_design_with_an_ability_is_played_by_a_ruling():
     import yaml
 
     from conftest import ROOT
-    from oracle.cards import promo_2022, promo_2023, promo_later
+    from oracle.games.mindbug.cards import promo_2022, promo_2023, promo_later
 
     named = set()
     with open(ROOT / "scenarios" / "promos.yaml", encoding="utf-8") as f:

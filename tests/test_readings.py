@@ -8,11 +8,11 @@ import msgspec
 import pytest
 from conftest import ROOT, run_cli
 
-from oracle.cards import full_set, lookup
+from oracle.games.mindbug.cards import full_set, lookup
 from oracle.clauses import load_catalogue
-from oracle.editions import profile
-from oracle.engine import Decision, position
-from oracle.readings import BY_CLAUSE, READINGS, UnknownReading, check, choice, parse, with_readings
+from oracle.games.mindbug.editions import profile
+from oracle.games.mindbug.engine import Decision, position
+from oracle.games.mindbug.readings import BY_CLAUSE, READINGS, UnknownReading, check, choice, parse, with_readings
 from oracle.replay.reader import split_games
 from oracle.replay.selfplay import play_game
 from oracle.replay.verify import verify_game
@@ -75,7 +75,7 @@ def test_attacker_gone_unblocked_costs_the_defender_a_life():
 
 
 def test_leave_play_keeps_exhaustion_brings_a_tough_card_back_exhausted():
-    from oracle.engine.effects import defeat, play_from_discard
+    from oracle.games.mindbug.engine.effects import defeat, play_from_discard
     turtle = card("Rhino Turtle")
     for choice, back_exhausted in (("resets", False), ("keeps-exhaustion", True)):
         g = game({"terms.leave-play": choice}, [], ["Rhino Turtle"])

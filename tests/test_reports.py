@@ -336,7 +336,8 @@ def test_every_finding_code_is_known_to_expectations():
 
     from oracle.replay.expect import VIOLATION_CODES
     from oracle.replay.verify import MALFORMED
-    text = (ROOT / "oracle" / "replay" / "verify.py").read_text() + (ROOT / "oracle" / "engine" / "errors.py").read_text()
+    text = ((ROOT / "oracle" / "replay" / "verify.py").read_text()
+            + (ROOT / "oracle" / "games" / "mindbug" / "engine" / "errors.py").read_text())
     used = set(re.findall(r'"([A-Z]+(?:_[A-Z]+)+)"', text))
     assert used and used <= set(VIOLATION_CODES) | MALFORMED, used - set(VIOLATION_CODES) - MALFORMED
     assert not set(VIOLATION_CODES) & MALFORMED

@@ -503,7 +503,7 @@ def test_the_schema_refuses_a_mind_up_document_the_loader_refuses():
 
 
 def test_an_engine_crash_fails_the_run_instead_of_stopping_the_library(monkeypatch):
-    import oracle.cards.abilities as abilities
+    import oracle.games.mindbug.cards.abilities as abilities
 
     def broken(fx, g, me, card):
         raise KeyError("boom")

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from oracle.cards import SETS, UnknownSet, check_sets, full_set, lookup
-from oracle.engine import Game, SetupError
+from oracle.games.mindbug.cards import SETS, UnknownSet, check_sets, full_set, lookup
+from oracle.games.mindbug.engine import Game, SetupError
 from oracle.replay.reader import split_games
 from oracle.replay.selfplay import play_game, random_deal
 from oracle.replay.verify import verify_game

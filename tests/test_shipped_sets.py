@@ -7,11 +7,11 @@ import msgspec.structs
 import pytest
 from conftest import ROOT
 
-from oracle.cards import SETS, lookup
-from oracle.cards.abilities import TRIGGERED
-from oracle.cards.compiled import register
-from oracle.cards.declared import Declared, check_shipped, load
-from oracle.engine import position
+from oracle.games.mindbug.cards import SETS, lookup
+from oracle.games.mindbug.cards.abilities import TRIGGERED
+from oracle.games.mindbug.cards.compiled import register
+from oracle.games.mindbug.cards.declared import Declared, check_shipped, load
+from oracle.games.mindbug.engine import position
 
 # The deck cards and the set-aside double-sided cards of each shipped set.
 DECKS = {"first-contact": (48, 0), "new-servants": (24, 0), "beyond-eternity": (48, 0),
@@ -34,7 +34,7 @@ def test_the_card_file_of_a_shipped_set_matches_the_database(set_id):
 
 
 def test_every_set_of_the_database_has_its_card_file():
-    from oracle.cards import SHIPPED_SETS
+    from oracle.games.mindbug.cards import SHIPPED_SETS
     assert tuple(FILES) == SHIPPED_SETS
 
 

@@ -9,8 +9,8 @@ import io
 import json
 import random
 
-from oracle.cards import FRENZY, TOUGH
-from oracle.engine import Decision, Game
+from oracle.games.mindbug.cards import FRENZY, TOUGH
+from oracle.games.mindbug.engine import Decision, Game
 from oracle.harness.start import game_from_setup
 from oracle.harness.views import full_claim
 from oracle.replay.reader import split_games

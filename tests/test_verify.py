@@ -168,7 +168,7 @@ def _dump(lines) -> bytes:
 
 
 def test_forced_decisions_may_be_left_out():
-    from oracle.engine import Game
+    from oracle.games.mindbug.engine import Game
     lines = _lines(selfplay(5, 8, claims="every"))
     kept = []
     game = None
@@ -179,7 +179,7 @@ def test_forced_decisions_may_be_left_out():
                              None, s["reveals"])
         elif x["t"] in ("play", "attack", "mindbug", "pass", "hunt", "block", "choose", "random") and game:
             forced = len(game.legal_decisions()) == 1
-            from oracle.engine import Decision
+            from oracle.games.mindbug.engine import Decision
             dd = Decision.make(x["t"], x.get("p"), x.get("card", x.get("cards")))
             game.apply(dd)
             if forced:
@@ -313,7 +313,7 @@ def test_bench_prints_rates_and_ratio():
 
 
 def test_harmless_declines_are_accepted_with_a_note():
-    from oracle.engine import Game
+    from oracle.games.mindbug.engine import Game
     lines = _lines(selfplay(3, 21, claims="turn"))
     out, g, added = [], None, 0
     for x in lines:
@@ -322,7 +322,7 @@ def test_harmless_declines_are_accepted_with_a_note():
             g = Game.deal("en-revised", {int(k): v for k, v in x["cards"].items()}, x["decks"], x["unused"],
                           None, x["reveals"])
         elif x["t"] in ("play", "attack", "mindbug", "pass", "hunt", "block", "choose", "random") and g:
-            from oracle.engine import Decision
+            from oracle.games.mindbug.engine import Decision
             combat_attacker = x["t"] == "attack"
             g.apply(Decision.make(x["t"], x.get("p"), x.get("card", x.get("cards"))))
             if combat_attacker and g.pending and g.pending.stage == "block" and not added:
@@ -360,13 +360,13 @@ def test_unknown_fields_are_ignored_with_a_note():
 
 def test_the_order_of_waiting_effects_may_be_given_at_once():
     """Two Defeated effects at once: one card per choose, or the whole order."""
-    from oracle.engine import Game
+    from oracle.games.mindbug.engine import Game
     for seed in range(400):
         lines = _lines(selfplay(1, seed, claims="every"))
         setup = lines[1]
         g = Game.deal("en-revised", {int(k): v for k, v in setup["cards"].items()}, setup["decks"],
                       setup["unused"], None, setup["reveals"])
-        from oracle.engine import Decision
+        from oracle.games.mindbug.engine import Decision
         found = None
         for i, x in enumerate(lines[2:], 2):
             if x["t"] in ("state", "end"):

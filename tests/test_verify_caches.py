@@ -9,7 +9,7 @@ import io
 
 import msgspec
 
-from oracle.engine import setup
+from oracle.games.mindbug.engine import setup
 from oracle.replay import fastlane, verifier
 from oracle.replay.limits import MAX_LINE_BYTES
 from oracle.replay.reader import split_games

@@ -11,7 +11,7 @@ from xml.etree import ElementTree as ET
 import pytest
 from conftest import ROOT, run_cli
 
-from oracle.engine import Decision, Game
+from oracle.games.mindbug.engine import Decision, Game
 from oracle.replay.reader import split_games
 from oracle.replay.samples import _third_copy, record
 from oracle.replay.selfplay import claim, selfplay_lines
@@ -275,10 +275,10 @@ def test_a_forbidden_block_says_why_in_game_terms():
 
 
 def test_hunter_naming_a_creature_the_attack_effect_defeated_says_so():
-    from oracle.cards import full_set
+    from oracle.games.mindbug.cards import full_set
     ids = {}
     defs = {}
-    from oracle.cards import lookup
+    from oracle.games.mindbug.cards import lookup
     for cid, name in enumerate(full_set(), 1):
         defs[cid] = lookup(name)
         ids.setdefault(name, cid)

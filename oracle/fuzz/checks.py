@@ -157,7 +157,7 @@ def guarded_cli(tally: Tally, target: str, data: bytes, suffix: str, fn) -> None
 def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
     """verify (and --keep-going, and annotate) on a stream: a verdict per game,
     and the good last game conforms."""
-    from ..editions import EDITIONS
+    from ..games.mindbug.editions import EDITIONS
     from ..replay.annotate import Annotator
     from ..replay.reader import split_games
     from ..replay.verify import verify_game
@@ -235,12 +235,12 @@ def check_cards(tally: Tally, data: bytes) -> None:
     and play. Two self-played games with them (the engine's invariants
     checked at every step) must each conform when verified. The card
     database is put back afterwards."""
-    from ..cards import lookup
-    from ..cards.compiled import register, snapshot
-    from ..cards.declared import CardFileError, load
-    from ..editions import EDITIONS, profile
-    from ..engine import SetupError
-    from ..engine.setup import check_mechanics
+    from ..games.mindbug.cards import lookup
+    from ..games.mindbug.cards.compiled import register, snapshot
+    from ..games.mindbug.cards.declared import CardFileError, load
+    from ..games.mindbug.editions import EDITIONS, profile
+    from ..games.mindbug.engine import SetupError
+    from ..games.mindbug.engine.setup import check_mechanics
     from ..replay import report as render
     from ..replay.reader import split_games
     from ..replay.selfplay import selfplay_lines
@@ -286,7 +286,7 @@ def check_cards(tally: Tally, data: bytes) -> None:
 
 def name_forms(name: str) -> list[str]:
     """Ways to write a card's names that find it: cases, slugs, French."""
-    from ..cards import lookup, slugify
+    from ..games.mindbug.cards import lookup, slugify
 
     card = lookup(name)
     return [card.name, card.name.lower(), card.name.upper(), card.slug, card.slug.replace("-", "_"), card.french,
@@ -295,7 +295,7 @@ def name_forms(name: str) -> list[str]:
 
 def shipped_lookups() -> dict[str, str]:
     """What each form of each shipped card's names finds now."""
-    from ..cards import CARDS, lookup
+    from ..games.mindbug.cards import CARDS, lookup
 
     return {form: lookup(form).name for name, c in CARDS.items() if c.card_set in ("first-contact", "new-servants")
             for form in name_forms(name)}

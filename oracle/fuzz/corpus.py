@@ -7,7 +7,7 @@ import io
 from functools import cache
 from pathlib import Path
 
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 
 # A small, valid scenario, used when no scenario folder is at hand.
 MINIMAL_SCENARIO = """\
@@ -74,8 +74,8 @@ def later_deals(playable_only: bool = True) -> list[tuple[str, ...]]:
     each promo set with First Contact, all sets mixed; only those whose
     triggered abilities are all written (a game of the others cannot be
     played yet)."""
-    from ..cards import CARDS, SETS
-    from ..cards.abilities import TRIGGERED
+    from ..games.mindbug.cards import CARDS, SETS
+    from ..games.mindbug.cards.abilities import TRIGGERED
 
     later = [s for s, card_set in SETS.items() if card_set.later]
     deals = [(s,) if len(SETS[s].designs) >= 24 else ("first-contact", s) for s in later]

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from ..editions import EDITIONS
-from ..engine import Decision, Refused, SetupError
+from ..games.mindbug.editions import EDITIONS
+from ..games.mindbug.engine import Decision, Refused, SetupError
 from ..harness import engine_protocol as ep
 from ..harness.engine_client import Engine
 from ..harness.start import StartError, check_setup, game_from_setup

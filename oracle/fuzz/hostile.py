@@ -33,7 +33,7 @@ from pathlib import Path
 import yaml
 from hypothesis import strategies as st
 
-from ..cards import CARDS
+from ..games.mindbug.cards import CARDS
 from . import strategies as fs
 from .checks import name_forms
 from .corpus import MINIMAL_SCENARIO
@@ -188,7 +188,7 @@ def check_text(tally, case: tuple) -> None:
     elif kind == "expect":
         _check_text_expect(tally, data)
     else:
-        from ..cards.declared import CardFileError, load
+        from ..games.mindbug.cards.declared import CardFileError, load
 
         try:
             decl = load("fuzz.yaml", data)
@@ -317,7 +317,7 @@ def colliding_cards(draw) -> bytes:
 
 def check_card_names(tally, data: bytes) -> None:
     """The file is refused at the colliding card's line and field."""
-    from ..cards.declared import CardFileError, load
+    from ..games.mindbug.cards.declared import CardFileError, load
 
     try:
         load("fuzz.yaml", data)

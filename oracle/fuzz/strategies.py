@@ -13,8 +13,8 @@ from typing import Any
 import yaml
 from hypothesis import strategies as st
 
-from ..cards import CARDS, SETS, full_set
-from ..editions import EDITIONS
+from ..games.mindbug.cards import CARDS, SETS, full_set
+from ..games.mindbug.editions import EDITIONS
 from ..replay.format import LINE_TYPES
 
 NAMES = sorted(set(full_set()))
@@ -481,7 +481,7 @@ CARD_KEYS = ("abilities", "code", "octonite", "distribute", "copies", "power", "
 
 @cache
 def _card_values() -> st.SearchStrategy:
-    from ..cards.declared import KEYWORDS as CARD_KEYWORDS, TRIGGERS, VERBS
+    from ..games.mindbug.cards.declared import KEYWORDS as CARD_KEYWORDS, TRIGGERS, VERBS
 
     words = sorted(VERBS) + list(TRIGGERS) + list(CARD_KEYWORDS) + [
         "enemy", "allied", "any", "me", "opponent", "always", "own-turn", "octonite", "first-contact",

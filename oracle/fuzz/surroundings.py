@@ -372,7 +372,7 @@ class Lazy:
 def output_samples(games, texts) -> dict:
     """A log, a scenario file and a card file (with the draft the hunt
     writes for it) for the output cases to copy; the cards are forgotten."""
-    from ..cards.compiled import snapshot
+    from ..games.mindbug.cards.compiled import snapshot
     from .corpus import MINIMAL_CARDS
 
     restore = snapshot()
@@ -383,7 +383,7 @@ def output_samples(games, texts) -> dict:
 
 
 def check_outputs(case: dict, samples: dict) -> None:
-    from ..cards.compiled import snapshot
+    from ..games.mindbug.cards.compiled import snapshot
 
     restore = snapshot()
     try:

@@ -9,7 +9,7 @@ below) defines, without importing its engine:
   for people;
 - FORMAT: the format id of its replay logs;
 - EDITIONS: its rules editions; READINGS: where the rules are silent, the
-  team's reading and its alternatives (oracle.readings.Reading);
+  team's reading and its alternatives (oracle.reading_type.Reading);
 - load_catalogue(): its clause catalogue;
 - and the names of the modules (strings, imported when used) that verify a
   game, play games (selfplay), annotate logs and give the replay schema.

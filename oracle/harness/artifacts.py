@@ -14,9 +14,9 @@ from pathlib import Path
 import msgspec
 import yaml
 
-from ..cards import DEFAULT_SETS
+from ..games.mindbug.cards import DEFAULT_SETS
 from ..draftfile import DraftRefused, digest, edited, refusal, write_draft
-from ..engine import Decision, Game
+from ..games.mindbug.engine import Decision, Game
 from ..replay.format import FORMAT
 from ..replay.reader import split_games
 from ..replay.verify import verify_game

@@ -9,7 +9,7 @@ import time
 
 import click
 
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from ..replay.command import _reading_options, cards_option, declared
 from ..term import error, visible
 
@@ -68,8 +68,8 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
         return other(depth, seed, players, scenario_path, scenario_id, divide, fmt, show_deal)
     if players is not None:
         _fail("--players is for games of Mind Up! (--game mind-up)")
-    from ..cards import DEFAULT_SETS
-    from ..engine import SetupError
+    from ..games.mindbug.cards import DEFAULT_SETS
+    from ..games.mindbug.engine import SetupError
     from . import perft as pf
     from .start import StartError, game_from_setup, log_start, scenario_game, seeded_deal, start_sets
 
@@ -141,8 +141,8 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
 def serve(card_files, scenario_dirs):
     """Serve the reference engine over standard input and output
     (mb-oracle-rpc/1 JSON Lines; see spec/rpc.md). Ends at the end of input."""
-    from ..cards.compiled import load_file
-    from ..cards.declared import CardFileError
+    from ..games.mindbug.cards.compiled import load_file
+    from ..games.mindbug.cards.declared import CardFileError
     from .serve import serve as run
 
     for path in card_files:
@@ -216,7 +216,7 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     from .engine_client import EngineFault
 
     known = load_expectations(expect_file)
-    from ..cards import DEFAULT_SETS
+    from ..games.mindbug.cards import DEFAULT_SETS
     from .start import StartError, start_sets
 
     try:

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from ..cards import DEFAULT_SETS
+from ..games.mindbug.cards import DEFAULT_SETS
 from ..draftfile import DraftRefused
-from ..editions import EDITIONS
-from ..engine import SetupError
-from ..readings import differing, with_readings
+from ..games.mindbug.editions import EDITIONS
+from ..games.mindbug.engine import SetupError
+from ..games.mindbug.readings import differing, with_readings
 from ..replay.findings import Finding, GameReport
 from ..replay.selfplay import choose, random_deal
 from ..safefile import OutputError
@@ -313,7 +313,7 @@ class Campaign:
         """Whether a divergence no log shows stands only under a team reading:
         the game is replayed under each other choice of a reading, and the
         first under which the rules and the engine agree there names it."""
-        from ..readings import READINGS, TEAM
+        from ..games.mindbug.readings import READINGS, TEAM
 
         now = dict(self.settings.readings)
         alternatives = []

@@ -16,7 +16,7 @@ import time
 
 import msgspec
 
-from ..cards import DEFAULT_SETS
+from ..games.mindbug.cards import DEFAULT_SETS
 from ..replay.limits import text_problem
 from . import adapter_process
 from . import engine_protocol as ep

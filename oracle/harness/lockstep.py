@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from ..engine import Decision, Game
-from ..engine.outcome import end_clause
-from ..engine.state import STAGE_KINDS, decision_words
+from ..games.mindbug.engine import Decision, Game
+from ..games.mindbug.engine.outcome import end_clause
+from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
 from ..replay.attribution import attribute, choice_clauses
 from ..replay.claims import claim_matches, claim_views
 from ..replay.diff import card_diff, readable
@@ -240,7 +240,7 @@ def start_game(edition: str, start, readings: dict | None = None) -> tuple[Game,
     """The rules' game and the message that starts the engine's, from a deal
     (a setup dict) or a protocol position (a game followed past an expected
     divergence starts again from one)."""
-    from ..cards import DEFAULT_SETS
+    from ..games.mindbug.cards import DEFAULT_SETS
     from .start import deal_sets, game_from_setup, setup_line
 
     if isinstance(start, dict):
@@ -248,7 +248,7 @@ def start_game(edition: str, start, readings: dict | None = None) -> tuple[Game,
         named = {} if sets == DEFAULT_SETS else {"sets": list(sets)}
         return game_from_setup(edition, start, readings, sets), ep.Deal(edition=edition, setup=setup_line(start),
                                                                          **named)
-    from ..readings import with_readings
+    from ..games.mindbug.readings import with_readings
     from .serve import game_from_position
 
     return game_from_position(with_readings(edition, readings), start), ep.SetPosition(edition=edition,

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from ..replay import format as fmt
 from ..replay.findings import RulesEvent
 from ..schemas import json_schema

@@ -9,10 +9,10 @@ from typing import Iterator
 
 import msgspec
 
-from ..cards import DEFAULT_SETS
-from ..engine import Decision, SetupError
-from ..engine.state import STAGE_KINDS
-from ..readings import differing
+from ..games.mindbug.cards import DEFAULT_SETS
+from ..games.mindbug.engine import Decision, SetupError
+from ..games.mindbug.engine.state import STAGE_KINDS
+from ..games.mindbug.readings import differing
 from ..replay.findings import Finding, GameReport
 from ..scenarios.loader import all_ids, card_id, card_name, load_paths, step_kind
 from ..scenarios.runner import build, given_args

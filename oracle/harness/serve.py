@@ -14,11 +14,11 @@ from typing import BinaryIO
 import msgspec
 
 from .. import games
-from ..cards import SETS
-from ..editions import EDITIONS
-from ..engine import Game, SetupError
-from ..engine.setup import resolve_cards
-from ..readings import READINGS, UnknownReading, check as check_readings, with_readings
+from ..games.mindbug.cards import SETS
+from ..games.mindbug.editions import EDITIONS
+from ..games.mindbug.engine import Game, SetupError
+from ..games.mindbug.engine.setup import resolve_cards
+from ..games.mindbug.readings import READINGS, UnknownReading, check as check_readings, with_readings
 from ..replay.limits import text_problem
 from ..term import did_you_mean
 from . import protocol as pr
@@ -93,8 +93,8 @@ class Service:
         included) and those of the card files it was started with; never
         another set the process happens to know (the same reply in every
         process)."""
-        from ..cards.compiled import load_file
-        from ..cards.declared import CardFileError
+        from ..games.mindbug.cards.compiled import load_file
+        from ..games.mindbug.cards.declared import CardFileError
 
         out = [s for s, card_set in SETS.items() if card_set.later or s in ("first-contact", "new-servants")]
         for f in self.card_files:

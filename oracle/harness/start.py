@@ -7,9 +7,9 @@ import random
 
 import msgspec
 
-from ..cards import DEFAULT_SETS, UnknownSet, check_sets
-from ..engine import Game, SetupError
-from ..readings import with_readings
+from ..games.mindbug.cards import DEFAULT_SETS, UnknownSet, check_sets
+from ..games.mindbug.engine import Game, SetupError
+from ..games.mindbug.readings import with_readings
 from ..replay import format as fmt
 from ..replay.limits import MAX_LINE_BYTES, decode_line
 from ..replay.selfplay import deal_problem, random_deal
@@ -32,7 +32,7 @@ def seeded_deal(seed: int, edition: str, sets=DEFAULT_SETS) -> dict:
 def deal_sets(setup: dict) -> tuple[str, ...]:
     """The card sets a whole deal is dealt from: those of its cards, in
     database order (a harness deal is always the whole deck of its sets)."""
-    from ..cards import CARDS, UnknownCard, lookup
+    from ..games.mindbug.cards import CARDS, UnknownCard, lookup
 
     found = set()
     for name in setup["cards"].values():
@@ -53,9 +53,9 @@ def start_sets(spec, edition: str | None = None) -> tuple[str, ...]:
     """The card sets a `--sets a,b` option (or a list) names, checked: each
     one known (setup.sets) and, with `edition`, dealt by that edition (the
     later sets only in en-revised, setup.sets.later); StartError says why."""
-    from ..cards import full_set, lookup
-    from ..editions import profile
-    from ..engine.setup import check_mechanics
+    from ..games.mindbug.cards import full_set, lookup
+    from ..games.mindbug.editions import profile
+    from ..games.mindbug.engine.setup import check_mechanics
 
     names = [x.strip() for x in spec.split(",") if x.strip()] if isinstance(spec, str) else list(spec)
     try:

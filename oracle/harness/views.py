@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from ..engine import Decision, Game
+from ..games.mindbug.engine import Decision, Game
 from ..replay import format as fmt
 from ..replay.narrate import event_text
 from ..replay.selfplay import claim

@@ -1,6 +1,6 @@
 """Property-based rules hunting.
 
-The rulebooks are read twice: once by the reference engine (`oracle.engine`),
+The rulebooks are read twice: once by the reference engine (`oracle.games.mindbug.engine`),
 once here, as declarative constraints on the outcome of a situation
 (`constraints`), each applying to an edition as the clause catalogue says.
 Hypothesis searches situations for places where the clauses an edition

@@ -30,11 +30,11 @@ from pathlib import Path
 
 import yaml
 
-from ..cards import CARDS, TOUGH
-from ..cards.abilities import LATER
-from ..cards.compiled import TRIGGER_CLAUSE, load_file
+from ..games.mindbug.cards import CARDS, TOUGH
+from ..games.mindbug.cards.abilities import LATER
+from ..games.mindbug.cards.compiled import TRIGGER_CLAUSE, load_file
 from ..draftfile import write_draft
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from ..term import visible
 
 # The cards the positions hold in hand or attack with, never on the drawn boards.
@@ -127,7 +127,7 @@ def _doc(sid, title, clauses, card, card_file, sets, given, steps, source) -> di
 
 def _play(doc: dict, edition: str):
     """The outcome of a draft in one edition: a short text and the expectation that pins it."""
-    from ..engine import SetupError
+    from ..games.mindbug.engine import SetupError
     from ..scenarios.loader import card_name, load_text
     from ..scenarios.runner import _decision, build
     probe = {k: v for k, v in doc.items() if k != "_path"}

@@ -1,7 +1,7 @@
 """Hypothesis strategies that generate legal card definitions (mb-cards/1).
 
 `card_definition()` draws one card whose every ability passes the card
-file's checks (oracle.cards.declared): a verb with a trigger it goes with,
+file's checks (oracle.games.mindbug.cards.declared): a verb with a trigger it goes with,
 a target only on verbs that pick creatures, filters that some creature can
 meet. `card_file(n)` draws a whole file. The hunt and the tests feed them to
 the engine: every legal card must load, deal and play with the invariants
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from ..cards.declared import COST_TRIGGERS, FORMAT, KEYWORDS, LATER_KEYWORDS, VERBS, WHEN_TRIGGERS
+from ..games.mindbug.cards.declared import COST_TRIGGERS, FORMAT, KEYWORDS, LATER_KEYWORDS, VERBS, WHEN_TRIGGERS
 
 PRINTED = tuple(k for k in KEYWORDS if k not in LATER_KEYWORDS)
 

@@ -23,7 +23,7 @@ The checks:
 - the step is deterministic: the same decision on a copy of the game
   gives the same events and the same state;
 - the state survives a round trip through its serialised (JSON) form;
-- the engine's own invariants (`oracle.engine.invariants`).
+- the engine's own invariants (`oracle.games.mindbug.engine.invariants`).
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from collections import Counter
 
 import msgspec
 
-from ..cards import SNEAKY, TOUGH
-from ..engine import Game, State
-from ..engine.invariants import violations
+from ..games.mindbug.cards import SNEAKY, TOUGH
+from ..games.mindbug.engine import Game, State
+from ..games.mindbug.engine.invariants import violations
 from .constraints import status
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from ..term import error, visible
 from .budget import DEFAULT, SHARES
 
@@ -69,7 +69,7 @@ def render(rep, out_dir: Path | None) -> str:
 
 
 def _hunt_cards(cards_file, out, budget, seed, fmt, force) -> int:
-    from ..cards.declared import CardFileError
+    from ..games.mindbug.cards.declared import CardFileError
     from .card_hunt import draft_path, hunt_cards, render, write
     out_dir = Path(out) if out else None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
@@ -94,7 +94,7 @@ def _hunt_cards(cards_file, out, budget, seed, fmt, force) -> int:
 
 def _hunt_sets(sets_spec: str, edition, out, fmt) -> int:
     """The hunt of the later sets (oracle.hunt.later_hunt); exit 1 on an engine bug."""
-    from ..cards import UnknownSet, check_sets
+    from ..games.mindbug.cards import UnknownSet, check_sets
     from .later_hunt import PROBES, hunt_later, render
 
     if out:

@@ -61,9 +61,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 
-from ..cards import HUNTER, POISONOUS, SNEAKY, TOUGH
+from ..games.mindbug.cards import HUNTER, POISONOUS, SNEAKY, TOUGH
 from ..clauses import load_catalogue
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from .facts import Board, Effect, ref
 
 YES, NO = "yes", "no"

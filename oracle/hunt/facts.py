@@ -1,6 +1,6 @@
 """The First Contact cards a second time, as data, for the constraints.
 
-The engine's abilities are functions (`oracle.cards.abilities`); here each
+The engine's abilities are functions (`oracle.games.mindbug.cards.abilities`); here each
 ability is a small record saying what it does, written from the card list
 (shared/cards/first-contact.md), so that the constraints can reason about
 a situation without asking the engine. Printed power and keywords come
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, CardDef, slugify
+from ..games.mindbug.cards import FRENZY, HUNTER, POISONOUS, SNEAKY, CardDef, slugify
 
 # -- what abilities do -----------------------------------------------------------
 

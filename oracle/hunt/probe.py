@@ -17,9 +17,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 
-from ..cards import FRENZY, HUNTER, POISONOUS
-from ..editions import EDITIONS
-from ..engine import Decision
+from ..games.mindbug.cards import FRENZY, HUNTER, POISONOUS
+from ..games.mindbug.editions import EDITIONS
+from ..games.mindbug.engine import Decision
 from .constraints import FATES, NO, YES, Question, Verdict, status, verdicts
 from .facts import Board, effect, ref
 

@@ -32,12 +32,12 @@ from random import Random
 from hypothesis import HealthCheck, Phase, find, settings, target
 from hypothesis.errors import NoSuchExample
 
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from . import budget as allowance
 from .budget import SHARES, BudgetSpent
 from .constraints import how_settled, status, verdict
 from .probe import Observation, Probe, probe
-from ..cards import keyword_list
+from ..games.mindbug.cards import keyword_list
 from .strategies import DEFS, DESIGNS, Situation, label, situations
 
 FAMILY_ORDER = {"engine": 0, "rules": 1, "editions": 2, "quiet": 3}

@@ -4,7 +4,7 @@ combat situations, in every edition.
 Every position is plain data (`Spot`) that builds a `Game` on demand, so a
 failing example prints as something a person can set up on a table, and a
 finding can be written as a scenario. Card ids are 1..48 over the order of
-`oracle.cards.full_set()`, as everywhere in the oracle.
+`oracle.games.mindbug.cards.full_set()`, as everywhere in the oracle.
 
 Shrinking goes towards small positions: zone sizes shrink towards 0 (the
 cards go back to the unused pile), card picks towards the first cards of
@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
 
-from ..cards import CARDS, SETS, TOUGH, CardDef, full_set, keyword_list
-from ..editions import EDITIONS
-from ..engine import Decision, Game
-from ..engine import position
+from ..games.mindbug.cards import CARDS, SETS, TOUGH, CardDef, full_set, keyword_list
+from ..games.mindbug.editions import EDITIONS
+from ..games.mindbug.engine import Decision, Game
+from ..games.mindbug.engine import position
 from .facts import ABILITIES
 
 __all__ = [

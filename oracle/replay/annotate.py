@@ -11,7 +11,7 @@ from typing import BinaryIO, TextIO
 
 import msgspec
 
-from ..engine import Decision
+from ..games.mindbug.engine import Decision
 from ..games import DEFAULT, GAMES, attribute, game_of
 from ..term import visible
 from .reader import read_all

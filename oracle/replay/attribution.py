@@ -28,12 +28,12 @@ def choice_clauses(g) -> list[str]:
     """The clauses of the choice the rules wait for, for a finding whose log
     skipped it: those that shape its options (a block SNEAKY or an ability
     forbids) first, then the decision's own."""
-    from ..engine.combat import block_forbidden
+    from ..games.mindbug.engine.combat import block_forbidden
 
     p = g.pending
     if p is None:
         return []
-    from ..cards import SNEAKY
+    from ..games.mindbug.cards import SNEAKY
 
     out: list[str] = []
     s = g.state
@@ -50,7 +50,7 @@ def choice_clauses(g) -> list[str]:
 def _tough_wiped(g, diff) -> bool:
     """A TOUGH creature the rules have exhausted (its first defeat turned
     into exhaustion) and the claim has ready, in the same play area."""
-    from ..cards import TOUGH
+    from ..games.mindbug.cards import TOUGH
 
     for e in diff:
         if e.field is not None or not isinstance(e.log, list) or not isinstance(e.rules, list):

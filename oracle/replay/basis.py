@@ -1,7 +1,7 @@
 """Rules or reading: whether a finding stands whatever the team readings.
 
 A game that violates is verified again under each alternative of the team
-readings (oracle/readings.py), one reading changed at a time: a handful of
+readings (oracle/games/mindbug/readings.py), one reading changed at a time: a handful of
 extra runs, only for games that violate. A finding the rules accept under
 an alternative (the game gets past its line without it) exists only under
 the reading in force: its basis is `reading`, naming that reading and the
@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import product
 
-from ..editions import EDITIONS
-from ..readings import READINGS
+from ..games.mindbug.editions import EDITIONS
+from ..games.mindbug.readings import READINGS
 
 # Verifies the game again: (edition or None, readings) -> its GameReport.
 Run = Callable[[object, dict], object]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import msgspec
 
-from ..cards import KEYWORD_NAMES, UnknownCard, lookup, next_stage
-from ..engine import Game
+from ..games.mindbug.cards import KEYWORD_NAMES, UnknownCard, lookup, next_stage
+from ..games.mindbug.engine import Game
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from ..games import GAMES
 from ..term import color_option, error
 from .outputs import parse_output
@@ -99,7 +99,7 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
     (mb-replay/1; Mind Up!: mu-replay/1)."""
     if game != "mindbug":
         return _selfplay_other(game, games, seed, bot, claims, reading_specs, players, objectives)
-    from ..cards import UnknownSet, check_sets, full_set
+    from ..games.mindbug.cards import UnknownSet, check_sets, full_set
     from ..term import Progress
     from .selfplay import InvariantBroken, selfplay_lines
 
@@ -108,10 +108,10 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
         sets_spec = "first-contact" + (f",{decl.set.id}" if decl else "")
     try:
         sets = check_sets(s.strip() for s in sets_spec.split(",") if s.strip())
-        from ..engine.setup import check_mechanics
-        from ..cards import lookup
-        from ..editions import profile
-        from ..engine import SetupError
+        from ..games.mindbug.engine.setup import check_mechanics
+        from ..games.mindbug.cards import lookup
+        from ..games.mindbug.editions import profile
+        from ..games.mindbug.engine import SetupError
         try:
             check_mechanics(profile(edition), {i: lookup(n) for i, n in enumerate(full_set(sets))})
         except SetupError as e:
@@ -211,7 +211,7 @@ def schema(which, game):
         from ..harness.schemas import harness_schema
         doc = harness_schema(which)
     elif which == "cards":
-        from ..cards.declared import card_schema
+        from ..games.mindbug.cards.declared import card_schema
         doc = card_schema()
     elif which == "replay" and game != "mindbug":
         from ..games import attribute

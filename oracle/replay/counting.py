@@ -94,7 +94,7 @@ def per_decision(small: tuple[int, int], big: tuple[int, int]) -> tuple[float, f
 
 def _corpus(edition: str, sets: str, games: int, seed: int, claims: str):
     """The corpus's games, each a list of lines, and the decisions of each."""
-    from ..cards import check_sets
+    from ..games.mindbug.cards import check_sets
     from .reader import RawGame
     from .selfplay import selfplay_lines
     from .verify import verify_game

@@ -20,7 +20,7 @@ spec/replay-format.md lists them with the reasons.
 
 from __future__ import annotations
 
-from ..cards import HUNTER
+from ..games.mindbug.cards import HUNTER
 
 # Decision kinds that skip an empty choice, with the player field to match.
 _EMPTY = ("choose", "random")

@@ -18,7 +18,7 @@ from collections import Counter
 
 import msgspec
 
-from ..cards import KEYWORD_NAMES
+from ..games.mindbug.cards import KEYWORD_NAMES
 from .claims import ROMAN, boosts_of, face_name, name_of, stage_of
 from .findings import DiffEntry
 from .narrate import creature_label

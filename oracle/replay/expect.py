@@ -26,7 +26,7 @@ import yaml
 from .. import safeyaml
 from ..clauses import load_catalogue
 from ..games.mindup.clauses import load_catalogue as load_mind_up_catalogue
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from ..term import did_you_mean
 from .outcome import StaleExpectation
 from .findings import MALFORMED

@@ -27,7 +27,7 @@ from typing import ClassVar
 
 import msgspec
 
-from ..engine import QuietGame
+from ..games.mindbug.engine import QuietGame
 
 from .claims import claim_bytes, claim_matches
 from .format import BOUNDED_LINES, decision_arg, strict_decoder

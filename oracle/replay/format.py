@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from ..schemas import json_schema
 
 FORMAT = "mb-replay/1"

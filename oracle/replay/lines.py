@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from . import format as fmt
 from .findings import Finding
 from .limits import LineProblem, RefusedLine, decode_line, plain

@@ -76,7 +76,7 @@ def human_game(rep, verbose: bool = False) -> str:
         if f.basis == "reading" and f.reading:
             r = f.reading
             from ..games.mindup.readings import TEAM as MIND_UP
-            from ..readings import TEAM
+            from ..games.mindbug.readings import TEAM
             team = MIND_UP if r["clause"].startswith("mu.") else TEAM
             whose = "the team's reading" if team.get(r["clause"]) == r["choice"] else "the reading"
             out.append(_cap(f"    only under {whose} {r['clause']}={r['choice']}; "

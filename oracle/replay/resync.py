@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from ..engine import Game
+from ..games.mindbug.engine import Game
 
 
 def resync(g: Game, claim, player: int, base_decks) -> Game | None:

@@ -14,8 +14,8 @@ from .reader import NoInput, check_input
 def declared(path):
     """Load and register a card file; a bad file is a usage error (exit 2)
     naming its file, line and field."""
-    from ..cards.compiled import load_file
-    from ..cards.declared import CardFileError
+    from ..games.mindbug.cards.compiled import load_file
+    from ..games.mindbug.cards.declared import CardFileError
     try:
         return load_file(path)
     except CardFileError as e:
@@ -26,7 +26,7 @@ def declared(path):
 
 def _reading_options(specs) -> tuple[tuple[str, str], ...]:
     """--reading CLAUSE=CHOICE options, in order; a usage error names a bad one."""
-    from ..readings import UnknownReading, parse
+    from ..games.mindbug.readings import UnknownReading, parse
 
     out = {}
     for spec in specs:

@@ -16,9 +16,9 @@ from pathlib import Path
 import msgspec
 import yaml
 
-from ..cards import SNEAKY
-from ..editions import EDITIONS
-from ..engine import Decision, Game
+from ..games.mindbug.cards import SNEAKY
+from ..games.mindbug.editions import EDITIONS
+from ..games.mindbug.engine import Decision, Game
 from ..safefile import Replacement, write_file
 from .findings import MALFORMED
 from .format import FORMAT

@@ -10,12 +10,12 @@ from functools import lru_cache
 
 import msgspec
 
-from ..cards import DEFAULT_SETS, UnknownSet, check_sets, version as cards_version
-from ..editions import EDITIONS, UnknownEdition, profile as get_profile
-from ..readings import UnknownReading, check as check_readings, differing, with_readings
-from ..engine import Decision, Game, SetupError
-from ..engine.outcome import end_clause
-from ..engine.state import STAGE_KINDS, decision_words
+from ..games.mindbug.cards import DEFAULT_SETS, UnknownSet, check_sets, version as cards_version
+from ..games.mindbug.editions import EDITIONS, UnknownEdition, profile as get_profile
+from ..games.mindbug.readings import UnknownReading, check as check_readings, differing, with_readings
+from ..games.mindbug.engine import Decision, Game, SetupError
+from ..games.mindbug.engine.outcome import end_clause
+from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
 from . import decisions
 from . import format as fmt
 from .attribution import attribute, choice_clauses
@@ -406,7 +406,7 @@ class Verifier:
         """An attack the rules refuse by the player who attacked last, with
         another copy of the FRENZY creature that attacked (keywords.frenzy:
         only the creature that attacked may attack again)."""
-        from ..cards import FRENZY
+        from ..games.mindbug.cards import FRENZY
 
         g, last = self.g, self.attacked
         return (t == "attack" and player == self.attacker and last is not None and arg != last
@@ -452,7 +452,7 @@ class Verifier:
         """--check-invariants: the engine's own invariants hold after the
         decision just applied; a broken one is the rules engine's fault, never
         the log's (INVARIANT_BROKEN, reported once)."""
-        from ..engine.invariants import violations
+        from ..games.mindbug.engine.invariants import violations
 
         broken = violations(self.g)
         if broken and not any(f.code == INVARIANT_BROKEN for f in self.report.findings):

@@ -9,7 +9,7 @@ import tempfile
 
 import click
 
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from ..replay.command import cards_option, declared
 from ..safefile import OutputError, Replacement, clash, input_name
 from ..term import visible

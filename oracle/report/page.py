@@ -29,7 +29,7 @@ from pathlib import Path
 import msgspec
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from ..cards import CARDS, KEYWORD_NAMES
+from ..games.mindbug.cards import CARDS, KEYWORD_NAMES
 from ..clauses import load_catalogue
 from .mindup_board import game_steps as mind_up_steps, is_mind_up, mind_up_data
 from .steps import finding_step, game_steps

@@ -9,8 +9,8 @@ what the rules did, at the step where it failed.
 
 from __future__ import annotations
 
-from ..engine import Decision, SetupError
-from ..engine.state import STAGE_KINDS
+from ..games.mindbug.engine import Decision, SetupError
+from ..games.mindbug.engine.state import STAGE_KINDS
 from ..replay.findings import DiffEntry, Finding, GameReport
 from ..replay.narrate import event_text
 from ..scenarios.loader import step_kind, step_text

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import msgspec
 
-from ..engine import Decision, Game, SetupError
+from ..games.mindbug.engine import Decision, Game, SetupError
 from ..replay.narrate import card_label, event_text
 from ..replay.verify import GameReport, Verifier
 

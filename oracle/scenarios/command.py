@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from ..term import error
 from ..replay.outputs import parse_output
 from ..safefile import OutputError, Replacement, clash, input_name
@@ -34,14 +34,14 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
     Each scenario runs once per edition it applies to. Exit status 0 when
     every run passes, 1 when some fail, 2 when a file cannot be read as
     scenarios (with the file, line and field of each problem)."""
-    from ..cards import UnknownSet, check_sets
+    from ..games.mindbug.cards import UnknownSet, check_sets
     from . import report
     from .loader import ScenarioError, load_paths
     from .runner import run_all
 
     if cards_file:
-        from ..cards.compiled import load_file
-        from ..cards.declared import CardFileError
+        from ..games.mindbug.cards.compiled import load_file
+        from ..games.mindbug.cards.declared import CardFileError
         try:
             load_file(cards_file)
         except CardFileError as e:

@@ -17,13 +17,13 @@ from typing import Annotated, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from ..schemas import json_schema
 from .document import FORMAT, ID_PATTERN, SOURCE_KINDS, STATUSES, Source  # noqa: F401 (the format's names)
 
 STAGES = ("action", "mindbug", "frenzy", "fast", "hunt", "block", "choose", "order", "random")
 REASONS = ("life", "no-action", "card")
-# Event kinds the engine emits (oracle/engine: `g.emit(kind, ...)`).
+# Event kinds the engine emits (oracle/games/mindbug/engine: `g.emit(kind, ...)`).
 EVENT_KINDS = (
     "setup", "turn", "end-turn", "play", "draw", "mindbug", "enter-play", "play-effect-prevented",
     "trigger", "attack", "attack-ends", "hunt", "block", "combat", "lose-life", "gain-life", "no-gain",
@@ -36,7 +36,7 @@ EVENT_KINDS = (
 # The promos' events (promo.* clauses).
 EVENT_KINDS += ("card-win", "card-loss", "no-life-loss", "hand-closed", "swap-hands", "name-power",
                 "unused-to-deck", "set-aside", "side")
-# Refusal codes (oracle.engine.errors) and setup error codes (SetupError.code).
+# Refusal codes (oracle.games.mindbug.engine.errors) and setup error codes (SetupError.code).
 REFUSAL_CODES = ("ILLEGAL_DECISION", "ILLEGAL_RANDOM", "GAME_OVER")
 SETUP_CODES = ("BAD_SETUP", "WRONG_FIRST_PLAYER", "BAD_POSITION", "UNKNOWN_CARD")
 

@@ -21,12 +21,12 @@ from pathlib import Path
 import msgspec
 from msgspec import UNSET
 
-from ..cards import (CARDS, DEFAULT_SETS, KEYWORD_NAMES, SETS, UnknownCard, UnknownSet, check_sets, every_card,
-                     lookup, version)
-from ..cards.first_contact import KEYWORD_FRENCH
+from ..games.mindbug.cards import (CARDS, DEFAULT_SETS, KEYWORD_NAMES, SETS, UnknownCard, UnknownSet, check_sets,
+                                   every_card, lookup, version)
+from ..games.mindbug.cards.first_contact import KEYWORD_FRENCH
 from ..clauses import load_catalogue
 from .. import safeyaml
-from ..editions import EDITIONS, profile
+from ..games.mindbug.editions import EDITIONS, profile
 from ..games import DEFAULT as DEFAULT_GAME, UnknownGame, check as check_game
 from .format import FORMAT, SETUP_CODES, Expect, Illegal, PlayerExpect, Scenario
 from .located import ScenarioError, check_editions_and_readings
@@ -306,8 +306,8 @@ def _load_document(node, data, name: str, folders=None,
     if doc is None:
         return None, errors
     if doc.card_file is not UNSET:
-        from ..cards.compiled import load_file
-        from ..cards.declared import CardFileError
+        from ..games.mindbug.cards.compiled import load_file
+        from ..games.mindbug.cards.declared import CardFileError
         card_path = Path(name).parent / doc.card_file
         try:
             load_file(card_path, None if folders is None else safeyaml.read_within(str(card_path), folders,
@@ -401,7 +401,7 @@ class _Checker:
                 lookup(ref)
             except UnknownCard as e:
                 self.fail(["cards", i], str(e))
-        from ..readings import check as check_readings
+        from ..games.mindbug.readings import check as check_readings
         check_editions_and_readings(d, self.fail, check_readings)
         self.check_given()
         for i, s in enumerate(d.steps):

@@ -33,7 +33,7 @@ def check_editions_and_readings(doc, fail, check_readings) -> None:
     goes to `fail(path, message)`."""
     from msgspec import UNSET
 
-    from ..readings import UnknownReading
+    from ..games.mindbug.readings import UnknownReading
 
     if doc.editions != "all" and len(set(doc.editions)) != len(doc.editions):
         fail(["editions"], "an edition is listed twice")

@@ -19,11 +19,11 @@ from time import perf_counter
 
 from msgspec import UNSET
 
-from ..cards import SETS, keyword_list, lookup, version
-from ..editions import profile
-from ..engine import Decision, EngineError, Game, Refused, SetupError, position
-from ..engine.octonite import counters
-from ..engine.state import STAGE_KINDS, decision_words
+from ..games.mindbug.cards import SETS, keyword_list, lookup, version
+from ..games.mindbug.editions import profile
+from ..games.mindbug.engine import Decision, EngineError, Game, Refused, SetupError, position
+from ..games.mindbug.engine.octonite import counters
+from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
 from .format import Expect, Illegal
 from .result import Difference, Result
 from .loader import LoadedScenario, all_ids, card_id, card_name, keyword_name, scenario_sets, step_kind, step_text
@@ -136,7 +136,7 @@ def build(sc: LoadedScenario, edition: str, extra_sets=()) -> Game:
     """The game the scenario starts from, under its readings, dealt from its
     sets and `extra_sets` (setup.sets); raises SetupError."""
     if sc.doc.readings is not UNSET:
-        from ..readings import with_readings
+        from ..games.mindbug.readings import with_readings
         edition = with_readings(edition, sc.doc.readings)
     how, args = given_args(sc, edition, extra_sets)
     sets = args["sets"]

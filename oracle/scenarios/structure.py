@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS
 from ..structure import Locator, Structure, field_name, read_past
 from .format import MAX_OCTONITE, SOURCE_KINDS, Scenario
 

@@ -11,7 +11,7 @@ the team's (the notes say so).
 
 from __future__ import annotations
 
-from ...readings import Reading, UnknownReading, check as _check  # noqa: F401 - UnknownReading: raised by check
+from ..mindbug.readings import Reading, UnknownReading, check as _check  # noqa: F401 - UnknownReading: raised by check
 
 PLAYERS = "mu.setup.players"
 DRAW = "mu.round.draw-order"

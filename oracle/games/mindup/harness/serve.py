@@ -10,7 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from ....harness.serve import RequestError, bad_request
-from ....readings import UnknownReading
+from ...mindbug.readings import UnknownReading
 from ..engine import Game, RuleError, SetupError
 from . import play
 from . import protocol as pr

@@ -19,7 +19,7 @@ import msgspec
 from ....replay.findings import MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, RulesEvent, signature
 from ....replay.limits import decode_line
 from ....replay.reader import RawGame
-from ....readings import UnknownReading
+from ...mindbug.readings import UnknownReading
 from .. import readings as rd
 from ..cards import player_name
 from ..engine import Game, RuleError, SetupError

@@ -7,7 +7,7 @@ opponent" are read from that player. Several such cards each apply
 (later.in-discard.stacking); a power they lower never goes below the floor
 (cards.power-minimum, applied by power.compute after them).
 
-The tables of the ability module (oracle.cards.abilities) say what each design does
+The tables of the ability module (oracle.games.mindbug.cards.abilities) say what each design does
 (IN_DISCARD_POWER, IN_DISCARD_ATTACK, IN_DISCARD_BLOCK, IN_DISCARD_GRANTS,
 IN_DISCARD_LIFE); a promo card adds a row, not code here. Games whose
 cards have none of them never get here (`table.flags.in_discard`).

@@ -22,10 +22,10 @@ from typing import Annotated, Literal
 import yaml
 from msgspec import Meta, Struct
 
-from .. import safeyaml
-from ..schemas import json_schema
-from ..structure import Locator, field_name, read_past
-from ..term import visible
+from .... import safeyaml
+from ....schemas import json_schema
+from ....structure import Locator, field_name, read_past
+from ....term import visible
 
 FORMAT = "mb-cards/1"
 

@@ -1,6 +1,6 @@
 """What each Beyond Evolution card does, written with the engine's effect
 verbs (`fx`, handed in as for every ability), and its constant abilities
-in the layers of oracle.cards.abilities, which registers them
+in the layers of oracle.games.mindbug.cards.abilities, which registers them
 (`register`). Every rule cites its clause (spec/beyond/evolution.yaml).
 
 Action effects (later.action): an Action that would change nothing is not
@@ -13,12 +13,12 @@ from __future__ import annotations
 from . import FAST, FRENZY, HUNTER, SNEAKY
 from ..readings import choice
 
-# The merged tables of oracle.cards.abilities, handed in by `register`.
+# The merged tables of oracle.games.mindbug.cards.abilities, handed in by `register`.
 _TABLES = None
 
 
 def register(tables) -> None:
-    """Add this set's abilities to the tables of oracle.cards.abilities
+    """Add this set's abilities to the tables of oracle.games.mindbug.cards.abilities
     (the module, handed in: this one never imports it)."""
     global _TABLES
     _TABLES = tables

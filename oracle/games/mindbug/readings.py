@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from .beyond_readings import READINGS as LATER_READINGS
 from .editions import Profile, profile as get_profile
-from .reading_type import Reading
+from ...reading_type import Reading
 
 
 READINGS: tuple[Reading, ...] = (

@@ -11,7 +11,7 @@ Evilcat is the stage III face of a double-sided promo card whose lower
 stages no source has: it belongs to no evolution line, is never dealt and
 never set aside; only a scenario position can place it. Ivybug, known only
 from a comment in that engine's code with no scan, is in a set of its own
-(oracle/cards/promo_unconfirmed.py), which no deal of these promos holds.
+(oracle/games/mindbug/cards/promo_unconfirmed.py), which no deal of these promos holds.
 """
 
 from __future__ import annotations

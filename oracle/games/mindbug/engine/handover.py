@@ -23,7 +23,7 @@ def _play_or_not(g, player: int, card: int, then: tuple, clauses: tuple, source,
 
 
 def _enter(g, card: int, player: int, clauses: tuple) -> None:
-    """The card came into play: the `enter-play` task of oracle.engine.effects
+    """The card came into play: the `enter-play` task of oracle.games.mindbug.engine.effects
     runs next (its Play effect, unless forbidden)."""
     g.push_next(("enter-play", card, player) + clauses)
 

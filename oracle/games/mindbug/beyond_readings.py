@@ -3,13 +3,13 @@ their card sheet (numbered Q) and the points where public engines read the
 cards differently, each a switch with its alternatives.
 
 These readings have no attribute of their own on a rules profile: the
-engine asks `oracle.readings.choice(profile, clause)`. Each part of the
+engine asks `oracle.games.mindbug.readings.choice(profile, clause)`. Each part of the
 sets keeps its own tuple below.
 """
 
 from __future__ import annotations
 
-from .reading_type import Reading
+from ...reading_type import Reading
 
 # -- set-up: set-aside double-sided cards ------------------------------------
 SETUP: tuple[Reading, ...] = ()

@@ -1,4 +1,4 @@
-"""Turning declared cards (oracle.cards.declared) into cards the engine plays.
+"""Turning declared cards (oracle.games.mindbug.cards.declared) into cards the engine plays.
 
 Each declared ability becomes a function of the same shape as a shipped
 card's (`(verbs, game, controller, card)` for a triggered one, the power

@@ -10,7 +10,7 @@
 - later.forced.hippo: on the turns of Captain Hippo's controller's
   opponent, while a HUNTER of theirs can attack, the turn action must be
   such an attack (the team's reading), and an attacking HUNTER names a
-  Captain Hippo as its blocker (the hunt rule, oracle.engine.combat).
+  Captain Hippo as its blocker (the hunt rule, oracle.games.mindbug.engine.combat).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def must_attack(g, player: int, options: list) -> list:
 
 def refusal_reason(g, pending, d):
     """(clause, message, card) for a turn action or a HUNTER choice refused by
-    a Beyond Evolution rule, or None (oracle.engine.explain)."""
+    a Beyond Evolution rule, or None (oracle.games.mindbug.engine.explain)."""
     s = g.state
     me = pending.player
     arg = d.arg

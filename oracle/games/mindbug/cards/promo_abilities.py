@@ -4,7 +4,7 @@ engine's effect verbs, as the First Contact abilities are.
 Triggered abilities take (verbs, game, controller, card). An ability that
 goes on after a choice or a chance outcome names its next step with
 `step(name, what, me, card)`; the engine calls STEPS[(name, what)] with the
-answer. Constant abilities are the layers and tables of oracle.cards.abilities
+answer. Constant abilities are the layers and tables of oracle.games.mindbug.cards.abilities
 (registered there), and the name sets below, read by the small engine modules
 of the promos' effects (promo.* clauses).
 """

@@ -409,7 +409,7 @@ def _register_later_sets() -> None:
 _register_later_sets()
 
 
-# -- the promos (oracle.cards.promo_abilities), registered into the tables ----
+# -- the promos (oracle.games.mindbug.cards.promo_abilities), registered into the tables ----
 from . import promo_abilities as _promo  # noqa: E402
 
 for _table, _more in ((TRIGGERED, _promo.TRIGGERED), (POWER_LAYER, _promo.POWER_LAYER),

@@ -3,7 +3,7 @@
 `CARDS` maps the canonical English name to its `CardDef`; `lookup()` also
 accepts French names and slugs. Every card belongs to a set (`SETS`); a
 game deals from the deck of the sets it names (`full_set(sets)`: every card
-of those sets, setup.sets). Abilities live in `oracle.cards.abilities`,
+of those sets, setup.sets). Abilities live in `oracle.games.mindbug.cards.abilities`,
 next to this data, written with the engine's shared effect verbs.
 """
 
@@ -189,7 +189,7 @@ class UnknownCard(LookupError):
     @property
     def hint(self) -> str:
         """" (did you mean A or B?)", or "" when no card name is close."""
-        from ..term import did_you_mean
+        from ....term import did_you_mean
 
         return did_you_mean(self.name, close=self.suggestions, quote=False)
 
@@ -303,7 +303,7 @@ def version() -> int:
 
 
 def add_set(card_set: CardSet, defs: list, other_names: dict | None = None) -> None:
-    """Add a declared set and its cards (oracle.cards.declared) to the database.
+    """Add a declared set and its cards (oracle.games.mindbug.cards.declared) to the database.
     `other_names` maps a card name to its names in other languages."""
     SETS[card_set.id] = card_set
     STAGE_AFTER.update({a: b for one, two, three in card_set.lines for a, b in ((one, two), (two, three)) if b})

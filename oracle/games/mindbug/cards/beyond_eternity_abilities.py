@@ -1,7 +1,7 @@
 """What each Beyond Eternity card does, written with the engine's effect verbs.
 
 Triggered abilities take (verbs, game, controller, card), as in
-the ability module (oracle.cards.abilities), which merges the tables below into its own.
+the ability module (oracle.games.mindbug.cards.abilities), which merges the tables below into its own.
 Their later parts (after a boost or a choice) are STEPS, run through the
 verbs `then` and the `ability-chose` answer. Constant abilities are the
 power and keyword layers, the block and attack rules, and the rows of the

@@ -7,7 +7,7 @@ waits with the creature's own Attack effect, if it has one, and the active
 player orders them (effects.simultaneous). In the queue of waiting effects it
 stands under the card that grants it, so the two can be told apart. (A card
 in a discard pile that gives an Attack ability, Blessed Axolotl Healer, is
-oracle.engine.in_discard's: later.in-discard.)
+oracle.games.mindbug.engine.in_discard's: later.in-discard.)
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ class Profile:
     reveals_out: bool         # cards revealed for the first player leave the game
     later_sets: bool          # FAST, Action, Harvest, Octonite... exist in this edition
     switches: tuple[Switch, ...] = field(default=())
-    # Team readings (oracle/readings.py): questions no edition settles. The
+    # Team readings (oracle/games/mindbug/readings.py): questions no edition settles. The
     # defaults are the team's; `readings` lists the (clause, choice) pairs
     # that differ from them.
     hunter_order: str = "attack-effect-first"   # effects.hunter-order

@@ -17,7 +17,7 @@ its next stage (later.evolve).
 - later.evolve.order: an Action "X, then evolve" evolves once its first
   part is done, choices included (`then_evolve`).
 
-Leaving play (later.evolve.leave) is oracle.engine.leaving's.
+Leaving play (later.evolve.leave) is oracle.games.mindbug.engine.leaving's.
 """
 
 from __future__ import annotations

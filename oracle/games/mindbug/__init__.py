@@ -1,0 +1,37 @@
+"""Mindbug: its entry in the game registry, and the package of its rules.
+
+The package holds the reference engine (`engine`), the cards of every set and
+their abilities (`cards`), the rulebook editions (`editions`) and the team's
+readings (`readings`, `beyond_readings`). Its replay vocabulary, hunts and
+harness still live in the shared packages (oracle.replay, oracle.hunt,
+oracle.harness, oracle.scenarios, oracle.report), which hold both the shared
+machinery and Mindbug's part of it.
+
+This module is imported with every module of the package: it imports nothing
+at load, so the registry costs a game nothing until it is used."""
+
+from __future__ import annotations
+
+NAME = "mindbug"
+TITLE = "Mindbug"
+FORMAT = "mb-replay/1"
+
+# Where each part lives ("module:attribute"), imported when used.
+VERIFY = "oracle.replay.verify:verify_game"
+SELFPLAY = "oracle.replay.selfplay:selfplay_lines"
+SCHEMA = "oracle.replay.format:replay_schema"
+
+
+def load_catalogue():
+    from ...clauses import load_catalogue as load
+    return load()
+
+
+def editions() -> tuple[str, ...]:
+    from .editions import EDITIONS
+    return tuple(EDITIONS)
+
+
+def all_readings():
+    from .readings import READINGS
+    return READINGS
