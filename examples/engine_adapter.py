@@ -68,7 +68,14 @@ CLAIMS = ["life", "mindbugs", "hand", "play", "discard", "deck", "unused", "play
 
 
 def plant(rule: str) -> None:
-    """Switch one rule off in this process's engine."""
+    """Switch one rule off in this process's engine. A rule is switched off
+    by replacing an engine function, which compiled engine modules would not
+    call: planting needs the interpreted engine."""
+    from oracle.native import compiled_modules
+
+    if compiled_modules():
+        raise SystemExit("--plant needs the interpreted engine, and this installation runs compiled modules "
+                         f"({', '.join(compiled_modules())}): install it with MB_ORACLE_PURE=1, or run from a checkout")
     if rule == "sneaky":
         allowed = combat.block_forbidden
 

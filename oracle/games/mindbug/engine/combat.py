@@ -91,11 +91,7 @@ def block_forbidden(g: Game, attacker: int, blocker: int):
     for side, c, rule in stats[2]:                             # constant abilities in play, in play order
         if rule(g, c, side, attacker, blocker):
             return "abilities.constant", c
-    if g.table.flags.in_discard:
-        c = in_discard.block_forbidden(g, attacker, blocker)
-        if c is not None:
-            return "later.in-discard", c
-    return None
+    return in_discard.block_ban(g, attacker, blocker)          # later.in-discard
 
 
 @task("hunt")
@@ -160,15 +156,7 @@ def block_step(g: Game) -> None:
         return  # HUNTER already named the blocker
     a = s.combat[0]
     opp = 1 - side(s)
-    stats = g._stats or g.stats()
-    options: list[tuple[str, int | None]]
-    if stats[2] or s.lasting or g.table.flags.in_discard:
-        options = [("block", c) for c in s.play[opp] if block_forbidden(g, a, c) is None]
-    elif stats[1][a] & SNEAKY:                                   # block_forbidden, with no ability to ask
-        kw = stats[1]
-        options = [("block", c) for c in s.play[opp] if kw[c] & SNEAKY]
-    else:
-        options = [("block", c) for c in s.play[opp]]
+    options: list[tuple[str, int | None]] = [("block", c) for c in s.play[opp] if block_forbidden(g, a, c) is None]
     options.append(("block", None))
     g.ask("block", opp, options, ("block",), ("combat.block",), source=a,
           prompt="block with a creature, or take the hit")
