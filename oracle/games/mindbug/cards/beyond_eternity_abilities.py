@@ -14,6 +14,7 @@ from itertools import combinations
 
 from ..readings import choice
 from . import FRENZY, HUNTER, POISONOUS, SNEAKY, TOUGH
+from .later_helpers import boost_or
 
 # -- helpers -----------------------------------------------------------------
 
@@ -28,11 +29,6 @@ def _a_creature(g, me):
     if g.profile.any_creature == "either-side":
         return _creatures(g)
     return list(g.state.play[1 - me])
-
-
-def _piles(g):
-    s = g.state
-    return s.discard[0] + s.discard[1]
 
 
 def _boost_cards(g):
@@ -157,16 +153,8 @@ def ghostly_underdog(fx, g, me, card):
     fx.defeat(g, [c for c in g.state.play[1 - me] if g.power(c) < mine], ("triggers.attack",), card)
 
 
-def _boost_or(fx, g, me, card, others, step, prompt):
-    """Goat Dragon and Soul Manipulator: one choice says the mode. A card of a
-    discard pile is the boost card of "Boost up to 1 to a creature"; one of
-    `others` is the other mode's pick; none boosts nothing."""
-    fx.choose(g, me, _piles(g) + others, 0, 1, ("ability-chose", step, me, card),
-              ("later.boost", "later.boost.mode"), card, prompt)
-
-
 def goat_dragon(fx, g, me, card):
-    _boost_or(fx, g, me, card, fx.boosted(g), "goat-dragon",
+    boost_or(fx, g, me, card, fx.boosted(g), "goat-dragon",
               "a card of a discard pile to boost with, or a boosted creature to defeat")
 
 
@@ -181,7 +169,7 @@ def goat_dragon_chose(fx, g, me, card, chosen):
 
 
 def soul_manipulator(fx, g, me, card):
-    _boost_or(fx, g, me, card, _boost_cards(g), "soul-manipulator",
+    boost_or(fx, g, me, card, _boost_cards(g), "soul-manipulator",
               "a card of a discard pile to boost with, or a boost card to take into your hand")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import FAST, FRENZY, HUNTER, SNEAKY
 from ..readings import choice
+from .later_helpers import action_useful, can_evolve, useful_only
 
 # The merged tables of oracle.games.mindbug.cards.abilities, handed in by `register`.
 _TABLES = None
@@ -43,27 +44,6 @@ def _all(g):
     return s.play[0] + s.play[1]
 
 
-def line_card(g, card: int):
-    """later.evolve: the set-aside card `card` (a stage I creature) would
-    take to evolve, or None: not a stage I card, or its line's card is in
-    use or not in the game (later.evolve.unavailable)."""
-    d = g.table.defs[card]
-    if d.stage != 1:
-        return None
-    defs = g.table.defs
-    for c in g.state.set_aside:
-        if defs[c].stage == 2 and defs[c].line == d.name:
-            return c
-    return None
-
-
-def can_evolve(g, card: int) -> bool:
-    for c, _aside, n in g.state.stages:
-        if c == card:
-            return n == 2
-    return line_card(g, card) is not None
-
-
 def can_attack(g, player: int) -> list:
     """`player`'s creatures that could attack now: none barred by a constant
     ability of either side or from a discard pile (abilities.cannot-attack,
@@ -88,7 +68,7 @@ def _then_evolve(fx, g, me, card, chooser, candidates, count, then, clauses, pro
 def cake_trickster(fx, g, me, card):
     # later.forced.cake: the picked enemy creature attacks at once, if it can.
     opp = 1 - me
-    pool = can_attack(g, opp) if _useful_only(g) else list(g.state.play[opp])
+    pool = can_attack(g, opp) if useful_only(g) else list(g.state.play[opp])
     fx.choose(g, me, pool, 1, 1, ("force-attack", me, card), ("triggers.action", "later.forced.cake"), card,
               "an enemy creature that must attack now")
 
@@ -308,35 +288,23 @@ FOLLOW_UPS = {"dr-orange": _dr_orange_paid, "earwig": _earwig_discarded, "utilit
 
 # -- whether an Action would change anything (later.action.useful) -------------
 
-def _useful_only(g) -> bool:
-    """later.action.useful: the team's reading offers only Actions that change
-    something; the other offers every Action (one that does nothing ends the turn)."""
-    return choice(g.profile, "later.action.useful") == "must-change"
-
-
-def _useful(test):
-    def useful(g, player, card):
-        return not _useful_only(g) or test(g, player, card)
-    return useful
-
-
 def _always(g, player, card):
     return True
 
 
 USEFUL = {
-    "Cake Trickster": _useful(lambda g, p, c: bool(can_attack(g, 1 - p))),                   # later.forced.cake.unable
-    "Cloud Lady": _useful(lambda g, p, c: bool(_enemies(g, p, lambda x: x <= 4)) or can_evolve(g, c)),
-    "Typhoon Princess": _useful(lambda g, p, c: bool(_enemies(g, p, lambda x: x <= 6)) or can_evolve(g, c)),
+    "Cake Trickster": action_useful(lambda g, p, c: bool(can_attack(g, 1 - p))),                   # later.forced.cake.unable
+    "Cloud Lady": action_useful(lambda g, p, c: bool(_enemies(g, p, lambda x: x <= 4)) or can_evolve(g, c)),
+    "Typhoon Princess": action_useful(lambda g, p, c: bool(_enemies(g, p, lambda x: x <= 6)) or can_evolve(g, c)),
     "Curious Tadpole": _always,                                                               # gains life
     "Frog Prophet": _always,
-    "Dragon Inn": _useful(lambda g, p, c: len(g.state.play[p]) < len(g.state.play[1 - p])),
-    "Infernostrich": _useful(lambda g, p, c: bool(_enemies(g, p, lambda x: x >= 7))),
+    "Dragon Inn": action_useful(lambda g, p, c: len(g.state.play[p]) < len(g.state.play[1 - p])),
+    "Infernostrich": action_useful(lambda g, p, c: bool(_enemies(g, p, lambda x: x >= 7))),
     "Octocopter": _always,                                                                    # "defeat this"
-    "Waddling Recruit": _useful(lambda g, p, c: bool(g.state.hand[1 - p]) or can_evolve(g, c)),
-    "Veteran Penguin": _useful(lambda g, p, c: bool(g.state.hand[1 - p]) or can_evolve(g, c)),
-    "Wildsprout": _useful(lambda g, p, c: bool(g.state.discard[p]) or can_evolve(g, c)),
-    "Bigroot": _useful(lambda g, p, c: bool(g.state.discard[p]) or can_evolve(g, c)),
+    "Waddling Recruit": action_useful(lambda g, p, c: bool(g.state.hand[1 - p]) or can_evolve(g, c)),
+    "Veteran Penguin": action_useful(lambda g, p, c: bool(g.state.hand[1 - p]) or can_evolve(g, c)),
+    "Wildsprout": action_useful(lambda g, p, c: bool(g.state.discard[p]) or can_evolve(g, c)),
+    "Bigroot": action_useful(lambda g, p, c: bool(g.state.discard[p]) or can_evolve(g, c)),
 }
 
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from . import FRENZY, HUNTER, SNEAKY
 from ..readings import choice
-from .beyond_eternity_abilities import _boost_or as boost_or
-from .beyond_evolution_abilities import _useful as action_useful, can_evolve
+from .later_helpers import action_useful, boost_or, can_evolve
 
 # -- constant abilities read by the engine's promo modules -------------------
 

@@ -23,7 +23,7 @@ Leaving play (later.evolve.leave) is oracle.games.mindbug.engine.leaving's.
 from __future__ import annotations
 
 from ..cards import TOUGH, next_stage
-from ..cards.beyond_evolution_abilities import line_card
+from ..cards.later_helpers import line_card
 from ..readings import choice
 from .registry import RESUMES, resume
 

@@ -7,8 +7,8 @@ opponent" are read from that player. Several such cards each apply
 (later.in-discard.stacking); a power they lower never goes below the floor
 (cards.power-minimum, applied by power.compute after them).
 
-The tables of the ability module (oracle.games.mindbug.cards.abilities) say what each design does
-(IN_DISCARD_POWER, IN_DISCARD_ATTACK, IN_DISCARD_BLOCK, IN_DISCARD_GRANTS,
+The tables of the ability module (oracle.games.mindbug.cards.abilities) say
+what each design does (IN_DISCARD_POWER, IN_DISCARD_ATTACK, IN_DISCARD_BLOCK, IN_DISCARD_GRANTS,
 IN_DISCARD_LIFE); a promo card adds a row, not code here. Games whose
 cards have none of them never get here (`table.flags.in_discard`).
 """
@@ -20,6 +20,7 @@ from ..cards.abilities import (IN_DISCARD_ATTACK, IN_DISCARD_BLOCK, IN_DISCARD_G
 from ..readings import choice
 
 _EMPTY: frozenset[int] = frozenset()
+CLAUSE = "later.in-discard"
 
 
 def _cards(g, table):
@@ -66,6 +67,23 @@ def block_forbidden(g, attacker: int, blocker: int):
         if rule(g, owner, c, attacker, blocker):
             return c
     return None
+
+
+def _ban(c):
+    return None if c is None else (CLAUSE, c)
+
+
+def attack_ban(g, player: int, card: int):
+    """("later.in-discard", the card) when a card in a discard pile forbids
+    `card` of `player` to attack; None otherwise, and in a game none of
+    whose cards works from a discard pile (restrictions.barred_by)."""
+    return _ban(attack_barred_by(g, player, card)) if g.table.flags.in_discard else None
+
+
+def block_ban(g, attacker: int, blocker: int):
+    """("later.in-discard", the card) when a card in a discard pile forbids
+    `blocker` to block `attacker`; None otherwise (combat.block_forbidden)."""
+    return _ban(block_forbidden(g, attacker, blocker)) if g.table.flags.in_discard else None
 
 
 def granted(g, player: int, trigger: str) -> list[int]:

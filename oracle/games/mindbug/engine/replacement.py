@@ -9,7 +9,7 @@ the defeat, and it is defeated as usual.
 
 from __future__ import annotations
 
-from ..cards.beyond_evolution_abilities import can_evolve
+from ..cards.later_helpers import can_evolve
 from .evolve import evolve
 
 

@@ -45,11 +45,7 @@ def barred_by(g, player: int, card: int):
             rule = ANY_SIDE_ATTACK_RULES.get(g.design(c).name)
             if rule is not None and rule(g, c, holder, one):
                 return "abilities.cannot-attack", c
-    if g.table.flags.in_discard:
-        c = in_discard.attack_barred_by(g, player, card)
-        if c is not None:
-            return "later.in-discard", c
-    return None
+    return in_discard.attack_ban(g, player, card)               # later.in-discard
 
 
 def fresh(g, player: int) -> frozenset:
