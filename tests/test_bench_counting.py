@@ -50,3 +50,19 @@ def test_a_counted_corpus_gives_verify_and_its_decode_floor_per_decision(capsys)
     assert row.start_up > 100 * row.verify
     out = capsys.readouterr().out
     assert "en-revised  first-contact" in out and f"{row.decisions:,}" in out
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (it counts the instructions)")
+def test_mind_up_is_counted_against_its_own_decode_floor(capsys):
+    rows = counting.run_counts(7, "turn", 1, games=4, corpora=((counting.MIND_UP, "3 players, 1 objectives"),))
+    [row] = rows
+    assert row.edition == "mind-up" and row.decisions > 4 * 10
+    assert row.verify > row.decode > 1_000 and row.start_up > 100 * row.verify
+    out = capsys.readouterr().out
+    assert "mind-up     3 players, 1 objectives" in out
+    assert "all Mindbug" not in out         # the Mindbug mean leaves Mind Up! out
+
+
+def test_the_bench_counts_mind_up_beside_every_edition():
+    assert (counting.MIND_UP, "4 players, 2 objectives") in counting.CORPORA
+    assert {e for e, _ in counting.CORPORA} >= {"en-first", "fr-first", "fr-revised", "en-revised", "mind-up"}

@@ -30,19 +30,23 @@ import click
 from .bench import fit, interleaved_best
 
 COUNTED_GAMES = 24      # games of the larger run of each corpus; the smaller has a quarter
-# (edition, card sets) of each corpus, in the order of the table
+# (edition, card sets) of each corpus, in the order of the table; Mind Up!'s
+# corpus is written (MIND_UP, "N players, K objectives")
+MIND_UP = "mind-up"
 CORPORA = tuple((e, s) for s in ("first-contact", "first-contact,new-servants")
-                for e in ("en-first", "fr-first", "fr-revised", "en-revised"))
+                for e in ("en-first", "fr-first", "fr-revised", "en-revised")) + ((MIND_UP, "4 players, 2 objectives"),)
 
 # What a run of the decode floor does: msgspec decodes each line of the file
-# into the replay format's lines, as verify's reader does before any rule.
+# into the replay format's lines, as verify's reader does before any rule
+# (Mind Up!'s lines with its own format: mu-replay/1).
 DECODE = """import sys
-from oracle.replay.format import decoder
+from oracle.%s import decoder
 dec = decoder.decode
 with open(sys.argv[1], "rb") as f:
     for line in f:
         dec(line)
 """
+FORMATS = {MIND_UP: "games.mindup.replay.format"}
 
 _IREFS = re.compile(rb"I\s+refs:\s+([\d,]+)")
 
@@ -92,15 +96,32 @@ def per_decision(small: tuple[int, int], big: tuple[int, int]) -> tuple[float, f
     return f.per_game, f.fixed
 
 
+def _mind_up(sets: str) -> tuple[int, int]:
+    """(players, objectives) of a Mind Up! corpus written "N players, K objectives"."""
+    players, objectives = (int(part.split()[0]) for part in sets.split(","))
+    return players, objectives
+
+
+def _lines(edition: str, sets: str, games: int, seed: int, claims: str):
+    """The self-played lines of a corpus."""
+    if edition == MIND_UP:
+        from ..games import attribute
+
+        players, objectives = _mind_up(sets)
+        return attribute(MIND_UP, "SELFPLAY")(games, seed, players=players, objectives=objectives, claims=claims)
+    from ..games.mindbug.cards import check_sets
+    from .selfplay import selfplay_lines
+
+    return selfplay_lines(games, seed, edition, "random", claims, sets=check_sets(sets.split(",")))
+
+
 def _corpus(edition: str, sets: str, games: int, seed: int, claims: str):
     """The corpus's games, each a list of lines, and the decisions of each."""
-    from ..games.mindbug.cards import check_sets
     from .reader import RawGame
-    from .selfplay import selfplay_lines
     from .verify import verify_game
 
     played: list[list[bytes]] = []
-    for line in selfplay_lines(games, seed, edition, "random", claims, sets=check_sets(sets.split(","))):
+    for line in _lines(edition, sets, games, seed, claims):
         if line.startswith(b'{"t":"game"'):
             played.append([])
         played[-1].append(line)
@@ -115,15 +136,19 @@ def _corpus(edition: str, sets: str, games: int, seed: int, claims: str):
 
 def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, repeat: int,
                  folder: str) -> Counted:
-    from .format import decoder
+    import importlib
+
     from .reader import RawGame
     from .verify import verify_game
 
+    fmt = FORMATS.get(edition, "replay.format")
+    decoder = importlib.import_module(f"oracle.{fmt}").decoder
     played, decisions = _corpus(edition, sets, games, seed, claims)
     small = max(1, games // 4)
     paths = {}
     for n in (small, games):
-        paths[n] = os.path.join(folder, f"{edition}-{sets.replace(',', '+')}-{n}.jsonl")
+        name = "".join(ch if ch.isalnum() or ch == "-" else "+" for ch in f"{edition}-{sets}")
+        paths[n] = os.path.join(folder, f"{name}-{n}.jsonl")
         with open(paths[n], "wb") as f:
             f.write(b"".join(line + b"\n" for lines in played[:n] for line in lines))
     env = {**os.environ, "PYTHONHASHSEED": "0", "NO_COLOR": "1"}
@@ -132,7 +157,7 @@ def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, re
         for n in (small, games):
             runs["verify", n] = pool.submit(instructions, [sys.executable, "-m", "oracle", "verify", paths[n],
                                                            "--format", "json", "--no-progress"], env)
-            runs["decode", n] = pool.submit(instructions, [sys.executable, "-c", DECODE, paths[n]], env)
+            runs["decode", n] = pool.submit(instructions, [sys.executable, "-c", DECODE % fmt, paths[n]], env)
     d_small, d_big = sum(decisions[:small]), sum(decisions)
     verify, start_up = per_decision((d_small, runs["verify", small].result()), (d_big, runs["verify", games].result()))
     decode, _ = per_decision((d_small, runs["decode", small].result()), (d_big, runs["decode", games].result()))
@@ -176,9 +201,10 @@ def run_counts(seed: int, claims: str, repeat: int, games: int = COUNTED_GAMES, 
             click.echo(f"{c.edition:<11} {c.sets:<27} {c.decisions:>9,} {c.verify:>9,.0f} {c.decode:>8,.0f} "
                        f"{c.verify / c.decode:>5.1f}x {c.start_up / 1e6:>8.0f}M  {c.verify_us:>9.1f} "
                        f"{c.decode_us:>9.2f}")
-    if rows:
-        total = sum(r.decisions for r in rows)
-        mean = sum(r.verify * r.decisions for r in rows) / total
-        floor = sum(r.decode * r.decisions for r in rows) / total
-        click.echo(f"{'all':<11} {'':<27} {total:>9,} {mean:>9,.0f} {floor:>8,.0f} {mean / floor:>5.1f}x")
+    mindbug = [r for r in rows if r.edition != MIND_UP]
+    if mindbug:
+        total = sum(r.decisions for r in mindbug)
+        mean = sum(r.verify * r.decisions for r in mindbug) / total
+        floor = sum(r.decode * r.decisions for r in mindbug) / total
+        click.echo(f"{'all Mindbug':<11} {'':<27} {total:>9,} {mean:>9,.0f} {floor:>8,.0f} {mean / floor:>5.1f}x")
     return rows
