@@ -346,3 +346,28 @@ def test_who_must_decide_is_a_set_of_players_in_both_games():
     g = deal(5)
     g.start_round(ORDER)
     assert g.pending.players == frozenset(range(5))
+
+
+def test_a_copied_state_shares_no_list_with_its_original():
+    """State.copy copies by hand (deepcopy cost most of a verification): a
+    list field it forgot would be shared, and a game and its copy would
+    change each other. Every field is checked, so a new one must be copied."""
+    import dataclasses
+    import copy
+
+    g = deal(4, seed=3, objectives=2)
+    play_round(g)
+    s = g.state
+    c = s.copy()
+    assert c == copy.deepcopy(s)
+    for f in dataclasses.fields(s):
+        mine, theirs = getattr(s, f.name), getattr(c, f.name)
+        if isinstance(mine, list):
+            assert theirs is not mine, f.name
+            for a, b in zip(mine, theirs):
+                if isinstance(a, list):
+                    assert a is not b, f.name
+                    for x, y in zip(a, b):
+                        assert not isinstance(x, list) or x is not y, f.name
+        else:
+            assert not isinstance(mine, (dict, set)), f"{f.name}: a field State.copy does not know how to copy"

@@ -5,8 +5,6 @@ place, a new Score order, new objectives when they are renewed."""
 
 from __future__ import annotations
 
-import copy
-
 from ..cards import COLUMNS, OBJECTIVES, ROUNDS, SCORE_VALUES, player_name
 from ..readings import DRAW, ORDER_REPEAT
 from .objectives import check_shown
@@ -26,7 +24,7 @@ def last_cards(s: State, readings: dict) -> list[Event]:
     then every player scores the round (mu.scoring.*). After the third round
     the game ends (mu.game.rounds, mu.game.winner)."""
     events = []
-    before = copy.deepcopy(s.columns)
+    before = [[col[:] for col in cols] for cols in s.columns]
     for p in range(s.players):
         card = s.hands[p].pop()
         events.append(place(s, p, card, ["mu.round.last-card"], "places the last card of the round,"))

@@ -8,7 +8,6 @@ objectives shown) is an input the engine waits for, as a pending `round`.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from ..cards import COLUMNS
@@ -40,7 +39,19 @@ class State:
                    chosen=[None] * players, scores=[[] for _ in range(players)])
 
     def copy(self) -> "State":
-        return copy.deepcopy(self)
+        """A copy that shares nothing that changes: the lists are copied
+        (ints and tuples, which never change, are shared)."""
+        new = State.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.hands = [h[:] for h in self.hands]
+        new.line = self.line[:]
+        new.pile = None if self.pile is None else self.pile[:]
+        new.columns = [[col[:] for col in cols] for cols in self.columns]
+        new.chosen = self.chosen[:]
+        new.scores = [x[:] for x in self.scores]
+        new.shown = self.shown[:]
+        new.orders = self.orders[:]
+        return new
 
     def totals(self) -> list[int]:
         return [sum(s) for s in self.scores]

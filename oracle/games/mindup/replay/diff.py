@@ -71,6 +71,42 @@ def _field(name: str, log, rules, text: str) -> DiffEntry:
     return DiffEntry(text, field=name, log=log, rules=rules)
 
 
+def claim_matches(line, s: State) -> bool:
+    """A quick test that a claim states the rules' state in the rules' own
+    order (hands ascending, the line by number, each Score card in arrival
+    order): then `claim_diff` finds nothing. False means: ask claim_diff."""
+    U = msgspec.UNSET
+    v = line.hands
+    if v is not U and v != s.hands:
+        return False
+    v = line.line
+    if v is not U and v != s.line:
+        return False
+    v = line.columns
+    if v is not U and v != s.columns:
+        return False
+    v = line.round
+    if v is not U and v != s.round:
+        return False
+    v = line.turn
+    if v is not U and v != s.turn:
+        return False
+    v = line.order
+    if v is not U and v != list(s.order):
+        return False
+    v = line.objectives
+    if v is not U and sorted(v) != sorted(s.objectives):
+        return False
+    v = line.pile
+    if v is not U and s.pile is not None and v != (len(s.pile) if v.__class__ is int else s.pile):
+        return False
+    v = line.scores
+    if v is not U and v != s.scores:
+        return False
+    v = line.totals
+    return v is U or v == s.totals()
+
+
 def claim_diff(line, s: State) -> list[DiffEntry]:
     """The differences between a state claim and the rules' state."""
     U = msgspec.UNSET

@@ -24,7 +24,7 @@ from .. import readings as rd
 from ..cards import player_name
 from ..engine import Game, RuleError, SetupError
 from . import format as fmt
-from .diff import claim_diff, clauses_of, is_full
+from .diff import claim_diff, claim_matches, clauses_of, is_full
 
 U = msgspec.UNSET
 SHOWN_EVENTS = 12    # the rules' events a finding shows, the latest
@@ -306,7 +306,7 @@ class Verifier:
 
     # -- claims -----------------------------------------------------------------------
     def _state(self, line, lineno) -> None:
-        diff = claim_diff(line, self.g.state)
+        diff = [] if claim_matches(line, self.g.state) else claim_diff(line, self.g.state)
         if not diff:
             self.since = []
             return
