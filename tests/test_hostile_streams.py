@@ -114,6 +114,38 @@ def test_a_worker_dead_before_the_parent_hands_it_a_share_loses_no_game(tmp_path
     assert two == one
 
 
+def test_workers_dead_before_they_take_a_share_are_held_against_no_game(tmp_path, monkeypatch):
+    """Workers killed at once, one of them idle: the shares of the first
+    death are handed to the other before its death is seen. A death is held
+    against a game only where the worker had taken its share (STARTED):
+    here the first workers and their first replacements die at birth, and
+    no game gets WORKER_DIED for it."""
+    from oracle.replay import worker as wk
+
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(selfplay(30, 35))
+    one = reports([path], 1)
+    born = []
+    made = wk.Worker.__init__
+
+    def stillborn(self, *args, **kw):
+        made(self, *args, **kw)
+        born.append(self)
+        if len(born) <= 6:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.join(timeout=5)
+
+    monkeypatch.setattr(wk.Worker, "__init__", stillborn)
+    pool = _Pool(2, Options())
+    try:
+        two = [msgspec.to_builtins(r) for r, _ in pool.run(sh.plan([str(path)], 3_000, wait=False))]
+    finally:
+        pool.close()
+    assert len(born) > 6
+    assert not any(f["code"] == "WORKER_DIED" for r in two for f in r["findings"])
+    assert two == one
+
+
 def children(pid: int) -> list[int]:
     try:
         with open(f"/proc/{pid}/task/{pid}/children") as f:

@@ -254,7 +254,7 @@ class _Pool:
         import selectors
 
         from . import shares as sh
-        from .worker import DONE, FAILED, read_message
+        from .worker import DONE, FAILED, STARTED, read_message
 
         plan = iter(planned)
         planned_all = False
@@ -336,6 +336,9 @@ class _Pool:
                     if msg == DONE:
                         st.done = True
                         w.tasks.popleft()
+                        w.started = False
+                    elif msg == STARTED:
+                        w.started = True
                     elif msg[:1] == FAILED:
                         st.reports.append((_share_failed(st, msg), None))
                     else:
@@ -357,11 +360,14 @@ class _Pool:
 
     def _replace(self, dead: Worker, states: dict[int, _State], retry: list[int]) -> Worker:
         """A worker died: the game it was on is tried again once in a fresh
-        worker; a second death gives that game an `error` verdict."""
+        worker; a second death gives that game an `error` verdict. A worker
+        that had not taken its oldest share (STARTED) was on no game: its
+        death is held against none (two workers killed at once, one idle,
+        with the other's shares handed to it before its death was seen)."""
         dead.proc.join(timeout=5)
         how = _how_it_died(dead.proc.exitcode)
         dead.conn.close()
-        if dead.tasks:
+        if dead.tasks and dead.started:         # the game it was on
             i = dead.tasks[0]
             st = states[i]
             key = (i, st.next_game)
@@ -378,8 +384,8 @@ class _Pool:
                     click.echo(f"mb-oracle: game {visible(rep.id)[:200]} ({visible(rep.file)[:500]}:{rep.line}) "
                                f"was not verified: the worker process verifying it died twice ({how})", err=True)
                 st.next_game += 1
-            for j in dead.tasks:
-                heapq.heappush(retry, j)
+        for j in dead.tasks:
+            heapq.heappush(retry, j)
         from .worker import Worker
 
         others = [w for w in self.workers if w is not dead]

@@ -1,7 +1,7 @@
 """One worker process of `verify -j N` (see `oracle.replay.parallel`), and
-the messages it sends back to the parent over its pipe: one per game (its
-report), an empty one when a share is done, a FAILED one when a share
-cannot be read."""
+the messages it sends back to the parent over its pipe: STARTED when it
+takes a share, one per game (its report), an empty one when the share is
+done, a FAILED one when a share cannot be read."""
 
 from __future__ import annotations
 
@@ -20,6 +20,10 @@ from .reader import RawGame
 from .verify import GameReport
 
 DONE = b""
+# The worker took the share it was handed: from here on, its death may be
+# the doing of the share's next game. A worker dead before it took a share
+# (killed while idle, the share already on its pipe) never began one.
+STARTED = b"+"
 _FRAME = struct.Struct("!i")
 FAILED = b"!"     # then the code of the error verdict, a space, what went wrong
 PICKLED = b"P"    # then a pickled report (one MessagePack cannot carry)
@@ -128,6 +132,7 @@ def _worker_main(conn, options: Options, inherited, wanted: tuple[str, ...] = ()
             if task is None:
                 break
             share, skip = task
+            conn.send_bytes(STARTED)
             try:
                 for k, raw in enumerate(sh.share_games(share)):
                     if k < skip:
@@ -175,6 +180,7 @@ class Worker:
         self.inbox = bytearray()
         self.block = bytearray(_READ)   # read into, not allocated a read at a time
         self.tasks: deque[int] = deque()   # share indexes handed out, oldest first
+        self.started = False                # whether it took the oldest of them (STARTED)
 
     def hand(self, task) -> None:
         """Queue a task for the worker, framed as Connection.send frames it
