@@ -63,12 +63,12 @@ _MAX_KNOWN = 256
 def flags_of(defs: dict) -> Flags:
     """The Flags of a game whose cards are `defs` (card id -> design); a
     `Table` works them out when it is made (its `flags`)."""
-    dealt = tuple({id(d): d for d in defs.values()}.values())
-    key = frozenset(map(id, dealt))
+    key = frozenset(map(id, defs.values()))
     known = _KNOWN.get(key)
     if known is None:
         if len(_KNOWN) >= _MAX_KNOWN:
             _KNOWN.clear()
+        dealt = tuple({id(d): d for d in defs.values()}.values())
         known = _KNOWN[key] = (dealt, _flags_of(list(dealt)))
     return known[1]
 
