@@ -73,9 +73,10 @@ def plant(rule: str) -> None:
     call: planting needs the interpreted engine."""
     from oracle.native import compiled_modules
 
-    if compiled_modules():
+    compiled = compiled_modules()
+    if compiled:
         raise SystemExit("--plant needs the interpreted engine, and this installation runs compiled modules "
-                         f"({', '.join(compiled_modules())}): install it with MB_ORACLE_PURE=1, or run from a checkout")
+                         f"({', '.join(compiled)}): install it with MB_ORACLE_PURE=1, or run from a checkout")
     if rule == "sneaky":
         allowed = combat.block_forbidden
 

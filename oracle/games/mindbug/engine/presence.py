@@ -7,12 +7,10 @@ hooks of single promo designs."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .game import Game
-
-from typing import NamedTuple
 
 from ..cards import next_stage
 from ..cards.abilities import ANY_SIDE_ATTACK_RULES, ATTACK_RULES, IN_DISCARD_GRANTS, LIFE_READERS, PILE_READERS
@@ -25,7 +23,6 @@ EVENT_TRIGGERS = ("when-ally-defeated", "when-enemy-defeated", "when-you-gain-li
 
 
 class Flags(NamedTuple):
-    attack_rules: bool
     life_readers: bool
     from_discard: bool
     end_of_turn: bool
@@ -80,10 +77,11 @@ def _flags_of(designs: list) -> Flags:
     in_discard = "in-discard" in triggers and any(
         not names.isdisjoint(t) for t in (IN_DISCARD_POWER, IN_DISCARD_ATTACK, IN_DISCARD_BLOCK,
                                           IN_DISCARD_GRANTS, IN_DISCARD_LIFE))
+
     def meets(hooks) -> bool:
         return not names.isdisjoint(hooks)
 
-    return Flags(meets(ATTACK_RULES) or meets(ANY_SIDE_ATTACK_RULES), meets(LIFE_READERS),
+    return Flags(meets(LIFE_READERS),
                  "when" in triggers, "end-of-turn" in triggers, "action" in triggers,
                  not triggers.isdisjoint(EVENT_TRIGGERS), "to-discard" in triggers,
                  in_discard, in_discard or meets(PILE_READERS), frozenset(names),

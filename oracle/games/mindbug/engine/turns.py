@@ -45,13 +45,9 @@ def turn_action(g: Game, extra: bool) -> None:
     p = s.active
     f = g.table.flags
     # Exhausted creatures attack like any other (keywords.tough.exhausted).
-    if s.arrived or f.attack_rules or f.in_discard:
-        barred = attack_barred(g, p)                           # abilities.cannot-attack, later.action.fresh
-        attacks = [("attack", c) for c in s.play[p] if c not in barred]
-    else:
-        attacks = [("attack", c) for c in s.play[p]]
+    barred = attack_barred(g, p)                               # abilities.cannot-attack, later.action.fresh
     hand = playable(g, p) if f.play_limits else s.hand[p]      # promo.play-limit
-    options = [("play", c) for c in hand] + attacks
+    options = [("play", c) for c in hand] + [("attack", c) for c in s.play[p] if c not in barred]
     if f.action:
         options += actions(g, p)                               # triggers.action, later.action.each
     if f.hunt_rules and g.profile.later_sets:
