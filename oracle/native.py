@@ -26,6 +26,7 @@ MODULES = (
     "oracle.games.mindbug.engine.play",
     "oracle.games.mindbug.engine.drawing",
     "oracle.games.mindbug.engine.life",
+    "oracle.games.mindbug.engine.setup",
     "oracle.replay.claims",
     "oracle.replay.fastlane",
 )

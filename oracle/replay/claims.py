@@ -7,10 +7,13 @@ name for engines without stable card identity.
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 import msgspec
 
 from ..games.mindbug.cards import KEYWORD_NAMES, UnknownCard, lookup, next_stage
 from ..games.mindbug.engine import Game
+from .format import StateLine
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -177,23 +180,50 @@ def claim(g: Game) -> dict:
 
 
 _enc = msgspec.json.Encoder().encode
-_PLAIN = (b'{"card":%d,"exhausted":false}', b'{"card":%d,"exhausted":true}')
-_CLAIM = (b'{"t":"state","life":%b,"mindbugs":%b,"hand":%b,"play":[[%b],[%b]],"discard":%b,'
-          b'"deck":[%d,%d],"played":%b,"active":%d,"turn":%d}')
+_Raw = msgspec.Raw
+
+
+class _Creatures(dict):
+    """card id -> the two ways a plain creature of a claim is written (ready,
+    exhausted), as raw JSON that the encoder copies as it is. Bounded:
+    emptied when full, so hostile ids cost no more memory than this."""
+
+    MAX_ENTRIES: ClassVar[int] = 4096
+
+    def written(self, c: int) -> tuple:
+        if len(self) >= self.MAX_ENTRIES:
+            self.clear()
+        w = self[c] = (_Raw(b'{"card":%d,"exhausted":false}' % c), _Raw(b'{"card":%d,"exhausted":true}' % c))
+        return w
+
+
+_creatures = _Creatures()
+# The state line as the encoder writes it (its zones are typed for what a log may say: ids or names).
+_state_line: Any = StateLine
 
 
 def claim_bytes(g: Game) -> bytes:
     """`claim(g)` as the bytes of a JSON line, written directly where no
-    creature has a stage or boost cards and nothing is set aside."""
+    creature has a stage or boost cards and nothing is set aside: the line
+    format's state line (format.StateLine writes its fields in the order of
+    `claim`), each creature as raw JSON kept from claim to claim."""
     s = g.state
     if s.set_aside or s.boosts or g.table.flags.lines:
         return _enc(claim(g))
     ex = s.exhausted
-    plain = _PLAIN
-    return _CLAIM % (_enc(s.life), _enc(s.mindbugs), _enc(s.hand),
-                     b",".join([plain[c in ex] % c for c in s.play[0]]),
-                     b",".join([plain[c in ex] % c for c in s.play[1]]),
-                     _enc(s.discard), len(s.deck[0]), len(s.deck[1]), _enc(s.played), s.active, s.turn)
+    known = _creatures.get
+    play = []
+    for side in s.play:
+        written = []
+        for c in side:
+            w = known(c)
+            if w is None:
+                w = _creatures.written(c)
+            written.append(w[c in ex])
+        play.append(written)
+    d = s.deck
+    return _enc(_state_line(life=s.life, mindbugs=s.mindbugs, hand=s.hand, play=play, discard=s.discard,
+                            deck=[len(d[0]), len(d[1])], played=s.played, active=s.active, turn=s.turn))
 
 
 def _creature(g: Game, c: int) -> dict:

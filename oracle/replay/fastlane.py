@@ -101,12 +101,17 @@ class FastVerifier(Verifier):
         applied = 0
         as_bytes = True           # the claims so far were the rules' own bytes
         for lineno, raw_line in lines:
-            hit = seen(raw_line) if raw_line.__class__ is bytes else None
-            if hit is None:
-                if as_bytes and raw_line[:13] == _STATE and raw_line.__class__ is bytes:
+            # A state line is never a decision line: it is compared before
+            # it is looked for among them (which would hash all its bytes).
+            if raw_line[:13] == _STATE and raw_line.__class__ is bytes:
+                if as_bytes:
                     if not ended and raw_line == claim_bytes(g):
                         continue
                     as_bytes = False
+                hit = None
+            else:
+                hit = seen(raw_line) if raw_line.__class__ is bytes else None
+            if hit is None:
                 line, t = self._decode(raw_line, lineno)
                 if t in _NOT_DECISIONS:
                     if t == "note":

@@ -59,14 +59,25 @@ class Table:
     """Static facts of one game: which design each card id is, and whose deck
     it was dealt into (its owner)."""
 
-    __slots__ = ("defs", "owner", "names", "flags", "faces")
+    __slots__ = ("defs", "owner", "_names", "flags", "faces")
 
-    def __init__(self, defs: dict[int, CardDef], owner: dict[int, int] | None = None):
+    def __init__(self, defs: dict[int, CardDef], owner: dict[int, int] | None = None, flags: Flags | None = None):
         self.defs = defs
         self.owner = owner or {}
-        self.names = {c: d.name for c, d in defs.items()}
-        self.flags: Flags = flags_of(defs)   # the mechanics its cards can meet (engine.presence)
+        self._names: dict[int, str] | None = None
+        # the mechanics its cards can meet (engine.presence); `flags`: those
+        # the deal already knows them to be (setup.dealt_state)
+        self.flags: Flags = flags_of(defs) if flags is None else flags
         self.faces: dict[int, tuple] = {}   # card id -> face(card), for the cards that have been in play
+
+    @property
+    def names(self) -> dict[int, str]:
+        """card id -> its printed design's name: made when first read (a
+        game that only compares states and decisions never needs it)."""
+        n = self._names
+        if n is None:
+            n = self._names = {c: d.name for c, d in self.defs.items()}
+        return n
 
     def name(self, card: int) -> str:
         return self.defs[card].name
@@ -250,9 +261,9 @@ class Game:
         With `tolerate` (a list), the faults that leave a game to play are
         collected there and the game is dealt as given (`setup.dealt_state`).
         `set_aside`: the ids the log says are set aside (setup.set-aside)."""
-        prof, defs, owner, s = setup.dealt_state(edition, cards, decks, unused, first, reveals, life_piles,
-                                                 tolerate, sets, set_aside)
-        g = cls(Table(defs, owner), prof, s)
+        prof, defs, owner, s, flags = setup.dealt_state(edition, cards, decks, unused, first, reveals, life_piles,
+                                                        tolerate, sets, set_aside)
+        g = cls(Table(defs, owner, flags), prof, s)
         g.emit("setup", ("setup.deal", "setup.hand", "setup.life", "setup.first-player"),
                player=s.stack[-1][1])
         g.run()

@@ -43,7 +43,7 @@ def compute(g: Game):
             if f[2] is not None:
                 changes, forbids = f[2]
                 if changes:
-                    holders.append((p, c, table.names[c]))
+                    holders.append((p, c, table.defs[c].name))
                 if forbids is not None:
                     blocks.append((p, c, forbids))
     if s.stages:                                                # later.evolve: the face of its stage

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from operator import attrgetter
 
 from ..cards import DEFAULT_SETS, SETS, UnknownCard, lookup, table_cards, version
 from ..editions import profile as get_profile
 from .errors import SetupError
 from .octonite import set_counters
+from .presence import Flags, flags_of
 from .state import State
 
 HAND_SIZE = 5
@@ -30,12 +30,14 @@ class _Known:
         self.version = -1
         self.designs: dict = {}
         self.decks: dict = {}
+        self.flags: dict = {}
 
     def fresh(self) -> "_Known":
         if self.version != version():
             self.version = version()
             self.designs.clear()
             self.decks.clear()
+            self.flags.clear()
         return self
 
     def remember(self, name, design) -> None:
@@ -51,18 +53,31 @@ class _Known:
             names = self.decks[key] = sorted(table_cards(sets))   # raises UnknownSet as full_set does
         return names
 
+    def deck_flags(self, sets, defs: dict) -> Flags:
+        """The Flags (engine.presence) of a deal of exactly the cards of
+        `sets`, whose designs are `defs`: the same for every such deal."""
+        key = tuple(sets)
+        f = self.flags.get(key)
+        if f is None:
+            f = self.flags[key] = flags_of(defs)
+        return f
+
 
 _known = _Known()
-_design_name = attrgetter("name")
 
 
 def resolve_cards(cards: dict[int, str]) -> dict:
     """Card ids to their designs; raises SetupError naming an unknown card."""
     designs = _known.fresh().designs
-    try:
-        return dict(zip(map(int, cards), map(designs.__getitem__, cards.values())))
-    except (KeyError, TypeError, ValueError):
-        pass        # a name not met yet, or a broken entry: looked up one by one below
+    known = designs.get
+    fast: dict = {}
+    for cid, name in cards.items():
+        d = known(name) if name.__class__ is str else None
+        if d is None or cid.__class__ is not int:
+            break       # a name not met yet, or an id written as text: looked up one by one below
+        fast[cid] = d
+    else:
+        return fast
     defs = {}
     for cid, name in cards.items():
         try:
@@ -79,7 +94,9 @@ def check_composition(defs: dict, sets=DEFAULT_SETS) -> None:
     """setup.components, setup.sets: every card of the named sets (48 for First
     Contact alone), each design in its number of copies, and the double-sided
     cards the sets put aside (setup.set-aside)."""
-    if sorted(map(_design_name, defs.values())) == _known.fresh().deck(sets):
+    names = [d.name for d in defs.values()]
+    names.sort()
+    if names == _known.fresh().deck(sets):
         return
     have = Counter(d.name for d in defs.values())
     want = Counter(table_cards(sets))
@@ -152,8 +169,10 @@ def set_aside_of(defs: dict, dealt, given=None) -> list[int]:
 def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_piles=None, tolerate=None,
                 sets=DEFAULT_SETS, set_aside=None):
     """The state at the start of a dealt game, before the first turn:
-    (profile, designs by card id, owner by card id, state). `Game.deal` builds
-    the game from it.
+    (profile, designs by card id, owner by card id, state, flags). `Game.deal`
+    builds the game from it. `flags`: the game's Flags (engine.presence) when
+    its cards are exactly those of `sets`, which every such deal shares;
+    None otherwise (the Table works them out from its cards).
 
     A deal the rules refuse raises SetupError. With `tolerate` (a list), the
     faults that still leave a game to play are appended to it instead, and
@@ -178,6 +197,9 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
         check_composition(defs, sets)
     except SetupError as e:
         fault(e)
+        flags = None
+    else:
+        flags = _known.deck_flags(sets, defs)
     decks = [list(decks[0]), list(decks[1])]
     unused = list(unused)
     seen = decks[0] + decks[1] + unused
@@ -259,7 +281,7 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     if first not in (0, 1):
         raise SetupError("BAD_SETUP", "setup.first-player", "the starting player must be 0 or 1")
     s.stack = [("turn", first, False)]
-    return prof, defs, owner, s
+    return prof, defs, owner, s, flags
 
 
 def place_octonite(prof, s: State, pairs) -> None:
