@@ -17,6 +17,7 @@ from .lasting import barred_from_blocking
 from .life import lose_life
 from .registry import resume, task
 from .restrictions import attack_barred
+from .state import State
 from .turn_record import record_block, record_fight
 
 
@@ -50,7 +51,7 @@ def declare_attack(g: Game, card: int, forced: tuple = ()) -> None:
     g.push_next(*steps)
 
 
-def side(s) -> int:
+def side(s: State) -> int:
     """The attacking player: the active one, unless the attack is forced on
     the other player's creature (later.forced.cake)."""
     c = s.combat

@@ -154,8 +154,11 @@ class Game:
         s.pending = None
         self.events = []
         r = pend.resume  # type: ignore[union-attr]  # a decision is pending: the caller checked
-        if len(r) == 1:
+        n = len(r)
+        if n == 1:
             RESUMES[r[0]](self, kind, arg)
+        elif n == 2:                      # the common lengths called without unpacking
+            RESUMES[r[0]](self, kind, arg, r[1])
         else:
             RESUMES[r[0]](self, kind, arg, *r[1:])
         self.run()
@@ -170,8 +173,13 @@ class Game:
             if not stack:
                 raise EngineError("nothing left to do and no decision pending")
             t = stack.pop()
-            if len(t) == 1:
+            n = len(t)
+            if n == 1:
                 tasks[t[0]](self)
+            elif n == 2:                  # the common lengths called without unpacking
+                tasks[t[0]](self, t[1])
+            elif n == 3:
+                tasks[t[0]](self, t[1], t[2])
             else:
                 tasks[t[0]](self, *t[1:])
 
