@@ -27,6 +27,10 @@ MODULES = (
     "oracle.games.mindbug.engine.drawing",
     "oracle.games.mindbug.engine.life",
     "oracle.games.mindbug.engine.setup",
+    "oracle.games.mindbug.engine.restrictions",
+    "oracle.games.mindbug.engine.in_discard",
+    "oracle.games.mindbug.engine.watch",
+    "oracle.games.mindbug.engine.mindbug_rules",
     "oracle.replay.claims",
     "oracle.replay.fastlane",
 )

@@ -13,6 +13,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
 from ..cards.promo_abilities import LIFE_AS_MINDBUGS, MINDBUG_BANS, MINDBUG_WATCHERS
 from ..readings import choice
 from .life import lose_life
@@ -20,12 +25,12 @@ from .life import lose_life
 _ALL = MINDBUG_BANS | MINDBUG_WATCHERS | LIFE_AS_MINDBUGS
 
 
-def _holders(g, players, names) -> list:
+def _holders(g: Game, players, names) -> list:
     s = g.state
     return [c for p in players for c in s.play[p] if g.design(c).name in names]
 
 
-def may_use(g, player: int) -> bool:
+def may_use(g: Game, player: int) -> bool:
     """Whether `player` may use a Mindbug now (mindbug.none-left, promo.mindbug-ban)."""
     s = g.state
     names = g.table.flags.names
@@ -36,13 +41,13 @@ def may_use(g, player: int) -> bool:
     return s.mindbugs[player] > 0 or _life_for_mindbug(g, player)
 
 
-def _life_for_mindbug(g, player: int) -> bool:
+def _life_for_mindbug(g: Game, player: int) -> bool:
     """promo.life-as-mindbugs: `player` controls a creature that lets them pay life for a Mindbug."""
     return (choice(g.profile, "promo.life-as-mindbugs") == "life-for-mindbug"
             and bool(_holders(g, (player,), LIFE_AS_MINDBUGS)))
 
 
-def banned_by(g):
+def banned_by(g: Game):
     """The creature that forbids Mindbugs now (promo.mindbug-ban), or None."""
     if g.table.flags.names.isdisjoint(MINDBUG_BANS):
         return None
@@ -50,7 +55,7 @@ def banned_by(g):
     return held[0] if held else None
 
 
-def spend(g, player: int, card: int) -> bool:
+def spend(g: Game, player: int, card: int) -> bool:
     """`player` uses a Mindbug on `card`: first the life their opponent's
     creatures make them lose (promo.mindbug-used), then the Mindbug itself,
     or 1 life in its place (promo.life-as-mindbugs). False when the game

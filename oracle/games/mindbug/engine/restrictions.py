@@ -3,6 +3,11 @@ creatures that came into play this turn (later.action.fresh)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
 from ..cards import FAST
 from ..cards.abilities import ANY_SIDE_ATTACK_RULES, ATTACK_RULES
 from . import in_discard
@@ -10,7 +15,7 @@ from . import in_discard
 _EMPTY: frozenset[int] = frozenset()
 
 
-def attack_barred(g, player: int) -> frozenset:
+def attack_barred(g: Game, player: int) -> frozenset:
     """The creatures of `player` that an enemy constant ability forbids to
     attack now (powers read at this moment, on `player`'s turn), and those
     that came into play this turn without FAST (later.action.fresh)."""
@@ -34,7 +39,7 @@ def attack_barred(g, player: int) -> frozenset:
     return out
 
 
-def barred_by(g, player: int, card: int):
+def barred_by(g: Game, player: int, card: int):
     """The later sets' ability that forbids `card`, a creature of `player`, to
     attack now: (clause, the card holding it), or None (none, or an enemy
     creature's constant ability such as Hamster Lion's). For messages (explain)."""
@@ -48,7 +53,7 @@ def barred_by(g, player: int, card: int):
     return in_discard.attack_ban(g, player, card)               # later.in-discard
 
 
-def fresh(g, player: int) -> frozenset:
+def fresh(g: Game, player: int) -> frozenset:
     """later.action.fresh: `player`'s creatures that came into play this turn
     and have no FAST: they neither attack nor use an Action this turn."""
     s = g.state
