@@ -31,6 +31,7 @@ MODULES = (
     "oracle.games.mindbug.engine.in_discard",
     "oracle.games.mindbug.engine.watch",
     "oracle.games.mindbug.engine.mindbug_rules",
+    "oracle.games.mindbug.cards.abilities",
     "oracle.replay.claims",
     "oracle.replay.fastlane",
 )

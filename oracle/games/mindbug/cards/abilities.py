@@ -388,12 +388,18 @@ STEPS: dict = {}
 # -- the later sets' abilities, written in modules of their own ---------------
 from . import beyond_eternity_abilities as _eternity  # noqa: E402
 
-for _table, _more in ((TRIGGERED, _eternity.TRIGGERED), (POWER_LAYER, _eternity.POWER_LAYER),
-                      (GRANT_LAYER, _eternity.GRANT_LAYER), (BLOCK_RULES, _eternity.BLOCK_RULES),
-                      (ANY_SIDE_ATTACK_RULES, _eternity.ANY_SIDE_ATTACK_RULES), (STEPS, _eternity.STEPS),
-                      (IN_DISCARD_POWER, _eternity.IN_DISCARD_POWER), (IN_DISCARD_ATTACK, _eternity.IN_DISCARD_ATTACK),
-                      (IN_DISCARD_BLOCK, _eternity.IN_DISCARD_BLOCK), (IN_DISCARD_LIFE, _eternity.IN_DISCARD_LIFE)):
-    _table.update(_more)
+
+def _merge(pairs: tuple[tuple[dict, dict], ...]) -> None:
+    """Each table of this module with the rows another module adds to it."""
+    for table, more in pairs:
+        table.update(more)
+
+
+_merge(((TRIGGERED, _eternity.TRIGGERED), (POWER_LAYER, _eternity.POWER_LAYER),
+        (GRANT_LAYER, _eternity.GRANT_LAYER), (BLOCK_RULES, _eternity.BLOCK_RULES),
+        (ANY_SIDE_ATTACK_RULES, _eternity.ANY_SIDE_ATTACK_RULES), (STEPS, _eternity.STEPS),
+        (IN_DISCARD_POWER, _eternity.IN_DISCARD_POWER), (IN_DISCARD_ATTACK, _eternity.IN_DISCARD_ATTACK),
+        (IN_DISCARD_BLOCK, _eternity.IN_DISCARD_BLOCK), (IN_DISCARD_LIFE, _eternity.IN_DISCARD_LIFE)))
 PILE_READERS |= _eternity.PILE_READERS
 
 
@@ -412,9 +418,8 @@ _register_later_sets()
 # -- the promos (oracle.games.mindbug.cards.promo_abilities), registered into the tables ----
 from . import promo_abilities as _promo  # noqa: E402
 
-for _table, _more in ((TRIGGERED, _promo.TRIGGERED), (POWER_LAYER, _promo.POWER_LAYER),
-                      (GRANT_LAYER, _promo.GRANT_LAYER), (BLOCK_RULES, _promo.BLOCK_RULES), (STEPS, _promo.STEPS),
-                      (IN_DISCARD_ATTACK, _promo.IN_DISCARD_ATTACK), (IN_DISCARD_GRANTS, _promo.IN_DISCARD_GRANTS),
-                      (ACTION_USEFUL, _promo.ACTION_USEFUL)):
-    _table.update(_more)
+_merge(((TRIGGERED, _promo.TRIGGERED), (POWER_LAYER, _promo.POWER_LAYER),
+        (GRANT_LAYER, _promo.GRANT_LAYER), (BLOCK_RULES, _promo.BLOCK_RULES), (STEPS, _promo.STEPS),
+        (IN_DISCARD_ATTACK, _promo.IN_DISCARD_ATTACK), (IN_DISCARD_GRANTS, _promo.IN_DISCARD_GRANTS),
+        (ACTION_USEFUL, _promo.ACTION_USEFUL)))
 KEEPS_BOOSTS |= _promo.KEEPS_BOOSTS

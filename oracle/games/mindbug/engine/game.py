@@ -9,7 +9,7 @@ each naming the clauses that produced it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, TOUGH, CardDef, next_stage
 from ..editions import Profile, profile as get_profile
@@ -23,7 +23,12 @@ from .registry import RESUMES, TASKS
 from .restrictions import attack_barred
 from .state import Event, Pending, State
 
-_new_tuple = tuple.__new__
+_new_tuple: Final = tuple.__new__
+# Game.stats: power and keywords by creature, and the block rules of constant abilities in play.
+Stats = tuple[dict[int, int], dict[int, int], list]
+# Final: the compiled build keeps these in the module's own variables, not its dict.
+_PENDING: Final = Pending
+_EVENT: Final = Event
 
 __all__ = ["Decision", "Game", "QuietGame", "Table", "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH"]
 
@@ -101,7 +106,7 @@ class Game:
         self.profile = profile if isinstance(profile, Profile) else get_profile(profile)
         self.state = state
         self.events: list[Event] = []
-        self._stats: tuple | None = None
+        self._stats: Stats | None = None
 
     # -- the protocol ----------------------------------------------------
     @property
@@ -187,7 +192,7 @@ class Game:
     def emit(self, kind: str, clauses: tuple[str, ...], player=None, card=None, cards=None,
              amount=None, source=None) -> None:
         # An Event built as the tuple it is: the hottest call of the engine.
-        self.events.append(_new_tuple(Event, (kind, clauses, player, card, cards, amount, source)))
+        self.events.append(_new_tuple(_EVENT, (kind, clauses, player, card, cards, amount, source)))
 
     def push_next(self, *tasks: tuple) -> None:
         """Schedule `tasks` to run next, in the order given."""
@@ -198,7 +203,7 @@ class Game:
 
     def ask(self, stage: str, player: int | None, options: list, resume: tuple,
             clauses: tuple[str, ...], source: int | None = None, prompt: str = "") -> None:
-        self.state.pending = _new_tuple(Pending, (stage, player, options, resume, clauses, source, prompt))
+        self.state.pending = _new_tuple(_PENDING, (stage, player, options, resume, clauses, source, prompt))
 
     def end_game(self, winner: int, reason: str, clauses: tuple[str, ...]) -> None:
         s = self.state
@@ -236,7 +241,7 @@ class Game:
                     return d if stage == 2 else (next_stage(d) or d)
         return self.table.defs[card]
 
-    def stats(self):
+    def stats(self) -> Stats:
         """(power, keywords) of every creature in play, all constant abilities
         applied, and the creatures in play whose constant ability forbids
         blocks, as (side, card, rule) in play order."""

@@ -27,7 +27,7 @@ def design_face(d) -> tuple:
     return (d.power, d.keywords, (changes, forbids) if changes or forbids else None)
 
 
-def compute(g: Game):
+def compute(g: Game) -> tuple[dict[int, int], dict[int, int], list]:
     s = g.state
     table = g.table
     faces = table.faces
