@@ -153,3 +153,20 @@ def test_claims_in_another_form_are_compared_as_fields():
     for raw in _games(b"".join(shuffled)):
         assert _same_or_none(raw)
         assert fast_report(raw, None, None, False).verdict == "conforms"
+
+
+@pytest.mark.parametrize("ids", [(1, 2, 3), (511, 512, 70000), (0, -4, 2**40)])
+def test_the_claim_written_as_bytes_holds_any_card_id(ids):
+    """Creatures are written from rows made once for small ids and written
+    when met for the others (large, negative): the same bytes as `claim`
+    encoded, exhausted or not."""
+    from oracle.games.mindbug.cards import lookup
+    from oracle.games.mindbug.engine import Game
+    from oracle.replay.claims import claim, claim_bytes
+
+    a, b, c = ids
+    defs = {a: lookup("Gorillion"), b: lookup("Strange Barrel"), c: lookup("Axolotl Healer")}
+    g = Game.position("en-revised", {("play", 0): [a, c], ("play", 1): [b]}, defs, exhausted=[c])
+    assert g.state.exhausted == {c}
+    assert claim_bytes(g) == msgspec.json.encode(claim(g))
+    assert b'{"card":%d,"exhausted":true}' % c in claim_bytes(g)

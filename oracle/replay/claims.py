@@ -7,7 +7,7 @@ name for engines without stable card identity.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import msgspec
 
@@ -183,21 +183,12 @@ _enc = msgspec.json.Encoder().encode
 _Raw = msgspec.Raw
 
 
-class _Creatures(dict):
-    """card id -> the two ways a plain creature of a claim is written (ready,
-    exhausted), as raw JSON that the encoder copies as it is. Bounded:
-    emptied when full, so hostile ids cost no more memory than this."""
-
-    MAX_ENTRIES: ClassVar[int] = 4096
-
-    def written(self, c: int) -> tuple:
-        if len(self) >= self.MAX_ENTRIES:
-            self.clear()
-        w = self[c] = (_Raw(b'{"card":%d,"exhausted":false}' % c), _Raw(b'{"card":%d,"exhausted":true}' % c))
-        return w
-
-
-_creatures = _Creatures()
+# How a plain creature of a claim is written, as raw JSON that the encoder
+# copies as it is: READY[c] and EXHAUSTED[c] for the card ids 0 to
+# _ROWS - 1 (made once), others written when met.
+_ROWS = 512
+READY: list = [_Raw(b'{"card":%d,"exhausted":false}' % c) for c in range(_ROWS)]
+EXHAUSTED: list = [_Raw(b'{"card":%d,"exhausted":true}' % c) for c in range(_ROWS)]
 # The state line as the encoder writes it (its zones are typed for what a log may say: ids or names).
 _state_line: Any = StateLine
 
@@ -206,20 +197,20 @@ def claim_bytes(g: Game) -> bytes:
     """`claim(g)` as the bytes of a JSON line, written directly where no
     creature has a stage or boost cards and nothing is set aside: the line
     format's state line (format.StateLine writes its fields in the order of
-    `claim`), each creature as raw JSON kept from claim to claim."""
+    `claim`), each creature as raw JSON."""
     s = g.state
     if s.set_aside or s.boosts or g.table.flags.lines:
         return _enc(claim(g))
     ex = s.exhausted
-    known = _creatures.get
     play = []
     for side in s.play:
         written = []
         for c in side:
-            w = known(c)
-            if w is None:
-                w = _creatures.written(c)
-            written.append(w[c in ex])
+            rows = EXHAUSTED if c in ex else READY
+            if 0 <= c < _ROWS:
+                written.append(rows[c])
+            else:
+                written.append(_Raw(b'{"card":%d,"exhausted":%s}' % (c, b"true" if rows is EXHAUSTED else b"false")))
         play.append(written)
     d = s.deck
     return _enc(_state_line(life=s.life, mindbugs=s.mindbugs, hand=s.hand, play=play, discard=s.discard,

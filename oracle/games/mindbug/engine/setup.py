@@ -66,7 +66,7 @@ class _Known:
 _known = _Known()
 
 
-def resolve_cards(cards: dict[int, str]) -> dict:
+def resolve_cards(cards: dict) -> dict:
     """Card ids to their designs; raises SetupError naming an unknown card."""
     designs = _known.fresh().designs
     known = designs.get
