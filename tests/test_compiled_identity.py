@@ -7,7 +7,11 @@ same commands run with the source tree (pure Python, the reference) and
 with the compiled package, each in a fresh process, and their outputs and
 exit statuses must be the same bytes: self-play in every edition, with and
 without New Servants, verify --format json on that self-play, verify on the
-shipped samples (replays/), and the scenario library (--format json).
+shipped samples (replays/), and the scenario library (--format json); and
+verify (plain and --keep-going) on that self-play broken at random: values
+of other types (ids as text, floats, nulls, lists for numbers), ids out of
+range, fields dropped, lines cut short or repeated, which the compiled
+modules, typed as they are, must read as the pure ones do.
 
 Without mypy (mypyc), hatchling, a C compiler or Python's headers it skips
 and names what is missing.
@@ -16,7 +20,9 @@ and names what is missing.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -69,6 +75,39 @@ def compiled(tmp_path_factory) -> Path:
     return site
 
 
+def _broken(v, rng: random.Random):
+    """`v` (a decoded line's value) with one of its parts made wrong."""
+    if isinstance(v, dict) and v:
+        k = rng.choice(sorted(v, key=str))
+        if rng.random() < 0.2:
+            return {**{x: y for x, y in v.items() if x != k}}
+        return {**v, k: _broken(v[k], rng)}
+    if isinstance(v, list) and v:
+        i = rng.randrange(len(v))
+        return v[:i] + [_broken(v[i], rng)] + v[i + 1:]
+    return rng.choice([str(v), -1, 0, 2**40, 1.5, None, [v], {"card": v}, "Axolotl Healer", True, ""])
+
+
+def broken_corpus(lines: list[bytes], rng: random.Random) -> bytes:
+    """The games of `lines` (JSON Lines), about one line in 25 broken: a value
+    made wrong (`_broken`), the line cut short, or the line written twice."""
+    out = []
+    for line in lines:
+        r = rng.random()
+        if not line or r > 0.04:
+            out.append(line)
+        elif r < 0.03:
+            data = json.loads(line)
+            if isinstance(data, dict) and "t" in data:
+                data = {**_broken({k: v for k, v in data.items() if k != "t"}, rng), "t": data["t"]}
+            out.append(json.dumps(data, separators=(",", ":")).encode())
+        elif r < 0.035:
+            out.append(line[:rng.randrange(1, len(line))])
+        else:
+            out += [line, line]
+    return b"\n".join(out) + b"\n"
+
+
 def _run(where: Path, *args: str, cwd: Path) -> tuple[int, bytes]:
     """`python -m oracle ARGS` with the package found at `where` only (cwd is
     outside the source tree, so the checkout does not come first)."""
@@ -109,6 +148,11 @@ def test_the_compiled_build_gives_the_bytes_of_the_pure_one(compiled, tmp_path):
             corpus.write_bytes(out.split(b"\n--- stderr ---\n")[0])
             report = both("verify", str(corpus), "--format", "json", "--no-progress")
             assert report.count(b'"verdict":"conforms"') == GAMES
+            hostile = cwd / f"broken-{corpus.name}"
+            hostile.write_bytes(broken_corpus(corpus.read_bytes().splitlines(), random.Random(f"{edition} {sets}")))
+            for more in ((), ("--keep-going",)):
+                report = both("verify", str(hostile), "--format", "json", "--no-progress", *more)
+                assert report.count(b'"verdict":"conforms"') < GAMES
     samples = both("verify", str(ROOT / "replays"), "--format", "json", "--no-progress")
     assert b'"verdict":"violates"' in samples and b'"verdict":"conforms"' in samples
     library = both("scenarios", str(ROOT / "scenarios"), "--format", "json")
