@@ -66,3 +66,22 @@ def test_mind_up_is_counted_against_its_own_decode_floor(capsys):
 def test_the_bench_counts_mind_up_beside_every_edition():
     assert (counting.MIND_UP, "4 players, 2 objectives") in counting.CORPORA
     assert {e for e, _ in counting.CORPORA} >= {"en-first", "fr-first", "fr-revised", "en-revised", "mind-up"}
+
+
+def test_counted_runs_import_this_package_whatever_folder_they_start_in(tmp_path, monkeypatch):
+    """The counted runs start in a quiet folder of their own, so the package
+    they import comes from PYTHONPATH: this process's, before any other."""
+    import os
+    import subprocess
+
+    import oracle
+
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "elsewhere"))
+    env = counting.counted_env()
+    paths = env["PYTHONPATH"].split(os.pathsep)
+    assert paths == [counting.PACKAGE_ROOT, str(tmp_path / "elsewhere")]
+    assert env["PYTHONHASHSEED"] == "0"
+    found = subprocess.run([sys.executable, "-c", "import oracle; print(oracle.__file__)"], env=env,
+                           cwd=tmp_path, capture_output=True, text=True, check=True).stdout.strip()
+    assert found == oracle.__file__
+    assert counting.counted_build(str(tmp_path)) == "pure Python"

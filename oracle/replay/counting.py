@@ -68,19 +68,34 @@ def valgrind() -> str | None:
     return shutil.which("valgrind")
 
 
-def counted_build() -> str:
+# The folder that holds this `oracle` package: the counted runs import it from there.
+PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def counted_env() -> dict:
+    """The environment of the counted runs: string hashing seeded, no colour,
+    and this process's `oracle` package first on the import path. The runs
+    start in a folder of their own (the corpus's), not in the bench's: a
+    busy folder (/tmp) changing while they import would cost them
+    instructions of listing it again."""
+    path = os.environ.get("PYTHONPATH")
+    return {**os.environ, "PYTHONHASHSEED": "0", "NO_COLOR": "1",
+            "PYTHONPATH": PACKAGE_ROOT + (os.pathsep + path if path else "")}
+
+
+def counted_build(cwd: str | None = None) -> str:
     """The build (pure Python or compiled, oracle.native) that the counted
-    runs import: the same interpreter, environment and folder as they."""
+    runs import: the same interpreter and environment as they, in `cwd`."""
     run = subprocess.run([sys.executable, "-c", "from oracle.native import build; print(build())"],
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, env=counted_env(), cwd=cwd)
     return run.stdout.strip() or f"unknown ({run.stderr.strip().splitlines()[-1:]})"
 
 
-def instructions(cmd: list[str], env: dict | None = None) -> int:
+def instructions(cmd: list[str], env: dict | None = None, cwd: str | None = None) -> int:
     """The instructions `cmd` executes (all of it: start, run, exit), counted by cachegrind."""
     run = subprocess.run([valgrind() or "valgrind", "--tool=cachegrind", "--cache-sim=no",
                           "--cachegrind-out-file=/dev/null", *cmd],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
     found = _IREFS.findall(run.stderr)
     if run.returncode != 0 or not found:
         tail = run.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
@@ -151,13 +166,14 @@ def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, re
         paths[n] = os.path.join(folder, f"{name}-{n}.jsonl")
         with open(paths[n], "wb") as f:
             f.write(b"".join(line + b"\n" for lines in played[:n] for line in lines))
-    env = {**os.environ, "PYTHONHASHSEED": "0", "NO_COLOR": "1"}
+    env = counted_env()
     runs = {}
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         for n in (small, games):
             runs["verify", n] = pool.submit(instructions, [sys.executable, "-m", "oracle", "verify", paths[n],
-                                                           "--format", "json", "--no-progress"], env)
-            runs["decode", n] = pool.submit(instructions, [sys.executable, "-c", DECODE % fmt, paths[n]], env)
+                                                           "--format", "json", "--no-progress"], env, folder)
+            runs["decode", n] = pool.submit(instructions, [sys.executable, "-c", DECODE % fmt, paths[n]], env,
+                                            folder)
     d_small, d_big = sum(decisions[:small]), sum(decisions)
     verify, start_up = per_decision((d_small, runs["verify", small].result()), (d_big, runs["verify", games].result()))
     decode, _ = per_decision((d_small, runs["decode", small].result()), (d_big, runs["decode", games].result()))
@@ -186,15 +202,15 @@ def run_counts(seed: int, claims: str, repeat: int, games: int = COUNTED_GAMES, 
                    "instructions per decision; the timings above are wall-clock only)")
         return []
     small = max(1, games // 4)
-    click.echo(f"build counted: {counted_build()}")
-    click.echo(f"instructions per decision (valgrind cachegrind; verify and the decode floor each run on "
-               f"{small} and {games} self-played games, seed {seed}: the start-up drops out of the slope) ...")
-    click.echo(f"{'edition':<11} {'sets':<27} {'decisions':>9} {'verify':>9} {'decode':>8} {'ratio':>6} "
-               f"{'start-up':>9}  {'verify':>9} {'decode':>9}")
-    click.echo(f"{'':<11} {'':<27} {'':>9} {'instr.':>9} {'instr.':>8} {'':>6} {'instr.':>9}  "
-               f"{'us (wall)':>9} {'us (wall)':>9}")
     rows = []
     with tempfile.TemporaryDirectory(prefix="mb-bench-") as folder:
+        click.echo(f"build counted: {counted_build(folder)}")
+        click.echo(f"instructions per decision (valgrind cachegrind; verify and the decode floor each run on "
+                   f"{small} and {games} self-played games, seed {seed}: the start-up drops out of the slope) ...")
+        click.echo(f"{'edition':<11} {'sets':<27} {'decisions':>9} {'verify':>9} {'decode':>8} {'ratio':>6} "
+                   f"{'start-up':>9}  {'verify':>9} {'decode':>9}")
+        click.echo(f"{'':<11} {'':<27} {'':>9} {'instr.':>9} {'instr.':>8} {'':>6} {'instr.':>9}  "
+                   f"{'us (wall)':>9} {'us (wall)':>9}")
         for edition, sets in corpora:
             c = count_corpus(edition, sets, games, seed, claims, repeat, folder)
             rows.append(c)
