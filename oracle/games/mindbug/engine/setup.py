@@ -68,11 +68,10 @@ _known = _Known()
 
 def resolve_cards(cards: dict) -> dict:
     """Card ids to their designs; raises SetupError naming an unknown card."""
-    designs = _known.fresh().designs
-    known = designs.get
+    designs: dict = _known.fresh().designs
     fast: dict = {}
     for cid, name in cards.items():
-        d = known(name) if name.__class__ is str else None
+        d = designs.get(name) if isinstance(name, str) else None
         if d is None or cid.__class__ is not int:
             break       # a name not met yet, or an id written as text: looked up one by one below
         fast[cid] = d
@@ -149,12 +148,14 @@ def first_from_reveals(defs, reveals) -> int:
     raise SetupError("BAD_SETUP", "setup.first-player", "no revealed pair")
 
 
-def set_aside_of(defs: dict, dealt, given=None) -> list[int]:
+def set_aside_of(defs: dict, dealt: set, given=None) -> list[int]:
     """setup.set-aside: the double-sided cards of a deal (the cards named by a
-    stage II face), in id order; none may be dealt into a pile. `given`: the
-    ids the log's `set_aside` lists, which must be exactly those."""
-    aside = sorted(c for c, d in defs.items() if d.stage == 2)
-    wrong = sorted(set(aside) & set(dealt))
+    stage II face), in id order; none may be dealt into a pile (`dealt`: the
+    ids dealt into piles). `given`: the ids the log's `set_aside` lists,
+    which must be exactly those."""
+    aside = [c for c, d in defs.items() if d.stage == 2]
+    aside.sort()
+    wrong = [c for c in aside if c in dealt]
     if wrong:
         raise SetupError("BAD_SETUP", "setup.set-aside",
                          f"card {wrong[0]} ({defs[wrong[0]].name}) is a double-sided card, set aside before the "
@@ -208,7 +209,8 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
         raise SetupError("BAD_SETUP", "setup.deal",
                          "every card must be dealt exactly once, into a draw pile or the unused pile")
     aside = set_aside_of(defs, dealt, set_aside)
-    undealt = sorted(defs.keys() - dealt - set(aside))
+    # Every card dealt or set aside (both within defs, and apart): none is left.
+    undealt = [] if len(dealt) + len(aside) == len(defs) else sorted(defs.keys() - dealt - set(aside))
     if undealt:
         fault(SetupError("BAD_SETUP", "setup.deal",
                          f"every card must be dealt exactly once; cards dealt nowhere: {undealt}",
