@@ -185,10 +185,10 @@ _Raw = msgspec.Raw
 
 # How a plain creature of a claim is written, as raw JSON that the encoder
 # copies as it is: READY[c] and EXHAUSTED[c] for the card ids 0 to
-# _ROWS - 1 (made once), others written when met.
+# _ROWS - 1, each made when first met and kept; other ids written each time.
 _ROWS = 512
-READY: list = [_Raw(b'{"card":%d,"exhausted":false}' % c) for c in range(_ROWS)]
-EXHAUSTED: list = [_Raw(b'{"card":%d,"exhausted":true}' % c) for c in range(_ROWS)]
+READY: list = [None] * _ROWS
+EXHAUSTED: list = [None] * _ROWS
 # The state line as the encoder writes it (its zones are typed for what a log may say: ids or names).
 _state_line: Any = StateLine
 
@@ -207,10 +207,12 @@ def claim_bytes(g: Game) -> bytes:
         written = []
         for c in side:
             rows = EXHAUSTED if c in ex else READY
-            if 0 <= c < _ROWS:
-                written.append(rows[c])
-            else:
-                written.append(_Raw(b'{"card":%d,"exhausted":%s}' % (c, b"true" if rows is EXHAUSTED else b"false")))
+            w = rows[c] if 0 <= c < _ROWS else None
+            if w is None:
+                w = _Raw(b'{"card":%d,"exhausted":%s}' % (c, b"true" if rows is EXHAUSTED else b"false"))
+                if 0 <= c < _ROWS:
+                    rows[c] = w
+            written.append(w)
         play.append(written)
     d = s.deck
     return _enc(_state_line(life=s.life, mindbugs=s.mindbugs, hand=s.hand, play=play, discard=s.discard,
