@@ -7,7 +7,7 @@ name for engines without stable card identity.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -179,18 +179,19 @@ def claim(g: Game) -> dict:
     }
 
 
-_enc = msgspec.json.Encoder().encode
-_Raw = msgspec.Raw
+_enc: Final = msgspec.json.Encoder().encode
+_Raw: Final = msgspec.Raw
 
 
 # How a plain creature of a claim is written, as raw JSON that the encoder
 # copies as it is: READY[c] and EXHAUSTED[c] for the card ids 0 to
 # _ROWS - 1, each made when first met and kept; other ids written each time.
-_ROWS = 512
-READY: list = [None] * _ROWS
-EXHAUSTED: list = [None] * _ROWS
+# Final: the compiled build keeps these in the module's own variables, not its dict.
+_ROWS: Final = 512
+READY: Final[list] = [None] * _ROWS
+EXHAUSTED: Final[list] = [None] * _ROWS
 # The state line as the encoder writes it (its zones are typed for what a log may say: ids or names).
-_state_line: Any = StateLine
+_state_line: Final[Any] = StateLine
 
 
 def claim_bytes(g: Game) -> bytes:

@@ -23,7 +23,7 @@ log of another form), the game's claims are decoded and compared as fields.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import msgspec
 
@@ -36,12 +36,13 @@ from .limits import MAX_LINE_BYTES
 from .lines import read_line
 from .verifier import Verifier
 
-_DECODE_ERRORS = (msgspec.DecodeError, msgspec.ValidationError)
+# Final: the compiled build keeps these in the module's own variables, not its dict.
+_DECODE_ERRORS: Final = (msgspec.DecodeError, msgspec.ValidationError)
 # Whatever decoding a line outside the limits may raise: such a line is read again by `read_line`.
-_ANY_DECODE_ERROR = (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RecursionError)
-_strict = strict_decoder.decode
-_UNSET = msgspec.UNSET
-_STATE = b'{"t":"state",'
+_ANY_DECODE_ERROR: Final = (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RecursionError)
+_strict: Final = strict_decoder.decode
+_UNSET: Final = msgspec.UNSET
+_STATE: Final = b'{"t":"state",'
 
 
 class Detour(Exception):
@@ -67,10 +68,10 @@ class _Decisions(dict):
         return hit
 
 
-_decisions = _Decisions()
+_decisions: Final = _Decisions()
 
 # Lines that are not decisions, by type: these leave the decision path.
-_NOT_DECISIONS = frozenset(("note", "state", "end", "game", "setup"))
+_NOT_DECISIONS: Final = frozenset(("note", "state", "end", "game", "setup"))
 
 
 class FastVerifier(Verifier):

@@ -10,6 +10,8 @@ ability that stops Play effects.
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import FRENZY, HUNTER, POISONOUS, SNEAKY
 
 # -- constant abilities: power layer ---------------------------------------
@@ -58,7 +60,7 @@ def froblin_instigator(g, me, card, mine, power, kw):
 # forget cached powers when one is in the game).
 LIFE_READERS = {"Bugserker"}
 
-POWER_LAYER = {
+POWER_LAYER: Final[dict] = {
     "Goblin Werewolf": goblin_werewolf,
     "Shield Bugs": shield_bugs,
     "Urchin Hurler": urchin_hurler,
@@ -77,7 +79,7 @@ def snail_thrower(g, me, card, mine, power, kw):
             kw[c] |= HUNTER | POISONOUS
 
 
-GRANT_LAYER = {"Snail Thrower": snail_thrower}
+GRANT_LAYER: Final[dict] = {"Snail Thrower": snail_thrower}
 
 # -- constant abilities: keywords copied from enemies ------------------------
 
@@ -90,7 +92,7 @@ def sharky(g, me, card, mine, power, kw):
         kw[card] |= kw[c] & SHARKY_COPIES
 
 
-COPY_LAYER = {"Sharky Crab-Dog-Mummypus": sharky}
+COPY_LAYER: Final[dict] = {"Sharky Crab-Dog-Mummypus": sharky}
 
 # -- constant abilities: blocking and Play effects ---------------------------
 
@@ -122,7 +124,7 @@ def ferret_pacifier(g, holder, side, attacker, blocker):
     return g.power(blocker) == max(g.power(c) for c in _extreme_scope(g, side))
 
 
-BLOCK_RULES = {"Bee Bear": bee_bear, "Elephantopus": elephantopus, "Ferret Pacifier": ferret_pacifier}
+BLOCK_RULES: Final[dict] = {"Bee Bear": bee_bear, "Elephantopus": elephantopus, "Ferret Pacifier": ferret_pacifier}
 
 
 # -- constant abilities: creatures that cannot attack -------------------------
@@ -137,10 +139,10 @@ def hamster_lion(g, holder, side, attackers):
     return frozenset(c for c in attackers if g.power(c) == low)
 
 
-ATTACK_RULES = {"Hamster Lion": hamster_lion}
+ATTACK_RULES: Final[dict] = {"Hamster Lion": hamster_lion}
 # Rules, same signature, held by a creature of either side: they may bar its
 # own side's creatures too (Hypnotic Mouse, Cave Lizard).
-ANY_SIDE_ATTACK_RULES: dict = {}
+ANY_SIDE_ATTACK_RULES: Final[dict] = {}
 
 # -- abilities that work from a discard pile (later.in-discard) --------------
 # Keyed by design name; each works for the player whose discard pile holds
@@ -160,8 +162,8 @@ KEEPS_BOOSTS: set = set()
 # Constant abilities that say which creature an enemy HUNTER names (Captain
 # Hippo: later.forced.hippo), and the designs that reverse a fight they are
 # part of (Sawn: later.reversed).
-HUNT_RULES: dict = {}
-REVERSED_FIGHTS: set[str] = set()
+HUNT_RULES: Final[dict] = {}
+REVERSED_FIGHTS: Final[set[str]] = set()
 
 # Octonite counters a card comes into play with (later.octonite): declared cards only.
 OCTONITE: dict[str, int] = {}
@@ -177,7 +179,7 @@ LATER: dict[str, tuple[str, ...]] = {}
 
 
 # Designs whose constant ability stops the opponent's Play effects.
-PLAY_BLOCKERS = {"Deathweaver"}
+PLAY_BLOCKERS: Final[set] = {"Deathweaver"}
 
 
 def play_effect_forbidden(g, player: int):

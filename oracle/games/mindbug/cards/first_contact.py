@@ -6,13 +6,16 @@ every ability text here is written in the project's own words.
 
 from __future__ import annotations
 
+from typing import Final
+
 # Keywords as bit flags: cheap to combine, test and copy.
-FRENZY = 1
-HUNTER = 2
-POISONOUS = 4
-SNEAKY = 8
-TOUGH = 16
-FAST = 32   # a later-set keyword (English revised edition); no First Contact card has it
+# Final: the compiled build writes their values where they are read.
+FRENZY: Final = 1
+HUNTER: Final = 2
+POISONOUS: Final = 4
+SNEAKY: Final = 8
+TOUGH: Final = 16
+FAST: Final = 32   # a later-set keyword (English revised edition); no First Contact card has it
 
 KEYWORD_NAMES = {FRENZY: "FRENZY", HUNTER: "HUNTER", POISONOUS: "POISONOUS", SNEAKY: "SNEAKY", TOUGH: "TOUGH",
                  FAST: "FAST"}

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .game import Game
 
 from .hand_lock import refused
 
-HAND_SIZE = 5
+HAND_SIZE: Final = 5
 
 
 def refill(g: Game, player: int, why=("drawing.refill", "drawing.before-effects")) -> None:

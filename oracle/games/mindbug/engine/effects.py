@@ -8,7 +8,7 @@ draw, and `choose` / `pick_at_random` for the choices they need.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .game import Game
@@ -26,12 +26,12 @@ from .registry import resume, task
 from .replacement import evolve_instead
 from .sides import tough_used
 
-TRIGGER_CLAUSE = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
-                  "when": "triggers.from-discard", "harvest": "triggers.harvest", "end-of-turn": "triggers.when",
-                  "action": "triggers.action", "when-ally-defeated": "triggers.when.events",
-                  "when-enemy-defeated": "triggers.when.events", "when-you-gain-life": "triggers.when.events",
-                  "when-you-lose-life": "triggers.when.events", "to-discard": "triggers.to-discard",
-                  "granted-attack": "promo.granted-attack"}
+TRIGGER_CLAUSE: Final = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
+                         "when": "triggers.from-discard", "harvest": "triggers.harvest", "end-of-turn": "triggers.when",
+                         "action": "triggers.action", "when-ally-defeated": "triggers.when.events",
+                         "when-enemy-defeated": "triggers.when.events", "when-you-gain-life": "triggers.when.events",
+                         "when-you-lose-life": "triggers.when.events", "to-discard": "triggers.to-discard",
+                         "granted-attack": "promo.granted-attack"}
 
 
 # -- triggered effects -------------------------------------------------------
@@ -333,4 +333,4 @@ from .aside import set_aside, bring_back, put_into_play  # noqa: E402,F401
 from .evolve import evolve, then_evolve  # noqa: E402,F401
 from .control import discard_all, give_control, return_to_hand  # noqa: E402,F401
 
-_VERBS = sys.modules[__name__]
+_VERBS: Final = sys.modules[__name__]

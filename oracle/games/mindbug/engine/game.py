@@ -29,6 +29,8 @@ Stats = tuple[dict[int, int], dict[int, int], list]
 # Final: the compiled build keeps these in the module's own variables, not its dict.
 _PENDING: Final = Pending
 _EVENT: Final = Event
+_TASKS: Final = TASKS
+_RESUMES: Final = RESUMES
 
 __all__ = ["Decision", "Game", "QuietGame", "Table", "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH"]
 
@@ -161,11 +163,11 @@ class Game:
         r = pend.resume  # type: ignore[union-attr]  # a decision is pending: the caller checked
         n = len(r)
         if n == 1:
-            RESUMES[r[0]](self, kind, arg)
+            _RESUMES[r[0]](self, kind, arg)
         elif n == 2:                      # the common lengths called without unpacking
-            RESUMES[r[0]](self, kind, arg, r[1])
+            _RESUMES[r[0]](self, kind, arg, r[1])
         else:
-            RESUMES[r[0]](self, kind, arg, *r[1:])
+            _RESUMES[r[0]](self, kind, arg, *r[1:])
         self.run()
         return self.events
 
@@ -173,7 +175,7 @@ class Game:
         """Run the rules until a decision is needed or the game is over."""
         s = self.state
         stack = s.stack
-        tasks = TASKS
+        tasks = _TASKS
         while s.pending is None and s.winner is None:
             if not stack:
                 raise EngineError("nothing left to do and no decision pending")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from ..cards import DEFAULT_SETS, SETS, UnknownCard, lookup, table_cards, version
 from ..editions import profile as get_profile
@@ -11,10 +12,10 @@ from .octonite import set_counters
 from .presence import Flags, flags_of
 from .state import State
 
-HAND_SIZE = 5
-DECK_SIZE = 10
-START_LIFE = 3
-START_MINDBUGS = 2
+HAND_SIZE: Final = 5
+DECK_SIZE: Final = 10
+START_LIFE: Final = 3
+START_MINDBUGS: Final = 2
 
 
 class _Known:
@@ -72,7 +73,7 @@ def resolve_cards(cards: dict) -> dict:
     fast: dict = {}
     for cid, name in cards.items():
         d = designs.get(name) if isinstance(name, str) else None
-        if d is None or cid.__class__ is not int:
+        if d is None or type(cid) is not int:
             break       # a name not met yet, or an id written as text: looked up one by one below
         fast[cid] = d
     else:
