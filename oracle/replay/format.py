@@ -9,8 +9,6 @@ would otherwise leave a claim unchecked. The free-form `x` field of any
 line is the place meant for an exporter's own data.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal, Union
 
 import msgspec

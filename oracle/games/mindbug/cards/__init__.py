@@ -284,11 +284,13 @@ def card_key(key: str) -> str | None:
 
 
 def _index(c: CardDef, *others: str) -> None:
-    for alias in (c.name, c.french, c.slug, slugify(c.french), *others):
-        for key in name_keys(alias):
-            _ALIASES[key] = c.name
-        if slugify(alias):
-            _SLUGS[slugify(alias)] = c.name
+    name = c.name
+    for alias in (name, c.french, c.slug, slugify(c.french), *others):
+        slug = slugify(alias)                     # name_keys(alias), its slug made once
+        _ALIASES[alias.casefold()] = name
+        if slug:
+            _ALIASES[slug] = name
+            _SLUGS[slug] = name
 
 
 for _c in CARDS.values():
