@@ -101,6 +101,7 @@ class FastVerifier(Verifier):
         ended = False
         applied = 0
         as_bytes = True           # the claims so far were the rules' own bytes
+        hit: tuple | None
         for lineno, raw_line in lines:
             # A state line is never a decision line: it is compared before
             # it is looked for among them (which would hash all its bytes).
@@ -132,10 +133,11 @@ class FastVerifier(Verifier):
             # The line must be one of the answers the rules wait for, by the
             # player they ask (a chance outcome has no player).
             pend = g.state.pending
-            if pend is None or hit[0] not in pend.options or \
+            decision: tuple = hit[0]
+            if pend is None or decision not in pend.options or \
                     (pend.player is not None and pend.player != hit[1]):
                 raise Detour
-            g.apply_unchecked(*hit[0])
+            g.apply_unchecked(decision[0], decision[1])
             applied += 1
         if not ended:
             raise Detour

@@ -87,7 +87,10 @@ def resolve_triggers(g: Game) -> None:
               prompt="which waiting effect resolves next")
         return
     t = s.triggers.pop()
-    _run_ability(g, *t)
+    if len(t) == 3:                     # (card, controller, trigger), called without unpacking
+        _run_ability(g, t[0], t[1], t[2])
+    else:
+        _run_ability(g, *t)
 
 
 @resume("order")
@@ -99,7 +102,10 @@ def _order(g: Game, kind, arg) -> None:
             del s.triggers[i]
             break
     g.push_next(("resolve-triggers",))
-    _run_ability(g, *t)
+    if len(t) == 3:
+        _run_ability(g, t[0], t[1], t[2])
+    else:
+        _run_ability(g, *t)
 
 
 def _run_ability(g: Game, card: int, controller: int, trigger: str, name: str | None = None) -> None:
