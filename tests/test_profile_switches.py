@@ -1,6 +1,6 @@
 """Every profile switch is read by the engine: flipping it changes the outcome."""
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from oracle.games.mindbug.cards import full_set, lookup
 from oracle.games.mindbug.editions import profile

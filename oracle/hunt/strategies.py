@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
+import msgspec
 from hypothesis import strategies as st
 
 from ..games.mindbug.cards import CARDS, SETS, TOUGH, CardDef, full_set, keyword_list
@@ -93,7 +94,7 @@ class Spot:
         defs = dict(DEFS)
         for card, power, keywords in self.changes:
             d = defs[card]
-            defs[card] = dataclasses.replace(
+            defs[card] = msgspec.structs.replace(
                 d, power=d.power if power is None else power,
                 keywords=d.keywords if keywords is None else keywords)
         return defs

@@ -5,8 +5,6 @@ fails), and the fault tests' hook (see `oracle.replay.parallel`)."""
 from __future__ import annotations
 
 import os
-import signal
-from dataclasses import dataclass
 
 import msgspec
 
@@ -18,8 +16,7 @@ class ClusterUnavailable(Exception):
     """--cluster cannot be used: Dask is missing or the scheduler cannot be reached."""
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(msgspec.Struct, frozen=True):
     """How to verify each game: the verify command's switches that matter
     to a single game."""
 
@@ -108,6 +105,8 @@ def kill_hook():
                 os.close(os.open(once, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
             except FileExistsError:
                 return
+        import signal
+
         os.kill(os.getpid(), signal.SIGKILL)
 
     return hook

@@ -14,16 +14,14 @@ their name); a UTF-8 byte order mark at the start of a file is skipped.
 
 from __future__ import annotations
 
-import fnmatch
-import glob
-import gzip
 import io
 import os
 import sys
 import zlib
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import TYPE_CHECKING, BinaryIO, Iterator
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 import msgspec
 
@@ -66,8 +64,7 @@ class NoInput(Exception):
     """The paths hold no game to verify: a usage error (exit status 2)."""
 
 
-@dataclass
-class RawGame:
+class RawGame(msgspec.Struct):
     """The lines of one game as read: (line number, bytes). `kind` is
     'game' for a game, 'orphan' for lines before any game line, 'text' for
     an input none of whose lines is a JSON object (not JSON Lines: its first
@@ -76,7 +73,7 @@ class RawGame:
     the line where reading failed)."""
 
     file: str
-    lines: list[tuple[int, bytes]] = field(default_factory=list)
+    lines: list[tuple[int, bytes]] = msgspec.field(default_factory=list)
     kind: str = "game"
     more: int = 0      # 'text': the lines counted past MAX_GAME_LINES, not kept
 
@@ -310,6 +307,11 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
         if p == "-" or "://" in p:
             out.append(p)       # standard input; a URL is read through fsspec (oracle.replay.shares)
             continue
+        if os.path.isfile(p):
+            out.append(p)       # a file, as given (a run on files loads no pathlib: start-up)
+            continue
+        from pathlib import Path
+
         path = Path(p)
         if path.is_dir():
             found = sorted(str(f) for f in path.rglob("*") if _is_log(f))
@@ -337,6 +339,9 @@ def _glob(pattern: str) -> list[str]:
     """The paths `pattern` matches, as glob.glob(pattern, recursive=True)
     gives them, except that `**` never enters a symlinked folder: a link back
     to a folder above it would make the search endless."""
+    import fnmatch
+    import glob
+
     if "**" not in pattern:
         return glob.glob(pattern)
     parts = pattern.split(os.sep)
@@ -388,6 +393,8 @@ def _open(p: str) -> BinaryIO:
     f = open(p, "rb")
     try:
         if f.peek(2)[:2] == _GZIP_MAGIC:
+            import gzip
+
             return gzip.GzipFile(fileobj=f, mode="rb")
     except OSError:
         pass
@@ -407,6 +414,8 @@ def open_stdin() -> BinaryIO:
         # input once: reading again would wait for more.
         return io.BytesIO(b"")
     if head[:2] == _GZIP_MAGIC:
+        import gzip
+
         return gzip.GzipFile(fileobj=stream, mode="rb")
     return stream
 

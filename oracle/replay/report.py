@@ -3,8 +3,6 @@ JUnit XML is written by `oracle.replay.outputs` with `oracle.junit`."""
 
 from __future__ import annotations
 
-import json
-
 import msgspec
 
 from ..term import plural, style, visible
@@ -84,10 +82,13 @@ def human_game(rep, verbose: bool = False) -> str:
         elif f.under:
             out.append(_cap("    found under " + ", ".join(f"{c}={v}" for c, v in f.under.items())
                             + ", the reading under which the game's earlier lines conform"))
-        if f.log is not None:
-            out.append(_cap(f"    log says:   {json.dumps(f.log, ensure_ascii=False)}"))
-        if f.rules is not None:
-            out.append(_cap(f"    rules say:  {json.dumps(f.rules, ensure_ascii=False)}"))
+        if f.log is not None or f.rules is not None:
+            import json         # a divergence's values as JSON: loaded when one is first shown (start-up)
+
+            if f.log is not None:
+                out.append(_cap(f"    log says:   {json.dumps(f.log, ensure_ascii=False)}"))
+            if f.rules is not None:
+                out.append(_cap(f"    rules say:  {json.dumps(f.rules, ensure_ascii=False)}"))
         if f.options:
             shown = ", ".join(_fmt_option(o) for o in f.options[:12])
             more = f" (+{len(f.options) - 12} more)" if len(f.options) > 12 else ""

@@ -8,14 +8,13 @@ reading the engine takes there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct
 
 EDITIONS = ("en-first", "fr-first", "fr-revised", "en-revised")
 DEFAULT_EDITION = "en-revised"
 
 
-@dataclass(frozen=True, slots=True)
-class Switch:
+class Switch(Struct, frozen=True):
     """One rules question on which editions may differ."""
 
     name: str
@@ -35,8 +34,7 @@ class Switch:
                 "stated": self.stated, "implied": self.implied, "note": self.note}
 
 
-@dataclass(frozen=True)
-class Profile:
+class Profile(Struct, frozen=True):
     edition: str
     title: str
     rulebook: str
@@ -53,7 +51,7 @@ class Profile:
     life_cards: bool          # life tracked with cards from the unused pile
     reveals_out: bool         # cards revealed for the first player leave the game
     later_sets: bool          # FAST, Action, Harvest, Octonite... exist in this edition
-    switches: tuple[Switch, ...] = field(default=())
+    switches: tuple[Switch, ...] = ()
     # Team readings (oracle/games/mindbug/readings.py): questions no edition settles. The
     # defaults are the team's; `readings` lists the (clause, choice) pairs
     # that differ from them.

@@ -14,9 +14,9 @@ catalogue of readings stays complete.
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import replace
 from functools import lru_cache
+
+from msgspec.structs import replace
 
 from .beyond_readings import READINGS as LATER_READINGS
 from .editions import Profile, profile as get_profile
@@ -87,6 +87,8 @@ class UnknownReading(ValueError):
 
 
 def _suggest(word: str, names) -> str:
+    import difflib              # only for a name that is wrong
+
     near = difflib.get_close_matches(word, list(names), n=2, cutoff=0.5)
     return f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else f"; known: {', '.join(names)}"
 

@@ -9,10 +9,10 @@ next to this data, written with the engine's shared effect verbs.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from . import beyond_eternity, beyond_evolution, new_servants, promo_2022, promo_2023, promo_later, promo_unconfirmed
 from .first_contact import (
@@ -38,8 +38,7 @@ SET_ID = "first-contact"   # the base set, the deck of a game that names no set
 DEFAULT_SETS: tuple[str, ...] = (SET_ID,)
 
 
-@dataclass(frozen=True, slots=True)
-class CardSet:
+class CardSet(Struct, frozen=True):
     """A set: its deck designs `(name, French name, power, keywords, copies,
     trigger(s), text)`; the stage faces of its evolution lines `(name, French
     name, power, keywords, stage, trigger(s), text)`; its lines (stage I deck
@@ -121,6 +120,8 @@ def check_sets(sets) -> tuple[str, ...]:
         raise UnknownSet("no card set named: a game deals from at least one set")
     for s in sets:
         if s not in SETS:
+            import difflib      # only for a name that is wrong
+
             near = difflib.get_close_matches(str(s), list(SETS), n=1, cutoff=0.5)
             hint = f" (did you mean {near[0]}?)" if near else ""
             raise UnknownSet(f"unknown card set {s!r}{hint}; known: {', '.join(SETS)}")
@@ -130,8 +131,7 @@ def check_sets(sets) -> tuple[str, ...]:
     return tuple(s for s in SETS if s in sets)
 
 
-@dataclass(frozen=True, slots=True)
-class CardDef:
+class CardDef(Struct, frozen=True):
     name: str
     french: str
     slug: str
@@ -330,6 +330,8 @@ def suggest(name: str, n: int = 2) -> tuple[str, ...]:
     key = slugify(str(name))
     if not key:
         return ()
+    import difflib              # only for a name that is wrong
+
     close = difflib.get_close_matches(key, list(_SLUGS), n=n * 3, cutoff=0.6)
     if not close and len(key) >= 3:   # the start of a name: "kanga"
         close = [k for k in _SLUGS if k.startswith(key)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct
 
 # Stable codes. Messages are for people and may change; codes do not.
 ILLEGAL_DECISION = "ILLEGAL_DECISION"
@@ -10,8 +10,7 @@ GAME_OVER = "GAME_OVER"
 ILLEGAL_RANDOM = "ILLEGAL_RANDOM"
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(Struct, frozen=True):
     code: str
     clause: str
     message: str
@@ -34,14 +33,29 @@ class Refused(Exception):
         self.refusal = refusal
 
 
-@dataclass
 class SetupError(Exception):
-    """A deal or a position the rules cannot start from."""
+    """A deal or a position the rules cannot start from. Compared by its
+    fields, as a record (written out: the verify path loads no dataclass)."""
 
-    code: str
-    clause: str
-    message: str
-    details: dict = field(default_factory=dict)
+    __hash__ = None  # type: ignore[assignment]  # compared by value: not hashable
+
+    def __init__(self, code: str, clause: str, message: str, details: dict | None = None):
+        self.code = code
+        self.clause = clause
+        self.message = message
+        self.details: dict = {} if details is None else details
+
+    def _fields(self) -> tuple:
+        return (self.code, self.clause, self.message, self.details)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return (f"SetupError(code={self.code!r}, clause={self.clause!r}, message={self.message!r}, "
+                f"details={self.details!r})")
 
     def __str__(self) -> str:
         return f"{self.code} [{self.clause}] {self.message}"
