@@ -167,6 +167,12 @@ def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, re
         with open(paths[n], "wb") as f:
             f.write(b"".join(line + b"\n" for lines in played[:n] for line in lines))
     env = counted_env()
+    # One run of each, uncounted, first: where bytecode can be written, the
+    # counted runs then all find it (two counted runs compiling the same
+    # modules at once, one finding what the other wrote, would tilt the slope).
+    for cmd in ([sys.executable, "-m", "oracle", "verify", paths[small], "--format", "json", "--no-progress"],
+                [sys.executable, "-c", DECODE % fmt, paths[small]]):
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=folder)
     runs = {}
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         for n in (small, games):
