@@ -47,10 +47,11 @@ expected divergences, apart from new ones.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import sys
+
+import msgspec
 
 from oracle.games.mindbug.cards import SETS
 from oracle.games.mindbug.engine import Decision, Game, Refused, SetupError
@@ -168,7 +169,7 @@ class Adapter:
 
     def rules(self, g: Game) -> Game:
         if "tough-effects" in self.planted:
-            g.profile = dataclasses.replace(g.profile, tough_effects=False)
+            g.profile = msgspec.structs.replace(g.profile, tough_effects=False)   # a Profile is a frozen record
         return g
 
     def reply(self) -> dict:

@@ -72,6 +72,11 @@ with open(OUT, "w") as f:
 # click brings (its translations, locale, shutil), the group and the click
 # commands. (uuid and platform stay: msgspec imports them.)
 NOT_FOR_A_PLAIN_VERIFY = ("click", "gettext", "shutil", "locale", "oracle.cli", "oracle.replay.command")
+# Nor what a conforming log given by name never uses: dataclasses (the
+# records on the path are msgspec Structs: a dataclass compiles its methods
+# at import, and dataclasses brings inspect), pathlib (for folders and
+# globs), gzip (for compressed input) and difflib (for "did you mean").
+NOT_FOR_A_CONFORMING_FILE = ("dataclasses", "pathlib", "gzip", "glob", "difflib")
 
 
 def launched(tmp_path, *args: str) -> set[str]:
@@ -87,6 +92,7 @@ def test_a_plain_verify_loads_no_click(tmp_path):
     assert "oracle.replay.verify" in loaded        # the run did verify
     assert not loaded.intersection(NOT_FOR_A_PLAIN_VERIFY)
     assert not loaded.intersection(NOT_FOR_ONE_LOG)
+    assert not loaded.intersection(NOT_FOR_A_CONFORMING_FILE)
     assert not {m.split(".")[0] for m in loaded}.intersection(HEAVY)
 
 

@@ -26,7 +26,8 @@ _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 _STEPS = bytes.maketrans(b"[]{}", b"\x01\xff\x01\xff")
 
 
-_SURROGATE = re.compile(rb"\\[uU][dD][89abcdefABCDEF]")
+# Patterns of rare paths, compiled (and kept by `re`) when first used: start-up.
+_SURROGATE = rb"\\[uU][dD][89abcdefABCDEF]"
 
 
 class RefusedLine(bytes):
@@ -57,8 +58,8 @@ class RefusedLine(bytes):
 LONG_LINE_HEAD = 64 * 1024
 LONG_LINE_TAIL = 256
 # The tokens that matter to find an object's keys: strings and punctuation.
-_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[{}\[\]:,]')
-_GAME_KEY = re.compile(rb'[{,]\s*"t"\s*:\s*"game"')
+_TOKEN = rb'"(?:[^"\\]|\\.)*"|[{}\[\]:,]'
+_GAME_KEY = rb'[{,]\s*"t"\s*:\s*"game"'
 _string = msgspec.json.Decoder(str)
 
 
@@ -74,7 +75,7 @@ def _ends_as_game(tail: bytes) -> tuple[bool, str]:
     """Whether `tail`, the end of an object, holds its key "t" with "game"
     among its last keys: from `"t"` on, it reads as a whole object (its
     closing brace the line's last byte) of scalar values."""
-    for m in _GAME_KEY.finditer(tail):
+    for m in re.finditer(_GAME_KEY, tail):
         try:
             keys = _last_keys.decode(b"{" + tail[m.start() + 1:])
         except (msgspec.DecodeError, msgspec.ValidationError):
@@ -89,7 +90,7 @@ def long_game_line(head: bytes, tail: bytes) -> tuple[bool, str]:
     `tail` the end, is a game line, and the game's `id` if its start gives
     one. A game line is an object whose key "t" is "game": found among the
     keys of the object in `head`, or among its last keys in `tail`."""
-    tokens = _TOKEN.finditer(head.lstrip())
+    tokens = re.finditer(_TOKEN, head.lstrip())
     first = next(tokens, None)
     if first is None or first.group() != b"{" or first.start() != 0:
         return False, ""
@@ -207,7 +208,7 @@ def decode_line(decoder, raw: bytes):
         raise LineProblem("BAD_JSON", f"not valid JSON: not UTF-8 text ({e.reason})") from None
     except msgspec.DecodeError as e:
         # msgspec calls a lone surrogate escape (\ud800) truncated input: say what it is.
-        if "truncated" in str(e) and raw.rstrip().endswith(b"}") and _SURROGATE.search(raw):
+        if "truncated" in str(e) and raw.rstrip().endswith(b"}") and re.search(_SURROGATE, raw):
             raise LineProblem("BAD_JSON", "not valid JSON: a \\u escape is half of a UTF-16 surrogate pair, "
                                           "not a character") from None
         raise
