@@ -9,7 +9,7 @@ each naming the clauses that produced it.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, TOUGH, CardDef, next_stage
 from ..editions import Profile, profile as get_profile
@@ -21,7 +21,8 @@ from .power import compute, design_face
 from .presence import Flags, flags_of
 from .registry import RESUMES, TASKS
 from .restrictions import attack_barred
-from .state import Event, Pending, State
+from .records import Decision, Event, Pending
+from .state import State
 
 _new_tuple: Final = tuple.__new__
 # Game.stats: power and keywords by creature, and the block rules of constant abilities in play.
@@ -33,33 +34,6 @@ _TASKS: Final = TASKS
 _RESUMES: Final = RESUMES
 
 __all__ = ["Decision", "Game", "QuietGame", "Table", "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH"]
-
-
-class Decision(NamedTuple):
-    """One answer to a pending decision: `kind` is play, attack, mindbug, pass,
-    hunt, block, choose or random; `arg` a card id, a tuple of ids, or None."""
-
-    kind: str
-    player: int | None
-    arg: int | tuple | None = None
-
-    @classmethod
-    def make(cls, kind: str, player: int | None, arg=None) -> "Decision":
-        if isinstance(arg, list):
-            arg = tuple(arg)
-        if kind in ("choose", "random") and isinstance(arg, tuple):
-            arg = tuple(sorted(arg))
-        return cls(kind, player, arg)
-
-    def to_json(self) -> dict:
-        d: dict = {"t": self.kind}
-        if self.player is not None:
-            d["p"] = self.player
-        if self.kind in ("choose", "random"):
-            d["cards"] = list(self.arg or ())  # type: ignore[arg-type]  # a tuple of ids
-        elif self.kind in ("play", "attack", "hunt", "block", "activate"):
-            d["card"] = self.arg
-        return d
 
 
 class Table:

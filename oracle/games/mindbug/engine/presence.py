@@ -7,7 +7,7 @@ hooks of single promo designs."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .game import Game
@@ -18,36 +18,9 @@ from ..cards.abilities import IN_DISCARD_ATTACK, IN_DISCARD_BLOCK, IN_DISCARD_LI
 from ..cards.abilities import HUNT_RULES, REVERSED_FIGHTS
 from ..cards.promo_abilities import BLOCK_READERS, DEFEAT_READERS, GRANTED_ATTACK, HAND_LOCKS, LIFE_LOCKS
 from ..cards.promo_abilities import LIFE_AS_MINDBUGS, MINDBUG_BANS, MINDBUG_WATCHERS, PLAY_LIMITS, SIDE_MARKERS
+from .records import Flags
 
 EVENT_TRIGGERS = ("when-ally-defeated", "when-enemy-defeated", "when-you-gain-life", "when-you-lose-life")
-
-
-class Flags(NamedTuple):
-    life_readers: bool
-    from_discard: bool
-    end_of_turn: bool
-    action: bool
-    events: bool          # "when ..." abilities of creatures in play (triggers.when.events)
-    to_discard: bool      # abilities that trigger as their card arrives in a discard pile (triggers.to-discard)
-    in_discard: bool      # abilities that work from a discard pile (later.in-discard)
-    piles: bool           # ... or powers that read a discard pile: a pile change forgets cached powers
-    names: frozenset      # every design name the game can show (hooks of single cards test it: promos)
-    # Whether any design of the game has the ability a hook looks for: with
-    # none, the hot paths of the engine do not call the hook at all (each
-    # hook tests `names` itself too, and answers "nothing" in such a game).
-    play_limits: bool     # promo.play-limit (engine.play_limits)
-    hand_locks: bool      # promo.hand-closed (engine.hand_lock)
-    life_locks: bool      # promo.cannot-lose-life (engine.outcome)
-    mindbug_hooks: bool   # promo.mindbug-ban, promo.mindbug-used, promo.life-as-mindbugs (engine.mindbug_rules)
-    side_markers: bool    # promo.side-markers (engine.sides)
-    granted_attack: bool  # promo.granted-attack (engine.granted)
-    block_readers: bool   # promo.blocked-this-turn (engine.turn_record)
-    defeat_readers: bool  # promo.felix-defeated (engine.turn_record)
-    hunt_rules: bool      # later.forced.hippo (engine.forced, combat)
-    reversed: bool        # later.reversed (combat)
-    lines: bool           # designs of evolution lines (later.evolve): creatures with a stage
-    enemy_attack_rules: bool      # abilities.cannot-attack: bans on enemy creatures (Hamster Lion)
-    any_side_attack_rules: bool   # ... and bans on either side's creatures (the later sets)
 
 
 # Flags by the designs a game deals (their ids; the designs are kept with

@@ -12,7 +12,9 @@ decision, so a state can be copied, serialised and restored at any point.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+
+from .records import Event, Pending, _tuplify
 
 # Stages of a pending decision; each names the kinds of decision that answer it.
 STAGE_KINDS = {
@@ -31,59 +33,6 @@ STAGE_KINDS = {
 def decision_words(stage: str, player: int) -> str:
     """'an action decision by player 0', 'a block decision by player 1'."""
     return f"{'an' if stage[:1] in 'aeiou' else 'a'} {stage} decision by player {player}"
-
-
-class Pending(NamedTuple):
-    """What the game waits for: one player's decision, or a chance outcome.
-
-    `options` lists every legal answer as a `(kind, arg)` pair. `resume` names
-    the continuation that applies the answer; `clauses` cite the rules that
-    ask for it; `source` is the card whose ability asks, if any. A pending
-    decision is never changed once made (states share it when copied).
-    """
-
-    stage: str
-    player: int | None
-    options: list
-    resume: tuple
-    clauses: tuple
-    source: int | None = None
-    prompt: str = ""
-
-    @property
-    def is_chance(self) -> bool:
-        return self.stage == "random"
-
-    @property
-    def players(self) -> frozenset[int]:
-        """Who must decide, as a set: in Mindbug one player (none for a chance
-        outcome); a game of simultaneous decisions (Mind Up!) has several."""
-        return frozenset() if self.player is None else frozenset((self.player,))
-
-    def to_builtins(self) -> dict:
-        return {
-            "stage": self.stage,
-            "player": self.player,
-            "options": [[k, list(a) if isinstance(a, tuple) else a] for k, a in self.options],
-            "resume": list(self.resume),
-            "clauses": list(self.clauses),
-            "source": self.source,
-            "prompt": self.prompt,
-        }
-
-    @classmethod
-    def from_builtins(cls, d: dict) -> "Pending":
-        return cls(
-            d["stage"], d["player"],
-            [(k, tuple(a) if isinstance(a, list) else a) for k, a in d["options"]],
-            _tuplify(d["resume"]), tuple(d["clauses"]), d.get("source"), d.get("prompt", ""),
-        )
-
-
-def _tuplify(x):
-    if isinstance(x, list):
-        return tuple(_tuplify(i) for i in x)
-    return x
 
 
 class State:
@@ -251,23 +200,3 @@ class State:
             yield "held", None, [c for c, _ in cs]
         if self.played is not None:
             yield "played", None, [self.played]
-
-
-class Event(NamedTuple):
-    """Something that happened, with the clauses that made it happen."""
-
-    kind: str
-    clauses: tuple[str, ...]
-    player: int | None = None
-    card: int | None = None
-    cards: tuple[int, ...] | None = None
-    amount: int | None = None
-    source: int | None = None
-
-    def to_json(self) -> dict:
-        d = {"kind": self.kind, "clauses": list(self.clauses)}
-        for k in ("player", "card", "cards", "amount", "source"):
-            v = getattr(self, k)
-            if v is not None:
-                d[k] = list(v) if isinstance(v, tuple) else v
-        return d
