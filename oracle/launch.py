@@ -40,7 +40,12 @@ def _verify(paths: tuple[str, ...]) -> None:
                 sys.stdout = open(os.devnull, "w")
             if sys.stderr is None:
                 sys.stderr = open(os.devnull, "w")
-            verify_run(paths)
+            try:
+                verify_run(paths)
+            except SystemExit as e:
+                _end_now(e.code)
+                raise
+            _end_now(0)
         except ModuleNotFoundError as e:
             advice = missing_package(e, "verify")
             if advice is None:
@@ -64,6 +69,40 @@ def _verify(paths: tuple[str, ...]) -> None:
         _echo_err()
         _echo_err(gettext("Aborted!"))
         sys.exit(1)
+
+
+def _end_now(code) -> None:
+    """End the process with `code` without the interpreter's teardown, which
+    frees every module and object one by one (about 6 M instructions, 3% of
+    a one-log run) for a process that is about to end anyway. What teardown
+    does that shows (exit handlers: safefile's clean-up; flushing standard
+    output and error) is done here first. Returns, and leaves the ordinary
+    exit to the caller, when that cannot be done safely: a code that is not
+    a number, another thread still running, no way to run the exit handlers,
+    or a flush that fails (a closed pipe: the caller's handling applies)."""
+    if code is None:
+        code = 0
+    if type(code) is not int:
+        return
+    threading = sys.modules.get("threading")
+    if threading is not None and threading.active_count() > 1:
+        return
+    import atexit
+
+    run_handlers = getattr(atexit, "_run_exitfuncs", None)
+    if run_handlers is None:
+        return
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+        run_handlers()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except Exception:
+        return
+    os._exit(code & 0xFF)
 
 
 def main() -> None:

@@ -29,11 +29,12 @@ fault tests use it; nothing else reads it.
 
 from __future__ import annotations
 
-import heapq
 import os
-import signal
 import sys
 import time
+# The signal module's C core: setting a handler needs none of the enums that
+# the signal module builds when imported (about 3 M instructions a start).
+import _signal
 from collections import deque
 from contextlib import contextmanager
 from typing import Iterator
@@ -109,7 +110,7 @@ def iter_rendered(paths: tuple[str, ...], options: Options, jobs: int = 1, clust
 INTERRUPTED = b"mb-oracle: interrupted\n"
 TERMINATED = b"mb-oracle: terminated\n"
 # What each stopping signal writes, and the exit status (128 + the signal).
-_STOPS = {signal.SIGINT: (INTERRUPTED, 130), signal.SIGTERM: (TERMINATED, 143)}
+_STOPS = {_signal.SIGINT: (INTERRUPTED, 130), _signal.SIGTERM: (TERMINATED, 143)}
 
 
 @contextmanager
@@ -139,7 +140,7 @@ def interrupt_exits():
     previous = {}
     try:
         for signum in _STOPS:
-            previous[signum] = signal.signal(signum, on_stop)
+            previous[signum] = _signal.signal(signum, on_stop)
     except ValueError:   # not the main thread: leave the signals alone
         yield callbacks
         return
@@ -147,7 +148,7 @@ def interrupt_exits():
         yield callbacks
     finally:
         for signum, handler in previous.items():
-            signal.signal(signum, handler)
+            _signal.signal(signum, handler)
 
 
 def _flush_without_waiting(stream) -> None:
@@ -192,6 +193,8 @@ def _how_it_died(exitcode) -> str:
         return "it stopped answering"
     if exitcode < 0:
         try:
+            import signal
+
             return f"killed by {signal.Signals(-exitcode).name}"
         except ValueError:
             return f"killed by signal {-exitcode}"
@@ -224,7 +227,7 @@ class _Pool:
         """End every worker now (SIGKILL: nothing of theirs is worth keeping) and reap it."""
         for w in self.workers:
             try:
-                os.kill(w.proc.pid, signal.SIGKILL)
+                os.kill(w.proc.pid, _signal.SIGKILL)
             except (ProcessLookupError, TypeError):
                 pass
         for w in self.workers:
@@ -267,6 +270,8 @@ class _Pool:
         def next_share():
             nonlocal planned_all, top, waiting
             if retry:
+                import heapq
+
                 return heapq.heappop(retry)
             if planned_all or waiting is not None or top >= head + self.window:
                 return None
@@ -385,6 +390,8 @@ class _Pool:
                                f"was not verified: the worker process verifying it died twice ({how})", err=True)
                 st.next_game += 1
         for j in dead.tasks:
+            import heapq
+
             heapq.heappush(retry, j)
         from .worker import Worker
 

@@ -20,7 +20,6 @@ from . import decisions
 from . import format as fmt
 from .attribution import attribute, choice_clauses
 from .claims import claim_matches, claim_views, is_full_claim
-from .diff import card_diff, readable
 from .findings import (MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, name_cards,  # noqa: F401
                        report_schema, signature)
 from .limits import decode_line
@@ -481,6 +480,8 @@ class Verifier:
                 self.since_claim = []
                 return
             points.append((probe.copy(), list(extra)))
+        from .diff import card_diff     # only a claim that differs needs it
+
         best, best_diff, best_extra = None, None, None
         for point, events in points:
             d = card_diff(point, line)
@@ -503,6 +504,8 @@ class Verifier:
     def _mismatch(self, line, lineno, g, events) -> None:
         """Report a claim that differs from the rules' state in `g`, with what
         the rules did (`events`) since log and rules last agreed."""
+        from .diff import card_diff, readable
+
         diff = card_diff(g, line, deep=True)
         rules, log = claim_views(g, line)
         fields = [k for k in rules if rules[k] != log.get(k)] or \
