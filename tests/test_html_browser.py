@@ -5,7 +5,6 @@ a filter hides the other games, a screenshot is not blank, and a
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -236,24 +235,22 @@ def test_narrow_window_shows_one_column_and_print_hides_the_controls(browser, re
     pg.close()
 
 
-def test_a_ten_thousand_game_report_opens_quickly(browser, tmp_path):
+def test_a_ten_thousand_game_report_opens_drawing_its_rows_500_at_a_time(browser, tmp_path):
+    # How fast it opens is measured by tests/bench_html_open.py (against its
+    # 2 s target), not here: a test's wall-clock time on a shared machine
+    # says little. What makes it open fast is checked: rows drawn 500 at a time.
     out = tmp_path / "big.html"
     large_page(sample_games(ROOT), 10_000, out)
     pg = browser.new_page(viewport={"width": 1280, "height": 900})
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    start = time.perf_counter()
     pg.goto(out.as_uri(), wait_until="load")
-    seconds = time.perf_counter() - start
     assert pg.inner_text("#shown") == "10000 games shown"
     assert pg.locator("#game-list .row").count() == 500      # drawn 500 at a time
     # A game the page draws no board for says so in its row, not with a bare mark.
     assert pg.locator("#game-list .row .noboard").first.inner_text() == "no board"
     pg.click("#more")
     assert pg.locator("#game-list .row").count() == 1000
-    # A functional bound, generous for a busy machine: the 2 s target is
-    # measured by tests/bench_html_open.py.
-    assert seconds < 6, f"the 10,000-game page took {seconds:.1f} s to open"
     pg.select_option("#f-verdict", "violates")
     pg.locator("#game-list .row:visible").first.locator("button").click()
     pg.wait_for_selector("#board")
