@@ -36,7 +36,7 @@ from oracle.native import MODULES
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = ("en-first", "fr-first", "fr-revised", "en-revised")
 SETS = ("first-contact", "first-contact,new-servants")
-GAMES = 200
+GAMES = 100
 SEED = 7
 
 
