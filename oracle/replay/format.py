@@ -209,8 +209,17 @@ LINE_TYPES = ("game", "setup", "play", "attack", "activate", "mindbug", "pass", 
               "random", "state", "end", "note")
 DECISION_TYPES = {"play", "attack", "activate", "mindbug", "pass", "hunt", "block", "choose", "random"}
 
-decoder = msgspec.json.Decoder(Line)
 _generic = msgspec.json.Decoder()
+
+
+def __getattr__(name: str):
+    """`decoder` (every line type, extra fields allowed) is made when first
+    read: a conforming log is decoded by `strict_decoder` alone."""
+    if name == "decoder":
+        made = globals()["decoder"] = msgspec.json.Decoder(Line)
+        return made
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # The fields of the line types whose unknown fields deserve a note.
 KNOWN_FIELDS = {
@@ -228,13 +237,19 @@ def _shadow(cls, nested=None):
     return msgspec.defstruct(f"Strict{cls.__name__}", fields, forbid_unknown_fields=True)
 
 
-_StrictCreature = _shadow(Creature)
-_strict = {
-    "game": msgspec.json.Decoder(_shadow(GameLine)),
-    "setup": msgspec.json.Decoder(_shadow(SetupLine)),
-    "state": msgspec.json.Decoder(_shadow(StateLine, {"play": list[list[_StrictCreature]] | None})),
-    "end": msgspec.json.Decoder(_shadow(EndLine)),
-}
+_strict: dict = {}     # made on first use (`unknown_fields`): a conforming log never asks
+
+
+def _strict_decoders() -> dict:
+    if not _strict:
+        creature = _shadow(Creature)
+        _strict.update({
+            "game": msgspec.json.Decoder(_shadow(GameLine)),
+            "setup": msgspec.json.Decoder(_shadow(SetupLine)),
+            "state": msgspec.json.Decoder(_shadow(StateLine, {"play": list[list[creature]] | None})),
+            "end": msgspec.json.Decoder(_shadow(EndLine)),
+        })
+    return _strict
 
 
 class _StrictCreatureLine(Creature, forbid_unknown_fields=True):
@@ -285,7 +300,7 @@ def decision_arg(line):
 
 def unknown_fields(tag: str, raw: bytes) -> list[str]:
     """Fields of a game, setup, state or end line that mb-replay/1 does not define."""
-    strict = _strict.get(tag)
+    strict = _strict_decoders().get(tag)
     if strict is None:
         return []
     try:
