@@ -144,13 +144,19 @@ def _stop_local(cluster) -> None:
     if not pids:   # no /proc: the workers we know of
         pids = [getattr(getattr(nanny, "process", None), "pid", None)
                 for nanny in list(getattr(cluster, "workers", {}).values())]
-    for sig in (signal.SIGSTOP, signal.SIGKILL):
-        for pid in filter(None, pids):
-            try:
-                os.kill(pid, sig)
-            except ProcessLookupError:
-                pass
-    for pid in filter(None, pids):
+    stopped: list = []
+    for _ in range(8):    # again while a nanny (a thread of ours) was starting a worker meanwhile
+        for sig in (signal.SIGSTOP, signal.SIGKILL):
+            for pid in filter(None, pids):
+                try:
+                    os.kill(pid, sig)
+                except ProcessLookupError:
+                    pass
+        stopped += pids
+        pids = [pid for pid in _descendants(os.getpid()) if pid != tracker and pid not in stopped]
+        if not pids:
+            break
+    for pid in filter(None, stopped):
         try:
             os.waitpid(pid, 0)
         except (ProcessLookupError, ChildProcessError):

@@ -127,6 +127,7 @@ def interrupt_exits():
         line, status = _STOPS[signum]
         if os.getpid() != owner:   # a forked worker before it set its own handler
             os._exit(status)
+        err = _quiet_stderr()
         for cb in callbacks:
             try:
                 cb()
@@ -134,7 +135,10 @@ def interrupt_exits():
                 pass
         _flush_without_waiting(sys.stdout)
         discard_pending()          # the --output files that were there stay as they were
-        os.write(2, line)
+        try:
+            os.write(err, line)
+        except OSError:            # no standard error to write to: the exit status says it
+            pass
         os._exit(status)
 
     previous = {}
@@ -149,6 +153,25 @@ def interrupt_exits():
     finally:
         for signum, handler in previous.items():
             _signal.signal(signum, handler)
+
+
+def _quiet_stderr() -> int:
+    """Standard error pointed at /dev/null while the run stops, so that what
+    is started or says something meanwhile (a local cluster's nanny starting
+    a worker again as the old one dies of the same Ctrl-C, then failing to
+    read from its parent) writes nowhere: the one line is written through
+    the returned descriptor, the standard error as it was."""
+    try:
+        saved = os.dup(2)
+    except OSError:                # no standard error
+        return 2
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 2)
+        os.close(devnull)
+    except OSError:
+        pass
+    return saved
 
 
 def _flush_without_waiting(stream) -> None:
