@@ -33,9 +33,14 @@ def stdout_closed() -> bool:
 def discard_stdout() -> None:
     """From now on, what is written to standard output (what its buffer still
     holds, flushed at exit) goes nowhere, without another error."""
+    to_devnull(1)
+
+
+def to_devnull(fd: int) -> None:
+    """Descriptor `fd` pointed at /dev/null (left as it is if that fails)."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
+        os.dup2(devnull, fd)
         os.close(devnull)
     except OSError:
         pass

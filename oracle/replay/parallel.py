@@ -39,6 +39,7 @@ from collections import deque
 from contextlib import contextmanager
 from typing import Iterator
 
+from ..ending import to_devnull
 from ..safefile import discard_pending
 from ..term import visible
 from .reader import RawGame, read_all
@@ -165,12 +166,7 @@ def _quiet_stderr() -> int:
         saved = os.dup(2)
     except OSError:                # no standard error
         return 2
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 2)
-        os.close(devnull)
-    except OSError:
-        pass
+    to_devnull(2)
     return saved
 
 
