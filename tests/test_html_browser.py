@@ -5,7 +5,6 @@ a filter hides the other games, a screenshot is not blank, and a
 
 from __future__ import annotations
 
-
 import pytest
 
 from browser import launch, png_colours
