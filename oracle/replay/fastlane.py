@@ -28,6 +28,7 @@ from typing import ClassVar, Final
 import msgspec
 
 from ..games.mindbug.engine import QuietGame
+from ..games.mindbug.engine.records import OPTIONS, PLAYER
 
 from .claims import claim_bytes, claim_matches
 from .format import BOUNDED_LINES, decision_arg, strict_decoder
@@ -105,14 +106,14 @@ class FastVerifier(Verifier):
         for lineno, raw_line in lines:
             # A state line is never a decision line: it is compared before
             # it is looked for among them (which would hash all its bytes).
-            if raw_line[:13] == _STATE and raw_line.__class__ is bytes:
+            if type(raw_line) is bytes and raw_line.startswith(_STATE):
                 if as_bytes:
                     if not ended and raw_line == claim_bytes(g):
                         continue
                     as_bytes = False
                 hit = None
             else:
-                hit = seen(raw_line) if raw_line.__class__ is bytes else None
+                hit = seen(raw_line) if type(raw_line) is bytes else None
             if hit is None:
                 line, t = self._decode(raw_line, lineno)
                 if t in _NOT_DECISIONS:
@@ -134,8 +135,8 @@ class FastVerifier(Verifier):
             # player they ask (a chance outcome has no player).
             pend = g.state.pending
             decision: tuple = hit[0]
-            if pend is None or decision not in pend.options or \
-                    (pend.player is not None and pend.player != hit[1]):
+            if pend is None or decision not in pend[OPTIONS] or \
+                    ((who := pend[PLAYER]) is not None and who != hit[1]):
                 raise Detour
             g.apply_unchecked(decision[0], decision[1])
             applied += 1
@@ -151,7 +152,7 @@ class FastVerifier(Verifier):
         A setup, state or end line that the strict contract decodes, with no
         exporter data, is within every limit of limits.py whatever its
         bytes (format.BOUNDED_LINES): it is not measured first."""
-        if raw_line.__class__ is bytes and len(raw_line) <= MAX_LINE_BYTES:
+        if type(raw_line) is bytes and len(raw_line) <= MAX_LINE_BYTES:
             try:
                 line = _strict(raw_line)
             except _ANY_DECODE_ERROR:

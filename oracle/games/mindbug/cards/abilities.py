@@ -58,7 +58,7 @@ def froblin_instigator(g, me, card, mine, power, kw):
 
 # Designs whose power follows their controller's life (a life change must
 # forget cached powers when one is in the game).
-LIFE_READERS = {"Bugserker"}
+LIFE_READERS: Final[set] = {"Bugserker"}
 
 POWER_LAYER: Final[dict] = {
     "Goblin Werewolf": goblin_werewolf,
@@ -83,7 +83,7 @@ GRANT_LAYER: Final[dict] = {"Snail Thrower": snail_thrower}
 
 # -- constant abilities: keywords copied from enemies ------------------------
 
-SHARKY_COPIES = HUNTER | SNEAKY | FRENZY | POISONOUS
+SHARKY_COPIES: Final = HUNTER | SNEAKY | FRENZY | POISONOUS
 
 
 def sharky(g, me, card, mine, power, kw):
@@ -147,17 +147,17 @@ ANY_SIDE_ATTACK_RULES: Final[dict] = {}
 # -- abilities that work from a discard pile (later.in-discard) --------------
 # Keyed by design name; each works for the player whose discard pile holds
 # the card (the pile owner), and only while it lies there.
-IN_DISCARD_POWER: dict = {}     # fn(g, owner, card, owner's creatures, power): changes powers
-IN_DISCARD_ATTACK: dict = {}    # fn(g, owner, card, player, attackers) -> the attackers of `player` barred
-IN_DISCARD_BLOCK: dict = {}     # fn(g, owner, card, attacker, blocker) -> True when the block is forbidden
-IN_DISCARD_GRANTS: dict = {}    # trigger ("attack") of the pile owner's creatures whose effect is
+IN_DISCARD_POWER: Final[dict] = {}     # fn(g, owner, card, owner's creatures, power): changes powers
+IN_DISCARD_ATTACK: Final[dict] = {}    # fn(g, owner, card, player, attackers) -> the attackers of `player` barred
+IN_DISCARD_BLOCK: Final[dict] = {}     # fn(g, owner, card, attacker, blocker) -> True when the block is forbidden
+IN_DISCARD_GRANTS: Final[dict] = {}    # trigger ("attack") of the pile owner's creatures whose effect is
                                 # TRIGGERED[(name, trigger)], resolved for the creature's controller
-IN_DISCARD_LIFE: dict = {}      # extra life the pile owner's opponent loses each time they lose life
+IN_DISCARD_LIFE: Final[dict] = {}      # extra life the pile owner's opponent loses each time they lose life
 # Designs in play whose power reads a discard pile (Berserker Rabbit).
-PILE_READERS: set = set()
+PILE_READERS: Final[set] = set()
 # Designs whose Defeated effect uses the boost cards that were under them
 # (later.boost.defeated: they wait under the card until that effect is done).
-KEEPS_BOOSTS: set = set()
+KEEPS_BOOSTS: Final[set] = set()
 
 # Constant abilities that say which creature an enemy HUNTER names (Captain
 # Hippo: later.forced.hippo), and the designs that reverse a fight they are
@@ -166,16 +166,16 @@ HUNT_RULES: Final[dict] = {}
 REVERSED_FIGHTS: Final[set[str]] = set()
 
 # Octonite counters a card comes into play with (later.octonite): declared cards only.
-OCTONITE: dict[str, int] = {}
+OCTONITE: Final[dict[str, int]] = {}
 # Declared cards whose controller may hand out their counters as they come
 # into play (later.octonite.distribute).
-DISTRIBUTE: set[str] = set()
+DISTRIBUTE: Final[set[str]] = set()
 # Declared Action effects: whether activating one would do something now
 # (an Action that would do nothing may not be activated).
-ACTION_USEFUL: dict = {}
+ACTION_USEFUL: Final[dict] = {}
 
 # Declared cards that use later-set mechanics, with the mechanics (FAST, Harvest...).
-LATER: dict[str, tuple[str, ...]] = {}
+LATER: Final[dict[str, tuple[str, ...]]] = {}
 
 
 # Designs whose constant ability stops the opponent's Play effects.
@@ -355,7 +355,7 @@ def turf_the_surfer(fx, g, me, card):
               ("triggers.attack", "cards.any-creature"), card, "a creature that cannot block this turn")
 
 
-TRIGGERED = {
+TRIGGERED: Final[dict] = {
     ("Axolotl Healer", "play"): axolotl_healer,
     ("Compost Dragon", "play"): compost_dragon,
     ("Explosive Toad", "defeated"): explosive_toad,
@@ -385,7 +385,7 @@ TRIGGERED = {
 
 # Later parts of a triggered ability (effects: `then`, `ability-chose`):
 # name -> fn(verbs, game, controller, card, *args).
-STEPS: dict = {}
+STEPS: Final[dict] = {}
 
 # -- the later sets' abilities, written in modules of their own ---------------
 from . import beyond_eternity_abilities as _eternity  # noqa: E402
@@ -402,7 +402,7 @@ _merge(((TRIGGERED, _eternity.TRIGGERED), (POWER_LAYER, _eternity.POWER_LAYER),
         (ANY_SIDE_ATTACK_RULES, _eternity.ANY_SIDE_ATTACK_RULES), (STEPS, _eternity.STEPS),
         (IN_DISCARD_POWER, _eternity.IN_DISCARD_POWER), (IN_DISCARD_ATTACK, _eternity.IN_DISCARD_ATTACK),
         (IN_DISCARD_BLOCK, _eternity.IN_DISCARD_BLOCK), (IN_DISCARD_LIFE, _eternity.IN_DISCARD_LIFE)))
-PILE_READERS |= _eternity.PILE_READERS
+PILE_READERS.update(_eternity.PILE_READERS)
 
 
 def _register_later_sets() -> None:
@@ -424,4 +424,4 @@ _merge(((TRIGGERED, _promo.TRIGGERED), (POWER_LAYER, _promo.POWER_LAYER),
         (GRANT_LAYER, _promo.GRANT_LAYER), (BLOCK_RULES, _promo.BLOCK_RULES), (STEPS, _promo.STEPS),
         (IN_DISCARD_ATTACK, _promo.IN_DISCARD_ATTACK), (IN_DISCARD_GRANTS, _promo.IN_DISCARD_GRANTS),
         (ACTION_USEFUL, _promo.ACTION_USEFUL)))
-KEEPS_BOOSTS |= _promo.KEEPS_BOOSTS
+KEEPS_BOOSTS.update(_promo.KEEPS_BOOSTS)

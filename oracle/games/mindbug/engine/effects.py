@@ -47,13 +47,14 @@ def enter_play(g: Game, card: int, controller: int, clauses: tuple) -> None:
     unless a constant ability forbids it (Deathweaver)."""
     g.changed()
     d = g.table.defs[card]
+    name = d.name
     g.emit("enter-play", clauses, player=controller, card=card)
     if g.profile.later_sets:
         g.state.arrived += (card,)                           # later.action.fresh
-    if g.state.octonite or d.name in abilities.OCTONITE:
+    if g.state.octonite or name in abilities.OCTONITE:
         octonite.arrive(g, card, controller)                 # later.octonite, before the Play effect
     _play_effect(g, card, controller, d)
-    if d.name in abilities.DISTRIBUTE:
+    if name in abilities.DISTRIBUTE:
         # later.octonite.distribute: runs first, so before the Play effect
         g.push_next(("octonite-distribute", card, controller))
 

@@ -21,7 +21,7 @@ from .power import compute, design_face
 from .presence import Flags, flags_of
 from .registry import RESUMES, TASKS
 from .restrictions import attack_barred
-from .records import Decision, Event, Pending
+from .records import RESUME, Decision, Event, Pending
 from .state import State
 
 _new_tuple: Final = tuple.__new__
@@ -134,7 +134,7 @@ class Game:
         pend = s.pending
         s.pending = None
         self.events = []
-        r = pend.resume  # type: ignore[union-attr]  # a decision is pending: the caller checked
+        r = pend[RESUME]  # type: ignore[index]  # a decision is pending: the caller checked
         n = len(r)
         if n == 1:
             _RESUMES[r[0]](self, kind, arg)

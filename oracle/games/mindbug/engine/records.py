@@ -1,16 +1,16 @@
 """The engine's records, as named tuples: what a game waits for
-(`Pending`), what happened (`Event`), an answer to a decision (`Decision`)
-and the mechanics a table's cards can meet (`Flags`).
+(`Pending`), what happened (`Event`) and an answer to a decision
+(`Decision`).
 
 Their field types are written as objects, not as the strings that postponed
 annotations would make of them: typing compiles each string field of a
 NamedTuple into a forward reference when the class is made (about 0.2 M
-instructions a field, 39 fields, at every start). So this module has no
+instructions a field, at every start). So this module has no
 `from __future__ import annotations`, and names nothing that is defined
 later or elsewhere in its annotations.
 """
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Pending(NamedTuple):
@@ -58,6 +58,14 @@ class Pending(NamedTuple):
             [(k, tuple(a) if isinstance(a, list) else a) for k, a in d["options"]],
             _tuplify(d["resume"]), tuple(d["clauses"]), d.get("source"), d.get("prompt", ""),
         )
+
+
+# The positions of a Pending's fields, for the engine's hottest reads: the
+# compiled build reads a named tuple's field by position directly, by name
+# through a generic attribute lookup.
+PLAYER: Final = 1
+OPTIONS: Final = 2
+RESUME: Final = 3
 
 
 def _tuplify(x):
@@ -111,31 +119,3 @@ class Decision(NamedTuple):
         elif self.kind in ("play", "attack", "hunt", "block", "activate"):
             d["card"] = self.arg
         return d
-
-
-class Flags(NamedTuple):
-    life_readers: bool
-    from_discard: bool
-    end_of_turn: bool
-    action: bool
-    events: bool          # "when ..." abilities of creatures in play (triggers.when.events)
-    to_discard: bool      # abilities that trigger as their card arrives in a discard pile (triggers.to-discard)
-    in_discard: bool      # abilities that work from a discard pile (later.in-discard)
-    piles: bool           # ... or powers that read a discard pile: a pile change forgets cached powers
-    names: frozenset      # every design name the game can show (hooks of single cards test it: promos)
-    # Whether any design of the game has the ability a hook looks for: with
-    # none, the hot paths of the engine do not call the hook at all (each
-    # hook tests `names` itself too, and answers "nothing" in such a game).
-    play_limits: bool     # promo.play-limit (engine.play_limits)
-    hand_locks: bool      # promo.hand-closed (engine.hand_lock)
-    life_locks: bool      # promo.cannot-lose-life (engine.outcome)
-    mindbug_hooks: bool   # promo.mindbug-ban, promo.mindbug-used, promo.life-as-mindbugs (engine.mindbug_rules)
-    side_markers: bool    # promo.side-markers (engine.sides)
-    granted_attack: bool  # promo.granted-attack (engine.granted)
-    block_readers: bool   # promo.blocked-this-turn (engine.turn_record)
-    defeat_readers: bool  # promo.felix-defeated (engine.turn_record)
-    hunt_rules: bool      # later.forced.hippo (engine.forced, combat)
-    reversed: bool        # later.reversed (combat)
-    lines: bool           # designs of evolution lines (later.evolve): creatures with a stage
-    enemy_attack_rules: bool      # abilities.cannot-attack: bans on enemy creatures (Hamster Lion)
-    any_side_attack_rules: bool   # ... and bans on either side's creatures (the later sets)
