@@ -29,6 +29,7 @@ import msgspec
 
 from ..games.mindbug.engine import QuietGame
 from ..games.mindbug.engine.records import OPTIONS, PLAYER
+from ..games.mindbug.engine.state import listed
 
 from .claims import claim_bytes, claim_matches
 from .format import BOUNDED_LINES, decision_arg, strict_decoder
@@ -61,7 +62,7 @@ class _Decisions(dict):
     MAX_LINE: ClassVar[int] = 256
 
     def keep(self, raw: bytes, line, t: str) -> tuple:
-        hit = ((t, decision_arg(line)), None if t == "random" else line.p)
+        hit = (listed(t, decision_arg(line)), None if t == "random" else line.p)
         if len(raw) <= self.MAX_LINE:
             if len(self) >= self.MAX_ENTRIES:
                 self.clear()

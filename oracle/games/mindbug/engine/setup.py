@@ -31,6 +31,7 @@ class _Known:
         self.version = -1
         self.designs: dict = {}
         self.decks: dict = {}
+        self.canonical: set = set()
         self.flags: dict = {}
 
     def fresh(self) -> "_Known":
@@ -38,12 +39,15 @@ class _Known:
             self.version = version()
             self.designs.clear()
             self.decks.clear()
+            self.canonical.clear()
             self.flags.clear()
         return self
 
     def remember(self, name, design) -> None:
         if len(self.designs) < self.MAX_NAMES:
             self.designs[name] = design
+            if design.name == name:
+                self.canonical.add(name)     # a name written as its design's own
 
     def deck(self, sets) -> list[str]:
         """The design names of the cards of `sets` (cards.table_cards: the deck
@@ -90,13 +94,18 @@ def resolve_cards(cards: dict) -> dict:
     return defs
 
 
-def check_composition(defs: dict, sets=DEFAULT_SETS) -> None:
+def check_composition(defs: dict, sets=DEFAULT_SETS, written=None) -> None:
     """setup.components, setup.sets: every card of the named sets (48 for First
     Contact alone), each design in its number of copies, and the double-sided
-    cards the sets put aside (setup.set-aside)."""
-    names = [d.name for d in defs.values()]
-    names.sort()
-    if names == _known.fresh().deck(sets):
+    cards the sets put aside (setup.set-aside). `written`: the names of the
+    cards of `defs` as the log writes them, if known."""
+    known = _known.fresh()
+    if written is not None and known.canonical.issuperset(written):
+        names = sorted(written)     # each the name of its design
+    else:
+        names = [d.name for d in defs.values()]
+        names.sort()
+    if names == known.deck(sets):
         return
     have = Counter(d.name for d in defs.values())
     want = Counter(table_cards(sets))
@@ -196,7 +205,7 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
         tolerate.append(err)
 
     try:
-        check_composition(defs, sets)
+        check_composition(defs, sets, cards.values())
     except SetupError as e:
         fault(e)
         flags = None
@@ -206,10 +215,11 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     unused = list(unused)
     seen = decks[0] + decks[1] + unused
     dealt = set(seen)
-    if not dealt.issubset(defs) or len(seen) != len(dealt):
+    if not defs.keys() >= dealt or len(seen) != len(dealt):
         raise SetupError("BAD_SETUP", "setup.deal",
                          "every card must be dealt exactly once, into a draw pile or the unused pile")
-    aside = set_aside_of(defs, dealt, set_aside)
+    # setup.set-aside: a deal of exactly the cards of sets without evolution lines has no double-sided card
+    aside = set_aside_of(defs if flags is None or flags.lines else {}, dealt, set_aside)
     # Every card dealt or set aside (both within defs, and apart): none is left.
     undealt = [] if len(dealt) + len(aside) == len(defs) else sorted(defs.keys() - dealt - set(aside))
     if undealt:

@@ -12,7 +12,7 @@ decision, so a state can be copied, serialised and restored at any point.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .records import Event, Pending, _tuplify
 
@@ -28,6 +28,33 @@ STAGE_KINDS = {
     "order": ("choose",),             # which waiting effect resolves next
     "random": ("random",),            # a chance event: the outcome of a random effect
 }
+
+
+# The answers that name a card, each made once for the usual card ids (0 to
+# ANSWER_IDS - 1): every decision lists its answers, and the one a log gives
+# is looked for among them; an answer listed as the very object the log's
+# line was read into (`listed`) is found without comparing its fields.
+ANSWER_IDS: Final = 256
+PLAY_ANSWERS: Final[list] = [("play", c) for c in range(ANSWER_IDS)]
+ATTACK_ANSWERS: Final[list] = [("attack", c) for c in range(ANSWER_IDS)]
+HUNT_ANSWERS: Final[list] = [("hunt", c) for c in range(ANSWER_IDS)]
+BLOCK_ANSWERS: Final[list] = [("block", c) for c in range(ANSWER_IDS)]
+_ANSWERS: Final[dict] = {"play": PLAY_ANSWERS, "attack": ATTACK_ANSWERS, "hunt": HUNT_ANSWERS,
+                         "block": BLOCK_ANSWERS}
+
+
+def answer(answers: list, kind: str, card: int) -> tuple:
+    """(kind, card), from `answers` (the made answers of `kind`) for a usual id."""
+    return answers[card] if 0 <= card < ANSWER_IDS else (kind, card)
+
+
+def listed(kind: str, arg: Any) -> tuple:
+    """The answer (kind, arg): the made one where there is one."""
+    if type(arg) is int and 0 <= arg < ANSWER_IDS:
+        answers = _ANSWERS.get(kind)
+        if answers is not None:
+            return answers[arg]
+    return (kind, arg)
 
 
 def decision_words(stage: str, player: int) -> str:

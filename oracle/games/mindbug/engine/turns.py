@@ -16,6 +16,7 @@ from .play_limits import playable
 from .registry import resume, task
 from .turn_record import end_of_turn_waiting
 from .restrictions import attack_barred
+from .state import ATTACK_ANSWERS, PLAY_ANSWERS, answer
 
 
 @task("turn")
@@ -47,7 +48,8 @@ def turn_action(g: Game, extra: bool) -> None:
     # Exhausted creatures attack like any other (keywords.tough.exhausted).
     barred = attack_barred(g, p)                               # abilities.cannot-attack, later.action.fresh
     hand = playable(g, p) if f.play_limits else s.hand[p]      # promo.play-limit
-    options = [("play", c) for c in hand] + [("attack", c) for c in s.play[p] if c not in barred]
+    options = ([answer(PLAY_ANSWERS, "play", c) for c in hand]
+               + [answer(ATTACK_ANSWERS, "attack", c) for c in s.play[p] if c not in barred])
     if f.action:
         options += actions(g, p)                               # triggers.action, later.action.each
     if f.hunt_rules and g.profile.later_sets:
