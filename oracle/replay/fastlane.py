@@ -13,7 +13,7 @@ the fast lane only ever returns reports the full verifier gives too
 random).
 
 Decision lines repeat from game to game byte for byte (`{"t":"pass","p":1}`),
-so the fast lane keeps what each one decodes to (`_Decisions`): a line seen
+so the fast lane keeps what each one decodes to (`_decisions`): a line seen
 before is not decoded again. A state claim is first compared, as bytes, with
 the full claim the rules would write of the state (`claims.claim_bytes`: what
 self-play and annotate write): the same bytes state exactly the rules' state,
@@ -23,7 +23,7 @@ log of another form), the game's claims are decoded and compared as fields.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import Final
 
 import msgspec
 
@@ -51,26 +51,26 @@ class Detour(Exception):
     """The game needs the full verifier."""
 
 
-class _Decisions(dict):
-    """Decision lines already read: the exact bytes of a line -> its
-    ((kind, engine argument), player). A line's meaning depends on its bytes
-    alone (decision lines have no fields that deserve a note), so a hit is
-    the line decoded again. Bounded: short lines only, and emptied when full,
-    so a stream of distinct lines costs no more memory than this."""
-
-    MAX_ENTRIES: ClassVar[int] = 4096
-    MAX_LINE: ClassVar[int] = 256
-
-    def keep(self, raw: bytes, line, t: str) -> tuple:
-        hit = (listed(t, decision_arg(line)), None if t == "random" else line.p)
-        if len(raw) <= self.MAX_LINE:
-            if len(self) >= self.MAX_ENTRIES:
-                self.clear()
-            self[raw] = hit
-        return hit
+# Decision lines already read: the exact bytes of a line -> its ((kind,
+# engine argument), player). A line's meaning depends on its bytes alone
+# (decision lines have no fields that deserve a note), so a hit is the line
+# decoded again. Bounded: short lines only, and emptied when full, so a
+# stream of distinct lines costs no more memory than this. A plain dict, so
+# that the compiled build looks a line up without a method call.
+_decisions: Final[dict[bytes, tuple]] = {}
+MAX_DECISIONS: Final = 4096
+MAX_DECISION_LINE: Final = 256
 
 
-_decisions: Final = _Decisions()
+def _keep(raw: bytes, line, t: str) -> tuple:
+    """A decision line read: its entry of `_decisions`, kept there if short."""
+    hit = (listed(t, decision_arg(line)), None if t == "random" else line.p)
+    if len(raw) <= MAX_DECISION_LINE:
+        if len(_decisions) >= MAX_DECISIONS:
+            _decisions.clear()
+        _decisions[raw] = hit
+    return hit
+
 
 # Lines that are not decisions, by type: these leave the decision path.
 _NOT_DECISIONS: Final = frozenset(("note", "state", "end", "game", "setup"))
@@ -99,7 +99,6 @@ class FastVerifier(Verifier):
         g = self.g
         assert g is not None    # _setup dealt the game
         known = _decisions
-        seen = known.get
         ended = False
         applied = 0
         as_bytes = True           # the claims so far were the rules' own bytes
@@ -114,7 +113,7 @@ class FastVerifier(Verifier):
                     as_bytes = False
                 hit = None
             else:
-                hit = seen(raw_line) if type(raw_line) is bytes else None
+                hit = known.get(raw_line) if type(raw_line) is bytes else None
             if hit is None:
                 line, t = self._decode(raw_line, lineno)
                 if t in _NOT_DECISIONS:
@@ -129,16 +128,23 @@ class FastVerifier(Verifier):
                     self._end(line, lineno)
                     ended = True
                     continue
-                hit = known.keep(raw_line, line, t)
+                hit = _keep(raw_line, line, t)
             if ended:
                 raise Detour
             # The line must be one of the answers the rules wait for, by the
             # player they ask (a chance outcome has no player).
             pend = g.state.pending
             decision: tuple = hit[0]
-            if pend is None or decision not in pend[OPTIONS] or \
-                    ((who := pend[PLAYER]) is not None and who != hit[1]):
+            if pend is None or ((who := pend[PLAYER]) is not None and who != hit[1]):
                 raise Detour
+            # Most answers are the very objects the rules list (state.listed).
+            options: list = pend[OPTIONS]
+            for option in options:
+                if option is decision:
+                    break
+            else:
+                if decision not in options:
+                    raise Detour
             g.apply_unchecked(decision[0], decision[1])
             applied += 1
         if not ended:

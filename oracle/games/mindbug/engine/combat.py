@@ -17,7 +17,7 @@ from .lasting import barred_from_blocking
 from .life import lose_life
 from .registry import resume, task
 from .restrictions import attack_barred
-from .state import ATTACK_ANSWERS, BLOCK_ANSWERS, HUNT_ANSWERS, State, answer
+from .state import ATTACK_ANSWERS, BLOCK_ANSWERS, HUNT_ANSWERS, NO_BLOCK, NO_HUNT, PASS, State, answer
 from .turn_record import record_block, record_fight
 
 
@@ -115,7 +115,7 @@ def hunt_step(g: Game) -> None:
     if not g.profile.hunter_override:
         # An edition where HUNTER cannot override blocking restrictions.
         enemies = [c for c in enemies if block_forbidden(g, a, c) is None]
-    options = [answer(HUNT_ANSWERS, "hunt", c) for c in enemies] + [("hunt", None)]
+    options = [answer(HUNT_ANSWERS, "hunt", c) for c in enemies] + [NO_HUNT]
     if g.table.flags.hunt_rules and g.profile.later_sets:
         options, clauses = _hunt_rules(g, a, me, options, clauses)   # later.forced.hippo
     g.ask("hunt", me, options, ("hunt",), clauses,
@@ -159,7 +159,7 @@ def block_step(g: Game) -> None:
     opp = 1 - side(s)
     options: list[tuple[str, int | None]] = [answer(BLOCK_ANSWERS, "block", c) for c in s.play[opp]
                                              if block_forbidden(g, a, c) is None]
-    options.append(("block", None))
+    options.append(NO_BLOCK)
     g.ask("block", opp, options, ("block",), ("combat.block",), source=a,
           prompt="block with a creature, or take the hit")
 
@@ -233,7 +233,7 @@ def after_attack(g: Game, card: int) -> None:
     # during the attack cannot be back in play before this point.
     if (s.attacks.get(card) == 1 and card in s.play[p] and g.has(card, FRENZY)
             and card not in attack_barred(g, p)):                 # abilities.cannot-attack
-        g.ask("frenzy", p, [answer(ATTACK_ANSWERS, "attack", card), ("pass", None)], ("frenzy", card),
+        g.ask("frenzy", p, [answer(ATTACK_ANSWERS, "attack", card), PASS], ("frenzy", card),
               ("keywords.frenzy", "keywords.frenzy.same-creature"), source=card,
               prompt="attack a second time with this FRENZY creature, or pass")
         return

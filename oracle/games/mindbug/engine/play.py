@@ -12,6 +12,7 @@ from . import drawing
 from .mindbug_rules import may_use, spend
 from .effects import enter_play
 from .registry import resume, task
+from .state import MINDBUG, PASS
 
 
 def play_from_hand(g: Game, card: int) -> None:
@@ -26,10 +27,10 @@ def play_from_hand(g: Game, card: int) -> None:
     # Only the opponent decides; the card's owner never gets a Mindbug
     # decision on it, even after it was taken (mindbug.no-return).
     opp = 1 - p
-    options = [("pass", None)]
+    options = [PASS]
     if (may_use(g, opp) if g.table.flags.mindbug_hooks       # mindbug.none-left, promo.mindbug-ban
             else s.mindbugs[opp] > 0):
-        options.append(("mindbug", None))
+        options.append(MINDBUG)
     g.ask("mindbug", opp, options, ("mindbug", card), ("mindbug.use",), source=card,
           prompt="use a Mindbug on the card just played, or pass")
 

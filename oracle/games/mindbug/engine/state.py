@@ -41,6 +41,12 @@ HUNT_ANSWERS: Final[list] = [("hunt", c) for c in range(ANSWER_IDS)]
 BLOCK_ANSWERS: Final[list] = [("block", c) for c in range(ANSWER_IDS)]
 _ANSWERS: Final[dict] = {"play": PLAY_ANSWERS, "attack": ATTACK_ANSWERS, "hunt": HUNT_ANSWERS,
                          "block": BLOCK_ANSWERS}
+# ... and those that name none
+PASS: Final = ("pass", None)
+MINDBUG: Final = ("mindbug", None)
+NO_HUNT: Final = ("hunt", None)
+NO_BLOCK: Final = ("block", None)
+_NO_CARD: Final[dict] = {"pass": PASS, "mindbug": MINDBUG, "hunt": NO_HUNT, "block": NO_BLOCK}
 
 
 def answer(answers: list, kind: str, card: int) -> tuple:
@@ -54,6 +60,10 @@ def listed(kind: str, arg: Any) -> tuple:
         answers = _ANSWERS.get(kind)
         if answers is not None:
             return answers[arg]
+    elif arg is None:
+        made = _NO_CARD.get(kind)
+        if made is not None:
+            return made
     return (kind, arg)
 
 
