@@ -34,7 +34,7 @@ from ..games.mindbug.engine.state import listed
 from .claims import claim_bytes, claim_matches
 from .format import BOUNDED_LINES, decision_arg, strict_decoder
 from .findings import GameReport
-from .limits import MAX_LINE_BYTES
+from .limits import MAX_LINE_BYTES, plain
 from .lines import read_line
 from .verifier import Verifier
 
@@ -158,14 +158,16 @@ class FastVerifier(Verifier):
 
         A setup, state or end line that the strict contract decodes, with no
         exporter data, is within every limit of limits.py whatever its
-        bytes (format.BOUNDED_LINES): it is not measured first."""
+        bytes (format.BOUNDED_LINES): it is not measured first. Another line
+        that the strict contract decodes is taken as `read_line` takes it
+        when it is plain (limits.plain): without decoding it again."""
         if type(raw_line) is bytes and len(raw_line) <= MAX_LINE_BYTES:
             try:
                 line = _strict(raw_line)
             except _ANY_DECODE_ERROR:
                 pass
             else:
-                if line.__class__ in BOUNDED_LINES and line.x is _UNSET:
+                if line.__class__ in BOUNDED_LINES and line.x is _UNSET or plain(raw_line):
                     return line, line.__struct_config__.tag
         try:
             line, extra = read_line(raw_line)

@@ -31,7 +31,7 @@ class _Known:
         self.version = -1
         self.designs: dict = {}
         self.decks: dict = {}
-        self.canonical: set = set()
+        self.places: dict = {}
         self.flags: dict = {}
 
     def fresh(self) -> "_Known":
@@ -39,15 +39,13 @@ class _Known:
             self.version = version()
             self.designs.clear()
             self.decks.clear()
-            self.canonical.clear()
+            self.places.clear()
             self.flags.clear()
         return self
 
     def remember(self, name, design) -> None:
         if len(self.designs) < self.MAX_NAMES:
             self.designs[name] = design
-            if design.name == name:
-                self.canonical.add(name)     # a name written as its design's own
 
     def deck(self, sets) -> list[str]:
         """The design names of the cards of `sets` (cards.table_cards: the deck
@@ -57,6 +55,21 @@ class _Known:
         if names is None:
             names = self.decks[key] = sorted(table_cards(sets))   # raises UnknownSet as full_set does
         return names
+
+    def places_of(self, sets) -> tuple[dict[str, int], list[int]]:
+        """The deck of `sets` (as `deck`) by places: each of its names that
+        is its design's own -> its place among them, and the deck as those
+        places, sorted."""
+        key = tuple(sets)
+        places = self.places.get(key)
+        if places is None:
+            names = self.deck(sets)
+            place: dict[str, int] = {}
+            for n in names:
+                if n not in place and lookup(n).name == n:
+                    place[n] = len(place)
+            places = self.places[key] = (place, sorted(place[n] for n in names if n in place))
+        return places
 
     def deck_flags(self, sets, defs: dict) -> Flags:
         """The Flags (engine.presence) of a deal of exactly the cards of
@@ -100,11 +113,23 @@ def check_composition(defs: dict, sets=DEFAULT_SETS, written=None) -> None:
     cards the sets put aside (setup.set-aside). `written`: the names of the
     cards of `defs` as the log writes them, if known."""
     known = _known.fresh()
-    if written is not None and known.canonical.issuperset(written):
-        names = sorted(written)     # each the name of its design
-    else:
-        names = [d.name for d in defs.values()]
-        names.sort()
+    if written is not None:
+        # The names as written, each the name of a design of the sets'
+        # deck, and so of the card's own design (resolve_cards): compared as
+        # places among the deck's names.
+        place, deck = known.places_of(sets)
+        places = []
+        for n in written:
+            k = place.get(n)
+            if k is None:
+                break
+            places.append(k)
+        else:
+            places.sort()
+            if places == deck:
+                return
+    names = [d.name for d in defs.values()]
+    names.sort()
     if names == known.deck(sets):
         return
     have = Counter(d.name for d in defs.values())
