@@ -179,7 +179,9 @@ def claim(g: Game) -> dict:
     }
 
 
-_enc: Final = msgspec.json.Encoder().encode
+_encoder: Final = msgspec.json.Encoder()
+_enc: Final = _encoder.encode
+_enc_into: Final = _encoder.encode_into
 _Raw: Final = msgspec.Raw
 
 
@@ -195,13 +197,25 @@ _state_line: Final[Any] = StateLine
 
 
 def claim_bytes(g: Game) -> bytes:
-    """`claim(g)` as the bytes of a JSON line, written directly where no
-    creature has a stage or boost cards and nothing is set aside: the line
-    format's state line (format.StateLine writes its fields in the order of
-    `claim`), each creature as raw JSON."""
+    """`claim(g)` as the bytes of a JSON line."""
+    return _enc(_claim_line(g))
+
+
+def claim_into(g: Game, buf: bytearray) -> bytearray:
+    """`claim_bytes(g)`, written into `buf`: the memory of a buffer kept from
+    one claim to the next is not allocated again."""
+    _enc_into(_claim_line(g), buf)
+    return buf
+
+
+def _claim_line(g: Game) -> Any:
+    """`claim(g)` as an encoder writes it; made directly where no creature
+    has a stage or boost cards and nothing is set aside: the line format's
+    state line (format.StateLine writes its fields in the order of `claim`),
+    each creature as raw JSON."""
     s = g.state
     if s.set_aside or s.boosts or g.table.flags.lines:
-        return _enc(claim(g))
+        return claim(g)
     ex = s.exhausted
     play = []
     for side in s.play:
@@ -216,8 +230,8 @@ def claim_bytes(g: Game) -> bytes:
             written.append(w)
         play.append(written)
     d = s.deck
-    return _enc(_state_line(life=s.life, mindbugs=s.mindbugs, hand=s.hand, play=play, discard=s.discard,
-                            deck=[len(d[0]), len(d[1])], played=s.played, active=s.active, turn=s.turn))
+    return _state_line(life=s.life, mindbugs=s.mindbugs, hand=s.hand, play=play, discard=s.discard,
+                       deck=[len(d[0]), len(d[1])], played=s.played, active=s.active, turn=s.turn)
 
 
 def _creature(g: Game, c: int) -> dict:

@@ -31,7 +31,7 @@ from ..games.mindbug.engine import QuietGame
 from ..games.mindbug.engine.records import OPTIONS, PLAYER
 from ..games.mindbug.engine.state import listed
 
-from .claims import claim_bytes, claim_matches
+from .claims import claim_into, claim_matches
 from .format import BOUNDED_LINES, decision_arg, strict_decoder
 from .findings import GameReport
 from .limits import MAX_LINE_BYTES, plain
@@ -102,13 +102,14 @@ class FastVerifier(Verifier):
         ended = False
         applied = 0
         as_bytes = True           # the claims so far were the rules' own bytes
+        written = bytearray()     # the rules' claim, written again at each state line
         hit: tuple | None
         for lineno, raw_line in lines:
             # A state line is never a decision line: it is compared before
             # it is looked for among them (which would hash all its bytes).
             if type(raw_line) is bytes and raw_line.startswith(_STATE):
                 if as_bytes:
-                    if not ended and raw_line == claim_bytes(g):
+                    if not ended and raw_line == claim_into(g, written):
                         continue
                     as_bytes = False
                 hit = None
