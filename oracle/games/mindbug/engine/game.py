@@ -66,8 +66,9 @@ class Table:
     def face(self, card: int) -> tuple:
         """What powers and blocks read of a card: its printed power and
         keywords (cards.anatomy), and for a card with a constant ability
-        (abilities.constant) whether that ability changes powers or keywords
-        and the rule by which it forbids blocks (or None); None for the others."""
+        (abilities.constant) whether that ability changes powers or keywords,
+        the rule by which it forbids blocks (or None) and the design's name;
+        None for the others."""
         f = self.faces.get(card)
         if f is None:
             f = self.faces[card] = design_face(self.defs[card])

@@ -24,7 +24,7 @@ def design_face(d) -> tuple:
     n = d.name
     changes = n in POWER_LAYER or n in GRANT_LAYER or n in COPY_LAYER
     forbids = BLOCK_RULES.get(n)
-    return (d.power, d.keywords, (changes, forbids) if changes or forbids else None)
+    return (d.power, d.keywords, (changes, forbids, n) if changes or forbids else None)
 
 
 def compute(g: Game) -> tuple[dict[int, int], dict[int, int], list]:
@@ -40,12 +40,12 @@ def compute(g: Game) -> tuple[dict[int, int], dict[int, int], list]:
             f = faces.get(c) or table.face(c)
             power[c] = f[0]                                     # cards.anatomy
             kw[c] = f[1]
-            if f[2] is not None:
-                changes, forbids = f[2]
-                if changes:
-                    holders.append((p, c, table.defs[c].name))
-                if forbids is not None:
-                    blocks.append((p, c, forbids))
+            const = f[2]
+            if const is not None:                               # (changes, forbids, name)
+                if const[0]:
+                    holders.append((p, c, const[2]))
+                if const[1] is not None:
+                    blocks.append((p, c, const[1]))
     if s.stages:                                                # later.evolve: the face of its stage
         for c, _aside, _n in s.stages:
             if c in power:
@@ -55,13 +55,13 @@ def compute(g: Game) -> tuple[dict[int, int], dict[int, int], list]:
                 f = design_face(d)
                 power[c] = f[0]
                 kw[c] = f[1]
-                if f[2] is not None:
-                    changes, forbids = f[2]
+                const = f[2]
+                if const is not None:
                     p = 0 if c in s.play[0] else 1
-                    if changes:
-                        holders.append((p, c, d.name))
-                    if forbids is not None:
-                        blocks.append((p, c, forbids))
+                    if const[0]:
+                        holders.append((p, c, const[2]))
+                    if const[1] is not None:
+                        blocks.append((p, c, const[1]))
     if s.boosts:                                                # later.boost: +1 power per card under it
         for c, under in s.boosts:
             if c in power:

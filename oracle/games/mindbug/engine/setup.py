@@ -56,20 +56,25 @@ class _Known:
             names = self.decks[key] = sorted(table_cards(sets))   # raises UnknownSet as full_set does
         return names
 
-    def places_of(self, sets) -> tuple[dict[str, int], list[int]]:
-        """The deck of `sets` (as `deck`) by places: each of its names that
-        is its design's own -> its place among them, and the deck as those
-        places, sorted."""
+    def places_of(self, sets) -> tuple[dict[str, int], list[int]] | None:
+        """The deck of `sets` (as `deck`) by places: each of its names -> its
+        place among them, and the copies of each name, by place; None if a
+        name of the deck is not its design's own."""
         key = tuple(sets)
-        places = self.places.get(key)
-        if places is None:
+        if key not in self.places:
             names = self.deck(sets)
             place: dict[str, int] = {}
+            copies: list[int] = []
             for n in names:
-                if n not in place and lookup(n).name == n:
+                if n not in place:
+                    if lookup(n).name != n:
+                        self.places[key] = None
+                        return None
                     place[n] = len(place)
-            places = self.places[key] = (place, sorted(place[n] for n in names if n in place))
-        return places
+                    copies.append(0)
+                copies[place[n]] += 1
+            self.places[key] = (place, copies)
+        return self.places[key]
 
     def deck_flags(self, sets, defs: dict) -> Flags:
         """The Flags (engine.presence) of a deal of exactly the cards of
@@ -114,20 +119,21 @@ def check_composition(defs: dict, sets=DEFAULT_SETS, written=None) -> None:
     cards of `defs` as the log writes them, if known."""
     known = _known.fresh()
     if written is not None:
-        # The names as written, each the name of a design of the sets'
-        # deck, and so of the card's own design (resolve_cards): compared as
+        # The names as written, each a name of the sets' deck, and so the
+        # name of the card's own design (resolve_cards): counted by their
         # places among the deck's names.
-        place, deck = known.places_of(sets)
-        places = []
-        for n in written:
-            k = place.get(n)
-            if k is None:
-                break
-            places.append(k)
-        else:
-            places.sort()
-            if places == deck:
-                return
+        places = known.places_of(sets)
+        if places is not None:
+            place, deck = places
+            copies = [0] * len(deck)
+            for n in written:
+                k = place.get(n)
+                if k is None:
+                    break
+                copies[k] += 1
+            else:
+                if copies == deck:
+                    return
     names = [d.name for d in defs.values()]
     names.sort()
     if names == known.deck(sets):
