@@ -220,7 +220,9 @@ def discard(g: Game, player: int, cards, source=None) -> None:
         s.discard[player].append(c)
     g.emit("discard", ("terms.discard",), player=player, cards=tuple(cards), source=source)
     drawing.after_removal(g, player)
-    leaving.arrived(g, player, cards)                            # triggers.to-discard
+    f = g.table.flags
+    if f.piles or f.to_discard:
+        leaving.arrived(g, player, cards)                        # triggers.to-discard
 
 
 @resume("discard")
@@ -232,7 +234,7 @@ def steal(g: Game, thief: int, cards, source=None) -> None:
     """terms.steal: from the opponent's hand into the thief's hand."""
     s = g.state
     victim = 1 - thief
-    if refused(g, thief, ("terms.steal",), source):               # promo.hand-closed
+    if g.table.flags.hand_locks and refused(g, thief, ("terms.steal",), source):   # promo.hand-closed
         return
     # The thief's hand may grow past 5: drawing.no-hand-limit.
     for c in cards:
@@ -283,7 +285,7 @@ def _play_from_discard(g: Game, kind, arg, player, pile_owner, source) -> None:
 
 def to_hand_from_discard(g: Game, player: int, source=None) -> None:
     s = g.state
-    if refused(g, player, (), source):                           # promo.hand-closed
+    if g.table.flags.hand_locks and refused(g, player, (), source):   # promo.hand-closed
         return
     cards = s.discard[player][:]
     s.discard[player].clear()

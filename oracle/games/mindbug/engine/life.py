@@ -70,7 +70,8 @@ def lose_life(g: Game, player: int, amount: int, clauses=(), source=None, trigge
         g.end_game(1 - player, "life", ("winning.life",))
     elif triggers:
         life_changed(g, player, LOSE_LIFE, source)                     # triggers.when.events
-        life_lost(g, player)
+        if g.table.flags.from_discard:
+            life_lost(g, player)                                       # triggers.from-discard
         for loss, card in more:                                        # later.in-discard.life: a loss of its own
             if s.winner is None:
                 lose_life(g, player, loss, ("later.in-discard.life", "later.in-discard"), card)
