@@ -72,3 +72,54 @@ def test_an_aborted_game_is_counted_alike_with_and_without_keep_going():
         tally.add(rep)
         counts.append((rep.aborted, tally.aborted))
     assert counts == [(True, 1), (True, 1)]
+
+
+def _renamed(lines: list[dict], name) -> list[dict]:
+    """The same game, each card of its setup written by `name(design)`."""
+    cards = lines[1]["cards"]
+    for cid, n in cards.items():
+        cards[cid] = name(lookup(n))
+    return lines
+
+
+def test_a_deal_in_french_names_or_slugs_reads_as_the_same_deal():
+    # The deal's composition is checked by the names as written when each is
+    # its design's own (setup.check_composition); other spellings take the
+    # test by the designs' names, with the same outcome.
+    plain = verify(game(), keep_going=False)
+    assert plain.verdict == "conforms" and plain.decisions > 0
+    for name in (lambda d: d.french, lambda d: d.slug, lambda d: d.name.upper()):
+        rep = verify(_renamed(game(), name), keep_going=False)
+        assert (rep.verdict, rep.decisions) == (plain.verdict, plain.decisions), [f.message for f in rep.findings]
+
+
+def test_a_deal_with_a_card_too_many_is_refused_alike_whatever_its_spelling():
+    def one_too_many(lines):
+        cards = lines[1]["cards"]
+        twice = next(n for n in cards.values() if list(cards.values()).count(n) == 2)
+        once = next(c for c, n in cards.items() if list(cards.values()).count(n) == 1)
+        cards[once] = twice
+        return lines
+
+    english = verify(one_too_many(game()), keep_going=False)
+    french = verify(_renamed(one_too_many(game()), lambda d: d.french), keep_going=False)
+    assert english.verdict == french.verdict == "violates"
+    assert english.findings[0].message == french.findings[0].message
+    assert "too many" in english.findings[0].message and "missing" in english.findings[0].message
+
+
+def test_a_deck_short_of_a_card_is_refused_by_the_names_as_written():
+    from oracle.games.mindbug.cards import full_set
+    from oracle.games.mindbug.engine.errors import SetupError
+    from oracle.games.mindbug.engine.setup import check_composition, resolve_cards
+
+    names = full_set()
+    cards = {i: n for i, n in enumerate(names[1:], 1)}          # every card but the first
+    defs = resolve_cards(cards)
+    try:
+        check_composition(defs, written=cards.values())
+    except SetupError as e:
+        assert f"missing: {names[0]}" in e.message
+    else:
+        raise AssertionError("a deck short of a card passed the composition check")
+    check_composition(resolve_cards(dict(enumerate(names, 1))), written=names)   # the whole deck passes
