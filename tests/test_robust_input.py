@@ -72,6 +72,29 @@ def test_annotate_reports_invalid_utf8_without_a_traceback(tmp_path):
     assert b"BAD_JSON" in r.stdout and b"UTF-8" in r.stdout
 
 
+@pytest.mark.parametrize("after", [b'{"t":"a\xbdtivate"}', b'{"t":"note","x":' + b"[" * 1000 + b"]" * 1000 + b"}"],
+                         ids=["invalid-utf8", "nested-1000-deep"])
+def test_a_line_beyond_the_limits_after_a_wrong_claim_is_read_within_them(after):
+    # A wrong claim while the rules wait for a choice of several answers makes
+    # the verifier look at the lines after it (does the log skip the choice?):
+    # those are read within the limits like any other, not decoded raw.
+    j = next(i for i, line in enumerate(GOOD) if line.startswith(b'{"t":"play"'))
+    bad = GOOD[:j + 1] + [b'{"t":"state","life":[0,0]}', after] + GOOD[j + 1:]
+    reps = verdicts(stream(bad, GOOD))
+    assert [r.verdict for r in reps] == ["violates", "conforms"], [f.message for f in reps[0].findings]
+    assert reps[0].findings[0].code == "STATE_MISMATCH"
+
+
+def test_an_end_line_with_invalid_utf8_in_a_game_stopped_early_is_no_crash():
+    # A game stopped at its first divergence still says whether its log ends
+    # aborted: the end line is read within the limits.
+    j = next(i for i, line in enumerate(GOOD) if line.startswith(b'{"t":"play"'))
+    bad = GOOD[:j + 1] + [b'{"t":"state","life":[0,0]}'] + GOOD[j + 1:-1] + [b'{"t":"end","winner":0,"reason":"\xff"}']
+    reps = verdicts(stream(bad, GOOD))
+    assert [r.verdict for r in reps] == ["violates", "conforms"], [f.message for f in reps[0].findings]
+    assert all(f.code != "INTERNAL_ERROR" for f in reps[0].findings)
+
+
 def test_nesting_1000_deep_in_a_line_is_refused_at_the_depth_limit():
     i = first_state(GOOD)
     deep = GOOD[i][:-1] + b',"x":' + b"[" * 1000 + b"]" * 1000 + b"}"

@@ -535,7 +535,7 @@ class Verifier:
             self._index = {n: i for i, (n, _) in enumerate(self.raw.lines)}
         for _, raw_line in self.raw.lines[self._index.get(lineno, len(self.raw.lines)) + 1:]:
             try:
-                line = fmt.decoder.decode(raw_line)
+                line = decode_line(fmt.decoder, raw_line)     # within the limits, whatever the line holds
             except (msgspec.DecodeError, msgspec.ValidationError):
                 return "ends"
             t = line.__struct_config__.tag
@@ -558,7 +558,7 @@ class Verifier:
             if b"end" not in raw_line:
                 continue
             try:
-                line = fmt.decoder.decode(raw_line)
+                line = decode_line(fmt.decoder, raw_line)
             except (msgspec.DecodeError, msgspec.ValidationError):
                 continue
             if line.__struct_config__.tag == "end":
