@@ -120,17 +120,19 @@ def test_the_strict_decoder_knows_every_line_type():
                                           ("fr-revised", ("first-contact", "new-servants")),
                                           ("en-revised", ("beyond-eternity", "beyond-evolution", "promo-2022"))])
 def test_the_claim_written_as_bytes_is_the_claim_encoded(edition, sets, monkeypatch):
-    """The fast lane compares a claim's bytes with `claim_bytes`: written
-    directly for plain boards, it must be the bytes of `claim` encoded, on
-    every state of games of every edition, with stages and boost cards too."""
+    """The fast lane compares a claim's bytes with `claim_into`: written
+    directly for plain boards, into one buffer from claim to claim, it must
+    be the bytes of `claim` encoded, on every state of games of every
+    edition, with stages and boost cards too."""
     import oracle.replay.selfplay as selfplay
-    from oracle.replay.claims import claim, claim_bytes
+    from oracle.replay.claims import claim, claim_into
 
     checked = []
+    buf = bytearray()
 
     def both(g):
         full = claim(g)
-        assert claim_bytes(g) == msgspec.json.encode(full)
+        assert claim_into(g, buf) == msgspec.json.encode(full)
         checked.append(bool(g.state.boosts or g.table.flags.lines))
         return full
 
@@ -162,11 +164,12 @@ def test_the_claim_written_as_bytes_holds_any_card_id(ids):
     encoded, exhausted or not."""
     from oracle.games.mindbug.cards import lookup
     from oracle.games.mindbug.engine import Game
-    from oracle.replay.claims import claim, claim_bytes
+    from oracle.replay.claims import claim, claim_into
 
     a, b, c = ids
     defs = {a: lookup("Gorillion"), b: lookup("Strange Barrel"), c: lookup("Axolotl Healer")}
     g = Game.position("en-revised", {("play", 0): [a, c], ("play", 1): [b]}, defs, exhausted=[c])
     assert g.state.exhausted == {c}
-    assert claim_bytes(g) == msgspec.json.encode(claim(g))
-    assert b'{"card":%d,"exhausted":true}' % c in claim_bytes(g)
+    written = bytes(claim_into(g, bytearray()))
+    assert written == msgspec.json.encode(claim(g))
+    assert b'{"card":%d,"exhausted":true}' % c in written

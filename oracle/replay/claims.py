@@ -179,9 +179,7 @@ def claim(g: Game) -> dict:
     }
 
 
-_encoder: Final = msgspec.json.Encoder()
-_enc: Final = _encoder.encode
-_enc_into: Final = _encoder.encode_into
+_enc_into: Final = msgspec.json.Encoder().encode_into
 _Raw: Final = msgspec.Raw
 
 
@@ -196,14 +194,9 @@ EXHAUSTED: Final[list] = [None] * _ROWS
 _state_line: Final[Any] = StateLine
 
 
-def claim_bytes(g: Game) -> bytes:
-    """`claim(g)` as the bytes of a JSON line."""
-    return _enc(_claim_line(g))
-
-
 def claim_into(g: Game, buf: bytearray) -> bytearray:
-    """`claim_bytes(g)`, written into `buf`: the memory of a buffer kept from
-    one claim to the next is not allocated again."""
+    """`claim(g)` as the bytes of a JSON line, written into `buf`: the memory
+    of a buffer kept from one claim to the next is not allocated again."""
     _enc_into(_claim_line(g), buf)
     return buf
 

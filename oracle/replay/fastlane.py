@@ -15,7 +15,7 @@ random).
 Decision lines repeat from game to game byte for byte (`{"t":"pass","p":1}`),
 so the fast lane keeps what each one decodes to (`_decisions`): a line seen
 before is not decoded again. A state claim is first compared, as bytes, with
-the full claim the rules would write of the state (`claims.claim_bytes`: what
+the full claim the rules would write of the state (`claims.claim_into`: what
 self-play and annotate write): the same bytes state exactly the rules' state,
 and the line needs no decoding. After one claim that is not those bytes (a
 log of another form), the game's claims are decoded and compared as fields.
