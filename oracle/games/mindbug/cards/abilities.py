@@ -94,6 +94,12 @@ def sharky(g, me, card, mine, power, kw):
 
 COPY_LAYER: Final[dict] = {"Sharky Crab-Dog-Mummypus": sharky}
 
+# The constant abilities above that never read whose turn it is: a new turn
+# leaves the powers and keywords they give as they were (engine.turns keeps
+# them). An ability not named here is taken to read it.
+TURN_FREE: Final[frozenset] = frozenset(("Shield Bugs", "Lone Yeti", "Bugserker", "Froblin Instigator",
+                                         "Snail Thrower", "Sharky Crab-Dog-Mummypus"))
+
 # -- constant abilities: blocking and Play effects ---------------------------
 
 

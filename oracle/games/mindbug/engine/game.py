@@ -76,7 +76,7 @@ class Table:
 
 
 class Game:
-    __slots__ = ("table", "profile", "state", "events", "_stats")
+    __slots__ = ("table", "profile", "state", "events", "_stats", "_turn_free")
 
     def __init__(self, table: Table, profile: Profile | str | None, state: State):
         self.table = table
@@ -84,6 +84,7 @@ class Game:
         self.state = state
         self.events: list[Event] = []
         self._stats: Stats | None = None
+        self._turn_free = False     # _stats hold whoever's turn it is (power.compute says)
 
     # -- the protocol ----------------------------------------------------
     @property

@@ -45,11 +45,32 @@ def violations(g) -> list[str]:
         if low:
             out.append(f"power below {floor}: {low}")
     out += later_zones(g)
+    out += stale_stats(g)
     if s.winner is None and s.pending is None:
         out.append("no decision pending and no winner")
     if s.pending is not None and not s.pending.options:
         out.append("a decision with no legal option")
     return out
+
+
+def stale_stats(g) -> list[str]:
+    """The powers and keywords a game keeps from one step to the next
+    (`Game.stats`, forgotten by `Game.changed`) are those the rules give now:
+    a change that kept them when it should have forgotten them shows here.
+    Looking does not change the game."""
+    kept = g._stats
+    if kept is None:
+        return []
+    from .power import compute
+
+    turn_free = g._turn_free
+    fresh = compute(g)
+    g._turn_free = turn_free
+    wrong = sorted(c for c in set(kept[0]) | set(fresh[0])
+                   if kept[0].get(c) != fresh[0].get(c) or kept[1].get(c) != fresh[1].get(c))
+    if wrong or kept[2] != fresh[2]:
+        return [f"kept powers, keywords or block rules differ from the rules' own for {wrong or 'the block rules'}"]
+    return []
 
 
 def later_zones(g) -> list[str]:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-from ..cards.abilities import BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER
+from ..cards.abilities import BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER, TURN_FREE
 from . import in_discard
 from .lasting import keywords as lasting_keywords
 
@@ -70,6 +70,12 @@ def compute(g: Game) -> tuple[dict[int, int], dict[int, int], list]:
         in_discard.power(g, power)                              # later.in-discard
     if s.lasting:
         lasting_keywords(s, kw)                                 # abilities.granted-this-turn
+    # Whether these stats hold whoever's turn it is (turns.start_turn keeps them then).
+    turn_free = not table.flags.in_discard
+    for h in holders:
+        if h[2] not in TURN_FREE:
+            turn_free = False
+    g._turn_free = turn_free
     floor = g.profile.power_floor                               # cards.power-minimum
     if not holders:
         for v in power.values():

@@ -31,7 +31,8 @@ def start_turn(g: Game, player: int, extra: bool) -> None:
     s.attacks = {}
     s.actions = 0
     s.arrived = ()                                             # later.action.fresh: a new turn
-    g.changed()
+    if not g._turn_free:
+        g.changed()                                            # powers that read whose turn it is
     g.emit("turn", ("mindbug.extra-action",) if extra else ("turns.alternate",), player=player, amount=s.turn)
     g.push_next(("action", extra))
     if s.octonite:
