@@ -3,7 +3,7 @@ Attack with a Creature; Keywords)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .game import Game
@@ -33,7 +33,6 @@ def declare_attack(g: Game, card: int, forced: tuple = ()) -> None:
     s.attacks[card] = s.attacks.get(card, 0) + 1
     s.combat = [card, None, False] if not forced else [card, None, False, p]
     g.emit("attack", ("combat.attack",) + forced, player=p, card=card)
-    steps = [("hunt",), ("block",), ("fight",)] + ([] if forced else [("after-attack", card)])
     queued = "attack" in g.design(card).triggers
     if queued:
         queue_trigger(g, card, p, "attack")
@@ -45,10 +44,29 @@ def declare_attack(g: Game, card: int, forced: tuple = ()) -> None:
         for h in attack_grants(g, card, p):                     # promo.granted-attack
             queue_trigger(g, h, p, "granted-attack")
             queued = True
+    # The steps, in order: HUNTER's choice, the block, the fight, then (not
+    # for a forced attack) what follows the attack; a waiting Attack effect
+    # resolves before HUNTER's choice or after it (effects.hunter-order).
+    stack = s.stack
+    if not forced:
+        stack.append(("after-attack", card))
+    stack.append(_FIGHT)
+    stack.append(_BLOCK)
     if queued:
-        # effects.hunter-order: where the Attack effect goes relative to HUNTER.
-        steps.insert(1 if g.profile.hunter_order == "hunter-first" else 0, ("resolve-triggers",))
-    g.push_next(*steps)
+        if g.profile.hunter_order != "hunter-first":
+            stack.append(_HUNT)
+            stack.append(_RESOLVE)
+            return
+        stack.append(_RESOLVE)
+    hunt_step(g)        # the first step: Game.run would pop it at once, so it runs now
+
+
+# The steps of an attack as declare_attack schedules them: these very
+# tuples, so that a step can tell which one waits next.
+_HUNT: Final[tuple] = ("hunt",)
+_BLOCK: Final[tuple] = ("block",)
+_FIGHT: Final[tuple] = ("fight",)
+_RESOLVE: Final[tuple] = ("resolve-triggers",)
 
 
 def side(s: State) -> int:
@@ -95,7 +113,6 @@ def block_forbidden(g: Game, attacker: int, blocker: int):
     return in_discard.block_ban(g, attacker, blocker)          # later.in-discard
 
 
-@task("hunt")
 def hunt_step(g: Game) -> None:
     """keywords.hunter: the attacker's controller may name an enemy creature
     that must block; keywords.hunter.override: any enemy creature."""
@@ -130,6 +147,9 @@ def _hunt_rules(g: Game, a, me, options, clauses):
             options, why = rule(g, c, 1 - me, a, options)
             clauses += tuple(w for w in why if w not in clauses)
     return options, clauses
+
+
+task("hunt")(hunt_step)     # registered without a decorator: the compiled build calls it directly
 
 
 @resume("hunt")
@@ -172,9 +192,28 @@ def _block(g: Game, kind, arg) -> None:
         if g.table.flags.block_readers:
             record_block(g, arg)                             # promo.blocked-this-turn
         g.emit("block", ("combat.block",), player=1 - side(s), card=arg, source=s.combat[0])
+    st = s.stack
+    if st and st[-1] is _FIGHT:         # the fight waits next (Game.run would pop it at once): it runs now
+        st.pop()
+        fight_step(g)
 
 
-@task("fight")
+def fight_step(g: Game) -> None:
+    """The fight, then what follows the attack when it waits next (Game.run
+    would pop it at once): it runs now."""
+    fight(g)
+    s = g.state
+    st = s.stack
+    if st and s.pending is None and s.winner is None:
+        t = st[-1]
+        if len(t) == 2 and t[0] == "after-attack":
+            st.pop()
+            after_attack(g, t[1])
+
+
+task("fight")(fight_step)
+
+
 def fight(g: Game) -> None:
     """combat.unblocked, combat.lower-defeated, combat.equal-defeated,
     keywords.poisonous, keywords.poisonous.mutual."""
@@ -221,7 +260,6 @@ def fight(g: Game) -> None:
         record_fight(g, a, b)                                   # promo.felix-defeated
 
 
-@task("after-attack")
 def after_attack(g: Game, card: int) -> None:
     """keywords.frenzy: after its first attack of the turn a FRENZY creature
     still in play may attack again (keywords.frenzy.same-creature)."""
@@ -238,6 +276,9 @@ def after_attack(g: Game, card: int) -> None:
               prompt="attack a second time with this FRENZY creature, or pass")
         return
     g.push_next(("end-turn",))
+
+
+task("after-attack")(after_attack)
 
 
 @resume("frenzy")

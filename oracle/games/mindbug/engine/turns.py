@@ -19,7 +19,6 @@ from .restrictions import attack_barred
 from .state import ATTACK_ANSWERS, PLAY_ANSWERS, answer
 
 
-@task("turn")
 def start_turn(g: Game, player: int, extra: bool) -> None:
     """turns.alternate: a turn for `player`; `extra` when it is the extra turn
     after a Mindbug (mindbug.extra-action, editions where the turn ends)."""
@@ -34,12 +33,13 @@ def start_turn(g: Game, player: int, extra: bool) -> None:
     if not g._turn_free:
         g.changed()                                            # powers that read whose turn it is
     g.emit("turn", ("mindbug.extra-action",) if extra else ("turns.alternate",), player=player, amount=s.turn)
-    g.push_next(("action", extra))
     if s.octonite:
+        g.push_next(("action", extra))
         harvest(g, player)                                     # triggers.harvest, before the turn action
+    else:
+        turn_action(g, extra)       # the task it would push runs next: run it now (Game.run would)
 
 
-@task("action")
 def turn_action(g: Game, extra: bool) -> None:
     """turns.action: play a card from hand or attack with one allied creature;
     turns.no-action: with neither possible, the player loses."""
@@ -74,7 +74,6 @@ def _action(g: Game, kind: str, arg) -> None:
         declare_attack(g, arg)
 
 
-@task("end-turn")
 def end_turn(g: Game, triggered: bool = False) -> None:
     """turns.end: the turn action is over; the opponent's turn begins.
     triggers.when: first the active player's "at the end of turn" effects
@@ -87,4 +86,11 @@ def end_turn(g: Game, triggered: bool = False) -> None:
             g.push_next(("resolve-triggers",), ("end-turn", True))
             return
     g.emit("end-turn", ("turns.end",), player=s.active)
-    g.push_next(("turn", 1 - s.active, False))
+    start_turn(g, 1 - s.active, False)      # the task it would push runs next: run it now (Game.run would)
+
+
+# Registered without decorators: the compiled build calls them directly
+# where one runs the next (end_turn, start_turn).
+task("turn")(start_turn)
+task("action")(turn_action)
+task("end-turn")(end_turn)
