@@ -15,7 +15,7 @@ from .effects import defeat, queue_trigger
 from .granted import attack_grants
 from .lasting import barred_from_blocking
 from .life import lose_life
-from .registry import resume, task
+from .registry import TASKS, resume, task
 from .restrictions import attack_barred
 from .state import ATTACK_ANSWERS, BLOCK_ANSWERS, HUNT_ANSWERS, NO_BLOCK, NO_HUNT, PASS, State, answer
 from .turn_record import record_block, record_fight
@@ -67,6 +67,7 @@ _HUNT: Final[tuple] = ("hunt",)
 _BLOCK: Final[tuple] = ("block",)
 _FIGHT: Final[tuple] = ("fight",)
 _RESOLVE: Final[tuple] = ("resolve-triggers",)
+_TASKS: Final = TASKS
 
 
 def side(s: State) -> int:
@@ -113,16 +114,32 @@ def block_forbidden(g: Game, attacker: int, blocker: int):
     return in_discard.block_ban(g, attacker, blocker)          # later.in-discard
 
 
+def _next(g: Game, step: tuple) -> bool:
+    """Whether `step` is the task Game.run would pop at once (on top of the
+    stack, nothing pending, no winner); popped if so, for the caller to run
+    it now."""
+    s = g.state
+    st = s.stack
+    if st and st[-1] is step and s.pending is None and s.winner is None:
+        st.pop()
+        return True
+    return False
+
+
 def hunt_step(g: Game) -> None:
     """keywords.hunter: the attacker's controller may name an enemy creature
     that must block; keywords.hunter.override: any enemy creature."""
     if not attack_goes_on(g):
+        if _next(g, _BLOCK):
+            block_step(g)
         return
     s = g.state
     a = s.combat[0]
     me = side(s)
     enemies = s.play[1 - me]
     if not g.has(a, HUNTER):
+        if _next(g, _BLOCK):
+            block_step(g)
         return
     # With no enemy creature the only answer is "none": a forced decision,
     # which a log may write or leave out.
@@ -192,9 +209,7 @@ def _block(g: Game, kind, arg) -> None:
         if g.table.flags.block_readers:
             record_block(g, arg)                             # promo.blocked-this-turn
         g.emit("block", ("combat.block",), player=1 - side(s), card=arg, source=s.combat[0])
-    st = s.stack
-    if st and st[-1] is _FIGHT:         # the fight waits next (Game.run would pop it at once): it runs now
-        st.pop()
+    if _next(g, _FIGHT):
         fight_step(g)
 
 
@@ -275,7 +290,9 @@ def after_attack(g: Game, card: int) -> None:
               ("keywords.frenzy", "keywords.frenzy.same-creature"), source=card,
               prompt="attack a second time with this FRENZY creature, or pass")
         return
-    g.push_next(("end-turn",))
+    # turns.end: the end of the turn would be the next task Game.run pops; it runs now
+    # (through the registry: its module, engine.turns, imports this one).
+    _TASKS["end-turn"](g)
 
 
 task("after-attack")(after_attack)
