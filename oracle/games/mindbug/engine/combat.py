@@ -17,7 +17,7 @@ from .lasting import barred_from_blocking
 from .life import lose_life
 from .registry import TASKS, resume, task
 from .restrictions import attack_barred
-from .state import ATTACK_ANSWERS, BLOCK_ANSWERS, HUNT_ANSWERS, NO_BLOCK, NO_HUNT, PASS, State, answer
+from .state import ATTACK_ANSWERS, BLOCK_ANSWERS, HUNT_ANSWERS, NO_BLOCK, NO_HUNT, PASS, State, answer, next_task
 from .turn_record import record_block, record_fight
 
 
@@ -114,23 +114,11 @@ def block_forbidden(g: Game, attacker: int, blocker: int):
     return in_discard.block_ban(g, attacker, blocker)          # later.in-discard
 
 
-def _next(g: Game, step: tuple) -> bool:
-    """Whether `step` is the task Game.run would pop at once (on top of the
-    stack, nothing pending, no winner); popped if so, for the caller to run
-    it now."""
-    s = g.state
-    st = s.stack
-    if st and st[-1] is step and s.pending is None and s.winner is None:
-        st.pop()
-        return True
-    return False
-
-
 def hunt_step(g: Game) -> None:
     """keywords.hunter: the attacker's controller may name an enemy creature
     that must block; keywords.hunter.override: any enemy creature."""
     if not attack_goes_on(g):
-        if _next(g, _BLOCK):
+        if next_task(g.state, _BLOCK):
             block_step(g)
         return
     s = g.state
@@ -138,7 +126,7 @@ def hunt_step(g: Game) -> None:
     me = side(s)
     enemies = s.play[1 - me]
     if not g.has(a, HUNTER):
-        if _next(g, _BLOCK):
+        if next_task(g.state, _BLOCK):
             block_step(g)
         return
     # With no enemy creature the only answer is "none": a forced decision,
@@ -209,7 +197,7 @@ def _block(g: Game, kind, arg) -> None:
         if g.table.flags.block_readers:
             record_block(g, arg)                             # promo.blocked-this-turn
         g.emit("block", ("combat.block",), player=1 - side(s), card=arg, source=s.combat[0])
-    if _next(g, _FIGHT):
+    if next_task(g.state, _FIGHT):
         fight_step(g)
 
 

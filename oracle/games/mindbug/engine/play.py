@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .game import Game
@@ -11,8 +11,8 @@ from ..cards import FAST
 from . import drawing
 from .mindbug_rules import may_use, spend
 from .effects import enter_play
-from .registry import resume, task
-from .state import MINDBUG, PASS
+from .registry import TASKS, resume, task
+from .state import MINDBUG, PASS, next_task
 
 
 def play_from_hand(g: Game, card: int) -> None:
@@ -47,25 +47,39 @@ def _mindbug(g: Game, kind: str, arg, card: int) -> None:
         # mindbug.use: the opponent takes the card and spends a Mindbug.
         s.play[opp].append(card)
         g.emit("mindbug", ("mindbug.use",), player=opp, card=card)
-        g.push_next(("extra-action",))
+        s.stack.append(_EXTRA_ACTION)
         # mindbug.play-effect: its Play effect happens for the new controller.
         enter_play(g, card, opp, ("mindbug.play-effect", "triggers.controller"))
+        if next_task(s, _EXTRA_ACTION):     # nothing came before it: Game.run would pop it at once
+            extra_action(g)
     else:
         s.play[p].append(card)
         if g.profile.later_sets and g.table.defs[card].keywords & FAST:
             g.push_next(("fast", card))                          # keywords.fast
+            enter_play(g, card, p, ("play.resolve",))
         else:
-            g.push_next(("end-turn",))
-        enter_play(g, card, p, ("play.resolve",))
+            s.stack.append(_END_TURN)
+            enter_play(g, card, p, ("play.resolve",))
+            if next_task(s, _END_TURN):       # nothing came before it: Game.run would pop it at once
+                _TASKS["end-turn"](g)       # (through the registry: engine.turns imports this module)
 
 
-@task("extra-action")
 def extra_action(g: Game) -> None:
     """mindbug.extra-action: another turn action in the same turn (English
     revised), or the end of this turn and another turn for the same player."""
     s = g.state
+    # Either task would be the next Game.run pops: it runs now (through the
+    # registry: engine.turns imports this module).
     if g.profile.mindbug_extra == "action":
-        g.push_next(("action", True))
+        _TASKS["action"](g, True)
     else:
         g.emit("end-turn", ("turns.end", "mindbug.extra-action"), player=s.active)
-        g.push_next(("turn", s.active, True))
+        _TASKS["turn"](g, s.active, True)
+
+
+task("extra-action")(extra_action)     # registered without a decorator: called directly above
+
+# Tasks these steps schedule: these very tuples, so that a step can tell whether one waits next.
+_EXTRA_ACTION: Final[tuple] = ("extra-action",)
+_END_TURN: Final[tuple] = ("end-turn",)
+_TASKS: Final = TASKS

@@ -237,3 +237,14 @@ class State:
             yield "held", None, [c for c, _ in cs]
         if self.played is not None:
             yield "played", None, [self.played]
+
+
+def next_task(s: State, step: tuple) -> bool:
+    """Whether `step` is the task Game.run would pop at once (on top of the
+    stack, nothing pending, no winner); popped if so, for the caller to run
+    it now instead."""
+    st = s.stack
+    if st and st[-1] is step and s.pending is None and s.winner is None:
+        st.pop()
+        return True
+    return False
