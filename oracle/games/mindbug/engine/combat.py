@@ -58,7 +58,7 @@ def declare_attack(g: Game, card: int, forced: tuple = ()) -> None:
             stack.append(_RESOLVE)
             return
         stack.append(_RESOLVE)
-    hunt_step(g)        # the first step: Game.run would pop it at once, so it runs now
+    _TASKS["hunt"](g)   # the first step: Game.run would pop it at once, so it runs now
 
 
 # The steps of an attack as declare_attack schedules them: these very
@@ -114,12 +114,13 @@ def block_forbidden(g: Game, attacker: int, blocker: int):
     return in_discard.block_ban(g, attacker, blocker)          # later.in-discard
 
 
+@task("hunt")
 def hunt_step(g: Game) -> None:
     """keywords.hunter: the attacker's controller may name an enemy creature
     that must block; keywords.hunter.override: any enemy creature."""
     if not attack_goes_on(g):
         if next_task(g.state, _BLOCK):
-            block_step(g)
+            _TASKS["block"](g)
         return
     s = g.state
     a = s.combat[0]
@@ -127,7 +128,7 @@ def hunt_step(g: Game) -> None:
     enemies = s.play[1 - me]
     if not g.has(a, HUNTER):
         if next_task(g.state, _BLOCK):
-            block_step(g)
+            _TASKS["block"](g)
         return
     # With no enemy creature the only answer is "none": a forced decision,
     # which a log may write or leave out.
@@ -152,9 +153,6 @@ def _hunt_rules(g: Game, a, me, options, clauses):
             options, why = rule(g, c, 1 - me, a, options)
             clauses += tuple(w for w in why if w not in clauses)
     return options, clauses
-
-
-task("hunt")(hunt_step)     # registered without a decorator: the compiled build calls it directly
 
 
 @resume("hunt")
@@ -198,9 +196,10 @@ def _block(g: Game, kind, arg) -> None:
             record_block(g, arg)                             # promo.blocked-this-turn
         g.emit("block", ("combat.block",), player=1 - side(s), card=arg, source=s.combat[0])
     if next_task(g.state, _FIGHT):
-        fight_step(g)
+        _TASKS["fight"](g)
 
 
+@task("fight")
 def fight_step(g: Game) -> None:
     """The fight, then what follows the attack when it waits next (Game.run
     would pop it at once): it runs now."""
@@ -211,10 +210,7 @@ def fight_step(g: Game) -> None:
         t = st[-1]
         if len(t) == 2 and t[0] == "after-attack":
             st.pop()
-            after_attack(g, t[1])
-
-
-task("fight")(fight_step)
+            _TASKS["after-attack"](g, t[1])
 
 
 def fight(g: Game) -> None:
@@ -263,6 +259,7 @@ def fight(g: Game) -> None:
         record_fight(g, a, b)                                   # promo.felix-defeated
 
 
+@task("after-attack")
 def after_attack(g: Game, card: int) -> None:
     """keywords.frenzy: after its first attack of the turn a FRENZY creature
     still in play may attack again (keywords.frenzy.same-creature)."""
@@ -278,12 +275,7 @@ def after_attack(g: Game, card: int) -> None:
               ("keywords.frenzy", "keywords.frenzy.same-creature"), source=card,
               prompt="attack a second time with this FRENZY creature, or pass")
         return
-    # turns.end: the end of the turn would be the next task Game.run pops; it runs now
-    # (through the registry: its module, engine.turns, imports this one).
-    _TASKS["end-turn"](g)
-
-
-task("after-attack")(after_attack)
+    _TASKS["end-turn"](g)       # turns.end: the next task Game.run would pop; it runs now
 
 
 @resume("frenzy")

@@ -51,7 +51,7 @@ def _mindbug(g: Game, kind: str, arg, card: int) -> None:
         # mindbug.play-effect: its Play effect happens for the new controller.
         enter_play(g, card, opp, ("mindbug.play-effect", "triggers.controller"))
         if next_task(s, _EXTRA_ACTION):     # nothing came before it: Game.run would pop it at once
-            extra_action(g)
+            _TASKS["extra-action"](g)
     else:
         s.play[p].append(card)
         if g.profile.later_sets and g.table.defs[card].keywords & FAST:
@@ -61,15 +61,15 @@ def _mindbug(g: Game, kind: str, arg, card: int) -> None:
             s.stack.append(_END_TURN)
             enter_play(g, card, p, ("play.resolve",))
             if next_task(s, _END_TURN):       # nothing came before it: Game.run would pop it at once
-                _TASKS["end-turn"](g)       # (through the registry: engine.turns imports this module)
+                _TASKS["end-turn"](g)
 
 
+@task("extra-action")
 def extra_action(g: Game) -> None:
     """mindbug.extra-action: another turn action in the same turn (English
     revised), or the end of this turn and another turn for the same player."""
     s = g.state
-    # Either task would be the next Game.run pops: it runs now (through the
-    # registry: engine.turns imports this module).
+    # Either task would be the next Game.run pops: it runs now.
     if g.profile.mindbug_extra == "action":
         _TASKS["action"](g, True)
     else:
@@ -77,7 +77,6 @@ def extra_action(g: Game) -> None:
         _TASKS["turn"](g, s.active, True)
 
 
-task("extra-action")(extra_action)     # registered without a decorator: called directly above
 
 # Tasks these steps schedule: these very tuples, so that a step can tell whether one waits next.
 _EXTRA_ACTION: Final[tuple] = ("extra-action",)

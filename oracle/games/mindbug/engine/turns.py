@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .game import Game
@@ -13,12 +13,17 @@ from .lasting import end_of_turn
 from .later_turns import activate, actions, harvest
 from .play import play_from_hand
 from .play_limits import playable
-from .registry import resume, task
+from .registry import TASKS, resume, task
 from .turn_record import end_of_turn_waiting
 from .restrictions import attack_barred
 from .state import ATTACK_ANSWERS, PLAY_ANSWERS, answer
 
 
+# The registry the steps run through (Game.run's): a task replaced there runs replaced here too.
+_TASKS: Final = TASKS
+
+
+@task("turn")
 def start_turn(g: Game, player: int, extra: bool) -> None:
     """turns.alternate: a turn for `player`; `extra` when it is the extra turn
     after a Mindbug (mindbug.extra-action, editions where the turn ends)."""
@@ -37,9 +42,10 @@ def start_turn(g: Game, player: int, extra: bool) -> None:
         g.push_next(("action", extra))
         harvest(g, player)                                     # triggers.harvest, before the turn action
     else:
-        turn_action(g, extra)       # the task it would push runs next: run it now (Game.run would)
+        _TASKS["action"](g, extra)  # the task it would push runs next: it runs now, as Game.run would run it
 
 
+@task("action")
 def turn_action(g: Game, extra: bool) -> None:
     """turns.action: play a card from hand or attack with one allied creature;
     turns.no-action: with neither possible, the player loses."""
@@ -74,6 +80,7 @@ def _action(g: Game, kind: str, arg) -> None:
         declare_attack(g, arg)
 
 
+@task("end-turn")
 def end_turn(g: Game, triggered: bool = False) -> None:
     """turns.end: the turn action is over; the opponent's turn begins.
     triggers.when: first the active player's "at the end of turn" effects
@@ -86,11 +93,5 @@ def end_turn(g: Game, triggered: bool = False) -> None:
             g.push_next(("resolve-triggers",), ("end-turn", True))
             return
     g.emit("end-turn", ("turns.end",), player=s.active)
-    start_turn(g, 1 - s.active, False)      # the task it would push runs next: run it now (Game.run would)
+    _TASKS["turn"](g, 1 - s.active, False)  # the task it would push runs next: it runs now, as Game.run would
 
-
-# Registered without decorators: the compiled build calls them directly
-# where one runs the next (end_turn, start_turn).
-task("turn")(start_turn)
-task("action")(turn_action)
-task("end-turn")(end_turn)
