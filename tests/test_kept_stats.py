@@ -103,3 +103,15 @@ def test_a_new_turn_keeps_powers_no_ability_in_play_reads_it_for():
     assert g._stats is kept                  # Shield Bugs gives its +1 whoever's turn it is
     assert stale_stats(g) == []
     assert g.power(bee) == g.table.defs[bee].power + 1
+
+
+def test_the_face_of_a_design_says_whether_its_constant_ability_reads_whose_turn_it_is():
+    from oracle.games.mindbug.cards import lookup
+    from oracle.games.mindbug.cards.abilities import POWER_LAYER, TURN_FREE
+    from oracle.games.mindbug.engine.power import design_face
+
+    assert design_face(lookup("Shield Bugs"))[2][3] is True
+    assert design_face(lookup("Goblin Werewolf"))[2][3] is False
+    assert design_face(lookup("Killer Bee"))[2] is None              # no constant ability
+    # Known by the function, whatever name it is registered under (a declared card borrowing it).
+    assert POWER_LAYER["Shield Bugs"] in TURN_FREE and POWER_LAYER["Goblin Werewolf"] not in TURN_FREE

@@ -96,9 +96,10 @@ COPY_LAYER: Final[dict] = {"Sharky Crab-Dog-Mummypus": sharky}
 
 # The constant abilities above that never read whose turn it is: a new turn
 # leaves the powers and keywords they give as they were (engine.turns keeps
-# them). An ability not named here is taken to read it.
-TURN_FREE: Final[frozenset] = frozenset(("Shield Bugs", "Lone Yeti", "Bugserker", "Froblin Instigator",
-                                         "Snail Thrower", "Sharky Crab-Dog-Mummypus"))
+# them). The functions themselves, so that a card that borrows one (a
+# declared card) is known by it; any other ability is taken to read it.
+TURN_FREE: Final[frozenset] = frozenset((shield_bugs, lone_yeti, bugserker, froblin_instigator, snail_thrower,
+                                         sharky))
 
 # -- constant abilities: blocking and Play effects ---------------------------
 

@@ -20,11 +20,16 @@ from .lasting import keywords as lasting_keywords
 
 
 def design_face(d) -> tuple:
-    """`Table.face` of a design (an evolved creature reads its stage's face)."""
+    """`Table.face` of a design (an evolved creature reads its stage's face):
+    (power, keywords, constant ability or None); the constant ability as
+    (changes powers or keywords, the rule by which it forbids blocks or
+    None, the design's name, never reads whose turn it is)."""
     n = d.name
-    changes = n in POWER_LAYER or n in GRANT_LAYER or n in COPY_LAYER
+    fns = [f for f in (POWER_LAYER.get(n), GRANT_LAYER.get(n), COPY_LAYER.get(n)) if f is not None]
     forbids = BLOCK_RULES.get(n)
-    return (d.power, d.keywords, (changes, forbids, n) if changes or forbids else None)
+    if not fns and forbids is None:
+        return (d.power, d.keywords, None)
+    return (d.power, d.keywords, (bool(fns), forbids, n, all(f in TURN_FREE for f in fns)))
 
 
 def compute(g: Game) -> tuple[dict[int, int], dict[int, int], list]:
@@ -35,15 +40,18 @@ def compute(g: Game) -> tuple[dict[int, int], dict[int, int], list]:
     kw: dict[int, int] = {}
     holders = []                                                # creatures with a constant ability
     blocks = []                                                 # ... that forbids blocks
+    turn_free = True                                            # ... none of which reads whose turn it is
     for p in (0, 1):
         for c in s.play[p]:
             f = faces.get(c) or table.face(c)
             power[c] = f[0]                                     # cards.anatomy
             kw[c] = f[1]
             const = f[2]
-            if const is not None:                               # (changes, forbids, name)
+            if const is not None:                               # (changes, forbids, name, turn-free)
                 if const[0]:
                     holders.append((p, c, const[2]))
+                    if not const[3]:
+                        turn_free = False
                 if const[1] is not None:
                     blocks.append((p, c, const[1]))
     if s.stages:                                                # later.evolve: the face of its stage
@@ -62,6 +70,7 @@ def compute(g: Game) -> tuple[dict[int, int], dict[int, int], list]:
                         holders.append((p, c, const[2]))
                     if const[1] is not None:
                         blocks.append((p, c, const[1]))
+                turn_free = False       # an evolved creature in play: kept from turn to turn only without one
     if s.boosts:                                                # later.boost: +1 power per card under it
         for c, under in s.boosts:
             if c in power:
@@ -71,11 +80,7 @@ def compute(g: Game) -> tuple[dict[int, int], dict[int, int], list]:
     if s.lasting:
         lasting_keywords(s, kw)                                 # abilities.granted-this-turn
     # Whether these stats hold whoever's turn it is (turns.start_turn keeps them then).
-    turn_free = not table.flags.in_discard
-    for h in holders:
-        if h[2] not in TURN_FREE:
-            turn_free = False
-    g._turn_free = turn_free
+    g._turn_free = turn_free and not table.flags.in_discard
     floor = g.profile.power_floor                               # cards.power-minimum
     if not holders:
         for v in power.values():
