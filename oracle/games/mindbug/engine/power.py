@@ -25,11 +25,12 @@ def design_face(d) -> tuple:
     (changes powers or keywords, the rule by which it forbids blocks or
     None, the design's name, never reads whose turn it is)."""
     n = d.name
-    fns = [f for f in (POWER_LAYER.get(n), GRANT_LAYER.get(n), COPY_LAYER.get(n)) if f is not None]
+    pw, gr, cp = POWER_LAYER.get(n), GRANT_LAYER.get(n), COPY_LAYER.get(n)
     forbids = BLOCK_RULES.get(n)
-    if not fns and forbids is None:
-        return (d.power, d.keywords, None)
-    return (d.power, d.keywords, (bool(fns), forbids, n, all(f in TURN_FREE for f in fns)))
+    if pw is None and gr is None and cp is None:
+        return (d.power, d.keywords, None if forbids is None else (False, forbids, n, True))
+    free = (pw is None or pw in TURN_FREE) and (gr is None or gr in TURN_FREE) and (cp is None or cp in TURN_FREE)
+    return (d.power, d.keywords, (True, forbids, n, free))
 
 
 def compute(g: Game) -> tuple[dict[int, int], dict[int, int], list]:
