@@ -118,18 +118,14 @@ def block_forbidden(g: Game, attacker: int, blocker: int):
 def hunt_step(g: Game) -> None:
     """keywords.hunter: the attacker's controller may name an enemy creature
     that must block; keywords.hunter.override: any enemy creature."""
-    if not attack_goes_on(g):
-        if next_task(g.state, _BLOCK):
+    s = g.state
+    if not attack_goes_on(g) or not g.has(s.combat[0], HUNTER):
+        if next_task(s, _BLOCK):        # HUNTER asks nothing: the block runs now, as Game.run would run it
             _TASKS["block"](g)
         return
-    s = g.state
     a = s.combat[0]
     me = side(s)
     enemies = s.play[1 - me]
-    if not g.has(a, HUNTER):
-        if next_task(g.state, _BLOCK):
-            _TASKS["block"](g)
-        return
     # With no enemy creature the only answer is "none": a forced decision,
     # which a log may write or leave out.
     clauses: tuple[str, ...] = ("keywords.hunter", "keywords.hunter.optional")

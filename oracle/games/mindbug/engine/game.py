@@ -67,8 +67,9 @@ class Table:
         """What powers and blocks read of a card: its printed power and
         keywords (cards.anatomy), and for a card with a constant ability
         (abilities.constant) whether that ability changes powers or keywords,
-        the rule by which it forbids blocks (or None) and the design's name;
-        None for the others."""
+        the rule by which it forbids blocks (or None), the design's name and
+        whether the ability never reads whose turn it is; None for the others
+        (power.design_face)."""
         f = self.faces.get(card)
         if f is None:
             f = self.faces[card] = design_face(self.defs[card])

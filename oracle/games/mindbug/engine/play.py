@@ -56,12 +56,11 @@ def _mindbug(g: Game, kind: str, arg, card: int) -> None:
         s.play[p].append(card)
         if g.profile.later_sets and g.table.defs[card].keywords & FAST:
             g.push_next(("fast", card))                          # keywords.fast
-            enter_play(g, card, p, ("play.resolve",))
         else:
             s.stack.append(_END_TURN)
-            enter_play(g, card, p, ("play.resolve",))
-            if next_task(s, _END_TURN):       # nothing came before it: Game.run would pop it at once
-                _TASKS["end-turn"](g)
+        enter_play(g, card, p, ("play.resolve",))
+        if next_task(s, _END_TURN):         # nothing came before it: Game.run would pop it at once
+            _TASKS["end-turn"](g)
 
 
 @task("extra-action")
@@ -75,7 +74,6 @@ def extra_action(g: Game) -> None:
     else:
         g.emit("end-turn", ("turns.end", "mindbug.extra-action"), player=s.active)
         _TASKS["turn"](g, s.active, True)
-
 
 
 # Tasks these steps schedule: these very tuples, so that a step can tell whether one waits next.

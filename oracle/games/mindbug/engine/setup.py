@@ -97,11 +97,7 @@ class _Known:
         key = tuple(sets)
         later = self.later.get(key)
         if later is None:
-            from ..cards.abilities import LATER
-
-            later = self.later[key] = any(
-                (SETS[d.card_set].later if d.card_set in SETS else False) or d.name in LATER
-                for d in map(lookup, set(self.deck(sets))))
+            later = self.later[key] = any(_later_card(lookup(n), "") is not None for n in set(self.deck(sets)))
         return later
 
     def deck_flags(self, sets, defs: dict) -> Flags:
@@ -214,18 +210,27 @@ def check_mechanics(prof, defs: dict) -> None:
     mechanics."""
     if prof.later_sets:
         return
-    from ..cards.abilities import LATER
     for d in defs.values():
-        card_set = SETS.get(d.card_set)
-        if card_set is not None and card_set.later:
-            raise SetupError("BAD_SETUP", "setup.sets.later",
-                             f"{d.name} is a card of {card_set.name}, a set the {prof.edition} rules do not know "
-                             "(only en-revised deals the later sets and promos)",
-                             {"card": d.name, "set": card_set.id})
-        if d.name in LATER:
-            raise SetupError("BAD_SETUP", "later.octonite",
-                             f"{d.name} uses {', '.join(LATER[d.name])}, which the {prof.edition} rules do not "
-                             "have (only en-revised)", {"card": d.name})
+        err = _later_card(d, prof.edition)
+        if err is not None:
+            raise err
+
+
+def _later_card(d, edition: str) -> SetupError | None:
+    """Why `edition`, an edition without the later sets, refuses to deal the
+    design `d` (`check_mechanics`), or None."""
+    from ..cards.abilities import LATER
+    card_set = SETS.get(d.card_set)
+    if card_set is not None and card_set.later:
+        return SetupError("BAD_SETUP", "setup.sets.later",
+                          f"{d.name} is a card of {card_set.name}, a set the {edition} rules do not know "
+                          "(only en-revised deals the later sets and promos)",
+                          {"card": d.name, "set": card_set.id})
+    if d.name in LATER:
+        return SetupError("BAD_SETUP", "later.octonite",
+                          f"{d.name} uses {', '.join(LATER[d.name])}, which the {edition} rules do not "
+                          "have (only en-revised)", {"card": d.name})
+    return None
 
 
 def first_from_reveals(defs, reveals) -> int:

@@ -94,4 +94,3 @@ def end_turn(g: Game, triggered: bool = False) -> None:
             return
     g.emit("end-turn", ("turns.end",), player=s.active)
     _TASKS["turn"](g, 1 - s.active, False)  # the task it would push runs next: it runs now, as Game.run would
-
