@@ -57,7 +57,7 @@ from oracle.games.mindbug.cards import SETS
 from oracle.games.mindbug.engine import Decision, Game, Refused, SetupError
 from oracle.games.mindbug.engine import combat, drawing
 from oracle.games.mindbug.engine.registry import TASKS
-from oracle.games.mindbug.engine.setup import resolve_cards
+from oracle.games.mindbug.engine.deck import resolve_cards
 
 EDITIONS = ["en-first", "fr-first", "fr-revised", "en-revised"]
 PLANTS = ("sneaky", "tough-effects", "refill-after-steal", "frenzy", "hunt-decline", "draw-late", "empty-hand-loses")

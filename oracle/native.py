@@ -27,6 +27,7 @@ MODULES = (
     "oracle.games.mindbug.engine.drawing",
     "oracle.games.mindbug.engine.life",
     "oracle.games.mindbug.engine.setup",
+    "oracle.games.mindbug.engine.deck",
     "oracle.games.mindbug.engine.restrictions",
     "oracle.games.mindbug.engine.in_discard",
     "oracle.games.mindbug.engine.watch",

@@ -84,7 +84,7 @@ def _renamed(lines: list[dict], name) -> list[dict]:
 
 def test_a_deal_in_french_names_or_slugs_reads_as_the_same_deal():
     # The deal's composition is checked by the names as written when each is
-    # its design's own (setup.check_composition); other spellings take the
+    # its design's own (deck.check_composition); other spellings take the
     # test by the designs' names, with the same outcome.
     plain = verify(game(), keep_going=False)
     assert plain.verdict == "conforms" and plain.decisions > 0
@@ -111,7 +111,7 @@ def test_a_deal_with_a_card_too_many_is_refused_alike_whatever_its_spelling():
 def test_a_deck_short_of_a_card_is_refused_by_the_names_as_written():
     from oracle.games.mindbug.cards import full_set
     from oracle.games.mindbug.engine.errors import SetupError
-    from oracle.games.mindbug.engine.setup import check_composition, resolve_cards
+    from oracle.games.mindbug.engine.deck import check_composition, resolve_cards
 
     names = full_set()
     cards = {i: n for i, n in enumerate(names[1:], 1)}          # every card but the first

@@ -77,6 +77,8 @@ def test_an_adapter_process_left_running_is_found(tmp_path, monkeypatch):
     tally = run_fuzz(8, SEED, out=tmp_path, cli_every=0, targets=("adapters",))
     found = [p.key for p in tally.by_kind("count")]
     assert "count: adapters left running" in found, found
+
+
 def test_the_hostile_classes_through_the_command_line(tmp_path):
     """Hostile text (verify -j 2 printing what -j 1 prints), values that
     cannot be built, colliding names and serve's file starts, each with a

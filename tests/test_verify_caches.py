@@ -9,7 +9,7 @@ import io
 
 import msgspec
 
-from oracle.games.mindbug.engine import setup
+from oracle.games.mindbug.engine import deck
 from oracle.replay import fastlane, verifier
 from oracle.replay.limits import MAX_LINE_BYTES
 from oracle.replay.reader import split_games
@@ -19,8 +19,8 @@ from oracle.replay.verify import verify_game
 
 def _forget() -> None:
     """Empty every cache kept across games, as in a fresh process."""
-    setup._known.version = -1
-    setup._known.fresh()
+    deck._known.version = -1
+    deck._known.fresh()
     fastlane._decisions.clear()
     verifier._checked_sets.cache_clear()
 

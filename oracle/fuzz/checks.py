@@ -240,7 +240,7 @@ def check_cards(tally: Tally, data: bytes) -> None:
     from ..games.mindbug.cards.declared import CardFileError, load
     from ..games.mindbug.editions import EDITIONS, profile
     from ..games.mindbug.engine import SetupError
-    from ..games.mindbug.engine.setup import check_mechanics
+    from ..games.mindbug.engine.deck import check_mechanics
     from ..replay import report as render
     from ..replay.reader import split_games
     from ..replay.selfplay import selfplay_lines

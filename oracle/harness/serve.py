@@ -17,7 +17,7 @@ from .. import games
 from ..games.mindbug.cards import SETS
 from ..games.mindbug.editions import EDITIONS
 from ..games.mindbug.engine import Game, SetupError
-from ..games.mindbug.engine.setup import resolve_cards
+from ..games.mindbug.engine.deck import resolve_cards
 from ..games.mindbug.readings import READINGS, UnknownReading, check as check_readings, with_readings
 from ..replay.limits import text_problem
 from ..term import did_you_mean

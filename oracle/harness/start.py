@@ -55,7 +55,7 @@ def start_sets(spec, edition: str | None = None) -> tuple[str, ...]:
     later sets only in en-revised, setup.sets.later); StartError says why."""
     from ..games.mindbug.cards import full_set, lookup
     from ..games.mindbug.editions import profile
-    from ..games.mindbug.engine.setup import check_mechanics
+    from ..games.mindbug.engine.deck import check_mechanics
 
     names = [x.strip() for x in spec.split(",") if x.strip()] if isinstance(spec, str) else list(spec)
     try:

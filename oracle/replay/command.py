@@ -108,7 +108,7 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
         sets_spec = "first-contact" + (f",{decl.set.id}" if decl else "")
     try:
         sets = check_sets(s.strip() for s in sets_spec.split(",") if s.strip())
-        from ..games.mindbug.engine.setup import check_mechanics
+        from ..games.mindbug.engine.deck import check_mechanics
         from ..games.mindbug.cards import lookup
         from ..games.mindbug.editions import profile
         from ..games.mindbug.engine import SetupError
