@@ -14,7 +14,8 @@ from ..games.mindbug.engine import Decision, SetupError
 from ..games.mindbug.engine.state import STAGE_KINDS
 from ..games.mindbug.readings import differing
 from ..replay.findings import Finding, GameReport
-from ..scenarios.loader import all_ids, card_id, card_name, load_paths, step_kind
+from ..scenarios.cards import all_ids, card_id, card_name
+from ..scenarios.loader import load_paths, step_kind
 from ..scenarios.runner import build, given_args
 from . import engine_protocol as ep
 from . import protocol as pr

@@ -109,7 +109,7 @@ def _without_later_cards(given: dict, sets, later: set[str]) -> dict:
     placed nowhere and not in it are out of the game; the first plain cards
     placed nowhere are left out of `unused` too, as EN first takes its life
     cards from them."""
-    from ..scenarios.loader import all_ids, card_name
+    from ..scenarios.cards import all_ids, card_name
     if not later:
         return given
     placed = {entry if isinstance(entry, str) else entry["card"] for side in given["players"]

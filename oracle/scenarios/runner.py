@@ -24,9 +24,10 @@ from ..games.mindbug.editions import profile
 from ..games.mindbug.engine import Decision, EngineError, Game, Refused, SetupError, position
 from ..games.mindbug.engine.octonite import counters
 from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
+from .cards import all_ids, card_id, card_name, keyword_name, scenario_sets
 from .format import Expect, Illegal
+from .loader import LoadedScenario, step_kind, step_text
 from .result import Difference, Result
-from .loader import LoadedScenario, all_ids, card_id, card_name, keyword_name, scenario_sets, step_kind, step_text
 
 SETTLE_LIMIT = 500
 
