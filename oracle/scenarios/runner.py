@@ -13,21 +13,23 @@ from __future__ import annotations
 
 import re
 import traceback
-from collections import Counter
 from functools import cache
 from time import perf_counter
 
 from msgspec import UNSET
 
-from ..games.mindbug.cards import SETS, keyword_list, lookup, version
+from ..games.mindbug.cards import lookup, version
 from ..games.mindbug.editions import profile
 from ..games.mindbug.engine import Decision, EngineError, Game, Refused, SetupError, position
-from ..games.mindbug.engine.octonite import counters
-from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
-from .cards import all_ids, card_id, card_name, keyword_name, scenario_sets
+from ..games.mindbug.engine.state import STAGE_KINDS
+from .cards import all_ids, card_id, card_name, scenario_sets
+from .expectation import differences
 from .format import Expect, Illegal
 from .loader import LoadedScenario, step_kind, step_text
 from .result import Difference, Result
+# How the runner words cards, options and events (.wording); option_text,
+# event_text and _decision are still found here, where other modules import them.
+from .wording import _decision, _named, event_text, option_text, options_text  # noqa: F401
 
 SETTLE_LIMIT = 500
 
@@ -48,80 +50,7 @@ def run_all(files, editions=None, sets=()) -> list[Result]:
     return out
 
 
-# -- naming things -----------------------------------------------------------------
-
-_CARD_IN_TEXT = re.compile(r"\b((?:life |revealed )?card|id) (\d+)\b")
-_CARD_LIST = re.compile(r"\b(cards\b[^\[\]{}\n]{0,40}?)([\[{])(\d+(?:, *\d+)*)([\]}])")
-
-
-def _named(text: str) -> str:
-    """Engine messages name cards by id (`card 12`, `cards placed twice:
-    [3, 4]`); scenarios name them by name, and so do their messages."""
-    def one(m):
-        cid = int(m.group(2))
-        if cid not in _names():
-            return m.group(0)
-        if m.group(1) == "card":
-            return card_name(cid)
-        return f"{m.group(1)} {card_name(cid)}" if m.group(1).endswith("card") else card_name(cid)
-
-    def many(m):
-        ids = [int(x) for x in m.group(3).split(",")]
-        if not all(c in _names() for c in ids):
-            return m.group(0)
-        return m.group(1) + m.group(2) + ", ".join(card_name(c) for c in ids) + m.group(4)
-    return _CARD_IN_TEXT.sub(one, _CARD_LIST.sub(many, text))
-
-
-def _cards(ids) -> str:
-    return "[" + ", ".join(card_name(c) for c in ids) + "]"
-
-
-def option_text(kind: str, arg) -> str:
-    if kind in ("mindbug", "pass"):
-        return kind
-    if arg is None:
-        return f"{kind}: null"
-    if isinstance(arg, tuple):
-        return f"{kind}: {_cards(arg)}"
-    return f"{kind}: {card_name(arg)}"
-
-
-def event_text(ev) -> str:
-    parts = [ev.kind]
-    if ev.card is not None:
-        parts.append(card_name(ev.card))
-    if ev.cards is not None:
-        parts.append(_cards(ev.cards))
-    if ev.amount is not None and ev.kind not in ("turn",):
-        parts.append(str(ev.amount))
-    if ev.player is not None:
-        parts.append(f"(player {ev.player})")
-    if ev.source is not None:
-        parts.append(f"from {card_name(ev.source)}")
-    return " ".join(parts) + " [" + ", ".join(ev.clauses) + "]"
-
-
-def _decision(step) -> tuple[str, object]:
-    """(kind, engine argument) of a step."""
-    kind, value, _by = step_kind(step)
-    if kind in ("mindbug", "pass"):
-        return kind, None
-    if kind in ("choose", "random"):
-        return kind, tuple(sorted(card_id(r) if isinstance(r, str) else r for r in value))
-    return kind, (None if value is None else card_id(value))
-
-
 # -- building the game ---------------------------------------------------------------
-
-
-def _names() -> frozenset:
-    return _names_of(version())
-
-
-@cache
-def _names_of(_version) -> frozenset:
-    return frozenset(all_ids(tuple(SETS)))
 
 
 def _defs(sets) -> dict:
@@ -354,7 +283,7 @@ def _run(sc: LoadedScenario, edition: str, expect: Expect | None, illegal: Illeg
                     return
                 raise _Fail(i, text, f"step {i} ({text}) was refused: {refusal.code} [{refusal.clause}] "
                                      f"{_named(refusal.message)}; legal here: "
-                                     + _options(g), clause=refusal.clause)
+                                     + options_text(g), clause=refusal.clause)
             if refuse_at == i:
                 raise _Fail(i, text, f"step {i} ({text}) was accepted, but {_illegal_text(illegal)} was expected",
                             clause=None if illegal.clause is UNSET else illegal.clause)
@@ -384,10 +313,6 @@ def _run(sc: LoadedScenario, edition: str, expect: Expect | None, illegal: Illeg
         _check_expect(g, expect, events, last_i, last_text, last)
 
 
-def _options(g) -> str:
-    return ", ".join(option_text(k, a) for k, a in g.pending.options) if g.pending else "nothing (game over)"
-
-
 def _illegal_text(il: Illegal) -> str:
     s = il.code
     if il.clause is not UNSET:
@@ -408,198 +333,9 @@ def _check_refusal(i, text, code, clause, card, il: Illegal, message) -> None:
                     clause=clause, differences=diffs)
 
 
-# -- comparing ---------------------------------------------------------------------------
-
-
 def _check_expect(g: Game, e: Expect, events, i, text, last) -> None:
-    diffs: list[Difference] = []
-    s = g.state
-
-    def differ(fieldname, expected, actual, cards=()):
-        diffs.append(Difference(fieldname, expected, actual, tuple(cards)))
-
-    if e.players is not UNSET:
-        for p, pe in enumerate(e.players):
-            base = f"players[{p}]"
-            for key in ("life", "mindbugs"):
-                want = getattr(pe, key)
-                if want is not UNSET and getattr(s, key)[p] != want:
-                    differ(f"{base}.{key}", str(want), str(getattr(s, key)[p]))
-            for zone in ("hand", "play", "discard", "deck"):
-                want = getattr(pe, zone)
-                if want is UNSET:
-                    continue
-                have = getattr(s, zone)[p]
-                _zone(differ, f"{base}.{zone}", want, have, s, ordered=zone == "deck")
-    if e.active is not UNSET and s.active != e.active:
-        differ("active", str(e.active), str(s.active))
-    if e.turn is not UNSET and s.turn != e.turn:
-        differ("turn", str(e.turn), str(s.turn))
-    if e.exhausted is not UNSET:
-        want = sorted(card_id(r) for r in e.exhausted)
-        if want != sorted(s.exhausted):
-            differ("exhausted", _cards(want), _cards(sorted(s.exhausted)), set(want) ^ s.exhausted)
-    if e.power is not UNSET:
-        for ref, want in e.power.items():
-            cid = card_id(ref)
-            if g.controller(cid) is None:
-                differ(f"power[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
-            elif g.power(cid) != want:
-                differ(f"power[{ref}]", str(want), str(g.power(cid)), [cid])
-    if e.keywords is not UNSET:
-        for ref, words in e.keywords.items():
-            cid = card_id(ref)
-            want = sorted(keyword_name(w) for w in words)
-            if g.controller(cid) is None:
-                differ(f"keywords[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
-                continue
-            have = sorted(keyword_list(g.keywords(cid)))
-            if have != want:
-                differ(f"keywords[{ref}]", "[" + ", ".join(want) + "]", "[" + ", ".join(have) + "]", [cid])
-    if e.octonite is not UNSET:
-        for ref, want in e.octonite.items():
-            cid = card_id(ref)
-            if g.controller(cid) is None:
-                differ(f"octonite[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
-            elif counters(s, cid) != want:
-                differ(f"octonite[{ref}]", str(want), str(counters(s, cid)), [cid])
-    if e.set_aside is not UNSET:
-        want = sorted(card_id(r) for r in e.set_aside)
-        if want != sorted(s.set_aside):
-            differ("set_aside", _cards(want), _cards(sorted(s.set_aside)), set(want) ^ set(s.set_aside))
-    if e.winner is not UNSET and g.winner != e.winner:
-        differ("winner", _player(e.winner), _player(g.winner))
-    if e.reason is not UNSET and g.reason != e.reason:
-        differ("reason", str(e.reason), str(g.reason))
-    if e.pending is not UNSET:
-        _pending(g, e.pending, differ)
-    if e.unused is not UNSET and len(s.unused) != e.unused:
-        differ("unused", f"{e.unused} cards", f"{len(s.unused)} cards")
-    if e.out is not UNSET and len(s.out) != e.out:
-        differ("out", f"{e.out} cards", f"{len(s.out)} cards")
-    if e.events is not UNSET:
-        for k, m in enumerate(e.events):
-            if not any(_matches(m, ev) for ev in events):
-                differ(f"events[{k}]", _pattern(m), "no such event")
-    if e.no_events is not UNSET:
-        for k, m in enumerate(e.no_events):
-            hits = [ev for ev in events if _matches(m, ev)]
-            if hits:
-                differ(f"no_events[{k}]", f"no event {_pattern(m)}", event_text(hits[0]))
+    diffs = differences(g, e, events)
     if diffs:
         where = f"after step {i} ({text})" if i else "at the start"
         raise _Fail(i, text, f"{where}: {len(diffs)} difference{'s' * (len(diffs) != 1)}",
                     differences=diffs, events=last)
-
-
-def _player(p) -> str:
-    return "no winner (the game goes on)" if p is None else f"player {p}"
-
-
-def _zone(differ, fieldname, want, have, s, ordered) -> None:
-    if isinstance(want, int):
-        if len(have) != want:
-            differ(fieldname, f"{want} card{'s' * (want != 1)}", f"{len(have)} {_cards(have)}", have)
-        return
-    ids = [card_id(x if isinstance(x, str) else x.card) for x in want]
-    same = ids == list(have) if ordered else Counter(ids) == Counter(have)
-    if not same:
-        shown = _cards(ids)
-        extra = ""
-        if not ordered:
-            missing = list((Counter(ids) - Counter(have)).elements())
-            unexpected = list((Counter(have) - Counter(ids)).elements())
-            bits = []
-            if missing:
-                bits.append(f"missing {_cards(missing)}")
-            if unexpected:
-                bits.append(f"unexpected {_cards(unexpected)}")
-            extra = " (" + "; ".join(bits) + ")"
-        differ(fieldname, shown, _cards(have) + extra, set(ids) ^ set(have))
-        return
-    for x in want:
-        if not isinstance(x, str):
-            cid = card_id(x.card)
-            if (cid in s.exhausted) != x.exhausted:
-                state = "exhausted" if cid in s.exhausted else "not exhausted"
-                differ(f"{fieldname}[{card_name(cid)}]",
-                       "exhausted" if x.exhausted else "not exhausted", state, [cid])
-            if x.octonite is not UNSET and counters(s, cid) != x.octonite:
-                differ(f"{fieldname}[{card_name(cid)}].octonite", str(x.octonite), str(counters(s, cid)), [cid])
-            if x.stage is not UNSET:
-                have = next((n for c, _a, n in s.stages if c == cid), 1)
-                if have != x.stage:
-                    differ(f"{fieldname}[{card_name(cid)}].stage", str(x.stage), str(have), [cid])
-            if x.boosts is not UNSET:
-                under = next((u for c, u in s.boosts if c == cid), ())
-                want_under = [card_id(r) for r in x.boosts]
-                if Counter(under) != Counter(want_under):
-                    differ(f"{fieldname}[{card_name(cid)}].boosts", _cards(want_under) or "none",
-                           _cards(list(under)) or "none", [cid, *(set(under) ^ set(want_under))])
-
-
-def _pending(g, pe, differ) -> None:
-    p = g.pending
-    if pe is None:
-        if p is not None:
-            differ("pending", "no decision (the game is over)", decision_words(p.stage, p.player))
-        return
-    if p is None:
-        differ("pending", "a decision", f"none: the game is over (player {g.winner} won)")
-        return
-    if pe.stage is not UNSET and p.stage != pe.stage:
-        differ("pending.stage", pe.stage, p.stage)
-    if pe.player is not UNSET and p.player != pe.player:
-        differ("pending.player", str(pe.player), str(p.player))
-    have = {(k, a) for k, a in p.options}
-    if pe.options is not UNSET:
-        want = {_decision(x) for x in pe.options}
-        if want != have:
-            missing = sorted(option_text(*o) for o in want - have)
-            extra = sorted(option_text(*o) for o in have - want)
-            bits = ([f"missing {missing}"] if missing else []) + ([f"unexpected {extra}"] if extra else [])
-            differ("pending.options", str(sorted(option_text(*o) for o in want)),
-                   str(sorted(option_text(*o) for o in have)) + " (" + "; ".join(bits) + ")")
-    if pe.has is not UNSET:
-        for x in pe.has:
-            o = _decision(x)
-            if o not in have:
-                differ("pending.has", option_text(*o), "not a legal option: " + _options(g))
-    if pe.lacks is not UNSET:
-        for x in pe.lacks:
-            o = _decision(x)
-            if o in have:
-                differ("pending.lacks", f"{option_text(*o)} not legal", "it is legal")
-    if pe.source is not UNSET and p.source != card_id(pe.source):
-        differ("pending.source", pe.source, "none" if p.source is None else card_name(p.source))
-    if pe.clauses is not UNSET:
-        for c in pe.clauses:
-            if c not in p.clauses:
-                differ("pending.clauses", c, str(list(p.clauses)))
-
-
-def _matches(m, ev) -> bool:
-    if m.kind is not UNSET and ev.kind != m.kind:
-        return False
-    if m.clause is not UNSET and m.clause not in ev.clauses:
-        return False
-    if m.player is not UNSET and ev.player != m.player:
-        return False
-    if m.card is not UNSET and ev.card != card_id(m.card):
-        return False
-    if m.source is not UNSET and ev.source != card_id(m.source):
-        return False
-    if m.amount is not UNSET and ev.amount != m.amount:
-        return False
-    if m.cards is not UNSET and Counter(ev.cards or ()) != Counter(card_id(r) for r in m.cards):
-        return False
-    return True
-
-
-def _pattern(m) -> str:
-    bits = []
-    for f in ("kind", "card", "cards", "player", "amount", "source", "clause"):
-        v = getattr(m, f)
-        if v is not UNSET:
-            bits.append(f"{f}={v}")
-    return "{" + ", ".join(bits) + "}"
