@@ -4,9 +4,9 @@ In-process checks (fast): no exception escapes the reader, the verifier,
 `annotate`, the scenario loader and runner, the expectation loader, the
 card loader or `conform`; one verdict per game read; the good game after a
 broken one still conforms; cards that load play and verify; the service
-never answers INTERNAL; no input takes longer than the time limit. A sample of inputs also goes
-through the command line in a subprocess, so crashes at that level (and
-hangs) are caught too.
+never answers INTERNAL; no input takes longer than the time limit. A
+sample of inputs also goes through the command line in a subprocess
+(cli_checks.py), so crashes at that level (and hangs) are caught too.
 """
 
 from __future__ import annotations
@@ -16,11 +16,8 @@ import io
 import json
 import os
 import signal
-import subprocess
-import sys
 import tempfile
 import threading
-import time
 import traceback
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -414,119 +411,3 @@ def check_engine(tally: Tally, case: tuple) -> None:
             assert rep.findings[0].code == ENGINE_FAULT, f"engine fault: {rep.findings[0].code}"
         render.human_game(rep)
         render.json_game(rep)
-
-
-# -- the command line, in a subprocess ------------------------------------------------
-
-def _cli(args: list[str], seconds: float, cwd: str | None = None) -> subprocess.CompletedProcess | None:
-    try:
-        return subprocess.run([sys.executable, "-m", "oracle", *args], capture_output=True, timeout=seconds,
-                              cwd=cwd, stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired:
-        return None
-
-
-def _cli_problem(tally, target, data, suffix, r, allowed=(0, 1, 2)) -> bool:
-    if r is None:
-        tally.add("hang", target, f"{target} (command line)", "the command did not finish in time", data, suffix)
-        return True
-    if b"Traceback" in r.stderr or r.returncode not in allowed:
-        err = r.stderr.decode("utf-8", "replace")
-        last = err.strip().splitlines()[-1] if err.strip() else f"exit {r.returncode}"
-        tally.add("cli", target, f"{target}: {last[:160]}", f"exit {r.returncode}\n{err}", data, suffix)
-        return True
-    return False
-
-
-def cli_stream(tally: Tally, data: bytes, plain: bytes, seconds: float, keep_going: bool,
-               jobs: bool = False) -> None:
-    """`mb-oracle verify --format json FILE`: exit 0/1/2, no traceback, a report
-    line per game read; with `jobs`, the same output, byte for byte, with -j 2."""
-    from ..replay.reader import split_games
-
-    tally.cli_runs += 1
-    games_read = sum(1 for _ in split_games(io.BytesIO(plain), "<fuzz>"))
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "games.jsonl"
-        path.write_bytes(data)
-        args = ["verify", "--format", "json", *(["--keep-going"] if keep_going else []), str(path)]
-        r = _cli(args, seconds)
-        parallel = _cli([*args, "-j", "2"], seconds * 2) if jobs and r is not None else None
-    if _cli_problem(tally, "cli-verify", data, ".jsonl", r):
-        return
-    lines = [json.loads(x) for x in r.stdout.splitlines() if x.strip()]
-    out = sum(1 for x in lines if x.get("t") == "game")
-    if out != games_read:
-        tally.add("count", "cli-verify", "cli-verify: verdicts", f"{out} verdicts for {games_read} games", data,
-                  ".jsonl")
-    if jobs and not _cli_problem(tally, "cli-verify-j2", data, ".jsonl", parallel) \
-            and (parallel.stdout != r.stdout or parallel.returncode != r.returncode):
-        tally.add("count", "cli-verify-j2", "cli-verify: -j 2 differs from one job",
-                  f"exit {r.returncode} and {parallel.returncode}; the reports differ", data, ".jsonl")
-
-
-def cli_scenarios(tally: Tally, data: bytes, seconds: float) -> None:
-    tally.cli_runs += 1
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "fuzz.yaml"
-        path.write_bytes(data)
-        r = _cli(["scenarios", "--format", "json", str(path)], seconds)
-    _cli_problem(tally, "cli-scenarios", data, ".yaml", r)
-
-
-def cli_expect(tally: Tally, data: bytes, seconds: float) -> None:
-    _cli_verify_with(tally, "cli-expect", "--expect", data, seconds)
-
-
-def _cli_verify_with(tally: Tally, target: str, option: str, data: bytes, seconds: float) -> None:
-    """`mb-oracle verify --format json OPTION FILE` (FILE holding `data`) on a
-    self-played game: a clear error or a verdict, never a traceback."""
-    from .corpus import selfplay_games
-
-    tally.cli_runs += 1
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "input.yaml"
-        path.write_bytes(data)
-        games = Path(tmp) / "games.jsonl"
-        games.write_bytes(b"\n".join(selfplay_games()[0]) + b"\n")
-        r = _cli(["verify", "--format", "json", option, str(path), str(games)], seconds)
-    _cli_problem(tally, target, data, ".yaml", r)
-
-
-def elapsed(start: float) -> str:
-    return f"{time.monotonic() - start:.1f} s"
-
-
-def cli_cards(tally: Tally, data: bytes, seconds: float) -> None:
-    _cli_verify_with(tally, "cli-cards", "--cards", data, seconds)
-
-
-def cli_rpc(tally: Tally, session: list, seconds: float, folders=(), paths=None) -> None:
-    """`mb-oracle serve` as a process: the same responses, byte for byte, as
-    the service gives in this process."""
-    sent, got = rpc_lines(session, folders, paths)
-    data = b"\n".join(sent) + b"\n"
-    tally.cli_runs += 1
-    try:
-        r = subprocess.run([sys.executable, "-m", "oracle", "serve", *(f"--scenarios={f}" for f in folders)],
-                           input=data, capture_output=True, timeout=seconds)
-    except subprocess.TimeoutExpired:
-        r = None
-    if _cli_problem(tally, "cli-rpc", data, ".jsonl", r, allowed=(0,)):
-        return
-    if r.stdout.splitlines() != got:
-        tally.add("count", "cli-rpc", "cli-rpc: responses", "the command's responses differ from the service's",
-                  data, ".jsonl")
-
-
-def cli_engine(tally: Tally, case: tuple, seconds: float) -> None:
-    """`mb-oracle conform` against the same adapter as a process: exit 0, 1
-    or 2, no traceback."""
-    seed, breaks, edition = case
-    tally.cli_runs += 1
-    adapter = f"{sys.executable} -m oracle.fuzz.engine '{json.dumps(breaks)}'"
-    with tempfile.TemporaryDirectory() as tmp:
-        r = _cli(["conform", "--engine", adapter, "--budget", "2", "--seed", str(seed), "--edition", edition,
-                  "--timeout", "5", "--format", "json", "--out", tmp], seconds * 3)
-    _cli_problem(tally, "cli-engine", json.dumps(case).encode(), ".json", r)
-

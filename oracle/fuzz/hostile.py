@@ -230,7 +230,7 @@ def cli_text(tally, case: tuple, seconds: float) -> None:
     """The same input through the command line: standard output and error
     free of the input's hidden characters; `verify -j 2` prints what `-j 1`
     prints."""
-    from .checks import _cli, _cli_problem
+    from .cli_checks import cli_problem, run_cli
     from .corpus import selfplay_games
 
     kind, data = case
@@ -247,9 +247,9 @@ def cli_text(tally, case: tuple, seconds: float) -> None:
                 "scenarios": [["scenarios", "--color", "never", str(path)]],
                 "expect": [["verify", "--color", "never", "--expect", str(path), str(games)]],
                 "cards": [["verify", "--color", "never", "--cards", str(path), str(games)]]}[kind]
-        results = [_cli(args, seconds) for args in runs]
+        results = [run_cli(args, seconds) for args in runs]
     for r in results:
-        if _cli_problem(tally, target, data, path.suffix, r):
+        if cli_problem(tally, target, data, path.suffix, r):
             return
         for stream, text in (("stdout", r.stdout), ("stderr", r.stderr)):
             found = hidden(text.decode("utf-8", "surrogateescape"))

@@ -13,7 +13,7 @@ from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
 from .. import games as games_registry
-from . import checks, corpus, hostile, streams, surroundings
+from . import checks, cli_checks, corpus, hostile, streams, surroundings
 from . import strategies as fs
 
 # Shares of the budget, by target (each target's seed follows from its place here).
@@ -106,8 +106,8 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, folders, s
     check in-process), case -> its check through the command line)."""
     slow = seconds * 4
     setups = tuple(g[1] for g in games if b'"setup"' in g[1][:20])
-    yaml_checks = {"scenarios": (checks.check_scenarios, checks.cli_scenarios),
-                   "cards": (checks.check_cards, checks.cli_cards), "expect": (checks.check_expect, checks.cli_expect)}
+    yaml_checks = {"scenarios": (checks.check_scenarios, cli_checks.cli_scenarios),
+                   "cards": (checks.check_cards, cli_checks.cli_cards), "expect": (checks.check_expect, cli_checks.cli_expect)}
     samples = surroundings.Lazy(lambda: surroundings.output_samples(games, texts))
     tags = iter(range(1 << 30))
 
@@ -117,32 +117,32 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, folders, s
         "replay-lines": (
             fs.replay_lines_stream(games), ".jsonl",
             lambda data: (data, lambda: checks.check_stream(tally, data)),
-            lambda data: checks.cli_stream(tally, data, data, slow, keep_going=False)),
+            lambda data: cli_checks.cli_stream(tally, data, data, slow, keep_going=False)),
         "games": (
             st.tuples(fs.game_stream(games, good), st.booleans()), ".jsonl",
             lambda case: (case[0].plain, lambda: checks.check_stream(tally, case[0].plain, case[0].last_id)),
-            lambda case: checks.cli_stream(tally, case[0].data, case[0].plain, slow, case[1])),
+            lambda case: cli_checks.cli_stream(tally, case[0].data, case[0].plain, slow, case[1])),
         "scenarios": (
             fs.scenario_file(texts), ".yaml",
             lambda data: (data, lambda: checks.check_scenarios(tally, data)),
-            lambda data: checks.cli_scenarios(tally, data, slow)),
+            lambda data: cli_checks.cli_scenarios(tally, data, slow)),
         "expect": (
             fs.expect_file(expects), ".yaml",
             lambda data: (data, lambda: checks.check_expect(tally, data)),
-            lambda data: checks.cli_expect(tally, data, slow)),
+            lambda data: cli_checks.cli_expect(tally, data, slow)),
         "cards": (
             fs.card_file(card_files), ".yaml",
             lambda data: (data, lambda: checks.check_cards(tally, data)),
-            lambda data: checks.cli_cards(tally, data, slow)),
+            lambda data: cli_checks.cli_cards(tally, data, slow)),
         "rpc": (
             fs.rpc_session(setups), ".json",
             lambda session: (json.dumps(session, default=repr).encode(),
                              lambda: checks.check_rpc(tally, session, folders)),
-            lambda session: checks.cli_rpc(tally, session, slow, folders)),
+            lambda session: cli_checks.cli_rpc(tally, session, slow, folders)),
         "engine": (
             fs.engine_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: checks.check_engine(tally, case)),
-            lambda case: checks.cli_engine(tally, case, slow)),
+            lambda case: cli_checks.cli_engine(tally, case, slow)),
         "text": (
             hostile.text_case(games, texts), ".txt",
             lambda case: (case[1], lambda: hostile.check_text(tally, case)),
@@ -154,12 +154,12 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, folders, s
         "card-names": (
             hostile.colliding_cards(), ".yaml",
             lambda data: (data, lambda: hostile.check_card_names(tally, data)),
-            lambda data: checks.cli_cards(tally, data, slow)),
+            lambda data: cli_checks.cli_cards(tally, data, slow)),
         "serve-reads": (
             hostile.serve_session(setups, "fuzz.seed"), ".json",
             lambda session: (json.dumps(session, default=repr).encode(),
                              lambda: hostile.check_serve_reads(tally, session, sandbox)),
-            lambda session: checks.cli_rpc(tally, session, slow, (sandbox / "scen",), hostile.sandbox_paths(sandbox))),
+            lambda session: cli_checks.cli_rpc(tally, session, slow, (sandbox / "scen",), hostile.sandbox_paths(sandbox))),
         "streams": (
             streams.hostile_stream(good), ".jsonl",
             lambda case: (case.data, lambda: streams.check_hostile_stream(tally, case)),

@@ -206,16 +206,16 @@ def check_hostile_stream(tally, case: HostileStream) -> None:
 def cli_hostile_stream(tally, case: HostileStream, seconds: float) -> None:
     """`mb-oracle verify --format json FILE` with -j 1 and -j 2: the same
     exit status and the same bytes, no traceback."""
-    from .checks import _cli, _cli_problem
+    from .cli_checks import cli_problem, run_cli
 
     tally.cli_runs += 1
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"games{case.suffix}"
         path.write_bytes(case.data)
-        one = _cli(["verify", "--format", "json", str(path)], seconds)
-        two = _cli(["verify", "--format", "json", "-j", "2", str(path)], seconds)
-    if _cli_problem(tally, "cli-streams", case.data, case.suffix, one) or \
-            _cli_problem(tally, "cli-streams", case.data, case.suffix, two):
+        one = run_cli(["verify", "--format", "json", str(path)], seconds)
+        two = run_cli(["verify", "--format", "json", "-j", "2", str(path)], seconds)
+    if cli_problem(tally, "cli-streams", case.data, case.suffix, one) or \
+            cli_problem(tally, "cli-streams", case.data, case.suffix, two):
         return
     if (one.returncode, one.stdout) != (two.returncode, two.stdout):
         tally.add("count", "cli-streams", "cli-streams: -j 2 differs from -j 1",

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from . import checks
+from . import cli_checks
 from .stubborn import CHILDREN
 
 # -- outputs ----------------------------------------------------------------------------
@@ -401,7 +401,7 @@ def cli_outputs(tally, case: dict, samples: dict, seconds: float) -> None:
     except AssertionError as e:
         tally.add("count", "cli-outputs", str(e).split(":", 1)[0], str(e), data, ".json")
         return
-    checks._cli_problem(tally, "cli-outputs", data, ".json", r)
+    cli_checks.cli_problem(tally, "cli-outputs", data, ".json", r)
 
 
 def cli_adapters(tally, case: dict, tag: str, seconds: float) -> None:
@@ -413,4 +413,4 @@ def cli_adapters(tally, case: dict, tag: str, seconds: float) -> None:
     except AssertionError as e:
         tally.add("count", "cli-adapters", str(e).split(":", 1)[0], str(e), data, ".json")
         return
-    checks._cli_problem(tally, "cli-adapters", data, ".json", r)
+    cli_checks.cli_problem(tally, "cli-adapters", data, ".json", r)

@@ -17,7 +17,7 @@ from time import perf_counter
 
 from msgspec import UNSET
 
-from ..games.mindup.engine import Game, RuleError, SetupError
+from ..games.mindup.engine import Game, RuleError
 from ..games.mindup.engine.position import position
 from ..games.mindup.engine.scoring import score_round
 from .mindup_format import MuExpect, MuIllegal

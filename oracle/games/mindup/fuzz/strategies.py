@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 from hypothesis import strategies as st
 

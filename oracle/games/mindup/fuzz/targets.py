@@ -23,7 +23,7 @@ from functools import cache
 
 from hypothesis import strategies as st
 
-from ....fuzz import checks, corpus
+from ....fuzz import checks, cli_checks, corpus
 from ....fuzz import strategies as fs
 from ..replay.format import names_mind_up
 from ..replay.selfplay import selfplay_lines
@@ -90,18 +90,18 @@ def targets(tally, seconds: float, replays, scenarios) -> dict:
         "mu-replay-lines": (
             fs.replay_lines_stream(games, mu.VOCABULARY), ".jsonl",
             lambda data: (data, lambda: checks.check_stream(tally, data)),
-            lambda data: checks.cli_stream(tally, data, data, slow, keep_going=False, jobs=True)),
+            lambda data: cli_checks.cli_stream(tally, data, data, slow, keep_going=False, jobs=True)),
         "mu-games": (
             st.tuples(fs.game_stream(games, good, mu.VOCABULARY), st.booleans()), ".jsonl",
             lambda case: (case[0].plain, lambda: checks.check_stream(tally, case[0].plain, case[0].last_id)),
-            lambda case: checks.cli_stream(tally, case[0].data, case[0].plain, slow, case[1], jobs=True)),
+            lambda case: cli_checks.cli_stream(tally, case[0].data, case[0].plain, slow, case[1], jobs=True)),
         "mu-scenarios": (
             fs.scenario_file(texts), ".yaml",
             lambda data: (data, lambda: checks.check_scenarios(tally, data)),
-            lambda data: checks.cli_scenarios(tally, data, slow)),
+            lambda data: cli_checks.cli_scenarios(tally, data, slow)),
         "mu-rpc": (
             mu.rpc_session(), ".json",
             lambda session: (json.dumps(session, default=repr).encode(), lambda: checks.check_rpc(tally, session)),
-            lambda session: checks.cli_rpc(tally, session, slow)),
+            lambda session: cli_checks.cli_rpc(tally, session, slow)),
     }
 
