@@ -4,8 +4,6 @@ and written as a draft scenario that loads and passes under both readings."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from click.testing import CliRunner
 

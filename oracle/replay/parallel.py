@@ -35,7 +35,6 @@ import time
 # The signal module's C core: setting a handler needs none of the enums that
 # the signal module builds when imported (about 3 M instructions a start).
 import _signal
-from collections import deque
 from contextlib import contextmanager
 from typing import Iterator
 

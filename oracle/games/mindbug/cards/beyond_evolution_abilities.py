@@ -10,7 +10,7 @@ is done, its choice included (later.evolve.order).
 
 from __future__ import annotations
 
-from . import FAST, FRENZY, HUNTER, SNEAKY
+from . import FRENZY, HUNTER, SNEAKY
 from ..readings import choice
 from .later_helpers import action_useful, can_evolve, useful_only
 
