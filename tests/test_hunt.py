@@ -223,6 +223,22 @@ def test_the_summary_fits_in_100_columns_and_names_changed_cards(hunted):
     assert "(Bee Bear)" not in text
 
 
+def test_a_changed_card_takes_the_article_its_name_asks_for():
+    import msgspec
+
+    from oracle.games.mindbug.cards import HUNTER
+    from oracle.hunt.search import changed_label
+    from oracle.hunt.strategies import DEFS
+
+    def given_hunter(name):
+        c = next(i for i, d in DEFS.items() if d.name == name)
+        return changed_label(c, {**DEFS, c: msgspec.structs.replace(DEFS[c], keywords=DEFS[c].keywords | HUNTER)})
+
+    assert given_hunter("Elephantopus") == "an Elephantopus given HUNTER"
+    assert given_hunter("Axolotl Healer") == "an Axolotl Healer given HUNTER"
+    assert given_hunter("Bee Bear") == "a Bee Bear given HUNTER"
+
+
 def test_edition_shows_only_that_edition(hunted, monkeypatch):
     from oracle.hunt import search
     from oracle.hunt.command import hunt

@@ -469,7 +469,8 @@ def make_finding(key, sit: Situation, ev, reachable: bool) -> Finding:
 
 def changed_label(c: int, defs) -> str:
     """The card's name; for a card the situation changed, what changed, as
-    in "a Bee Bear given HUNTER" or "a Luchataur with power 3, without FRENZY"."""
+    in "a Bee Bear given HUNTER", "an Elephantopus with power 3, without
+    FRENZY"."""
     name = label(c, defs)
     printed, now = DEFS[c], defs[c]
     if (printed.power, printed.keywords) == (now.power, now.keywords):
@@ -483,7 +484,8 @@ def changed_label(c: int, defs) -> str:
         bits.append(f"with power {now.power}")
     if lost:
         bits.append("without " + " or ".join(lost))
-    return f"a {name} " + ", ".join(bits)
+    article = "an" if name[:1] in ("A", "E", "I", "O", "U") else "a"      # an Elephantopus, an Urchin Hurler
+    return f"{article} {name} " + ", ".join(bits)
 
 
 def _view_text(v: dict, fields, name) -> list[str]:
