@@ -165,9 +165,15 @@ def _dr_orange_paid(fx, g, me, card, picked):
     if not picked:
         g.emit("no-effect", ("later.return-hand", "effects.chooser"), player=me, source=card)
         return
+    before = g.state.life[me]
     fx.lose_life(g, me, 1, ("triggers.play", "later.return-hand", "life.lose.own-effect"), card)
-    if g.state.winner is None:
-        fx.return_to_hand(g, list(g.state.play[1 - me]), ("triggers.play",), card)
+    if g.state.winner is not None:
+        return
+    if g.state.life[me] >= before:
+        # "if you did": the life was not lost (promo.cannot-lose-life), so nothing returns
+        g.emit("no-effect", ("later.return-hand", "promo.cannot-lose-life"), player=me, source=card)
+        return
+    fx.return_to_hand(g, list(g.state.play[1 - me]), ("triggers.play",), card)
 
 
 def earwig_assassin(fx, g, me, card):

@@ -59,6 +59,8 @@ def bring_back(g, holder: int, holder_ctrl: int, clauses=(), source=None) -> Non
         else:
             p = ctrl
         s.play[p].append(c)
+        if g.profile.later_sets:
+            s.arrived += (c,)                                # later.action.fresh: it came into play
         g.emit("enter-play", clauses + ("promo.set-aside.return", "promo.no-play-effect"), player=p, card=c,
                source=source)
     g.changed()
@@ -73,6 +75,8 @@ def put_into_play(g, player: int, card: int, pile, clauses=(), source=None) -> N
     if pile is not None:
         pile.remove(card)
     s.play[player].append(card)
+    if g.profile.later_sets:
+        s.arrived += (card,)                                 # later.action.fresh: it came into play
     g.changed()
     g.emit("enter-play", clauses + ("promo.no-play-effect", "mindbug.only-from-hand"), player=player, card=card,
            source=source)

@@ -8,7 +8,8 @@
   Mindbug takes the card.
 - promo.life-as-mindbugs (Ivybug, unconfirmed: the team's reading): its
   controller, with no Mindbug left, may still use one by losing 1 life
-  instead of spending a Mindbug.
+  instead of spending a Mindbug; not while they cannot lose life
+  (promo.cannot-lose-life).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 from ..cards.promo_abilities import LIFE_AS_MINDBUGS, MINDBUG_BANS, MINDBUG_WATCHERS
 from ..readings import choice
 from .life import lose_life
+from .outcome import life_locked
 
 _ALL = MINDBUG_BANS | MINDBUG_WATCHERS | LIFE_AS_MINDBUGS
 
@@ -42,9 +44,11 @@ def may_use(g: Game, player: int) -> bool:
 
 
 def _life_for_mindbug(g: Game, player: int) -> bool:
-    """promo.life-as-mindbugs: `player` controls a creature that lets them pay life for a Mindbug."""
+    """promo.life-as-mindbugs: `player` controls a creature that lets them pay
+    life for a Mindbug, and can lose life to pay it (promo.cannot-lose-life:
+    a life they cannot lose pays for nothing)."""
     return (choice(g.profile, "promo.life-as-mindbugs") == "life-for-mindbug"
-            and bool(_holders(g, (player,), LIFE_AS_MINDBUGS)))
+            and bool(_holders(g, (player,), LIFE_AS_MINDBUGS)) and life_locked(g, player) is None)
 
 
 def banned_by(g: Game):

@@ -234,6 +234,23 @@ def place_boosts(s, boosts) -> None:
     s.boosts = tuple((card, tuple(under)) for card, under in boosts if under)
 
 
+ZONE_WORDS = {"deck": "draw pile", "hand": "hand", "play": "play area", "discard": "discard pile"}
+
+
+def _no_faces(defs: dict, cards, where: str, in_play: bool = False) -> None:
+    """later.evolve.faces-in-play: a stage II or III face is aside or on its
+    stage I creature in play (`stages`), never in a pile or a hand. In a
+    play area only a face of no known line (Evilcat) stands on its own: no
+    stage I card can show it."""
+    for c in cards:
+        d = defs.get(c)
+        if d is not None and d.stage >= 2 and (d.line or not in_play):
+            raise SetupError("BAD_POSITION", "later.evolve.faces-in-play",
+                             f"card {c} ({d.name}) is a stage {'II' if d.stage == 2 else 'III'} face and cannot be "
+                             f"in {where}: a face is aside, or shown by its stage I creature in play "
+                             "(give that creature a stage)", {"card": c})
+
+
 def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), mindbugs=(2, 2),
              exhausted=(), unused=None, out=(), turn=1, octonite=(), stages=(), boosts=()):
     """The state of an arbitrary position, at the start of `active`'s turn
@@ -256,10 +273,13 @@ def position_state(edition, zones: dict, defs: dict, *, active=0, life=(3, 3), m
     s = State()
     placed = []
     for (zone, p), cards in zones.items():
+        _no_faces(defs, cards, f"player {p}'s {ZONE_WORDS.get(zone, zone)}", zone == "play")
         getattr(s, zone)[p] = list(cards)
         placed += cards
-    for _card, under in boosts:
+    for card, under in boosts:
+        _no_faces(defs, under, f"the boost cards under card {card}")
         placed += list(under)                                           # later.boost: under a creature
+    _no_faces(defs, unused or (), "the unused pile")
     somewhere = set(placed) | set(unused or ()) | gone
     faces = [c for c, d in defs.items() if d.stage >= 2 and c not in somewhere]
     s.set_aside = [c for c in faces if defs[c].line]                    # setup.set-aside
