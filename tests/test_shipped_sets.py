@@ -7,7 +7,7 @@ import msgspec.structs
 import pytest
 from conftest import ROOT
 
-from oracle.games.mindbug.cards import SETS, lookup
+from oracle.games.mindbug.cards import CARDS, SETS, lookup
 from oracle.games.mindbug.cards.abilities import TRIGGERED
 from oracle.games.mindbug.cards.compiled import register
 from oracle.games.mindbug.cards.declared import Declared, check_shipped, load
@@ -63,9 +63,17 @@ def _trace(name: str, trigger):
     """Play the card in a fixed position, first legal answer each time; the
     events with the card named by its design."""
     names = [name] + BOARD + ["Luchataur", "Bee Bear", "Brain Fly"]
-    defs = {i: lookup(n) for i, n in enumerate(names, 1)}
     me, board = 1, list(range(2, 2 + len(BOARD)))
     luch, bee, fly = len(names) - 2, len(names) - 1, len(names)
+    stages = ()
+    face = lookup(name)
+    if face.stage and face.stage >= 2 and face.line:
+        # A face of a line shows only on its stage I creature (later.evolve.faces-in-play):
+        # card 1 is that creature, evolved, and the line's double-sided card, aside, comes last.
+        double = next(d.name for d in CARDS.values() if d.stage == 2 and d.line == face.line)
+        names = [face.line] + names[1:] + [double]
+        stages = ((me, face.stage),)
+    defs = {i: lookup(n) for i, n in enumerate(names, 1)}
     if trigger == "action":
         zones = {("play", 0): [me, luch], ("play", 1): board, ("hand", 0): [bee], ("hand", 1): [fly]}
         active, first = 0, ("activate", me)
@@ -78,7 +86,7 @@ def _trace(name: str, trigger):
     else:   # defeated: Gorillion attacks, the card blocks
         zones = {("play", 0): [me, luch], ("play", 1): board, ("hand", 0): [bee], ("hand", 1): [fly]}
         active, first = 1, ("attack", 3)
-    g = position("en-revised", zones, defs, active=active)
+    g = position("en-revised", zones, defs, active=active, stages=stages)
     out = []
     decisions = [first] + ([("block", me)] if trigger == "defeated" else [])
     for step in range(10):
@@ -87,7 +95,8 @@ def _trace(name: str, trigger):
         d = decisions[step] if step < len(decisions) and decisions[step] in g.pending.options \
             else g.pending.options[0]
         for e in g.apply_unchecked(*d):
-            out.append((e.kind, e.player, e.amount, e.card, e.cards))
+            if e.kind != "unevolve":    # an evolved creature leaving play: its line's, not its ability's
+                out.append((e.kind, e.player, e.amount, e.card, e.cards))
     power = g.stats()[0]
     return out, sorted(power.items()), [list(z) for z in g.state.play]
 
