@@ -41,7 +41,7 @@ class Game:
     def legal(self, p: int) -> list[int]:
         """The cards player p may choose now (none when p need not choose)."""
         pend = self.pending
-        if pend.kind != "choose" or (p not in pend.players and self.readings[rd.CHANGE] == "final"):
+        if pend.kind != "choose" or not pend.players or (p not in pend.players and self.readings[rd.CHANGE] == "final"):
             return []
         return list(self.state.hands[p])
 

@@ -20,9 +20,13 @@ def choose(s: State, p: int, card: int, readings: dict) -> None:
     reading mu.turn.change-choice says."""
     if not 0 <= p < s.players:
         raise RuleError("mu.turn.choose", f"there is no player {p} in a {s.players}-player game")
-    if s.chosen[p] is not None and readings[CHANGE] == "final":
-        raise RuleError(CHANGE, f"{player_name(p)} already chose a card this turn and chooses again",
-                        options=[])
+    if s.chosen[p] is not None:
+        if readings[CHANGE] == "final":
+            raise RuleError(CHANGE, f"{player_name(p)} already chose a card this turn and chooses again",
+                            options=[])
+        if not waiting(s):      # change-allowed: only until the last player has chosen; the reveal follows at once
+            raise RuleError(CHANGE, f"every player has chosen, so the cards are revealed at once: "
+                                    f"{player_name(p)} may no longer change their choice", options=[])
     if card not in s.hands[p]:
         raise RuleError("mu.turn.choose", f"{player_name(p)} does not hold card {card}",
                         options=list(s.hands[p]))
