@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..readings import choice
 from . import leaving
+from .restrictions import came_into_play
 
 
 def set_aside(g, holder: int, cards, clauses=(), source=None) -> None:
@@ -59,8 +60,7 @@ def bring_back(g, holder: int, holder_ctrl: int, clauses=(), source=None) -> Non
         else:
             p = ctrl
         s.play[p].append(c)
-        if g.profile.later_sets:
-            s.arrived += (c,)                                # later.action.fresh: it came into play
+        came_into_play(g, c)                                 # later.action.fresh
         g.emit("enter-play", clauses + ("promo.set-aside.return", "promo.no-play-effect"), player=p, card=c,
                source=source)
     g.changed()
@@ -75,8 +75,7 @@ def put_into_play(g, player: int, card: int, pile, clauses=(), source=None) -> N
     if pile is not None:
         pile.remove(card)
     s.play[player].append(card)
-    if g.profile.later_sets:
-        s.arrived += (card,)                                 # later.action.fresh: it came into play
+    came_into_play(g, card)                                  # later.action.fresh
     g.changed()
     g.emit("enter-play", clauses + ("promo.no-play-effect", "mindbug.only-from-hand"), player=player, card=card,
            source=source)

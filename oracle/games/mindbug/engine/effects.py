@@ -24,6 +24,7 @@ from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-export
 from .hand_lock import refused
 from .registry import resume, task
 from .replacement import evolve_instead
+from .restrictions import came_into_play
 from .sides import tough_used
 
 TRIGGER_CLAUSE: Final = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
@@ -49,8 +50,7 @@ def enter_play(g: Game, card: int, controller: int, clauses: tuple) -> None:
     d = g.table.defs[card]
     name = d.name
     g.emit("enter-play", clauses, player=controller, card=card)
-    if g.profile.later_sets:
-        g.state.arrived += (card,)                           # later.action.fresh
+    came_into_play(g, card)                                  # later.action.fresh
     if g.state.octonite or name in abilities.OCTONITE:
         octonite.arrive(g, card, controller)                 # later.octonite, before the Play effect
     _play_effect(g, card, controller, d)

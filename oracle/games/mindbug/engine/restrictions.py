@@ -53,6 +53,13 @@ def barred_by(g: Game, player: int, card: int):
     return in_discard.attack_ban(g, player, card)               # later.in-discard
 
 
+def came_into_play(g: Game, card: int) -> None:
+    """later.action.fresh: `card` came into play this turn, whatever brought
+    it (played, mindbugged, put into play by an effect); `fresh` reads it."""
+    if g.profile.later_sets:
+        g.state.arrived += (card,)
+
+
 def fresh(g: Game, player: int) -> frozenset:
     """later.action.fresh: `player`'s creatures that came into play this turn
     and have no FAST: they neither attack nor use an Action this turn."""
