@@ -153,6 +153,27 @@ def test_the_last_card_played_to_the_line_is_a_finding():
     assert (f.code, f.clauses[0], f.line) == ("ILLEGAL_DECISION", "mu.round.last-card", i + 1)
 
 
+def test_a_claim_after_the_last_turn_may_come_before_the_last_cards_are_placed():
+    """mu.round.last-card: after a round's last turn each player holds one
+    card until it is placed; a claim of that position, before a `last` line
+    or the next round, is checked there, and still checked."""
+    lines = game(4, 3)
+    for r in (2, 1, 0):
+        i = _nth(lines, "round", r + 1) if r < 2 else _nth(lines, "end", 0)
+        j = max(k for k in range(i) if lines[k]["t"] == "turn")
+        before = [k for k in range(j) if lines[k]["t"] == "state" and "hands" in lines[k]][-1]
+        hands = [[c for c in h if c != lines[j]["cards"][p]] for p, h in enumerate(lines[before]["hands"])]
+        scores = lines[before]["scores"]
+        lines[j + 1:j + 1] = [{"t": "state", "round": r + 1, "turn": 5 + r + 1, "hands": hands, "scores": scores},
+                              {"t": "last", "cards": [h[0] for h in hands]}]
+    assert reports(stream([lines]))[0].verdict == "conforms"
+    k = [i for i, x in enumerate(lines) if x["t"] == "last"][1] - 1
+    lines[k]["hands"][0], lines[k]["hands"][1] = lines[k]["hands"][1], lines[k]["hands"][0]
+    f = reports(stream([lines]))[0].findings[0]
+    assert (f.code, f.line, len(f.diff)) == ("STATE_MISMATCH", k + 1, 2)
+    assert "in player A's hand" in f.message
+
+
 def test_a_log_may_leave_out_claims_draws_and_kept_objectives():
     lines = [x for x in game(5, 9, objectives=3) if x["t"] != "state"]
     for x in lines:

@@ -13,6 +13,9 @@ class Game:
     def __init__(self, state: State, readings: dict | None = None):
         self.state = state
         self.readings = rd.choices(readings)
+        # The position after a round's last turn, before the last cards are
+        # placed (mu.round.last-card): set by the reveal that ends a round.
+        self.before_last: State | None = None
 
     @classmethod
     def deal(cls, players: int, hands, line, pile=None, objectives: int = 0,
@@ -67,6 +70,7 @@ class Game:
             raise self._not_now("a reveal")
         events = turn.reveal(self.state)
         if rounds.round_over(self.state):
+            self.before_last = self.state.copy()
             events += rounds.last_cards(self.state, self.readings)
         return events
 

@@ -73,6 +73,9 @@ class Verifier:
         self.end_line: int | None = None
         self.last_cards: list[int] | None = None    # the last cards of the round that just ended
         self.revealed: int | None = None     # the line whose choice made the reveal, until the next step
+        # After a round's last turn, until the next line that is not a claim: the position
+        # before the last cards were placed, and the rules' events since it (mu.round.last-card).
+        self.pre_last: tuple | None = None
         self._seen: dict = {}
 
     # -- findings -------------------------------------------------------------------
@@ -178,6 +181,8 @@ class Verifier:
                 elif t == "end":
                     self.end_line = lineno
                 continue
+            if t != "state":
+                self.pre_last = None
             getattr(self, "_" + t)(line, lineno)
             if self.lost and not self.keep_going:
                 return self._finish()
@@ -287,6 +292,7 @@ class Verifier:
         self.since += events
         last = [e for e in events if e.kind == "place" and "mu.round.last-card" in e.clauses]
         if last:
+            self.pre_last = (self.g.before_last, events[events.index(last[0]):])
             cards = [0] * self.g.state.players
             for e in last:
                 cards[e.player] = e.card
@@ -306,36 +312,49 @@ class Verifier:
 
     # -- claims -----------------------------------------------------------------------
     def _state(self, line, lineno) -> None:
-        diff = [] if claim_matches(line, self.g.state) else claim_diff(line, self.g.state)
+        s, since = self.g.state, self.since
+        diff = [] if claim_matches(line, s) else claim_diff(line, s)
+        if self.pre_last is not None:
+            # Between a round's last turn and the next line, a claim may describe the position
+            # before the last cards are placed (each player holding one) or after: the log
+            # writes the last cards (`last`) or leaves that step to the rules.
+            pre, tail = self.pre_last
+            before = [] if claim_matches(line, pre) else claim_diff(line, pre)
+            if not before and not diff:
+                return
+            if len(before) <= len(diff):
+                s, diff = pre, before
+                since = since[:max(0, len(since) - len(tail))]
+                if not diff:
+                    self.since = list(tail)
+                    return
+            else:
+                self.pre_last = None
         if not diff:
             self.since = []
             return
         clauses = []
         for d in diff:
-            clauses += self._clauses(d)
+            clauses += clauses_of(d, since, bool(self.objectives))
         fields = sorted({d.field.split("[")[0] if d.field else "cards" for d in diff})
         cards = {d.card for d in diff if d.card is not None}
         scores = any(d.field and d.field.split("[")[0] in ("scores", "totals") for d in diff)
-        events = [e for e in self.since if (e.card in cards or (e.cards and cards & set(e.cards))
+        events = [e for e in since if (e.card in cards or (e.cards and cards & set(e.cards))
                                              or (scores and e.kind == "score"))]
         lost = self.lost
         self.find("STATE_MISMATCH", clauses, lineno, events=events[-SHOWN_EVENTS:], message=(
                   f"the state claimed differs from the rules ({', '.join(fields)}): {diff[0].text}"
                   + (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")),
-                  log=msgspec.to_builtins(line), rules=self._rules_view(line), diff=diff, options=self.options())
+                  log=msgspec.to_builtins(line), rules=self._rules_view(line, s), diff=diff, options=self.options())
         # A claim that differs leaves the rules' state as it was: reading goes on.
         self.lost = lost or not self.keep_going
         self.since = []
-
-    def _clauses(self, d) -> list[str]:
-        return clauses_of(d, self.since, bool(self.objectives))
 
     def _score_clauses(self) -> list[str]:
         out = ["mu.scoring.columns", "mu.scoring.bubbles"]
         return out + (["mu.scoring.objectives"] if self.objectives else [])
 
-    def _rules_view(self, line) -> dict:
-        s = self.g.state
+    def _rules_view(self, line, s) -> dict:
         out = {}
         for name in ("round", "turn", "hands", "line", "columns", "order", "scores", "objectives"):
             if getattr(line, name) is not U:
