@@ -155,6 +155,36 @@ def test_no_boost_claim_claims_nothing_and_an_empty_one_claims_none():
     assert not agrees(g, line) and len(card_diff(g, line)) == 2
 
 
+def test_in_a_play_area_of_names_a_sub_field_claimed_for_some_creatures_only_checks_those():
+    """As by id: a copy claimed without `boosts` or `exhausted` leaves them unchecked."""
+    g = position()
+    g.state.play[1].append(TADPOLE)
+    g.state.hand[1].remove(TADPOLE)
+    g.state.exhausted = frozenset(g.state.exhausted | {GORILLION})
+    g._stats = None
+    gor = {"card": "Gorillion", "exhausted": True}
+    rex = {"card": "Sea-Rex", "boosts": ["Koibra", "Fire Antler"]}
+    assert agrees(g, state(**play({"card": "Typhoon Princess"}, rex, p1=(gor, {"card": "Curious Tadpole"}))))
+    ready = dict(gor, exhausted=False)
+    line = state(**play({"card": "Typhoon Princess"}, rex, p1=(ready, {"card": "Curious Tadpole"})))
+    assert not agrees(g, line) and [e.name for e in card_diff(g, line)] == ["Gorillion"]
+
+
+def test_copies_of_one_design_named_in_a_play_area_pair_with_the_rules_copies_on_what_is_claimed():
+    defs = {1: lookup("Sea-Rex"), 2: lookup("Sea-Rex"), 3: lookup("Koibra"), 4: lookup("Gorillion")}
+    g = Game.position("en-revised", {("play", 0): [1, 2], ("play", 1): [4]}, defs, unused=[], out=[])
+    g.state.boosts = ((1, (3,)),)
+    g._stats = None
+    rex = {"card": "Sea-Rex", "exhausted": False}
+    p1 = ({"card": "Gorillion"},)
+    assert agrees(g, state(**play(dict(rex, boosts=["Koibra"]), rex, p1=p1)))
+    assert agrees(g, state(**play(dict(rex, boosts=[]), rex, p1=p1)))     # which copy is where: unchecked
+    line = state(**play(dict(rex, boosts=["Koibra"]), dict(rex, boosts=["Koibra"]), p1=p1))
+    assert not agrees(g, line) and [e.name for e in card_diff(g, line)] == ["Sea-Rex"]
+    line = state(**play(dict(rex, boosts=[]), dict(rex, boosts=[]), p1=p1))
+    assert not agrees(g, line)
+
+
 def test_the_set_aside_cards_and_the_face_on_a_creature_have_places_of_their_own():
     g = position()
     line = state(set_aside=[FROG, TYPHOON])

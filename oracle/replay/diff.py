@@ -360,6 +360,9 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
             "the rules know no such card"
         out.append(DiffEntry(f"{label}: {log_text}; {rules_text}",
                              card=c, name=names.get(c), log=log_model[c], rules=rules_places))
+    for n in name_log:
+        if name_log[n] != name_rules[n] and _covers(name_rules[n], name_log[n]):
+            name_log[n] = name_rules[n]     # sub-fields claimed for some copies only: those agree
     as_lists = {n: _counted(name_log[n]) for n in name_log}
     rules_lists = {n: _counted(name_rules[n]) for n in name_rules}
     differ = _differing(rules_lists, as_lists, deep)
@@ -392,6 +395,30 @@ def _want_for(want: _Want, log_places: list) -> _Want:
     w.face = any("face" in pl for pl in in_play)
     w.boosts = any("boosts" in pl for pl in in_play)
     return w
+
+
+def _covers(rules: Counter, log: Counter) -> bool:
+    """Whether the places the log gives the copies of one design (in zones
+    of names) can be paired one to one with the rules' places, each log
+    place agreeing on every sub-field it claims: a creature claimed without
+    `exhausted`, `boosts`... leaves that sub-field unchecked, as by id."""
+    rl = [dict(pl) for pl, k in rules.items() for _ in range(k)]
+    ll = [dict(pl) for pl, k in log.items() for _ in range(k)]
+    if len(rl) != len(ll):
+        return False
+    fits = [[j for j, r in enumerate(rl) if all(k in r and r[k] == v for k, v in lp.items())] for lp in ll]
+    match: dict[int, int] = {}          # rules place -> log place
+
+    def augment(i: int, seen: set) -> bool:
+        for j in fits[i]:
+            if j not in seen:
+                seen.add(j)
+                if j not in match or augment(match[j], seen):
+                    match[j] = i
+                    return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(ll)))
 
 
 def _frozen(place: dict) -> tuple:
