@@ -182,3 +182,22 @@ def test_annotate_writes_an_early_decline_where_the_rules_ask_for_it():
     decided = [x for x in map(msgspec.json.decode, out.getvalue().splitlines()) if x["t"] in kinds]
     # The canonical order: the Attack effect's choice, then the decline.
     assert decided == [s.decision.to_json() for s in steps]
+
+
+def test_a_forced_choice_left_out_before_a_choice_of_the_same_player_is_taken_by_the_rules():
+    """spec/replay-format.md, item 7: Grave Robber's pick with one card in the
+    opponent's discard pile is forced; the log leaves it out and writes the
+    next Play effect's choice (Tiger Squirrel's), which the rules reach once
+    the forced pick is taken."""
+    import json
+    from pathlib import Path
+    path = Path(__file__).parent / "data" / "forced-choose-left-out.jsonl"
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    assert verify(lines).verdict == "conforms"
+    k = lines.index({"t": "choose", "p": 0, "cards": [13]})
+    assert lines[k + 1] == {"t": "choose", "p": 0, "cards": [16]}
+    rep = verify(lines[:k] + lines[k + 1:])
+    assert rep.verdict == "conforms", rep.findings
+    # a choice legal at no point is still refused, with the forced step's option
+    rep = verify(lines[:k] + [{"t": "choose", "p": 0, "cards": [5]}] + lines[k + 2:])
+    assert rep.findings[0].code == "ILLEGAL_DECISION" and rep.findings[0].line == k + 1

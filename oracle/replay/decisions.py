@@ -13,7 +13,10 @@ a decision of the engine, so the rest of the log stays aligned:
   attacker without HUNTER, `pass` for a FRENZY attack not on offer);
 - the block HUNTER forced, written by the defender;
 - the order of a single waiting effect (`choose [card]`), which the rules
-  resolve without asking.
+  resolve without asking;
+- a forced step left out before a decision of the same kind (Grave Robber's
+  one card, then the next Play effect's `choose`): the line is not the
+  forced step's one answer but is legal once the forced steps are taken.
 
 spec/replay-format.md lists them with the reasons.
 """
@@ -156,3 +159,18 @@ def forced_block(v, t: str, player, arg, lineno: int) -> bool:
     v.report.notes.append(f"line {lineno}: 'block' repeats the block HUNTER forced on card {arg} "
                           "(keywords.hunter); the rules ask the defender nothing there")
     return True
+
+
+def after_forced(g, t: str, player, arg) -> bool:
+    """Whether a line of the kind the rules wait for, which is not the one
+    answer of the forced step pending, is a legal answer once the forced
+    steps (each with one option, none of them this line) are taken: then
+    those are steps the log left out."""
+    if (t, arg) in g.pending.options:
+        return False
+    probe = g.copy()
+    while probe.pending is not None and len(probe.pending.options) == 1 \
+            and (t, arg) not in probe.pending.options:
+        probe.apply_unchecked(*probe.pending.options[0])
+    pend = probe.pending
+    return pend is not None and (t, arg) in pend.options and (pend.is_chance or pend.player == player)

@@ -333,6 +333,10 @@ class Verifier:
                 return
             right_kind = t in STAGE_KINDS[pend.stage] and pend.is_chance == (t == "random")
             if right_kind and (pend.is_chance or pend.player == player):
+                if len(pend.options) == 1 and decisions.after_forced(g, t, player, arg):
+                    self._apply(*pend.options[0])
+                    self.lenient.forced.append((pend.options[0], None if pend.is_chance else pend.player, lineno))
+                    continue
                 break
             if decisions.answer_declined(self):
                 continue                        # a decline the log wrote before the rules asked
