@@ -161,6 +161,11 @@ class Campaign:
                   "impl": {"name": self.engine.name, "version": getattr(self.engine, "version", "")}},
                  game.setup, *div.steps]
         if div.finding.code == STATE_MISMATCH:
+            last = {e.player: e.card for e in div.events if e.kind == "place" and "mu.round.last-card" in e.clauses}
+            if len(last) == game.players:
+                # The engine states the position after the last cards are placed: a claim
+                # right after the last turn could be the one before (mu.round.last-card).
+                lines.append({"t": "last", "cards": [last[p] for p in range(game.players)]})
             lines.append(ls.line_of_claim(div.reply.state))
         else:
             lines.append({"t": "note", "text": f"{div.finding.code} [{', '.join(div.finding.clauses)}] "
