@@ -161,6 +161,11 @@ def forced_block(v, t: str, player, arg, lineno: int) -> bool:
     return True
 
 
+# The forced steps in a row a probe takes at most (a game's are far fewer): a
+# bound on the work one line of a hostile log can ask for.
+MAX_FORCED_RUN = 64
+
+
 def after_forced(g, t: str, player, arg) -> bool:
     """Whether a line of the kind the rules wait for, which is not the one
     answer of the forced step pending, is a legal answer once the forced
@@ -169,8 +174,9 @@ def after_forced(g, t: str, player, arg) -> bool:
     if (t, arg) in g.pending.options:
         return False
     probe = g.copy()
-    while probe.pending is not None and len(probe.pending.options) == 1 \
-            and (t, arg) not in probe.pending.options:
+    for _ in range(MAX_FORCED_RUN):
+        if probe.pending is None or len(probe.pending.options) != 1 or (t, arg) in probe.pending.options:
+            break
         probe.apply_unchecked(*probe.pending.options[0])
     pend = probe.pending
     return pend is not None and (t, arg) in pend.options and (pend.is_chance or pend.player == player)
