@@ -153,6 +153,17 @@ def test_the_last_card_played_to_the_line_is_a_finding():
     assert (f.code, f.clauses[0], f.line) == ("ILLEGAL_DECISION", "mu.round.last-card", i + 1)
 
 
+def test_a_finding_where_a_round_should_start_names_that_round():
+    """The human report's `legal here` says which round the rules wait for."""
+    from oracle.replay.report import human_game
+
+    lines = game(3, 4)
+    i = _nth(lines, "round", 1)
+    lines.insert(i, {"t": "turn", "cards": lines[i - 2]["cards"]})
+    text = human_game(reports(stream([lines]))[0])
+    assert "legal here: round 2" in text
+
+
 def test_a_claim_after_the_last_turn_may_come_before_the_last_cards_are_placed():
     """mu.round.last-card: after a round's last turn each player holds one
     card until it is placed; a claim of that position, before a `last` line

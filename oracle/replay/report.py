@@ -22,6 +22,8 @@ def _fmt_option(o: dict) -> str:
         return f"{t} {o['cards']}"
     if "card" in o:
         return f"{t} {o['card'] if o['card'] is not None else 'null'}"
+    if "round" in o:        # the next round's start (Mind Up!)
+        return f"{t} {o['round']}"
     return t
 
 
