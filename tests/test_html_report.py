@@ -302,3 +302,16 @@ def test_a_page_of_mindbug_games_carries_nothing_of_mind_up(tmp_path):
     data = _page_data(out2.read_text(encoding="utf-8"))
     assert "mind_up" not in data and not any(c.startswith("mu.") for c in data["clauses"])
     assert "mind_up" in _page_data(html)
+
+
+def test_a_mind_up_choice_by_a_player_not_in_the_game_is_a_finding_on_its_board(tmp_path):
+    from oracle.report.mindup_board import game_steps as mind_up_steps
+    lines = (ROOT / "replays" / "conforming" / "mind-up.jsonl").read_text(encoding="utf-8").splitlines()
+    turn = next(i for i, line in enumerate(lines) if '"t":"turn"' in line)
+    lines.insert(turn, '{"t":"choose","p":5,"card":60}')       # a game of 3 players: no player 5
+    log = tmp_path / "g.jsonl"
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (raw, *_) = read_all((str(log),))
+    rep, steps = mind_up_steps(raw)
+    assert rep.verdict == "violates" and rep.findings[0].line == turn + 1
+    assert steps["steps"]                                     # the board up to it

@@ -85,7 +85,8 @@ class Stepper(Verifier):
         chosen = [c is not None for c in self.g.state.chosen]
         before = len(self.steps)
         super()._choose(line, lineno)
-        if len(self.steps) == before and not chosen[line.p] and self.g.state.chosen[line.p] is not None:
+        if (len(self.steps) == before and line.p < len(chosen) and not chosen[line.p]
+                and self.g.state.chosen[line.p] is not None):   # a player not in the game: refused
             self._record(lineno, f"{player_name(line.p)} chooses a card (face down)", [])
 
     def _apply(self, step, lineno, log, decisions: int) -> None:
