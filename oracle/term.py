@@ -51,6 +51,23 @@ def visible(text: str, lines: bool = False) -> str:
     return re.compile(_HIDDEN_IN_LINES if lines else _HIDDEN_IN_LINE).sub(_escape, text)
 
 
+def _json_escape(m: re.Match) -> str:
+    c = ord(m.group(0))
+    if c < 0x10000:
+        return f"\\u{c:04x}"
+    c -= 0x10000
+    return f"\\u{0xd800 + (c >> 10):04x}\\u{0xdc00 + (c & 0x3ff):04x}"
+
+
+def json_visible(encoded: str) -> str:
+    """JSON text (`encoded`) with each character `visible` escapes written
+    as a JSON escape (`\\u001b`, `\\u202e`, a surrogate pair beyond U+FFFF):
+    the same values, and nothing a terminal would act on or hide."""
+    if encoded.isprintable():
+        return encoded
+    return re.compile(_HIDDEN_IN_LINE).sub(_json_escape, encoded)
+
+
 def error(message, prefix: str = "error: ") -> None:
     """A problem, on standard error: `prefix` and the message, escaped
     (`visible`, its lines kept)."""

@@ -137,6 +137,13 @@ def test_show_game_ids_in_messages(tmp_path, game):
     assert "wrote " in check(p, "stderr")
 
 
+def test_show_writes_a_page_to_a_terminal_without_its_control_characters(tmp_path, game):
+    log = _write(tmp_path / ("g" + HOSTILE.replace("/", "") + ".jsonl"), _hostile_claim(game))
+    p = run_cli("show", log)                       # the page on standard output: the title, the inputs, the data
+    assert p.returncode == 0
+    check(p, "stdout")
+
+
 def _scenario(title: str) -> str:
     """The fuzz corpus's scenario with another title, expecting a life total the rules do not give."""
     text = MINIMAL_SCENARIO.replace("title: An unblocked attack costs a life", f"title: {title}")

@@ -28,9 +28,11 @@ from pathlib import Path
 
 import msgspec
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from ..games.mindbug.cards import CARDS, KEYWORD_NAMES
 from ..clauses import load_catalogue
+from ..term import json_visible, visible
 from .mindup_board import game_steps as mind_up_steps, is_mind_up, mind_up_data
 from .steps import finding_step, game_steps
 
@@ -43,15 +45,23 @@ TEMPLATES = Path(__file__).parent / "templates"
 _enc = msgspec.json.Encoder()
 
 
+def _shown(value):
+    """A value the page shows as text (a title, a file name, a note): text
+    from the input as visible escapes, as on a terminal, where the page
+    may be written (`show` without -o)."""
+    return visible(value, lines=True) if isinstance(value, str) and not isinstance(value, Markup) else value
+
+
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html", "j2"]),
-                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, finalize=_shown)
     return env
 
 
 def script_json(obj) -> str:
-    """JSON for inside a <script> element: every '<' escaped, so no log text can close the element."""
-    return _enc.encode(obj).decode("utf-8").replace("<", "\\u003c")
+    """JSON for inside a <script> element: every '<' escaped, so no log text can close the element,
+    and every character a terminal would act on or hide written as a JSON escape (the values are whole)."""
+    return json_visible(_enc.encode(obj).decode("utf-8").replace("<", "\\u003c"))
 
 
 _DESIGN_NAMES = sorted(CARDS)
