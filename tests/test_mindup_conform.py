@@ -106,3 +106,35 @@ def test_an_adapter_that_breaks_the_protocol_gives_a_malformed_game_and_the_run_
     reports = _run(f"{sys.executable} {script}", tmp_path, budget=2)
     assert [r.verdict for r in reports] == ["malformed", "malformed"]
     assert all(r.findings[0].code == "ENGINE_FAULT" and "not a JSON object" in r.findings[0].message for r in reports)
+
+
+def _shrunk_once(out: Path, name: str | None = None):
+    camp = campaign(f"{ADAPTER} --plant first-empty", Settings(budget=1, seed=1, out=out, shrink_budget=40), (3,))
+    try:
+        if name is not None:
+            camp.engine.name = name
+        (rep,) = camp.run()
+    finally:
+        camp.engine.stop()
+    return rep
+
+
+def test_the_adapter_s_name_is_one_line_of_the_draft_s_comment_shown_as_text(tmp_path):
+    rep = _shrunk_once(tmp_path, "eng\nexpect: {hands: {0: [1]}}\n# \x1b]0;PWNED\x07")
+    assert "and " in rep.notes[0]
+    (draft,) = tmp_path.glob("*.yaml")
+    text = draft.read_text(encoding="utf-8")
+    assert "\nexpect: {hands" not in text and "\x1b" not in text and "eng\\x0aexpect" in text
+    files, errors = load_paths([draft])
+    assert errors == [] and len(files[0].scenarios) == 1
+
+
+def test_a_shrunk_game_that_cannot_be_written_is_a_note_and_the_report_goes_on(tmp_path, monkeypatch):
+    import oracle.games.mindup.harness.conform as mu_conform
+
+    def full(path, text):
+        raise OSError(28, "No space left on device", str(path))
+    monkeypatch.setattr(mu_conform, "write_file", full)
+    rep = _shrunk_once(tmp_path)
+    assert rep.verdict == "violates"
+    assert "not written: " in rep.notes[0] and "No space left on device" in rep.notes[0], rep.notes

@@ -293,7 +293,7 @@ class Campaign:
         try:
             log, yml = artifacts.write(s.out, stem, lines, doc, header, s.force)
         except (DraftRefused, OutputError, OSError) as e:
-            return code, clauses, basis, note + f"; not written: {_why(e)}"
+            return code, clauses, basis, note + f"; not written: {why_not_written(e)}"
         if log is not None:
             flagged = "; ".join(f"{x.code} [{', '.join(x.clauses)}]" for x in checked.findings)
             note += (f"; artifact: the replay log {log}, which mb-oracle verify flags ({flagged}), "
@@ -370,7 +370,8 @@ class KnownOutcomes:
         return []
 
 
-def _why(e: Exception) -> str:
+def why_not_written(e: Exception) -> str:
+    """Why a shrunk game or its draft was not written (DraftRefused, OutputError, OSError)."""
     if isinstance(e, DraftRefused):
         return f"{e} (--force overwrites what someone edited)"
     if isinstance(e, OSError):

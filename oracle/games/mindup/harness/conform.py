@@ -26,12 +26,13 @@ from typing import Iterator
 import yaml
 
 from ....draftfile import DraftRefused, refusal, write_draft
-from ....harness.conform import Settings, engine_fault
+from ....harness.conform import Settings, engine_fault, why_not_written
 from ....harness.engine_client import Engine, EngineFault
 from ....harness.lockstep import STATE_MISMATCH
 from ....replay.findings import GameReport
 from ....replay.reader import split_games
-from ....safefile import write_file
+from ....safefile import OutputError, write_file
+from ....term import visible
 from ..engine import Game
 from ..replay.format import FORMAT, GAME
 from ..replay.selfplay import choose, draw_objectives
@@ -118,8 +119,8 @@ class Campaign:
             if self.settings.out is not None:
                 try:
                     note += ": " + self._write(first, position, steps)
-                except DraftRefused as e:
-                    note += f": not written: {e} (--force overwrites what someone edited)"
+                except (DraftRefused, OutputError, OSError) as e:
+                    note += f": not written: {why_not_written(e)}"
             first.report.notes.append(note)
             for g in members:
                 if g is not first:
@@ -178,7 +179,8 @@ class Campaign:
         text = f"{log} (mb-oracle verify on it: {checked.verdict}, {flagged})"
         if position is not None:
             doc = draft_scenario(game, position, steps, self.engine.name)
-            header = (f"# Draft written by mb-oracle conform: {self.engine.name} parts from the rules "
+            name = visible(self.engine.name)         # one line of the draft's comment
+            header = (f"# Draft written by mb-oracle conform: {name} parts from the rules "
                       f"({div.signature[0]} [{div.signature[1]}]) within {len(steps)} step(s) of this position;\n"
                       f"# the whole game from its deal is {stem}.jsonl.\n")
             yml = write_draft(out / f"{stem}.yaml", out, header + yaml.safe_dump(
