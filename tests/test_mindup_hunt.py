@@ -73,3 +73,17 @@ def test_the_command_writes_drafts_and_keeps_an_edited_one(tmp_path):
     assert res.exit_code == 2 and edited.read_text().endswith("# kept\n") and edited.name in res.output
     res = CliRunner().invoke(main, ["hunt", "--game", "mind-up", "--edition", "en-revised"])
     assert res.exit_code == 2 and "Mindbug's" in res.output
+
+
+def test_a_draft_that_cannot_be_written_stops_the_command_with_a_message(report, monkeypatch, tmp_path):
+    from oracle.games.mindup.hunt import command
+
+    from oracle.safefile import OutputError
+
+    def full(f, folder, *args):
+        raise OutputError(f"{folder / 'd.yaml'}: cannot write: no such folder ({folder})")
+    monkeypatch.setattr(command, "run", lambda budget, seed: report)
+    monkeypatch.setattr(drafts, "write", full)
+    res = CliRunner().invoke(main, ["hunt", "--game", "mind-up", "--out", str(tmp_path)])
+    assert res.exit_code == 2 and isinstance(res.exception, SystemExit), res.output
+    assert "d.yaml: cannot write: no such folder" in res.output

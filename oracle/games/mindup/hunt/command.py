@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from ....draftfile import DraftRefused
+from ....safefile import OutputError
 from ....term import visible
 from . import drafts
 from .search import POINTS, run
@@ -60,7 +61,7 @@ def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: 
         try:
             for f in rep.findings:
                 drafts.write(f, out_dir, budget, seed, force)
-        except DraftRefused as e:
+        except (DraftRefused, OutputError) as e:
             click.echo(f"mb-oracle hunt: {visible(str(e))}", err=True)
             return 2
     if fmt == "json":
