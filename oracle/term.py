@@ -59,13 +59,25 @@ def _json_escape(m: re.Match) -> str:
     return f"\\u{0xd800 + (c >> 10):04x}\\u{0xdc00 + (c & 0x3ff):04x}"
 
 
-def json_visible(encoded: str) -> str:
+def json_visible(encoded: str, lines: bool = False) -> str:
     """JSON text (`encoded`) with each character `visible` escapes written
     as a JSON escape (`\\u001b`, `\\u202e`, a surrogate pair beyond U+FFFF):
-    the same values, and nothing a terminal would act on or hide."""
+    the same values, and nothing a terminal would act on or hide. With
+    `lines`, the newlines of indented JSON are kept (a newline in a string
+    is always escaped by the encoder, so any left is the layout's)."""
     if encoded.isprintable():
         return encoded
-    return re.compile(_HIDDEN_IN_LINE).sub(_json_escape, encoded)
+    return re.compile(_HIDDEN_IN_LINES if lines else _HIDDEN_IN_LINE).sub(_json_escape, encoded)
+
+
+def json_visible_bytes(encoded: bytes) -> bytes:
+    """`json_visible` of compact JSON in UTF-8: the same bytes when they are
+    ASCII without DEL (the common case, checked without decoding)."""
+    if encoded.isascii() and b"\x7f" not in encoded:
+        return encoded
+    text = encoded.decode("utf-8")
+    shown = json_visible(text)
+    return encoded if shown is text else shown.encode("utf-8")
 
 
 def error(message, prefix: str = "error: ") -> None:

@@ -45,13 +45,12 @@ def _hidden(text: str) -> list[str]:
 _SGR = re.compile("\x1b\\[[0-9;]*m")
 
 
-def check(proc, where: str = "either", json_out: bool = False) -> str:
-    """Both streams clean (standard output unless it holds JSON, which keeps
-    every value whole); the hostile string shown escaped in one of them."""
+def check(proc, where: str = "either") -> str:
+    """Both streams clean (JSON too: its escapes keep every value whole);
+    the hostile string shown escaped in one of them."""
     out = _SGR.sub("", proc.stdout.decode("utf-8", "surrogateescape"))
     err = proc.stderr.decode("utf-8", "surrogateescape")
-    if not json_out:
-        assert not _hidden(out), (_hidden(out), out[-3000:])
+    assert not _hidden(out), (_hidden(out), out[-3000:])
     assert not _hidden(err), (_hidden(err), err[-3000:])
     both = {"stdout": out, "stderr": err, "either": out + err}[where]
     assert "\\x1b]0;PWNED\\x07" in both, (out[-2000:], err[-2000:])
@@ -111,6 +110,23 @@ def test_verify_unknown_field_note_ids_and_claim_names(tmp_path, game):
     check(run_cli("verify", log, "--format", "junit"), "stdout")
 
 
+def test_json_reports_keep_every_value_whole_as_json_escapes(tmp_path, game):
+    """A JSON report written to a terminal acts on nothing either: what a
+    terminal would act on or hide is a JSON escape, the value read back whole."""
+    log = _write(tmp_path / "g.jsonl", _hostile_claim(game))
+    for args in ((), ("-j", "2"), ("--keep-going",)):
+        p = run_cli("verify", log, "--format", "json", *args)
+        out = p.stdout.decode("utf-8")
+        assert not _hidden(out), _hidden(out)
+        assert json.loads(out.splitlines()[0])["id"] == "g" + HOSTILE
+    failing = tmp_path / "failing.yaml"
+    failing.write_text(_scenario(YAML_HOSTILE), encoding="utf-8")
+    p = run_cli("scenarios", str(failing), "--format", "json")
+    out = p.stdout.decode("utf-8")
+    assert p.returncode == 1 and not _hidden(out), _hidden(out)
+    assert json.loads(out)["results"][0]["title"] == HOSTILE
+
+
 def test_verify_expectations_stale_and_broken(tmp_path, game):
     log = _write(tmp_path / "g.jsonl", game)
     stale = tmp_path / "stale.yaml"
@@ -118,7 +134,7 @@ def test_verify_expectations_stale_and_broken(tmp_path, game):
                      encoding="utf-8")
     text = check(run_cli("verify", log, "--expect", str(stale), "--color", "never"), "stderr")   # a warning
     assert "stale expectation" in text
-    check(run_cli("verify", log, "--expect", str(stale), "--format", "json"), "stderr", json_out=True)
+    check(run_cli("verify", log, "--expect", str(stale), "--format", "json"), "stderr")
     broken = tmp_path / "broken.yaml"
     broken.write_text(f"format: mb-expect/1\nexpected:\n  - code: ILLEGAL_DECISION\n    {YAML_HOSTILE}: 1\n",
                       encoding="utf-8")

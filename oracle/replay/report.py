@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from ..term import plural, style, visible
+from ..term import json_visible_bytes, plural, style, visible
 from .findings import DUPLICATE_NOTE, UNKNOWN_FIELDS_NOTE
 
 _enc = msgspec.json.Encoder()
@@ -152,8 +152,8 @@ def statistics(stats) -> str:
 
 def json_game(rep) -> bytes:
     d = msgspec.to_builtins(rep)
-    return _enc.encode({"t": "game", **d})
+    return json_visible_bytes(_enc.encode({"t": "game", **d}))
 
 
 def json_summary(summary) -> bytes:
-    return _enc.encode({"t": "summary", **msgspec.to_builtins(summary)})
+    return json_visible_bytes(_enc.encode({"t": "summary", **msgspec.to_builtins(summary)}))

@@ -6,7 +6,7 @@ import json
 from collections import Counter
 
 from ..junit import JUnitWriter, classname
-from ..term import plural, visible
+from ..term import json_visible, plural, visible
 from .loader import ScenarioError
 from .runner import Result
 
@@ -92,7 +92,7 @@ def human(results: list[Result], errors: list[ScenarioError], verbose: bool = Fa
 def as_json(results: list[Result], errors: list[ScenarioError]) -> str:
     doc = {"format": RESULTS_FORMAT, "summary": summary(results, errors),
            "errors": [e.to_json() for e in errors], "results": [r.to_json() for r in results]}
-    return json.dumps(doc, ensure_ascii=False, indent=2)
+    return json_visible(json.dumps(doc, ensure_ascii=False, indent=2), lines=True)
 
 
 def junit(results: list[Result], errors: list[ScenarioError], out) -> None:

@@ -12,7 +12,7 @@ import click
 
 from ....draftfile import DraftRefused
 from ....safefile import OutputError
-from ....term import visible
+from ....term import json_visible, visible
 from . import drafts
 from .search import POINTS, run
 
@@ -65,7 +65,7 @@ def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: 
             click.echo(f"mb-oracle hunt: {visible(str(e))}", err=True)
             return 2
     if fmt == "json":
-        click.echo(json.dumps(rep.to_json(), ensure_ascii=False, indent=2))
+        click.echo(json_visible(json.dumps(rep.to_json(), ensure_ascii=False, indent=2), lines=True))
     else:
         click.echo(render(rep, out_dir))
     return 1 if rep.broken else 0
