@@ -117,7 +117,10 @@ class Replacement:
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except OSError as e:
-            what = "no such folder" if e.errno == errno.ENOENT else e.strerror
+            if e.errno != errno.ENOENT:
+                what = e.strerror
+            else:       # a folder that is there but takes no new file (/proc) says ENOENT too
+                what = "the folder takes no new file" if os.path.isdir(folder or ".") else "no such folder"
             raise OutputError(f"{self.path}: cannot write: {what} ({folder or '.'})") from None
         self.tmp, self.target = tmp, target
         _pending.add(tmp)

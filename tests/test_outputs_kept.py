@@ -44,6 +44,23 @@ def test_a_failed_write_leaves_the_file_that_was_there_and_no_temporary(tmp_path
     assert out.read_text() == "a whole report\n" and _leftovers(tmp_path) == []
 
 
+def test_a_folder_that_takes_no_file_is_not_called_missing(tmp_path, monkeypatch):
+    """A file made in /proc fails with ENOENT although the folder is there."""
+    import errno
+
+    from oracle.safefile import OutputError, Replacement
+
+    with pytest.raises(OutputError, match="no such folder"):
+        Replacement(str(tmp_path / "nowhere" / "r.json"))
+
+    def no_new_file(path, *args):
+        raise OSError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+
+    monkeypatch.setattr(os, "open", no_new_file)
+    with pytest.raises(OutputError, match="the folder takes no new file"):
+        Replacement(str(tmp_path / "r.json"))
+
+
 def test_a_replaced_file_keeps_its_mode_and_a_link_to_it_stays_a_link(tmp_path):
     from oracle.safefile import write_file
 
