@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from oracle.cli import main
 from oracle.games.mindup.engine import Game
+from oracle.games.mindup.replay.selfplay import selfplay_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -71,11 +72,13 @@ def test_a_card_left_out_of_the_options_changes_the_count(monkeypatch):
     assert _count(path, 3, 1) == 8 and _count(path, 3, 2) == 8 * 7 ** 3
 
 
-def test_usage_errors():
+def test_usage_errors(tmp_path):
     r = CliRunner().invoke(main, ["perft", "--game", "mind-up", "--depth", "1"])
     assert r.exit_code == 2 and "exactly one start" in r.output
     r = CliRunner().invoke(main, ["perft", "--game", "mind-up", "--depth", "1", "--seed", "1", "--edition", "fr-first"])
     assert r.exit_code == 2 and "Mindbug's" in r.output
+    r = CliRunner().invoke(main, ["perft", "--game", "mind-up", "--depth", "1", "--seed", "1", "--sets", "beyond-eternity"])
+    assert r.exit_code == 2 and "--sets are Mindbug's" in r.output
     r = CliRunner().invoke(main, ["perft", "--depth", "1", "--seed", "1", "--players", "3"])
     assert r.exit_code == 2 and "--players" in r.output
     r = CliRunner().invoke(main, ["perft", "--game", "go", "--depth", "1", "--seed", "1"])
@@ -83,3 +86,7 @@ def test_usage_errors():
     r = CliRunner().invoke(main, ["perft", "--game", "mind-up", "--depth", "1", "--seed", "1", "--players", "3",
                                   "--show-deal"])
     assert sorted(json.loads(r.output)["deck"]) == list(range(1, 61))
+    log = tmp_path / "mu.jsonl"
+    log.write_bytes(b"".join(x + b"\n" for x in selfplay_lines(1, 1, 3, "random", 0)))
+    r = CliRunner().invoke(main, ["perft", "--log", str(log), "--depth", "1"])
+    assert r.exit_code == 2 and "a game of mind-up" in r.output and "--game mind-up" in r.output

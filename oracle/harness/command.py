@@ -61,8 +61,9 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
     outcomes expanded) from a deal or a position; see spec/perft.md."""
     other = _other_game(game, "PERFT")
     if other is not None:
-        if edition or log_path or cards_file:
-            _fail(f"--edition, --log and --cards are Mindbug's; {game} perft starts from --seed or --scenario")
+        if edition or log_path or cards_file or sets_spec is not None:
+            _fail(f"--edition, --log, --cards and --sets are Mindbug's; {game} perft starts from --seed or "
+                  "--scenario")
         if depth is None and not show_deal:
             _fail("give --depth N (the turns to count) or --show-deal")
         return other(depth, seed, players, scenario_path, scenario_id, divide, fmt, show_deal)

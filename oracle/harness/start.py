@@ -7,6 +7,7 @@ import random
 
 import msgspec
 
+from ..games import DEFAULT, GAMES, game_of
 from ..games.mindbug.cards import DEFAULT_SETS, UnknownSet, check_sets
 from ..games.mindbug.engine import Game, SetupError
 from ..games.mindbug.readings import with_readings
@@ -113,6 +114,10 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...]]:
                 try:
                     line = decode_line(fmt.decoder, raw.rstrip(b"\r\n"))
                 except (msgspec.DecodeError, msgspec.ValidationError) as e:
+                    other = game_of(raw)
+                    if other != DEFAULT and other in GAMES:
+                        raise StartError(f"{path}:{n}: a game of {other}: --log starts Mindbug's perft; "
+                                         f"perft --game {other} starts from --seed or --scenario") from None
                     raise StartError(f"{path}:{n}: {e}") from None
                 if isinstance(line, fmt.GameLine):
                     if head is not None:
