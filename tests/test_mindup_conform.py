@@ -138,3 +138,47 @@ def test_a_shrunk_game_that_cannot_be_written_is_a_note_and_the_report_goes_on(t
     rep = _shrunk_once(tmp_path)
     assert rep.verdict == "violates"
     assert "not written: " in rep.notes[0] and "No space left on device" in rep.notes[0], rep.notes
+
+
+def _over_game():
+    """A seeded game of 3 players the rules play to its end, and its steps."""
+    import random
+
+    from oracle.games.mindup.harness.conform import _next_step
+    from oracle.games.mindup.harness.play import apply_step, game_from_deal, seeded_deal
+    from oracle.games.mindup.harness.protocol import step_decoder
+
+    setup = seeded_deal(5, 3)
+    g, steps, rng, pile = game_from_deal(3, setup, 0, None), [], random.Random(5), list(range(1, 15))
+    while not g.is_over:
+        steps.append(_next_step(g, "random", rng, pile))
+        apply_step(g, step_decoder.decode(json.dumps(steps[-1])))
+    return g, setup, steps
+
+
+@pytest.mark.parametrize("wrong,clauses", [("scores", ["mu.game.rounds"]), ("winners", ["mu.game.winner"])])
+def test_a_wrong_result_is_named_by_what_differs_and_its_log_ends_with_the_engine_s_result(tmp_path, wrong,
+                                                                                             clauses):
+    from types import SimpleNamespace
+
+    from oracle.games.mindup.harness import conform as mu_conform, lockstep as ls
+    from oracle.games.mindup.harness.protocol import EngineReply, Over
+    from oracle.replay.findings import GameReport
+
+    g, setup, steps = _over_game()
+    scores, winners = g.totals(), g.winners()
+    if wrong == "scores":
+        scores = [scores[0] + 1, *scores[1:]]
+    else:
+        winners = [(winners[0] + 1) % 3]
+    reply = EngineReply(pending="over", over=Over(scores, winners))
+    finding = ls.compare(g, reply, len(steps), [])
+    assert finding.code == "WRONG_RESULT" and finding.clauses == clauses
+    camp = mu_conform.Campaign(SimpleNamespace(name="engine", version="1", positions=False),
+                               Settings(out=tmp_path))
+    game = mu_conform._Game(GameReport(file="engine", line=0, id="mind-up-3p0o-random-s5"), 3, setup, 0,
+                            ls.Divergence(steps, finding, reply))
+    note = camp._write(game, None, steps)
+    assert f"mb-oracle verify on it: violates, WRONG_RESULT [{clauses[0]}" in note, note
+    last = json.loads((tmp_path / "mind-up-3p0o-random-s5-wrong_result.jsonl").read_text().splitlines()[-1])
+    assert last == {"t": "end", "scores": scores, "winners": winners}

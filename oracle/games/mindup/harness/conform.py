@@ -28,7 +28,7 @@ import yaml
 from ....draftfile import DraftRefused, refusal, write_draft
 from ....harness.conform import Settings, engine_fault, why_not_written
 from ....harness.engine_client import Engine, EngineFault
-from ....harness.lockstep import STATE_MISMATCH
+from ....harness.lockstep import STATE_MISMATCH, WRONG_RESULT
 from ....replay.findings import GameReport
 from ....replay.reader import split_games
 from ....safefile import OutputError, write_file
@@ -168,11 +168,16 @@ class Campaign:
                 # right after the last turn could be the one before (mu.round.last-card).
                 lines.append({"t": "last", "cards": [last[p] for p in range(game.players)]})
             lines.append(ls.line_of_claim(div.reply.state))
+        elif div.finding.code == WRONG_RESULT and div.reply.over:
+            # The engine's result, as a log's end line claims one (verify compares it).
+            lines.append({"t": "end", "scores": list(div.reply.over.scores),
+                          "winners": list(div.reply.over.winners)})
         else:
             lines.append({"t": "note", "text": f"{div.finding.code} [{', '.join(div.finding.clauses)}] "
                                                f"{div.finding.message}"})
-        lines.append({"t": "end", "reason": "aborted",
-                      "detail": f"written by mb-oracle conform: the engine and the rules part here ({div.finding.code})"})
+        if lines[-1]["t"] != "end":
+            lines.append({"t": "end", "reason": "aborted", "detail": "written by mb-oracle conform: the engine and "
+                                                                     f"the rules part here ({div.finding.code})"})
         log = _write_log(out, out / f"{stem}.jsonl", "".join(json.dumps(x) + "\n" for x in lines))
         checked = verify_lines(lines)
         flagged = "; ".join(f"{f.code} [{', '.join(f.clauses)}]" for f in checked.findings) or "nothing"

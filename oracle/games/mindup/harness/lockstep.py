@@ -68,7 +68,7 @@ def compare(g: Game, reply: pr.EngineReply, step: int, since: list) -> Finding |
     theirs = None if reply.over is U or reply.over is None else (list(reply.over.scores), sorted(reply.over.winners))
     mine = (g.totals(), sorted(g.winners())) if g.is_over else None
     if theirs != mine:
-        return Finding(WRONG_RESULT, ["mu.game.winner", "mu.game.rounds"], step,
+        return Finding(WRONG_RESULT, _result_clauses(theirs, mine), step,
                        f"the engine says {_result(theirs)}; the rules say {_result(mine)}",
                        log={"over": _over(theirs)}, rules={"over": _over(mine)}, events=events)
     kind = g.pending.kind
@@ -90,6 +90,15 @@ def compare(g: Game, reply: pr.EngineReply, step: int, since: list) -> Finding |
                            rules={"options": [g.legal(p) for p in range(g.state.players)]},
                            log={"options": [list(o) for o in reply.options]})
     return None
+
+
+def _result_clauses(theirs, mine) -> list[str]:
+    """The clauses of a result that differs, as verify names them on an end
+    line: the scores (and an ending at another point) mu.game.rounds, the
+    winners alone mu.game.winner."""
+    if theirs is None or mine is None or theirs[0] != mine[0]:
+        return ["mu.game.rounds"] + (["mu.game.winner"] if theirs and mine and theirs[1] != mine[1] else [])
+    return ["mu.game.winner"]
 
 
 def _result(r) -> str:
