@@ -104,3 +104,18 @@ def test_games_of_the_two_games_keep_apart():
     assert fork["parent"] == mu and svc.others == 2
     json.loads(svc.handle(json.dumps({"op": "close", "game": fork["game"]}).encode()))
     assert svc.others == 1
+
+
+def test_a_mind_up_request_s_error_is_worded_in_mind_up_s_fields_and_editions():
+    new = {"op": "new", "game": "mind-up", "players": 3, "seed": 1}
+    bad_edition, misspelt, bad_position = (r["error"] for r in _session(
+        {**new, "edition": "en-revised"}, {**new, "playrs": 3},
+        {"op": "new", "game": "mind-up", "position": {"roundd": 1}}))
+    out = io.BytesIO()
+    serve(io.BytesIO(b'{"op": "new", "game": "mind-up", "players": 3, "seed": 1e400}\n'), out)
+    big_seed = json.loads(out.getvalue())["error"]
+    assert bad_edition["field"] == "$.edition" and bad_edition["message"].endswith("editions: fr")
+    assert "did you mean 'players'" in misspelt["message"] and "objectives" in misspelt["message"]
+    assert "scenario" not in misspelt["message"] and "op," not in misspelt["message"]
+    assert "did you mean 'round'" in bad_position["message"] and "hands" in bad_position["message"]
+    assert big_seed["field"] == "$.seed" and "whole number" in big_seed["message"]    # was: unknown field 'game'

@@ -221,10 +221,7 @@ class Service:
         request as plain JSON; None for Mindbug's requests."""
         if b'"game"' not in raw or (not self.others and b'"new"' not in raw):
             return None
-        try:
-            data = _generic.decode(raw)
-        except msgspec.DecodeError:
-            return None
+        data = _lenient(raw)        # a number out of range too (`"seed": 1e400`), which is the game's to word
         if not isinstance(data, dict):
             return None
         name = data.get("game")
@@ -310,8 +307,10 @@ def _request_id(raw: bytes):
     return None
 
 
-def bad_request(message: str, raw: bytes) -> RequestError:
-    """A validation error as the service words it: the field, and the ops when the op is unknown."""
+def bad_request(message: str, raw: bytes, values: dict | None = None, structs=None) -> RequestError:
+    """A validation error as the service words it: the field, and the ops when the op is unknown.
+    Another game's requests give its own `values` (field -> what, the values it takes) and
+    `structs` (the struct of the object at a path, as _field_names); Mindbug's by default."""
     field = None
     if " - at `" in message:
         message, _, at = message.rpartition(" - at `")
@@ -336,7 +335,8 @@ def bad_request(message: str, raw: bytes) -> RequestError:
         return RequestError("UNKNOWN_OP", f"unknown op {data.get('op')!r}; ops: {', '.join(pr.OPS)}", "$.op")
     if data.get("rpc", pr.RPC) != pr.RPC:
         return RequestError("BAD_VERSION", f"this service speaks {pr.RPC}, not {data.get('rpc')!r}", "$.rpc")
-    return RequestError("BAD_REQUEST", *_in_words(message, field, data))
+    return RequestError("BAD_REQUEST", *_in_words(message, field, data, _VALUES if values is None else values,
+                                                  structs or _struct_at))
 
 
 # The values a field takes, where msgspec names a bad value without them.
@@ -344,34 +344,42 @@ _DECISION_TYPES = tuple(t.__struct_config__.tag for t in pr.DecisionLine.__args_
 _VALUES = {"$.edition": ("edition", EDITIONS), "$.decision.t": ("decision type", _DECISION_TYPES)}
 
 
-def _in_words(message: str, field: str | None, data: dict) -> tuple[str, str | None]:
+def _in_words(message: str, field: str | None, data: dict, values: dict, structs) -> tuple[str, str | None]:
     """msgspec's validation message in the service's words: an unknown value
     or field with the nearest valid one and the list of them; a missing
     field named with its op."""
     quoted = message.split("`")[1] if message.count("`") >= 2 else "?"
     if message.startswith("Object contains unknown field"):
         field = f"{field}.{quoted}" if field else f"$.{quoted}"
-        names = _field_names(field.rpartition(".")[0], data)
+        names = _field_names(structs(field.rpartition(".")[0], data))
         return (f"unknown field {quoted!r} for op {data['op']!r}{did_you_mean(quoted, names)}"
                 + (f"; fields: {', '.join(names)}" if names else "")), field
     if message.startswith("Object missing required field"):
         whose = f"op {data['op']!r}" if not field else f"the {field.rpartition('.')[2]}"
         field = f"{field}.{quoted}" if field else f"$.{quoted}"
-        what, values = _VALUES.get(field, (None, ()))
+        what, known = values.get(field, (None, ()))
         return (f"{whose} needs the field {quoted!r}"
-                + (f" (the {what}: {', '.join(values)})" if values else "")), field
-    if field not in _VALUES:
+                + (f" (the {what}: {', '.join(known)})" if known else "")), field
+    if field not in values:
         return message, field
-    what, values = _VALUES[field]
+    what, known = values[field]
     if message.startswith(("Invalid enum value", "Invalid value")):
         value = message.partition(" value ")[2]
         word = value.strip("'") if value.startswith("'") else value
-        return f"unknown {what} {value}{did_you_mean(word, values)}; {what}s: {', '.join(values)}", field
-    return f"{message}; {what}s: {', '.join(values)}", field
+        return f"unknown {what} {value}{did_you_mean(word, known)}; {what}s: {', '.join(known)}", field
+    return f"{message}; {what}s: {', '.join(known)}", field
 
 
-def _field_names(parent: str, data: dict) -> tuple[str, ...]:
-    """The fields the object at `parent` may have ("$", "$.position", "$.decision", ...)."""
+def _field_names(struct) -> tuple[str, ...]:
+    """The fields an object of `struct` may have (none without a struct)."""
+    if struct is None:
+        return ()
+    tag = struct.__struct_config__.tag_field
+    return tuple(f.encode_name for f in msgspec.structs.fields(struct) if f.encode_name not in (tag, "op"))
+
+
+def _struct_at(parent: str, data: dict):
+    """The struct of the object at `parent` of a Mindbug request ("$", "$.position", "$.decision", ...)."""
     struct = None
     if parent == "$":
         struct = next((t for t in pr.Request.__args__ if t.__struct_config__.tag == data.get("op")), None)
@@ -382,10 +390,7 @@ def _field_names(parent: str, data: dict) -> tuple[str, ...]:
     elif parent == "$.decision" and isinstance(data.get("decision"), dict):
         t = data["decision"].get("t")
         struct = next((d for d in pr.DecisionLine.__args__ if d.__struct_config__.tag == t), None)
-    if struct is None:
-        return ()
-    tag = struct.__struct_config__.tag_field
-    return tuple(f.encode_name for f in msgspec.structs.fields(struct) if f.encode_name != tag)
+    return struct
 
 
 def _octonite_entry(data) -> str | None:

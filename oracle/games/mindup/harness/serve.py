@@ -21,6 +21,17 @@ _on_game = msgspec.json.Decoder(pr.OnGame)
 OPS = ("new", "pending", "apply", "state", "events", "fork", "close")
 
 
+# Mind Up!'s words for a request's errors (oracle.harness.serve.bad_request).
+_VALUES = {"$.edition": ("edition", ("fr",))}
+
+
+def _struct_at(parent: str, data: dict):
+    """The struct of the object at `parent` of a Mind Up! request."""
+    if parent == "$":
+        return pr.New if data.get("op") == "new" else pr.OnGame
+    return {"$.position": pr.Position, "$.setup": pr.Deal}.get(parent)
+
+
 class Open:
     """An open Mind Up! game of the service: the game, every event since it started."""
 
@@ -37,7 +48,7 @@ def handle(service, raw: bytes, data: dict) -> bytes:
     try:
         req = (_new if data.get("op") == "new" else _on_game).decode(raw)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
-        raise bad_request(str(e), raw) from None
+        raise bad_request(str(e), raw, _VALUES, _struct_at) from None
     if req.rpc is not msgspec.UNSET and req.rpc != "mb-oracle-rpc/1":
         raise RequestError("BAD_VERSION", f"this service speaks mb-oracle-rpc/1, not {req.rpc!r}", "$.rpc")
     if isinstance(req, pr.New):
