@@ -119,3 +119,10 @@ def test_a_mind_up_request_s_error_is_worded_in_mind_up_s_fields_and_editions():
     assert "scenario" not in misspelt["message"] and "op," not in misspelt["message"]
     assert "did you mean 'round'" in bad_position["message"] and "hands" in bad_position["message"]
     assert big_seed["field"] == "$.seed" and "whole number" in big_seed["message"]    # was: unknown field 'game'
+
+
+def test_a_new_naming_mindbug_starts_a_game_of_mindbug_as_the_error_for_an_unknown_game_says():
+    named, unknown = _session({"op": "new", "game": "mindbug", "edition": "en-revised", "seed": 1},
+                              {"op": "new", "game": "mindbugg", "edition": "en-revised", "seed": 1})
+    assert unknown["error"]["field"] == "$.game" and "known: mindbug, mind-up" in unknown["error"]["message"]
+    assert named["ok"] and named["pending"]["stage"] == "action"     # was: unknown field 'game' for op 'new'

@@ -96,7 +96,8 @@ class Hello(_Request, tag="hello"):
 class New(_Request, tag="new"):
     """Start a game from exactly one of a deal (`setup`, a replay setup line,
     its `t` optional), the deal of a `seed` (as `mb-oracle selfplay` and
-    `perft --seed` deal it), a `position`, or a `scenario`'s position."""
+    `perft --seed` deal it), a `position`, or a `scenario`'s position.
+    `game` may name Mindbug (the default; "mind-up" is Mind Up!'s `new`)."""
 
     edition: Edition
     sets: fmt.Names = msgspec.field(default_factory=lambda: ["first-contact"])
@@ -105,6 +106,7 @@ class New(_Request, tag="new"):
     seed: int | UnsetType = UNSET
     position: Position | UnsetType = UNSET
     scenario: ScenarioRef | UnsetType = UNSET
+    game: Literal["mindbug"] | UnsetType = UNSET
 
 
 class Pending(_Request, tag="pending"):
