@@ -180,6 +180,9 @@ def test_bad_requests_get_an_error_naming_the_field(rpc, request_line, code, fie
      "pass, hunt, block, choose, random"),
     (b'{"op": "apply", "game": "g1", "decision": {"t": "play", "p": 0}}', "$.decision.card",
      "the decision needs the field 'card'"),
+    # A request's unknown fields are errors, in its decision too (a log's decision line may carry them).
+    (b'{"op": "apply", "game": "g1", "decision": {"t": "play", "p": 1, "card": 11, "crad": 1}}',
+     "$.decision.crad", "unknown field 'crad' for op 'apply' (did you mean 'card'?); fields: p, card, x"),
 ])
 def test_bad_requests_are_worded_with_the_valid_values_and_the_nearest(rpc, request_line, field, words):
     """msgspec's words ("Invalid enum value 'en-revsed'") become the

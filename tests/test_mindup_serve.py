@@ -121,6 +121,19 @@ def test_a_mind_up_request_s_error_is_worded_in_mind_up_s_fields_and_editions():
     assert big_seed["field"] == "$.seed" and "whole number" in big_seed["message"]    # was: unknown field 'game'
 
 
+def test_a_field_of_another_op_or_unknown_to_a_step_is_an_error():
+    """spec/rpc.md: unknown fields are errors; `since` is events', `decision` apply's."""
+    new = {"op": "new", "game": "mind-up", "players": 3, "seed": 1}
+    since, decision, step, events = _session(
+        new, {"op": "pending", "game": "g1", "since": 2}, {"op": "state", "game": "g1", "decision": {}},
+        {"op": "apply", "game": "g1", "decision": {"t": "round", "order": [1, 2, 3, 4, 5], "ordre": 1}},
+        {"op": "events", "game": "g1", "since": 0})[1:]
+    assert since["error"]["field"] == "$.since" and "for op 'pending'" in since["error"]["message"]
+    assert decision["error"]["field"] == "$.decision" and "for op 'state'" in decision["error"]["message"]
+    assert step["error"]["field"] == "$.decision.ordre"
+    assert events["ok"] is True and events["events"] == []
+
+
 def test_a_new_naming_mindbug_starts_a_game_of_mindbug_as_the_error_for_an_unknown_game_says():
     named, unknown = _session({"op": "new", "game": "mindbug", "edition": "en-revised", "seed": 1},
                               {"op": "new", "game": "mindbugg", "edition": "en-revised", "seed": 1})

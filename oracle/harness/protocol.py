@@ -29,6 +29,11 @@ Edition = Literal[EDITIONS]  # type: ignore[valid-type]
 RequestId = Union[int, str, None]
 DecisionLine = Union[fmt.PlayLine, fmt.AttackLine, fmt.ActivateLine, fmt.MindbugLine, fmt.PassLine, fmt.HuntLine,
                      fmt.BlockLine, fmt.ChooseLine, fmt.RandomLine]
+# The decision of an `apply`: a decision line that may hold no field mb-replay/1
+# does not define (a request's unknown fields are errors; a log's decision
+# line may carry them). Each is a subclass of the line type, with its tag.
+ApplyDecision = Union[tuple(msgspec.defstruct(f"Apply{cls.__name__}", [], bases=(cls,), forbid_unknown_fields=True)
+                            for cls in DecisionLine.__args__)]  # type: ignore[misc]
 # Octonite counters by card id (later.octonite, English revised): the
 # creatures in play that hold some, each with its count, bounded as a
 # scenario's `octonite` (MAX_OCTONITE).
@@ -119,7 +124,7 @@ class Apply(_Request, tag="apply"):
     """Apply one decision; a decision the rules refuse leaves the game unchanged."""
 
     game: GameId
-    decision: DecisionLine
+    decision: ApplyDecision
 
 
 class State(_Request, tag="state"):

@@ -29,7 +29,9 @@ PENDING_KINDS = ("choose", "round", "over")
 MAX_SEED = 2 ** 63 - 1
 
 Step = Union[fmt.RoundLine, fmt.TurnLine, fmt.ChooseLine]
-step_decoder = msgspec.json.Decoder(Step)
+# An `apply`'s step: a request's unknown fields are errors (a log's step line may carry them).
+step_decoder = msgspec.json.Decoder(Union[tuple(  # type: ignore[misc]
+    msgspec.defstruct(f"Apply{cls.__name__}", [], bases=(cls,), forbid_unknown_fields=True) for cls in Step.__args__)])
 Seat = Annotated[int, Meta(ge=0, le=5)]
 
 

@@ -56,8 +56,17 @@ def handle(service, raw: bytes, data: dict) -> bytes:
     if req.op not in OPS:
         raise RequestError("UNKNOWN_OP", f"unknown op {req.op!r} for a Mind Up! game; ops: {', '.join(OPS)}",
                            "$.op")
+    for name in ("decision", "since"):     # fields of one op each (OnGame serves every op)
+        if name in data and _OWN_FIELDS[name] != req.op:
+            fields = ", ".join(["game", "id", "rpc"] + [f for f, op in _OWN_FIELDS.items() if op == req.op])
+            raise RequestError("BAD_REQUEST", f"unknown field {name!r} for op {req.op!r}; fields: {fields}",
+                               f"$.{name}")
     entry = service.open_game(req.game)
     return _enc.encode(globals()["_" + req.op](service, req, entry))
+
+
+# The op each field of OnGame belongs to.
+_OWN_FIELDS = {"decision": "apply", "since": "events"}
 
 
 def _start(service, req: pr.New) -> pr.NewReply:
@@ -100,6 +109,8 @@ def _apply(service, req, entry: Open) -> pr.ApplyReply:
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
         message, _, at = str(e).rpartition(" - at `")
         field = "$.decision" + at.rstrip("`")[1:] if at.startswith("$") else "$.decision"
+        if (message or str(e)).startswith("Object contains unknown field `"):
+            field += "." + (message or str(e)).split("`")[1]
         raise RequestError("BAD_REQUEST", f"not a Mind Up! step (a round, turn or choose line): "
                            f"{message or e}", field) from None
     g = entry.game
