@@ -53,7 +53,8 @@ READINGS: tuple[Reading, ...] = (
     )),
     Reading("life.lose.set-lower", "set_life_loss", "counts", (
         ("counts", "a life total set lower (Mysterious Mermaid) is a loss of life: Hyenix triggers"),
-        ("not-a-loss", "a life total set lower is not a loss of life: Hyenix does not trigger"),
+        ("not-a-loss", "a life total set lower is not a loss of life: Hyenix does not trigger, and "
+                       "Knightmare does not stop it"),
     )),
     Reading("effects.this-turn", "this_turn", "ends-with-turn", (
         ("ends-with-turn", "an effect that lasts this turn ends between the end of the turn and the next turn"),

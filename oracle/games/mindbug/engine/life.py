@@ -39,18 +39,21 @@ def gain_life(g: Game, player: int, amount: int, clauses=(), source=None) -> Non
     life_changed(g, player, GAIN_LIFE, source)                         # triggers.when.events
 
 
-def lose_life(g: Game, player: int, amount: int, clauses=(), source=None, triggers: bool = True) -> None:
+def lose_life(g: Game, player: int, amount: int, clauses=(), source=None, loss: bool = True) -> None:
     """life.lose; reaching 0 ends the game at once (winning.life). Otherwise
     the loss triggers the abilities that wait in the player's discard pile
-    (triggers.from-discard), unless `triggers` is false."""
+    (triggers.from-discard). `loss` false: the life is only set lower, which
+    the reading life.lose.set-lower=not-a-loss does not count as a loss of
+    life, so nothing that answers a loss sees it: no trigger, no Blessed
+    Killer Bee, no Knightmare (promo.cannot-lose-life)."""
     s = g.state
     more: tuple = ()
-    if triggers and amount > 0 and g.table.flags.in_discard:
+    if loss and amount > 0 and g.table.flags.in_discard:
         amount, clauses, more = _more_loss(g, player, amount, clauses, source)   # later.in-discard.life
     amount = min(amount, s.life[player])
     if amount <= 0:
         return
-    lock = life_locked(g, player) if g.table.flags.life_locks else None   # promo.cannot-lose-life
+    lock = life_locked(g, player) if loss and g.table.flags.life_locks else None   # promo.cannot-lose-life
     if lock is not None:
         g.emit("no-life-loss", clauses + ("promo.cannot-lose-life",), player=player, card=lock, amount=amount,
                source=source)
@@ -68,7 +71,7 @@ def lose_life(g: Game, player: int, amount: int, clauses=(), source=None, trigge
     g.emit("lose-life", clauses + ("life.lose",) + extra, player=player, amount=amount, source=source)
     if s.life[player] <= 0:
         g.end_game(1 - player, "life", ("winning.life",))
-    elif triggers:
+    elif loss:
         life_changed(g, player, LOSE_LIFE, source)                     # triggers.when.events
         if g.table.flags.from_discard:
             life_lost(g, player)                                       # triggers.from-discard
@@ -91,11 +94,12 @@ def _more_loss(g: Game, player, amount, clauses, source):
 
 def set_life(g: Game, player: int, value: int, clauses=(), source=None) -> None:
     """An effect that makes a life total equal to a number gains or loses the
-    difference. Whether a total set lower is a loss that triggers abilities
-    such as Hyenix's is the life.lose.set-lower reading."""
+    difference. Whether a total set lower is a loss of life, which abilities
+    such as Hyenix's answer and Knightmare's prevents, is the
+    life.lose.set-lower reading."""
     now = g.state.life[player]
     if value > now:
         gain_life(g, player, value - now, clauses, source)
     elif value < now:
         counts = g.profile.set_life_loss == "counts"                   # life.lose.set-lower
-        lose_life(g, player, now - value, clauses + ("life.lose.set-lower",), source, triggers=counts)
+        lose_life(g, player, now - value, clauses + ("life.lose.set-lower",), source, loss=counts)
