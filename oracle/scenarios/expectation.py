@@ -10,7 +10,7 @@ from msgspec import UNSET
 from ..games.mindbug.cards import keyword_list
 from ..games.mindbug.engine import Game
 from ..games.mindbug.engine.octonite import counters
-from ..games.mindbug.engine.state import decision_words
+from ..games.mindbug.engine.state import asks_number, decision_words
 from .cards import card_id, card_name, keyword_name
 from .format import Expect
 from .result import Difference
@@ -160,21 +160,22 @@ def _pending(g, pe, differ) -> None:
     if pe.options is not UNSET:
         want = {_decision(x) for x in pe.options}
         if want != have:
-            missing = sorted(option_text(*o) for o in want - have)
-            extra = sorted(option_text(*o) for o in have - want)
+            num = asks_number(p)
+            missing = sorted(option_text(*o, num) for o in want - have)
+            extra = sorted(option_text(*o, num) for o in have - want)
             bits = ([f"missing {missing}"] if missing else []) + ([f"unexpected {extra}"] if extra else [])
-            differ("pending.options", str(sorted(option_text(*o) for o in want)),
-                   str(sorted(option_text(*o) for o in have)) + " (" + "; ".join(bits) + ")")
+            differ("pending.options", str(sorted(option_text(*o, num) for o in want)),
+                   str(sorted(option_text(*o, num) for o in have)) + " (" + "; ".join(bits) + ")")
     if pe.has is not UNSET:
         for x in pe.has:
             o = _decision(x)
             if o not in have:
-                differ("pending.has", option_text(*o), "not a legal option: " + options_text(g))
+                differ("pending.has", option_text(*o, asks_number(p)), "not a legal option: " + options_text(g))
     if pe.lacks is not UNSET:
         for x in pe.lacks:
             o = _decision(x)
             if o in have:
-                differ("pending.lacks", f"{option_text(*o)} not legal", "it is legal")
+                differ("pending.lacks", f"{option_text(*o, asks_number(p))} not legal", "it is legal")
     if pe.source is not UNSET and p.source != card_id(pe.source):
         differ("pending.source", pe.source, "none" if p.source is None else card_name(p.source))
     if pe.clauses is not UNSET:

@@ -7,6 +7,7 @@ import re
 from functools import cache
 
 from ..games.mindbug.cards import SETS, version
+from ..games.mindbug.engine.state import asks_number
 from .cards import all_ids, card_id, card_name
 from .loader import step_kind
 
@@ -37,13 +38,15 @@ def _cards(ids) -> str:
     return "[" + ", ".join(card_name(c) for c in ids) + "]"
 
 
-def option_text(kind: str, arg) -> str:
+def option_text(kind: str, arg, numbers: bool = False) -> str:
+    """A decision as a step writes it; `numbers`: its picks are numbers (a
+    die's face, a named power), written as such, not as cards."""
     if kind in ("mindbug", "pass"):
         return kind
     if arg is None:
         return f"{kind}: null"
     if isinstance(arg, tuple):
-        return f"{kind}: {_cards(arg)}"
+        return f"{kind}: {list(arg) if numbers else _cards(arg)}"
     return f"{kind}: {card_name(arg)}"
 
 
@@ -82,4 +85,7 @@ def _names_of(_version) -> frozenset:
 
 
 def options_text(g) -> str:
-    return ", ".join(option_text(k, a) for k, a in g.pending.options) if g.pending else "nothing (game over)"
+    if not g.pending:
+        return "nothing (game over)"
+    numbers = asks_number(g.pending)
+    return ", ".join(option_text(k, a, numbers) for k, a in g.pending.options)

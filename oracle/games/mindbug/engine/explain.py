@@ -8,7 +8,7 @@ from __future__ import annotations
 from .errors import ILLEGAL_DECISION, ILLEGAL_RANDOM, Refusal
 from .mindbug_rules import banned_by
 from .play_limits import limiter
-from .state import STAGE_KINDS, decision_words
+from .state import STAGE_KINDS, asks_number, decision_words
 
 
 ZONE_WORDS = {"hand": "hand", "play": "play area", "discard": "discard pile", "deck": "draw pile",
@@ -140,8 +140,9 @@ def explain(g, d) -> Refusal:
                           f"{label(g, arg)} is {where(g, arg)}")
         return refuse("combat.block", f"card {arg} is not a creature of player {p.player} that can block")
     if p.stage in ("choose", "order"):
-        return refuse(p.clauses[0], f"{list(arg) if arg else arg} is not a legal pick: {p.prompt}",
-                      p.source)
+        picked = (list(arg) if asks_number(p) or not arg
+                  else "[" + ", ".join(label(g, c) for c in arg) + "]")
+        return refuse(p.clauses[0], f"{picked} is not a legal pick: {p.prompt}", p.source)
     return refuse(p.clauses[0], "not a legal decision here")
 
 

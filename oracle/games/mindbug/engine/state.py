@@ -72,6 +72,18 @@ def decision_words(stage: str, player: int) -> str:
     return f"{'an' if stage[:1] in 'aeiou' else 'a'} {stage} decision by player {player}"
 
 
+# The decisions answered with a number, not with cards (spec/scenario-format.md,
+# steps: `choose: [5]`, `random: [4]`): by stage, the clause that asks for it.
+NUMBER_PICKS = {"random": frozenset({"promo.die-roll"}),
+                "choose": frozenset({"promo.name-a-power", "promo.side-markers"})}
+
+
+def asks_number(pending) -> bool:
+    """Whether `pending` waits for a number (a die's face, a named power, a
+    side marker's power) rather than for cards."""
+    return pending is not None and not NUMBER_PICKS.get(pending.stage, frozenset()).isdisjoint(pending.clauses)
+
+
 class State:
     """Everything that changes during a game. Static facts (which design each
     instance id is, whose deck it came from) live in `Table`."""
