@@ -95,3 +95,29 @@ def test_a_refused_card_pick_names_the_cards():
     assert r.status == "fail" and r.clause == "terms.discard"
     assert "Gorillion (" in r.message and "is not a legal pick" in r.message
     assert "legal here: choose: [" in r.message and "Luchataur" in r.message.split("legal here:")[1]
+
+
+STAGE_THREE = """\
+format: mb-scenario/1
+id: test.world-eater-by-face
+title: A stage III face named as a card
+clauses: [later.evolve]
+sets: [beyond-evolution]
+editions: [en-revised]
+source: {kind: card list, ref: "World Eater"}
+given:
+  players:
+    - {play: [{card: Curious Tadpole, stage: 3}], hand: [Robopup]}
+    - {play: [], hand: [Sawn]}
+expect:
+  power: {World Eater: 8}
+"""
+
+
+def test_a_stage_three_face_named_as_a_card_says_how_to_name_it():
+    f = load_text(STAGE_THREE, "t.yaml")
+    assert len(f.errors) == 1
+    text = str(f.errors[0])
+    assert text.startswith("t.yaml:13: expect.power.World Eater: ")
+    assert "World Eater is the stage III face of Curious Tadpole's line" in text
+    assert "{card: Curious Tadpole, stage: 3}" in text and "copies" not in text

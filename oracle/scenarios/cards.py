@@ -47,6 +47,10 @@ def card_id(ref: str) -> int:
         design = lookup(name)
     except UnknownCard as e:
         raise CardRefError(f"unknown card {ref!r}{e.hint}") from None
+    if design.copies == 0 and design.stage >= 2 and design.line:
+        raise CardRefError(f"{design.name} is the stage {'I' * design.stage} face of {design.line}'s line, "
+                           f"not a card of its own: a creature at that stage is named by its stage I card, "
+                           f"{design.line} (in `given`: {{card: {design.line}, stage: {design.stage}}})")
     if not 1 <= copy <= design.copies:
         n = design.copies
         raise CardRefError(f"{design.name} has {n} cop{'y' if n == 1 else 'ies'} in the set, "
