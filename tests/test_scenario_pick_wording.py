@@ -121,3 +121,16 @@ def test_a_stage_three_face_named_as_a_card_says_how_to_name_it():
     assert text.startswith("t.yaml:13: expect.power.World Eater: ")
     assert "World Eater is the stage III face of Curious Tadpole's line" in text
     assert "{card: Curious Tadpole, stage: 3}" in text and "copies" not in text
+
+
+def test_the_html_board_words_a_number_pick_as_numbers():
+    """The page's boards (show, --format html) list the side markers' powers,
+    and the step that picks one, as numbers, as the scenario writes them."""
+    from oracle.report.scenario import scenario_steps
+    from oracle.report.steps import option_text
+
+    sc = load_text(SLUGGERNAUT.replace("  - choose: [6]\n", "  - choose: [5]\n"), "<test>").scenarios[0]
+    boards = scenario_steps(sc, "en-revised")["steps"]
+    pick = next(b for b in boards if b["board"]["pending"] and b["board"]["pending"]["stage"] == "choose")
+    assert pick["board"]["pending"]["options"] == ["choose 5", "choose 8"]
+    assert option_text("choose", (5,), {5: "Explosive Toad"}) == "choose Explosive Toad (5)"   # cards stay cards

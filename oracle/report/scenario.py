@@ -10,7 +10,7 @@ what the rules did, at the step where it failed.
 from __future__ import annotations
 
 from ..games.mindbug.engine import Decision, SetupError
-from ..games.mindbug.engine.state import STAGE_KINDS
+from ..games.mindbug.engine.state import STAGE_KINDS, asks_number
 from ..replay.findings import DiffEntry, Finding, GameReport
 from ..replay.narrate import event_text
 from ..scenarios.loader import step_kind, step_text
@@ -40,7 +40,7 @@ def scenario_steps(sc, edition: str) -> dict | None:
     def forced_text(kind, arg):
         pend = g.pending
         who = None if pend.is_chance else pend.player
-        return decision_text(Decision(kind, who, arg).to_json(), names)
+        return decision_text(Decision(kind, who, arg).to_json(), names, asks_number(pend))
 
     record(None, g.events, sc.line_of("given"))
     at[0] = 0

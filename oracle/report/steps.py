@@ -16,6 +16,7 @@ from __future__ import annotations
 import msgspec
 
 from ..games.mindbug.engine import Decision, Game, SetupError
+from ..games.mindbug.engine.state import asks_number
 from ..replay.narrate import card_label, event_text
 from ..replay.verify import GameReport, Verifier
 
@@ -57,7 +58,7 @@ def board(g) -> dict:
         b["pending"] = {
             "stage": p.stage, "player": None if p.is_chance else p.player, "prompt": p.prompt,
             "clauses": list(p.clauses), "source": p.source,
-            "options": [option_text(k, a, names) for k, a in p.options],
+            "options": [option_text(k, a, names, asks_number(p)) for k, a in p.options],
         }
     return b
 
@@ -79,24 +80,27 @@ def later_zones(g) -> dict:
     return out
 
 
-def option_text(kind: str, arg, names: dict) -> str:
-    """One legal answer in words: "play Elephantopus (12)", "block: none"."""
+def option_text(kind: str, arg, names: dict, number: bool = False) -> str:
+    """One legal answer in words: "play Elephantopus (12)", "block: none";
+    with `number`, an answer that is a number (a die's face, a named power,
+    a side marker's power: state.asks_number) as the number: "choose 5"."""
+    label = str if number else (lambda c: card_label(names, c))
     if isinstance(arg, tuple):
-        return f"{kind} " + (", ".join(card_label(names, c) for c in arg) if arg else "nothing")
+        return f"{kind} " + (", ".join(label(c) for c in arg) if arg else "nothing")
     if arg is None:
         return kind if kind in ("mindbug", "pass") else f"{kind}: none"
-    return f"{kind} {card_label(names, arg)}"
+    return f"{kind} {label(arg)}"
 
 
-def decision_text(d: dict, names: dict) -> str:
-    """A decision (its JSON form) in words, with the player."""
+def decision_text(d: dict, names: dict, number: bool = False) -> str:
+    """A decision (its JSON form) in words, with the player (`number`: as option_text)."""
     kind = d["t"]
     if kind in ("choose", "random"):
         arg = tuple(d.get("cards") or ())
     else:
         arg = d.get("card")
     who = "random outcome: " if kind == "random" else (f"player {d['p']}: " if "p" in d else "")
-    return who + option_text(kind, arg, names)
+    return who + option_text(kind, arg, names, number)
 
 
 class Stepper(Verifier):
@@ -112,7 +116,7 @@ class Stepper(Verifier):
         self._line = 0                  # the log line being read
         self._wrote = None              # (kind, player) of the decision that line writes, until applied
 
-    def _record(self, decision: dict | None, events, forced: bool = False, g=None) -> None:
+    def _record(self, decision: dict | None, events, forced: bool = False, g=None, number: bool = False) -> None:
         if len(self.steps) >= MAX_STEPS:
             self.cut = True
             return
@@ -120,7 +124,7 @@ class Stepper(Verifier):
         names = g.table.names
         self.steps.append({
             "line": self._line,
-            "decision": None if decision is None else decision_text(decision, names),
+            "decision": None if decision is None else decision_text(decision, names, number),
             "forced": forced,
             "events": [[e.kind, list(e.clauses), event_text(e, names)] for e in events],
             "board": board(g),
@@ -163,8 +167,9 @@ class Stepper(Verifier):
         player = None if pend.is_chance else pend.player
         wrote = self._wrote
         forced = wrote is None or wrote[0] != kind or wrote[1] != player
+        number = asks_number(pend)
         super()._step(kind, arg)
-        self._record(Decision(kind, player, arg).to_json(), self.g.events, forced)
+        self._record(Decision(kind, player, arg).to_json(), self.g.events, forced, number=number)
         if not forced:
             self._wrote = None          # a later step caused by the same line is the rules' own
 
