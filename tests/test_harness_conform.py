@@ -473,6 +473,7 @@ def test_an_engine_that_drops_the_counters_parts_from_the_rules_where_they_matte
     assert set(bad) <= counter_scenarios()
     harvest = bad["scenario later.harvest-last-counter-at-the-next-turn [en-revised]"]
     assert harvest["code"] == "STATE_MISMATCH" and harvest["clauses"][0] == "triggers.harvest"
+    assert "the log " not in harvest["message"] and all("the log " not in d["text"] for d in harvest["diff"])
     assert bad["scenario later.octonite-action-paid-with-the-last-counter [en-revised]"]["code"] == "OPTIONS_DIFFER"
 
 

@@ -47,6 +47,7 @@ def test_each_planted_bug_is_found_with_its_clause_and_shrunk(tmp_path, plant, c
     assert all(r.verdict == "violates" for r in reports)
     first = reports[0].findings[0]
     assert first.code == "STATE_MISMATCH" and first.clauses[0] == clause
+    assert "the engine " in first.message and "the log " not in first.message    # conform reads no log
     note = reports[0].notes[0]
     assert "to 1 from a position" in note, note
     assert "mb-oracle verify on it: violates" in note and f"STATE_MISMATCH [{clause}" in note

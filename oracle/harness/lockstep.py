@@ -56,6 +56,12 @@ def _option_text(g: Game, o: dict) -> str:
     return f"{who}{o['t']}"
 
 
+def engine_words(diff: list[DiffEntry]) -> list[DiffEntry]:
+    """A state claim's differences as conform words them: the side that is
+    not the rules is the engine, not a log ("the engine has card 12 in ...")."""
+    return [msgspec.structs.replace(d, text=d.text.replace("the log ", "the engine ")) for d in diff]
+
+
 def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding | None, list[dict]]:
     """The first difference between the rules' game `g` and the engine's
     reply after `step` decisions (`events`: what the rules did since the
@@ -75,9 +81,10 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
             diff = card_diff(g, state, deep=True)
             if diff:
                 fields = [k for k in rules if rules[k] != log.get(k)] or list(rules)
+                clauses = attribute(g, events, diff)
+                diff = engine_words(diff)
                 text = f"the engine's state differs from the rules ({', '.join(fields)}): {diff[0].text}" + \
                     (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
-                clauses = attribute(g, events, diff)
                 if _skipped(g, reply):
                     text = f"the rules are waiting for {waiting_text(g)}, which the engine skips; {text}"
                     clauses = list(dict.fromkeys(choice_clauses(g) + clauses))

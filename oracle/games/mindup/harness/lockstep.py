@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import msgspec
 
 from ....harness.engine_client import Engine
-from ....harness.lockstep import ENGINE_REFUSED, OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT
+from ....harness.lockstep import ENGINE_REFUSED, OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, engine_words
 from ....replay.findings import DiffEntry, Finding
 from ..engine import Game
 from ..replay import format as fmt
@@ -60,6 +60,7 @@ def compare(g: Game, reply: pr.EngineReply, step: int, since: list) -> Finding |
         diff = claim_diff(reply.state, g.state)
         if diff:
             clauses = list(dict.fromkeys(c for d in diff for c in clauses_of(d, since, bool(g.state.objectives))))
+            diff = engine_words(diff)
             fields = sorted({d.field.split("[")[0] if d.field else "cards" for d in diff})
             return Finding(STATE_MISMATCH, clauses, step,
                            f"the engine's state differs from the rules ({', '.join(fields)}): {diff[0].text}"
