@@ -183,3 +183,28 @@ def test_a_wrong_result_is_named_by_what_differs_and_its_log_ends_with_the_engin
     assert f"mb-oracle verify on it: violates, WRONG_RESULT [{clauses[0]}" in note, note
     last = json.loads((tmp_path / "mind-up-3p0o-random-s5-wrong_result.jsonl").read_text().splitlines()[-1])
     assert last == {"t": "end", "scores": scores, "winners": winners}
+
+
+def test_options_that_differ_at_the_first_turn_are_shrunk_to_the_position_itself(tmp_path):
+    """An engine that never offers player A's first card parts from the
+    rules before any turn: the draft starts at that position, with no step."""
+    script = tmp_path / "narrow.py"
+    script.write_text(
+        "import runpy\n"
+        f"mod = runpy.run_path({str(ROOT / 'examples' / 'mindup_engine_adapter.py')!r}, run_name='adapter')\n"
+        "g = mod['main'].__globals__\n"
+        "real = g['view']\n"
+        "def view(game):\n"
+        "    v = real(game)\n"
+        "    if v['options'] and len(v['options'][0]) > 1:\n"
+        "        v['options'][0] = v['options'][0][1:]\n"
+        "    return v\n"
+        "g['view'] = view\n"
+        "g['main']([])\n")
+    out = tmp_path / "out"
+    (rep,) = _run(f"{sys.executable} {script}", out, budget=1, players=(3,))
+    assert rep.findings[0].code == "OPTIONS_DIFFER" and rep.findings[0].line == 1    # after the round's chance
+    assert "to 0 from a position of round 1" in rep.notes[0], rep.notes[0]
+    (draft,) = out.glob("*.yaml")
+    files, errors = load_paths([draft])
+    assert errors == [] and [r.status for r in run_all(files)] == ["pass"]

@@ -94,6 +94,7 @@ class Campaign:
         if run.g.is_over:
             rep.result = {"winners": run.g.winners(), "scores": run.g.totals()}
         if run.divergence is not None:
+            out.states.append(run.g.copy())     # the position where the sides part (a start of no steps)
             out.divergence = run.divergence
             rep.verdict = "violates"
             rep.findings.append(run.divergence.finding)
@@ -139,7 +140,8 @@ class Campaign:
         if not self.engine.positions:
             return None, div.steps
         budget = self.settings.shrink_budget
-        for k in range(len(div.steps) - 1, -1, -1):
+        # From the latest start: the position where the sides part shows wrong options by itself.
+        for k in range(min(len(div.steps), len(game.states) - 1), -1, -1):
             if budget <= 0:
                 break
             g = game.states[k]
