@@ -167,7 +167,7 @@ def _dump(obj) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--set", "set_names", multiple=True, metavar="SET",
               help="Only the cards of this set (repeatable): first-contact, new-servants, beyond-eternity, "
-                   "beyond-evolution, promo-2022, promo-2023, promo-later.")
+                   "beyond-evolution, promo-2022, promo-2023, promo-later, promo-unconfirmed.")
 @click.option("--sets", "list_sets", is_flag=True, help="List the known card sets instead.")
 @click.argument("names", nargs=-1)
 def cards(as_json, set_names, list_sets, names):
@@ -175,6 +175,7 @@ def cards(as_json, set_names, list_sets, names):
     cards; French names and slugs work). The stage faces of evolution lines
     are listed with their stage and line."""
     from .games.mindbug.cards import CARDS, SETS, UnknownCard, UnknownSet, check_sets, lookup
+    from .term import plural
 
     if list_sets:
         if as_json:
@@ -184,7 +185,7 @@ def cards(as_json, set_names, list_sets, names):
             n = info.get("faces", 0)
             faces = (f", {info['set_aside']} set-aside cards ({n} stage faces)" if s.lines
                      else f", {n} stage face{'s' * (n != 1)} of no known line, never dealt" if n else "")
-            click.echo(f"{s.id:<16} {s.name} / {s.french}: {info['designs']} designs, {info['cards']} cards{faces}")
+            click.echo(f"{s.id:<16} {s.name} / {s.french}: {plural(info['designs'], 'design')}, {plural(info['cards'], 'card')}{faces}")
         return
     try:
         keep = set(check_sets(set_names)) if set_names else set(SETS)

@@ -65,6 +65,16 @@ def test_the_set_listing_counts_the_new_sets(cli):
     assert "faces" not in data["first-contact"] and data["promo-2022"]["cards"] == 10
 
 
+def test_the_set_listing_counts_one_design_in_the_singular_and_names_every_set_in_help():
+    from click.testing import CliRunner
+
+    from oracle.cli import cards
+
+    out = CliRunner().invoke(cards, ["--sets"]).output
+    assert "Unconfirmed promos / Unconfirmed promos: 1 design, 1 card\n" in out
+    assert "promo-unconfirmed" in " ".join(CliRunner().invoke(cards, ["--help"]).output.split())
+
+
 def test_cards_of_a_set_lists_its_stage_faces_with_stage_and_line(cli):
     data = json.loads(cli("cards", "--json", "--set", "beyond-evolution").stdout)
     assert len(data) == 38 and sum(c["copies"] for c in data if "stage" not in c or c["stage"] == 1) == 44
