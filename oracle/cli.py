@@ -71,7 +71,7 @@ SUMMARIES = {
              "spec/rpc.md).",
     "show": "Write one game of LOG as an HTML page: its findings, and its board from the deal to the end, to step "
             "through with buttons or arrow keys.",
-    "verify": "Verify recorded games (mb-replay/1 JSON Lines) against the rules.",
+    "verify": "Verify recorded games (mb-replay/1 and mu-replay/1 JSON Lines) against the rules.",
 }
 
 

@@ -55,7 +55,7 @@ def cards_option(command):
 @color_option()
 def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions, reading_specs,
            strict, quiet, check_invariants, statistics, progress, cluster, cards_file):
-    """Verify recorded games (mb-replay/1 JSON Lines) against the rules.
+    """Verify recorded games (mb-replay/1 and mu-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl, *.ndjson and .gz logs), globs,
     fsspec URLs (globs allowed) or - for standard input (the default). Exit
