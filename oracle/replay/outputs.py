@@ -52,9 +52,11 @@ class _Human:
     """The human report. On standard output it leaves the stale expectations
     out (`warnings=False`): they are warnings, said on standard error."""
 
-    def __init__(self, stream, color: bool, quiet: bool, statistics: bool, before=None, warnings: bool = True):
+    def __init__(self, stream, color: bool, quiet: bool, statistics: bool, before=None, warnings: bool = True,
+                 side: str = "log"):
         self.stream, self.color, self.quiet, self.statistics, self.before = stream, color, quiet, statistics, before
         self.warnings = warnings
+        self.side = side        # what the other side of the rules is: a log (verify), the engine (conform)
 
     def echo(self, text: str) -> None:
         if self.before is not None:
@@ -76,7 +78,7 @@ class _Human:
     def game(self, rep, seconds: float, lines=None) -> None:
         if not self.quiet or rep.verdict != "conforms" or rep.outcome == "xpass":
             if lines is None:
-                self.echo(render.human_game(rep))
+                self.echo(render.human_game(rep, side=self.side))
             elif self.color:
                 self.echo(lines.styled)
             else:
@@ -136,7 +138,7 @@ class _JUnit:
             self.writer.case(cls, rep.id, system_out="\n".join(n for n in rep.notes if render.unknown_fields_note(n)),
                              **kw)
             return
-        text = unstyle(render.human_game(rep))
+        text = unstyle(render.human_game(rep, side="engine" if self.command == "conform" else "log"))
         if outcome in ("malformed", "error"):
             f = rep.findings[0]
             self.writer.case(cls, rep.id, result="error", message=_finding_line(f), type=f.code, text=text, **kw)
@@ -286,7 +288,8 @@ class Reporter:
             return _JUnit(file, self.command)
         if kind == "html":
             return _Html(file, self.inputs, self.options, self.on_hand)
-        return _Human(file, color, quiet, statistics, clear, warnings=file is not sys.stdout)
+        return _Human(file, color, quiet, statistics, clear, warnings=file is not sys.stdout,
+                      side="engine" if self.command == "conform" else "log")
 
     @property
     def wanted(self) -> tuple[str, ...]:

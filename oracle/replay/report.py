@@ -47,7 +47,9 @@ def unknown_fields_note(note: str) -> bool:
     return note.split(": ", 1)[-1].startswith(UNKNOWN_FIELDS_NOTE) or note.startswith(DUPLICATE_NOTE)
 
 
-def human_game(rep, verbose: bool = False) -> str:
+def human_game(rep, verbose: bool = False, side: str = "log") -> str:
+    """A game's report in words; `side`: what the rules are compared with
+    (a log for verify, the engine for conform), named in the finding's rows."""
     label, colour = MARK[rep.verdict]
     if rep.outcome == "xfail":
         label, colour = "xfail", "cyan"
@@ -88,7 +90,8 @@ def human_game(rep, verbose: bool = False) -> str:
             import json         # a divergence's values as JSON: loaded when one is first shown (start-up)
 
             if f.log is not None:
-                out.append(_cap(f"    log says:   {json.dumps(f.log, ensure_ascii=False)}"))
+                said = f"{side} says:"
+                out.append(_cap(f"    {said}{' ' * max(1, 12 - len(said))}{json.dumps(f.log, ensure_ascii=False)}"))
             if f.rules is not None:
                 out.append(_cap(f"    rules say:  {json.dumps(f.rules, ensure_ascii=False)}"))
         if f.options:
@@ -100,7 +103,7 @@ def human_game(rep, verbose: bool = False) -> str:
         for e in f.diff or ():
             out.append(_cap(f"    differs:    {e.text}"))
         if f.events:
-            out.append("    the rules did, since log and rules last agreed:")
+            out.append(f"    the rules did, since {side} and rules last agreed:")
             out.extend(_cap(f"      {e.text} [{', '.join(e.clauses)}]") for e in f.events)
     for n in rep.notes:
         if verbose or rep.verdict != "conforms" or rep.outcome == "xpass" or unknown_fields_note(n):
