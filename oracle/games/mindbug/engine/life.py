@@ -75,9 +75,9 @@ def lose_life(g: Game, player: int, amount: int, clauses=(), source=None, loss: 
         life_changed(g, player, LOSE_LIFE, source)                     # triggers.when.events
         if g.table.flags.from_discard:
             life_lost(g, player)                                       # triggers.from-discard
-        for loss, card in more:                                        # later.in-discard.life: a loss of its own
+        for extra_loss, card in more:                                  # later.in-discard.life: a loss of its own
             if s.winner is None:
-                lose_life(g, player, loss, ("later.in-discard.life", "later.in-discard"), card)
+                lose_life(g, player, extra_loss, ("later.in-discard.life", "later.in-discard"), card)
 
 
 def _more_loss(g: Game, player, amount, clauses, source):
