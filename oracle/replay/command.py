@@ -24,9 +24,13 @@ def cards_option(command):
                              "them by naming their set in `sets`.")(command)
 
 
+EDITION_HELP = ("Mindbug's rules edition, in place of the one the game lines name (Mind Up! has one edition, fr; "
+                "its games ignore this).")
+
+
 @click.command()
 @click.argument("paths", nargs=-1)
-@click.option("--edition", type=click.Choice(EDITIONS), help="Rules edition (overrides the game lines).")
+@click.option("--edition", type=click.Choice(EDITIONS), help=EDITION_HELP)
 @click.option("--format", "fmt", type=click.Choice(["human", "json", "junit", "html"]), default="human",
               show_default=True, help="The report written to standard output.")
 @click.option("--output", "outputs", multiple=True, metavar="FORMAT=FILE", callback=parse_output,
@@ -173,7 +177,7 @@ def _selfplay_other(game, games, seed, bot, claims, reading_specs, players, obje
 
 @click.command()
 @click.argument("paths", nargs=-1)
-@click.option("--edition", type=click.Choice(EDITIONS), help="Rules edition (overrides the game lines).")
+@click.option("--edition", type=click.Choice(EDITIONS), help=EDITION_HELP)
 @cards_option
 def annotate(paths, edition, cards_file):
     """Write logs back in canonical form: every decision (forced ones
