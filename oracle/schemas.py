@@ -18,7 +18,7 @@ what the decoder refuses:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Union
 
 import msgspec
 import msgspec.inspect as mi
@@ -28,6 +28,14 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # A JSON object key that msgspec decodes as an int: an optional minus sign
 # and decimal digits, without leading zeros.
 INT_KEY_PATTERN = r"^-?(0|[1-9][0-9]*)$"
+
+
+def strict_twins(types: tuple, prefix: str) -> Any:
+    """The union of `types` (tagged msgspec structs), each as a subclass
+    that refuses fields it does not define, named `prefix` + its name: what a
+    request reads where a log line of the same type may carry more."""
+    return Union[tuple(msgspec.defstruct(prefix + cls.__name__, [], bases=(cls,), forbid_unknown_fields=True)
+                       for cls in types)]  # type: ignore[return-value]
 
 
 def json_schema(tp: Any, *, id: str, title: str, description: str) -> dict:

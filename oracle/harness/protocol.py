@@ -18,7 +18,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 from ..games.mindbug.editions import EDITIONS
 from ..replay import format as fmt
 from ..replay.findings import RulesEvent
-from ..schemas import json_schema
+from ..schemas import json_schema, strict_twins
 from ..scenarios.format import MAX_OCTONITE
 
 RPC = "mb-oracle-rpc/1"
@@ -32,8 +32,7 @@ DecisionLine = Union[fmt.PlayLine, fmt.AttackLine, fmt.ActivateLine, fmt.Mindbug
 # The decision of an `apply`: a decision line that may hold no field mb-replay/1
 # does not define (a request's unknown fields are errors; a log's decision
 # line may carry them). Each is a subclass of the line type, with its tag.
-ApplyDecision = Union[tuple(msgspec.defstruct(f"Apply{cls.__name__}", [], bases=(cls,), forbid_unknown_fields=True)
-                            for cls in DecisionLine.__args__)]  # type: ignore[misc]
+ApplyDecision = strict_twins(DecisionLine.__args__, "Apply")
 # Octonite counters by card id (later.octonite, English revised): the
 # creatures in play that hold some, each with its count, bounded as a
 # scenario's `octonite` (MAX_OCTONITE).

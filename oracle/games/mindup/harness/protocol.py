@@ -22,6 +22,7 @@ import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
 from ....replay.findings import RulesEvent
+from ....schemas import strict_twins
 from ..replay import format as fmt
 
 GAME = "mind-up"
@@ -30,8 +31,7 @@ MAX_SEED = 2 ** 63 - 1
 
 Step = Union[fmt.RoundLine, fmt.TurnLine, fmt.ChooseLine]
 # An `apply`'s step: a request's unknown fields are errors (a log's step line may carry them).
-step_decoder = msgspec.json.Decoder(Union[tuple(  # type: ignore[misc]
-    msgspec.defstruct(f"Apply{cls.__name__}", [], bases=(cls,), forbid_unknown_fields=True) for cls in Step.__args__)])
+step_decoder = msgspec.json.Decoder(strict_twins(Step.__args__, "Apply"))
 Seat = Annotated[int, Meta(ge=0, le=5)]
 
 
@@ -83,15 +83,34 @@ class New(Struct, kw_only=True, forbid_unknown_fields=True):
 
 
 class OnGame(Struct, kw_only=True, forbid_unknown_fields=True):
-    """Any other request on a Mind Up! game (pending, apply, state, events,
-    fork, close)."""
+    """Any other request on a Mind Up! game (pending, state, fork, close;
+    apply and events add their own field)."""
 
     op: str
     id: Union[int, str, None] = None
     rpc: str | UnsetType = UNSET
     game: Annotated[str, Meta(max_length=100)]
+
+
+class ApplyRequest(OnGame, kw_only=True, forbid_unknown_fields=True):
+    decision: Any = UNSET
+
+
+class EventsRequest(OnGame, kw_only=True, forbid_unknown_fields=True):
+    since: Annotated[int, Meta(ge=0)] = 0
+
+
+class AnyOp(OnGame, kw_only=True, forbid_unknown_fields=True):
+    """A request of an op the service does not know: read with every field of
+    the others, then refused by its op (UNKNOWN_OP)."""
+
     decision: Any = UNSET
     since: Annotated[int, Meta(ge=0)] = 0
+
+
+# The request struct of each op on a game (the others: AnyOp).
+ON_GAME = {"pending": OnGame, "state": OnGame, "fork": OnGame, "close": OnGame,
+           "apply": ApplyRequest, "events": EventsRequest}
 
 
 class PendingView(Struct, omit_defaults=True):

@@ -17,7 +17,7 @@ from . import protocol as pr
 
 _enc = msgspec.json.Encoder()
 _new = msgspec.json.Decoder(pr.New)
-_on_game = msgspec.json.Decoder(pr.OnGame)
+_on_game = {struct: msgspec.json.Decoder(struct) for struct in (*pr.ON_GAME.values(), pr.AnyOp)}
 OPS = ("new", "pending", "apply", "state", "events", "fork", "close")
 
 
@@ -28,8 +28,12 @@ _VALUES = {"$.edition": ("edition", ("fr",))}
 def _struct_at(parent: str, data: dict):
     """The struct of the object at `parent` of a Mind Up! request."""
     if parent == "$":
-        return pr.New if data.get("op") == "new" else pr.OnGame
+        return pr.New if data.get("op") == "new" else _request_struct(data.get("op"))
     return {"$.position": pr.Position, "$.setup": pr.Deal}.get(parent)
+
+
+def _request_struct(op):
+    return pr.ON_GAME.get(op, pr.AnyOp) if isinstance(op, str) else pr.AnyOp
 
 
 class Open:
@@ -46,7 +50,8 @@ def handle(service, raw: bytes, data: dict) -> bytes:
     """The response line to one request on Mind Up! (`data`: the request
     decoded as plain JSON); RequestError for a bad one."""
     try:
-        req = (_new if data.get("op") == "new" else _on_game).decode(raw)
+        op = data.get("op")
+        req = (_new if op == "new" else _on_game[_request_struct(op)]).decode(raw)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
         raise bad_request(str(e), raw, _VALUES, _struct_at) from None
     if req.rpc is not msgspec.UNSET and req.rpc != "mb-oracle-rpc/1":
@@ -56,17 +61,9 @@ def handle(service, raw: bytes, data: dict) -> bytes:
     if req.op not in OPS:
         raise RequestError("UNKNOWN_OP", f"unknown op {req.op!r} for a Mind Up! game; ops: {', '.join(OPS)}",
                            "$.op")
-    for name in ("decision", "since"):     # fields of one op each (OnGame serves every op)
-        if name in data and _OWN_FIELDS[name] != req.op:
-            fields = ", ".join(["game", "id", "rpc"] + [f for f, op in _OWN_FIELDS.items() if op == req.op])
-            raise RequestError("BAD_REQUEST", f"unknown field {name!r} for op {req.op!r}; fields: {fields}",
-                               f"$.{name}")
     entry = service.open_game(req.game)
     return _enc.encode(globals()["_" + req.op](service, req, entry))
 
-
-# The op each field of OnGame belongs to.
-_OWN_FIELDS = {"decision": "apply", "since": "events"}
 
 
 def _start(service, req: pr.New) -> pr.NewReply:
