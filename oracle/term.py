@@ -70,6 +70,14 @@ def json_visible(encoded: str, lines: bool = False) -> str:
     return re.compile(_HIDDEN_IN_LINES if lines else _HIDDEN_IN_LINE).sub(_json_escape, encoded)
 
 
+def json_document(doc) -> str:
+    """`doc` as indented JSON for a person or a program to read (a report of
+    scenarios, of a hunt), `json_visible` with its layout's newlines."""
+    import json     # here: most commands write no indented JSON
+
+    return json_visible(json.dumps(doc, ensure_ascii=False, indent=2), lines=True)
+
+
 def json_visible_bytes(encoded: bytes) -> bytes:
     """`json_visible` of compact JSON in UTF-8: the same bytes when they are
     ASCII without DEL (the common case, checked without decoding)."""

@@ -3,7 +3,6 @@ differences and engine bugs, and write each finding as a draft scenario."""
 
 from __future__ import annotations
 
-import json
 import sys
 import textwrap
 from pathlib import Path
@@ -11,16 +10,11 @@ from pathlib import Path
 import click
 
 from ..games.mindbug.editions import EDITIONS
-from ..term import error, json_visible, visible
+from ..term import error, json_document, visible
 from .budget import DEFAULT, SHARES
 
 CELL = {"contradiction": "CONTRADICTION", "ambiguity": "AMBIGUOUS"}
 WIDTH = 100   # the summary fits in this many columns
-
-
-def _json(doc) -> str:
-    """A report as indented JSON, whatever a terminal would act on written as a JSON escape."""
-    return json_visible(json.dumps(doc, ensure_ascii=False, indent=2), lines=True)
 
 
 def _cell(entry: dict, groups: list, shown: tuple) -> str:
@@ -91,7 +85,7 @@ def _hunt_cards(cards_file, out, budget, seed, fmt, force) -> int:
         if not refused:
             refused = _write_all(lambda f: write(f, out_dir, force=True), found)
     if fmt == "json":
-        click.echo(_json({"findings": [f.to_json() for f in found]}))
+        click.echo(json_document({"findings": [f.to_json() for f in found]}))
     else:
         click.echo(render(found, None if refused else out_dir))
     return _say_refused(refused, out_dir) if refused else 0
@@ -116,7 +110,7 @@ def _hunt_sets(sets_spec: str, edition, out, fmt) -> int:
                                  param_hint="--sets")
     found = hunt_later(sets)
     if fmt == "json":
-        click.echo(_json({"findings": [f.to_json() for f in found]}))
+        click.echo(json_document({"findings": [f.to_json() for f in found]}))
     else:
         click.echo(render(found, sets))
     return 1 if any(f.category == "engine-bug" for f in found) else 0
@@ -243,7 +237,7 @@ def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract
         if not refused:
             refused = _write_all(lambda f: write(f, out_dir, budget, seed, force=True), rep.findings)
     if fmt == "json":
-        click.echo(_json(_only(rep.to_json(), editions)))
+        click.echo(json_document(_only(rep.to_json(), editions)))
     else:
         click.echo(render(rep, None if refused else out_dir))
     if refused:

@@ -48,6 +48,11 @@ def parse_output(_ctx, _param, values) -> list[tuple[str, str]]:
     return out
 
 
+def side_of(command: str) -> str:
+    """What a report compares with the rules: the engine for conform, else a log."""
+    return "engine" if command == "conform" else "log"
+
+
 class _Human:
     """The human report. On standard output it leaves the stale expectations
     out (`warnings=False`): they are warnings, said on standard error."""
@@ -138,7 +143,7 @@ class _JUnit:
             self.writer.case(cls, rep.id, system_out="\n".join(n for n in rep.notes if render.unknown_fields_note(n)),
                              **kw)
             return
-        text = unstyle(render.human_game(rep, side="engine" if self.command == "conform" else "log"))
+        text = unstyle(render.human_game(rep, side=side_of(self.command)))
         if outcome in ("malformed", "error"):
             f = rep.findings[0]
             self.writer.case(cls, rep.id, result="error", message=_finding_line(f), type=f.code, text=text, **kw)
@@ -289,7 +294,7 @@ class Reporter:
         if kind == "html":
             return _Html(file, self.inputs, self.options, self.on_hand)
         return _Human(file, color, quiet, statistics, clear, warnings=file is not sys.stdout,
-                      side="engine" if self.command == "conform" else "log")
+                      side=side_of(self.command))
 
     @property
     def wanted(self) -> tuple[str, ...]:

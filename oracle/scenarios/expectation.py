@@ -157,10 +157,10 @@ def _pending(g, pe, differ) -> None:
     if pe.player is not UNSET and p.player != pe.player:
         differ("pending.player", str(pe.player), str(p.player))
     have = {(k, a) for k, a in p.options}
+    num = asks_number(p)        # picks written as numbers, not as cards
     if pe.options is not UNSET:
         want = {_decision(x) for x in pe.options}
         if want != have:
-            num = asks_number(p)
             missing = sorted(option_text(*o, num) for o in want - have)
             extra = sorted(option_text(*o, num) for o in have - want)
             bits = ([f"missing {missing}"] if missing else []) + ([f"unexpected {extra}"] if extra else [])
@@ -170,12 +170,12 @@ def _pending(g, pe, differ) -> None:
         for x in pe.has:
             o = _decision(x)
             if o not in have:
-                differ("pending.has", option_text(*o, asks_number(p)), "not a legal option: " + options_text(g))
+                differ("pending.has", option_text(*o, num), "not a legal option: " + options_text(g))
     if pe.lacks is not UNSET:
         for x in pe.lacks:
             o = _decision(x)
             if o in have:
-                differ("pending.lacks", f"{option_text(*o, asks_number(p))} not legal", "it is legal")
+                differ("pending.lacks", f"{option_text(*o, num)} not legal", "it is legal")
     if pe.source is not UNSET and p.source != card_id(pe.source):
         differ("pending.source", pe.source, "none" if p.source is None else card_name(p.source))
     if pe.clauses is not UNSET:

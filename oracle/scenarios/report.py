@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 from ..junit import JUnitWriter, classname
-from ..term import json_visible, plural, visible
+from ..term import json_document, plural, visible
 from .loader import ScenarioError
 from .runner import Result
 
@@ -92,7 +91,7 @@ def human(results: list[Result], errors: list[ScenarioError], verbose: bool = Fa
 def as_json(results: list[Result], errors: list[ScenarioError]) -> str:
     doc = {"format": RESULTS_FORMAT, "summary": summary(results, errors),
            "errors": [e.to_json() for e in errors], "results": [r.to_json() for r in results]}
-    return json_visible(json.dumps(doc, ensure_ascii=False, indent=2), lines=True)
+    return json_document(doc)
 
 
 def junit(results: list[Result], errors: list[ScenarioError], out) -> None:

@@ -140,8 +140,8 @@ class Campaign:
         if not self.engine.positions:
             return None, div.steps
         budget = self.settings.shrink_budget
-        # From the latest start: the position where the sides part shows wrong options by itself.
-        for k in range(min(len(div.steps), len(game.states) - 1), -1, -1):
+        # From the latest start (states[-1]: the position where the sides part, no step left).
+        for k in range(len(div.steps), -1, -1):
             if budget <= 0:
                 break
             g = game.states[k]

@@ -4,7 +4,6 @@ status (1: an invariant broke; 2: a draft was not written)."""
 
 from __future__ import annotations
 
-import json
 import textwrap
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import click
 
 from ....draftfile import DraftRefused
 from ....safefile import OutputError
-from ....term import json_visible, visible
+from ....term import json_document, visible
 from . import drafts
 from .search import POINTS, run
 
@@ -65,7 +64,7 @@ def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: 
             click.echo(f"mb-oracle hunt: {visible(str(e))}", err=True)
             return 2
     if fmt == "json":
-        click.echo(json_visible(json.dumps(rep.to_json(), ensure_ascii=False, indent=2), lines=True))
+        click.echo(json_document(rep.to_json()))
     else:
         click.echo(render(rep, out_dir))
     return 1 if rep.broken else 0
