@@ -28,7 +28,6 @@ from pathlib import Path
 
 import msgspec
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from markupsafe import Markup
 
 from ..games.mindbug.cards import CARDS, KEYWORD_NAMES
 from ..clauses import load_catalogue
@@ -49,7 +48,8 @@ def _shown(value):
     """A value the page shows as text (a title, a file name, a note): text
     from the input as visible escapes, as on a terminal, where the page
     may be written (`show` without -o)."""
-    return visible(value, lines=True) if isinstance(value, str) and not isinstance(value, Markup) else value
+    # Markup (text the page's own code made safe) says so by `__html__`, the protocol Jinja reads.
+    return visible(value, lines=True) if isinstance(value, str) and not hasattr(value, "__html__") else value
 
 
 def environment() -> Environment:
