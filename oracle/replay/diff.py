@@ -19,13 +19,12 @@ from collections import Counter
 import msgspec
 
 from ..games.mindbug.cards import KEYWORD_NAMES
+from ..games.mindbug.engine.state import ZONE_WORDS
 from .claims import ROMAN, boosts_of, face_name, name_of, stage_of
 from .findings import DiffEntry
 from .narrate import creature_label
 
 U = msgspec.UNSET
-ZONE_WORDS = {"hand": "hand", "discard": "discard pile", "play": "play area", "deck": "draw pile",
-              "life_pile": "life cards"}
 PLAY_FIELDS = ("card", "exhausted", "power", "keywords", "stage", "face", "boosts")
 LATER_FIELDS = ("stage", "face", "boosts")   # compared, in a zone of names, on the designs the log claims them for
 

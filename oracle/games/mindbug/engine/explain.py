@@ -8,11 +8,7 @@ from __future__ import annotations
 from .errors import ILLEGAL_DECISION, ILLEGAL_RANDOM, Refusal
 from .mindbug_rules import banned_by
 from .play_limits import limiter
-from .state import STAGE_KINDS, asks_number, decision_words
-
-
-ZONE_WORDS = {"hand": "hand", "play": "play area", "discard": "discard pile", "deck": "draw pile",
-              "life_pile": "life cards"}
+from .state import STAGE_KINDS, ZONE_WORDS, asks_number, decision_words
 
 
 def label(g, card) -> str:

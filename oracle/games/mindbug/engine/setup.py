@@ -11,7 +11,7 @@ from .deck import _known, check_composition, check_mechanics, resolve_cards, res
 from .errors import SetupError
 from .octonite import set_counters
 from .presence import Flags
-from .state import State
+from .state import ZONE_WORDS, State
 
 HAND_SIZE: Final = 5
 DECK_SIZE: Final = 10
@@ -232,9 +232,6 @@ def place_boosts(s, boosts) -> None:
                              f"card {card} holds boost cards but is not in play: only a creature in play can",
                              {"card": card})
     s.boosts = tuple((card, tuple(under)) for card, under in boosts if under)
-
-
-ZONE_WORDS = {"deck": "draw pile", "hand": "hand", "play": "play area", "discard": "discard pile"}
 
 
 def _no_faces(defs: dict, cards, where: str, in_play: bool = False) -> None:

@@ -72,6 +72,10 @@ def decision_words(stage: str, player: int) -> str:
     return f"{'an' if stage[:1] in 'aeiou' else 'a'} {stage} decision by player {player}"
 
 
+# A zone of a player's in words ("player 1's draw pile"), in the order a card is looked for.
+ZONE_WORDS: Final = {"hand": "hand", "play": "play area", "discard": "discard pile", "deck": "draw pile",
+                     "life_pile": "life cards"}
+
 # The decisions answered with a number, not with cards (spec/scenario-format.md,
 # steps: `choose: [5]`, `random: [4]`): by stage, the clause that asks for it.
 NUMBER_PICKS = {"random": frozenset({"promo.die-roll"}),
