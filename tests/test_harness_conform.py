@@ -621,8 +621,9 @@ def test_played_cards_are_moved_into_their_players_draw_piles_and_the_reveals_st
     assert _regrouped(setup, Divergence(ds[1:2], div.finding, None, [], 0), []) is None
 
 
-def test_the_human_report_names_the_engine_where_verify_names_the_log():
-    r = conform("--engine", f"{ADAPTER} --plant draw-late", "--budget", "1", "--seed", "1", "--color", "never")
+def test_the_human_report_names_the_engine_where_verify_names_the_log(tmp_path):
+    r = conform("--engine", f"{ADAPTER} --plant draw-late", "--budget", "1", "--seed", "1", "--color", "never",
+                "--out", str(tmp_path / "o"))
     assert r.returncode == 1, r.stderr
     assert "    engine says: {" in r.stdout and "since engine and rules last agreed" in r.stdout
     assert "log says" not in r.stdout and "since log and" not in r.stdout
