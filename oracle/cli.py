@@ -6,7 +6,7 @@ for the scenario or hunting machinery.
 
 from __future__ import annotations
 
-from .loading import collector_paused
+from .loading import collector_paused, msgspec_first
 
 with collector_paused():
     import importlib
@@ -139,6 +139,7 @@ class LazyGroup(click.Group):
             command = getattr(sys.modules[module], attr)
         else:
             with collector_paused():
+                msgspec_first()
                 command = getattr(importlib.import_module(module), attr)
         if not any(p.name == "color" for p in command.params):
             color_option()(command)     # `--color` after any subcommand too

@@ -30,9 +30,10 @@ def _verify(paths: tuple[str, ...]) -> None:
     """`verify PATHS` with every option at its default, ending as the group
     (oracle.cli.LazyGroup) and click's main would end it."""
     from .ending import CLOSED_OUTPUT, cannot_go_on, closed_output, discard_stdout, missing_package
-    from .loading import collector_paused
+    from .loading import collector_paused, msgspec_first
 
     with collector_paused():
+        msgspec_first()
         from .replay.run import verify_run
     try:
         try:

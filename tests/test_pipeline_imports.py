@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from conftest import ROOT
 
 HEAVY = ("yaml", "deepdiff", "jinja2", "dask", "distributed", "hypothesis", "fsspec", "xml", "http", "email")
@@ -97,6 +99,27 @@ def test_a_plain_verify_loads_no_click(tmp_path):
     assert not loaded.intersection(NOT_FOR_ONE_LOG)
     assert not loaded.intersection(NOT_FOR_A_CONFORMING_FILE)
     assert not {m.split(".")[0] for m in loaded}.intersection(HEAVY)
+
+
+def test_msgspec_is_loaded_without_typing_extensions(tmp_path):
+    """msgspec imports typing_extensions when it is installed (here it is,
+    with mypy and jsonschema), and with it inspect, ast and dis: a sixth of
+    a one-log verify. Commands load msgspec without it, through the fast
+    path and through click; it stays importable afterwards."""
+    import importlib.util
+
+    if importlib.util.find_spec("typing_extensions") is None:
+        pytest.skip("typing_extensions is not installed: nothing to keep out")
+    log = str(ROOT / "replays" / "conforming" / "en-revised.jsonl")
+    for args in (("verify", log), ("verify", log, "-q")):
+        loaded = launched(tmp_path, *args)
+        assert "oracle.replay.verify" in loaded and "msgspec" in loaded
+        assert "typing_extensions" not in loaded, args
+    code = ("import sys\nfrom oracle.loading import msgspec_first\nmsgspec_first()\n"
+            "assert 'msgspec' in sys.modules and 'typing_extensions' not in sys.modules\n"
+            "import typing_extensions\nprint(typing_extensions.__name__)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert (out.returncode, out.stdout) == (0, "typing_extensions\n"), out.stderr
 
 
 def test_verify_with_an_option_goes_to_click(tmp_path):
