@@ -170,14 +170,21 @@ def _dump(obj) -> None:
               help="Only the cards of this set (repeatable): first-contact, new-servants, beyond-eternity, "
                    "beyond-evolution, promo-2022, promo-2023, promo-later, promo-unconfirmed.")
 @click.option("--sets", "list_sets", is_flag=True, help="List the known card sets instead.")
+@click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also know the cards declared in FILE (mb-cards/1, spec/card-format.md): `--set` takes its "
+                   "set's id, and its cards are listed with the others.")
 @click.argument("names", nargs=-1)
-def cards(as_json, set_names, list_sets, names):
+def cards(as_json, set_names, list_sets, names, cards_file):
     """List the cards of every known set (or of the named sets, or the named
     cards; French names and slugs work). The stage faces of evolution lines
     are listed with their stage and line."""
     from .games.mindbug.cards import CARDS, SETS, UnknownCard, UnknownSet, check_sets, lookup
     from .term import plural
 
+    if cards_file:
+        from .replay.run import declared
+
+        declared(cards_file)
     if list_sets:
         if as_json:
             _dump([s.to_json() for s in SETS.values()])

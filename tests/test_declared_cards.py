@@ -218,3 +218,25 @@ def test_a_later_set_card_out_of_the_game_is_not_dealt():
     with pytest.raises(SetupError) as e:
         Game.position("en-first", zones, defs, unused=[4, 5, 6], life=(1, 1))
     assert (e.value.code, e.value.clause) == ("BAD_SETUP", "later.octonite")
+
+
+def test_the_cards_command_lists_a_declared_set(tmp_path):
+    """`cards --cards FILE`: a team sees its declared cards as the engine reads
+    them, alone (`--set` its id), among the sets (`--sets`) or by name; a bad
+    file is refused with its line and field."""
+    listed = run_cli("cards", "--cards", str(EXAMPLE), "--set", "design-lab", "--json")
+    assert listed.returncode == 0, listed.stderr
+    cards = json.loads(listed.stdout)
+    assert [c["name"] for c in cards] == ["Zap Eel", "Moss Golem", "Tide Caller", "Toad Echo", "Spark Wisp"]
+    assert {c["set"] for c in cards} == {"design-lab"} and cards[0]["power"] == 5 and cards[0]["copies"] == 2
+    sets = run_cli("cards", "--cards", str(EXAMPLE), "--sets", "--json")
+    assert {"id": "design-lab", "designs": 5, "cards": 7}.items() <= {
+        k: v for s in json.loads(sets.stdout) if s["id"] == "design-lab" for k, v in s.items()}.items()
+    by_name = run_cli("cards", "--cards", str(EXAMPLE), "anguille-zap")
+    assert by_name.returncode == 0 and by_name.stdout.decode().startswith("Zap Eel")
+    assert run_cli("cards", "Zap Eel").returncode == 2          # without the file, no such card
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(HEAD + "  - name: 3\n", encoding="utf-8")
+    refused = run_cli("cards", "--cards", str(broken))
+    assert refused.returncode == 2 and b"broken.yaml:4: cards[0].name" in refused.stderr
+    assert b"Traceback" not in refused.stderr
