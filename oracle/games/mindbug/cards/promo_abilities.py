@@ -150,10 +150,6 @@ def boar_zooka_defeated(fx, g, me, card):
 
 
 def chuck(fx, g, me, card):
-    # promo.die-roll: no enemy creature left ends the effect, before the first roll too
-    if not g.state.play[1 - me]:
-        g.emit("no-effect", ("promo.die-roll", "effects.as-much-as-possible"), player=me, source=card)
-        return
     fx.roll(g, step("Chuck", "rolled", me, card), ("triggers.play",), card)
 
 
@@ -168,7 +164,7 @@ def chuck_rolled(fx, g, me, card, arg):
 
 def chuck_hit(fx, g, me, card, arg):
     fx.defeat(g, list(arg), ("triggers.play", "promo.die-roll"), card)
-    if g.state.winner is None:
+    if g.state.winner is None and g.state.play[1 - me]:
         chuck(fx, g, me, card)                       # roll again while an enemy creature is left
 
 
