@@ -269,18 +269,25 @@ def tornado_dragon(fx, g, me, card):
 def tornado_dragon_chose(fx, g, me, card, chosen):
     if not chosen:
         return
-    if choice(g.profile, "later.discard-then-draw") == "at-once":
+    at_once = choice(g.profile, "later.discard-then-draw") == "at-once"
+    if at_once:
         fx.discard(g, me, list(chosen), card)
     else:
-        fx.then(g, "refill", me, card)                           # later.discard-then-draw
         fx.discard_then_draw(g, me, list(chosen), ("triggers.play",), card)
     n = len(chosen)
-    fx.choose(g, me, _a_creature(g, me), n, n, ("defeat", card, "triggers.play"),
+    targets = _a_creature(g, me)
+    if not targets and not at_once:
+        fx.refill_hand(g, me)                                    # nothing to defeat: the effect is done
+    fx.choose(g, me, targets, n, n, ("ability-chose", "tornado-defeat", me, card),
               ("triggers.play", "cards.any-creature"), card, "a creature to defeat for each card discarded")
 
 
-def refill(fx, g, me, card):
-    fx.refill_hand(g, me)
+def tornado_dragon_defeat(fx, g, me, card, chosen):
+    # later.discard-then-draw: the draw back to 5 ends the effect, so it comes
+    # before the effects its discards and defeats woke (effects.finish-one).
+    fx.defeat(g, list(chosen), ("triggers.play",), card)
+    if choice(g.profile, "later.discard-then-draw") != "at-once" and g.state.winner is None:
+        fx.refill_hand(g, me)
 
 
 def trash_diver(fx, g, me, card):
@@ -336,7 +343,7 @@ STEPS = {
     "koibra-pile": koibra_pile,
     "pyro-pair": pyro_pair,
     "tornado-dragon": tornado_dragon_chose,
-    "refill": refill,
+    "tornado-defeat": tornado_dragon_defeat,
     "trash-diver": trash_diver_chose,
 }
 

@@ -12,13 +12,18 @@ from .life import gain_life, lose_life
 
 def steal_life(g, player: int, amount: int, clauses=(), source=None) -> None:
     """later.steal-life: the opponent loses the life and the player gains
-    what was actually lost (never more than the opponent had)."""
+    what was actually lost (never more than the opponent had): nothing when
+    the loss was prevented (promo.cannot-lose-life), and only the amount
+    stolen when an ability made the loss larger (later.in-discard.life)."""
+    s = g.state
     opp = 1 - player
-    taken = min(amount, g.state.life[opp])
+    taken = min(amount, s.life[opp])
     if taken <= 0:
         return
+    before = s.life[opp]
     lose_life(g, opp, taken, clauses + ("later.steal-life",), source)
-    if g.state.winner is None:
+    taken = min(taken, before - s.life[opp])
+    if s.winner is None and taken > 0:
         gain_life(g, player, taken, clauses + ("later.steal-life",), source)
 
 
