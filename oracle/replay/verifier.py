@@ -407,14 +407,16 @@ class Verifier:
 
     def _other_frenzy_copy(self, t, player, arg) -> bool:
         """An attack the rules refuse by the player who attacked last, with
-        another copy of the FRENZY creature that attacked (keywords.frenzy:
-        only the creature that attacked may attack again)."""
+        the FRENZY creature that attacked or another copy of it (keywords.frenzy:
+        only the creature that attacked may attack again, and only once)."""
         from ..games.mindbug.cards import FRENZY
 
         g, last = self.g, self.attacked
-        return (t == "attack" and player == self.attacker and last is not None and arg != last
-                and arg in g.table.defs and last in g.table.defs and g.name(arg) == g.name(last)
-                and arg in g.state.play[player] and g.has(arg, FRENZY))
+        if t != "attack" or player != self.attacker or last is None or arg not in g.table.defs \
+                or last not in g.table.defs or arg not in g.state.play[player] or not g.has(arg, FRENZY):
+            return False
+        # The same creature once more: FRENZY gives one second attack, no third.
+        return arg == last or g.name(arg) == g.name(last)
 
     def _harmless_decline(self, t, player, arg, lineno) -> bool:
         """A decline the rules do not ask for here (decisions.harmless_decline)."""
