@@ -123,3 +123,15 @@ def test_a_deck_short_of_a_card_is_refused_by_the_names_as_written():
     else:
         raise AssertionError("a deck short of a card passed the composition check")
     check_composition(resolve_cards(dict(enumerate(names, 1))), written=names)   # the whole deck passes
+
+
+def test_revealed_cards_left_out_of_the_unused_pile_are_named_as_revealed():
+    lines = game()
+    setup = lines[1]
+    revealed = sorted({c for pair in setup["reveals"] for c in pair})
+    setup["unused"] = [c for c in setup["unused"] if c not in revealed]
+    rep = verify(lines, keep_going=False)
+    f = rep.findings[0]
+    assert (f.code, f.line, f.clauses) == ("BAD_SETUP", 2, ["setup.deal"])
+    assert f"cards dealt nowhere: {revealed}" in f.message
+    assert f"revealed {revealed}" in f.message and "`unused` lists it" in f.message
