@@ -135,3 +135,17 @@ def test_revealed_cards_left_out_of_the_unused_pile_are_named_as_revealed():
     assert (f.code, f.line, f.clauses) == ("BAD_SETUP", 2, ["setup.deal"])
     assert f"cards dealt nowhere: {revealed}" in f.message
     assert f"revealed {revealed}" in f.message and "`unused` lists it" in f.message
+
+
+def test_life_cards_outside_the_english_first_edition_are_noted_as_not_read():
+    for edition, noted in (("fr-first", True), ("en-first", False)):
+        lines = game(edition)
+        setup = lines[1]
+        revealed = {c for pair in setup["reveals"] for c in pair}
+        spare = [c for c in setup["unused"] if c not in revealed]
+        setup["life_cards"] = [spare[:3], spare[3:6]]
+        rep = verify(lines, keep_going=False)
+        said = [n for n in rep.notes if "life_cards" in n]
+        assert bool(said) == noted, (edition, rep.notes)
+        if noted:
+            assert said[0].startswith("line 2: ") and "fr-first" in said[0] and "life.cards" in said[0]

@@ -259,6 +259,9 @@ class Verifier:
         if first is not None and not reveals:
             self.report.notes.append("starting player given without reveals: the reveal rule is not checked")
         life_cards = None if line.life_cards is msgspec.UNSET else line.life_cards
+        if life_cards is not None and not prof.life_cards:
+            self.report.notes.append(f"line {lineno}: field life_cards is not read: the {prof.edition} edition counts "
+                                     "life, it takes no life cards from the unused pile (life.cards)")
         # With keep_going, a deal that breaks the setup rules but leaves a game
         # to play is reported and then played as given: the rest of the game is
         # still checked.
