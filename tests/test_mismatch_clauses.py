@@ -144,3 +144,12 @@ def test_a_second_attack_by_a_creature_without_frenzy_cites_no_frenzy():
     f = _first(lines)
     assert f.code == "ILLEGAL_DECISION"
     assert "keywords.frenzy" not in f.clauses
+
+
+def test_pass_written_for_no_block_says_how_a_block_is_declined():
+    lines, _ = _game()
+    n = _at(lines, lambda x: x.get("t") == "block" and x.get("card") is None)
+    lines[n] = {"t": "pass", "p": 0}
+    f = _first(lines)
+    assert (f.code, f.line, f.clauses) == ("ILLEGAL_DECISION", n + 1, ["combat.block"])
+    assert f.message.endswith("nothing here can be declined with 'pass': a block is declined with 'block null'")

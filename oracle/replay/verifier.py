@@ -32,6 +32,12 @@ from .resync import resync
 INVARIANT_BROKEN = "INVARIANT_BROKEN"
 
 
+
+# What declines the decision the rules wait for, when a log writes 'pass' there.
+PASS_HINTS = {"block": ": a block is declined with 'block null'",
+              "hunt": ": HUNTER is declined with 'hunt null'",
+              "choose": ": an 'up to' choice is declined with 'choose []'"}
+
 class Verifier:
     """Verifies one game. Construct, then call `run()` for its report."""
 
@@ -368,7 +374,7 @@ class Verifier:
             if self._harmless_decline(t, player, arg, lineno):
                 return
             if t == "pass":
-                code, msg = "ILLEGAL_DECISION", "nothing here can be declined with 'pass'"
+                code, msg = "ILLEGAL_DECISION", "nothing here can be declined with 'pass'" + PASS_HINTS.get(pend.stage, "")
                 if pend.stage == "action" and player != pend.player:
                     clauses.insert(0, "keywords.frenzy")
             else:
