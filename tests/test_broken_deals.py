@@ -149,3 +149,11 @@ def test_life_cards_outside_the_english_first_edition_are_noted_as_not_read():
         assert bool(said) == noted, (edition, rep.notes)
         if noted:
             assert said[0].startswith("line 2: ") and "fr-first" in said[0] and "life.cards" in said[0]
+
+
+def test_a_whole_set_dealt_but_not_named_in_sets_is_named_in_the_finding():
+    lines = [json.loads(x) for x in selfplay_lines(1, 11, "en-revised", sets=("first-contact", "new-servants"))]
+    del lines[0]["sets"]
+    f = verify(lines, keep_going=False).findings[0]
+    assert (f.code, f.line, f.clauses) == ("BAD_SETUP", 2, ["setup.components"])
+    assert f.message.endswith("(every card of new-servants: the game line's sets names it)")
