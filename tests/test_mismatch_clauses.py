@@ -153,3 +153,15 @@ def test_pass_written_for_no_block_says_how_a_block_is_declined():
     f = _first(lines)
     assert (f.code, f.line, f.clauses) == ("ILLEGAL_DECISION", n + 1, ["combat.block"])
     assert f.message.endswith("nothing here can be declined with 'pass': a block is declined with 'block null'")
+
+
+def test_pass_written_for_no_hunter_choice_is_pointed_out_at_the_missing_choice():
+    lines, i = _game()
+    n = _at(lines, lambda x: x.get("t") == "attack" and x["p"] == 0)
+    lines[n:n + 1] = [{"t": "attack", "p": 0, "card": i("Killer Bee")}, {"t": "pass", "p": 0},
+                      {"t": "block", "p": 1, "card": None}]
+    report = _verify(lines)
+    f = report.findings[0]
+    assert (f.code, f.line, f.clauses[0]) == ("MISSING_DECISION", n + 3, "keywords.hunter")
+    assert "declines a FRENZY second attack, not HUNTER: HUNTER is declined with 'hunt null'" in f.message
+    assert any(note.startswith(f"line {n + 2}: 'pass' declines a FRENZY second attack") for note in report.notes)

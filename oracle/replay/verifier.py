@@ -379,6 +379,9 @@ class Verifier:
                     clauses.insert(0, "keywords.frenzy")
             else:
                 code, msg = "MISSING_DECISION", f"the log goes on with '{t}'"
+                if pend.stage == "hunt" and self.lenient.declined == ("frenzy", pend.player):
+                    msg += " (the 'pass' it wrote in this attack declines a FRENZY second attack, not HUNTER: " \
+                           "HUNTER is declined with 'hunt null')"
             what = "a random outcome" if pend.is_chance else decision_words(pend.stage, pend.player)
             self.find(code, clauses, lineno, f"the rules ask for {what} here ({pend.prompt}); {msg}",
                       log=line_json(line), rules={"stage": pend.stage, "player": pend.player},
