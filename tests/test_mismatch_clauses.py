@@ -165,3 +165,33 @@ def test_pass_written_for_no_hunter_choice_is_pointed_out_at_the_missing_choice(
     assert (f.code, f.line, f.clauses[0]) == ("MISSING_DECISION", n + 3, "keywords.hunter")
     assert "declines a FRENZY second attack, not HUNTER: HUNTER is declined with 'hunt null'" in f.message
     assert any(note.startswith(f"line {n + 2}: 'pass' declines a FRENZY second attack") for note in report.notes)
+
+
+def _tough_ignored(lines, i, forced_written: bool):
+    """The claim after Tiger Squirrel's Play effect puts Rhino Turtle in the
+    discard pile (TOUGH ignored); its one target is written or left out."""
+    n = _at(lines, lambda x: x.get("t") == "state" and x.get("play", [[], []])[1] == [
+        {"card": "Rhino Turtle", "exhausted": True}])
+    lines[n] = {"t": "state", "play": [[{"card": "Ferret Bomber"}, {"card": "Tiger Squirrel"}], []],
+                "discard": [["Killer Bee"], ["Snail Hydra", "Brain Fly", "Rhino Turtle"]]}
+    if forced_written:
+        lines.insert(n + 1, {"t": "choose", "p": 0, "cards": [i("Rhino Turtle")]})
+    return n
+
+
+def test_a_claim_after_a_forced_step_the_log_leaves_out_is_read_after_it_when_tied():
+    lines, i = _game()
+    n = _tough_ignored(lines, i, forced_written=False)
+    f = _first(lines)
+    assert (f.code, f.line) == ("STATE_MISMATCH", n + 1)
+    assert f.clauses[0] == "keywords.tough" and "triggers.play" in f.clauses
+    assert any(e.kind == "exhaust" and e.card == i("Rhino Turtle") for e in f.events)
+
+
+def test_a_claim_before_a_forced_step_the_log_writes_next_is_read_before_it():
+    lines, i = _game()
+    n = _tough_ignored(lines, i, forced_written=True)
+    f = _first(lines)
+    assert (f.code, f.line) == ("STATE_MISMATCH", n + 1)
+    assert not any(e.kind == "exhaust" for e in f.events)      # Tiger Squirrel's choice is still to come
+    assert "keywords.tough" not in f.clauses

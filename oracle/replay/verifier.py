@@ -485,9 +485,8 @@ class Verifier:
             return
         # A claim may be written before or after forced steps (a decision or
         # random outcome with one option): it agrees if it matches at any of
-        # these points, and it is reported at the point where it differs least
-        # (the earliest of equals), so that a claim written after a forced
-        # step shows only its own mistake.
+        # these points, and it is reported at the point where it differs least,
+        # so that a claim written after a forced step shows only its own mistake.
         points = [(g, [])]
         probe = g.copy()
         extra: list = []
@@ -500,6 +499,10 @@ class Verifier:
             points.append((probe.copy(), list(extra)))
         from .diff import card_diff     # only a claim that differs needs it
 
+        # Of equals, the earliest; but when the log's next decision goes past
+        # the forced steps without writing them, it wrote the claim after them:
+        # the latest.
+        later = len(points) > 1 and self._next_after(g, lineno) == "passes"
         best, best_diff, best_extra = None, None, None
         for point, events in points:
             d = card_diff(point, line)
@@ -509,7 +512,7 @@ class Verifier:
                 self.g = point
                 self.since_claim = []
                 return
-            if best_diff is None or len(d) < len(best_diff):
+            if best_diff is None or len(d) < len(best_diff) or (later and len(d) == len(best_diff)):
                 best, best_diff, best_extra = point, d, events
         self._mismatch(line, lineno, best, self.since_claim + best_extra)
 
