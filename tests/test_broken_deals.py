@@ -123,3 +123,37 @@ def test_a_deck_short_of_a_card_is_refused_by_the_names_as_written():
     else:
         raise AssertionError("a deck short of a card passed the composition check")
     check_composition(resolve_cards(dict(enumerate(names, 1))), written=names)   # the whole deck passes
+
+
+def test_revealed_cards_left_out_of_the_unused_pile_are_named_as_revealed():
+    lines = game()
+    setup = lines[1]
+    revealed = sorted({c for pair in setup["reveals"] for c in pair})
+    setup["unused"] = [c for c in setup["unused"] if c not in revealed]
+    rep = verify(lines, keep_going=False)
+    f = rep.findings[0]
+    assert (f.code, f.line, f.clauses) == ("BAD_SETUP", 2, ["setup.deal"])
+    assert f"cards dealt nowhere: {revealed}" in f.message
+    assert f"revealed {revealed}" in f.message and "`unused` lists it" in f.message
+
+
+def test_life_cards_outside_the_english_first_edition_are_noted_as_not_read():
+    for edition, noted in (("fr-first", True), ("en-first", False)):
+        lines = game(edition)
+        setup = lines[1]
+        revealed = {c for pair in setup["reveals"] for c in pair}
+        spare = [c for c in setup["unused"] if c not in revealed]
+        setup["life_cards"] = [spare[:3], spare[3:6]]
+        rep = verify(lines, keep_going=False)
+        said = [n for n in rep.notes if "life_cards" in n]
+        assert bool(said) == noted, (edition, rep.notes)
+        if noted:
+            assert said[0].startswith("line 2: ") and "fr-first" in said[0] and "life.cards" in said[0]
+
+
+def test_a_whole_set_dealt_but_not_named_in_sets_is_named_in_the_finding():
+    lines = [json.loads(x) for x in selfplay_lines(1, 11, "en-revised", sets=("first-contact", "new-servants"))]
+    del lines[0]["sets"]
+    f = verify(lines, keep_going=False).findings[0]
+    assert (f.code, f.line, f.clauses) == ("BAD_SETUP", 2, ["setup.components"])
+    assert f.message.endswith("(every card of new-servants: the game line's sets names it)")

@@ -64,6 +64,26 @@ def _tough_wiped(g, diff) -> bool:
     return False
 
 
+def _tough_spent(g, diff) -> bool:
+    """A TOUGH creature the claim has in play, exhausted, where the rules have
+    it out of play (defeated, as it was exhausted already)."""
+    from ..games.mindbug.cards import TOUGH
+
+    def in_play(places, exhausted=None) -> int:
+        return sum(pl.get("count", 1) for pl in places if isinstance(pl, dict) and pl.get("zone") == "play"
+                   and (exhausted is None or pl.get("exhausted") is exhausted))
+
+    for e in diff:
+        if e.field is not None or not isinstance(e.log, list) or not isinstance(e.rules, list):
+            continue
+        if in_play(e.log, True) <= in_play(e.rules):
+            continue
+        cards = [e.card] if e.card is not None else [c for c, n in g.table.names.items() if n == e.name]
+        if any(c in g.table.defs and g.table.defs[c].keywords & TOUGH for c in cards):
+            return True
+    return False
+
+
 def _base(field: str) -> str:
     return field.split("[", 1)[0]
 
@@ -145,8 +165,10 @@ def attribute(g, events, diff) -> list[str]:
         for e in reversed(events):
             if e.kind in ("gain-life", "lose-life", "no-gain"):
                 cite(e)
-    if _tough_wiped(g, diff):
+    if _tough_wiped(g, diff) or _tough_spent(g, diff):
         clauses.append("keywords.tough")
+    if {"turn", "active"} & set(fields) and any(e.kind == "mindbug" for e in events):
+        clauses.append("mindbug.extra-action")  # who acts after a Mindbug, and in which turn
     for f in fields:
         clauses.extend(FIELD_FALLBACK.get(f, ()))
     # Generic clauses that every step cites say little: put them last.

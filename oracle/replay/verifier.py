@@ -32,6 +32,12 @@ from .resync import resync
 INVARIANT_BROKEN = "INVARIANT_BROKEN"
 
 
+
+# What declines the decision the rules wait for, when a log writes 'pass' there.
+PASS_HINTS = {"block": ": a block is declined with 'block null'",
+              "hunt": ": HUNTER is declined with 'hunt null'",
+              "choose": ": an 'up to' choice is declined with 'choose []'"}
+
 class Verifier:
     """Verifies one game. Construct, then call `run()` for its report."""
 
@@ -259,6 +265,9 @@ class Verifier:
         if first is not None and not reveals:
             self.report.notes.append("starting player given without reveals: the reveal rule is not checked")
         life_cards = None if line.life_cards is msgspec.UNSET else line.life_cards
+        if life_cards is not None and not prof.life_cards:
+            self.report.notes.append(f"line {lineno}: field life_cards is not read: the {prof.edition} edition counts "
+                                     "life, it takes no life cards from the unused pile (life.cards)")
         # With keep_going, a deal that breaks the setup rules but leaves a game
         # to play is reported and then played as given: the rest of the game is
         # still checked.
@@ -365,11 +374,14 @@ class Verifier:
             if self._harmless_decline(t, player, arg, lineno):
                 return
             if t == "pass":
-                code, msg = "ILLEGAL_DECISION", "nothing here can be declined with 'pass'"
+                code, msg = "ILLEGAL_DECISION", "nothing here can be declined with 'pass'" + PASS_HINTS.get(pend.stage, "")
                 if pend.stage == "action" and player != pend.player:
                     clauses.insert(0, "keywords.frenzy")
             else:
                 code, msg = "MISSING_DECISION", f"the log goes on with '{t}'"
+                if pend.stage == "hunt" and self.lenient.declined == ("frenzy", pend.player):
+                    msg += " (the 'pass' it wrote in this attack declines a FRENZY second attack, not HUNTER: " \
+                           "HUNTER is declined with 'hunt null')"
             what = "a random outcome" if pend.is_chance else decision_words(pend.stage, pend.player)
             self.find(code, clauses, lineno, f"the rules ask for {what} here ({pend.prompt}); {msg}",
                       log=line_json(line), rules={"stage": pend.stage, "player": pend.player},
@@ -407,14 +419,16 @@ class Verifier:
 
     def _other_frenzy_copy(self, t, player, arg) -> bool:
         """An attack the rules refuse by the player who attacked last, with
-        another copy of the FRENZY creature that attacked (keywords.frenzy:
-        only the creature that attacked may attack again)."""
+        the FRENZY creature that attacked or another copy of it (keywords.frenzy:
+        only the creature that attacked may attack again, and only once)."""
         from ..games.mindbug.cards import FRENZY
 
         g, last = self.g, self.attacked
-        return (t == "attack" and player == self.attacker and last is not None and arg != last
-                and arg in g.table.defs and last in g.table.defs and g.name(arg) == g.name(last)
-                and arg in g.state.play[player] and g.has(arg, FRENZY))
+        if t != "attack" or player != self.attacker or last is None or arg not in g.table.defs \
+                or last not in g.table.defs or arg not in g.state.play[player] or not g.has(arg, FRENZY):
+            return False
+        # The same creature once more: FRENZY gives one second attack, no third.
+        return arg == last or g.name(arg) == g.name(last)
 
     def _harmless_decline(self, t, player, arg, lineno) -> bool:
         """A decline the rules do not ask for here (decisions.harmless_decline)."""
@@ -471,9 +485,8 @@ class Verifier:
             return
         # A claim may be written before or after forced steps (a decision or
         # random outcome with one option): it agrees if it matches at any of
-        # these points, and it is reported at the point where it differs least
-        # (the earliest of equals), so that a claim written after a forced
-        # step shows only its own mistake.
+        # these points, and it is reported at the point where it differs least,
+        # so that a claim written after a forced step shows only its own mistake.
         points = [(g, [])]
         probe = g.copy()
         extra: list = []
@@ -486,6 +499,10 @@ class Verifier:
             points.append((probe.copy(), list(extra)))
         from .diff import card_diff     # only a claim that differs needs it
 
+        # Of equals, the earliest; but when the log's next decision goes past
+        # the forced steps without writing them, it wrote the claim after them:
+        # the latest.
+        later = len(points) > 1 and self._next_after(g, lineno) == "passes"
         best, best_diff, best_extra = None, None, None
         for point, events in points:
             d = card_diff(point, line)
@@ -495,7 +512,7 @@ class Verifier:
                 self.g = point
                 self.since_claim = []
                 return
-            if best_diff is None or len(d) < len(best_diff):
+            if best_diff is None or len(d) < len(best_diff) or (later and len(d) == len(best_diff)):
                 best, best_diff, best_extra = point, d, events
         self._mismatch(line, lineno, best, self.since_claim + best_extra)
 

@@ -190,10 +190,14 @@ def check_composition(defs: dict, sets=DEFAULT_SETS, written=None) -> None:
     if have != want:
         extra = sorted((have - want).elements())
         missing = sorted((want - have).elements())
+        # Whole sets among the extra cards: a game line that does not name them in `sets`.
+        unnamed = [k for k in SETS if k not in sets and table_cards((k,)) and Counter(table_cards((k,))) <= have - want]
+        hint = (f" (every card of {', '.join(unnamed)}: the game line's sets names "
+                f"{'it' if len(unnamed) == 1 else 'them'})" if unnamed else "")
         raise SetupError("BAD_SETUP", "setup.components",
                          f"the cards are not the {sum(want.values())} cards of "
                          f"{'the set' if len(sets) == 1 else 'the sets'} {', '.join(sets)}"
-                         + (f"; too many: {', '.join(extra)}" if extra else "")
+                         + (f"; too many: {', '.join(extra)}{hint}" if extra else "")
                          + (f"; missing: {', '.join(missing)}" if missing else ""),
                          {"extra": extra, "missing": missing, "actual": {"extra": extra, "missing": missing}})
 

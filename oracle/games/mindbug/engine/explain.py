@@ -103,9 +103,12 @@ def explain(g, d) -> Refusal:
         if arg in s.play[me]:
             return _barred(g, me, arg, refuse, f" (power {g.power(arg)})")
         return refuse("combat.attack", f"card {arg} is not a creature in player {me}'s play area")
-    if p.stage == "frenzy":
+    if p.stage in ("frenzy", "fast"):
         if d.kind == "attack" and arg == p.source:
             return _barred(g, p.player, arg, refuse, "")
+        if d.kind == "attack" and p.stage == "fast":
+            return refuse("keywords.fast", f"only the FAST creature just played, {label(g, p.source)}, may attack "
+                          "now: the turn action was the play")
         if d.kind == "attack":
             return refuse("keywords.frenzy.same-creature",
                           "only the FRENZY creature that just attacked may attack again this turn")

@@ -21,7 +21,7 @@ from ..cards.abilities import ACTION_USEFUL
 from .combat import declare_attack
 from .octonite import counters, set_counters as _set
 from .registry import resume, task
-from .restrictions import fresh
+from .restrictions import attack_barred, fresh
 
 
 def harvest(g, player: int) -> None:
@@ -77,7 +77,10 @@ def fast_offer(g, card: int) -> None:
     if card not in s.play[p]:
         g.push_next(("end-turn",))
         return
-    options = [("attack", card)] + [o for o in actions(g, p) if o[1] == card] + [("pass", None)]
+    # An enemy constant ability that bars it from attacking (Hamster Lion's,
+    # abilities.cannot-attack) bars the FAST attack too.
+    attack = [] if card in attack_barred(g, p) else [("attack", card)]
+    options = attack + [o for o in actions(g, p) if o[1] == card] + [("pass", None)]
     g.ask("fast", p, options, ("fast", card), ("keywords.fast",), source=card,
           prompt="attack at once with this FAST creature (or activate its Action effect), or pass")
 

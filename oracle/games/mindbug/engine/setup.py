@@ -104,8 +104,11 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     # Every card dealt or set aside (both within defs, and apart): none is left.
     undealt = [] if len(dealt) + len(aside) == len(defs) else sorted(defs.keys() - dealt - set(aside))
     if undealt:
+        shown = sorted(set(undealt) & {c for pair in reveals or () for c in pair})
+        hint = (f" (revealed {shown}: a revealed card is revealed from the unused pile, so `unused` lists it)"
+                if shown else "")
         fault(SetupError("BAD_SETUP", "setup.deal",
-                         f"every card must be dealt exactly once; cards dealt nowhere: {undealt}",
+                         f"every card must be dealt exactly once; cards dealt nowhere: {undealt}{hint}",
                          {"actual": undealt}))
     for p in (0, 1):
         if len(decks[p]) != DECK_SIZE:
