@@ -185,6 +185,27 @@ def test_a_claim_after_the_last_turn_may_come_before_the_last_cards_are_placed()
     assert "in player A's hand" in f.message
 
 
+def test_a_claim_before_the_last_cards_may_follow_a_reveal_line_or_a_last_line():
+    """The position before the last cards stays claimable up to the next
+    line that is not a claim: a `reveal` line after the last choice of the
+    round's last turn is part of that turn, and a `last` line is a claim."""
+    lines = game(3, 5, split=True)
+    i = _nth(lines, "round", 1)
+    j = max(k for k in range(i) if lines[k]["t"] == "choose")
+    before = [k for k in range(j) if lines[k]["t"] == "state"][-1]
+    played = {x["p"]: x["card"] for x in lines[j - 2:j + 1]}
+    hands = [[c for c in h if c != played[p]] for p, h in enumerate(lines[before]["hands"])]
+    claim = {"t": "state", "round": 1, "turn": 6, "hands": hands}
+    after_reveal = lines[:j + 1] + [{"t": "reveal"}, claim] + lines[j + 1:]
+    after_last = lines[:j + 1] + [{"t": "last", "cards": [h[0] for h in hands]}, claim] + lines[j + 1:]
+    assert [r.verdict for r in reports(stream([after_reveal, after_last]))] == ["conforms", "conforms"]
+    wrong = copy.deepcopy(after_reveal)
+    wrong[j + 2]["hands"][0], wrong[j + 2]["hands"][1] = hands[1], hands[0]
+    f = reports(stream([wrong]))[0].findings[0]
+    assert (f.code, f.line, len(f.diff)) == ("STATE_MISMATCH", j + 3, 2)
+    assert "in player A's hand" in f.message
+
+
 def test_a_log_may_leave_out_claims_draws_and_kept_objectives():
     lines = [x for x in game(5, 9, objectives=3) if x["t"] != "state"]
     for x in lines:

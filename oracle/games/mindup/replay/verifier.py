@@ -181,7 +181,10 @@ class Verifier:
                 elif t == "end":
                     self.end_line = lineno
                 continue
-            if t != "state":
+            # The position before the last cards stays claimable up to the next line that is not a
+            # claim; a `last` line is a claim, and a `reveal` line that writes out the reveal the
+            # last choice made is part of the turn that ended the round.
+            if t not in ("state", "last") and not (t == "reveal" and self.revealed is not None):
                 self.pre_last = None
             getattr(self, "_" + t)(line, lineno)
             if self.lost and not self.keep_going:
