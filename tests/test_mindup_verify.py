@@ -206,6 +206,26 @@ def test_a_claim_before_the_last_cards_may_follow_a_reveal_line_or_a_last_line()
     assert "in player A's hand" in f.message
 
 
+def test_a_claim_between_choices_may_leave_a_face_down_card_out_of_the_hand():
+    """mu.turn.choose: a card laid face down is in front of its player; a
+    claim between a turn's choices may list it in the hand or leave it out,
+    and anything else that differs is still found."""
+    lines = game(3, 6, split=True)
+    i = _nth(lines, "choose", 0)
+    first = lines[i]
+    hands = [sorted(lines[1]["deck"][7 * p:7 * p + 7]) for p in range(3)]
+    without = [[c for c in h if c != first["card"]] if p == first["p"] else h for p, h in enumerate(hands)]
+    kept = lines[:i + 1] + [{"t": "state", "hands": hands}] + lines[i + 1:]
+    left_out = lines[:i + 1] + [{"t": "state", "hands": without}] + lines[i + 1:]
+    assert [r.verdict for r in reports(stream([kept, left_out]))] == ["conforms", "conforms"]
+    other = (first["p"] + 1) % 3
+    wrong = copy.deepcopy(left_out)
+    wrong[i + 1]["hands"][other] = wrong[i + 1]["hands"][other][1:]
+    f = reports(stream([wrong]))[0].findings[0]
+    assert (f.code, f.line, len(f.diff)) == ("STATE_MISMATCH", i + 2, 1)
+    assert f.diff[0].card == hands[other][0]
+
+
 def test_a_log_may_leave_out_claims_draws_and_kept_objectives():
     lines = [x for x in game(5, 9, objectives=3) if x["t"] != "state"]
     for x in lines:

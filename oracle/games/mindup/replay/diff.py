@@ -71,6 +71,21 @@ def _field(name: str, log, rules, text: str) -> DiffEntry:
     return DiffEntry(text, field=name, log=log, rules=rules)
 
 
+def as_claimed(line, s: State) -> State:
+    """The rules' state as a claim between a turn's choices may describe it
+    (mu.turn.choose): a card a player has laid face down is in front of
+    them, no longer in hand; the rules keep it in the hand until the reveal.
+    A player's hand claimed without that card is compared without it."""
+    if line.hands is msgspec.UNSET or all(c is None for c in s.chosen):
+        return s
+    out = None
+    for p, card in enumerate(s.chosen):
+        if card is not None and p < len(line.hands) and card not in line.hands[p]:
+            out = out or s.copy()
+            out.hands[p] = [c for c in out.hands[p] if c != card]
+    return out or s
+
+
 def claim_matches(line, s: State) -> bool:
     """A quick test that a claim states the rules' state in the rules' own
     order (hands ascending, the line by number, each Score card in arrival

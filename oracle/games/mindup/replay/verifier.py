@@ -24,7 +24,7 @@ from .. import readings as rd
 from ..cards import player_name
 from ..engine import Game, RuleError, SetupError
 from . import format as fmt
-from .diff import claim_diff, claim_matches, clauses_of, is_full
+from .diff import as_claimed, claim_diff, claim_matches, clauses_of, is_full
 
 U = msgspec.UNSET
 SHOWN_EVENTS = 12    # the rules' events a finding shows, the latest
@@ -315,7 +315,7 @@ class Verifier:
 
     # -- claims -----------------------------------------------------------------------
     def _state(self, line, lineno) -> None:
-        s, since = self.g.state, self.since
+        s, since = as_claimed(line, self.g.state), self.since
         diff = [] if claim_matches(line, s) else claim_diff(line, s)
         if self.pre_last is not None:
             # Between a round's last turn and the next line, a claim may describe the position
