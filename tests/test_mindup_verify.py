@@ -71,7 +71,7 @@ def wrong_score_card(lines):
 
 def wrong_score(lines):
     i = _nth(lines, "state", 5)          # after round 1's last turn: the round's scores are claimed
-    lines[i]["scores"][2][0] -= 1
+    lines[i]["scores"][2][0] += 50       # more than any bubbles or objectives could give: the columns
     return "STATE_MISMATCH", "mu.scoring.columns", i + 1
 
 
@@ -185,10 +185,11 @@ def test_a_claim_after_the_last_turn_may_come_before_the_last_cards_are_placed()
     assert "in player A's hand" in f.message
 
 
-def test_a_claim_before_the_last_cards_may_follow_a_reveal_line_or_a_last_line():
+def test_a_claim_before_the_last_cards_may_follow_the_reveal_line_of_the_last_turn():
     """The position before the last cards stays claimable up to the next
-    line that is not a claim: a `reveal` line after the last choice of the
-    round's last turn is part of that turn, and a `last` line is a claim."""
+    line that is not a state claim: a `reveal` line after the last choice of
+    the round's last turn is part of that turn; after a `last` line the last
+    cards are placed, and a claim is compared with the position after."""
     lines = game(3, 5, split=True)
     i = _nth(lines, "round", 1)
     j = max(k for k in range(i) if lines[k]["t"] == "choose")
@@ -198,7 +199,9 @@ def test_a_claim_before_the_last_cards_may_follow_a_reveal_line_or_a_last_line()
     claim = {"t": "state", "round": 1, "turn": 6, "hands": hands}
     after_reveal = lines[:j + 1] + [{"t": "reveal"}, claim] + lines[j + 1:]
     after_last = lines[:j + 1] + [{"t": "last", "cards": [h[0] for h in hands]}, claim] + lines[j + 1:]
-    assert [r.verdict for r in reports(stream([after_reveal, after_last]))] == ["conforms", "conforms"]
+    assert reports(stream([after_reveal]))[0].verdict == "conforms"
+    f = reports(stream([after_last]))[0].findings[0]
+    assert (f.code, f.clauses[0], f.line, len(f.diff)) == ("STATE_MISMATCH", "mu.round.last-card", j + 3, 3)
     wrong = copy.deepcopy(after_reveal)
     wrong[j + 2]["hands"][0], wrong[j + 2]["hands"][1] = hands[1], hands[0]
     f = reports(stream([wrong]))[0].findings[0]
@@ -224,6 +227,53 @@ def test_a_claim_between_choices_may_leave_a_face_down_card_out_of_the_hand():
     f = reports(stream([wrong]))[0].findings[0]
     assert (f.code, f.line, len(f.diff)) == ("STATE_MISMATCH", i + 2, 1)
     assert f.diff[0].card == hands[other][0]
+
+
+def test_a_wrong_line_names_the_rule_that_laid_it_out():
+    """A line in another order after a turn is mu.turn.next-line (not the
+    set-up's mu.setup.line); another line at the start of round 2 is
+    mu.round.line-stays."""
+    lines = game(4, 12)
+    i = _nth(lines, "state", 2)
+    lines[i]["line"] = lines[i]["line"][::-1]
+    f = reports(stream([lines]))[0].findings[0]
+    assert (f.code, f.clauses, f.line) == ("STATE_MISMATCH", ["mu.turn.next-line"], i + 1)
+    lines = game(4, 12)
+    i = _nth(lines, "round", 1)
+    lines.insert(i + 1, {"t": "state", "line": sorted(lines[i]["draws"])})
+    f = reports(stream([lines]))[0].findings[0]
+    assert (f.code, f.clauses[0], f.line) == ("STATE_MISMATCH", "mu.round.line-stays", i + 2)
+
+
+def _round_one_parts(lines):
+    from oracle.games.mindup.replay.verifier import Verifier
+
+    v = Verifier(next(split_games(io.BytesIO(stream([lines])), "<test>")))
+    assert v.run().verdict == "conforms"
+    return {p: rounds[0] for p, rounds in v.parts.items()}
+
+
+@pytest.mark.parametrize("left_out, clause", [("bubbles", "mu.scoring.bubbles"),
+                                               ("objectives", "mu.scoring.objectives"),
+                                               ("columns", "mu.scoring.columns")])
+def test_a_wrong_round_score_names_the_part_it_misses(left_out, clause):
+    """A round score claimed without its bubbles, its objectives, or with
+    other column values is reported first under the scoring clause of the
+    part that number misses (the three scoring clauses are all named)."""
+    for seed in range(40):
+        lines = game(4, seed, objectives=2)
+        parts = _round_one_parts(lines)
+        if all(parts[p]["bubbles"] and parts[p]["objectives"] for p in (0, 1)):
+            break
+    i = next(k for k, x in enumerate(lines) if x["t"] == "state" and x.get("scores") and x["scores"][0])
+    for p in (0, 1):
+        part = parts[p]
+        lines[i]["scores"][p][0] = part["total"] - {"bubbles": part["bubbles"],
+                                                    "objectives": sum(part["objectives"].values()),
+                                                    "columns": -1}[left_out]
+    f = reports(stream([lines]))[0].findings[0]
+    assert (f.code, f.line, f.clauses[0]) == ("STATE_MISMATCH", i + 1, clause), f
+    assert set(f.clauses) == {"mu.scoring.columns", "mu.scoring.bubbles", "mu.scoring.objectives"}
 
 
 def test_a_log_may_leave_out_claims_draws_and_kept_objectives():

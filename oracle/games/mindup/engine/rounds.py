@@ -36,7 +36,7 @@ def last_cards(s: State, readings: dict) -> list[Event]:
                             + (["mu.scoring.objectives"] if part["objectives"] else []),
                             f"{player_name(p)} scores {part['total']} in round {s.round}: columns "
                             f"{'+'.join(map(str, part['columns']))}, bubbles {part['bubbles']:+d}{objs}",
-                            player=p, amount=part["total"]))
+                            player=p, amount=part["total"], parts=part))
     s.waiting_round = True
     if s.round == ROUNDS:
         s.over = True

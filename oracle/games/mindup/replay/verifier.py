@@ -21,10 +21,10 @@ from ....replay.limits import decode_line
 from ....replay.reader import RawGame
 from ...mindbug.readings import UnknownReading
 from .. import readings as rd
-from ..cards import player_name
+from ..cards import OBJECTIVES, player_name
 from ..engine import Game, RuleError, SetupError
 from . import format as fmt
-from .diff import as_claimed, claim_diff, claim_matches, clauses_of, is_full
+from .diff import as_claimed, claim_diff, claim_matches, clauses_of, is_full, score_part
 
 U = msgspec.UNSET
 SHOWN_EVENTS = 12    # the rules' events a finding shows, the latest
@@ -76,6 +76,7 @@ class Verifier:
         # After a round's last turn, until the next line that is not a claim: the position
         # before the last cards were placed, and the rules' events since it (mu.round.last-card).
         self.pre_last: tuple | None = None
+        self.parts: dict[int, list[dict]] = {}     # player -> the rules' parts of each round scored
         self._seen: dict = {}
 
     # -- findings -------------------------------------------------------------------
@@ -182,9 +183,9 @@ class Verifier:
                     self.end_line = lineno
                 continue
             # The position before the last cards stays claimable up to the next line that is not a
-            # claim; a `last` line is a claim, and a `reveal` line that writes out the reveal the
-            # last choice made is part of the turn that ended the round.
-            if t not in ("state", "last") and not (t == "reveal" and self.revealed is not None):
+            # state claim; a `reveal` line that writes out the reveal the last choice made is part
+            # of the turn that ended the round. After a `last` line the last cards are placed.
+            if t != "state" and not (t == "reveal" and self.revealed is not None):
                 self.pre_last = None
             getattr(self, "_" + t)(line, lineno)
             if self.lost and not self.keep_going:
@@ -293,6 +294,10 @@ class Verifier:
         self.revealed = None
         self.report.decisions += decisions
         self.since += events
+        shown = [OBJECTIVES[o][1] for o in self.g.state.objectives]
+        for e in events:
+            if e.kind == "score":       # each round's score by part, to tell which part a claim misses
+                self.parts.setdefault(e.player, []).append({**e.parts, "shown": shown})
         last = [e for e in events if e.kind == "place" and "mu.round.last-card" in e.clauses]
         if last:
             self.pre_last = (self.g.before_last, events[events.index(last[0]):])
@@ -325,7 +330,7 @@ class Verifier:
             before = [] if claim_matches(line, pre) else claim_diff(line, pre)
             if not before and not diff:
                 return
-            if len(before) <= len(diff):
+            if len(before) < len(diff):     # a tie: the position after, where the scores are
                 s, diff = pre, before
                 since = since[:max(0, len(since) - len(tail))]
                 if not diff:
@@ -338,7 +343,10 @@ class Verifier:
             return
         clauses = []
         for d in diff:
-            clauses += clauses_of(d, since, bool(self.objectives))
+            clauses += clauses_of(d, since, bool(self.objectives), s)
+        first = score_part(diff, self.parts)
+        if first in clauses:
+            clauses = [first] + [c for c in clauses if c != first]
         fields = sorted({d.field.split("[")[0] if d.field else "cards" for d in diff})
         cards = {d.card for d in diff if d.card is not None}
         scores = any(d.field and d.field.split("[")[0] in ("scores", "totals") for d in diff)
