@@ -68,8 +68,8 @@ def _draws(s: State, draws, readings: dict) -> list[int]:
     n = s.players
     if s.pile is None:
         if draws is None:
-            raise RuleError("mu.round.take-back", f"round {s.round + 1} draws a card for each player, and the "
-                            "log gave neither the pile nor the cards drawn", code="MISSING_INPUT")
+            raise RuleError("mu.round.take-back", f"round {s.round + 1} draws a card for each player, and neither "
+                            "the pile nor the cards drawn are given", code="MISSING_INPUT")
         known = {c for h in s.hands for c in h} | set(s.line) | {c for p in range(n) for c in s.scored(p)}
         if (len(draws) != n or len(set(draws)) != n
                 or any(isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= 60 or c in known
