@@ -24,7 +24,8 @@ may choose], ...], "state": {a mu-replay/1 state claim}, "over": null or
 colour is already on another), `column-position` (a column scores its
 position, 1 to 5 from the left, instead of its Score card's value),
 `last-card-kept` (the last card of a round stays in hand instead of going
-to the Score cards).
+to the Score cards), `no-bubbles` (a round score leaves out the cards'
+bonus and malus bubbles).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from oracle.games.mindup.cards import bubble
 from oracle.games.mindup.engine import Event, Game, RuleError, rounds, scoring, turn
 from oracle.games.mindup.engine.position import position as from_position
 
-PLANTS = ("first-empty", "column-position", "last-card-kept")
+PLANTS = ("first-empty", "column-position", "last-card-kept", "no-bubbles")
 
 
 def plant(rule: str) -> None:
@@ -58,6 +59,15 @@ def plant(rule: str) -> None:
                 + sum(part["objectives"].values())
             return part
         scoring.breakdown = by_position
+    elif rule == "no-bubbles":
+        real_parts = scoring.breakdown
+
+        def without_bubbles(columns, order, objectives, everyone, readings):
+            part = real_parts(columns, order, objectives, everyone, readings)
+            part["total"] -= part["bubbles"]
+            part["bubbles"] = 0
+            return part
+        scoring.breakdown = without_bubbles
     elif rule == "last-card-kept":
         real_place = rounds.place
 

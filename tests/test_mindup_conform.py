@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ADAPTER = f"{sys.executable} {ROOT / 'examples' / 'mindup_engine_adapter.py'}"
 
 PLANTED = {"first-empty": "mu.score-cards.place", "column-position": "mu.scoring.columns",
-           "last-card-kept": "mu.round.last-card"}
+           "last-card-kept": "mu.round.last-card", "no-bubbles": "mu.scoring.bubbles"}
 
 
 def _run(command: str, out: Path, budget: int = 2, players=(3, 5)):

@@ -276,6 +276,19 @@ def test_a_wrong_round_score_names_the_part_it_misses(left_out, clause):
     assert set(f.clauses) == {"mu.scoring.columns", "mu.scoring.bubbles", "mu.scoring.objectives"}
 
 
+def test_a_claim_before_round_one_may_give_an_empty_order():
+    """Before round 1 starts there is no Score order yet: a claim may give
+    `order: []`; another order there is a difference, not a broken line."""
+    lines = game(3, 13)
+    deck = lines[1]["deck"]
+    claim = {"t": "state", "round": 0, "turn": 0, "order": [], "line": sorted(deck[21:24]),
+             "hands": [deck[7 * p:7 * p + 7] for p in range(3)], "scores": [[], [], []]}
+    assert reports(stream([lines[:2] + [claim] + lines[2:]]))[0].verdict == "conforms"
+    claim["order"] = [1, 2, 3, 4, 5]
+    f = reports(stream([lines[:2] + [claim] + lines[2:]]))[0].findings[0]
+    assert (f.code, f.line, f.diff[0].field) == ("STATE_MISMATCH", 3, "order")
+
+
 def test_a_log_may_leave_out_claims_draws_and_kept_objectives():
     lines = [x for x in game(5, 9, objectives=3) if x["t"] != "state"]
     for x in lines:

@@ -214,11 +214,25 @@ def _round_parts(mine: int, part: dict) -> set[str]:
     return out or {"mu.scoring.columns"}
 
 
+def round_parts(events, round_: int, shown: list[int]) -> dict[int, list[dict | None]]:
+    """The parts of round `round_`'s scores, from the rules' score events
+    among `events` (earlier rounds not known): player -> parts by round, as
+    score_part reads them. `shown`: the values of that round's objectives."""
+    out: dict[int, list[dict | None]] = {}
+    for e in events:
+        if e.kind == "score" and e.parts is not None:
+            out[e.player] = [None] * (round_ - 1) + [{**e.parts, "shown": shown}]
+    return out
+
+
 def score_part(diff: list[DiffEntry], parts: dict) -> str | None:
     """The scoring clause that alone fits every wrong round score of a
-    claim, or None (nothing to tell, or no one part). `parts`: player -> the
+    claim whose cards all agree, or None (nothing to tell, or no one part).
+    `parts`: player -> the
     rules' parts of each round scored (scoring.breakdown, with `shown`: the
-    values of the objectives shown that round)."""
+    values of the objectives shown that round; None: not known)."""
+    if any(d.field is None for d in diff):
+        return None         # cards in other places: the scores follow from them
     found: set[str] | None = None
     for d in diff:
         if not (d.field or "").startswith("scores[") or not isinstance(d.log, list):
@@ -226,7 +240,7 @@ def score_part(diff: list[DiffEntry], parts: dict) -> str | None:
         rounds = parts.get(int(d.field[7:-1]), [])
         for r, (mine, right) in enumerate(zip(d.log, d.rules)):
             if mine != right:
-                if r >= len(rounds) or not isinstance(mine, int):
+                if r >= len(rounds) or rounds[r] is None or not isinstance(mine, int):
                     return None
                 fits = _round_parts(mine, rounds[r])
                 found = fits if found is None else found & fits
