@@ -125,6 +125,18 @@ def test_one_line_per_player_in_any_order_and_an_optional_reveal_line():
     assert [r.verdict for r in reports(stream([lines, out]))] == ["conforms", "conforms"]
 
 
+def test_a_reveal_line_after_a_turn_line_changes_nothing():
+    """A turn line reveals its cards; a reveal line after it writes that
+    out. A second one reveals a turn nobody has chosen yet."""
+    lines = game(3, 14)
+    i = _nth(lines, "turn", 0)
+    once = lines[:i + 1] + [{"t": "reveal"}] + lines[i + 1:]
+    twice = lines[:i + 1] + [{"t": "reveal"}, {"t": "reveal"}] + lines[i + 1:]
+    assert reports(stream([once]))[0].verdict == "conforms"
+    f = reports(stream([twice]))[0].findings[0]
+    assert (f.code, f.clauses[0], f.line) == ("ILLEGAL_DECISION", "mu.turn.hidden", i + 3)
+
+
 def test_an_early_reveal_and_playing_twice_are_findings():
     lines = game(4, 6, split=True)
     i = _nth(lines, "choose", 2)

@@ -260,7 +260,10 @@ class Verifier:
                       "on the Score cards, and the round is over", log=log, options=self.options(),
                       rules={"last": self.last_cards})
             return
+        before = self.report.decisions
         self._apply(lambda: g.play_turn(list(line.cards)), lineno, log, len(line.cards))
+        if self.report.decisions != before:
+            self.revealed = lineno      # a turn line reveals its cards: a reveal line after it writes that out
 
     def _choose(self, line, lineno) -> None:
         self.revealed = None
