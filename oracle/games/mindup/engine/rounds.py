@@ -97,8 +97,11 @@ def _draws(s: State, draws, readings: dict) -> list[int]:
 def start_round(s: State, order, draws, objectives, readings: dict) -> list[Event]:
     """The chance of a round: its Score order, and for rounds 2 and 3 the
     scored cards taken back with one draw each (the line stays, mu.round.line-stays)."""
-    if s.over or not s.waiting_round:
-        raise RuleError("mu.round.new-order", "no round starts here", code="ILLEGAL_RANDOM")
+    if s.over:
+        raise RuleError("mu.game.rounds", "a round after the third: the game is over", code="GAME_OVER")
+    if not s.waiting_round:
+        raise RuleError("mu.round.new-order", f"round {s.round} is under way: no round starts before it ends",
+                        code="ILLEGAL_RANDOM")
     events = []
     order = _order(s, order, readings)
     if s.round > 0:
