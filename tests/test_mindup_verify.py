@@ -476,3 +476,17 @@ def test_a_mixed_stream_on_a_local_dask_cluster_gives_the_bytes_of_one_job():
     cluster = run_cli("verify", *paths, "--format", "json", "--cluster", "local:2")
     assert one.returncode == cluster.returncode == 1, cluster.stderr
     assert one.stdout == cluster.stdout and b'"game":"mind-up"' in one.stdout
+
+
+def test_annotate_keeps_the_end_detail_and_says_which_games_it_cut_short():
+    """annotate: an aborted game's end.detail is kept; a game that breaks
+    the rules is written up to its finding and said on standard error."""
+    aborted = game(3, 15)[:12] + [{"t": "end", "reason": "aborted", "detail": "a player left"}]
+    broken = game(3, 16)
+    i = _nth(broken, "turn", 2)
+    broken[i]["cards"][0] = broken[i]["cards"][1]
+    a = run_cli("annotate", "-", input=stream([aborted, broken]))
+    assert a.returncode == 1
+    ends = [json.loads(x) for x in a.stdout.splitlines() if json.loads(x)["t"] == "end"]
+    assert ends == [{"t": "end", "reason": "aborted", "detail": "a player left"}]
+    assert a.stderr.count(b"note:") == 1 and b"g3-0-16: violates: ILLEGAL_DECISION" in a.stderr, a.stderr
