@@ -490,3 +490,21 @@ def test_annotate_keeps_the_end_detail_and_says_which_games_it_cut_short():
     ends = [json.loads(x) for x in a.stdout.splitlines() if json.loads(x)["t"] == "end"]
     assert ends == [{"t": "end", "reason": "aborted", "detail": "a player left"}]
     assert a.stderr.count(b"note:") == 1 and b"g3-0-16: violates: ILLEGAL_DECISION" in a.stderr, a.stderr
+
+
+def test_keep_going_does_not_take_a_line_an_alternative_never_checked_as_accepted():
+    """With --keep-going, a wrong winner in a game whose later objective
+    shares a letter with an earlier one (the team's reading allows it; under
+    letter-retired that round is refused and nothing after it is checked)
+    stands on the rules: it is not said to conform under letter-retired, and
+    that reading's refusal is not added as a finding of the game."""
+    from oracle.games.mindup.cards import letter
+
+    for seed in range(200):
+        lines = game(3, seed, objectives=2, claims="none")
+        shown = [x.get("objectives", []) for x in lines if x["t"] == "round"]
+        if {letter(o) for o in shown[0]} & {letter(o) for o in shown[1] + shown[2]}:
+            break
+    wrong_winner(lines)
+    rep = reports(stream([lines]), keep_going=True)[0]
+    assert [(f.code, f.clauses[0], f.basis) for f in rep.findings] == [("WRONG_RESULT", "mu.game.winner", "rules")]

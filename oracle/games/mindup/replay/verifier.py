@@ -28,6 +28,9 @@ from .diff import as_claimed, claim_diff, claim_matches, clauses_of, is_full, sc
 
 U = msgspec.UNSET
 SHOWN_EVENTS = 12    # the rules' events a finding shows, the latest
+# With keep_going, the findings after which every later line is still checked: a claim that
+# differs leaves the rules' state as it was; a refused step waits for a full claim.
+KEEPS_STEP = frozenset({"STATE_MISMATCH", "WRONG_RESULT"})
 
 
 def _line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
@@ -461,7 +464,7 @@ def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = Fal
         from ....replay.basis import classify
         classify(lambda ed, rd_: Verifier(raw, keep_going, rd_, strict=strict).run(), rep, edition, keep_going,
                  {**(rep.readings or {}), **{k: v for k, v in (readings or {}).items() if k.startswith("mu.")}},
-                 rd.READINGS)
+                 rd.READINGS, KEEPS_STEP)
     return rep
 
 
