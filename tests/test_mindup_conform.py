@@ -61,6 +61,21 @@ def test_each_planted_bug_is_found_with_its_clause_and_shrunk(tmp_path, plant, c
     assert len(doc.turns) == 1 and doc.clauses[0] == clause
 
 
+def test_options_that_differ_are_shown_by_a_draft_and_the_note_says_no_log_can_show_them(tmp_path):
+    """An engine that leaves a card out of a player's options: OPTIONS_DIFFER
+    [mu.turn.choose]; the log written is the game up to there, which verify
+    accepts, and the note says no log can show options (the draft scenario,
+    which states the legal options, passes)."""
+    reports = _run(f"{ADAPTER} --plant no-lowest", tmp_path, players=(4,))
+    first = reports[0].findings[0]
+    assert (first.code, first.clauses[0]) == ("OPTIONS_DIFFER", "mu.turn.choose")
+    note = reports[0].notes[0]
+    assert "no replay log can show the cards an engine lets a player choose" in note, note
+    assert "verify on it: conforms" not in note
+    files, errors = load_paths(sorted(tmp_path.glob("*.yaml")))
+    assert errors == [] and [r.status for r in run_all(files)] == ["pass"]
+
+
 def test_the_command_reports_and_refuses_mindbug_options(tmp_path):
     r = CliRunner().invoke(main, ["conform", "--game", "mind-up", "--engine", f"{ADAPTER} --plant first-empty",
                                   "--budget", "1", "--players", "4", "--out", str(tmp_path), "--format", "json"])
