@@ -79,7 +79,7 @@ class Verifier:
         # After a round's last turn, until the next line that is not a claim: the position
         # before the last cards were placed, and the rules' events since it (mu.round.last-card).
         self.pre_last: tuple | None = None
-        self.parts: dict[int, list[dict]] = {}     # player -> the rules' parts of each round scored
+        self.parts: dict[int, list[dict | None]] = {}     # player -> the rules' parts of each round scored
         self._seen: dict = {}
 
     # -- findings -------------------------------------------------------------------
@@ -303,7 +303,9 @@ class Verifier:
         shown = [OBJECTIVES[o][1] for o in self.g.state.objectives]
         for e in events:
             if e.kind == "score":       # each round's score by part, to tell which part a claim misses
-                self.parts.setdefault(e.player, []).append({**e.parts, "shown": shown})
+                rounds = self.parts.setdefault(e.player, [])
+                rounds += [None] * (self.g.state.round - len(rounds))      # a round skipped by a resync
+                rounds[self.g.state.round - 1] = {**e.parts, "shown": shown}
         last = [e for e in events if e.kind == "place" and "mu.round.last-card" in e.clauses]
         if last:
             self.pre_last = (self.g.before_last, events[events.index(last[0]):])
