@@ -390,6 +390,11 @@ def test_which_editions_and_expect_work_on_mind_up_games(tmp_path):
     expect = tmp_path / "expect.yaml"
     expect.write_text("format: mb-expect/1\nexpected:\n  - code: WRONG_RESULT\n    clause: mu.game.winner\n")
     assert run_cli("verify", str(path), "--expect", str(expect)).returncode == 0
+    # an entry may name Mind Up!'s edition, fr
+    expect.write_text("format: mb-expect/1\nexpected:\n  - code: WRONG_RESULT\n    edition: fr\n")
+    assert run_cli("verify", str(path), "--expect", str(expect)).returncode == 0
+    expect.write_text("format: mb-expect/1\nexpected:\n  - code: WRONG_RESULT\n    edition: fr-first\n")
+    assert run_cli("verify", str(path), "--expect", str(expect)).returncode == 1
 
 
 def test_selfplay_cli_writes_logs_that_verify_and_annotate_writes_them_canonically(tmp_path):
