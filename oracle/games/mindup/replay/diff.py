@@ -227,13 +227,15 @@ def round_parts(events, round_: int, shown: list[int]) -> dict[int, list[dict | 
 
 def score_part(diff: list[DiffEntry], parts: dict) -> str | None:
     """The scoring clause that alone fits every wrong round score of a
-    claim whose cards all agree, or None (nothing to tell, or no one part).
-    `parts`: player -> the
-    rules' parts of each round scored (scoring.breakdown, with `shown`: the
-    values of the objectives shown that round; None: not known)."""
+    claim whose cards all agree, or None (nothing to tell, or no one part;
+    a single score one point off tells nothing: a bubble of 1 left out looks
+    like any slip of one point). `parts`: player -> the rules' parts of each
+    round scored (scoring.breakdown, with `shown`: the values of the
+    objectives shown that round; None: not known)."""
     if any(d.field is None for d in diff):
         return None         # cards in other places: the scores follow from them
     found: set[str] | None = None
+    gaps = []
     for d in diff:
         if not (d.field or "").startswith("scores[") or not isinstance(d.log, list):
             continue
@@ -244,6 +246,9 @@ def score_part(diff: list[DiffEntry], parts: dict) -> str | None:
                     return None
                 fits = _round_parts(mine, rounds[r])
                 found = fits if found is None else found & fits
+                gaps.append(abs(mine - right))
+    if gaps == [1]:
+        return None
     return found.pop() if found and len(found) == 1 else None
 
 
