@@ -24,7 +24,9 @@ may choose], ...], "state": {a mu-replay/1 state claim}, "over": null or
 colour is already on another), `column-position` (a column scores its
 position, 1 to 5 from the left, instead of its Score card's value),
 `last-card-kept` (the last card of a round stays in hand instead of going
-to the Score cards).
+to the Score cards), `no-bubbles` (a round score leaves out the cards'
+bonus and malus bubbles), `no-lowest` (a player's options leave out the
+lowest card in hand).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from oracle.games.mindup.cards import bubble
 from oracle.games.mindup.engine import Event, Game, RuleError, rounds, scoring, turn
 from oracle.games.mindup.engine.position import position as from_position
 
-PLANTS = ("first-empty", "column-position", "last-card-kept")
+PLANTS = ("first-empty", "column-position", "last-card-kept", "no-bubbles", "no-lowest")
 
 
 def plant(rule: str) -> None:
@@ -58,6 +60,21 @@ def plant(rule: str) -> None:
                 + sum(part["objectives"].values())
             return part
         scoring.breakdown = by_position
+    elif rule == "no-bubbles":
+        real_parts = scoring.breakdown
+
+        def without_bubbles(columns, order, objectives, everyone, readings):
+            part = real_parts(columns, order, objectives, everyone, readings)
+            part["total"] -= part["bubbles"]
+            part["bubbles"] = 0
+            return part
+        scoring.breakdown = without_bubbles
+    elif rule == "no-lowest":
+        real_legal = Game.legal
+
+        def without_lowest(self, p):
+            return sorted(real_legal(self, p))[1:]
+        Game.legal = without_lowest
     elif rule == "last-card-kept":
         real_place = rounds.place
 

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ADAPTER = f"{sys.executable} {ROOT / 'examples' / 'mindup_engine_adapter.py'}"
 
 PLANTED = {"first-empty": "mu.score-cards.place", "column-position": "mu.scoring.columns",
-           "last-card-kept": "mu.round.last-card"}
+           "last-card-kept": "mu.round.last-card", "no-bubbles": "mu.scoring.bubbles"}
 
 
 def _run(command: str, out: Path, budget: int = 2, players=(3, 5)):
@@ -59,6 +59,21 @@ def test_each_planted_bug_is_found_with_its_clause_and_shrunk(tmp_path, plant, c
     assert [r.status for r in results] == ["pass"]
     doc = files[0].scenarios[0].doc
     assert len(doc.turns) == 1 and doc.clauses[0] == clause
+
+
+def test_options_that_differ_are_shown_by_a_draft_and_the_note_says_no_log_can_show_them(tmp_path):
+    """An engine that leaves a card out of a player's options: OPTIONS_DIFFER
+    [mu.turn.choose]; the log written is the game up to there, which verify
+    accepts, and the note says no log can show options (the draft scenario,
+    which states the legal options, passes)."""
+    reports = _run(f"{ADAPTER} --plant no-lowest", tmp_path, players=(4,))
+    first = reports[0].findings[0]
+    assert (first.code, first.clauses[0]) == ("OPTIONS_DIFFER", "mu.turn.choose")
+    note = reports[0].notes[0]
+    assert "no replay log can show the cards an engine lets a player choose" in note, note
+    assert "verify on it: conforms" not in note
+    files, errors = load_paths(sorted(tmp_path.glob("*.yaml")))
+    assert errors == [] and [r.status for r in run_all(files)] == ["pass"]
 
 
 def test_the_command_reports_and_refuses_mindbug_options(tmp_path):

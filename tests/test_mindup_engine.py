@@ -194,6 +194,22 @@ def test_a_new_round_takes_back_the_scored_cards_and_draws_one():
     assert top[1] in g2.state.hands[0]
 
 
+def test_objectives_left_out_name_the_rule_that_reveals_them():
+    """mu.objectives.count: each round reveals its objectives; round 1's
+    left out is that rule, round 2's (renewed with one or two) is
+    mu.objectives.renew."""
+    g = deal(3, seed=4, objectives=1)
+    with pytest.raises(RuleError) as e:
+        g.start_round(ORDER)
+    assert (e.value.code, e.value.clause) == ("MISSING_INPUT", "mu.objectives.count")
+    assert "log" not in e.value.message          # the service and conform give no log
+    g.start_round(ORDER, objectives=[3])
+    play_round(g)
+    with pytest.raises(RuleError) as e:
+        g.start_round(ORDER)
+    assert (e.value.code, e.value.clause) == ("MISSING_INPUT", "mu.objectives.renew")
+
+
 def test_without_a_pile_the_log_must_give_the_draws():
     g = deal(3, seed=4, pile=False)
     g.start_round(ORDER)

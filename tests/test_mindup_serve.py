@@ -139,3 +139,23 @@ def test_a_new_naming_mindbug_starts_a_game_of_mindbug_as_the_error_for_an_unkno
                               {"op": "new", "game": "mindbugg", "edition": "en-revised", "seed": 1})
     assert unknown["error"]["field"] == "$.game" and "known: mindbug, mind-up" in unknown["error"]["message"]
     assert named["ok"] and named["pending"]["stage"] == "action"     # was: unknown field 'game' for op 'new'
+
+
+def test_a_position_that_disagrees_with_players_or_objectives_and_a_round_after_the_third():
+    """A `new` whose `players` or `objectives` differ from its position is
+    refused at that field; after round 3 a round start is GAME_OVER
+    [mu.game.rounds]."""
+    position = {"round": 3, "order": [1, 2, 3, 4, 5], "hands": [[1, 5], [60, 56], [3, 10]], "line": [18, 24, 37],
+                "scores": [[10, 10, 10], [10, 10, 10]]}
+    replies = _session(
+        {"op": "new", "game": "mind-up", "players": 4, "position": position},
+        {"op": "new", "game": "mind-up", "objectives": 2, "position": position},
+        {"op": "new", "game": "mind-up", "players": 3, "position": position},
+        {"op": "apply", "game": "g1", "decision": {"t": "turn", "cards": [1, 60, 3]}},
+        {"op": "apply", "game": "g1", "decision": {"t": "round", "order": [1, 2, 3, 4, 5]}},
+    )
+    assert replies[0]["error"]["code"] == "BAD_REQUEST" and replies[0]["error"]["field"] == "$.players"
+    assert replies[1]["error"]["code"] == "BAD_REQUEST" and replies[1]["error"]["field"] == "$.objectives"
+    assert replies[3]["applied"] and replies[3]["pending"]["kind"] == "over"
+    refusal = replies[4]["refusal"]
+    assert (refusal["code"], refusal["clause"]) == ("GAME_OVER", "mu.game.rounds")

@@ -71,7 +71,7 @@ def wrong_score_card(lines):
 
 def wrong_score(lines):
     i = _nth(lines, "state", 5)          # after round 1's last turn: the round's scores are claimed
-    lines[i]["scores"][2][0] -= 1
+    lines[i]["scores"][2][0] -= 1        # one point off, one player: nothing tells which part: the columns first
     return "STATE_MISMATCH", "mu.scoring.columns", i + 1
 
 
@@ -123,6 +123,18 @@ def test_one_line_per_player_in_any_order_and_an_optional_reveal_line():
             if chosen % 4 == 0:
                 out.append({"t": "reveal"})
     assert [r.verdict for r in reports(stream([lines, out]))] == ["conforms", "conforms"]
+
+
+def test_a_reveal_line_after_a_turn_line_changes_nothing():
+    """A turn line reveals its cards; a reveal line after it writes that
+    out. A second one reveals a turn nobody has chosen yet."""
+    lines = game(3, 14)
+    i = _nth(lines, "turn", 0)
+    once = lines[:i + 1] + [{"t": "reveal"}] + lines[i + 1:]
+    twice = lines[:i + 1] + [{"t": "reveal"}, {"t": "reveal"}] + lines[i + 1:]
+    assert reports(stream([once]))[0].verdict == "conforms"
+    f = reports(stream([twice]))[0].findings[0]
+    assert (f.code, f.clauses[0], f.line) == ("ILLEGAL_DECISION", "mu.turn.hidden", i + 3)
 
 
 def test_an_early_reveal_and_playing_twice_are_findings():
@@ -183,6 +195,110 @@ def test_a_claim_after_the_last_turn_may_come_before_the_last_cards_are_placed()
     f = reports(stream([lines]))[0].findings[0]
     assert (f.code, f.line, len(f.diff)) == ("STATE_MISMATCH", k + 1, 2)
     assert "in player A's hand" in f.message
+
+
+def test_a_claim_before_the_last_cards_may_follow_the_reveal_line_of_the_last_turn():
+    """The position before the last cards stays claimable up to the next
+    line that is not a state claim: a `reveal` line after the last choice of
+    the round's last turn is part of that turn; after a `last` line the last
+    cards are placed, and a claim is compared with the position after."""
+    lines = game(3, 5, split=True)
+    i = _nth(lines, "round", 1)
+    j = max(k for k in range(i) if lines[k]["t"] == "choose")
+    before = [k for k in range(j) if lines[k]["t"] == "state"][-1]
+    played = {x["p"]: x["card"] for x in lines[j - 2:j + 1]}
+    hands = [[c for c in h if c != played[p]] for p, h in enumerate(lines[before]["hands"])]
+    claim = {"t": "state", "round": 1, "turn": 6, "hands": hands}
+    after_reveal = lines[:j + 1] + [{"t": "reveal"}, claim] + lines[j + 1:]
+    after_last = lines[:j + 1] + [{"t": "last", "cards": [h[0] for h in hands]}, claim] + lines[j + 1:]
+    assert reports(stream([after_reveal]))[0].verdict == "conforms"
+    f = reports(stream([after_last]))[0].findings[0]
+    assert (f.code, f.clauses[0], f.line, len(f.diff)) == ("STATE_MISMATCH", "mu.round.last-card", j + 3, 3)
+    wrong = copy.deepcopy(after_reveal)
+    wrong[j + 2]["hands"][0], wrong[j + 2]["hands"][1] = hands[1], hands[0]
+    f = reports(stream([wrong]))[0].findings[0]
+    assert (f.code, f.line, len(f.diff)) == ("STATE_MISMATCH", j + 3, 2)
+    assert "in player A's hand" in f.message
+
+
+def test_a_claim_between_choices_may_leave_a_face_down_card_out_of_the_hand():
+    """mu.turn.choose: a card laid face down is in front of its player; a
+    claim between a turn's choices may list it in the hand or leave it out,
+    and anything else that differs is still found."""
+    lines = game(3, 6, split=True)
+    i = _nth(lines, "choose", 0)
+    first = lines[i]
+    hands = [sorted(lines[1]["deck"][7 * p:7 * p + 7]) for p in range(3)]
+    without = [[c for c in h if c != first["card"]] if p == first["p"] else h for p, h in enumerate(hands)]
+    kept = lines[:i + 1] + [{"t": "state", "hands": hands}] + lines[i + 1:]
+    left_out = lines[:i + 1] + [{"t": "state", "hands": without}] + lines[i + 1:]
+    assert [r.verdict for r in reports(stream([kept, left_out]))] == ["conforms", "conforms"]
+    other = (first["p"] + 1) % 3
+    wrong = copy.deepcopy(left_out)
+    wrong[i + 1]["hands"][other] = wrong[i + 1]["hands"][other][1:]
+    f = reports(stream([wrong]))[0].findings[0]
+    assert (f.code, f.line, len(f.diff)) == ("STATE_MISMATCH", i + 2, 1)
+    assert f.diff[0].card == hands[other][0]
+
+
+def test_a_wrong_line_names_the_rule_that_laid_it_out():
+    """A line in another order after a turn is mu.turn.next-line (not the
+    set-up's mu.setup.line); another line at the start of round 2 is
+    mu.round.line-stays."""
+    lines = game(4, 12)
+    i = _nth(lines, "state", 2)
+    lines[i]["line"] = lines[i]["line"][::-1]
+    f = reports(stream([lines]))[0].findings[0]
+    assert (f.code, f.clauses, f.line) == ("STATE_MISMATCH", ["mu.turn.next-line"], i + 1)
+    lines = game(4, 12)
+    i = _nth(lines, "round", 1)
+    lines.insert(i + 1, {"t": "state", "line": sorted(lines[i]["draws"])})
+    f = reports(stream([lines]))[0].findings[0]
+    assert (f.code, f.clauses[0], f.line) == ("STATE_MISMATCH", "mu.round.line-stays", i + 2)
+
+
+def _round_one_parts(lines):
+    from oracle.games.mindup.replay.verifier import Verifier
+
+    v = Verifier(next(split_games(io.BytesIO(stream([lines])), "<test>")))
+    assert v.run().verdict == "conforms"
+    return {p: rounds[0] for p, rounds in v.parts.items()}
+
+
+@pytest.mark.parametrize("left_out, clause", [("bubbles", "mu.scoring.bubbles"),
+                                               ("objectives", "mu.scoring.objectives"),
+                                               ("columns", "mu.scoring.columns")])
+def test_a_wrong_round_score_names_the_part_it_misses(left_out, clause):
+    """A round score claimed without its bubbles, its objectives, or with
+    other column values is reported first under the scoring clause of the
+    part that number misses (the three scoring clauses are all named)."""
+    for seed in range(40):
+        lines = game(4, seed, objectives=2)
+        parts = _round_one_parts(lines)
+        if all(parts[p]["bubbles"] and parts[p]["objectives"] for p in (0, 1)):
+            break
+    i = next(k for k, x in enumerate(lines) if x["t"] == "state" and x.get("scores") and x["scores"][0])
+    for p in (0, 1):
+        part = parts[p]
+        lines[i]["scores"][p][0] = part["total"] - {"bubbles": part["bubbles"],
+                                                    "objectives": sum(part["objectives"].values()),
+                                                    "columns": -1}[left_out]
+    f = reports(stream([lines]))[0].findings[0]
+    assert (f.code, f.line, f.clauses[0]) == ("STATE_MISMATCH", i + 1, clause), f
+    assert set(f.clauses) == {"mu.scoring.columns", "mu.scoring.bubbles", "mu.scoring.objectives"}
+
+
+def test_a_claim_before_round_one_may_give_an_empty_order():
+    """Before round 1 starts there is no Score order yet: a claim may give
+    `order: []`; another order there is a difference, not a broken line."""
+    lines = game(3, 13)
+    deck = lines[1]["deck"]
+    claim = {"t": "state", "round": 0, "turn": 0, "order": [], "line": sorted(deck[21:24]),
+             "hands": [deck[7 * p:7 * p + 7] for p in range(3)], "scores": [[], [], []]}
+    assert reports(stream([lines[:2] + [claim] + lines[2:]]))[0].verdict == "conforms"
+    claim["order"] = [1, 2, 3, 4, 5]
+    f = reports(stream([lines[:2] + [claim] + lines[2:]]))[0].findings[0]
+    assert (f.code, f.line, f.diff[0].field) == ("STATE_MISMATCH", 3, "order")
 
 
 def test_a_log_may_leave_out_claims_draws_and_kept_objectives():
@@ -274,6 +390,11 @@ def test_which_editions_and_expect_work_on_mind_up_games(tmp_path):
     expect = tmp_path / "expect.yaml"
     expect.write_text("format: mb-expect/1\nexpected:\n  - code: WRONG_RESULT\n    clause: mu.game.winner\n")
     assert run_cli("verify", str(path), "--expect", str(expect)).returncode == 0
+    # an entry may name Mind Up!'s edition, fr
+    expect.write_text("format: mb-expect/1\nexpected:\n  - code: WRONG_RESULT\n    edition: fr\n")
+    assert run_cli("verify", str(path), "--expect", str(expect)).returncode == 0
+    expect.write_text("format: mb-expect/1\nexpected:\n  - code: WRONG_RESULT\n    edition: fr-first\n")
+    assert run_cli("verify", str(path), "--expect", str(expect)).returncode == 1
 
 
 def test_selfplay_cli_writes_logs_that_verify_and_annotate_writes_them_canonically(tmp_path):
@@ -360,3 +481,35 @@ def test_a_mixed_stream_on_a_local_dask_cluster_gives_the_bytes_of_one_job():
     cluster = run_cli("verify", *paths, "--format", "json", "--cluster", "local:2")
     assert one.returncode == cluster.returncode == 1, cluster.stderr
     assert one.stdout == cluster.stdout and b'"game":"mind-up"' in one.stdout
+
+
+def test_annotate_keeps_the_end_detail_and_says_which_games_it_cut_short():
+    """annotate: an aborted game's end.detail is kept; a game that breaks
+    the rules is written up to its finding and said on standard error."""
+    aborted = game(3, 15)[:12] + [{"t": "end", "reason": "aborted", "detail": "a player left"}]
+    broken = game(3, 16)
+    i = _nth(broken, "turn", 2)
+    broken[i]["cards"][0] = broken[i]["cards"][1]
+    a = run_cli("annotate", "-", input=stream([aborted, broken]))
+    assert a.returncode == 1
+    ends = [json.loads(x) for x in a.stdout.splitlines() if json.loads(x)["t"] == "end"]
+    assert ends == [{"t": "end", "reason": "aborted", "detail": "a player left"}]
+    assert a.stderr.count(b"note:") == 1 and b"g3-0-16: violates: ILLEGAL_DECISION" in a.stderr, a.stderr
+
+
+def test_keep_going_does_not_take_a_line_an_alternative_never_checked_as_accepted():
+    """With --keep-going, a wrong winner in a game whose later objective
+    shares a letter with an earlier one (the team's reading allows it; under
+    letter-retired that round is refused and nothing after it is checked)
+    stands on the rules: it is not said to conform under letter-retired, and
+    that reading's refusal is not added as a finding of the game."""
+    from oracle.games.mindup.cards import letter
+
+    for seed in range(200):
+        lines = game(3, seed, objectives=2, claims="none")
+        shown = [x.get("objectives", []) for x in lines if x["t"] == "round"]
+        if {letter(o) for o in shown[0]} & {letter(o) for o in shown[1] + shown[2]}:
+            break
+    wrong_winner(lines)
+    rep = reports(stream([lines]), keep_going=True)[0]
+    assert [(f.code, f.clauses[0], f.basis) for f in rep.findings] == [("WRONG_RESULT", "mu.game.winner", "rules")]

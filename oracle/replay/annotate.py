@@ -68,7 +68,7 @@ def annotate_stream(paths, edition, out: BinaryIO, err: TextIO | None = None) ->
     for raw in read_all(paths):
         game = game_of(raw.lines[0][1]) if raw.kind == "game" and raw.lines else DEFAULT
         if isinstance(game, str) and game != DEFAULT and game in GAMES:
-            worst = max(worst, attribute(game, "ANNOTATE")(raw, out))    # another game's canonical form
+            worst = max(worst, attribute(game, "ANNOTATE")(raw, out, err))    # another game's canonical form
             continue
         a = Annotator(raw, edition)
         rep = a.run()

@@ -39,9 +39,14 @@ def _alternatives(readings: dict, book=READINGS):
                 yield r.clause, choice
 
 
-def classify(run: Run, rep, edition, keep_going: bool, readings: dict, book=READINGS) -> None:
+def classify(run: Run, rep, edition, keep_going: bool, readings: dict, book=READINGS,
+             keeps_step: frozenset | None = None) -> None:
     """Set `basis` on the findings of a game that violates (in place).
-    `book`: the game's readings (Mindbug's by default)."""
+    `book`: the game's readings (Mindbug's by default). `keeps_step`: the
+    codes after which the game's keep_going verifier goes on checking every
+    line (None: not said); after any other finding of an alternative, the
+    lines up to a resynchronisation are not checked there, so a later
+    finding is not taken as accepted under it."""
     TEAM = {r.clause: r.team for r in book}  # noqa: N806
     found = [f for f in rep.findings if not f.malformed]
     if not found:
@@ -56,9 +61,13 @@ def classify(run: Run, rep, edition, keep_going: bool, readings: dict, book=READ
             continue
         alt_keys = {(f.line, f.code) for f in alt.findings}
         first = min((f.line for f in alt.findings), default=None)
+        unchecked = None if keeps_step is None else min(
+            (f.line for f in alt.findings if not f.malformed and f.code not in keeps_step), default=None)
         cleared = []
         for f in found:
             if (f.line, f.code) in alt_keys or (first is not None and first <= f.line and not keep_going):
+                continue
+            if keep_going and unchecked is not None and unchecked < f.line:
                 continue
             cleared.append(f)
             f.basis = "reading"

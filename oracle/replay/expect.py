@@ -26,12 +26,15 @@ import yaml
 from .. import safeyaml
 from ..clauses import load_catalogue
 from ..games.mindup.clauses import load_catalogue as load_mind_up_catalogue
-from ..games.mindbug.editions import EDITIONS
+from ..games.mindbug.editions import EDITIONS as MINDBUG_EDITIONS
+from ..games.mindup import EDITIONS as MIND_UP_EDITIONS
 from ..term import did_you_mean
 from .outcome import StaleExpectation
 from .findings import MALFORMED
 
 FORMAT = "mb-expect/1"
+# The editions an entry may name: Mindbug's four and Mind Up!'s one (`fr`).
+EDITIONS = MINDBUG_EDITIONS + MIND_UP_EDITIONS
 
 # The codes of findings that say a game broke the rules: the only ones an
 # expectation can accept (a malformed log is never a known divergence).

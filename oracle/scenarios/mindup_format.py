@@ -146,7 +146,7 @@ class MuIllegal(_S, kw_only=True):
     clause, and for a choice the player who made it."""
 
     turn: Annotated[int, Meta(ge=0)] | UnsetType = UNSET
-    round: Annotated[int, Meta(ge=2, le=3)] | UnsetType = UNSET
+    round: Annotated[int, Meta(ge=2, le=4)] | UnsetType = UNSET     # 4: no round after the third
     player: Seat | UnsetType = UNSET
     code: Literal[REFUSAL_CODES] = "ILLEGAL_DECISION"  # type: ignore[valid-type]
     clause: str | UnsetType = UNSET

@@ -186,7 +186,9 @@ class _Run:
         """Start the round the game waits for, with the chance of the next
         next_rounds entry; True when its refusal was the one expected."""
         g = self.g
-        while g.pending.kind == "round" and self.next_round < len(self.d.next_rounds):
+        # After round 3 only a ruling that a fourth round is refused starts one.
+        while ((g.pending.kind == "round" or (g.pending.kind == "over" and self.refuse_round == g.state.round + 1))
+               and self.next_round < len(self.d.next_rounds)):
             k = self.next_round
             nr = self.d.next_rounds[k]
             number = g.state.round + 1

@@ -94,9 +94,10 @@ class Game:
         s = self.state
         if s.over:
             return RuleError("mu.game.rounds", f"{what} after the end of the third round", code="GAME_OVER")
-        if rounds.round_over(s):
-            return RuleError("mu.round.last-card", f"{what}: each player holds one card, which goes to the "
-                             "Score cards")
+        if s.round and not any(s.hands):
+            return RuleError("mu.round.last-card", f"{what} after round {s.round} ended: each player's last "
+                             "card went straight to the Score cards, and round "
+                             f"{s.round + 1} has not started (its Score order is not given)")
         return RuleError("mu.round.new-order", f"{what} before round {s.round + 1} starts "
                          "(its Score order is not given)")
 

@@ -83,8 +83,9 @@ def check_shown(s: State, shown, readings: dict) -> tuple[int, ...]:
     if shown is None:
         if not first and k >= 3:
             return s.objectives
-        raise RuleError("mu.objectives.renew", f"round {s.round + 1} shows new objectives, and the log does "
-                        "not say which", code="MISSING_INPUT")
+        raise RuleError("mu.objectives.count" if first else "mu.objectives.renew",
+                        f"round {s.round + 1} reveals {k} new objective(s), and which is not given",
+                        code="MISSING_INPUT")
     shown = tuple(shown)
     for o in shown:
         if isinstance(o, bool) or o not in OBJECTIVES:

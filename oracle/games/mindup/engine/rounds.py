@@ -36,7 +36,7 @@ def last_cards(s: State, readings: dict) -> list[Event]:
                             + (["mu.scoring.objectives"] if part["objectives"] else []),
                             f"{player_name(p)} scores {part['total']} in round {s.round}: columns "
                             f"{'+'.join(map(str, part['columns']))}, bubbles {part['bubbles']:+d}{objs}",
-                            player=p, amount=part["total"]))
+                            player=p, amount=part["total"], parts=part))
     s.waiting_round = True
     if s.round == ROUNDS:
         s.over = True
@@ -68,8 +68,8 @@ def _draws(s: State, draws, readings: dict) -> list[int]:
     n = s.players
     if s.pile is None:
         if draws is None:
-            raise RuleError("mu.round.take-back", f"round {s.round + 1} draws a card for each player, and the "
-                            "log gave neither the pile nor the cards drawn", code="MISSING_INPUT")
+            raise RuleError("mu.round.take-back", f"round {s.round + 1} draws a card for each player, and neither "
+                            "the pile nor the cards drawn are given", code="MISSING_INPUT")
         known = {c for h in s.hands for c in h} | set(s.line) | {c for p in range(n) for c in s.scored(p)}
         if (len(draws) != n or len(set(draws)) != n
                 or any(isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= 60 or c in known
@@ -97,8 +97,11 @@ def _draws(s: State, draws, readings: dict) -> list[int]:
 def start_round(s: State, order, draws, objectives, readings: dict) -> list[Event]:
     """The chance of a round: its Score order, and for rounds 2 and 3 the
     scored cards taken back with one draw each (the line stays, mu.round.line-stays)."""
-    if s.over or not s.waiting_round:
-        raise RuleError("mu.round.new-order", "no round starts here", code="ILLEGAL_RANDOM")
+    if s.over:
+        raise RuleError("mu.game.rounds", "a round after the third: the game is over", code="GAME_OVER")
+    if not s.waiting_round:
+        raise RuleError("mu.round.new-order", f"round {s.round} is under way: no round starts before it ends",
+                        code="ILLEGAL_RANDOM")
     events = []
     order = _order(s, order, readings)
     if s.round > 0:

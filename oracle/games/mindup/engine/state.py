@@ -82,6 +82,7 @@ class Event:
     cards: list[int] | None = None
     column: int | None = None
     amount: int | None = None
+    parts: dict | None = None       # a score: the round score part by part (scoring.breakdown)
 
 
 class RuleError(Exception):

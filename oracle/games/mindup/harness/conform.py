@@ -28,7 +28,7 @@ import yaml
 from ....draftfile import DraftRefused, refusal, write_draft
 from ....harness.conform import Settings, engine_fault, why_not_written
 from ....harness.engine_client import Engine, EngineFault
-from ....harness.lockstep import STATE_MISMATCH, WRONG_RESULT
+from ....harness.lockstep import ENGINE_REFUSED, OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT
 from ....replay.findings import GameReport
 from ....replay.reader import split_games
 from ....safefile import OutputError, write_file
@@ -114,7 +114,7 @@ class Campaign:
                 position, steps = None, first.divergence.steps
                 first.report.notes.append(f"shrinking stopped: {e}")
                 self._restart()
-            note = (f"shrunk from {len(first.divergence.steps)} steps from the deal to {len(steps)} from a position "
+            note = (f"shrunk from {len(first.divergence.steps)} step(s) from the deal to {len(steps)} from a position "
                     f"of round {position['round']}" if position is not None else
                     f"not shrunk ({'the engine sets up no position' if not self.engine.positions else 'no shorter start shows it'})")
             if self.settings.out is not None:
@@ -183,7 +183,12 @@ class Campaign:
         log = _write_log(out, out / f"{stem}.jsonl", "".join(json.dumps(x) + "\n" for x in lines))
         checked = verify_lines(lines)
         flagged = "; ".join(f"{f.code} [{', '.join(f.clauses)}]" for f in checked.findings) or "nothing"
-        text = f"{log} (mb-oracle verify on it: {checked.verdict}, {flagged})"
+        if div.finding.code in (STATE_MISMATCH, WRONG_RESULT):
+            text = f"{log} (mb-oracle verify on it: {checked.verdict}, {flagged})"
+        else:
+            why = {OPTIONS_DIFFER: "the cards an engine lets a player choose",
+                   ENGINE_REFUSED: "a step an engine refuses"}.get(div.finding.code, "what an engine waits for")
+            text = f"{log} (the game up to there, which mb-oracle verify accepts: no replay log can show {why})"
         if position is not None:
             doc = draft_scenario(game, position, steps, self.engine.name)
             name = visible(self.engine.name)         # one line of the draft's comment

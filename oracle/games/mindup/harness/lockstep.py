@@ -19,9 +19,10 @@ import msgspec
 from ....harness.engine_client import Engine
 from ....harness.lockstep import ENGINE_REFUSED, OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, engine_words
 from ....replay.findings import DiffEntry, Finding
+from ..cards import OBJECTIVES
 from ..engine import Game
 from ..replay import format as fmt
-from ..replay.diff import claim_diff, clauses_of
+from ..replay.diff import claim_diff, clauses_of, round_parts, score_part
 from . import play
 from . import protocol as pr
 
@@ -59,7 +60,12 @@ def compare(g: Game, reply: pr.EngineReply, step: int, since: list) -> Finding |
     if reply.state is not U:
         diff = claim_diff(reply.state, g.state)
         if diff:
-            clauses = list(dict.fromkeys(c for d in diff for c in clauses_of(d, since, bool(g.state.objectives))))
+            clauses = list(dict.fromkeys(c for d in diff for c in clauses_of(d, since, bool(g.state.objectives),
+                                                                               g.state)))
+            first = score_part(diff, round_parts(since, g.state.round,
+                                                 [OBJECTIVES[o][1] for o in g.state.objectives]))
+            if first in clauses:
+                clauses = [first] + [c for c in clauses if c != first]
             diff = engine_words(diff)
             fields = sorted({d.field.split("[")[0] if d.field else "cards" for d in diff})
             return Finding(STATE_MISMATCH, clauses, step,

@@ -78,6 +78,12 @@ def _start(service, req: pr.New) -> pr.NewReply:
     setup = None
     try:
         if req.position is not msgspec.UNSET:
+            if req.players is not msgspec.UNSET and req.players != len(req.position.hands):
+                raise RequestError("BAD_REQUEST", f"`players` is {req.players}; the position has "
+                                   f"{len(req.position.hands)} hands", "$.players")
+            if req.objectives and req.objectives != len(req.position.objectives):
+                raise RequestError("BAD_REQUEST", f"`objectives` is {req.objectives}; the position shows "
+                                   f"{len(req.position.objectives)}", "$.objectives")
             g = play.game_from_position(msgspec.to_builtins(req.position), readings)
         else:
             if req.players is msgspec.UNSET:

@@ -5,7 +5,7 @@ full state claim, each round's last cards (`last`), and the rules' result."""
 
 from __future__ import annotations
 
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 import msgspec
 
@@ -21,6 +21,12 @@ class Annotator(Verifier):
     def __init__(self, raw):
         super().__init__(raw)
         self.out: list[dict] = []
+        self.detail: str | None = None      # the log's end.detail, kept in the canonical end line
+
+    def _end(self, line, lineno) -> None:
+        if isinstance(line.detail, str):
+            self.detail = line.detail
+        super()._end(line, lineno)
 
     def _setup(self, line, lineno) -> bool:
         ok = super()._setup(line, lineno)
@@ -59,8 +65,10 @@ class Annotator(Verifier):
             self.out.append({"t": "last", "cards": list(self.last_cards)})
 
 
-def annotate_game(raw: RawGame, out: BinaryIO) -> int:
-    """Write one game in canonical form; the exit status it calls for (0, 1, 2)."""
+def annotate_game(raw: RawGame, out: BinaryIO, err: TextIO | None = None) -> int:
+    """Write one game in canonical form; the exit status it calls for (0, 1, 2).
+    A game that does not conform is said on `err` too (its log stops at the
+    first finding)."""
     a = Annotator(raw)
     rep = a.run()
     out.write(raw.lines[0][1] + b"\n")
@@ -72,5 +80,7 @@ def annotate_game(raw: RawGame, out: BinaryIO) -> int:
             end = {"t": "end", "scores": g.totals(), "winners": g.winners()}
         else:
             end = {"t": "end", "reason": "aborted", "detail": "the log stops before the game ends"}
+        if a.detail is not None:
+            end["detail"] = a.detail
         out.write(_enc.encode(end) + b"\n")
-    return write_findings(rep, out)
+    return write_findings(rep, out, err)

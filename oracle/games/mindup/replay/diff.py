@@ -71,6 +71,21 @@ def _field(name: str, log, rules, text: str) -> DiffEntry:
     return DiffEntry(text, field=name, log=log, rules=rules)
 
 
+def as_claimed(line, s: State) -> State:
+    """The rules' state as a claim between a turn's choices may describe it
+    (mu.turn.choose): a card a player has laid face down is in front of
+    them, no longer in hand; the rules keep it in the hand until the reveal.
+    A player's hand claimed without that card is compared without it."""
+    if line.hands is msgspec.UNSET or all(c is None for c in s.chosen):
+        return s
+    out = None
+    for p, card in enumerate(s.chosen):
+        if card is not None and p < len(line.hands) and card not in line.hands[p]:
+            out = out or s.copy()
+            out.hands[p] = [c for c in out.hands[p] if c != card]
+    return out or s
+
+
 def claim_matches(line, s: State) -> bool:
     """A quick test that a claim states the rules' state in the rules' own
     order (hands ascending, the line by number, each Score card in arrival
@@ -182,22 +197,84 @@ FIELD_CLAUSES = {"round": ["mu.game.rounds"], "turn": ["mu.turn.choose"], "order
                  "line": ["mu.setup.line", "mu.turn.next-line"]}
 
 
-def clauses_of(d: DiffEntry, since: list, objectives: bool) -> list[str]:
-    """The clauses a difference of a claim is about: by field; for a card,
-    the Score card it should be on (mu.score-cards.place), else the clauses
-    of the rules' latest event that moved it (`since`: the rules' events
-    since the sides last agreed), else its zone's."""
+def _round_parts(mine: int, part: dict) -> set[str]:
+    """The parts of one round score a wrong claimed number fits: the bubbles
+    left out or counted the wrong way (mu.scoring.bubbles), the objectives
+    left out or others met (mu.scoring.objectives); neither: the columns
+    (mu.scoring.columns)."""
+    cols, bubbles, met = sum(part["columns"]), part["bubbles"], sum(part["objectives"].values())
+    out = set()
+    if bubbles and mine in (cols + met, cols - bubbles + met):
+        out.add("mu.scoring.bubbles")
+    sums = {0}
+    for value in part.get("shown", ()):     # every sum some of the objectives shown could give
+        sums |= {x + value for x in sums}
+    if mine - cols - bubbles in sums - {met}:
+        out.add("mu.scoring.objectives")
+    return out or {"mu.scoring.columns"}
+
+
+def round_parts(events, round_: int, shown: list[int]) -> dict[int, list[dict | None]]:
+    """The parts of round `round_`'s scores, from the rules' score events
+    among `events` (earlier rounds not known): player -> parts by round, as
+    score_part reads them. `shown`: the values of that round's objectives."""
+    out: dict[int, list[dict | None]] = {}
+    for e in events:
+        if e.kind == "score" and e.parts is not None:
+            out[e.player] = [None] * (round_ - 1) + [{**e.parts, "shown": shown}]
+    return out
+
+
+def score_part(diff: list[DiffEntry], parts: dict) -> str | None:
+    """The scoring clause that alone fits every wrong round score of a
+    claim whose cards all agree, or None (nothing to tell, or no one part;
+    a single score one point off tells nothing: a bubble of 1 left out looks
+    like any slip of one point). `parts`: player -> the rules' parts of each
+    round scored (scoring.breakdown, with `shown`: the values of the
+    objectives shown that round; None: not known)."""
+    if any(d.field is None for d in diff):
+        return None         # cards in other places: the scores follow from them
+    found: set[str] | None = None
+    gaps = []
+    for d in diff:
+        if not (d.field or "").startswith("scores[") or not isinstance(d.log, list):
+            continue
+        rounds = parts.get(int(d.field[7:-1]), [])
+        for r, (mine, right) in enumerate(zip(d.log, d.rules)):
+            if mine != right:
+                if r >= len(rounds) or rounds[r] is None or not isinstance(mine, int):
+                    return None
+                fits = _round_parts(mine, rounds[r])
+                found = fits if found is None else found & fits
+                gaps.append(abs(mine - right))
+    if gaps == [1]:
+        return None
+    return found.pop() if found and len(found) == 1 else None
+
+
+def clauses_of(d: DiffEntry, since: list, objectives: bool, s: State | None = None) -> list[str]:
+    """The clauses a difference of a claim is about: by field (the line by
+    whether a turn has laid it out yet, `s`); for a
+    card, the Score card it should be on (mu.score-cards.place), else the
+    clauses of the rules' latest event that moved it (`since`: the rules'
+    events since the sides last agreed; a line card across the start of a
+    round: mu.round.line-stays), else its zone's."""
     if d.field is not None:
         name = d.field.split("[")[0]
         if name in ("scores", "totals"):
             return SCORE_CLAUSES + (["mu.scoring.objectives"] if objectives else []) \
                 + (["mu.game.rounds"] if name == "totals" else [])
+        if name == "line" and s is not None:
+            return ["mu.setup.line"] if s.round <= 1 and s.turn == 0 else ["mu.turn.next-line"]
         return list(FIELD_CLAUSES.get(name, []))
     if (len(d.log or ()) == len(d.rules or ()) == 1 and d.log[0]["zone"] == d.rules[0]["zone"] == "columns"
             and d.log[0]["player"] == d.rules[0]["player"]):
         return ["mu.score-cards.place"]        # the right card, on the wrong Score card
+    line = any(p["zone"] == "line" for p in (d.log or []) + (d.rules or []))
     for e in reversed(since):
         if e.card == d.card or (e.cards and d.card in e.cards):
             return [c for c in e.clauses if c != "mu.turn.reveal"] or list(e.clauses)
+        if line and e.kind == "order" and "mu.round.new-order" in e.clauses:
+            return ["mu.round.line-stays", "mu.turn.next-line"]
     zones = {p["zone"] for p in (d.log or []) + (d.rules or [])}
     return [ZONE_CLAUSES.get("hands" if z == "hand" else z, "mu.turn.choose") for z in sorted(zones)]

@@ -103,7 +103,8 @@ class StateLine(_Line, tag="state"):
     line: Cards | UnsetType = UNSET
     columns: Annotated[list[Annotated[list[Cards], Meta(min_length=5, max_length=5)]],
                        Meta(max_length=6)] | UnsetType = UNSET
-    order: Annotated[list[int], Meta(min_length=5, max_length=5)] | UnsetType = UNSET
+    order: Annotated[list[int], Meta(max_length=5, description="this round's Score order; [] before round 1, "
+                                     "which has none yet")] | UnsetType = UNSET
     scores: Annotated[list[Annotated[list[int], Meta(max_length=3)]], Meta(max_length=6)] | UnsetType = UNSET
     totals: Scores | UnsetType = UNSET
     pile: Annotated[int, Meta(ge=0)] | Cards | UnsetType = UNSET

@@ -21,13 +21,16 @@ from ....replay.limits import decode_line
 from ....replay.reader import RawGame
 from ...mindbug.readings import UnknownReading
 from .. import readings as rd
-from ..cards import player_name
+from ..cards import OBJECTIVES, player_name
 from ..engine import Game, RuleError, SetupError
 from . import format as fmt
-from .diff import claim_diff, claim_matches, clauses_of, is_full
+from .diff import as_claimed, claim_diff, claim_matches, clauses_of, is_full, score_part
 
 U = msgspec.UNSET
 SHOWN_EVENTS = 12    # the rules' events a finding shows, the latest
+# With keep_going, the findings after which every later line is still checked: a claim that
+# differs leaves the rules' state as it was; a refused step waits for a full claim.
+KEEPS_STEP = frozenset({"STATE_MISMATCH", "WRONG_RESULT"})
 
 
 def _line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
@@ -76,6 +79,7 @@ class Verifier:
         # After a round's last turn, until the next line that is not a claim: the position
         # before the last cards were placed, and the rules' events since it (mu.round.last-card).
         self.pre_last: tuple | None = None
+        self.parts: dict[int, list[dict | None]] = {}     # player -> the rules' parts of each round scored
         self._seen: dict = {}
 
     # -- findings -------------------------------------------------------------------
@@ -181,7 +185,10 @@ class Verifier:
                 elif t == "end":
                     self.end_line = lineno
                 continue
-            if t != "state":
+            # The position before the last cards stays claimable up to the next line that is not a
+            # state claim; a `reveal` line that writes out the reveal the last choice made is part
+            # of the turn that ended the round. After a `last` line the last cards are placed.
+            if t != "state" and not (t == "reveal" and self.revealed is not None):
                 self.pre_last = None
             getattr(self, "_" + t)(line, lineno)
             if self.lost and not self.keep_going:
@@ -256,7 +263,10 @@ class Verifier:
                       "on the Score cards, and the round is over", log=log, options=self.options(),
                       rules={"last": self.last_cards})
             return
+        before = self.report.decisions
         self._apply(lambda: g.play_turn(list(line.cards)), lineno, log, len(line.cards))
+        if self.report.decisions != before:
+            self.revealed = lineno      # a turn line reveals its cards: a reveal line after it writes that out
 
     def _choose(self, line, lineno) -> None:
         self.revealed = None
@@ -290,6 +300,12 @@ class Verifier:
         self.revealed = None
         self.report.decisions += decisions
         self.since += events
+        shown = [OBJECTIVES[o][1] for o in self.g.state.objectives]
+        for e in events:
+            if e.kind == "score":       # each round's score by part, to tell which part a claim misses
+                rounds = self.parts.setdefault(e.player, [])
+                rounds += [None] * (self.g.state.round - len(rounds))      # a round skipped by a resync
+                rounds[self.g.state.round - 1] = {**e.parts, "shown": shown}
         last = [e for e in events if e.kind == "place" and "mu.round.last-card" in e.clauses]
         if last:
             self.pre_last = (self.g.before_last, events[events.index(last[0]):])
@@ -312,7 +328,7 @@ class Verifier:
 
     # -- claims -----------------------------------------------------------------------
     def _state(self, line, lineno) -> None:
-        s, since = self.g.state, self.since
+        s, since = as_claimed(line, self.g.state), self.since
         diff = [] if claim_matches(line, s) else claim_diff(line, s)
         if self.pre_last is not None:
             # Between a round's last turn and the next line, a claim may describe the position
@@ -322,7 +338,7 @@ class Verifier:
             before = [] if claim_matches(line, pre) else claim_diff(line, pre)
             if not before and not diff:
                 return
-            if len(before) <= len(diff):
+            if len(before) < len(diff):     # a tie: the position after, where the scores are
                 s, diff = pre, before
                 since = since[:max(0, len(since) - len(tail))]
                 if not diff:
@@ -335,7 +351,10 @@ class Verifier:
             return
         clauses = []
         for d in diff:
-            clauses += clauses_of(d, since, bool(self.objectives))
+            clauses += clauses_of(d, since, bool(self.objectives), s)
+        first = score_part(diff, self.parts)
+        if first in clauses:
+            clauses = [first] + [c for c in clauses if c != first]
         fields = sorted({d.field.split("[")[0] if d.field else "cards" for d in diff})
         cards = {d.card for d in diff if d.card is not None}
         scores = any(d.field and d.field.split("[")[0] in ("scores", "totals") for d in diff)
@@ -447,7 +466,7 @@ def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = Fal
         from ....replay.basis import classify
         classify(lambda ed, rd_: Verifier(raw, keep_going, rd_, strict=strict).run(), rep, edition, keep_going,
                  {**(rep.readings or {}), **{k: v for k, v in (readings or {}).items() if k.startswith("mu.")}},
-                 rd.READINGS)
+                 rd.READINGS, KEEPS_STEP)
     return rep
 
 
