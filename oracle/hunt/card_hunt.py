@@ -268,8 +268,9 @@ def _questions(spec, decl, card_file, sets, where, later: set[str]) -> list[Card
         probe(f"card-hunt.{slug}.fast-and-mindbug", f"{spec.name} (FAST) is mindbugged",
               ["keywords.fast", "keywords.fast.mindbugged", "mindbug.extra-action"], "rules-gap",
               f"{spec.name}: English revised lets the player who mindbugged a FAST creature attack with it during "
-              "the other player's turn; the engine does not offer that attack, and its player goes on with "
-              "the extra turn action. The first editions have no FAST (the card is refused there).",
+              "the other player's turn; by the team's reading the engine does not offer that attack, and its "
+              "player goes on with the extra turn action (the reading keywords.fast.mindbugged=before-extra-action "
+              "offers it at once). The first editions have no FAST (the card is refused there).",
               {"players": [{"hand": [spec.name, "Bee Bear"]}, {"hand": ["Brain Fly"], "play": ["Spider Owl"]}]},
               [{"play": spec.name}, "mindbug"])
     if "steal-life" in verbs:

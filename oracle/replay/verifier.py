@@ -14,6 +14,7 @@ from ..games.mindbug.cards import DEFAULT_SETS, UnknownSet, check_sets, version 
 from ..games.mindbug.editions import EDITIONS, UnknownEdition, profile as get_profile
 from ..games.mindbug.readings import UnknownReading, check as check_readings, differing, with_readings
 from ..games.mindbug.engine import Decision, Game, SetupError
+from ..games.mindbug.engine.explain import taken_fast
 from ..games.mindbug.engine.outcome import end_clause
 from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
 from . import decisions
@@ -376,7 +377,9 @@ class Verifier:
             if t == "pass":
                 code, msg = "ILLEGAL_DECISION", "nothing here can be declined with 'pass'" + PASS_HINTS.get(pend.stage, "")
                 if pend.stage == "action" and player != pend.player:
-                    clauses.insert(0, "keywords.frenzy")
+                    # A decline of the other player: of a FAST creature they took with
+                    # a Mindbug (keywords.fast.mindbugged), else of a FRENZY second attack.
+                    clauses.insert(0, "keywords.fast.mindbugged" if taken_fast(g, player) else "keywords.frenzy")
             else:
                 code, msg = "MISSING_DECISION", f"the log goes on with '{t}'"
                 if pend.stage == "hunt" and self.lenient.declined == ("frenzy", pend.player):

@@ -126,4 +126,16 @@ PROMOS: tuple[Reading, ...] = (
        "(promo-unconfirmed) deals it"),
 )
 
-READINGS: tuple[Reading, ...] = SETUP + ETERNITY + EVOLUTION + PROMOS
+# -- the English revised rulebook's FAST, which only declared cards carry ------
+FAST: tuple[Reading, ...] = (
+    Reading("keywords.fast.mindbugged", "", "no-action", (
+        ("no-action", "the player who took a FAST creature with a Mindbug gets no attack and no Action with it "
+                      "in the other player's turn; the player who played it goes on with the extra turn action"),
+        ("before-extra-action", "once its Play effect is done, and before the extra turn action, the taker may "
+                                "attack with it (the player whose turn it is may block; no FRENZY second "
+                                "attack) or activate its Action effect, or pass"),
+    ), "the rulebook gives the taker the attack or the Action 'this turn' without placing it; the alternative "
+       "places it at once, as for the player who plays a FAST creature"),
+)
+
+READINGS: tuple[Reading, ...] = SETUP + ETERNITY + EVOLUTION + PROMOS + FAST

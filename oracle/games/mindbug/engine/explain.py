@@ -44,6 +44,24 @@ def why_no_block(g, attacker: int, blocker: int, clause: str, holder) -> str:
     return f"{who} forbids {label(g, blocker)} to block {label(g, attacker)}"
 
 
+def taken_fast(g, player, card=None) -> bool:
+    """Whether `player`, whose turn it is not, took a FAST creature (`card`,
+    or any) with a Mindbug this turn (keywords.fast.mindbugged)."""
+    from ..cards import FAST
+
+    s = g.state
+    if player is None or player == s.active:
+        return False
+    return any(c in s.play[player] and g.has(c, FAST) for c in (s.arrived if card is None else (card,))
+               if c in s.arrived)
+
+
+def _taken_fast(g, d) -> bool:
+    """Whether `d` attacks or activates with a FAST creature its player took
+    with a Mindbug in the other player's turn."""
+    return d.kind in ("attack", "activate") and taken_fast(g, d.player, d.arg)
+
+
 def explain(g, d) -> Refusal:
     from .combat import block_forbidden
 
@@ -72,6 +90,11 @@ def explain(g, d) -> Refusal:
         if p.stage == "mindbug":
             return refuse("mindbug.use", "only the opponent of the player who played the card may use a Mindbug on it")
         if p.stage == "action":
+            if _taken_fast(g, d):
+                return refuse("keywords.fast.mindbugged",
+                              f"{label(g, d.arg)} is a FAST creature player {d.player} took with a Mindbug this "
+                              f"turn; by the team's reading (keywords.fast.mindbugged=no-action) it neither attacks "
+                              f"nor acts in player {p.player}'s turn, whose turn action this is")
             return refuse(p.clauses[0], f"it is player {p.player}'s turn action, not player {d.player}'s")
         if p.stage == "choose" and "effects.chooser" in p.clauses:
             # The rule broken is who chooses, not the effect itself.

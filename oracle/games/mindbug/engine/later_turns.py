@@ -7,6 +7,11 @@ the mechanics (setup: later.octonite).
   its Play effect; its player attacks with it or passes, and the turn goes
   on from there (the attack takes the place of nothing: the turn action was
   the play).
+- keywords.fast.mindbugged: under the reading `before-extra-action`, the
+  player who took a FAST creature with a Mindbug attacks with it (an attack
+  of the player whose turn it is not, as a forced one is: no second attack
+  follows) or activates its Action, or passes, once its Play effect is done
+  and before the extra turn action; under the team's reading, neither.
 - later.octonite: a creature with Octonite comes into play with its counters
   on it, before its Play effect.
 - triggers.harvest: at the start of its controller's turn, before the turn
@@ -22,6 +27,7 @@ from .combat import declare_attack
 from .octonite import counters, set_counters as _set
 from .registry import resume, task
 from .restrictions import attack_barred, fresh
+from ..readings import choice
 
 
 def harvest(g, player: int) -> None:
@@ -58,14 +64,20 @@ def _always(g, player, card) -> bool:
     return True
 
 
-def activate(g, card: int) -> None:
+def activate(g, card: int, player: int | None = None) -> None:
     """triggers.action: the effect resolves for the creature's controller,
     then the turn ends (the activation was the turn action; it is no attack:
-    later.action.not-attack, so FRENZY gives no second one)."""
-    p = g.state.active
-    g.emit("activate", ("triggers.action",), player=p, card=card)
+    later.action.not-attack, so FRENZY gives no second one). `player`: the
+    player whose turn it is not, activating a creature taken with a Mindbug
+    (keywords.fast.mindbugged): that is no turn action, and the turn goes on."""
+    p = g.state.active if player is None else player
+    g.emit("activate", ("triggers.action",) if player is None else ("triggers.action", "keywords.fast.mindbugged"),
+           player=p, card=card)
     g.state.triggers.append((card, p, "action"))
-    g.push_next(("resolve-triggers",), ("end-turn",))
+    if player is None:
+        g.push_next(("resolve-triggers",), ("end-turn",))
+    else:
+        g.push_next(("resolve-triggers",))
 
 
 @task("fast")
@@ -93,3 +105,34 @@ def _fast(g, kind, arg, card) -> None:
         activate(g, card)
     else:
         g.push_next(("end-turn",))
+
+
+def fast_for_taker(g) -> bool:
+    """keywords.fast.mindbugged: whether the player who took a FAST creature
+    with a Mindbug may act with it before the extra turn action."""
+    return choice(g.profile, "keywords.fast.mindbugged") == "before-extra-action"
+
+
+@task("fast-taken")
+def fast_taken_offer(g, card: int) -> None:
+    """keywords.fast.mindbugged (reading `before-extra-action`): the taker
+    attacks with the FAST creature, activates its Action effect, or passes."""
+    s = g.state
+    taker = 1 - s.active
+    if card not in s.play[taker]:
+        return                                  # gone with its Play effect: the extra turn action follows
+    attack = [] if card in attack_barred(g, taker) else [("attack", card)]
+    d = g.design(card)
+    act = [("activate", card)] if "action" in d.triggers and ACTION_USEFUL.get(d.name, _always)(g, taker, card) else []
+    g.ask("fast", taker, attack + act + [("pass", None)], ("fast-taken", card),
+          ("keywords.fast.mindbugged", "keywords.fast"), source=card,
+          prompt="attack at once with the FAST creature taken with a Mindbug (or activate its Action effect), "
+                 "or pass; the extra turn action follows")
+
+
+@resume("fast-taken")
+def _fast_taken(g, kind, arg, card) -> None:
+    if kind == "attack":
+        declare_attack(g, card, ("keywords.fast.mindbugged",))
+    elif kind == "activate":
+        activate(g, card, 1 - g.state.active)

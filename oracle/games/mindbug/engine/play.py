@@ -11,6 +11,7 @@ from ..cards import FAST
 from . import drawing
 from .mindbug_rules import may_use, spend
 from .effects import enter_play
+from .later_turns import fast_for_taker
 from .registry import TASKS, resume, task
 from .state import MINDBUG, PASS, next_task
 
@@ -48,6 +49,8 @@ def _mindbug(g: Game, kind: str, arg, card: int) -> None:
         s.play[opp].append(card)
         g.emit("mindbug", ("mindbug.use",), player=opp, card=card)
         s.stack.append(_EXTRA_ACTION)
+        if g.profile.later_sets and g.table.defs[card].keywords & FAST and fast_for_taker(g):
+            s.stack.append(("fast-taken", card))                 # keywords.fast.mindbugged
         # mindbug.play-effect: its Play effect happens for the new controller.
         enter_play(g, card, opp, ("mindbug.play-effect", "triggers.controller"))
         if next_task(s, _EXTRA_ACTION):     # nothing came before it: Game.run would pop it at once
