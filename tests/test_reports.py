@@ -167,7 +167,7 @@ def test_ci_run_exit_status_summary_and_junit_agree(tmp_path):
     assert "\x1b[" not in text
     assert f"{exp}:5: warning: stale expectation WRONG_RESULT [*]: matched no finding in this run" in text
     assert text.rstrip().endswith("summary: 6 games: 5 conform, 1 violates, 0 malformed; 1 expected failure, "
-                                  "1 unexpected pass, 1 stale expectation; 324 decisions")
+                                  "1 unexpected pass, 1 stale expectation; 325 decisions")
     # The human report on standard output is the same, but for the warning,
     # which is said on standard error instead (a file has no standard error beside it).
     warning = f"{exp}:5: warning: stale expectation WRONG_RESULT [*]: matched no finding in this run"
