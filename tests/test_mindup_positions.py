@@ -1,0 +1,87 @@
+"""Positions of Mind Up! (a scenario's `given`, serve's `new` with a
+`position`, the position conform sends an adapter when it cuts a game
+short): a position carries all an engine needs to go on under any reading,
+and one the cards cannot settle is read the same whoever sits first."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+
+from oracle.games.mindup.engine import Game, RuleError
+from oracle.games.mindup.harness.lockstep import position_of
+from oracle.games.mindup.harness.play import game_from_position
+from oracle.harness.serve import serve
+
+RETIRED = {"mu.objectives.letters-later": "letter-retired"}
+
+
+def _session(*requests) -> list[dict]:
+    out = io.BytesIO()
+    serve(io.BytesIO(b"".join(json.dumps(r).encode() + b"\n" for r in requests)), out)
+    return [json.loads(x) for x in out.getvalue().splitlines()]
+
+
+def _game(readings=None, seed=3) -> Game:
+    """Round 2 of a 3-player game showing one objective a round (objective
+    1, letter A, in round 1; objective 3, letter B, in round 2), two turns in."""
+    rng = random.Random(seed)
+    deck = list(range(1, 61))
+    rng.shuffle(deck)
+    g = Game.deal(3, [deck[7 * p:7 * p + 7] for p in range(3)], deck[21:24], deck[24:], 1, readings)
+    g.start_round([2, 4, 1, 5, 3], objectives=[1])
+    while g.pending.kind == "choose":
+        g.play_turn([h[0] for h in g.state.hands])
+    g.start_round([5, 4, 3, 2, 1], objectives=[3])
+    for _ in range(2):
+        g.play_turn([h[-1] for h in g.state.hands])
+    return g
+
+
+def _to_round_end(g: Game) -> None:
+    while g.pending.kind == "choose":
+        g.play_turn([h[0] for h in g.state.hands])
+
+
+def _refusal(g: Game, objectives) -> tuple | None:
+    try:
+        g.copy().start_round([1, 2, 3, 4, 5], objectives=objectives)
+    except RuleError as e:
+        return e.code, e.clause
+    return None
+
+
+@pytest.mark.parametrize("readings,objective,clause", [
+    (None, [1], "mu.objectives.renew"),                         # a discarded objective does not come back
+    (RETIRED, [2], "mu.objectives.letters-later"),              # nor, under letter-retired, its letter
+])
+def test_a_position_carries_the_objectives_discarded_before(readings, objective, clause):
+    g = _game(readings)
+    pos = position_of(g)
+    assert pos["objectives"] == [3] and pos["shown_before"] == [1]
+    from_pos = game_from_position(json.loads(json.dumps(pos)), readings)
+    _to_round_end(g)
+    _to_round_end(from_pos)
+    assert _refusal(g, objective) == ("ILLEGAL_RANDOM", clause)
+    assert _refusal(from_pos, objective) == ("ILLEGAL_RANDOM", clause)
+    assert _refusal(from_pos, [11]) is None
+
+
+def test_serve_starts_a_position_with_the_objectives_shown_before():
+    """`new` with a position's `shown_before`: the service refuses a round
+    that brings back a retired letter, as the game it came from would."""
+    pos = position_of(_game(RETIRED))
+    turns = len(pos["hands"][0]) - 1
+    requests = [{"op": "new", "game": "mind-up", "readings": RETIRED, "position": pos}]
+    requests += [{"op": "apply", "game": "g1", "decision": {"t": "turn", "cards": [h[k] for h in pos["hands"]]}}
+                 for k in range(turns)]
+    requests.append({"op": "apply", "game": "g1", "decision": {"t": "round", "order": [1, 2, 3, 4, 5],
+                                                                "objectives": [2]}})
+    replies = _session(*requests)
+    assert replies[0]["ok"], replies[0]
+    assert replies[-2]["pending"]["kind"] == "round"
+    refusal = replies[-1]["refusal"]
+    assert (refusal["code"], refusal["clause"]) == ("ILLEGAL_RANDOM", "mu.objectives.letters-later")
