@@ -85,3 +85,19 @@ def test_serve_starts_a_position_with_the_objectives_shown_before():
     assert replies[-2]["pending"]["kind"] == "round"
     refusal = replies[-1]["refusal"]
     assert (refusal["code"], refusal["clause"]) == ("ILLEGAL_RANDOM", "mu.objectives.letters-later")
+
+
+@pytest.mark.parametrize("holder", [0, 1, 2])
+def test_the_turns_of_a_position_are_read_the_same_whoever_holds_the_won_cards(holder):
+    """A ruling may give some players fewer Score cards: the turns revealed
+    are the most any player has won this round, not player A's count."""
+    columns = [[] for _ in range(3)]
+    columns[holder] = [[8], [6]]
+    pos = {"round": 1, "order": [1, 2, 3, 4, 5], "hands": [[1, 5], [60, 56], [3, 10]], "line": [18, 24, 37],
+           "columns": columns}
+    g = game_from_position(pos)
+    assert g.state.turn == 2
+    state = _session({"op": "new", "game": "mind-up", "position": pos}, {"op": "state", "game": "g1"})[1]["state"]
+    assert state["turn"] == 2
+    g.play_turn([1, 60, 3])
+    assert g.state.turn == 3

@@ -18,6 +18,8 @@ mu.round.last-card), a line without one card per player (mu.setup.line), a
 Score card holding two colours, a colour on two Score cards or an empty
 Score card left of a used one (mu.score-cards.place), an order that is not
 the values 1 to 5 (mu.setup.score-order), objectives (mu.objectives.*).
+The turns revealed this round are the most cards any player has on the
+Score cards (every turn gives each player one; a ruling may leave some out).
 """
 
 from __future__ import annotations
@@ -82,7 +84,9 @@ def position(hands, line, columns, order, round: int = 1, pile=(), scores=(), ob
     s.order = tuple(order)
     s.orders = [s.order]
     s.round = round
-    s.turn = len(s.scored(0))              # turns revealed this round: one won card each
+    # Turns revealed this round: each gave every player one card. A ruling may
+    # leave some of them out, so the player with the most tells (whatever the seat).
+    s.turn = max(len(s.scored(p)) for p in range(n))
     rounds = [list(r) for r in (scores or ())]
     if len(rounds) != round - 1 or any(len(r) != n for r in rounds):
         raise SetupError("mu.game.rounds", f"round {round} follows {round - 1} scored round(s): give a score "
