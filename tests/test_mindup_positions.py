@@ -101,3 +101,55 @@ def test_the_turns_of_a_position_are_read_the_same_whoever_holds_the_won_cards(h
     assert state["turn"] == 2
     g.play_turn([1, 60, 3])
     assert g.state.turn == 3
+
+
+def test_a_claim_with_fewer_than_five_score_cards_says_all_five_are_listed(tmp_path):
+    """spec/mind-up/replay-format.md: `columns` gives every player's five
+    Score cards; a claim that leaves out the empty ones is malformed, and the
+    error names the field and what it must hold."""
+    from oracle.games.mindup.replay.verifier import verify_game
+    from oracle.replay.reader import split_games
+
+    deck = [6, 38, 22, 14, 40, 26, 52, 1, 20, 8, 47, 55, 44, 35, 31, 29, 7, 27, 3, 25, 19, 17, 48, 16, 46, 9, 24, 13,
+            57, 36, 11, 59, 39, 18, 23, 51, 5, 50, 45, 42, 2, 32, 15, 58, 41, 4, 49, 28, 10, 37, 30, 56, 53, 54, 33,
+            12, 60, 21, 43, 34]
+    lines = [{"t": "game", "game": "mind-up", "format": "mu-replay/1", "id": "short", "players": 3},
+             {"t": "setup", "deck": deck}, {"t": "round", "round": 1, "order": [2, 4, 3, 5, 1]},
+             {"t": "turn", "cards": [6, 1, 19]},
+             {"t": "state", "columns": [[[17], [], [], [], []], [[16]], [[48], [], [], [], []]]}]
+    data = b"".join(json.dumps(x).encode() + b"\n" for x in lines)
+    (raw,) = split_games(io.BytesIO(data), "short.jsonl")
+    f = verify_game(raw).findings[0]
+    assert f.code == "BAD_LINE" and f.line == 5
+    assert f.message.startswith("field columns[1]: player B's Score cards: `columns` lists all five"), f.message
+
+
+def test_an_adapter_whose_claim_leaves_out_empty_score_cards_is_told_all_five_are_listed(tmp_path):
+    import sys
+    from pathlib import Path
+
+    from oracle.games.mindup.harness.conform import campaign
+    from oracle.harness.conform import Settings
+
+    adapter = Path(__file__).resolve().parents[1] / "examples" / "mindup_engine_adapter.py"
+    script = tmp_path / "short_columns.py"
+    script.write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {str(adapter.parent)!r})\n"
+        "import mindup_engine_adapter as a\n"
+        "full = a.state_claim\n"
+        "def short(g):\n"
+        "    claim = full(g)\n"
+        "    claim['columns'] = [[c for c in cols if c] for cols in claim['columns']]\n"
+        "    return claim\n"
+        "a.state_claim = short\n"
+        "a.main([])\n")
+    camp = campaign(f"{sys.executable} {script}", Settings(budget=1, seed=1, out=None, shrink=False), (3,))
+    try:
+        (rep,) = camp.run()
+    finally:
+        camp.engine.stop()
+    f = rep.findings[0]
+    assert f.code == "ENGINE_FAULT"
+    assert "player A's Score cards: `columns` lists all five" in f.message and "$.state.columns[0]" in f.message, \
+        f.message

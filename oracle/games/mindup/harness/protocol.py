@@ -241,4 +241,17 @@ class EngineReply(Struct, kw_only=True, omit_defaults=True):
     x: msgspec.Raw | UnsetType = UNSET
 
 
-engine_reply_decoder = msgspec.json.Decoder(EngineReply)
+class _ReplyDecoder:
+    """The adapter's reply decoded; a reply that breaks the contract raises
+    ValidationError in the contract's words (fmt.explain)."""
+
+    _decoder = msgspec.json.Decoder(EngineReply)
+
+    def decode(self, data: bytes) -> EngineReply:
+        try:
+            return self._decoder.decode(data)
+        except msgspec.ValidationError as e:
+            raise msgspec.ValidationError(fmt.explain(str(e))) from None
+
+
+engine_reply_decoder = _ReplyDecoder()

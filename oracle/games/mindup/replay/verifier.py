@@ -34,7 +34,7 @@ KEEPS_STEP = frozenset({"STATE_MISMATCH", "WRONG_RESULT"})
 
 
 def _line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
-    text = str(exc)
+    text = fmt.explain(str(exc))
     code = getattr(exc, "code", None)
     log = raw[:200].decode("utf-8", "replace")
     if code:                                    # a limit (oracle.replay.limits)
