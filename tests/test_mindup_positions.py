@@ -153,3 +153,28 @@ def test_an_adapter_whose_claim_leaves_out_empty_score_cards_is_told_all_five_ar
     assert f.code == "ENGINE_FAULT"
     assert "player A's Score cards: `columns` lists all five" in f.message and "$.state.columns[0]" in f.message, \
         f.message
+
+
+@pytest.mark.parametrize("change,clause", [
+    ({"hands": [[], [], []]}, "mu.round.last-card"),
+    ({"shown_before": [1]}, "mu.objectives.renew"),                                    # no variant
+    ({"objectives": [1], "shown_before": [1]}, "mu.objectives.renew"),                 # shown again
+    ({"objectives": [1, 3, 5], "shown_before": [7]}, "mu.objectives.renew"),           # three stay all game
+    ({"round": 1, "scores": [], "objectives": [3], "shown_before": [1]}, "mu.objectives.renew"),
+    ({"objectives": [2], "shown_before": [1], "readings": RETIRED}, "mu.objectives.letters-later"),
+])
+def test_a_position_no_game_reaches_is_refused_with_its_clause(change, clause):
+    pos = {"round": 2, "order": [1, 2, 3, 4, 5], "hands": [[1, 5], [60, 56], [3, 10]], "line": [18, 24, 37],
+           "scores": [[1, 2, 3]]}
+    pos.update(change)
+    readings = pos.pop("readings", {})
+    (reply,) = _session({"op": "new", "game": "mind-up", "readings": readings, "position": pos})
+    assert reply["error"]["code"] == "BAD_SETUP" and reply["error"]["clause"] == clause, reply
+    assert reply["error"]["field"] == "$.position"
+
+
+def test_a_position_showing_the_sister_of_an_earlier_objective_stands_under_the_team_reading():
+    pos = {"round": 2, "order": [1, 2, 3, 4, 5], "hands": [[1, 5], [60, 56], [3, 10]], "line": [18, 24, 37],
+           "scores": [[1, 2, 3]], "objectives": [2], "shown_before": [1]}
+    (reply,) = _session({"op": "new", "game": "mind-up", "position": pos})
+    assert reply["ok"] and reply["pending"]["kind"] == "choose"
