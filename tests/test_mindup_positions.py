@@ -178,3 +178,32 @@ def test_a_position_showing_the_sister_of_an_earlier_objective_stands_under_the_
            "scores": [[1, 2, 3]], "objectives": [2], "shown_before": [1]}
     (reply,) = _session({"op": "new", "game": "mind-up", "position": pos})
     assert reply["ok"] and reply["pending"]["kind"] == "choose"
+
+
+def _keep_going_findings(lines: list[dict]) -> list[tuple]:
+    from oracle.replay.verify import verify_game
+    from oracle.replay.reader import split_games
+
+    data = b"".join(json.dumps(x).encode() + b"\n" for x in lines)
+    (raw,) = split_games(io.BytesIO(data), "kept.jsonl")
+    return [(f.code, f.line) for f in verify_game(raw, keep_going=True).findings]
+
+
+@pytest.mark.parametrize("turn_no", [2, 6, 8])
+def test_after_a_refused_turn_a_full_claim_without_turn_is_taken_with_its_turns(turn_no):
+    """--keep-going: after a refused turn the next full claim is the state
+    to go on from; written without `turn`, the turns are read from its
+    Score cards (one won card a turn, the last card after a round's end),
+    so the later claims that count turns are not one off."""
+    from oracle.games.mindup.replay.selfplay import selfplay_lines
+
+    lines = [json.loads(x) for x in selfplay_lines(1, 2, 3)]
+    turns = [i for i, x in enumerate(lines) if x["t"] == "turn"]
+    at = turns[turn_no - 1]                     # 6: round 1's last turn; 8: round 2's second
+    other = lines[at]["cards"][1]
+    lines[at]["cards"][0] = other               # player A plays player B's card
+    claim = next(i for i in range(at + 1, len(lines)) if lines[i]["t"] == "state")
+    lines.insert(claim + 1, dict(lines[claim]))         # the same claim again, with its turns
+    del lines[claim]["turn"]
+    assert "turn" in lines[claim + 1]
+    assert _keep_going_findings(lines) == [("ILLEGAL_DECISION", at + 1)]

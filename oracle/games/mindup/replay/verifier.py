@@ -398,9 +398,12 @@ class Verifier:
         s.round, s.hands = line.round, [sorted(h) for h in line.hands]
         s.line, s.columns = sorted(line.line), [[list(c) for c in cols] for cols in line.columns]
         s.order, s.scores = tuple(line.order), [list(x) for x in line.scores]
-        s.turn = line.turn if line.turn is not U else s.turn
         s.chosen = [None] * s.players
         s.waiting_round = all(not h for h in s.hands)
+        # Left out, the turns revealed are read from the Score cards: one won card
+        # each, and after a round's end its last card too (mu.round.last-card).
+        won = max((len(s.scored(p)) for p in range(s.players)), default=0)
+        s.turn = line.turn if line.turn is not U else max(0, won - 1) if s.waiting_round else won
         if isinstance(line.pile, list):
             s.pile = list(line.pile)
         self.g.state = s
