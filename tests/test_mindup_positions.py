@@ -207,3 +207,17 @@ def test_after_a_refused_turn_a_full_claim_without_turn_is_taken_with_its_turns(
     del lines[claim]["turn"]
     assert "turn" in lines[claim + 1]
     assert _keep_going_findings(lines) == [("ILLEGAL_DECISION", at + 1)]
+
+
+def test_after_a_refused_round_a_full_claim_brings_the_pile_and_the_objectives_along():
+    """--keep-going: a round line refused (an order that is not the five
+    values) leaves the round unstarted; the next full claim is taken as the
+    state, with the cards drawn since gone from the pile and the objectives
+    the log's round line shows, so nothing after it is reported again."""
+    from oracle.games.mindup.replay.selfplay import selfplay_lines
+
+    lines = [json.loads(x) for x in selfplay_lines(1, 2, 3, "random", 2)]
+    at = [i for i, x in enumerate(lines) if x["t"] == "round"][1]
+    assert lines[at]["objectives"] and lines[at]["draws"]
+    lines[at]["order"] = [1, 1, 1, 1, 1]
+    assert _keep_going_findings(lines) == [("ILLEGAL_RANDOM", at + 1)]
