@@ -221,3 +221,46 @@ def test_after_a_refused_round_a_full_claim_brings_the_pile_and_the_objectives_a
     assert lines[at]["objectives"] and lines[at]["draws"]
     lines[at]["order"] = [1, 1, 1, 1, 1]
     assert _keep_going_findings(lines) == [("ILLEGAL_RANDOM", at + 1)]
+
+
+@pytest.mark.parametrize("players,objectives,readings", [
+    (3, 2, {}), (6, 1, {}), (4, 3, {}),
+    (5, 2, {"mu.objectives.letters-later": "letter-retired", "mu.round.order-repeat": "must-differ"}),
+])
+def test_a_game_set_up_from_its_position_at_any_turn_goes_on_as_the_game(players, objectives, readings):
+    """At every turn start of a seeded game, the position conform would send
+    an adapter (through JSON) starts a game whose every later step, refusals
+    of the chance included, and result are the game's own."""
+    import msgspec
+
+    from oracle.games.mindup.harness import play
+    from oracle.games.mindup.harness import protocol as pr
+    from oracle.games.mindup.harness.conform import _next_step
+
+    rng = random.Random(players * 10 + objectives)
+    g = play.game_from_deal(players, play.seeded_deal(players, players), objectives, readings)
+    pile = list(range(1, 15))
+    rng.shuffle(pile)
+    steps, starts = [], []
+    while not g.is_over:
+        starts.append(g.copy())
+        step = _next_step(g, "random", rng, pile)
+        play.apply_step(g, pr.step_decoder.decode(msgspec.json.encode(step)))
+        steps.append(step)
+    tried = 0
+    for k, start in enumerate(starts):
+        if start.pending.kind != "choose":
+            continue
+        a, b = start.copy(), game_from_position(json.loads(json.dumps(position_of(start))), readings)
+        assert play.state_claim(a) == play.state_claim(b), k
+        for step in steps[k:]:
+            if step["t"] == "round" and objectives < 3:         # the objectives already shown, again
+                again = a.state.shown[:objectives]
+                assert _refusal(a, again) == _refusal(b, again) == ("ILLEGAL_RANDOM", "mu.objectives.renew")
+            line = pr.step_decoder.decode(msgspec.json.encode(step))
+            play.apply_step(a, line)
+            play.apply_step(b, line)
+            assert play.state_claim(a) == play.state_claim(b), (k, step)
+        assert (a.totals(), a.winners()) == (b.totals(), b.winners())
+        tried += 1
+    assert tried == 21                  # 6, 7 and 8 turns in the three rounds
