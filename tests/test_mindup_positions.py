@@ -264,3 +264,23 @@ def test_a_game_set_up_from_its_position_at_any_turn_goes_on_as_the_game(players
         assert (a.totals(), a.winners()) == (b.totals(), b.winners())
         tried += 1
     assert tried == 21                  # 6, 7 and 8 turns in the three rounds
+
+
+def test_a_round_after_a_position_with_unequal_score_cards_is_refused():
+    """A ruling may give the players unequal Score cards for one round; the
+    next round would deal them hands of different sizes, which no game has:
+    its start is refused [mu.round.take-back] instead of a player later
+    playing a last card as a turn. perft counts no turn past it."""
+    from oracle.games.mindup.harness import perft as pf
+
+    pos = {"round": 1, "order": [1, 2, 3, 4, 5], "hands": [[1, 5], [60, 56], [3, 10]], "line": [18, 24, 37],
+           "columns": [[[8], [6]], [[30]], [[31]]]}
+    replies = _session({"op": "new", "game": "mind-up", "position": pos},
+                       {"op": "apply", "game": "g1", "decision": {"t": "turn", "cards": [1, 60, 3]}},
+                       {"op": "apply", "game": "g1", "decision": {"t": "round", "order": [1, 2, 3, 4, 5]}})
+    assert replies[1]["applied"] and replies[1]["pending"]["kind"] == "round"
+    refusal = replies[2]["refusal"]
+    assert (refusal["code"], refusal["clause"]) == ("ILLEGAL_RANDOM", "mu.round.take-back")
+    assert "player A 4, player B 3, player C 3" in refusal["message"]
+    g = game_from_position(pos)
+    assert pf.count(g, 1, pf.orders(1)) == 8 and pf.count(g, 2, pf.orders(1)) == 0
