@@ -128,7 +128,8 @@ class Adapter:
             p = msg["position"]
             self.game = from_position(p["hands"], p["line"], p.get("columns", []), p["order"],
                                       round=p.get("round", 1), pile=p.get("pile", []), scores=p.get("scores", []),
-                                      objectives=p.get("objectives", []), readings=msg.get("readings") or None)
+                                      objectives=p.get("objectives", []), shown_before=p.get("shown_before", []),
+                                      readings=msg.get("readings") or None)
             return view(self.game)
         if op == "apply":
             if self.game is None:

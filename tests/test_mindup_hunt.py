@@ -14,7 +14,8 @@ from oracle.games.mindup.hunt.search import run
 from oracle.scenarios.loader import load_paths
 from oracle.scenarios.runner import run_all
 
-POINTS = {"mu.round.order-repeat", "mu.round.draw-order", "mu.objectives.all-zero", "mu.objectives.relative-timing"}
+POINTS = {"mu.round.order-repeat", "mu.round.draw-order", "mu.objectives.all-zero", "mu.objectives.relative-timing",
+          "mu.objectives.no-green", "mu.objectives.letters-later"}
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +66,7 @@ def test_the_command_writes_drafts_and_keeps_an_edited_one(tmp_path):
     out = tmp_path / "drafts"
     res = CliRunner().invoke(main, ["hunt", "--game", "mind-up", "--budget", "15", "--seed", "1", "--out", str(out)])
     assert res.exit_code == 0, res.output
-    assert "4 reading points" in res.output
+    assert "6 reading points" in res.output
     assert sorted(p.name for p in out.iterdir()) == sorted(f"mind-up.hunt.{c.removeprefix('mu.')}.yaml" for c in POINTS)
     edited = out / "mind-up.hunt.round.order-repeat.yaml"
     edited.write_text(edited.read_text() + "# kept\n")

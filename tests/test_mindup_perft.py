@@ -4,6 +4,7 @@ alters a hand's size changes them."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from oracle.cli import main
+from oracle.games.mindup.cards import colour
 from oracle.games.mindup.engine import Game
 from oracle.games.mindup.replay.selfplay import selfplay_lines
 
@@ -90,3 +92,61 @@ def test_usage_errors(tmp_path):
     log.write_bytes(b"".join(x + b"\n" for x in selfplay_lines(1, 1, 3, "random", 0)))
     r = CliRunner().invoke(main, ["perft", "--log", str(log), "--depth", "1"])
     assert r.exit_code == 2 and "a game of mind-up" in r.output and "--game mind-up" in r.output
+
+
+def _brute(hands, line, scored, pile, rnd, depth) -> int:
+    """The sequences of exactly `depth` turns, counted by playing every one
+    out on a model of the rules written here from the rulebook alone: each
+    player lays a card from hand; the k-th lowest takes the k-th line card;
+    the played cards are the new line; when every hand holds one card it goes
+    on the Score cards and the round ends; rounds 2 and 3 start from the
+    scored cards taken back and one pile card each (in seat order); the game
+    has three rounds."""
+    if depth == 0:
+        return 1
+    n = len(hands)
+    total = 0
+    for cards in itertools.product(*hands):
+        ranked = sorted(range(n), key=lambda p: cards[p])
+        new_hands = [[c for c in h if c != cards[p]] for p, h in enumerate(hands)]
+        new_scored = [list(s) for s in scored]
+        for k, p in enumerate(ranked):
+            new_scored[p].append(line[k])
+        new_line = sorted(cards)
+        new_rnd, new_pile = rnd, list(pile)
+        if all(len(h) == 1 for h in new_hands):
+            for p in range(n):
+                new_scored[p].append(new_hands[p].pop())
+            if rnd == 3:
+                total += 1 if depth == 1 else 0
+                continue
+            new_hands = [new_scored[p] + [new_pile[p]] for p in range(n)]
+            new_scored, new_pile, new_rnd = [[] for _ in range(n)], new_pile[n:], rnd + 1
+        total += _brute(new_hands, new_line, new_scored, new_pile, new_rnd, depth - 1)
+    return total
+
+
+@pytest.mark.parametrize("rnd,depth", [(1, 1), (1, 2), (1, 3), (2, 2), (3, 1), (3, 2), (3, 3)])
+def test_counts_across_a_round_end_match_a_brute_force_count(rnd, depth):
+    """From three turns before a round ends (3 players, 3 cards in hand, the
+    rest of the round's cards on the Score cards), the engine's perft counts
+    what every turn played out on a model of the rules gives: the last card
+    is no turn, the next round's hands are a size larger, the game ends."""
+    from oracle.games.mindup.engine.position import position
+    from oracle.games.mindup.harness import perft as pf
+
+    cards = iter(range(1, 61))
+    hands = [[next(cards) for _ in range(3)] for _ in range(3)]
+    line = [next(cards) for _ in range(3)]
+    won = 7 + rnd - 1 - 3                     # the round's cards not in hand
+    scored = [[next(cards) for _ in range(won)] for _ in range(3)]
+    pile = list(cards)
+    columns = []
+    for s in scored:                          # each colour on its own Score card, from the left
+        by = {}
+        for c in s:
+            by.setdefault(colour(c), []).append(c)
+        columns.append(list(by.values()))
+    g = position(hands, line, columns, [1, 2, 3, 4, 5], round=rnd, pile=pile, scores=[[0, 0, 0]] * (rnd - 1))
+    want = _brute(hands, sorted(line), scored, pile, rnd, depth)
+    assert pf.count(g, depth, pf.orders(1)) == want

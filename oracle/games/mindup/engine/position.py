@@ -13,11 +13,15 @@ position the rules cannot reach is refused with a SetupError naming its
 clause: a card twice or not a main card (mu.setup.components), a player
 count (mu.setup.players), hands of different sizes (mu.turn.choose), a
 player holding more than the round's cards (7, 8, 9: mu.setup.deal,
-mu.round.take-back), hands of one card (that last card is already placed:
+mu.round.take-back), hands of one card or none (the last card is already placed:
 mu.round.last-card), a line without one card per player (mu.setup.line), a
 Score card holding two colours, a colour on two Score cards or an empty
 Score card left of a used one (mu.score-cards.place), an order that is not
-the values 1 to 5 (mu.setup.score-order), objectives (mu.objectives.*).
+the values 1 to 5 (mu.setup.score-order), objectives (mu.objectives.*;
+objectives shown before only in rounds 2 and 3 of a game showing one or two
+at a time, none of them shown again, nor under letter-retired their letters).
+The turns revealed this round are the most cards any player has on the
+Score cards (every turn gives each player one; a ruling may leave some out).
 """
 
 from __future__ import annotations
@@ -68,6 +72,9 @@ def position(hands, line, columns, order, round: int = 1, pile=(), scores=(), ob
     if len(sizes) != 1:
         raise SetupError("mu.turn.choose", f"hands of {sorted(sizes)} cards: every turn takes one card "
                                            "from each hand, so all hands hold the same number")
+    if sizes == {0}:
+        raise SetupError("mu.round.last-card", "every hand is empty: the round's last cards are already on the "
+                                               "Score cards, and a position is the start of a turn")
     if sizes == {1}:
         raise SetupError("mu.round.last-card", "every hand holds one card: that last card is already on the "
                                                "Score cards, so no turn is played with it")
@@ -82,14 +89,16 @@ def position(hands, line, columns, order, round: int = 1, pile=(), scores=(), ob
     s.order = tuple(order)
     s.orders = [s.order]
     s.round = round
-    s.turn = len(s.scored(0))              # turns revealed this round: one won card each
+    # Turns revealed this round: each gave every player one card. A ruling may
+    # leave some of them out, so the player with the most tells (whatever the seat).
+    s.turn = max(len(s.scored(p)) for p in range(n))
     rounds = [list(r) for r in (scores or ())]
     if len(rounds) != round - 1 or any(len(r) != n for r in rounds):
         raise SetupError("mu.game.rounds", f"round {round} follows {round - 1} scored round(s): give a score "
                                            "for each player in each")
     scores = [[r[p] for r in rounds] for p in range(n)]
     s.scores = scores
-    _objectives(s, tuple(objectives), objectives_count, tuple(shown_before))
+    _objectives(s, tuple(objectives), objectives_count, tuple(shown_before), chosen)
     s.waiting_round = False
     return Game(s, chosen)
 
@@ -115,9 +124,11 @@ def _check_columns(p: int, cols: list[list[int]]) -> None:
         used[name] = i
 
 
-def _objectives(s: State, shown: tuple, count: int | None, before: tuple) -> None:
+def _objectives(s: State, shown: tuple, count: int | None, before: tuple, readings: dict) -> None:
     """mu.objectives.count, mu.objectives.cards: the objectives shown this
-    round (count: how many the game shows at a time, default as many)."""
+    round (count: how many the game shows at a time, default as many);
+    mu.objectives.renew: those shown before were discarded, in an earlier
+    round of a game that renews its objectives."""
     count = len(shown) if count is None else count
     if not 0 <= count <= MAX_OBJECTIVES or len(shown) != count:
         raise SetupError("mu.objectives.count", f"{len(shown)} objective(s) shown, {count} at a time: the "
@@ -129,6 +140,19 @@ def _objectives(s: State, shown: tuple, count: int | None, before: tuple) -> Non
     if len(set(letters)) != len(letters):
         raise SetupError("mu.objectives.count", "objectives shown together must have different letters: "
                                                 + ", ".join(f"{o} ({letter(o)})" for o in shown))
+    if before:
+        again = [o for o in shown if o in before]
+        if s.round == 1 or not 1 <= count <= 2 or again:
+            why = ("in round 1 no objective was discarded yet" if s.round == 1 else
+                   f"objective(s) {again} are shown again after being discarded" if again else
+                   f"with {count} objective(s) at a time none is discarded"
+                   + (": the same stay all game" if count else ": the variant is not played"))
+            raise SetupError("mu.objectives.renew", f"objectives shown before {list(before)}: {why}")
+        if readings[rd.LETTERS_LATER] == "letter-retired":
+            back = sorted({letter(o) for o in shown} & {letter(o) for o in before})
+            if back:
+                raise SetupError(rd.LETTERS_LATER, f"letter(s) {', '.join(back)} shown this round were shown in "
+                                                   "an earlier round and are retired")
     s.objectives_count = count
     s.objectives = shown
     s.shown = list(dict.fromkeys(before + shown))

@@ -105,6 +105,13 @@ def start_round(s: State, order, draws, objectives, readings: dict) -> list[Even
     events = []
     order = _order(s, order, readings)
     if s.round > 0:
+        held = [len(s.scored(p)) for p in range(s.players)]
+        if len(set(held)) > 1:
+            # Only a ruling's position can get here: it gave the players unequal Score cards.
+            raise RuleError("mu.round.take-back", f"round {s.round + 1} cannot start: the players would take back "
+                            f"{', '.join(f'{player_name(p)} {k}' for p, k in enumerate(held))} card(s), and every "
+                            "hand of a round holds the same number (the position gave unequal Score cards)",
+                            code="ILLEGAL_RANDOM")
         got = _draws(s, draws, readings)
         shown = check_shown(s, objectives, readings)
         if s.pile is not None:

@@ -8,7 +8,7 @@ oracle.harness.engine_client, oracle.replay.outputs).
 Shrinking: a game of Mind Up! cannot be cut short of its turns (every turn
 takes one card from every hand), so the game is cut from its start: the
 position at the start of a turn before the divergence (hands, line, Score
-cards, order, pile, scores, objectives) is set up on both sides with
+cards, order, pile, scores, objectives, those discarded before) is set up on both sides with
 `position`, and the remaining steps replayed; the latest start that still
 shows the same divergence (code and first clause) wins. An adapter that
 cannot set up positions keeps the whole game.

@@ -173,7 +173,8 @@ def replay(run: Run, steps: list[dict]) -> Run:
 
 
 def position_of(g: Game) -> dict:
-    """The game at the start of a turn as a position (a scenario's `given`)."""
+    """The game at the start of a turn as a position (a scenario's `given`):
+    all an engine needs to go on from there under any reading."""
     s = g.state
     pos = {"round": s.round, "order": list(s.order), "hands": [list(h) for h in s.hands], "line": list(s.line),
            "columns": [[list(c) for c in cols if c] for cols in s.columns]}
@@ -183,6 +184,9 @@ def position_of(g: Game) -> dict:
         pos["scores"] = [[s.scores[p][r] for p in range(s.players)] for r in range(len(s.scores[0]))]
     if s.objectives:
         pos["objectives"] = list(s.objectives)
+    before = [o for o in s.shown if o not in s.objectives]
+    if before:
+        pos["shown_before"] = before        # discarded: they may not come back (mu.objectives.renew)
     return pos
 
 

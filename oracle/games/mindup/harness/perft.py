@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from ..engine import Game
+from ..engine import Game, RuleError
 
 
 def orders(seed: int) -> list[list[int]]:
@@ -31,7 +31,10 @@ def orders(seed: int) -> list[list[int]]:
 def _ready(g: Game, chance: list[list[int]]) -> Game | None:
     """The game at its next turn (the next round started), or None once over."""
     while g.pending.kind == "round":
-        g.start_round(chance[g.state.round])
+        try:
+            g.start_round(chance[g.state.round])
+        except RuleError:       # a ruling's position whose players took back unequal hands: no turn follows
+            return None
     return None if g.is_over else g
 
 

@@ -64,7 +64,7 @@ def game_from_position(pos: dict, readings: dict | None = None) -> Game:
                          [[list(c) for c in cols] for cols in pos.get("columns", [])], list(pos["order"]),
                          round=pos.get("round", 1), pile=list(pos.get("pile", [])),
                          scores=[list(r) for r in pos.get("scores", [])], objectives=list(pos.get("objectives", [])),
-                         readings=readings)
+                         shown_before=list(pos.get("shown_before", [])), readings=readings)
 
 
 def check_readings(readings: dict) -> dict:

@@ -51,7 +51,9 @@ class Position(Struct, kw_only=True, forbid_unknown_fields=True):
     """A position at the start of a turn, as a Mind Up! scenario's `given`
     (spec/scenario-format.md): the round, the Score order, every hand, the
     line, each player's Score cards (left to right), the pile's top cards,
-    the scores of the rounds played, the objectives shown."""
+    the scores of the rounds played, the objectives shown this round and
+    those shown and discarded in earlier rounds (which may not come back;
+    under mu.objectives.letters-later=letter-retired, their letters neither)."""
 
     round: Annotated[int, Meta(ge=1, le=3)] = 1
     order: Annotated[list[int], Meta(min_length=5, max_length=5)]
@@ -61,6 +63,7 @@ class Position(Struct, kw_only=True, forbid_unknown_fields=True):
     pile: fmt.Cards = []
     scores: Annotated[list[Annotated[list[int], Meta(max_length=6)]], Meta(max_length=3)] = []
     objectives: Annotated[list[int], Meta(max_length=5)] = []
+    shown_before: Annotated[list[int], Meta(max_length=14)] = []
 
 
 class New(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -238,4 +241,17 @@ class EngineReply(Struct, kw_only=True, omit_defaults=True):
     x: msgspec.Raw | UnsetType = UNSET
 
 
-engine_reply_decoder = msgspec.json.Decoder(EngineReply)
+class _ReplyDecoder:
+    """The adapter's reply decoded; a reply that breaks the contract raises
+    ValidationError in the contract's words (fmt.explain)."""
+
+    _decoder = msgspec.json.Decoder(EngineReply)
+
+    def decode(self, data: bytes) -> EngineReply:
+        try:
+            return self._decoder.decode(data)
+        except msgspec.ValidationError as e:
+            raise msgspec.ValidationError(fmt.explain(str(e))) from None
+
+
+engine_reply_decoder = _ReplyDecoder()

@@ -9,7 +9,11 @@ The reading points searched (oracle.games.mindup.readings):
 - mu.objectives.all-zero: an objective comparing players' counts when every
   count is 0;
 - mu.objectives.relative-timing: the comparative objectives checked before
-  or after the later players' last cards.
+  or after the later players' last cards;
+- mu.objectives.no-green: 'no colour right of green' scored by a player
+  holding no green card;
+- mu.objectives.letters-later: a renewed objective with the letter of one
+  shown in an earlier round.
 
     run(budget, seed) -> Report
 """
@@ -31,7 +35,8 @@ from .invariants import problems, score_problems
 from .strategies import Situation, situations
 
 COMPARATIVE = (5, 6, 10)
-POINTS = (rd.ORDER_REPEAT, rd.DRAW, rd.ZERO, rd.TIMING)      # the reading points searched, in this order
+# The reading points searched, in this order.
+POINTS = (rd.ORDER_REPEAT, rd.DRAW, rd.ZERO, rd.TIMING, rd.NO_GREEN, rd.LETTERS_LATER)
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,13 @@ def _point_strategies():
         Point(rd.TIMING, "placement-order",
               situations(hand_sizes=short, objectives=comparative, rounds=st.just(3)),
               "an objective comparing players' counts, changed by a later player's last card"),
+        Point(rd.NO_GREEN, "bonus",
+              situations(hand_sizes=short, objectives=st.just([7]), rounds=st.just(3), scarce=st.just("green")),
+              "'no colour to the right of green' scored by a player without green"),
+        Point(rd.LETTERS_LATER, "letter-retired",
+              situations(rounds=rounds12, hand_sizes=short, objectives=st.lists(st.sampled_from((1, 2)), min_size=1,
+                                                                                max_size=1)),
+              "a new round shows the other objective of a letter shown in the round before"),
     )
 
 

@@ -12,6 +12,7 @@ Cards are the main cards' numbers, 1 to 60.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal, Union
 
 import msgspec
@@ -19,6 +20,7 @@ from msgspec import UNSET, Meta, UnsetType
 
 from ....replay.format import Impl, _Line  # noqa: F401 - shared with mb-replay/1: the `t` tag, `x`, `impl`
 from ....schemas import json_schema
+from ..cards import player_name
 
 FORMAT = "mu-replay/1"
 GAME = "mind-up"
@@ -159,6 +161,21 @@ def names_mind_up(raw: bytes) -> bool:
         return _head.decode(raw).game == GAME
     except (msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):
         return False
+
+
+_COLUMNS_AT = re.compile(r"Expected `array` of length ([<>]=) 5 - at `\$((?:\.state)?)\.columns\[(\d+)\]`$")
+
+
+def explain(message: str) -> str:
+    """A decoding error in the words of the contract where msgspec's own are
+    vague: a player's Score cards in a claim are all five, left to right,
+    an empty one written as `[]` (the field stays at the end, ` - at `$...``)."""
+    m = _COLUMNS_AT.search(message)
+    if m is None:
+        return message
+    fewer = m.group(1) == ">="
+    return (f"{player_name(int(m.group(3)))}'s Score cards: `columns` lists all five, left to right, an empty one as [] "
+            f"({'fewer' if fewer else 'more'} given)" + f" - at `${m.group(2)}.columns[{m.group(3)}]`")
 
 
 def replay_schema() -> dict:

@@ -34,7 +34,7 @@ KEEPS_STEP = frozenset({"STATE_MISMATCH", "WRONG_RESULT"})
 
 
 def _line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
-    text = str(exc)
+    text = fmt.explain(str(exc))
     code = getattr(exc, "code", None)
     log = raw[:200].decode("utf-8", "replace")
     if code:                                    # a limit (oracle.replay.limits)
@@ -81,6 +81,9 @@ class Verifier:
         self.pre_last: tuple | None = None
         self.parts: dict[int, list[dict | None]] = {}     # player -> the rules' parts of each round scored
         self._seen: dict = {}
+        # The objectives the log's latest round line shows (accepted, refused or read while lost):
+        # what a full claim that leaves them out is taken with, in a round the rules did not start.
+        self.log_objectives: tuple | None = None
 
     # -- findings -------------------------------------------------------------------
     def find(self, code, clauses, line, message, events=None, **kw) -> None:
@@ -179,6 +182,8 @@ class Verifier:
                 self.find("LINE_AFTER_END", ["mu.game.rounds"], lineno,
                           f"the game ended at line {self.end_line}, yet the log goes on with {t!r}")
                 return self._finish()
+            if t == "round" and line.objectives is not U:
+                self.log_objectives = tuple(line.objectives)
             if self.lost:
                 if t == "state" and is_full(line) and self._fits(line):
                     self._resync(line)
@@ -395,14 +400,28 @@ class Verifier:
     def _resync(self, line) -> None:
         """Take a full claim's state as it stands (keep_going, after a refusal)."""
         s = self.g.state.copy()
+        if line.round != s.round or tuple(line.order) != s.order:
+            s.orders.append(tuple(line.order))      # a round the rules did not start
         s.round, s.hands = line.round, [sorted(h) for h in line.hands]
         s.line, s.columns = sorted(line.line), [[list(c) for c in cols] for cols in line.columns]
         s.order, s.scores = tuple(line.order), [list(x) for x in line.scores]
-        s.turn = line.turn if line.turn is not U else s.turn
         s.chosen = [None] * s.players
         s.waiting_round = all(not h for h in s.hands)
+        # Left out, the turns revealed are read from the Score cards: one won card
+        # each, and after a round's end its last card too (mu.round.last-card).
+        won = max((len(s.scored(p)) for p in range(s.players)), default=0)
+        s.turn = line.turn if line.turn is not U else max(0, won - 1) if s.waiting_round else won
         if isinstance(line.pile, list):
             s.pile = list(line.pile)
+        elif s.pile is not None:                    # the cards drawn since have left the pile
+            placed = {c for h in s.hands for c in h} | set(s.line) | {c for p in range(s.players)
+                                                                        for c in s.scored(p)}
+            s.pile = [c for c in s.pile if c not in placed]
+        if line.objectives is not U:
+            s.objectives = tuple(line.objectives)
+        elif line.round != self.g.state.round and 1 <= s.objectives_count <= 2 and self.log_objectives is not None:
+            s.objectives = self.log_objectives          # renewed in a round the rules did not start
+        s.shown.extend(o for o in s.objectives if o not in s.shown)
         self.g.state = s
         self.lost = False
         self.since = []
