@@ -21,7 +21,7 @@ from ..replay.format import FORMAT
 from ..replay.reader import split_games
 from ..replay.verify import verify_game
 from ..safefile import write_file
-from .lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, Divergence
+from .lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, Divergence, skipped
 from .start import deal_sets, game_from_setup
 from .lockstep import start_game
 from .views import full_claim, option_key
@@ -52,6 +52,11 @@ def replay_lines(div: Divergence, edition: str, setup: dict, game_id: str, impl:
             "detail": f"shrunk by mb-oracle conform: the engine and the rules part here ({f.code})"}
     if f.code == STATE_MISMATCH:
         lines.append(msgspec.to_builtins(div.reply.state))
+        if skipped(g, div.reply) and div.reply.options:
+            # The engine went past the choice the rules wait for: its next
+            # decision, as its log would write it, shows verify the skip
+            # (the choice's clauses come first, as conform names them).
+            lines.append(min((msgspec.to_builtins(o) for o in div.reply.options), key=lambda o: str(option_key(o))))
     elif f.code == OPTIONS_DIFFER and extra is not None:
         lines.append(extra)
     elif f.code == WRONG_RESULT and div.reply.over is not msgspec.UNSET and div.reply.over is not None:

@@ -85,7 +85,7 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
                 diff = engine_words(diff)
                 text = f"the engine's state differs from the rules ({', '.join(fields)}): {diff[0].text}" + \
                     (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
-                if _skipped(g, reply):
+                if skipped(g, reply):
                     text = f"the rules are waiting for {waiting_text(g)}, which the engine skips; {text}"
                     clauses = list(dict.fromkeys(choice_clauses(g) + clauses))
                 return _named(g, Finding(STATE_MISMATCH, clauses, step, text,
@@ -134,7 +134,7 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
     return _named(g, f), extra
 
 
-def _skipped(g: Game, reply: ep.Reply) -> bool:
+def skipped(g: Game, reply: ep.Reply) -> bool:
     """The rules wait for a choice inside a turn (more than one option) that
     none of the engine's options answers: the engine went past it."""
     p = g.pending
