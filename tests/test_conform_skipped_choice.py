@@ -1,7 +1,8 @@
-"""An engine that goes past a choice the rules wait for (it never offers
-FRENZY's second attack and ends the turn): conform names the choice's
-clauses first, and the replay log it writes shows the skip to verify with
-the same clauses, so the root cause and its artifact agree."""
+"""conform's artifacts for an engine whose choices are not the rules': one
+that goes past a choice the rules wait for (it never offers FRENZY's second
+attack and ends the turn) is cited under the choice's clauses by conform and
+by verify on its log; one that offers a choice to the wrong player gets a
+draft scenario that the rules pass."""
 
 from __future__ import annotations
 
@@ -30,3 +31,28 @@ def test_an_engine_that_skips_the_frenzy_choice_is_cited_under_frenzy_by_conform
     assert lines[-2] in options                     # the engine's next decision, past the choice
     assert checked.verdict == "violates"
     assert (checked.findings[0].code, checked.findings[0].clauses[0]) == ("STATE_MISMATCH", "keywords.frenzy")
+
+
+def test_a_draft_of_an_option_offered_to_the_wrong_player_passes_on_the_rules(tmp_path):
+    """An engine that offers the HUNTER choice to the defender: the draft's
+    refused step names its player (`by`), so the rules refuse it there and
+    the draft passes on the oracle (written without the player, it was the
+    attacker's legal HUNTER choice and the draft failed)."""
+    import yaml
+
+    from oracle.harness.artifacts import draft_scenario
+    from oracle.scenarios.loader import load_file
+    from oracle.scenarios.runner import run as run_scenario
+
+    setup, taken, g = find(lambda g: g.pending.stage == "hunt" and len(g.pending.options) > 1)
+    wrong = [dict(d.to_json(), p=1 - d.player) for d in g.legal_decisions()]
+    reply = ep.reply_decoder.decode(json.dumps({"options": wrong, "state": full_claim(g), "over": None}))
+    finding, extra = compare(g, reply, len(taken), [])
+    assert finding.code == "OPTIONS_DIFFER" and extra
+    div = Divergence(list(taken), finding, reply, extra=extra, agreed=len(taken))
+    doc = draft_scenario(div, "en-revised", setup, "wrong-chooser", "engine", extra[0])
+    assert doc["steps"][-1]["by"] == 1 - g.pending.player
+    path = tmp_path / "draft.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    sc = load_file(path).scenarios[0]
+    assert run_scenario(sc, "en-revised").passed

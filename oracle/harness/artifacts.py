@@ -17,6 +17,7 @@ import yaml
 from ..games.mindbug.cards import DEFAULT_SETS
 from ..draftfile import DraftRefused, digest, edited, refusal, write_draft
 from ..games.mindbug.engine import Decision, Game
+from ..games.mindbug.engine.state import STAGE_KINDS
 from ..replay.format import FORMAT
 from ..replay.reader import split_games
 from ..replay.verify import verify_game
@@ -188,8 +189,18 @@ def draft_scenario(div: Divergence, edition: str, setup: dict, scenario_id: str,
     if f.code == OPTIONS_DIFFER and extra is not None:
         o = extra
         bad = Decision.make(o["t"], o.get("p"), o.get("cards", o.get("card")))
-        refusal = g.refusal(bad)
-        doc["steps"].append(_step(bad, _Refs(ref)))
+        # As the scenario runner takes the step: the forced decisions it does
+        # not answer first, then the step by its own player (`by`), which
+        # may not be the one the rules wait for (a HUNTER choice offered to
+        # the defender).
+        at = g.copy()
+        while at.pending is not None and len(at.pending.options) == 1 and bad.kind not in STAGE_KINDS[at.pending.stage]:
+            at.apply_unchecked(*at.pending.options[0])
+        refusal = at.refusal(bad)
+        step = _step(bad, _Refs(ref))
+        if bad.player is not None and (at.pending is None or at.pending.player != bad.player):
+            step = {**(step if isinstance(step, dict) else {step: None}), "by": bad.player}
+        doc["steps"].append(step)
         doc["illegal"] = {"step": len(doc["steps"]), "code": refusal.code if refusal else "ILLEGAL_DECISION"}
         if refusal is not None:
             doc["illegal"]["clause"] = refusal.clause
