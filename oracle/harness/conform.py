@@ -98,6 +98,7 @@ class Campaign:
             rep.readings = differing(s.readings)
         out = _Game(rep, edition, setup)
         taken = 0                       # decisions before the current run (the runs followed past)
+        run = None
         try:
             g, deal = start_game(edition, setup, s.readings)
             run = Run(self.engine, g, self.engine.send(deal))
@@ -116,7 +117,10 @@ class Campaign:
                 taken += len(run.decisions) + nxt[1]
                 run, out.position = nxt[0], nxt[2]
         except EngineFault as e:
-            return self._fault(out, e)
+            # The decisions both sides applied and agreed on before the fault.
+            rep.decisions = taken + (run.agreed if run is not None else 0)
+            engine_fault(self.engine, rep, e, rep.decisions)
+            return out
         rep.decisions = taken + len(run.decisions)
         followed = sum(f.expected for f in rep.findings)
         if followed and self.engine.positions:
@@ -173,10 +177,6 @@ class Campaign:
         named = {} if self.settings.sets == DEFAULT_SETS else {"sets": list(self.settings.sets)}
         return Run(self.engine, start, self.engine.send(ep.SetPosition(edition=edition, position=pos, **named))), \
             alone, pos
-
-    def _fault(self, out: _Game, e: EngineFault) -> _Game:
-        engine_fault(self.engine, out.report, e)
-        return out
 
     # -- shrinking ---------------------------------------------------------------
     def _shrink(self, games: list[_Game]) -> None:
@@ -342,11 +342,12 @@ class Campaign:
         yield from run_scenarios(self, self.settings.scenarios)
 
 
-def engine_fault(engine: Engine, report: GameReport, e: EngineFault) -> None:
-    """A game the adapter failed: malformed with ENGINE_FAULT; the adapter
-    is started again for the next game (a note says when it cannot be)."""
+def engine_fault(engine: Engine, report: GameReport, e: EngineFault, line: int = 0) -> None:
+    """A game the adapter failed (`line`: after that many decisions both
+    sides agreed on): malformed with ENGINE_FAULT; the adapter is started
+    again for the next game (a note says when it cannot be)."""
     report.verdict = "malformed"
-    report.findings.append(Finding(ENGINE_FAULT, [], 0, str(e)))
+    report.findings.append(Finding(ENGINE_FAULT, [], line, str(e)))
     try:
         engine.restart()
     except EngineFault as again:
