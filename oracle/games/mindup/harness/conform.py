@@ -88,7 +88,8 @@ class Campaign:
                 out.states.append(run.g.copy())
                 run.step(_next_step(run.g, bot, rng, pile))
         except EngineFault as e:
-            engine_fault(self.engine, rep, e)
+            rep.decisions = max(0, len(out.states) - 1)    # the steps both sides applied before the fault
+            engine_fault(self.engine, rep, e, rep.decisions)
             return out
         rep.decisions = len(run.steps)
         if run.g.is_over:
