@@ -11,6 +11,7 @@ verify makes them, so the human, JSON and JUnit reports are verify's.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -73,11 +74,14 @@ class Campaign:
     skipped: list[tuple[str, str, str, bool]] = field(default_factory=list)
     # per root cause: (decisions found, decisions of the shrunk game, decisions of its shortest artifact)
     shrunk: list[tuple[int, int, int]] = field(default_factory=list)
+    # Each game's own time, by id (its play, and the shrinking of its root cause), for the reports:
+    # the games are reported only once all are played and shrunk.
+    seconds: dict[str, float] = field(default_factory=dict)
 
     def run(self) -> Iterator[GameReport]:
         """Every game's report, then every scenario's, in a stable order."""
         s = self.settings
-        games = [self._game(i) for i in range(s.budget)]
+        games = [timed(self.seconds, self._game, i) for i in range(s.budget)]
         self._shrink(games)
         for g in games:
             yield g.report
@@ -195,7 +199,9 @@ class Campaign:
         for n, (sig, members) in enumerate(groups.items(), 1):
             first = min(members, key=lambda g: (g.position is not None, len(g.divergence.decisions), g.report.id))
             other = self._shorter_elsewhere(first, sig, extra)
+            t0 = time.perf_counter()
             code, clauses, basis, note = self._shrink_one(other or first, sig)
+            self.seconds[first.report.id] = self.seconds.get(first.report.id, 0.0) + time.perf_counter() - t0
             if other is not None:
                 note = (f"the shortest game of this root cause is {other.report.id}, {len(other.divergence.decisions)} "
                         f"decisions, found among further games of the same seed family; " + note)
@@ -340,6 +346,14 @@ class Campaign:
             return
         from .scenario_run import run_scenarios
         yield from run_scenarios(self, self.settings.scenarios)
+
+
+def timed(seconds: dict[str, float], play, i: int):
+    """`play(i)`, a game, with the time it took kept in `seconds` under its id."""
+    t0 = time.perf_counter()
+    g = play(i)
+    seconds[g.report.id] = time.perf_counter() - t0
+    return g
 
 
 def engine_fault(engine: Engine, report: GameReport, e: EngineFault, line: int = 0) -> None:
