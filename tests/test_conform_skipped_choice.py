@@ -56,3 +56,36 @@ def test_a_draft_of_an_option_offered_to_the_wrong_player_passes_on_the_rules(tm
     path.write_text(yaml.safe_dump(doc, sort_keys=False))
     sc = load_file(path).scenarios[0]
     assert run_scenario(sc, "en-revised").passed
+
+
+def test_an_engine_that_takes_a_forced_step_and_then_parts_from_the_rules_is_compared_after_that_step():
+    """The engine takes a forced decision on its own and then offers the next
+    choice to the wrong player: the difference is found at that choice (the
+    rules take the forced step too), not at the forced step, whose clause
+    has nothing to do with it."""
+    from oracle.harness.lockstep import Run
+
+    def forced_then_choice(g):
+        p = g.pending
+        if len(p.options) != 1 or p.stage == "action" or p.is_chance:
+            return False
+        after = g.copy()
+        after.apply_unchecked(*p.options[0])
+        q = after.pending
+        return q is not None and not q.is_chance and len(q.options) > 1 and q.stage != p.stage
+
+    setup, taken, g = find(forced_then_choice)
+    after = g.copy()
+    after.apply_unchecked(*g.pending.options[0])
+    wrong = [dict(d.to_json(), p=1 - d.player) for d in after.legal_decisions()]
+    reply = ep.reply_decoder.decode(json.dumps({"options": wrong, "over": None}))
+    run = Run(None, g.copy(), reply)
+    refusal = after.refusal(ep_decision(wrong[0]))
+    assert len(run.decisions) == 1 and run.divergence is not None
+    assert run.divergence.finding.clauses[0] == refusal.clause, (run.divergence.finding, refusal)
+
+
+def ep_decision(o: dict):
+    from oracle.games.mindbug.engine import Decision
+
+    return Decision.make(o["t"], o.get("p"), o.get("cards", o.get("card")))
