@@ -89,3 +89,27 @@ def ep_decision(o: dict):
     from oracle.games.mindbug.engine import Decision
 
     return Decision.make(o["t"], o.get("p"), o.get("cards", o.get("card")))
+
+
+def test_a_card_named_by_id_is_attributed_to_its_own_events_not_to_a_same_named_cards():
+    """The engine puts the card just played into play before the Mindbug
+    decision, and writes its hands by name; its controller has just drawn
+    the other copy of that card. The difference is the played card's (by
+    id): it cites playing a card, not the draw of its namesake."""
+    def twin_drawn(g):
+        s = g.state
+        if g.pending.stage != "mindbug" or s.played is None:
+            return False
+        name = g.table.names[s.played]
+        return any(e.kind == "draw" and any(g.table.names[c] == name for c in e.cards or ()) for e in g.events)
+
+    setup, taken, g = find(twin_drawn, edition="en-first", seeds=1500)
+    claim = full_claim(g)
+    played = claim["played"]
+    claim["played"] = None
+    claim["play"][g.state.active].append({"card": played})
+    claim["hand"] = [[g.table.names[c] for c in hand] for hand in claim["hand"]]
+    options = [msgspec.to_builtins(d.to_json()) for d in g.legal_decisions()]
+    reply = ep.reply_decoder.decode(json.dumps({"options": options, "state": claim, "over": None}))
+    finding, _ = compare(g, reply, len(taken), list(g.events))
+    assert finding.code == "STATE_MISMATCH" and finding.clauses[0] == "play.from-hand", finding.clauses
