@@ -184,6 +184,11 @@ def draft_scenario(div: Divergence, edition: str, setup: dict, scenario_id: str,
         "status": "draft", "given": _given(setup, ref), "steps": [_step(d, ref) for d in div.decisions],
         "settle": False,
     }
+    # The card sets its cards come from (the later sets), which a scenario names to play with them.
+    sets = deal_sets(setup if isinstance(setup, dict) else {"cards": setup.cards})
+    if sets != DEFAULT_SETS:
+        at = list(doc).index("given")
+        doc = dict([*list(doc.items())[:at], ("sets", list(sets)), *list(doc.items())[at:]])
     if readings:
         doc["readings"] = dict(readings)
     if f.code == OPTIONS_DIFFER and extra is not None:

@@ -1,8 +1,10 @@
-"""conform's artifacts for an engine whose choices are not the rules': one
-that goes past a choice the rules wait for (it never offers FRENZY's second
-attack and ends the turn) is cited under the choice's clauses by conform and
-by verify on its log; one that offers a choice to the wrong player gets a
-draft scenario that the rules pass."""
+"""conform's findings and artifacts for engines that part from the rules in
+ways the example adapter does not: one that goes past a choice the rules
+wait for (it never offers FRENZY's second attack) is cited under the
+choice's clauses by conform and by verify on its log; one that offers a
+choice to the wrong player, or after a forced step it took itself, is found
+at that choice with a draft the rules pass; a card named by id is cited by
+its own events; a draft of the later sets names them."""
 
 from __future__ import annotations
 
@@ -113,3 +115,41 @@ def test_a_card_named_by_id_is_attributed_to_its_own_events_not_to_a_same_named_
     reply = ep.reply_decoder.decode(json.dumps({"options": options, "state": claim, "over": None}))
     finding, _ = compare(g, reply, len(taken), list(g.events))
     assert finding.code == "STATE_MISMATCH" and finding.clauses[0] == "play.from-hand", finding.clauses
+
+
+def test_a_draft_of_a_game_of_the_later_sets_names_its_sets_and_passes(tmp_path):
+    """A game dealt from the later sets: the draft scenario says which sets it
+    plays with (without them it did not load: every card 'belongs to a set
+    the scenario does not play with')."""
+    import random
+
+    import yaml
+
+    from oracle.harness.artifacts import draft_scenario
+    from oracle.harness.start import game_from_setup
+    from oracle.replay.selfplay import choose, random_deal
+    from oracle.scenarios.loader import load_file
+    from oracle.scenarios.runner import run as run_scenario
+
+    sets = ("beyond-eternity", "beyond-evolution")
+    rng = random.Random(3)
+    setup = random_deal(rng, "en-revised", sets)
+    setup["cards"] = {int(k): v for k, v in setup["cards"].items()}
+    g = game_from_setup("en-revised", setup, None, sets)
+    taken = []
+    for _ in range(6):
+        d = choose(g, "random", rng)
+        g.apply_unchecked(d.kind, d.arg)
+        taken.append(d)
+    claim = full_claim(g)
+    claim["life"] = [x + 1 for x in claim["life"]]
+    options = [msgspec.to_builtins(d.to_json()) for d in g.legal_decisions()]
+    reply = ep.reply_decoder.decode(json.dumps({"options": options, "state": claim, "over": None}))
+    finding, _ = compare(g, reply, len(taken), [])
+    doc = draft_scenario(Divergence(taken, finding, reply, agreed=len(taken)), "en-revised", setup, "later", "engine")
+    assert doc["sets"] == list(sets)
+    path = tmp_path / "draft.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    loaded = load_file(path)
+    assert not loaded.errors, loaded.errors[:2]
+    assert run_scenario(loaded.scenarios[0], "en-revised").passed
