@@ -206,6 +206,9 @@ def test_an_adapter_that_crashes_or_hangs_mid_game_is_a_malformed_game_and_the_r
     assert all(g["findings"][0]["code"] == "ENGINE_FAULT" for g in games)
     assert any("exited with status 9" in m and "out of cheese" in m for m in messages) or \
         any("within 0.5 s" in m for m in messages), messages
+    # Where: after the two decisions both sides applied, not at the deal.
+    mid = [g for g in games if g["findings"][0]["message"].startswith("no reply to apply")]
+    assert mid and all(g["findings"][0]["line"] == 2 and g["decisions"] == 2 for g in mid), games
 
 
 def test_engine_messages_and_the_example_adapters_replies_follow_the_printed_schemas():

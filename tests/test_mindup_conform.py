@@ -223,3 +223,26 @@ def test_options_that_differ_at_the_first_turn_are_shrunk_to_the_position_itself
     (draft,) = out.glob("*.yaml")
     files, errors = load_paths([draft])
     assert errors == [] and [r.status for r in run_all(files)] == ["pass"]
+
+
+def test_an_adapter_that_exits_mid_game_is_reported_after_the_steps_both_sides_applied(tmp_path):
+    """The fault is placed where it happened (line and decisions: the steps
+    both sides applied), not at the deal."""
+    script = tmp_path / "quitter.py"
+    script.write_text(
+        "import subprocess, sys\n"
+        f"child = subprocess.Popen({ADAPTER.split()!r}, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)\n"
+        "applied = 0\n"
+        "for line in sys.stdin:\n"
+        "    if '\"apply\"' in line:\n"
+        "        applied += 1\n"
+        "        if applied == 3:\n"
+        "            sys.exit(5)\n"
+        "    child.stdin.write(line); child.stdin.flush()\n"
+        "    if '\"quit\"' in line:\n"
+        "        break\n"
+        "    print(child.stdout.readline(), end='', flush=True)\n")
+    reports = _run(f"{sys.executable} {script}", tmp_path, budget=2)
+    assert [r.verdict for r in reports] == ["malformed", "malformed"]
+    assert all(r.findings[0].code == "ENGINE_FAULT" and "status 5" in r.findings[0].message for r in reports)
+    assert all(r.findings[0].line == 2 and r.decisions == 2 for r in reports), [r.findings[0] for r in reports]

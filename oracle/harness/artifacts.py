@@ -17,11 +17,12 @@ import yaml
 from ..games.mindbug.cards import DEFAULT_SETS
 from ..draftfile import DraftRefused, digest, edited, refusal, write_draft
 from ..games.mindbug.engine import Decision, Game
+from ..games.mindbug.engine.state import STAGE_KINDS
 from ..replay.format import FORMAT
 from ..replay.reader import split_games
 from ..replay.verify import verify_game
 from ..safefile import write_file
-from .lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, Divergence
+from .lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, Divergence, skipped
 from .start import deal_sets, game_from_setup
 from .lockstep import start_game
 from .views import full_claim, option_key
@@ -52,6 +53,11 @@ def replay_lines(div: Divergence, edition: str, setup: dict, game_id: str, impl:
             "detail": f"shrunk by mb-oracle conform: the engine and the rules part here ({f.code})"}
     if f.code == STATE_MISMATCH:
         lines.append(msgspec.to_builtins(div.reply.state))
+        if skipped(g, div.reply) and div.reply.options:
+            # The engine went past the choice the rules wait for: its next
+            # decision, as its log would write it, shows verify the skip
+            # (the choice's clauses come first, as conform names them).
+            lines.append(min((msgspec.to_builtins(o) for o in div.reply.options), key=lambda o: str(option_key(o))))
     elif f.code == OPTIONS_DIFFER and extra is not None:
         lines.append(extra)
     elif f.code == WRONG_RESULT and div.reply.over is not msgspec.UNSET and div.reply.over is not None:
@@ -178,13 +184,28 @@ def draft_scenario(div: Divergence, edition: str, setup: dict, scenario_id: str,
         "status": "draft", "given": _given(setup, ref), "steps": [_step(d, ref) for d in div.decisions],
         "settle": False,
     }
+    # The card sets its cards come from (the later sets), which a scenario names to play with them.
+    sets = deal_sets(setup if isinstance(setup, dict) else {"cards": setup.cards})
+    if sets != DEFAULT_SETS:
+        at = list(doc).index("given")
+        doc = dict([*list(doc.items())[:at], ("sets", list(sets)), *list(doc.items())[at:]])
     if readings:
         doc["readings"] = dict(readings)
     if f.code == OPTIONS_DIFFER and extra is not None:
         o = extra
         bad = Decision.make(o["t"], o.get("p"), o.get("cards", o.get("card")))
-        refusal = g.refusal(bad)
-        doc["steps"].append(_step(bad, _Refs(ref)))
+        # As the scenario runner takes the step: the forced decisions it does
+        # not answer first, then the step by its own player (`by`), which
+        # may not be the one the rules wait for (a HUNTER choice offered to
+        # the defender).
+        at = g.copy()
+        while at.pending is not None and len(at.pending.options) == 1 and bad.kind not in STAGE_KINDS[at.pending.stage]:
+            at.apply_unchecked(*at.pending.options[0])
+        refusal = at.refusal(bad)
+        step = _step(bad, _Refs(ref))
+        if bad.player is not None and (at.pending is None or at.pending.player != bad.player):
+            step = {**(step if isinstance(step, dict) else {step: None}), "by": bad.player}
+        doc["steps"].append(step)
         doc["illegal"] = {"step": len(doc["steps"]), "code": refusal.code if refusal else "ILLEGAL_DECISION"}
         if refusal is not None:
             doc["illegal"]["clause"] = refusal.clause

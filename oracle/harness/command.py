@@ -248,7 +248,7 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
         _fail(str(e))
     try:
         for rep in camp.run():
-            reporter.game(rep)
+            reporter.game(rep, seconds=camp.seconds.get(rep.id))
     finally:
         camp.engine.stop()
     _say_skipped(camp.skipped)

@@ -11,6 +11,7 @@ verify makes them, so the human, JSON and JUnit reports are verify's.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -73,11 +74,14 @@ class Campaign:
     skipped: list[tuple[str, str, str, bool]] = field(default_factory=list)
     # per root cause: (decisions found, decisions of the shrunk game, decisions of its shortest artifact)
     shrunk: list[tuple[int, int, int]] = field(default_factory=list)
+    # Each game's own time, by id (its play, and the shrinking of its root cause), for the reports:
+    # the games are reported only once all are played and shrunk.
+    seconds: dict[str, float] = field(default_factory=dict)
 
     def run(self) -> Iterator[GameReport]:
         """Every game's report, then every scenario's, in a stable order."""
         s = self.settings
-        games = [self._game(i) for i in range(s.budget)]
+        games = [timed(self.seconds, self._game, i) for i in range(s.budget)]
         self._shrink(games)
         for g in games:
             yield g.report
@@ -98,6 +102,7 @@ class Campaign:
             rep.readings = differing(s.readings)
         out = _Game(rep, edition, setup)
         taken = 0                       # decisions before the current run (the runs followed past)
+        run = None
         try:
             g, deal = start_game(edition, setup, s.readings)
             run = Run(self.engine, g, self.engine.send(deal))
@@ -116,7 +121,10 @@ class Campaign:
                 taken += len(run.decisions) + nxt[1]
                 run, out.position = nxt[0], nxt[2]
         except EngineFault as e:
-            return self._fault(out, e)
+            # The decisions both sides applied and agreed on before the fault.
+            rep.decisions = taken + (run.agreed if run is not None else 0)
+            engine_fault(self.engine, rep, e, rep.decisions)
+            return out
         rep.decisions = taken + len(run.decisions)
         followed = sum(f.expected for f in rep.findings)
         if followed and self.engine.positions:
@@ -174,10 +182,6 @@ class Campaign:
         return Run(self.engine, start, self.engine.send(ep.SetPosition(edition=edition, position=pos, **named))), \
             alone, pos
 
-    def _fault(self, out: _Game, e: EngineFault) -> _Game:
-        engine_fault(self.engine, out.report, e)
-        return out
-
     # -- shrinking ---------------------------------------------------------------
     def _shrink(self, games: list[_Game]) -> None:
         """One finding per root cause: the games whose divergence has the same
@@ -195,7 +199,9 @@ class Campaign:
         for n, (sig, members) in enumerate(groups.items(), 1):
             first = min(members, key=lambda g: (g.position is not None, len(g.divergence.decisions), g.report.id))
             other = self._shorter_elsewhere(first, sig, extra)
+            t0 = time.perf_counter()
             code, clauses, basis, note = self._shrink_one(other or first, sig)
+            self.seconds[first.report.id] = self.seconds.get(first.report.id, 0.0) + time.perf_counter() - t0
             if other is not None:
                 note = (f"the shortest game of this root cause is {other.report.id}, {len(other.divergence.decisions)} "
                         f"decisions, found among further games of the same seed family; " + note)
@@ -342,11 +348,20 @@ class Campaign:
         yield from run_scenarios(self, self.settings.scenarios)
 
 
-def engine_fault(engine: Engine, report: GameReport, e: EngineFault) -> None:
-    """A game the adapter failed: malformed with ENGINE_FAULT; the adapter
-    is started again for the next game (a note says when it cannot be)."""
+def timed(seconds: dict[str, float], play, i: int):
+    """`play(i)`, a game, with the time it took kept in `seconds` under its id."""
+    t0 = time.perf_counter()
+    g = play(i)
+    seconds[g.report.id] = time.perf_counter() - t0
+    return g
+
+
+def engine_fault(engine: Engine, report: GameReport, e: EngineFault, line: int = 0) -> None:
+    """A game the adapter failed (`line`: after that many decisions both
+    sides agreed on): malformed with ENGINE_FAULT; the adapter is started
+    again for the next game (a note says when it cannot be)."""
     report.verdict = "malformed"
-    report.findings.append(Finding(ENGINE_FAULT, [], 0, str(e)))
+    report.findings.append(Finding(ENGINE_FAULT, [], line, str(e)))
     try:
         engine.restart()
     except EngineFault as again:

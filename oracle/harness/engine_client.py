@@ -16,7 +16,7 @@ import time
 
 import msgspec
 
-from ..games.mindbug.cards import DEFAULT_SETS
+from ..games.mindbug.cards import DEFAULT_SETS, set_id
 from ..replay.limits import text_problem
 from . import adapter_process
 from . import engine_protocol as ep
@@ -101,7 +101,8 @@ class Engine:
         self.games = list(reply.games) if reply.games is not msgspec.UNSET else ["mindbug"]
         self.positions = reply.positions is True
         if reply.sets is not msgspec.UNSET:
-            self.sets = list(reply.sets)
+            # Ids or names, as on a replay game line ("New Servants"): kept as ids.
+            self.sets = list(dict.fromkeys(set_id(x) for x in reply.sets))
         self.deviations = [] if reply.deviations is msgspec.UNSET else list(reply.deviations)
 
     def _spawn(self) -> None:

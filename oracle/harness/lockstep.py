@@ -85,7 +85,7 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
                 diff = engine_words(diff)
                 text = f"the engine's state differs from the rules ({', '.join(fields)}): {diff[0].text}" + \
                     (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
-                if _skipped(g, reply):
+                if skipped(g, reply):
                     text = f"the rules are waiting for {waiting_text(g)}, which the engine skips; {text}"
                     clauses = list(dict.fromkeys(choice_clauses(g) + clauses))
                 return _named(g, Finding(STATE_MISMATCH, clauses, step, text,
@@ -134,7 +134,7 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
     return _named(g, f), extra
 
 
-def _skipped(g: Game, reply: ep.Reply) -> bool:
+def skipped(g: Game, reply: ep.Reply) -> bool:
     """The rules wait for a choice inside a turn (more than one option) that
     none of the engine's options answers: the engine went past it."""
     p = g.pending
@@ -143,6 +143,15 @@ def _skipped(g: Game, reply: ep.Reply) -> bool:
     kinds = STAGE_KINDS[p.stage]
     return not any(o.__struct_config__.tag in kinds and (p.is_chance or getattr(o, "p", None) == p.player)
                    for o in reply.options)
+
+
+def _answers(reply: ep.Reply, g: Game) -> bool:
+    """Whether an option of the engine is of a kind that answers the
+    decision pending in `g`."""
+    p = g.pending
+    if p is None or reply.options is U or not reply.options:
+        return False
+    return any(o.__struct_config__.tag in STAGE_KINDS[p.stage] for o in reply.options)
 
 
 def _result(r) -> str:
@@ -179,9 +188,17 @@ class Run:
                 self.divergence = Divergence(list(self.decisions), f, reply, [], self.agreed)
                 return
         f, extra = compare(self.g, reply, len(self.decisions), events)
-        if f is None or self._forced_ahead(reply, events):
+        if f is None:
             self.agreed = len(self.decisions)
             return
+        ahead = self._forced_ahead(reply, events)
+        if ahead is True:
+            self.agreed = len(self.decisions)
+            return
+        if ahead is not None:
+            # The engine answers a decision the rules reach only after forced
+            # steps, but not as the rules do: the difference is there.
+            f, extra = compare(self.g, reply, len(self.decisions), ahead)
         self.divergence = Divergence(list(self.decisions), f, reply, extra, self.agreed)
 
     def _drawn(self, reply: ep.Reply, events: list) -> Finding | None:
@@ -212,17 +229,23 @@ class Run:
             self.decisions.append(d)
         return None
 
-    def _forced_ahead(self, reply: ep.Reply, events: list) -> bool:
+    def _forced_ahead(self, reply: ep.Reply, events: list) -> bool | list | None:
         """An engine may take forced decisions (one legal option) on its own:
         when its view matches the rules' a few forced steps further on, the
-        rules take those steps too (they are kept among the decisions)."""
+        rules take those steps too (they are kept among the decisions): True.
+        When it does not match anywhere, but the engine's options answer none
+        of the rules' pending decision and do answer the decision the rules
+        reach after some forced steps (the engine took them and then parts
+        from the rules), the rules take the steps up to that decision: the
+        events since the sides agreed. Else None."""
         probe = self.g.copy()
         taken: list[Decision] = []
         seen = list(events)
+        later = None
         for _ in range(MAX_FORCED):
             p = probe.pending
             if p is None or len(p.options) != 1:
-                return False
+                break
             kind, arg = p.options[0]
             taken.append(Decision(kind, None if p.is_chance else p.player, arg))
             seen += probe.apply_unchecked(kind, arg)
@@ -230,7 +253,13 @@ class Run:
                 self.g = probe
                 self.decisions += taken
                 return True
-        return False
+            if later is None and _answers(reply, probe) and not _answers(reply, self.g):
+                later = (probe.copy(), list(taken), list(seen))
+        if later is None:
+            return None
+        self.g, steps, seen = later
+        self.decisions += steps
+        return seen
 
     def step(self, d: Decision) -> None:
         """Apply a decision the rules allow on both sides, then compare."""

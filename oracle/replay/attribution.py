@@ -104,8 +104,8 @@ def attribute(g, events, diff) -> list[str]:
             fields.append(_base(e.field))
             continue
         if e.card is not None:
-            diff_cards.add(e.card)
-        if e.name is not None:
+            diff_cards.add(e.card)          # that card, not every card of its name
+        elif e.name is not None:
             diff_cards.add(e.name)
         for side in (e.log, e.rules):
             for place in side if isinstance(side, list) else ():

@@ -305,12 +305,13 @@ class Reporter:
             return ()
         return tuple(sorted({s.wanted for s in self.sinks if s.wanted is not None}))
 
-    def game(self, rep, lines=None) -> None:
+    def game(self, rep, lines=None, seconds: float | None = None) -> None:
         """A game's report; `lines`, if given, its report lines rendered by
         the worker that verified it (oracle.replay.worker.Rendered), written
-        as they are unless the report changes here."""
+        as they are unless the report changes here; `seconds`, the game's own
+        time when the caller measured it (else the time since the last game)."""
         now = time.perf_counter()
-        seconds, self._last = now - self._last, now
+        seconds, self._last = (now - self._last) if seconds is None else seconds, now
         if self.ids.check(rep):
             lines = None
         self.tally.add(rep)

@@ -26,7 +26,7 @@ from typing import Iterator
 import yaml
 
 from ....draftfile import DraftRefused, refusal, write_draft
-from ....harness.conform import Settings, engine_fault, why_not_written
+from ....harness.conform import Settings, engine_fault, timed, why_not_written
 from ....harness.engine_client import Engine, EngineFault
 from ....harness.lockstep import ENGINE_REFUSED, OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT
 from ....replay.findings import GameReport
@@ -59,10 +59,11 @@ class Campaign:
         self.settings = settings
         self.players = players
         self.skipped: list = []     # scenario runs left out: none (Mind Up! conform plays seeded games)
+        self.seconds: dict[str, float] = {}     # each game's time to play, by id, for the reports
 
     def run(self) -> Iterator[GameReport]:
         s = self.settings
-        games = [self._game(i) for i in range(s.budget)]
+        games = [timed(self.seconds, self._game, i) for i in range(s.budget)]
         if s.shrink:
             self._shrink(games)
         for g in games:
@@ -88,7 +89,8 @@ class Campaign:
                 out.states.append(run.g.copy())
                 run.step(_next_step(run.g, bot, rng, pile))
         except EngineFault as e:
-            engine_fault(self.engine, rep, e)
+            rep.decisions = max(0, len(out.states) - 1)    # the steps both sides applied before the fault
+            engine_fault(self.engine, rep, e, rep.decisions)
             return out
         rep.decisions = len(run.steps)
         if run.g.is_over:
