@@ -146,6 +146,13 @@ def test_a_50_mb_line_is_skipped_in_chunks_and_reported_for_its_game_only():
     assert f.code == "TOO_LARGE" and f.line == 4 and "MAX_LINE_BYTES" in f.message
 
 
+def test_a_game_line_over_the_limit_whose_id_is_not_utf8_is_malformed_not_a_crash():
+    huge = GOOD[0].replace(b'"id":"', b'"id":"\xff', 1)[:-1] + b',"pad":"' + b"a" * limits.MAX_LINE_BYTES + b'"}'
+    reps = verdicts(stream(GOOD, [huge] + GOOD[1:], GOOD))
+    assert [r.verdict for r in reps] == ["conforms", "malformed", "conforms"]
+    assert reps[1].findings[0].code == "TOO_LARGE" and reps[1].findings[0].line == len(GOOD) + 1
+
+
 def test_a_line_just_over_the_limit_is_refused_and_one_at_the_limit_is_read():
     pad = limits.MAX_LINE_BYTES - len(b'{"t":"note","text":""}')
     at = b'{"t":"note","text":"' + b"a" * pad + b'"}'
@@ -366,3 +373,4 @@ def test_a_replay_log_nested_too_deep_is_refused_where_a_deal_is_read(tmp_path):
 def test_scenarios_name_a_device_as_not_a_file_and_read_nothing_from_it():
     r = run_cli("scenarios", "/dev/zero")
     assert r.returncode == 2 and b"not a file or a folder" in r.stderr, r.stderr
+

@@ -111,8 +111,8 @@ def long_game_line(head: bytes, tail: bytes) -> tuple[bool, str]:
             elif tok[:1] == b'"' and key == b'"id"' and len(tok) <= 1000:
                 try:
                     game_id = _string.decode(tok)
-                except msgspec.DecodeError:
-                    pass
+                except (msgspec.DecodeError, UnicodeDecodeError):
+                    pass     # not JSON text, or not UTF-8: no id to read
             if kind is not None and (kind != b'"game"' or game_id is not None):
                 break
         if tok in (b"{", b"["):
