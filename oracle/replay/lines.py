@@ -7,7 +7,7 @@ import msgspec
 from ..games.mindbug.editions import EDITIONS
 from . import format as fmt
 from .findings import Finding
-from .limits import LineProblem, RefusedLine, decode_line, plain
+from .limits import LONG_LINE_HEAD, LONG_LINE_TAIL, LineProblem, RefusedLine, decode_line, long_game_line, plain
 
 _strict = fmt.strict_decoder.decode
 
@@ -29,8 +29,11 @@ def loose_head(raw: bytes) -> _Head:
         return _Head(id=raw.game_id or "?")   # too long to read: the id the reader saw, if any
     try:
         return _head.decode(raw)
-    except (msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):
-        return _Head()   # invalid JSON or UTF-8, or nested too deep: nothing to read
+    except msgspec.ValidationError:
+        return _Head()
+    except (msgspec.DecodeError, ValueError, RecursionError):
+        # Invalid JSON or UTF-8, or nested too deep: the id, if it reads as one.
+        return _Head(id=long_game_line(raw[:LONG_LINE_HEAD], raw[-LONG_LINE_TAIL:])[1] or "?")
 
 
 def read_line(raw: bytes):
