@@ -407,3 +407,12 @@ def test_a_game_line_with_a_letter_of_game_escaped_starts_a_game():
     reps = verdicts(stream(GOOD, escaped, GOOD))
     assert [r.verdict for r in reps] == ["conforms", "conforms", "conforms"]
     assert reps[1].line == len(GOOD) + 1
+
+
+def test_a_card_id_key_that_is_not_a_number_names_the_field_cards():
+    setup = next(i for i, line in enumerate(GOOD) if line.startswith(b'{"t":"setup"'))
+    bad = replace_line(GOOD, setup, GOOD[setup].replace(b'{"1":', b'{"01":', 1))
+    reps = verdicts(stream(bad, GOOD))
+    assert [r.verdict for r in reps] == ["malformed", "conforms"]
+    f = reps[0].findings[0]
+    assert (f.code, f.line) == ("BAD_LINE", setup + 1) and f.message.startswith("field cards (a key): ")

@@ -212,3 +212,16 @@ def decode_line(decoder, raw: bytes):
             raise LineProblem("BAD_JSON", "not valid JSON: a \\u escape is half of a UTF-16 surrogate pair, "
                                           "not a character") from None
         raise
+
+
+def error_field(text: str) -> str:
+    """The field a decoding error (msgspec's wording) names: `hand[0]` of
+    "... - at `$.hand[0]`", `cards (a key)` of "... - at `key` in `$.cards`",
+    `p` of "... field `p`"; `?` when it names none."""
+    if " - at `key` in `$." in text:
+        return text.rsplit(" - at `key` in `$.", 1)[1].rstrip("`") + " (a key)"
+    if " - at `$." in text:
+        return text.rsplit(" - at `$.", 1)[1].rstrip("`")
+    if "field `" in text:
+        return text.split("field `", 1)[1].split("`", 1)[0]
+    return "?"
