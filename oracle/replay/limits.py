@@ -207,11 +207,19 @@ def decode_line(decoder, raw: bytes):
     except UnicodeDecodeError as e:
         raise LineProblem("BAD_JSON", f"not valid JSON: not UTF-8 text ({e.reason})") from None
     except msgspec.DecodeError as e:
-        # msgspec calls a lone surrogate escape (\ud800) truncated input: say what it is.
-        if "truncated" in str(e) and raw.rstrip().endswith(b"}") and re.search(_SURROGATE, raw):
-            raise LineProblem("BAD_JSON", "not valid JSON: a \\u escape is half of a UTF-16 surrogate pair, "
-                                          "not a character") from None
+        worded = json_error(raw, e)
+        if worded != str(e):
+            raise LineProblem("BAD_JSON", f"not valid JSON: {worded}") from None
         raise
+
+
+def json_error(raw: bytes, e: msgspec.DecodeError) -> str:
+    """What is wrong with `raw`, which msgspec refused with `e`: its own
+    words, except for a lone surrogate escape (\\ud800), which msgspec
+    calls truncated input."""
+    if "truncated" in str(e) and raw.rstrip().endswith(b"}") and re.search(_SURROGATE, raw):
+        return "a \\u escape is half of a UTF-16 surrogate pair, not a character"
+    return str(e)
 
 
 def error_field(text: str) -> str:
