@@ -128,6 +128,10 @@ def test_cli_bad_starts_are_one_line_errors(tmp_path):
                    '"decks":[[1]],"unused":[]}\n')
     r = CliRunner().invoke(main, ["perft", "--log", str(bad), "--depth", "2"])
     assert r.exit_code == 2 and "bad.jsonl:2" in r.output and "decks" in r.output
+    bad.write_text('{"t":"game","format":"mb-replay/1","id":"g"}\n{"t":"setup","cards":{"1":"Gorilion"},'
+                   '"decks":[[],[]],"unused":[1]}\n')
+    r = CliRunner().invoke(main, ["perft", "--log", str(bad), "--depth", "2"])
+    assert r.exit_code == 2 and "bad.jsonl:2: UNKNOWN_CARD" in r.output, r.output
     r = CliRunner().invoke(main, ["perft", "--depth", "2"])
     assert r.exit_code == 2 and "exactly one start" in r.output
     r = CliRunner().invoke(main, ["perft", "--scenario", str(ROOT / "scenarios/editions.yaml"), "--id", "nope",

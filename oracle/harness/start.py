@@ -101,9 +101,10 @@ def game_from_setup(edition: str, setup: dict, readings: dict | None = None, set
                      set_aside=setup.get("set_aside"))
 
 
-def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...]]:
-    """(edition, readings, setup line, card sets) of the first game of a
-    replay log; a set no card file of this run declared is a StartError."""
+def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...], str]:
+    """(edition, readings, setup line, card sets, `FILE:LINE` of the setup
+    line) of the first game of a replay log; a set no card file of this run
+    declared is a StartError."""
     head, setup = None, None
     try:
         # gzip data read decompressed, as verify reads it (oracle.replay.reader).
@@ -130,7 +131,8 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...]]:
                 elif isinstance(line, fmt.SetupLine):
                     if head is None:
                         raise StartError(f"{path}:{n}: a setup line before any game line")
-                    setup = check_setup(msgspec.to_builtins(line), f"{path}:{n}")
+                    where = f"{path}:{n}"
+                    setup = check_setup(msgspec.to_builtins(line), where)
                     break
     except READ_ERRORS as e:      # unreadable, or corrupt gzip data
         raise StartError(f"{path}: {getattr(e, 'strerror', None) or e}") from None
@@ -142,7 +144,7 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...]]:
         sets = check_sets(tuple(head.sets))                    # setup.sets
     except UnknownSet as e:
         raise StartError(f"{path}: field sets: {e} (a set declared in a card file needs --cards FILE)") from None
-    return edition, readings, setup, sets
+    return edition, readings, setup, sets, where
 
 
 def load_scenario(path: str, scenario_id: str, game: str = "mindbug", folders=None, card_files=()):
