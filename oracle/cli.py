@@ -159,9 +159,9 @@ def main():
 
 
 def _dump(obj) -> None:
-    import json
+    from .term import json_document
 
-    click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
+    click.echo(json_document(obj))   # text from a card file (--cards) as JSON escapes, like every JSON report
 
 
 @click.command()
@@ -179,7 +179,7 @@ def cards(as_json, set_names, list_sets, names, cards_file):
     cards; French names and slugs work). The stage faces of evolution lines
     are listed with their stage and line."""
     from .games.mindbug.cards import CARDS, SETS, UnknownCard, UnknownSet, check_sets, lookup
-    from .term import plural
+    from .term import plural, visible
 
     if cards_file:
         from .replay.run import declared
@@ -193,7 +193,8 @@ def cards(as_json, set_names, list_sets, names, cards_file):
             n = info.get("faces", 0)
             faces = (f", {info['set_aside']} set-aside cards ({n} stage faces)" if s.lines
                      else f", {n} stage face{'s' * (n != 1)} of no known line, never dealt" if n else "")
-            click.echo(f"{s.id:<16} {s.name} / {s.french}: {plural(info['designs'], 'design')}, {plural(info['cards'], 'card')}{faces}")
+            click.echo(visible(f"{s.id:<16} {s.name} / {s.french}: {plural(info['designs'], 'design')}, "
+                               f"{plural(info['cards'], 'card')}{faces}"))
         return
     try:
         keep = set(check_sets(set_names)) if set_names else set(SETS)
@@ -205,8 +206,9 @@ def cards(as_json, set_names, list_sets, names, cards_file):
         return
     for c in chosen:
         kws = " ".join(c.keyword_names)
-        click.echo(f"{c.name:<26} {c.power:>2}  x{c.copies}  {kws:<18} {c.text}")
-        click.echo(f"{'':<26}     {c.french} / {c.slug}{_stage_words(c)}")
+        # A card file's texts are input: shown as visible text.
+        click.echo(visible(f"{c.name:<26} {c.power:>2}  x{c.copies}  {kws:<18} {c.text}"))
+        click.echo(visible(f"{'':<26}     {c.french} / {c.slug}{_stage_words(c)}"))
 
 
 def _stage_words(c) -> str:

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import re
 import shutil
-import tempfile
 from typing import TextIO
 
+from .safefile import spool
 from .term import visible
 
 RESULTS = ("passed", "failure", "error", "skipped")
@@ -86,7 +86,7 @@ class JUnitWriter:
         self.errors = 0
         self.skipped = 0
         self.time = 0.0
-        self._cases = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")
+        self._cases = spool(text=True)
         self._closed = False
 
     def __enter__(self) -> JUnitWriter:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import atexit
 import errno
+import io
 import os
 import stat
 from typing import IO
@@ -105,7 +106,7 @@ class Replacement:
                 raise OutputError(f"{self.path}: cannot write: it is a folder")
             # A terminal, a pipe, a device: written as it comes.
             try:
-                self.file = _wrap(os.open(self.path, os.O_WRONLY | os.O_APPEND), mode)
+                self.file = _wrap(os.open(self.path, os.O_WRONLY | os.O_APPEND), mode, self.path)
             except OSError as e:
                 raise OutputError(f"{self.path}: cannot write: {e.strerror}") from None
             return
@@ -129,7 +130,7 @@ class Replacement:
                 os.fchmod(fd, stat.S_IMODE(st.st_mode))
             except OSError:
                 pass
-        self.file = _wrap(fd, mode)
+        self.file = _wrap(fd, mode, self.path)
 
     def commit(self) -> None:
         """Flush, sync and rename into place."""
@@ -139,7 +140,10 @@ class Replacement:
             return
         try:
             f.flush()
-            os.fsync(f.fileno())
+            try:
+                os.fsync(f.fileno())
+            except OSError as e:
+                raise _named(e, self.path)
             f.close()
             os.replace(self.tmp, self.target)
         except BaseException:
@@ -171,10 +175,46 @@ class Replacement:
             self.discard()
 
 
-def _wrap(fd: int, mode: str) -> IO:
+def _named(e: OSError, path: str) -> OSError:
+    """`e`, naming the output `path` if it names no file: a full disk or an
+    I/O error is then said of the output it struck (`cannot go on: No space
+    left on device (report.html)`), not of no file at all."""
+    if e.filename is None:
+        e.filename = path
+    return e
+
+
+class _Output(io.FileIO):
+    """The file descriptor of an output: an error writing it names the output."""
+
+    def __init__(self, fd: int, path: str, mode: str = "w"):
+        super().__init__(fd, mode)
+        self.path = path
+
+    def write(self, b) -> int:
+        try:
+            return super().write(b)
+        except OSError as e:
+            raise _named(e, self.path)
+
+
+def spool(text: bool = False) -> IO:
+    """A temporary file, gone when closed, that holds part of a report until
+    the report is written (binary, or UTF-8 text with `text`): an error
+    writing it (a full disk) names the folder it is in."""
+    import tempfile
+
+    with tempfile.TemporaryFile() as f:
+        fd = os.dup(f.fileno())
+    raw = io.BufferedRandom(_Output(fd, f"a temporary file in {tempfile.gettempdir()}", "r+"))
+    return io.TextIOWrapper(raw, encoding="utf-8", newline="\n") if text else raw
+
+
+def _wrap(fd: int, mode: str, path: str) -> IO:
+    raw = io.BufferedWriter(_Output(fd, path))
     if mode == "wb":
-        return os.fdopen(fd, "wb")
-    return os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        return raw
+    return io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
 
 
 def write_file(path: str | os.PathLike, data: str | bytes) -> None:

@@ -103,12 +103,35 @@ def test_cli_perft_from_a_log_uses_its_deal(tmp_path):
     assert json.loads(r.stdout)["count"] == 2287
 
 
+def test_cli_perft_reads_a_log_in_every_form_verify_reads(tmp_path):
+    """A byte order mark, CRLF line ends and gzip data: the deal is read as verify reads it."""
+    import gzip
+
+    setup = seeded_deal(2, "fr-revised")
+    text = (json.dumps({"t": "game", "format": "mb-replay/1", "id": "g", "edition": "fr-revised"}) + "\n"
+            + json.dumps({"t": "setup", **setup}) + "\n").encode()
+    forms = {"bom.jsonl": b"\xef\xbb\xbf" + text, "crlf.jsonl": text.replace(b"\n", b"\r\n"),
+             "log.jsonl.gz": gzip.compress(text)}
+    for name, data in forms.items():
+        (tmp_path / name).write_bytes(data)
+        r = CliRunner().invoke(main, ["perft", "--log", str(tmp_path / name), "--depth", "6", "--format", "json"])
+        assert r.exit_code == 0, (name, r.output)
+        assert json.loads(r.stdout)["count"] == 2287, name
+    (tmp_path / "cut.jsonl.gz").write_bytes(gzip.compress(text)[:40])
+    r = CliRunner().invoke(main, ["perft", "--log", str(tmp_path / "cut.jsonl.gz"), "--depth", "2"])
+    assert r.exit_code == 2 and "cut.jsonl.gz" in r.output and "Traceback" not in r.output
+
+
 def test_cli_bad_starts_are_one_line_errors(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"t":"game","format":"mb-replay/1","id":"g"}\n{"t":"setup","cards":{"1":"Gorillion"},'
                    '"decks":[[1]],"unused":[]}\n')
     r = CliRunner().invoke(main, ["perft", "--log", str(bad), "--depth", "2"])
     assert r.exit_code == 2 and "bad.jsonl:2" in r.output and "decks" in r.output
+    bad.write_text('{"t":"game","format":"mb-replay/1","id":"g"}\n{"t":"setup","cards":{"1":"Gorilion"},'
+                   '"decks":[[],[]],"unused":[1]}\n')
+    r = CliRunner().invoke(main, ["perft", "--log", str(bad), "--depth", "2"])
+    assert r.exit_code == 2 and "bad.jsonl:2: UNKNOWN_CARD" in r.output, r.output
     r = CliRunner().invoke(main, ["perft", "--depth", "2"])
     assert r.exit_code == 2 and "exactly one start" in r.output
     r = CliRunner().invoke(main, ["perft", "--scenario", str(ROOT / "scenarios/editions.yaml"), "--id", "nope",

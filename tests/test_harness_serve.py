@@ -163,6 +163,12 @@ def test_bad_requests_get_an_error_naming_the_field(rpc, request_line, code, fie
     assert "Traceback" not in r["error"]["message"]
 
 
+def test_a_lone_surrogate_escape_in_a_request_is_named_not_called_truncated(rpc):
+    r = rpc.raw(b'{"op": "state", "game": "\\ud800"}')
+    assert r["error"]["code"] == "BAD_JSON", r
+    assert "surrogate" in r["error"]["message"] and "truncated" not in r["error"]["message"], r
+
+
 @pytest.mark.parametrize("request_line, field, words", [
     (b'{"op": "new", "edition": "en-revsed", "seed": 1}', "$.edition",
      "unknown edition 'en-revsed' (did you mean 'en-revised'?); editions: en-first, fr-first, fr-revised, "

@@ -208,3 +208,18 @@ def test_the_check_itself_sees_raw_text():
     """The checker of this module fails on what the unescaped paths printed."""
     assert _hidden("note: ignored: " + HOSTILE)
     assert re.search(r"U\+001B", " ".join(_hidden(HOSTILE)))
+
+
+def test_card_file_ability_texts_in_the_card_list(tmp_path):
+    """Names with such characters are refused when a card file loads; an
+    ability's text is not, and `cards` shows it escaped (JSON: as escapes)."""
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("format: mb-cards/1\nset: {id: lab, name: Lab}\ncards:\n  - name: Zap Eel\n    power: 5\n"
+                     "    abilities:\n      - {trigger: play, effect: defeat, target: {side: enemy, power_max: 4}, "
+                     f"text: {YAML_HOSTILE}}}\n", encoding="utf-8")
+    p = run_cli("cards", "--cards", str(cards), "--set", "lab")
+    assert p.returncode == 0, p.stderr
+    check(p, "stdout")
+    p = run_cli("cards", "--cards", str(cards), "--set", "lab", "--json")
+    assert p.returncode == 0 and not _hidden(p.stdout.decode("utf-8", "surrogateescape")), p.stdout
+    assert json.loads(p.stdout)[0]["ability"] == HOSTILE

@@ -175,6 +175,33 @@ def test_a_run_cut_short_by_a_closed_standard_output_leaves_no_half_report(tmp_p
     assert junit.read_bytes() == OLD and _leftovers(tmp_path) == []
 
 
+def _small_files():
+    """In the child: files larger than 1 KiB cannot be written (EFBIG, as a full disk would refuse them)."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs RLIMIT_FSIZE and /dev/full (Linux)")
+def test_an_output_that_cannot_be_written_is_named_in_the_error_and_the_old_file_stays(tmp_path):
+    report = tmp_path / "oracle.jsonl"
+    report.write_bytes(OLD)
+    r = subprocess.run([sys.executable, "-m", "oracle", "verify", str(LOG), "--output", f"json={report}"],
+                       capture_output=True, cwd=ROOT, preexec_fn=_small_files, timeout=300)
+    assert r.returncode == 2 and b"Traceback" not in r.stderr
+    assert f"cannot go on: File too large ({report})".encode() in r.stderr
+    assert report.read_bytes() == OLD and _leftovers(tmp_path) == []
+    # The HTML page holds its games in a temporary file until it is written: that file is named.
+    page = tmp_path / "report.html"
+    r = subprocess.run([sys.executable, "-m", "oracle", "verify", str(LOG), "--output", f"html={page}"],
+                       capture_output=True, cwd=ROOT, preexec_fn=_small_files, timeout=300)
+    assert r.returncode == 2 and b"cannot go on: File too large (a temporary file in " in r.stderr
+    assert not page.exists() and _leftovers(tmp_path) == []
+    for args in (("verify", str(LOG), "--output", "json=/dev/full"), ("show", str(LOG), "-o", "/dev/full")):
+        r = run_cli(*args)
+        assert r.returncode == 2 and r.stderr.decode().strip().endswith("No space left on device (/dev/full)")
+
+
 # -- scenarios --output ----------------------------------------------------------------------
 
 def test_scenarios_refuses_to_write_a_report_over_a_scenario_file(tmp_path):

@@ -20,7 +20,10 @@ LINES = [
     b'{"t":"state","life":[3,%d]}',
     b'{"t":"note","text":"the \\"game\\" %d"}',   # "game" in quotes, not a game line
     b'{"t":"note","text":"game %d"}',
-    b'{"t":"game" broken %d',                     # not JSON: not a game line
+    b'{"t":"game" broken %d',                     # not JSON, but its "t" reads "game": a (broken) game line
+    b'{"t":"play" broken %d',                     # not JSON, not a game line
+    b'{"t":"g\\u0061me","id":"e%d"}',             # a game line with a letter escaped
+    b'{"t":"note","text":"\\u0067%d"}',           # a letter escaped, not a game line
     b'{"t":"play","p":0,"card":%d}\r',            # CRLF line ending
     b"",                                          # blank lines
     b"  \t",
@@ -75,7 +78,7 @@ def shown(games) -> list:
 
 def random_stream(rng: random.Random) -> bytes:
     n = rng.choice([0, 1, 5, 40, 400, 3000])
-    weights = [3, 3, 1, 30, 30, 10, 1, 1, 1, 1, 2, 1, 1] if rng.random() < 0.5 else [1] * len(LINES)
+    weights = [3, 3, 1, 30, 30, 10, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1] if rng.random() < 0.5 else [1] * len(LINES)
     kinds = rng.choices(range(len(LINES)), weights, k=n)
     data = b"\n".join(LINES[k].replace(b"%d", str(i).encode()) for i, k in enumerate(kinds))
     if rng.random() < 0.5:
@@ -122,6 +125,6 @@ def test_an_over_long_line_is_refused_alike_in_any_block_size(monkeypatch):
 
 
 def test_a_share_numbers_its_lines_after_the_lines_before_it():
-    data = b"\n".join(LINES[k].replace(b"%d", b"1") for k in (0, 3, 10, 4, 2, 5)) + b"\n"
+    data = b"\n".join(LINES[k].replace(b"%d", b"1") for k in (0, 3, 13, 4, 2, 5)) + b"\n"
     games = list(split_games(io.BytesIO(data), "x", line0=120))
     assert [[n for n, _ in g.lines] for g in games] == [[121, 122, 124], [125, 126]]

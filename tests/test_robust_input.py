@@ -146,6 +146,13 @@ def test_a_50_mb_line_is_skipped_in_chunks_and_reported_for_its_game_only():
     assert f.code == "TOO_LARGE" and f.line == 4 and "MAX_LINE_BYTES" in f.message
 
 
+def test_a_game_line_over_the_limit_whose_id_is_not_utf8_is_malformed_not_a_crash():
+    huge = GOOD[0].replace(b'"id":"', b'"id":"\xff', 1)[:-1] + b',"pad":"' + b"a" * limits.MAX_LINE_BYTES + b'"}'
+    reps = verdicts(stream(GOOD, [huge] + GOOD[1:], GOOD))
+    assert [r.verdict for r in reps] == ["conforms", "malformed", "conforms"]
+    assert reps[1].findings[0].code == "TOO_LARGE" and reps[1].findings[0].line == len(GOOD) + 1
+
+
 def test_a_line_just_over_the_limit_is_refused_and_one_at_the_limit_is_read():
     pad = limits.MAX_LINE_BYTES - len(b'{"t":"note","text":""}')
     at = b'{"t":"note","text":"' + b"a" * pad + b'"}'
@@ -366,3 +373,46 @@ def test_a_replay_log_nested_too_deep_is_refused_where_a_deal_is_read(tmp_path):
 def test_scenarios_name_a_device_as_not_a_file_and_read_nothing_from_it():
     r = run_cli("scenarios", "/dev/zero")
     assert r.returncode == 2 and b"not a file or a folder" in r.stderr, r.stderr
+
+
+# -- game lines that do not decode --------------------------------------------------
+
+@pytest.mark.parametrize("old,new", [
+    (b'"edition":', b'"x":NaN,"edition":'),                  # not JSON: a bare NaN
+    (b'"id":"', b'"id":"\\udc00'),                             # a lone surrogate escape
+    (b'"impl":', b'"impl":{"name":"\xff"},"more":'),          # not UTF-8
+])
+def test_a_game_line_that_does_not_decode_starts_a_malformed_game_of_its_own(old, new):
+    bad = replace_line(GOOD, 0, GOOD[0].replace(old, new, 1))
+    reps = verdicts(stream(GOOD, bad, GOOD))
+    assert [r.verdict for r in reps] == ["conforms", "malformed", "conforms"]
+    assert reps[1].line == len(GOOD) + 1 and reps[1].findings[0].code == "BAD_JSON"
+    assert reps[1].findings[0].line == len(GOOD) + 1
+
+
+def test_a_game_line_whose_id_reads_is_named_by_it_though_the_line_does_not_decode(tmp_path):
+    bad = replace_line(GOOD, 0, GOOD[0].replace(b'"id":"', b'"x":NaN,"id":"broken-', 1))
+    log = tmp_path / "g.jsonl"
+    log.write_bytes(stream(GOOD, bad, GOOD))
+    outs = [run_cli("verify", str(log), "--format", "json", *jobs) for jobs in ((), ("-j", "2"))]
+    assert outs[0].stdout == outs[1].stdout
+    games = [json.loads(line) for line in outs[0].stdout.splitlines()][:-1]
+    assert [(g["verdict"], g["id"].startswith("broken-")) for g in games] == \
+        [("conforms", False), ("malformed", True), ("conforms", False)]
+
+
+def test_a_game_line_with_a_letter_of_game_escaped_starts_a_game():
+    second = selfplay(1, 5)
+    escaped = replace_line(second, 0, second[0].replace(b'"t":"game"', b'"t":"g\\u0061m\\u0065"', 1))
+    reps = verdicts(stream(GOOD, escaped, GOOD))
+    assert [r.verdict for r in reps] == ["conforms", "conforms", "conforms"]
+    assert reps[1].line == len(GOOD) + 1
+
+
+def test_a_card_id_key_that_is_not_a_number_names_the_field_cards():
+    setup = next(i for i, line in enumerate(GOOD) if line.startswith(b'{"t":"setup"'))
+    bad = replace_line(GOOD, setup, GOOD[setup].replace(b'{"1":', b'{"01":', 1))
+    reps = verdicts(stream(bad, GOOD))
+    assert [r.verdict for r in reps] == ["malformed", "conforms"]
+    f = reps[0].findings[0]
+    assert (f.code, f.line) == ("BAD_LINE", setup + 1) and f.message.startswith("field cards (a key): ")

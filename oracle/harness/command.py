@@ -87,6 +87,7 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
         declared(cards_file)
     try:
         readings, sets = {}, DEFAULT_SETS
+        dealt = ""          # a log's setup line (FILE:LINE), named by an error of its deal
         if seed is not None:
             edition = edition or "en-revised"
             if sets_spec is not None:
@@ -97,7 +98,7 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
             setup = seeded_deal(seed, edition, sets)
             where = f"seed {seed}" + ("" if sets == DEFAULT_SETS else f" ({'+'.join(sets)})")
         elif log_path:
-            own, readings, setup, sets = log_start(log_path)
+            own, readings, setup, sets, dealt = log_start(log_path)
             edition = edition or own or "en-revised"
             where = log_path
         else:
@@ -114,7 +115,7 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
     except StartError as e:
         _fail(str(e))
     except SetupError as e:
-        _fail(f"{where}: {e.code} [{e.clause}] {e.message}")
+        _fail(f"{dealt or where}: {e.code} [{e.clause}] {e.message}")
     t0 = time.perf_counter()
     split = pf.divide(g, depth) if divide else None
     total = sum(n for _, n in split) if split is not None else pf.count(g, depth)

@@ -19,7 +19,7 @@ from ..games.mindbug.editions import EDITIONS
 from ..games.mindbug.engine import Game, SetupError
 from ..games.mindbug.engine.deck import resolve_cards
 from ..games.mindbug.readings import READINGS, UnknownReading, check as check_readings, with_readings
-from ..replay.limits import text_problem
+from ..replay.limits import json_error, text_problem
 from ..term import did_you_mean
 from . import protocol as pr
 from .start import StartError, check_setup, game_from_setup, scenario_game, seeded_deal, setup_line, start_sets
@@ -74,7 +74,7 @@ class Service:
                 rid = _request_id(raw)
                 raise bad_request(str(e), raw) from None
             except msgspec.DecodeError as e:
-                raise RequestError("BAD_JSON", f"the request is not a JSON object: {e}") from None
+                raise RequestError("BAD_JSON", f"the request is not a JSON object: {json_error(raw, e)}") from None
             rid = req.id
             return _enc.encode(getattr(self, "_" + req.__struct_config__.tag)(req))
         except RequestError as e:

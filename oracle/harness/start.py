@@ -13,6 +13,7 @@ from ..games.mindbug.engine import Game, SetupError
 from ..games.mindbug.readings import with_readings
 from ..replay import format as fmt
 from ..replay.limits import MAX_LINE_BYTES, decode_line
+from ..replay.reader import _BOM, READ_ERRORS, _open
 from ..replay.selfplay import deal_problem, random_deal
 
 
@@ -100,15 +101,19 @@ def game_from_setup(edition: str, setup: dict, readings: dict | None = None, set
                      set_aside=setup.get("set_aside"))
 
 
-def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...]]:
-    """(edition, readings, setup line, card sets) of the first game of a
-    replay log; a set no card file of this run declared is a StartError."""
+def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...], str]:
+    """(edition, readings, setup line, card sets, `FILE:LINE` of the setup
+    line) of the first game of a replay log; a set no card file of this run
+    declared is a StartError."""
     head, setup = None, None
     try:
-        with open(path, "rb") as f:
+        # gzip data read decompressed, as verify reads it (oracle.replay.reader).
+        with _open(path) as f:
             # Lines read within the replay limits: a line past MAX_LINE_BYTES
             # (or a file that never ends a line) is never held whole.
             for n, raw in enumerate(iter(lambda: f.readline(MAX_LINE_BYTES + 1), b""), 1):
+                if n == 1 and raw.startswith(_BOM):
+                    raw = raw[len(_BOM):]               # a UTF-8 byte order mark, as verify takes it
                 if not raw.strip():
                     continue
                 try:
@@ -126,10 +131,11 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...]]:
                 elif isinstance(line, fmt.SetupLine):
                     if head is None:
                         raise StartError(f"{path}:{n}: a setup line before any game line")
-                    setup = check_setup(msgspec.to_builtins(line), f"{path}:{n}")
+                    where = f"{path}:{n}"
+                    setup = check_setup(msgspec.to_builtins(line), where)
                     break
-    except OSError as e:
-        raise StartError(f"{path}: {e.strerror or e}") from None
+    except READ_ERRORS as e:      # unreadable, or corrupt gzip data
+        raise StartError(f"{path}: {getattr(e, 'strerror', None) or e}") from None
     if setup is None:
         raise StartError(f"{path}: no game line followed by a setup line")
     edition = None if head.edition is msgspec.UNSET else head.edition
@@ -138,7 +144,7 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...]]:
         sets = check_sets(tuple(head.sets))                    # setup.sets
     except UnknownSet as e:
         raise StartError(f"{path}: field sets: {e} (a set declared in a card file needs --cards FILE)") from None
-    return edition, readings, setup, sets
+    return edition, readings, setup, sets, where
 
 
 def load_scenario(path: str, scenario_id: str, game: str = "mindbug", folders=None, card_files=()):

@@ -8,6 +8,7 @@ import os
 
 import msgspec
 
+from .lines import loose_head
 from .reader import RawGame
 from .verify import Finding, GameReport, verify_game
 
@@ -44,8 +45,12 @@ def game_name(raw: RawGame) -> str:
             gid = _game_id.decode(raw.lines[0][1]).id
             if gid:
                 return gid
-        except (msgspec.DecodeError, msgspec.ValidationError):
+        except msgspec.ValidationError:
             pass
+        except msgspec.DecodeError:
+            gid = loose_head(raw.lines[0][1]).id   # not valid JSON: the id, if it reads as one
+            if gid != "?":
+                return gid
     return f"{raw.file}:{raw.first_line}"
 
 

@@ -111,8 +111,8 @@ def long_game_line(head: bytes, tail: bytes) -> tuple[bool, str]:
             elif tok[:1] == b'"' and key == b'"id"' and len(tok) <= 1000:
                 try:
                     game_id = _string.decode(tok)
-                except msgspec.DecodeError:
-                    pass
+                except (msgspec.DecodeError, UnicodeDecodeError):
+                    pass     # not JSON text, or not UTF-8: no id to read
             if kind is not None and (kind != b'"game"' or game_id is not None):
                 break
         if tok in (b"{", b"["):
@@ -207,8 +207,29 @@ def decode_line(decoder, raw: bytes):
     except UnicodeDecodeError as e:
         raise LineProblem("BAD_JSON", f"not valid JSON: not UTF-8 text ({e.reason})") from None
     except msgspec.DecodeError as e:
-        # msgspec calls a lone surrogate escape (\ud800) truncated input: say what it is.
-        if "truncated" in str(e) and raw.rstrip().endswith(b"}") and re.search(_SURROGATE, raw):
-            raise LineProblem("BAD_JSON", "not valid JSON: a \\u escape is half of a UTF-16 surrogate pair, "
-                                          "not a character") from None
+        worded = json_error(raw, e)
+        if worded != str(e):
+            raise LineProblem("BAD_JSON", f"not valid JSON: {worded}") from None
         raise
+
+
+def json_error(raw: bytes, e: msgspec.DecodeError) -> str:
+    """What is wrong with `raw`, which msgspec refused with `e`: its own
+    words, except for a lone surrogate escape (\\ud800), which msgspec
+    calls truncated input."""
+    if "truncated" in str(e) and raw.rstrip().endswith(b"}") and re.search(_SURROGATE, raw):
+        return "a \\u escape is half of a UTF-16 surrogate pair, not a character"
+    return str(e)
+
+
+def error_field(text: str) -> str:
+    """The field a decoding error (msgspec's wording) names: `hand[0]` of
+    "... - at `$.hand[0]`", `cards (a key)` of "... - at `key` in `$.cards`",
+    `p` of "... field `p`"; `?` when it names none."""
+    if " - at `key` in `$." in text:
+        return text.rsplit(" - at `key` in `$.", 1)[1].rstrip("`") + " (a key)"
+    if " - at `$." in text:
+        return text.rsplit(" - at `$.", 1)[1].rstrip("`")
+    if "field `" in text:
+        return text.split("field `", 1)[1].split("`", 1)[0]
+    return "?"

@@ -7,7 +7,8 @@ import msgspec
 from ..games.mindbug.editions import EDITIONS
 from . import format as fmt
 from .findings import Finding
-from .limits import LineProblem, RefusedLine, decode_line, plain
+from .limits import (LONG_LINE_HEAD, LONG_LINE_TAIL, LineProblem, RefusedLine, decode_line, error_field,
+                     long_game_line, plain)
 
 _strict = fmt.strict_decoder.decode
 
@@ -29,8 +30,11 @@ def loose_head(raw: bytes) -> _Head:
         return _Head(id=raw.game_id or "?")   # too long to read: the id the reader saw, if any
     try:
         return _head.decode(raw)
-    except (msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):
-        return _Head()   # invalid JSON or UTF-8, or nested too deep: nothing to read
+    except msgspec.ValidationError:
+        return _Head()
+    except (msgspec.DecodeError, ValueError, RecursionError):
+        # Invalid JSON or UTF-8, or nested too deep: the id, if it reads as one.
+        return _Head(id=long_game_line(raw[:LONG_LINE_HEAD], raw[-LONG_LINE_TAIL:])[1] or "?")
 
 
 def read_line(raw: bytes):
@@ -66,12 +70,7 @@ def line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
                            log=head.format, rules=fmt.FORMAT)
         return Finding("UNKNOWN_EDITION", [], lineno,
                        f"unknown edition {head.edition!r}; known: {', '.join(EDITIONS)}", log=head.edition)
-    field = ""
-    if " - at `$." in text:
-        field = text.rsplit(" - at `$.", 1)[1].rstrip("`")
-    elif "field `" in text:
-        field = text.split("field `", 1)[1].split("`", 1)[0]
-    return Finding("BAD_LINE", [], lineno, f"field {field or '?'}: {text}",
+    return Finding("BAD_LINE", [], lineno, f"field {error_field(text)}: {text}",
                    log=raw[:200].decode("utf-8", "replace"))
 
 

@@ -93,15 +93,32 @@ def unreadable_after(name: str, lineno: int, e: BaseException) -> RawGame:
     return RawGame(name, [(lineno + 1, b"")], kind=f"unreadable:after line {lineno}: {why}")
 
 
+# A letter of "game" written as a JSON escape (\u0067, \u0061, \u006d,
+# \u0065): a line holding one may be a game line without the text "game".
+_ESCAPED_LETTER = b"\\u006"
+
+
+def may_be_game_line(raw: bytes) -> bool:
+    """Whether `raw` can be a game line (is_game_line), at a glance: it
+    holds "game" in quotes, or a letter of it escaped."""
+    return b'"game"' in raw or _ESCAPED_LETTER in raw or raw.__class__ is RefusedLine
+
+
 def is_game_line(raw: bytes) -> bool:
+    """Whether `raw` starts a game: an object whose key "t" is "game". A line
+    that is not valid JSON (cut short, a bad escape, NaN) still starts a
+    game when its key "t" reads "game": that game is then malformed, and
+    the game before it keeps only its own lines."""
     if raw.__class__ is RefusedLine:
         return raw.game
-    if b'"game"' not in raw:
+    if not may_be_game_line(raw):
         return False
     try:
         return _tag.decode(raw).t == "game"
-    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError, UnicodeDecodeError):
-        return False
+    except msgspec.ValidationError:
+        return False     # valid JSON, but not an object, or "t" not text
+    except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+        return long_game_line(raw[:LONG_LINE_HEAD], raw[-LONG_LINE_TAIL:])[0]
 
 
 def _too_long(head: bytes, size: int, tail: bytes) -> RefusedLine:
@@ -217,11 +234,14 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
         for batch, block, end in _lines(stream):
             n = len(batch)
             # A batch without blank lines (blank and space-led lines sort
-            # first: none if the least line starts otherwise) is taken in
+            # first: none if the least line starts otherwise) and without a
+            # letter of "game" escaped (rare: such a line may be a game line
+            # that _maybe_games cannot find by its text) is taken in
             # runs between the lines that may be game lines, a run in one
             # step; the lines that may be game lines, and every line of
             # other batches, one by one.
-            runs = block is not None and (least := min(batch)) and least[0] > 32
+            runs = block is not None and (least := min(batch)) and least[0] > 32 \
+                and _ESCAPED_LETTER not in block
             marks = _maybe_games(block, end, batch) if runs else ()
             k = 0
             i = 0
@@ -243,7 +263,7 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
                 raw = batch[i]
                 i += 1
                 num = lineno + i
-                if (b'"game"' in raw or raw.__class__ is RefusedLine) and is_game_line(raw):
+                if may_be_game_line(raw) and is_game_line(raw):
                     if current is not None:
                         yield current
                     current = RawGame(name, [(num, raw)])

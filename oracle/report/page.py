@@ -22,7 +22,6 @@ the time, the machine or the worker count.
 
 from __future__ import annotations
 
-import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -31,6 +30,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..games.mindbug.cards import CARDS, KEYWORD_NAMES
 from ..clauses import load_catalogue
+from ..safefile import spool
 from ..term import json_visible, visible
 from .mindup_board import game_steps as mind_up_steps, is_mind_up, mind_up_data
 from .steps import finding_step, game_steps
@@ -119,7 +119,7 @@ class HtmlReport:
         self.rows: list[list] = []
         self._files: dict[str, int] = {}
         self._clause_ids: set[str] = set()
-        self.spool = tempfile.TemporaryFile()
+        self.spool = spool()
         self.unlisted = 0
         self.boards = Counter()        # games with a board: conforming / not
         self.without_board = 0          # listed games that do not conform, shown without a board

@@ -17,7 +17,7 @@ from __future__ import annotations
 import msgspec
 
 from ....replay.findings import MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, RulesEvent, signature
-from ....replay.limits import decode_line
+from ....replay.limits import decode_line, error_field
 from ....replay.reader import RawGame
 from ...mindbug.readings import UnknownReading
 from .. import readings as rd
@@ -47,9 +47,7 @@ def _line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
     if "at `$.format`" in text:
         return Finding("BAD_VERSION", [], lineno, f"this oracle reads Mind Up! logs in {fmt.FORMAT}", log=log,
                        rules=fmt.FORMAT)
-    field = text.rsplit(" - at `$.", 1)[1].rstrip("`") if " - at `$." in text else (
-        text.split("field `", 1)[1].split("`", 1)[0] if "field `" in text else "?")
-    return Finding("BAD_LINE", [], lineno, f"field {field}: {text}", log=log)
+    return Finding("BAD_LINE", [], lineno, f"field {error_field(text)}: {text}", log=log)
 
 
 def _events(events) -> list[RulesEvent]:
