@@ -401,6 +401,19 @@ def test_a_game_line_whose_id_reads_is_named_by_it_though_the_line_does_not_deco
         [("conforms", False), ("malformed", True), ("conforms", False)]
 
 
+def test_a_cut_short_game_line_of_mind_up_is_a_malformed_game_of_mind_up(tmp_path):
+    """A Mind Up! game line cut short starts a malformed game that its own
+    verifier words (not Mindbug's, which would refuse the game it names)."""
+    log = tmp_path / "cut.jsonl"
+    log.write_bytes(stream(GOOD, [b'{"t":"game","game":"mind-up","format":"mu-replay/1","id":"cut-sh'], GOOD))
+    out = run_cli("verify", str(log), "--format", "json")
+    games = [json.loads(line) for line in out.stdout.splitlines()][:-1]
+    assert [g["verdict"] for g in games] == ["conforms", "malformed", "conforms"]
+    cut = games[1]
+    assert cut.get("game") == "mind-up" and cut["findings"][0]["code"] == "BAD_JSON"
+    assert "enum" not in cut["findings"][0]["message"]
+
+
 def test_a_game_line_with_a_letter_of_game_escaped_starts_a_game():
     second = selfplay(1, 5)
     escaped = replace_line(second, 0, second[0].replace(b'"t":"game"', b'"t":"g\\u0061m\\u0065"', 1))
