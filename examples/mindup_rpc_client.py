@@ -81,15 +81,24 @@ def main(argv):
         command = argv[argv.index("--") + 1:]
         argv = argv[:argv.index("--")]
     args = iter(argv)
-    for a in args:
-        if a == "--players":
-            players = int(next(args))
-        elif a == "--seed":
-            seed = int(next(args))
-        elif a == "--objectives":
-            objectives = int(next(args))
+    usage = "usage: mindup_rpc_client.py [--players N] [--seed S] [--objectives K] [-- SERVE COMMAND...]"
+    try:
+        for a in args:
+            if a == "--players":
+                players = int(next(args))
+            elif a == "--seed":
+                seed = int(next(args))
+            elif a == "--objectives":
+                objectives = int(next(args))
+            else:
+                sys.exit(f"{usage}\nunknown option {a!r}")
+    except (StopIteration, ValueError):
+        sys.exit(f"{usage}\neach option takes a whole number")
     rng = random.Random(seed)
-    oracle = Oracle(command)
+    try:
+        oracle = Oracle(command)
+    except OSError as e:
+        sys.exit(f"cannot start the service {' '.join(command)!r}: {e.strerror}; give its command after --")
     started = oracle.call("new", game="mind-up", players=players, seed=seed, objectives=objectives)
     game, pending = started["game"], started["pending"]
     out = [{"t": "game", "game": "mind-up", "format": "mu-replay/1", "id": f"mindup-rpc-client-{players}p-{seed}",

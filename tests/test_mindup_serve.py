@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from oracle.harness.serve import Service, serve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,6 +23,15 @@ def _session(*requests) -> list[dict]:
     out = io.BytesIO()
     serve(io.BytesIO(b"".join(json.dumps(r).encode() + b"\n" for r in requests)), out)
     return [json.loads(x) for x in out.getvalue().splitlines()]
+
+
+@pytest.mark.parametrize("args,said", [(["--", "no-such-serve-command"], "cannot start the service"),
+                                       (["--players"], "each option takes a whole number"),
+                                       (["--colour", "red"], "unknown option '--colour'")])
+def test_the_python_client_says_what_is_wrong_without_a_traceback(args, said):
+    r = subprocess.run([sys.executable, str(ROOT / "examples" / "mindup_rpc_client.py"), *args],
+                       capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert r.returncode == 1 and said in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
 def test_a_python_client_plays_a_whole_five_player_game_and_its_log_conforms(tmp_path):
