@@ -122,8 +122,7 @@ def fast_taken_offer(g, card: int) -> None:
     if card not in s.play[taker]:
         return                                  # gone with its Play effect: the extra turn action follows
     attack = [] if card in attack_barred(g, taker) else [("attack", card)]
-    d = g.design(card)
-    act = [("activate", card)] if "action" in d.triggers and ACTION_USEFUL.get(d.name, _always)(g, taker, card) else []
+    act = [o for o in actions(g, taker) if o[1] == card]       # as fast_offer's: a FAST creature is never fresh
     g.ask("fast", taker, attack + act + [("pass", None)], ("fast-taken", card),
           ("keywords.fast.mindbugged", "keywords.fast"), source=card,
           prompt="attack at once with the FAST creature taken with a Mindbug (or activate its Action effect), "

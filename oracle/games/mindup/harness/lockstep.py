@@ -19,10 +19,9 @@ import msgspec
 from ....harness.engine_client import Engine
 from ....harness.lockstep import ENGINE_REFUSED, OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, engine_words
 from ....replay.findings import DiffEntry, Finding
-from ..cards import OBJECTIVES
 from ..engine import Game
 from ..replay import format as fmt
-from ..replay.diff import claim_diff, clauses_of, round_parts, score_part
+from ..replay.diff import claim_diff, clauses_of, record_parts, score_part_first
 from . import play
 from . import protocol as pr
 
@@ -62,10 +61,7 @@ def compare(g: Game, reply: pr.EngineReply, step: int, since: list) -> Finding |
         if diff:
             clauses = list(dict.fromkeys(c for d in diff for c in clauses_of(d, since, bool(g.state.objectives),
                                                                                g.state)))
-            first = score_part(diff, round_parts(since, g.state.round,
-                                                 [OBJECTIVES[o][1] for o in g.state.objectives]))
-            if first in clauses:
-                clauses = [first] + [c for c in clauses if c != first]
+            clauses = score_part_first(clauses, diff, record_parts({}, since, g.state.round, g.state.objectives))
             diff = engine_words(diff)
             fields = sorted({d.field.split("[")[0] if d.field else "cards" for d in diff})
             return Finding(STATE_MISMATCH, clauses, step,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from ....replay.findings import DiffEntry
-from ..cards import ORDINALS, colour, describe, player_name
+from ..cards import OBJECTIVES, ORDINALS, colour, describe, player_name
 from ..engine.state import State
 
 # The zones a claim may name, and the clause each is first about.
@@ -214,15 +214,20 @@ def _round_parts(mine: int, part: dict) -> set[str]:
     return out or {"mu.scoring.columns"}
 
 
-def round_parts(events, round_: int, shown: list[int]) -> dict[int, list[dict | None]]:
-    """The parts of round `round_`'s scores, from the rules' score events
-    among `events` (earlier rounds not known): player -> parts by round, as
-    score_part reads them. `shown`: the values of that round's objectives."""
-    out: dict[int, list[dict | None]] = {}
+def record_parts(parts: dict[int, list[dict | None]], events, round_: int, objectives) -> dict:
+    """Add to `parts` (player -> the rules' parts of each round scored, as
+    score_part reads them; None: a round not known) the scores of round
+    `round_` among the rules' `events`. `objectives`: that round's objectives
+    shown, whose values score_part tries. Returns `parts`."""
+    shown = None
     for e in events:
         if e.kind == "score" and e.parts is not None:
-            out[e.player] = [None] * (round_ - 1) + [{**e.parts, "shown": shown}]
-    return out
+            if shown is None:
+                shown = [OBJECTIVES[o][1] for o in objectives]
+            rounds = parts.setdefault(e.player, [])
+            rounds += [None] * (round_ - len(rounds))
+            rounds[round_ - 1] = {**e.parts, "shown": shown}
+    return parts
 
 
 def score_part(diff: list[DiffEntry], parts: dict) -> str | None:
@@ -250,6 +255,13 @@ def score_part(diff: list[DiffEntry], parts: dict) -> str | None:
     if gaps == [1]:
         return None
     return found.pop() if found and len(found) == 1 else None
+
+
+def score_part_first(clauses: list[str], diff: list[DiffEntry], parts: dict) -> list[str]:
+    """`clauses` with the scoring clause that alone fits the wrong scores
+    (score_part) first, when it is among them."""
+    first = score_part(diff, parts)
+    return [first] + [c for c in clauses if c != first] if first in clauses else clauses
 
 
 def clauses_of(d: DiffEntry, since: list, objectives: bool, s: State | None = None) -> list[str]:

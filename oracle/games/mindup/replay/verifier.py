@@ -21,10 +21,10 @@ from ....replay.limits import decode_line, error_field
 from ....replay.reader import RawGame
 from ...mindbug.readings import UnknownReading
 from .. import readings as rd
-from ..cards import OBJECTIVES, player_name
+from ..cards import player_name
 from ..engine import Game, RuleError, SetupError
 from . import format as fmt
-from .diff import as_claimed, claim_diff, claim_matches, clauses_of, is_full, score_part
+from .diff import as_claimed, claim_diff, claim_matches, clauses_of, is_full, record_parts, score_part_first
 
 U = msgspec.UNSET
 SHOWN_EVENTS = 12    # the rules' events a finding shows, the latest
@@ -303,12 +303,8 @@ class Verifier:
         self.revealed = None
         self.report.decisions += decisions
         self.since += events
-        shown = [OBJECTIVES[o][1] for o in self.g.state.objectives]
-        for e in events:
-            if e.kind == "score":       # each round's score by part, to tell which part a claim misses
-                rounds = self.parts.setdefault(e.player, [])
-                rounds += [None] * (self.g.state.round - len(rounds))      # a round skipped by a resync
-                rounds[self.g.state.round - 1] = {**e.parts, "shown": shown}
+        # Each round's score by part, to tell which part a claim misses.
+        record_parts(self.parts, events, self.g.state.round, self.g.state.objectives)
         last = [e for e in events if e.kind == "place" and "mu.round.last-card" in e.clauses]
         if last:
             self.pre_last = (self.g.before_last, events[events.index(last[0]):])
@@ -355,9 +351,7 @@ class Verifier:
         clauses = []
         for d in diff:
             clauses += clauses_of(d, since, bool(self.objectives), s)
-        first = score_part(diff, self.parts)
-        if first in clauses:
-            clauses = [first] + [c for c in clauses if c != first]
+        clauses = score_part_first(clauses, diff, self.parts)
         fields = sorted({d.field.split("[")[0] if d.field else "cards" for d in diff})
         cards = {d.card for d in diff if d.card is not None}
         scores = any(d.field and d.field.split("[")[0] in ("scores", "totals") for d in diff)
