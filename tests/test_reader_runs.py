@@ -128,3 +128,13 @@ def test_a_share_numbers_its_lines_after_the_lines_before_it():
     data = b"\n".join(LINES[k].replace(b"%d", b"1") for k in (0, 3, 13, 4, 2, 5)) + b"\n"
     games = list(split_games(io.BytesIO(data), "x", line0=120))
     assert [[n for n, _ in g.lines] for g in games] == [[121, 122, 124], [125, 126]]
+
+
+@pytest.mark.parametrize("data", [b"", b"\n", b"\n\n\r\n", b'{"t":"game"}', b'{"a":1}\n{"b":2}\n', b"x" * 70000 + b"\n" * 3,
+                                  b"\r\r\n\x00\n" * 1000])
+def test_newlines_counts_as_bytes_count(data):
+    # The parent of -j N numbers its shares' lines with it: a miscount would shift every line number after.
+    from oracle.replay.reader import newlines
+
+    assert newlines(data) == data.count(b"\n")
+    assert newlines(bytearray(data)) == data.count(b"\n")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from ..term import Progress, is_terminal, plural
-from .reader import expand_paths
+from .reader import expand_paths, newlines
 
 
 COMPRESSED = (".gz", ".bz2", ".xz", ".zst")
@@ -55,7 +55,7 @@ def _line_counts(files: list[str]) -> list[tuple[str, int]] | None:
                 n = 0
                 last = b"\n"
                 while chunk := fh.read(1 << 20):
-                    n += chunk.count(b"\n")
+                    n += newlines(chunk)
                     last = chunk[-1:]
                 out.append((f, n + (last != b"\n")))
         except OSError:

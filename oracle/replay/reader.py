@@ -98,10 +98,22 @@ def unreadable_after(name: str, lineno: int, e: BaseException) -> RawGame:
 _ESCAPED_LETTER = b"\\u006"
 
 
+def newlines(data: bytes) -> int:
+    """How many newlines `data` holds. `bytes.count` looks at every byte in
+    turn; deleting the newlines finds each one with memchr, about an eighth
+    of the instructions on log lines (the parent of `verify -j N` counts
+    every byte of its input to number the lines of its shares)."""
+    return len(data) - len(data.replace(b"\n", b""))
+
+
 def may_be_game_line(raw: bytes) -> bool:
     """Whether `raw` can be a game line (is_game_line), at a glance: it
-    holds "game" in quotes, or a letter of it escaped."""
-    return b'"game"' in raw or (b"\\" in raw and _ESCAPED_LETTER in raw) or raw.__class__ is RefusedLine
+    holds "game" in quotes, or a letter of it escaped. (`find`, not `in`:
+    Python's `in` on bytes first tries the text looked for as a number, and
+    builds and drops an error message each time, which costs more than the
+    search.)"""
+    return (raw.find(b'"game"') >= 0 or (raw.find(b"\\") >= 0 and raw.find(_ESCAPED_LETTER) >= 0)
+            or raw.__class__ is RefusedLine)
 
 
 def is_game_line(raw: bytes) -> bool:

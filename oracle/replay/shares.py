@@ -37,7 +37,8 @@ import stat
 from dataclasses import dataclass
 from typing import BinaryIO, Iterator, Union
 
-from .reader import READ_ERRORS, RawGame, expand_paths, is_game_line, open_stdin, read_all, split_games, unreadable_after
+from .reader import (READ_ERRORS, RawGame, expand_paths, is_game_line, newlines as count_newlines, open_stdin, read_all,
+                     split_games, unreadable_after)
 
 GZIP_MAGIC = b"\x1f\x8b"
 BOM = b"\xef\xbb\xbf"
@@ -299,7 +300,7 @@ def plan_ranges(f: BinaryIO, path: str, size: int) -> Iterator[Range]:
             if not chunk:
                 break
             got += len(chunk)
-            newlines += chunk.count(b"\n")
+            newlines += count_newlines(chunk)
         if got < size:
             yield Range(path, start, start + got, line0)
             return
@@ -418,7 +419,7 @@ def plan_stream(f: BinaryIO, name: str, size: int, wait: bool = True) -> Iterato
             whole = bytes(buf[:buf.rfind(b"\n") + 1])
             if whole.strip():
                 yield Batch(name, whole, line0, ends=False)
-            yield Broken(unreadable_after(name, line0 + whole.count(b"\n"), e))
+            yield Broken(unreadable_after(name, line0 + count_newlines(whole), e))
             return
         if not chunk:
             if buf or not sent:
@@ -438,7 +439,7 @@ def plan_stream(f: BinaryIO, name: str, size: int, wait: bool = True) -> Iterato
         lo -= cut
         yield Batch(name, data, line0, ends=False)
         sent = True
-        line0 += data.count(b"\n")
+        line0 += count_newlines(data)
 
 
 class _Prefixed(io.RawIOBase):
