@@ -13,7 +13,7 @@ from ..games.mindbug.engine import Game, SetupError
 from ..games.mindbug.readings import with_readings
 from ..replay import format as fmt
 from ..replay.limits import MAX_LINE_BYTES, decode_line
-from ..replay.reader import _BOM, READ_ERRORS, _open
+from ..replay.reader import BOM, READ_ERRORS, open_log
 from ..replay.selfplay import deal_problem, random_deal
 
 
@@ -108,12 +108,12 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...], str]:
     head, setup = None, None
     try:
         # gzip data read decompressed, as verify reads it (oracle.replay.reader).
-        with _open(path) as f:
+        with open_log(path) as f:
             # Lines read within the replay limits: a line past MAX_LINE_BYTES
             # (or a file that never ends a line) is never held whole.
             for n, raw in enumerate(iter(lambda: f.readline(MAX_LINE_BYTES + 1), b""), 1):
-                if n == 1 and raw.startswith(_BOM):
-                    raw = raw[len(_BOM):]               # a UTF-8 byte order mark, as verify takes it
+                if n == 1 and raw.startswith(BOM):
+                    raw = raw[len(BOM):]               # a UTF-8 byte order mark, as verify takes it
                 if not raw.strip():
                     continue
                 try:

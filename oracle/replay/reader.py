@@ -30,7 +30,7 @@ from .limits import LONG_LINE_HEAD, LONG_LINE_TAIL, MAX_GAME_LINES, MAX_LINE_BYT
 # The files a folder contributes (searched recursively).
 LOG_SUFFIXES = (".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz")
 _GLOB_CHARS = ("*", "?", "[")
-_BOM = b"\xef\xbb\xbf"
+BOM = b"\xef\xbb\xbf"   # a UTF-8 byte order mark: skipped at the start of an input
 _GZIP_MAGIC = b"\x1f\x8b"
 _BLOCK = 1 << 16   # read at a time; lines are cut from these blocks
 
@@ -167,12 +167,12 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
         if not chunk:
             break
         if first:
-            if len(buf) + len(chunk) < len(_BOM) and _BOM.startswith(buf + chunk):
+            if len(buf) + len(chunk) < len(BOM) and BOM.startswith(buf + chunk):
                 buf += chunk     # too short to tell yet
                 continue
             chunk, buf, first = buf + chunk, b"", False
-            if chunk.startswith(_BOM):
-                chunk = chunk[len(_BOM):]
+            if chunk.startswith(BOM):
+                chunk = chunk[len(BOM):]
         if skipped:
             nl = chunk.find(b"\n")
             if nl < 0:
@@ -420,8 +420,9 @@ def _glob(pattern: str) -> list[str]:
     return list(dict.fromkeys(found))     # `**/**` reaches a path more than once
 
 
-def _open(p: str) -> BinaryIO:
-    """A file for reading, decompressed when it is gzip data."""
+def open_log(p: str) -> BinaryIO:
+    """A log file for reading as verify reads it: decompressed when it is
+    gzip data (a byte order mark at its start is the caller's to skip: BOM)."""
     f = open(p, "rb")
     try:
         if f.peek(2)[:2] == _GZIP_MAGIC:
@@ -479,7 +480,7 @@ def _read_files(files: list[str]) -> Iterator[RawGame]:
             yield from split_games(stream, "<stdin>")
             continue
         try:
-            f = _open(p)
+            f = open_log(p)
         except OSError as e:
             yield RawGame(p, [(0, b"")], kind=f"unreadable:{e.strerror or e}")
             continue

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import stat
 
-from ..replay.reader import RawGame, _open, split_games
+from ..replay.reader import RawGame, open_log, split_games
 
 
 def _not_plain(path: str) -> bool:
@@ -67,7 +67,7 @@ class LogSource:
         if rep.file != self._file or rep.line <= self._at:
             self.close()
             try:
-                self._handle = _open(rep.file)
+                self._handle = open_log(rep.file)
             except OSError:
                 return None
             self._file = rep.file
