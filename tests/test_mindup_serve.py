@@ -170,3 +170,80 @@ def test_a_position_that_disagrees_with_players_or_objectives_and_a_round_after_
     assert replies[3]["applied"] and replies[3]["pending"]["kind"] == "over"
     refusal = replies[4]["refusal"]
     assert (refusal["code"], refusal["clause"]) == ("GAME_OVER", "mu.game.rounds")
+
+
+def _printed(which: str) -> dict:
+    from click.testing import CliRunner
+
+    from oracle.replay.command import schema
+
+    r = CliRunner().invoke(schema, [which, "--game", "mind-up"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)
+
+
+def test_every_request_and_response_of_a_mind_up_session_validates_against_the_printed_schemas():
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is a test dependency (pip install -e .[test])")
+    new = {"op": "new", "game": "mind-up", "players": 3, "seed": 1, "id": 1}
+    first = _session(new, {"op": "apply", "game": "g1", "decision": {"t": "round", "order": [2, 1, 3, 5, 4]}})
+    hands = first[1]["pending"]["options"]
+    position = {"round": 1, "order": [1, 2, 3, 4, 5], "hands": [[1, 5], [60, 56], [3, 10]], "line": [18, 24, 37]}
+    requests = [
+        {"op": "hello", "id": "h"}, new,
+        {"op": "apply", "game": "g1", "decision": {"t": "round", "order": [2, 1, 3, 5, 4]}},
+        {"op": "apply", "game": "g1", "decision": {"t": "choose", "p": 2, "card": hands[2][0]}},
+        {"op": "apply", "game": "g1", "decision": {"t": "choose", "p": 0, "card": hands[0][0]}},
+        {"op": "pending", "game": "g1"},
+        {"op": "apply", "game": "g1", "decision": {"t": "choose", "p": 1, "card": hands[1][0]}},
+        {"op": "events", "game": "g1", "since": 1}, {"op": "state", "game": "g1"}, {"op": "fork", "game": "g1"},
+        {"op": "apply", "game": "g2", "decision": {"t": "turn", "cards": [hands[0][1], hands[1][1], hands[2][1]]}},
+        {"op": "close", "game": "g2"},
+        {"op": "new", "game": "mind-up", "players": 4, "objectives": 2, "setup": {"deck": list(range(1, 61))}},
+        {"op": "new", "game": "mind-up", "position": position},
+        {"op": "apply", "game": "g4", "decision": {"t": "turn", "cards": [1, 60, 3]}},
+        {"op": "state", "game": "nope"},
+    ]
+    replies = _session(*requests)
+    assert [r["op"] for r in replies][-1] == "error" and all(r["ok"] for r in replies[:-1]), replies
+    assert replies[-2]["applied"] and replies[10]["applied"]
+    req, resp = _printed("rpc"), _printed("rpc-response")
+    for schema in (req, resp):
+        jsonschema.Draft202012Validator.check_schema(schema)
+    requests_ok, replies_ok = jsonschema.Draft202012Validator(req), jsonschema.Draft202012Validator(resp)
+    for request, reply in zip(requests, replies):
+        assert not list(requests_ok.iter_errors(request)), request
+        assert not list(replies_ok.iter_errors(reply)), reply
+    # What the service refuses, the schema refuses: a seventh player, a card 61, a field of another op, a Mindbug step.
+    for bad in ({**new, "players": 7}, {"op": "apply", "game": "g1", "decision": {"t": "turn", "cards": [61, 2, 3]}},
+                {"op": "pending", "game": "g1", "since": 2}, {"op": "new", "game": "mind-up", "seed": 1, "sets": []},
+                {"op": "apply", "game": "g1", "decision": {"t": "pass", "p": 0}}):
+        assert list(requests_ok.iter_errors(bad)), bad
+        assert _session(bad)[0]["ok"] is False, bad
+
+
+def test_the_engine_messages_and_replies_of_mind_up_validate_against_the_printed_schemas():
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is a test dependency (pip install -e .[test])")
+    import msgspec
+
+    from oracle.games.mindup.harness import protocol as pr
+    from oracle.harness import engine_protocol as ep
+
+    messages = jsonschema.Draft202012Validator(_printed("engine"))
+    replies = jsonschema.Draft202012Validator(_printed("engine-reply"))
+    sent = [ep.Hello(), pr.EngineDeal(players=4, objectives=2, setup={"t": "setup", "deck": list(range(1, 61))}),
+            pr.EnginePosition(position={"order": [1, 2, 3, 4, 5], "hands": [[1], [2], [3]], "line": [4, 5, 6]}),
+            pr.EngineApply(decision={"t": "round", "order": [2, 1, 3, 5, 4]}),
+            pr.EngineApply(decision={"t": "turn", "cards": [1, 2, 3]}), ep.Quit()]
+    for m in sent:
+        doc = json.loads(msgspec.json.encode(m))
+        assert not list(messages.iter_errors(doc)), doc
+    assert list(messages.iter_errors({"op": "apply", "decision": {"t": "choose", "p": 0, "card": 3}}))   # whole turns only
+    claim = _session({"op": "new", "game": "mind-up", "players": 3, "seed": 2},
+                     {"op": "apply", "game": "g1", "decision": {"t": "round", "order": [2, 1, 3, 5, 4]}},
+                     {"op": "state", "game": "g1"})[2]["state"]     # the state claim an engine's reply carries
+    said = [{"protocol": "mb-engine/1", "name": "an engine", "games": ["mind-up"], "positions": True},
+            {"pending": "round"}, {"pending": "choose", "options": [[1, 5], [60, 56], [3, 10]], "state": claim},
+            {"pending": "over", "over": {"scores": [12, 30, 7], "winners": [2]}}, {"error": "no such card"}]
+    for reply in said:
+        assert not list(replies.iter_errors(reply)), reply
+    assert list(replies.iter_errors({"pending": "block"})) and list(replies.iter_errors({"options": [[61]]}))

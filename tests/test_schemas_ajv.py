@@ -34,12 +34,13 @@ from oracle.scenarios.loader import load_text
 from oracle.schemas import DIALECT
 
 JS = ROOT / "tests" / "js"
-# Every schema `mb-oracle schema` prints; `mind-up-replay` is `schema replay --game mind-up`.
-SCHEMA_NAMES = tuple(schema_command.params[0].type.choices) + ("mind-up-replay",)
+# Every schema `mb-oracle schema` prints; `mind-up-X` is `schema X --game mind-up` (replay and the harness formats).
+MIND_UP_SCHEMAS = ("replay", "rpc", "rpc-response", "engine", "engine-reply")
+SCHEMA_NAMES = tuple(schema_command.params[0].type.choices) + tuple("mind-up-" + n for n in MIND_UP_SCHEMAS)
 
 
 def printed_schema(name: str) -> dict:
-    args = ["replay", "--game", "mind-up"] if name == "mind-up-replay" else [name]
+    args = [name.removeprefix("mind-up-"), "--game", "mind-up"] if name.startswith("mind-up-") else [name]
     result = CliRunner().invoke(schema_command, args)
     assert result.exit_code == 0, result.output
     return json.loads(result.output)

@@ -204,14 +204,20 @@ def annotate(paths, edition, cards_file):
 @click.argument("which", type=click.Choice(["replay", "scenario", "report", "expect", "cards", "rpc", "rpc-response",
                                             "engine", "engine-reply"]))
 @click.option("--game", type=click.Choice(GAME_NAMES), default="mindbug", show_default=True,
-              help="The game whose replay schema to print (replay only).")
+              help="The game whose schema to print: replay and the harness formats (rpc, rpc-response, engine, "
+                   "engine-reply) differ by game; the others are the same for every game.")
 def schema(which, game):
     """Print the JSON Schema of a public format: a replay log line, a
     scenario, a verify report line, an expectation file, a card file
     (mb-cards/1), a request or response of `mb-oracle serve` (rpc,
     rpc-response), a message `mb-oracle conform` sends to an engine adapter
-    or the adapter's reply (engine, engine-reply)."""
-    if which in ("rpc", "rpc-response", "engine", "engine-reply"):
+    or the adapter's reply (engine, engine-reply). `--game mind-up`: the
+    replay and harness formats of Mind Up!."""
+    harness = which in ("rpc", "rpc-response", "engine", "engine-reply")
+    if harness and game != "mindbug":
+        from ..games import attribute
+        doc = attribute(game, "HARNESS_SCHEMA")(which)
+    elif harness:
         from ..harness.schemas import harness_schema
         doc = harness_schema(which)
     elif which == "cards":

@@ -30,6 +30,7 @@ SERVE = "oracle.games.mindup.harness.serve:handle"
 PERFT = "oracle.games.mindup.harness.commands:perft"
 CONFORM = "oracle.games.mindup.harness.commands:conform"
 RPC_RESPONSE = "oracle.games.mindup.harness.protocol:Response"
+HARNESS_SCHEMA = "oracle.games.mindup.harness.schemas:harness_schema"
 FUZZ = "oracle.games.mindup.fuzz.targets"              # a module: SHARES, targets(...)
 FUZZ_LEGAL = "oracle.games.mindup.fuzz.strategies:legal_step"
 
