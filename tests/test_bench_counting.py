@@ -85,3 +85,18 @@ def test_counted_runs_import_this_package_whatever_folder_they_start_in(tmp_path
                            cwd=tmp_path, capture_output=True, text=True, check=True).stdout.strip()
     assert found == oracle.__file__
     assert counting.counted_build(str(tmp_path)) == "pure Python"
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (it counts the instructions)")
+def test_the_main_process_of_two_jobs_is_counted_apart_from_its_workers(capsys):
+    parent, one = counting.run_parent_count(2, 7, "turn", games=16)
+    # The workers verify the games; the main process plans the shares and writes the reports.
+    assert 1_000 < parent < one / 4
+    out = capsys.readouterr().out
+    assert "main process of -j 2:" in out and "instructions a game" in out
+
+
+def test_without_valgrind_the_parent_is_not_counted(monkeypatch, capsys):
+    monkeypatch.setattr(counting, "valgrind", lambda: None)
+    assert counting.run_parent_count(2, 7, "turn") is None
+    assert capsys.readouterr().out == ""

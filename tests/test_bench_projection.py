@@ -70,12 +70,15 @@ def test_a_bench_that_times_pipelines_defaults_to_runs_of_seconds(monkeypatch, a
 
     from oracle.replay import counting
 
-    seen, counted = [], []
+    seen, counted, parents = [], [], []
     monkeypatch.setattr(bench, "run_bench", lambda g, *rest: seen.append(g))
     monkeypatch.setattr(counting, "run_counts", lambda seed, claims, repeat, g: counted.append(g))
+    monkeypatch.setattr(counting, "run_parent_count", lambda jobs, seed, claims: parents.append(jobs))
     result = CliRunner().invoke(bench_command, list(args))
     assert result.exit_code == 0, result.output
     assert seen == [games]
     assert counted == [counting.COUNTED_GAMES]
+    # The main process of -j N is counted with -j N on local files (a cluster's is another machine's).
+    assert parents == ([2] if "--jobs" in args else [])
     result = CliRunner().invoke(bench_command, [*args, "--no-instructions"])
     assert result.exit_code == 0 and counted == [counting.COUNTED_GAMES]

@@ -279,3 +279,7 @@ def bench(games, seed, edition, claims, repeat, jobs, cluster, count, counted_ga
         from .counting import COUNTED_GAMES, run_counts
 
         run_counts(seed, claims, repeat, counted_games or COUNTED_GAMES)
+        if jobs > 1 and not cluster:
+            from .counting import run_parent_count
+
+            run_parent_count(jobs, seed, claims)

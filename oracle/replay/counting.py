@@ -48,7 +48,8 @@ with open(sys.argv[1], "rb") as f:
 """
 FORMATS = {MIND_UP: "games.mindup.replay.format"}
 
-_IREFS = re.compile(rb"I\s+refs:\s+([\d,]+)")
+_IREFS = re.compile(rb"==(\d+)==\s+I\s+refs:\s+([\d,]+)")
+_PID = re.compile(rb"==(\d+)==")     # valgrind's first line names the process it started
 
 
 class Counted(NamedTuple):
@@ -92,11 +93,14 @@ def counted_build(cwd: str | None = None) -> str:
 
 
 def instructions(cmd: list[str], env: dict | None = None, cwd: str | None = None) -> int:
-    """The instructions `cmd` executes (all of it: start, run, exit), counted by cachegrind."""
+    """The instructions `cmd` executes (all of it: start, run, exit), counted
+    by cachegrind: those of its own process, not of the processes it forks
+    (each is counted apart, and says so under its own process id)."""
     run = subprocess.run([valgrind() or "valgrind", "--tool=cachegrind", "--cache-sim=no",
-                          "--cachegrind-out-file=/dev/null", *cmd],
+                          "--cachegrind-out-file=/dev/null", "--child-silent-after-fork=yes", *cmd],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
-    found = _IREFS.findall(run.stderr)
+    first = _PID.search(run.stderr)
+    found = [n for pid, n in _IREFS.findall(run.stderr) if first is not None and pid == first.group(1)]
     if run.returncode != 0 or not found:
         tail = run.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
         raise SystemExit(f"bench: a counted run failed (exit status {run.returncode}): {' | '.join(tail)}")
@@ -230,3 +234,43 @@ def run_counts(seed: int, claims: str, repeat: int, games: int = COUNTED_GAMES, 
         floor = sum(r.decode * r.decisions for r in mindbug) / total
         click.echo(f"{'all Mindbug':<11} {'':<27} {total:>9,} {mean:>9,.0f} {floor:>8,.0f} {mean / floor:>5.1f}x")
     return rows
+
+
+PARENT_GAMES = 600      # games of the larger run of the parent's count; the smaller has a quarter
+
+
+def count_parent(jobs: int, seed: int, claims: str, games: int = PARENT_GAMES) -> tuple[float, float]:
+    """(instructions a game of the main process of `verify -j jobs`, of
+    `verify` with one job), each the slope between runs on a quarter of
+    `games` and on all of them (en-revised First Contact, self-played): what
+    the parent adds to the workers' own work, which it shares the cores with."""
+    played, _ = _corpus("en-revised", "first-contact", games, seed, claims)
+    small = max(1, games // 4)
+    env = counted_env()
+    with tempfile.TemporaryDirectory(prefix="mb-bench-") as folder:
+        paths = {}
+        for n in (small, games):
+            paths[n] = os.path.join(folder, f"en-revised-{n}.jsonl")
+            with open(paths[n], "wb") as f:
+                f.write(b"".join(line + b"\n" for lines in played[:n] for line in lines))
+        verify = [sys.executable, "-m", "oracle", "verify", "--format", "json", "--no-progress"]
+        subprocess.run([*verify, paths[small]], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                       cwd=folder)      # uncounted first: bytecode written where it can be (count_corpus)
+        counts = {(j, n): instructions([*verify, "-j", str(j), paths[n]], env, folder)
+                  for j in (jobs, 1) for n in (small, games)}
+    parent = fit(small, counts[jobs, small], games, counts[jobs, games]).per_game
+    one = fit(small, counts[1, small], games, counts[1, games]).per_game
+    return parent, one
+
+
+def run_parent_count(jobs: int, seed: int, claims: str, games: int = PARENT_GAMES) -> tuple[float, float] | None:
+    """The line of the parent's count under `bench --jobs N` (None without valgrind)."""
+    if valgrind() is None:
+        return None
+    click.echo(f"counting the main process of verify -j {jobs} (valgrind; {max(1, games // 4):,} and {games:,} "
+               "self-played games, en-revised) ...")
+    parent, one = count_parent(jobs, seed, claims, games)
+    click.echo(f"main process of -j {jobs}:  {parent:>9,.0f} instructions a game, {parent / one:.1%} of one "
+               f"job's {one:,.0f} (the workers' own are not counted: they add up to one job's)")
+    return parent, one
+
