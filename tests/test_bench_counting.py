@@ -88,12 +88,33 @@ def test_counted_runs_import_this_package_whatever_folder_they_start_in(tmp_path
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (it counts the instructions)")
-def test_the_main_process_of_two_jobs_is_counted_apart_from_its_workers(capsys):
-    parent, one = counting.run_parent_count(2, 7, "turn", games=16)
-    # The workers verify the games; the main process plans the shares and writes the reports.
-    assert 1_000 < parent < one / 4
+def test_a_counted_command_is_its_own_process_not_the_children_it_forks():
+    # One process loops 100,000 times (tens of millions of instructions), the other waits for it.
+    script = ("import os\npid = os.fork()\nif {busy}:\n    for i in range(100_000): pass\n    os._exit(0)\n"
+              "if pid:\n    os.waitpid(pid, 0)\nos._exit(0)")
+    parent = counting.instructions([sys.executable, "-c", script.format(busy="pid == 0")])   # the child loops
+    looped = counting.instructions([sys.executable, "-c", script.format(busy="pid")])        # the parent loops
+    assert parent + 5_000_000 < looped
+
+
+def test_the_main_process_of_n_jobs_is_counted_against_one_job(monkeypatch, capsys):
+    # Counted runs faked: 300 M to start, then per game 2 M with one job, 90 k in the main process of -j 2.
+    seen = []
+
+    def fake(cmd, env=None, cwd=None):
+        with open(cmd[-1], "rb") as f:
+            games = sum(line.startswith(b'{"t":"game"') for line in f)
+        seen.append((cmd[cmd.index("-j") + 1], games))
+        return 300_000_000 + games * (90_000 if cmd[cmd.index("-j") + 1] == "2" else 2_000_000)
+
+    monkeypatch.setattr(counting, "instructions", fake)
+    monkeypatch.setattr(counting, "valgrind", lambda: "valgrind")
+    monkeypatch.setattr(counting.subprocess, "run", lambda *a, **k: None)     # the uncounted first run
+    parent, one = counting.run_parent_count(2, 7, "turn", games=8)
+    assert parent == pytest.approx(90_000) and one == pytest.approx(2_000_000)
+    assert sorted(seen) == [("1", 2), ("1", 8), ("2", 2), ("2", 8)]
     out = capsys.readouterr().out
-    assert "main process of -j 2:" in out and "instructions a game" in out
+    assert "main process of -j 2:     90,000 instructions a game, 4.5% of one job's 2,000,000" in out
 
 
 def test_without_valgrind_the_parent_is_not_counted(monkeypatch, capsys):
