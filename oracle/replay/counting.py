@@ -153,6 +153,18 @@ def _corpus(edition: str, sets: str, games: int, seed: int, claims: str):
     return played, decisions
 
 
+def _write_runs(played: list[list[bytes]], games: int, folder: str, name: str) -> tuple[int, dict[int, str]]:
+    """The two counted runs' files of a corpus in `folder`: its first quarter
+    of `games` and all of them. (the smaller size, {size: path})."""
+    small = max(1, games // 4)
+    paths = {}
+    for n in (small, games):
+        paths[n] = os.path.join(folder, f"{name}-{n}.jsonl")
+        with open(paths[n], "wb") as f:
+            f.write(b"".join(line + b"\n" for lines in played[:n] for line in lines))
+    return small, paths
+
+
 def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, repeat: int,
                  folder: str) -> Counted:
     import importlib
@@ -163,13 +175,8 @@ def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, re
     fmt = FORMATS.get(edition, "replay.format")
     decoder = importlib.import_module(f"oracle.{fmt}").decoder
     played, decisions = _corpus(edition, sets, games, seed, claims)
-    small = max(1, games // 4)
-    paths = {}
-    for n in (small, games):
-        name = "".join(ch if ch.isalnum() or ch == "-" else "+" for ch in f"{edition}-{sets}")
-        paths[n] = os.path.join(folder, f"{name}-{n}.jsonl")
-        with open(paths[n], "wb") as f:
-            f.write(b"".join(line + b"\n" for lines in played[:n] for line in lines))
+    name = "".join(ch if ch.isalnum() or ch == "-" else "+" for ch in f"{edition}-{sets}")
+    small, paths = _write_runs(played, games, folder, name)
     env = counted_env()
     # One run of each, uncounted, first: where bytecode can be written, the
     # counted runs then all find it (two counted runs compiling the same
@@ -245,14 +252,9 @@ def count_parent(jobs: int, seed: int, claims: str, games: int = PARENT_GAMES) -
     `games` and on all of them (en-revised First Contact, self-played): what
     the parent adds to the workers' own work, which it shares the cores with."""
     played, _ = _corpus("en-revised", "first-contact", games, seed, claims)
-    small = max(1, games // 4)
     env = counted_env()
     with tempfile.TemporaryDirectory(prefix="mb-bench-") as folder:
-        paths = {}
-        for n in (small, games):
-            paths[n] = os.path.join(folder, f"en-revised-{n}.jsonl")
-            with open(paths[n], "wb") as f:
-                f.write(b"".join(line + b"\n" for lines in played[:n] for line in lines))
+        small, paths = _write_runs(played, games, folder, "en-revised")
         verify = [sys.executable, "-m", "oracle", "verify", "--format", "json", "--no-progress"]
         subprocess.run([*verify, paths[small]], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
                        cwd=folder)      # uncounted first: bytecode written where it can be (count_corpus)

@@ -31,7 +31,7 @@ from .limits import LONG_LINE_HEAD, LONG_LINE_TAIL, MAX_GAME_LINES, MAX_LINE_BYT
 LOG_SUFFIXES = (".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz")
 _GLOB_CHARS = ("*", "?", "[")
 BOM = b"\xef\xbb\xbf"   # a UTF-8 byte order mark: skipped at the start of an input
-_GZIP_MAGIC = b"\x1f\x8b"
+GZIP_MAGIC = b"\x1f\x8b"   # the first bytes of gzip data: read decompressed
 _BLOCK = 1 << 16   # read at a time; lines are cut from these blocks
 
 
@@ -425,7 +425,7 @@ def open_log(p: str) -> BinaryIO:
     gzip data (a byte order mark at its start is the caller's to skip: BOM)."""
     f = open(p, "rb")
     try:
-        if f.peek(2)[:2] == _GZIP_MAGIC:
+        if f.peek(2)[:2] == GZIP_MAGIC:
             import gzip
 
             return gzip.GzipFile(fileobj=f, mode="rb")
@@ -446,7 +446,7 @@ def open_stdin() -> BinaryIO:
         # The end of input was seen already. On a terminal, Ctrl-D ends
         # input once: reading again would wait for more.
         return io.BytesIO(b"")
-    if head[:2] == _GZIP_MAGIC:
+    if head[:2] == GZIP_MAGIC:
         import gzip
 
         return gzip.GzipFile(fileobj=stream, mode="rb")

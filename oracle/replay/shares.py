@@ -37,10 +37,9 @@ import stat
 from dataclasses import dataclass
 from typing import BinaryIO, Iterator, Union
 
-from .reader import (BOM, READ_ERRORS, RawGame, expand_paths, is_game_line, newlines as count_newlines, open_stdin,
-                     read_all, split_games, unreadable_after)
+from .reader import (BOM, GZIP_MAGIC, READ_ERRORS, RawGame, expand_paths, is_game_line, newlines as count_newlines,
+                     open_stdin, read_all, split_games, unreadable_after)
 
-GZIP_MAGIC = b"\x1f\x8b"
 # Lines longer than this are never taken as a place to cut (a game line is
 # short); the share around them just grows. Keeps the parent's reads small.
 CUT_LINE_MAX = 64 * 1024

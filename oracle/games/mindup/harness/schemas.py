@@ -26,12 +26,13 @@ from . import protocol as pr
 _BASE = "https://mb-oracle.invalid/schema/"
 
 
-def _twin(cls: type, op: str, name: str, **types) -> type:
-    """`cls` as a struct tagged `op` in the field `op`, its other fields as
-    they are (their types replaced by `types`, where given)."""
-    out = []
+def _specs(cls: type, keep=None, **types) -> list[tuple]:
+    """The fields of `cls` as msgspec.defstruct takes them (those named in
+    `keep`, if given, and never `op`), their types replaced by `types` where
+    given."""
+    out: list[tuple] = []
     for f in fields(cls):
-        if f.name == "op":
+        if f.name == "op" or keep is not None and f.name not in keep:
             continue
         tp = types.get(f.name, f.type)
         if f.default is not msgspec.NODEFAULT:
@@ -40,8 +41,14 @@ def _twin(cls: type, op: str, name: str, **types) -> type:
             out.append((f.name, tp, msgspec.field(default_factory=f.default_factory)))
         else:
             out.append((f.name, tp))
-    twin = msgspec.defstruct(name, out, tag_field="op", tag=op, kw_only=True, forbid_unknown_fields=True,
-                             module=__name__)
+    return out
+
+
+def _twin(cls: type, op: str, name: str, **types) -> type:
+    """`cls` as a struct tagged `op` in the field `op`, its other fields as
+    they are (their types replaced by `types`, where given)."""
+    twin = msgspec.defstruct(name, _specs(cls, **types), tag_field="op", tag=op, kw_only=True,
+                             forbid_unknown_fields=True, module=__name__)
     twin.__doc__ = cls.__doc__
     return twin
 
@@ -67,9 +74,8 @@ _HELLO_FIELDS = ("protocol", "name", "version", "editions", "positions", "games"
 def _engine_reply() -> type:
     """One struct for any reply line of a Mind Up! adapter: the hello fields,
     then the fields of a reply about the game (all optional)."""
-    out = [(f.name, f.type, f.default) for f in fields(ep.Reply) if f.name in _HELLO_FIELDS]
-    out += [(f.name, f.type, f.default) for f in fields(pr.EngineReply)]
-    return msgspec.defstruct("MindUpEngineReply", out, kw_only=True, module=__name__)
+    return msgspec.defstruct("MindUpEngineReply", _specs(ep.Reply, _HELLO_FIELDS) + _specs(pr.EngineReply),
+                             kw_only=True, module=__name__)
 
 
 def harness_schema(which: str) -> dict:
