@@ -23,7 +23,7 @@ log of another form), the game's claims are decoded and compared as fields.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final, Iterator
 
 import msgspec
 
@@ -84,8 +84,9 @@ class FastVerifier(Verifier):
     def find(self, *args, **kw) -> None:
         raise Detour
 
-    def _read(self, lines, prof, last_line) -> GameReport:
-        lines = iter(lines)
+    def _read(self, given, prof, last_line) -> GameReport:
+        # Typed pairs: the compiled build takes each apart without iterating over it.
+        lines: Iterator[tuple[int, Any]] = iter(given)
         # The lines up to the setup line: notes may come first.
         for lineno, raw_line in lines:
             line, t = self._decode(raw_line, lineno)

@@ -101,7 +101,9 @@ def block_forbidden(g: Game, attacker: int, blocker: int):
     restricting ability or None), or None when it may."""
     # Only the attacker's SNEAKY restricts; a SNEAKY blocker may block any
     # attacker (keywords.sneaky.can-block), exhausted or not (keywords.tough.exhausted).
-    stats = g._stats or g.stats()
+    stats = g._stats             # tested against None: `or` would build the tuple again (compiled)
+    if stats is None:
+        stats = g.stats()
     kw = stats[1]
     if kw[attacker] & SNEAKY and not kw[blocker] & SNEAKY:
         return "keywords.sneaky", None

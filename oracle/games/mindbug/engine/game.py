@@ -137,7 +137,7 @@ class Game:
         pend = s.pending
         s.pending = None
         self.events = []
-        r = pend[RESUME]  # type: ignore[index]  # a decision is pending: the caller checked
+        r: tuple = pend[RESUME]  # type: ignore[index]  # a decision is pending: the caller checked
         n = len(r)
         if n == 1:
             _RESUMES[r[0]](self, kind, arg)
@@ -229,10 +229,16 @@ class Game:
         return self._stats
 
     def power(self, card: int) -> int:
-        return (self._stats or self.stats())[0][card]
+        st = self._stats       # tested against None: `or` would build the tuple again (compiled)
+        if st is None:
+            st = self.stats()
+        return st[0][card]
 
     def keywords(self, card: int) -> int:
-        return (self._stats or self.stats())[1][card]
+        st = self._stats
+        if st is None:
+            st = self.stats()
+        return st[1][card]
 
     def attack_barred(self, player: int) -> frozenset:
         """`player`'s creatures that may not attack now (abilities.cannot-attack,
@@ -241,7 +247,10 @@ class Game:
         return attack_barred(self, player)
 
     def has(self, card: int, keyword: int) -> bool:
-        return (self._stats or self.stats())[1][card] & keyword != 0
+        st = self._stats
+        if st is None:
+            st = self.stats()
+        return st[1][card] & keyword != 0
 
     # -- construction ----------------------------------------------------
     @classmethod

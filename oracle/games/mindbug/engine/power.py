@@ -39,15 +39,16 @@ def compute(g: Game) -> tuple[dict[int, int], dict[int, int], list]:
     faces = table.faces
     power: dict[int, int] = {}
     kw: dict[int, int] = {}
-    holders = []                                                # creatures with a constant ability
+    holders: list[tuple[int, int, str]] = []     # creatures with a constant ability
     blocks = []                                                 # ... that forbids blocks
     turn_free = True                                            # ... none of which reads whose turn it is
-    for p in (0, 1):
-        for c in s.play[p]:
+    for p in range(2):
+        side: list = s.play[p]                                  # its ids as objects: no unboxing
+        for c in side:
             f = faces.get(c) or table.face(c)
             power[c] = f[0]                                     # cards.anatomy
             kw[c] = f[1]
-            const = f[2]
+            const: tuple | None = f[2]
             if const is not None:                               # (changes, forbids, name, turn-free)
                 if const[0]:
                     holders.append((p, c, const[2]))
