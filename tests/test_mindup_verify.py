@@ -513,3 +513,24 @@ def test_keep_going_does_not_take_a_line_an_alternative_never_checked_as_accepte
     wrong_winner(lines)
     rep = reports(stream([lines]), keep_going=True)[0]
     assert [(f.code, f.clauses[0], f.basis) for f in rep.findings] == [("WRONG_RESULT", "mu.game.winner", "rules")]
+
+
+def test_claim_diff_with_a_limit_gives_the_first_differences_and_all_when_fewer():
+    """claim_diff(line, s, k): the first k differences of claim_diff(line,
+    s), or all of them when there are fewer; what verify uses to ask whether
+    a claim differs less from the position before a round's last cards."""
+    from oracle.games.mindup.replay.diff import claim_diff
+    from oracle.games.mindup.replay.format import StateLine, decoder
+    from oracle.games.mindup.replay.verifier import Verifier
+
+    raw = next(split_games(io.BytesIO(stream([game(5, 4, objectives=2)])), "<test>"))
+    v = Verifier(raw, False, None)
+    assert v.run().verdict == "conforms"
+    claims = [x for x in (decoder.decode(b) for _, b in raw.lines) if isinstance(x, StateLine)]
+    counts = []
+    for line in claims:                 # every claim of the game against its last position
+        full = claim_diff(line, v.g.state)
+        counts.append(len(full))
+        for k in range(1, len(full) + 2):
+            assert claim_diff(line, v.g.state, k) == full[:k]
+    assert max(counts) > 3 and 0 in counts

@@ -122,8 +122,10 @@ def claim_matches(line, s: State) -> bool:
     return v is U or v == s.totals()
 
 
-def claim_diff(line, s: State) -> list[DiffEntry]:
-    """The differences between a state claim and the rules' state."""
+def claim_diff(line, s: State, limit: int | None = None) -> list[DiffEntry]:
+    """The differences between a state claim and the rules' state. With
+    `limit`, the first `limit` of them at most (all of them when there are
+    fewer): for a caller that only compares their number with `limit`."""
     U = msgspec.UNSET
     out: list[DiffEntry] = []
     n = s.players
@@ -144,6 +146,8 @@ def claim_diff(line, s: State) -> list[DiffEntry]:
         if a != b:
             out.append(DiffEntry(_text(card, a, b, s), card=card, log=[_json(x) for x in a],
                                  rules=[_json(x) for x in b]))
+            if limit is not None and len(out) >= limit:
+                return out          # the texts of the other cards are not written
     if cline is not None and sorted(cline) == sorted(s.line) and list(cline) != s.line:
         out.append(_field("line", list(cline), list(s.line), "the line: the log has it in another order; "
                           f"the rules lay it out by number: {' '.join(map(str, s.line))}"))
@@ -171,7 +175,7 @@ def claim_diff(line, s: State) -> list[DiffEntry]:
         if len(line.totals) != n or list(line.totals) != totals:
             out.append(_field("totals", list(line.totals), totals,
                               f"game scores: the log says {list(line.totals)}; the rules say {totals}"))
-    return out
+    return out if limit is None else out[:limit]
 
 
 def _scores(claimed, s: State) -> list[DiffEntry]:

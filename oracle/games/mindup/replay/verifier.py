@@ -334,7 +334,9 @@ class Verifier:
             # before the last cards are placed (each player holding one) or after: the log
             # writes the last cards (`last`) or leaves that step to the rules.
             pre, tail = self.pre_last
-            before = [] if claim_matches(line, pre) else claim_diff(line, pre)
+            # What matters is whether it differs less than `diff` (or at all, when `diff` is
+            # empty): its differences are counted up to that number, their texts no further.
+            before = [] if claim_matches(line, pre) else claim_diff(line, pre, max(1, len(diff)))
             if not before and not diff:
                 return
             if len(before) < len(diff):     # a tie: the position after, where the scores are
