@@ -9,6 +9,7 @@ import copy
 import io
 import json
 
+import msgspec
 import pytest
 from conftest import ROOT, run_cli
 
@@ -515,22 +516,32 @@ def test_keep_going_does_not_take_a_line_an_alternative_never_checked_as_accepte
     assert [(f.code, f.clauses[0], f.basis) for f in rep.findings] == [("WRONG_RESULT", "mu.game.winner", "rules")]
 
 
-def test_claim_diff_with_a_limit_gives_the_first_differences_and_all_when_fewer():
+def test_claim_diff_with_a_limit_and_differs_agree_with_the_whole_claim_diff():
     """claim_diff(line, s, k): the first k differences of claim_diff(line,
-    s), or all of them when there are fewer; what verify uses to ask whether
-    a claim differs less from the position before a round's last cards."""
-    from oracle.games.mindup.replay.diff import claim_diff
+    s), or all of them when there are fewer; differs(line, s): whether there
+    is any. Verify uses them to ask whether a claim differs less from the
+    position before a round's last cards: on claims of other positions, on
+    each position's own claim and on that claim with one field changed."""
+    from oracle.games.mindup.replay.diff import claim_diff, differs
     from oracle.games.mindup.replay.format import StateLine, decoder
+    from oracle.games.mindup.replay.selfplay import claim
     from oracle.games.mindup.replay.verifier import Verifier
 
     raw = next(split_games(io.BytesIO(stream([game(5, 4, objectives=2)])), "<test>"))
     v = Verifier(raw, False, None)
     assert v.run().verdict == "conforms"
     claims = [x for x in (decoder.decode(b) for _, b in raw.lines) if isinstance(x, StateLine)]
+    positions = [v.g.state, v.g.before_last]
+    for s in positions:
+        own = decoder.decode(json.dumps({"t": "state", **claim(v.g.__class__(s))}))
+        claims += [own, msgspec.structs.replace(own, turn=own.turn + 1),
+                   msgspec.structs.replace(own, hands=own.hands[1:] + own.hands[:1])]
     counts = []
-    for line in claims:                 # every claim of the game against its last position
-        full = claim_diff(line, v.g.state)
-        counts.append(len(full))
-        for k in range(1, len(full) + 2):
-            assert claim_diff(line, v.g.state, k) == full[:k]
-    assert max(counts) > 3 and 0 in counts
+    for s in positions:
+        for line in claims:
+            full = claim_diff(line, s)
+            counts.append(len(full))
+            assert differs(line, s) == bool(full)
+            for k in range(1, len(full) + 2):
+                assert claim_diff(line, s, k) == full[:k]
+    assert max(counts) > 3 and 0 in counts and 1 in counts

@@ -122,6 +122,16 @@ def claim_matches(line, s: State) -> bool:
     return v is U or v == s.totals()
 
 
+def differs(line, s: State) -> bool:
+    """Whether `claim_diff(line, s)` finds anything: at once where a claimed
+    hand holds other cards than the rules' (each such card is a difference)."""
+    hands = line.hands
+    if hands is not msgspec.UNSET and len(hands) == s.players and any(
+            sorted(h) != sorted(r) for h, r in zip(hands, s.hands)):
+        return True
+    return not claim_matches(line, s) and bool(claim_diff(line, s, 1))
+
+
 def claim_diff(line, s: State, limit: int | None = None) -> list[DiffEntry]:
     """The differences between a state claim and the rules' state. With
     `limit`, the first `limit` of them at most (all of them when there are

@@ -24,7 +24,8 @@ from .. import readings as rd
 from ..cards import player_name
 from ..engine import Game, RuleError, SetupError
 from . import format as fmt
-from .diff import as_claimed, claim_diff, claim_matches, clauses_of, is_full, record_parts, score_part_first
+from .diff import (as_claimed, claim_diff, claim_matches, clauses_of, differs, is_full, record_parts,
+                   score_part_first)
 
 U = msgspec.UNSET
 SHOWN_EVENTS = 12    # the rules' events a finding shows, the latest
@@ -334,19 +335,22 @@ class Verifier:
             # before the last cards are placed (each player holding one) or after: the log
             # writes the last cards (`last`) or leaves that step to the rules.
             pre, tail = self.pre_last
-            # What matters is whether it differs less than `diff` (or at all, when `diff` is
-            # empty): its differences are counted up to that number, their texts no further.
-            before = [] if claim_matches(line, pre) else claim_diff(line, pre, max(1, len(diff)))
-            if not before and not diff:
-                return
-            if len(before) < len(diff):     # a tie: the position after, where the scores are
-                s, diff = pre, before
-                since = since[:max(0, len(since) - len(tail))]
-                if not diff:
-                    self.since = list(tail)
+            if not diff:
+                if not differs(line, pre):      # it states both: the next claim may be either
                     return
-            else:
                 self.pre_last = None
+            else:
+                # Whether it differs less from the position before: those differences are
+                # counted up to the number of `diff`, their texts no further.
+                before = [] if claim_matches(line, pre) else claim_diff(line, pre, len(diff))
+                if len(before) < len(diff):     # a tie: the position after, where the scores are
+                    s, diff = pre, before
+                    since = since[:max(0, len(since) - len(tail))]
+                    if not diff:
+                        self.since = list(tail)
+                        return
+                else:
+                    self.pre_last = None
         if not diff:
             self.since = []
             return
