@@ -294,6 +294,33 @@ def test_hunter_naming_a_creature_the_attack_effect_defeated_says_so():
                                 "before the HUNTER choice")
 
 
+def test_hunter_naming_a_creature_the_attack_effect_defeated_says_so_after_a_chance_event_too():
+    """Strange Barrel, defeated by Shark Dog's Attack effect, steals two of
+    three cards at random before the HUNTER choice: the refusal of naming the
+    Barrel still sees the defeat (the events before the chance event are
+    kept), in the game and in a copy of it; the next attack starts afresh."""
+    from oracle.games.mindbug.cards import full_set, lookup
+    ids, defs = {}, {}
+    for cid, name in enumerate(full_set(), 1):
+        defs[cid] = lookup(name)
+        ids.setdefault(name, cid)
+    shark, barrel, owl = ids["Shark Dog"], ids["Strange Barrel"], ids["Spider Owl"]
+    hand = [ids["Bee Bear"], ids["Killer Bee"], ids["Brain Fly"]]
+    g = Game.position("en-revised", {("play", 0): [shark], ("play", 1): [barrel, owl], ("hand", 0): hand,
+                                     ("hand", 1): []}, defs)
+    g.apply(Decision("attack", 0, shark))
+    g.apply(Decision("choose", 0, (barrel,)))
+    assert g.pending.stage == "random"
+    g.apply_unchecked(*g.pending.options[0])
+    assert g.pending.stage == "hunt"
+    for game in (g, g.copy()):
+        r = game.refusal(Decision("hunt", 0, barrel))
+        assert r.clause == "effects.hunter-order", r.message
+        assert "'s Attack effect defeated Strange Barrel" in r.message
+    g.state.combat = [shark, None, False]        # another attack: what the first one did is not its own
+    assert g.refusal(Decision("hunt", 0, barrel)).clause == "keywords.hunter"
+
+
 def test_a_block_by_the_attacker_after_a_hunt_is_not_blamed_on_the_defender():
     data = (SAMPLES / "hunter-target-ignored.jsonl").read_bytes()
     lines = lines_of(data)

@@ -12,4 +12,4 @@ FACES = (1, 2, 3, 4, 5, 6)
 
 def roll(g, then: tuple, clauses: tuple, source=None, prompt: str = "the face a six-sided die shows") -> None:
     """Roll one six-sided die; `then` gets the face as a one-element tuple."""
-    g.ask("random", None, [("random", (f,)) for f in FACES], then, clauses + ("promo.die-roll",), source, prompt)
+    g.ask_chance([("random", (f,)) for f in FACES], then, clauses + ("promo.die-roll",), source, prompt)

@@ -139,8 +139,7 @@ def pick_at_random(g: Game, candidates, count: int, then: tuple, clauses: tuple,
     if count == 0:
         g.emit("no-effect", ("effects.as-much-as-possible",), source=source)
         return
-    g.ask("random", None, [("random", combo) for combo in combinations(candidates, count)],
-          then, clauses, source, prompt)
+    g.ask_chance([("random", combo) for combo in combinations(candidates, count)], then, clauses, source, prompt)
 
 
 # -- the verbs -------------------------------------------------------------

@@ -139,7 +139,11 @@ def explain(g, d) -> Refusal:
         a = s.combat[0] if s.combat else p.source
         # effects.hunter-order: the attacker's Attack effect resolved first and
         # may have removed the creature the log names.
-        gone = [e for e in g.events if e.kind in ("defeat", "take-control", "return-to-hand")
+        events = g.events
+        before = g.chance_before      # a chance event came between the attack's effect and this choice
+        if before and s.combat is not None and before[0] is s.combat:
+            events = before[1] + events
+        gone = [e for e in events if e.kind in ("defeat", "take-control", "return-to-hand")
                 and arg is not None and (e.card == arg or arg in (e.cards or ())) and e.source == a]
         if gone and a is not None:
             verb = {"defeat": "defeated", "take-control": "took control of",

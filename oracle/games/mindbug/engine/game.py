@@ -77,7 +77,7 @@ class Table:
 
 
 class Game:
-    __slots__ = ("table", "profile", "state", "events", "_stats", "_turn_free")
+    __slots__ = ("table", "profile", "state", "events", "_stats", "_turn_free", "chance_before")
 
     def __init__(self, table: Table, profile: Profile | str | None, state: State):
         self.table = table
@@ -86,6 +86,8 @@ class Game:
         self.events: list[Event] = []
         self._stats: Stats | None = None
         self._turn_free = False     # _stats hold whoever's turn it is (power.compute says)
+        # (the attack under way, the events of its decisions up to its last chance event): ask_chance
+        self.chance_before: tuple = ()
 
     # -- the protocol ----------------------------------------------------
     @property
@@ -111,7 +113,11 @@ class Game:
         return [Decision(k, p.player, a) for k, a in p.options]
 
     def copy(self) -> "Game":
-        return self.__class__(self.table, self.profile, self.state.copy())
+        g = self.__class__(self.table, self.profile, self.state.copy())
+        before = self.chance_before
+        if before and before[0] is not None and before[0] is self.state.combat:
+            g.chance_before = (g.state.combat, before[1])     # the same attack, in the copy
+        return g
 
     def refusal(self, d: Decision) -> Refusal | None:
         """Why the rules refuse `d` here, or None if it is legal."""
@@ -183,6 +189,18 @@ class Game:
     def ask(self, stage: str, player: int | None, options: list, resume: tuple,
             clauses: tuple[str, ...], source: int | None = None, prompt: str = "") -> None:
         self.state.pending = _new_tuple(_PENDING, (stage, player, options, resume, clauses, source, prompt))
+
+    def ask_chance(self, options: list, resume: tuple, clauses: tuple[str, ...], source: int | None = None,
+                   prompt: str = "") -> None:
+        """Wait for a chance event's outcome (no player decides it). The events
+        of the attack under way so far are kept (`chance_before`): a refusal
+        after the outcome still sees what the attack did before it
+        (explain: effects.hunter-order)."""
+        s = self.state
+        prior = self.chance_before
+        kept = prior[1] if prior and s.combat is not None and prior[0] is s.combat else []
+        self.chance_before = (s.combat, kept + self.events)
+        self.ask("random", None, options, resume, clauses, source, prompt)
 
     def end_game(self, winner: int, reason: str, clauses: tuple[str, ...]) -> None:
         s = self.state
