@@ -138,11 +138,9 @@ def explain(g, d) -> Refusal:
     if p.stage == "hunt":
         a = s.combat[0] if s.combat else p.source
         # effects.hunter-order: the attacker's Attack effect resolved first and
-        # may have removed the creature the log names.
-        events = g.events
-        before = g.chance_before      # a chance event came between the attack's effect and this choice
-        if before and s.combat is not None and before[0] is s.combat:
-            events = before[1] + events
+        # may have removed the creature the log names (a chance event may have
+        # come between that effect and this choice).
+        events = g.events_before_chance() + g.events
         gone = [e for e in events if e.kind in ("defeat", "take-control", "return-to-hand")
                 and arg is not None and (e.card == arg or arg in (e.cards or ())) and e.source == a]
         if gone and a is not None:

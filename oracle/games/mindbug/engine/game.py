@@ -114,9 +114,9 @@ class Game:
 
     def copy(self) -> "Game":
         g = self.__class__(self.table, self.profile, self.state.copy())
-        before = self.chance_before
-        if before and before[0] is not None and before[0] is self.state.combat:
-            g.chance_before = (g.state.combat, before[1])     # the same attack, in the copy
+        kept = self.events_before_chance()
+        if kept:
+            g.chance_before = (g.state.combat, kept)     # the same attack, in the copy
         return g
 
     def refusal(self, d: Decision) -> Refusal | None:
@@ -196,11 +196,15 @@ class Game:
         of the attack under way so far are kept (`chance_before`): a refusal
         after the outcome still sees what the attack did before it
         (explain: effects.hunter-order)."""
-        s = self.state
-        prior = self.chance_before
-        kept = prior[1] if prior and s.combat is not None and prior[0] is s.combat else []
-        self.chance_before = (s.combat, kept + self.events)
+        self.chance_before = (self.state.combat, self.events_before_chance() + self.events)
         self.ask("random", None, options, resume, clauses, source, prompt)
+
+    def events_before_chance(self) -> list:
+        """The events of the attack under way up to its last chance event
+        (ask_chance); none outside an attack or in another one."""
+        prior = self.chance_before
+        combat = self.state.combat
+        return prior[1] if prior and combat is not None and prior[0] is combat else []
 
     def end_game(self, winner: int, reason: str, clauses: tuple[str, ...]) -> None:
         s = self.state
