@@ -100,6 +100,33 @@ def test_state_survives_a_round_trip_through_its_serialised_form():
         assert back.state.to_builtins() == g.state.to_builtins()
 
 
+def test_a_pending_decision_is_a_value():
+    """Pending is a plain class (the compiled build reads its fields
+    directly), compared and hashed by its fields as the named tuple it
+    replaced was: a pending decision read back from its serialised form is
+    equal to the one written, and any field that differs makes another."""
+    import msgspec
+    from oracle.games.mindbug.engine import Pending
+    g, rng = random_game("en-revised", 5)
+    seen = 0
+    for _ in range(30):
+        if g.is_over:
+            break
+        p = g.pending
+        back = Pending.from_builtins(msgspec.json.decode(msgspec.json.encode(p.to_builtins())))
+        assert back == p and not back != p and hash(back) == hash(p)
+        assert back is not p and {back: 1}[p] == 1
+        assert repr(back) == repr(p) and repr(p).startswith(f"Pending(stage={p.stage!r}, player={p.player!r}")
+        for field, other in (("stage", "other"), ("player", 7), ("options", []), ("resume", ("x",)),
+                             ("clauses", ("y",)), ("source", -1), ("prompt", "z")):
+            changed = Pending.from_builtins({**p.to_builtins(), field: other})
+            assert changed != p and not changed == p, field
+        assert p != p.to_builtins() and p != tuple(p.to_builtins().values())
+        seen += 1
+        g.apply(rng.choice(g.legal_decisions()))
+    assert seen >= 10
+
+
 def test_chance_events_list_their_outcomes():
     from oracle.games.mindbug.engine import position
     defs = {i: lookup(n) for i, n in enumerate(full_set(), 1)}

@@ -28,7 +28,6 @@ from typing import Any, Final, Iterator
 import msgspec
 
 from ..games.mindbug.engine import QuietGame
-from ..games.mindbug.engine.records import OPTIONS, PLAYER
 from ..games.mindbug.engine.state import listed
 
 from .claims import claim_into, claim_matches
@@ -137,10 +136,10 @@ class FastVerifier(Verifier):
             # player they ask (a chance outcome has no player).
             pend = g.state.pending
             decision: tuple = hit[0]
-            if pend is None or ((who := pend[PLAYER]) is not None and who != hit[1]):
+            if pend is None or ((who := pend.player) is not None and who != hit[1]):
                 raise Detour
             # Most answers are the very objects the rules list (state.listed).
-            options: list = pend[OPTIONS]
+            options: list = pend.options
             for option in options:
                 if option is decision:
                     break

@@ -21,14 +21,13 @@ from .power import compute, design_face
 from .presence import Flags, flags_of
 from .registry import RESUMES, TASKS
 from .restrictions import attack_barred
-from .records import RESUME, Decision, Event, Pending
+from .records import Decision, Event, Pending
 from .state import State
 
 _new_tuple: Final = tuple.__new__
 # Game.stats: power and keywords by creature, and the block rules of constant abilities in play.
 Stats = tuple[dict[int, int], dict[int, int], list]
 # Final: the compiled build keeps these in the module's own variables, not its dict.
-_PENDING: Final = Pending
 _EVENT: Final = Event
 _TASKS: Final = TASKS
 _RESUMES: Final = RESUMES
@@ -143,7 +142,7 @@ class Game:
         pend = s.pending
         s.pending = None
         self.events = []
-        r: tuple = pend[RESUME]  # type: ignore[index]  # a decision is pending: the caller checked
+        r: tuple = pend.resume  # type: ignore[union-attr]  # a decision is pending: the caller checked
         n = len(r)
         if n == 1:
             _RESUMES[r[0]](self, kind, arg)
@@ -188,7 +187,7 @@ class Game:
 
     def ask(self, stage: str, player: int | None, options: list, resume: tuple,
             clauses: tuple[str, ...], source: int | None = None, prompt: str = "") -> None:
-        self.state.pending = _new_tuple(_PENDING, (stage, player, options, resume, clauses, source, prompt))
+        self.state.pending = Pending(stage, player, options, resume, clauses, source, prompt)
 
     def ask_chance(self, options: list, resume: tuple, clauses: tuple[str, ...], source: int | None = None,
                    prompt: str = "") -> None:
