@@ -13,7 +13,7 @@ import msgspec
 
 from ..games.mindbug.cards import KEYWORD_NAMES, UnknownCard, lookup, next_stage
 from ..games.mindbug.engine import Game
-from .format import StateLine
+from .format import FullClaim
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -190,8 +190,8 @@ _Raw: Final = msgspec.Raw
 _ROWS: Final = 512
 READY: Final[list] = [None] * _ROWS
 EXHAUSTED: Final[list] = [None] * _ROWS
-# The state line as the encoder writes it (its zones are typed for what a log may say: ids or names).
-_state_line: Final[Any] = StateLine
+# The full claim as the encoder writes it (format.FullClaim: StateLine's bytes, made by position).
+_full_claim: Final[Any] = FullClaim
 
 
 def claim_into(g: Game, buf: bytearray) -> bytearray:
@@ -203,9 +203,9 @@ def claim_into(g: Game, buf: bytearray) -> bytearray:
 
 def _claim_line(g: Game) -> Any:
     """`claim(g)` as an encoder writes it; made directly where no creature
-    has a stage or boost cards and nothing is set aside: the line format's
-    state line (format.StateLine writes its fields in the order of `claim`),
-    each creature as raw JSON."""
+    has a stage or boost cards and nothing is set aside: a
+    `format.FullClaim`, which writes StateLine's fields in the order of
+    `claim`, each creature as raw JSON."""
     s = g.state
     if s.set_aside or s.boosts or g.table.flags.lines:
         return claim(g)
@@ -214,7 +214,7 @@ def _claim_line(g: Game) -> Any:
     for side in s.play:
         written = []
         for c in side:
-            rows = EXHAUSTED if c in ex else READY
+            rows = EXHAUSTED if ex and c in ex else READY
             w = rows[c] if 0 <= c < _ROWS else None
             if w is None:
                 w = _Raw(b'{"card":%d,"exhausted":%s}' % (c, b"true" if rows is EXHAUSTED else b"false"))
@@ -223,8 +223,8 @@ def _claim_line(g: Game) -> Any:
             written.append(w)
         play.append(written)
     d = s.deck
-    return _state_line(life=s.life, mindbugs=s.mindbugs, hand=s.hand, play=play, discard=s.discard,
-                       deck=[len(d[0]), len(d[1])], played=s.played, active=s.active, turn=s.turn)
+    return _full_claim(s.life, s.mindbugs, s.hand, play, s.discard, [len(d[0]), len(d[1])], s.played, s.active,
+                       s.turn)
 
 
 def _creature(g: Game, c: int) -> dict:
