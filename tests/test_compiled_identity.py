@@ -157,3 +157,30 @@ def test_the_compiled_build_gives_the_bytes_of_the_pure_one(compiled, tmp_path):
     assert b'"verdict":"violates"' in samples and b'"verdict":"conforms"' in samples
     library = both("scenarios", str(ROOT / "scenarios"), "--format", "json")
     assert b'"failed": 0' in library and b'"status": "pass"' in library
+
+
+# A dealt game's state, pickled and copied: the compiled classes (State, and
+# Pending, made again from its fields) must survive both as the pure ones do.
+_COPIES = """
+import copy, pickle, random
+from oracle.games.mindbug.cards import full_set
+from oracle.games.mindbug.engine import Game
+names = full_set()
+random.Random(3).shuffle(names)
+cards = dict(enumerate(names, 1))
+g = Game.deal("en-revised", cards, [list(range(1, 11)), list(range(11, 21))], list(range(21, 49)), first=0)
+for again in (pickle.loads(pickle.dumps(g.state)), copy.deepcopy(g.state), g.state.copy()):
+    assert again.to_builtins() == g.state.to_builtins() and again.pending == g.state.pending
+    assert type(again.pending) is type(g.state.pending)
+print(type(g.state.pending).__module__, g.state.pending)
+"""
+
+
+def test_the_compiled_records_pickle_and_copy_as_the_pure_ones(compiled, tmp_path):
+    def run(where: Path) -> str:
+        env = {**os.environ, "PYTHONPATH": str(where), "MB_ORACLE_TEST_COMPILED": "1"}
+        r = subprocess.run([sys.executable, "-c", _COPIES], capture_output=True, cwd=tmp_path, env=env, text=True)
+        assert r.returncode == 0, r.stderr[-2000:]
+        return r.stdout
+
+    assert run(compiled) == run(ROOT)

@@ -104,7 +104,12 @@ def test_a_pending_decision_is_a_value():
     """Pending is a plain class (the compiled build reads its fields
     directly), compared and hashed by its fields as the named tuple it
     replaced was: a pending decision read back from its serialised form is
-    equal to the one written, and any field that differs makes another."""
+    equal to the one written, and any field that differs makes another. It
+    pickles and copies as the named tuple did (a compiled class is made
+    again from its fields)."""
+    import copy
+    import pickle
+
     import msgspec
     from oracle.games.mindbug.engine import Pending
     g, rng = random_game("en-revised", 5)
@@ -122,6 +127,9 @@ def test_a_pending_decision_is_a_value():
             changed = Pending.from_builtins({**p.to_builtins(), field: other})
             assert changed != p and not changed == p, field
         assert p != p.to_builtins() and p != tuple(p.to_builtins().values())
+        for again in (pickle.loads(pickle.dumps(p, pickle.HIGHEST_PROTOCOL)), pickle.loads(pickle.dumps(p, 0)),
+                      copy.deepcopy(p), copy.copy(p)):
+            assert again == p and type(again) is Pending
         seen += 1
         g.apply(rng.choice(g.legal_decisions()))
     assert seen >= 10

@@ -50,6 +50,10 @@ class Pending:
         return hash((self.stage, self.player, tuple(self.options), self.resume, self.clauses, self.source,
                      self.prompt))
 
+    def __reduce__(self) -> tuple:
+        # pickle and copy make it again from its fields: a compiled class has no __dict__ to copy
+        return (Pending, self._fields())
+
     def __repr__(self) -> str:
         return (f"Pending(stage={self.stage!r}, player={self.player!r}, options={self.options!r}, "
                 f"resume={self.resume!r}, clauses={self.clauses!r}, source={self.source!r}, "
