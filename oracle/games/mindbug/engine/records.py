@@ -43,9 +43,6 @@ class Pending:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Pending) and self._fields() == other._fields()
 
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
     def __hash__(self) -> int:
         return hash((self.stage, self.player, tuple(self.options), self.resume, self.clauses, self.source,
                      self.prompt))
