@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+import types
 
 import msgspec
 import pytest
@@ -279,6 +280,53 @@ def test_many_small_files_more_than_the_window_of_shares_never_stall(tmp_path):
         r = subprocess.run([sys.executable, "-m", "oracle", "verify", str(tmp_path), "--format", "json", "-j", "2"],
                            capture_output=True, cwd=ROOT, timeout=60)
         assert r.stdout == expected.stdout and r.returncode == 0
+
+
+def test_a_worker_that_finishes_a_share_is_handed_the_next_before_the_pool_pauses(tmp_path, monkeypatch):
+    """The pool pauses between wake-ups so that reports gather, but never in
+    a wake-up that saw a share done: the worker then has one share left, and
+    would sit idle if the pause outlasted it. Every wake-up (a `select`) is
+    logged with the shares it saw done and whether the pool paused after it."""
+    import selectors
+
+    from oracle.replay import parallel
+    from oracle.replay import worker as wk
+
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(selfplay(60, 37))
+    one = [msgspec.to_builtins(r) for r in iter_reports((str(path),), Options())]
+    rounds: list[list] = []     # per wake-up: [shares seen done, paused after it]
+
+    class Logged(selectors.DefaultSelector):
+        def select(self, timeout=None):
+            got = super().select(timeout)
+            rounds.append([0, False])
+            return got
+
+    receive = wk.Worker.receive
+
+    def logged_receive(self):
+        msgs = receive(self)
+        if msgs and rounds:
+            rounds[-1][0] += msgs.count(wk.DONE)
+        return msgs
+
+    def logged_sleep(seconds):
+        rounds[-1][1] = True
+
+    monkeypatch.setattr(selectors, "DefaultSelector", Logged)
+    monkeypatch.setattr(wk.Worker, "receive", logged_receive)
+    monkeypatch.setattr(parallel, "time", types.SimpleNamespace(sleep=logged_sleep))
+    pool = parallel._Pool(2, Options())
+    try:
+        two = [msgspec.to_builtins(r) for r, _ in pool.run(sh.plan([str(path)], 25_000, wait=False))]
+    finally:
+        pool.close()
+    assert two == one
+    done = [r for r in rounds if r[0]]
+    assert sum(r[0] for r in done) > 10            # many shares, each seen done once
+    assert not [r for r in done if r[1]]            # no pause after any of them
+    assert any(paused for n, paused in rounds if not n)    # the pool does pause otherwise
 
 
 # -- faults of processes ------------------------------------------------------

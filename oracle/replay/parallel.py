@@ -338,6 +338,7 @@ class _Pool:
                 if selector.get_key(w.fd).events != events:
                     selector.modify(w.fd, events, w)
             ready = selector.select()
+            freed = False             # a worker finished a share: it gets the next one without a pause
             for key, mask in ready:
                 w = key.data
                 if w is None:             # the input has data: planning goes on
@@ -358,6 +359,7 @@ class _Pool:
                     st = states[w.tasks[0]]
                     if msg == DONE:
                         st.done = True
+                        freed = True
                         w.tasks.popleft()
                         w.started = False
                     elif msg == STARTED:
@@ -369,7 +371,12 @@ class _Pool:
                         st.next_game += 1
             # Reports come one game at a time (so a death is blamed on the
             # right game); a short pause lets several gather for one wake-up.
-            time.sleep(self.PAUSE)
+            # Never after a share is done: the worker then holds one share
+            # less, and a pause before handing it the next (the pause, then
+            # the time the next wake-up takes) can outlast what it has left
+            # of its last share.
+            if not freed:
+                time.sleep(self.PAUSE)
 
     def _selector(self):
         """The selector that waits on the workers' pipes (made at first use)."""
