@@ -60,7 +60,7 @@ def test_the_timed_runs_take_turns_and_each_keeps_its_best_round():
     assert interleaved_best([run("d", slow_first=True)], 1, clock=clock) == [5]
 
 
-@pytest.mark.parametrize("args,games", [((), 300), (("--jobs", "2"), 3000), (("--cluster", "local:2"), 3000),
+@pytest.mark.parametrize("args,games", [((), 300), (("--jobs", "2"), 10_000), (("--cluster", "local:2"), 10_000),
                                         (("--jobs", "2", "--games", "40"), 40)])
 def test_a_bench_that_times_pipelines_defaults_to_runs_of_seconds(monkeypatch, args, games):
     from click.testing import CliRunner

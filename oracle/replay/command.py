@@ -243,12 +243,12 @@ def schema(which, game):
     click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
 
 
-SCALING_GAMES = 3000    # the default size of a bench that times pipelines
+SCALING_GAMES = 10_000  # the default size of a bench that times pipelines
 
 
 @click.command()
 @click.option("--games", type=click.IntRange(1), default=None,
-              help="Self-played games to time [default: 300; with --jobs or --cluster 3,000, so that each timed "
+              help="Self-played games to time [default: 300; with --jobs or --cluster 10,000, so that each timed "
                    "pipeline runs for seconds rather than for its start-up]")
 @click.option("--seed", type=int, default=7, show_default=True)
 @click.option("--edition", type=click.Choice(EDITIONS), default="en-revised", show_default=True)
