@@ -82,3 +82,19 @@ def test_a_bench_that_times_pipelines_defaults_to_runs_of_seconds(monkeypatch, a
     assert parents == ([2] if "--jobs" in args else [])
     result = CliRunner().invoke(bench_command, [*args, "--no-instructions"])
     assert result.exit_code == 0 and counted == [counting.COUNTED_GAMES]
+
+
+def test_the_share_of_time_the_host_took_is_the_steal_ticks_over_all_ticks(tmp_path, monkeypatch):
+    from oracle.replay import bench
+
+    # user nice system idle iowait irq softirq steal guest guest_nice
+    assert bench._stolen_share((10, 1000), (40, 1300)) == pytest.approx(0.1)
+    assert bench._stolen_share((10, 1000), (10, 1000)) is None      # no time passed
+    assert bench._stolen_share(None, (10, 1000)) is None
+    stat = tmp_path / "stat"
+    stat.write_bytes(b"cpu  100 0 20 300 5 0 1 7 3 0\ncpu0 50 0 10 150 2 0 0 3 1 0\n")
+    real_open = open
+    monkeypatch.setattr("builtins.open", lambda path, *a, **k: real_open(stat if path == "/proc/stat" else path, *a, **k))
+    assert bench._cpu_times() == (7, 100 + 20 + 300 + 5 + 1 + 7)   # guest time is already in user
+    stat.write_bytes(b"intr 1 2 3\n")
+    assert bench._cpu_times() is None

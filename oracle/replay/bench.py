@@ -34,6 +34,9 @@ TARGET = 80_000  # decisions per second, one process
 # (1.85x for -j 2), and a million games verified within this many minutes.
 SCALING_TARGET = 0.925
 MILLION_TARGET_MIN = 3.0
+# N runs of -j 1 side by side that get less than this share of N times one
+# say that the machine is not quiet: its cores do other work too.
+QUIET = 0.9
 
 
 def run_bench(games: int, seed: int, edition: str, claims: str, repeat: int, jobs: int = 1,
@@ -168,6 +171,7 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
     ends = [i for i, b in enumerate(all_lines) if b.startswith(b'{"t":"game"')]
     cut = ends[small] if small < len(ends) else len(all_lines)
     paths = {}
+    stolen = _cpu_times()
     try:
         for n, lines in ((games, all_lines), (small, all_lines[:cut])):
             fd, paths[n] = tempfile.mkstemp(suffix=".jsonl", prefix="mb-bench-")
@@ -196,6 +200,7 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
     finally:
         for path in paths.values():
             os.unlink(path)
+    stolen = _stolen_share(stolen, _cpu_times())
     for (who, n), k in counted.items():
         if k != n:
             raise SystemExit(f"bench: {n} games in, {k} reports out ({who})")
@@ -238,8 +243,43 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
         crowded = not cluster and load[0] - 1 + jobs > cores + 0.5
         busy = "; other work competes with the workers: the scaling is understated" if crowded else ""
         click.echo(f"(machine: {plural(cores, 'core')}, load average {load[0]:.2f} before these runs{busy})")
+    if stolen is not None:
+        click.echo(f"(steal, the cores' time a virtual machine's host gave to others: {stolen:.1%} during these runs)")
+    quiet = ceiling is None or round(ceiling, 2) >= QUIET * jobs
+    if not quiet:
+        click.echo(f"(not a quiet machine, or runs too short: {jobs} runs of -j 1 side by side got {ceiling:.2f} x "
+                   f"of one, under {QUIET * jobs:.2f}; other work shares the cores, or starting the processes weighs "
+                   "on runs this short, and the times above measure that as much as the code; instructions do "
+                   "not change with it)")
     return {"one_s": t_one, "many_s": t_many, "ratio": ratio, "per_game_ratio": per_game_ratio,
-            "fixed_s": many.fixed, "per_game_s": many.per_game, "million_s": million, "side_by_side": ceiling}
+            "fixed_s": many.fixed, "per_game_s": many.per_game, "million_s": million, "side_by_side": ceiling,
+            "stolen": stolen, "quiet": quiet}
+
+
+def _cpu_times() -> tuple[int, int] | None:
+    """(steal, all) clock ticks of the machine's cores so far, from
+    /proc/stat: what the host of a virtual machine gave to others while this
+    one wanted its cores (None where the system has no such count)."""
+    try:
+        with open("/proc/stat", "rb") as f:
+            fields = f.readline().split()
+    except OSError:
+        return None
+    if len(fields) < 9 or fields[0] != b"cpu":
+        return None
+    try:
+        ticks = [int(x) for x in fields[1:]]
+    except ValueError:
+        return None
+    # user nice system idle iowait irq softirq steal [guest guest_nice, already counted in user and nice]
+    return ticks[7], sum(ticks[:8])
+
+
+def _stolen_share(before: tuple[int, int] | None, after: tuple[int, int] | None) -> float | None:
+    """The share of the cores' time the host took between two `_cpu_times`."""
+    if before is None or after is None or after[1] <= before[1]:
+        return None
+    return (after[0] - before[0]) / (after[1] - before[1])
 
 
 def _can_fork() -> bool:
