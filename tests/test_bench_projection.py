@@ -98,3 +98,34 @@ def test_the_share_of_time_the_host_took_is_the_steal_ticks_over_all_ticks(tmp_p
     assert bench._cpu_times() == (7, 100 + 20 + 300 + 5 + 1 + 7)   # guest time is already in user
     stat.write_bytes(b"intr 1 2 3\n")
     assert bench._cpu_times() is None
+
+
+def test_the_bench_cuts_both_of_its_files_into_shares_of_the_whole_ones_size(monkeypatch, capsys):
+    """The fit of fixed and per-game costs compares like with like: the file
+    of a quarter of the games is cut into shares of the size the whole file
+    gets, not into the smaller ones it would get alone."""
+    import os
+    import types
+
+    from oracle.replay import bench, parallel
+    from oracle.replay import shares as sh
+    from oracle.replay.selfplay import selfplay_lines
+
+    seen = []
+
+    def fake_reports(paths, options, jobs=1, cluster=None, share_size=None, on_hand=None):
+        seen.append((jobs, share_size, os.path.getsize(paths[0])))
+        with open(paths[0], "rb") as f:
+            games = f.read().count(b'{"t":"game"')
+        for _ in range(games):
+            yield types.SimpleNamespace(verdict="conforms")
+
+    monkeypatch.setattr(parallel, "iter_reports", fake_reports)
+    monkeypatch.setattr(sh, "MIN_SHARE", 1)     # sizes follow the files' sizes
+    lines = list(selfplay_lines(40, 3, "en-revised", "random", "turn"))
+    bench.run_scaling(lines, 40, 2, None, 1)
+    whole = sum(len(b) + 1 for b in lines)
+    two_jobs = [(size, nbytes) for jobs, size, nbytes in seen if jobs == 2]
+    assert {nbytes for _, nbytes in two_jobs} == {whole, min(n for _, n in two_jobs)} and len(two_jobs) == 2
+    assert {size for size, _ in two_jobs} == {whole // (2 * 64) + 1}
+    assert "a million such games:" in capsys.readouterr().out

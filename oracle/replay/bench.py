@@ -159,6 +159,7 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
     import tempfile
 
     from .parallel import Options, iter_reports
+    from .shares import share_size
 
     cores = os.cpu_count() or 1
     try:
@@ -178,6 +179,11 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
             with os.fdopen(fd, "wb") as f:
                 f.write(b"".join(b + b"\n" for b in lines))
         counted: dict[tuple[str, int], int] = {}
+        # Both files are cut into shares of the size the whole one gets: the
+        # quarter alone would get smaller shares, each game costing a little
+        # more, and the fit would count that difference as fixed cost and
+        # take it off the cost per game.
+        size = share_size([paths[games]], 8 if cluster else jobs)
 
         def pipeline(label, n, **how):
             def run():
@@ -190,8 +196,8 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
             return run
 
         label = f"--cluster {cluster}" if cluster else f"-j {jobs}"
-        runs = [pipeline("-j 1", games, jobs=1), pipeline(label, games, jobs=jobs, cluster=cluster),
-                pipeline("-j 1", small, jobs=1), pipeline(label, small, jobs=jobs, cluster=cluster)]
+        runs = [pipeline("-j 1", games, jobs=1), pipeline(label, games, jobs=jobs, cluster=cluster, share_size=size),
+                pipeline("-j 1", small, jobs=1), pipeline(label, small, jobs=jobs, cluster=cluster, share_size=size)]
         apart = not cluster and _can_fork()
         if apart:
             # The machine's own ceiling: N one-job runs of the whole file at once.
