@@ -159,7 +159,7 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
     import tempfile
 
     from .parallel import Options, iter_reports
-    from .shares import share_size
+    from .shares import CLUSTER_JOBS, share_size
 
     cores = os.cpu_count() or 1
     try:
@@ -183,7 +183,7 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
         # quarter alone would get smaller shares, each game costing a little
         # more, and the fit would count that difference as fixed cost and
         # take it off the cost per game.
-        size = share_size([paths[games]], 8 if cluster else jobs)
+        size = share_size([paths[games]], CLUSTER_JOBS if cluster else jobs)
 
         def pipeline(label, n, **how):
             def run():

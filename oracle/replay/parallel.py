@@ -84,7 +84,7 @@ def iter_rendered(paths: tuple[str, ...], options: Options, jobs: int = 1, clust
         if cluster is not None:
             from .cluster import cluster_reports
 
-            size = share_size or sh.share_size(files, 8)
+            size = share_size or sh.share_size(files, sh.CLUSTER_JOBS)
             for rep in cluster_reports(sh.plan(files, size, wait=False), options, cluster, on_interrupt, on_hand):
                 yield rep, None
         elif jobs <= 1:

@@ -46,6 +46,8 @@ CUT_LINE_MAX = 64 * 1024
 MIN_SHARE = 256 * 1024
 MAX_SHARE = 4 * 1024 * 1024
 STREAM_SHARE = 1024 * 1024
+# A cluster's shares are sized as for this many jobs (its workers are not counted here).
+CLUSTER_JOBS = 8
 # Bytes of a stream held at most while looking for a game line to cut at;
 # past that, the parent reads the rest of the stream game by game (`Games`).
 STREAM_HOLD = 8 * 1024 * 1024
