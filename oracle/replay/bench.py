@@ -172,7 +172,7 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
     ends = [i for i, b in enumerate(all_lines) if b.startswith(b'{"t":"game"')]
     cut = ends[small] if small < len(ends) else len(all_lines)
     paths = {}
-    stolen = _cpu_times()
+    ticks = _cpu_times()
     try:
         for n, lines in ((games, all_lines), (small, all_lines[:cut])):
             fd, paths[n] = tempfile.mkstemp(suffix=".jsonl", prefix="mb-bench-")
@@ -206,7 +206,7 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
     finally:
         for path in paths.values():
             os.unlink(path)
-    stolen = _stolen_share(stolen, _cpu_times())
+    stolen = _stolen_share(ticks, _cpu_times())
     for (who, n), k in counted.items():
         if k != n:
             raise SystemExit(f"bench: {n} games in, {k} reports out ({who})")
