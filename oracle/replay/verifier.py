@@ -242,8 +242,8 @@ class Verifier:
 
     def _finish(self) -> GameReport:
         rep = self.report
-        if not self.ended and self.g is not None:
-            rep.aborted = self._log_aborted()
+        if not self.ended:          # verification stopped before the end line, at the deal or later
+            rep.aborted = self.raw.ends_aborted(fmt.decoder)
         if any(f.code == INVARIANT_BROKEN for f in rep.findings):
             rep.verdict = "error"       # the rules engine itself broke: the game is not verified
         elif any(f.malformed for f in rep.findings):
@@ -573,21 +573,6 @@ class Verifier:
                 return "answers"
             return "passes"
         return "ends"
-
-    def _log_aborted(self) -> bool:
-        """Whether the log's end line, not read (verification stopped before
-        it), says the implementation stopped the game: a game is counted as
-        aborted whether or not verification reached its end (--keep-going)."""
-        for _, raw_line in reversed(self.raw.lines):
-            if b"end" not in raw_line:
-                continue
-            try:
-                line = decode_line(fmt.decoder, raw_line)
-            except (msgspec.DecodeError, msgspec.ValidationError):
-                continue
-            if line.__struct_config__.tag == "end":
-                return line.reason == "aborted"
-        return False
 
     def _mark_end(self, line, lineno) -> None:
         self.ended = True
