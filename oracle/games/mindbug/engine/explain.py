@@ -147,7 +147,7 @@ def explain(g, d) -> Refusal:
             verb = {"defeat": "defeated", "take-control": "took control of",
                     "return-to-hand": "returned"}[gone[0].kind]
             return refuse("effects.hunter-order", f"{label(g, a)}'s Attack effect {verb} {label(g, arg)} "
-                          f"before the HUNTER choice; it is now {where(g, arg)}")
+                          f"before the HUNTER choice; it is now {where(g, arg)}", a)
         if arg is not None and arg in g.table.defs and g.controller(arg) != 1 - p.player:
             return refuse("keywords.hunter", f"HUNTER names an enemy creature; {label(g, arg)} is {where(g, arg)}")
         return refuse("keywords.hunter", f"{label(g, arg) if arg is not None else arg} is not an enemy "
