@@ -47,6 +47,22 @@ def choice_clauses(g) -> list[str]:
     return list(dict.fromkeys(out + list(p.clauses)))
 
 
+def skip_explains(g, line, n) -> bool:
+    """Whether an answer to the choice the rules wait for in `g`, with the
+    forced steps after it, leaves fewer than `n` differences with the
+    claim `line`: skipping that choice explains the claim."""
+    from .diff import card_diff
+
+    for option in g.pending.options:
+        probe = g.copy()
+        probe.apply_unchecked(*option)
+        while probe.pending is not None and len(probe.pending.options) == 1:
+            probe.apply_unchecked(*probe.pending.options[0])
+        if len(card_diff(probe, line)) < n:
+            return True
+    return False
+
+
 def _tough_wiped(g, diff) -> bool:
     """A TOUGH creature the rules have exhausted (its first defeat turned
     into exhaustion) and the claim has ready, in the same play area."""

@@ -19,7 +19,7 @@ from ..games.mindbug.engine.outcome import end_clause
 from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
 from . import decisions
 from . import format as fmt
-from .attribution import attribute, choice_clauses
+from .attribution import attribute, choice_clauses, skip_explains
 from .claims import claim_matches, claim_views, is_full_claim
 from .findings import (MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, name_cards,  # noqa: F401
                        report_schema, signature)
@@ -553,29 +553,13 @@ class Verifier:
         nxt = self._next_after(g, lineno) if waiting is not None and len(g.pending.options) > 1 else "answers"
         if nxt != "answers":
             what = f"the rules are waiting for {waiting}, which the log skips; {what}"
-        if nxt == "passes" or nxt == "result" and self._skip_explains(g, line, len(diff)):
+        if nxt == "passes" or nxt == "result" and skip_explains(g, line, len(diff)):
             # A later decision goes past the choice, or the log ends the game past it with a
             # state one of its answers comes nearer to: the state differs because it was skipped.
             clauses = list(dict.fromkeys(choice_clauses(g) + clauses))
         self.find("STATE_MISMATCH", clauses, lineno, what,
                   events=events, log={k: log.get(k) for k in fields}, rules={k: rules.get(k) for k in fields},
                   options=[d.to_json() for d in g.legal_decisions()], diff=diff)
-
-    @staticmethod
-    def _skip_explains(g, line, n) -> bool:
-        """Whether an answer to the choice the rules wait for in `g`, with the
-        forced steps after it, leaves fewer than `n` differences with the
-        claim `line`."""
-        from .diff import card_diff
-
-        for option in g.pending.options:
-            probe = g.copy()
-            probe.apply_unchecked(*option)
-            while probe.pending is not None and len(probe.pending.options) == 1:
-                probe.apply_unchecked(*probe.pending.options[0])
-            if len(card_diff(probe, line)) < n:
-                return True
-        return False
 
     def _next_after(self, g, lineno) -> str:
         """What the log does after line `lineno` about the decision the rules
