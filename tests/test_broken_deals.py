@@ -157,3 +157,23 @@ def test_a_whole_set_dealt_but_not_named_in_sets_is_named_in_the_finding():
     f = verify(lines, keep_going=False).findings[0]
     assert (f.code, f.line, f.clauses) == ("BAD_SETUP", 2, ["setup.components"])
     assert f.message.endswith("(every card of new-servants: the game line's sets names it)")
+
+
+def test_a_game_aborted_after_a_broken_deal_is_counted_alike_with_and_without_keep_going():
+    # A deal that breaks the setup rules and leaves a game to play: plainly
+    # verification stops at the deal, with --keep-going it plays it as dealt;
+    # both count the game the implementation aborted.
+    lines = game()[:12]
+    setup = lines[1]
+    setup["decks"][0].append(setup["unused"].pop())        # 11 cards in player 0's draw pile
+    lines.append({"t": "end", "winner": None, "reason": "aborted"})
+    seen = []
+    for keep_going in (False, True):
+        rep = verify(lines, keep_going)
+        assert rep.findings[0].line == 2 and rep.findings[0].clauses == ["setup.deal"]
+        tally = Tally()
+        tally.add(rep)
+        seen.append((rep.aborted, tally.aborted, rep.decisions > 0))
+    assert seen == [(True, 1, False), (True, 1, True)]
+    # A game line alone that is no game at all counts nothing.
+    assert not verify([lines[0]], False).aborted

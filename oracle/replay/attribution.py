@@ -47,6 +47,22 @@ def choice_clauses(g) -> list[str]:
     return list(dict.fromkeys(out + list(p.clauses)))
 
 
+def skip_explains(g, line, n) -> bool:
+    """Whether an answer to the choice the rules wait for in `g`, with the
+    forced steps after it, leaves fewer than `n` differences with the
+    claim `line`: skipping that choice explains the claim."""
+    from .diff import card_diff
+
+    for option in g.pending.options:
+        probe = g.copy()
+        probe.apply_unchecked(*option)
+        while probe.pending is not None and len(probe.pending.options) == 1:
+            probe.apply_unchecked(*probe.pending.options[0])
+        if len(card_diff(probe, line)) < n:
+            return True
+    return False
+
+
 def _tough_wiped(g, diff) -> bool:
     """A TOUGH creature the rules have exhausted (its first defeat turned
     into exhaustion) and the claim has ready, in the same play area."""
@@ -84,14 +100,57 @@ def _tough_spent(g, diff) -> bool:
     return False
 
 
+def _boost_power(g, e, logs, rules) -> bool:
+    """Whether the power of a boosted creature is all that differs, by the
+    number of cards under it: the log's power leaves the boost out."""
+    from ..games.mindbug.engine.boost import under
+
+    if e.card is None or len(logs) != 1 or len(rules) != 1:
+        return False
+    log, rule = logs[0], rules[0]
+    if not (isinstance(log, dict) and isinstance(rule, dict)) or "keywords" in log or "keywords" in rule:
+        return False
+    lp, rp = log.get("power"), rule.get("power")
+    if not isinstance(lp, int) or not isinstance(rp, int):
+        return False
+    n = len(under(g, e.card))
+    return n > 0 and lp + n == rp
+
+
+def _own_first(clauses) -> list[str]:
+    """An event's clauses with what it did (where it put cards) before the
+    trigger that set it off."""
+    return sorted(clauses, key=lambda c: c.startswith("triggers."))
+
+
+def _life_events(events, diff) -> list:
+    """The gains and losses of life, latest first, that each account for a
+    player's life total differing: a gain of the difference where the log's
+    total is lower, a loss of it where the log's is higher. Each comes with
+    whether the other player's total is off the other way by as much (the
+    log gave it to the other player)."""
+    gaps = {d.field: d.rules - d.log for d in diff if d.field in ("life[0]", "life[1]")
+            and isinstance(d.log, int) and isinstance(d.rules, int)}
+    out = []
+    for field, gap in gaps.items():
+        p = int(field[5])
+        kind = "gain-life" if gap > 0 else "lose-life"
+        misdirected = gaps.get(f"life[{1 - p}]") == -gap
+        out += [(e, misdirected) for e in reversed(events)
+                if e.kind == kind and e.player == p and e.amount == abs(gap)]
+    return out
+
+
 def _base(field: str) -> str:
     return field.split("[", 1)[0]
 
 
-def attribute(g, events, diff) -> list[str]:
+def attribute(g, events, diff, earlier=()) -> list[str]:
     """The clauses behind a mismatch, from its diff entries: first those of
     the events that moved the differing cards (the latest event first, as it
-    put the card where the rules have it), then those of events that left
+    put the card where the rules have it; `earlier`: events before the last
+    claim that agreed, which put cards under a draw pile where the claim
+    could not see their order, come before them), then those of events that left
     something undone, then those of events that change the differing fields,
     then a clause per field; the clauses every step
     cites come last. The order depends only on the game and the claim."""
@@ -120,7 +179,9 @@ def attribute(g, events, diff) -> list[str]:
             clauses.append("cards.power-minimum")
         if any(isinstance(pl, dict) and ("power" in pl or "keywords" in pl) for pl in rules + logs) \
                 and [pl.get("zone") for pl in logs] == [pl.get("zone") for pl in rules]:
-            clauses.append("abilities.constant")
+            # A power the cards under the creature account for is the boost's
+            # (later.boost.counts), not a constant ability's.
+            clauses.append("later.boost.counts" if _boost_power(g, e, logs, rules) else "abilities.constant")
         # Later sets: a creature's stage or face (later.evolve), a boost card
         # or the cards under a creature (later.boost).
         places = [pl for pl in rules + logs if isinstance(pl, dict)]
@@ -150,9 +211,20 @@ def attribute(g, events, diff) -> list[str]:
         t = ({e.card} if e.card is not None else set()) | set(e.cards or ())
         return t | {names[c] for c in t if c in names}
 
+    for e in reversed(earlier):
+        if touched(e) & diff_cards:
+            # A claim after it agreed: the effect happened, where it put the cards is at stake.
+            clauses.extend(_own_first(e.clauses))
     for e in reversed(events):
         if touched(e) & diff_cards:
             cite(e)
+    # A life total off by the amount of one gain or loss of that player's
+    # (a gain the log left out, a loss it did not take): that event.
+    for e, misdirected in _life_events(events, diff):
+        if misdirected:
+            cite(e)                 # who the effect was for
+        else:
+            clauses.extend(e.clauses)
     # What the rules left undone (an attack that ended early, a Play effect
     # prevented) explains a difference better than the steps that followed it.
     for e in reversed(events):

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 import msgspec
 
-from .limits import LONG_LINE_HEAD, LONG_LINE_TAIL, MAX_GAME_LINES, MAX_LINE_BYTES, TOO_LARGE, RefusedLine, long_game_line
+from .limits import (LONG_LINE_HEAD, LONG_LINE_TAIL, MAX_GAME_LINES, MAX_LINE_BYTES, TOO_LARGE, RefusedLine,
+                     decode_line, long_game_line)
 
 # The files a folder contributes (searched recursively).
 LOG_SUFFIXES = (".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz")
@@ -80,6 +81,24 @@ class RawGame(msgspec.Struct):
     @property
     def first_line(self) -> int:
         return self.lines[0][0] if self.lines else 0
+
+    def ends_aborted(self, decoder) -> bool:
+        """Whether the last end line `decoder` reads among the game's lines
+        says the implementation stopped the game (reason `aborted`), read
+        or not by verification: an aborted game counts alike with and
+        without --keep-going, whatever stopped its verification."""
+        if self.kind != "game":
+            return False
+        for _, raw_line in reversed(self.lines):
+            if b"end" not in raw_line:
+                continue
+            try:
+                line = decode_line(decoder, raw_line)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                continue
+            if line.__struct_config__.tag == "end":
+                return line.reason == "aborted"
+        return False
 
 
 # What reading a stream may raise when its data is cut short or corrupt.

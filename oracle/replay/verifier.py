@@ -19,7 +19,7 @@ from ..games.mindbug.engine.outcome import end_clause
 from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
 from . import decisions
 from . import format as fmt
-from .attribution import attribute, choice_clauses
+from .attribution import attribute, choice_clauses, skip_explains
 from .claims import claim_matches, claim_views, is_full_claim
 from .findings import (MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, name_cards,  # noqa: F401
                        report_schema, signature)
@@ -71,6 +71,9 @@ class Verifier:
         self.attacked = None            # the creature of that attack
         self.order_queue: list[int] = []  # the rest of an order of waiting effects given at once
         self._resync_claim = None       # with keep_going: the last full claim seen while lost
+        # The effects that put cards under a draw pile, kept past the claims that agree (a claim of
+        # draw pile sizes cannot see the order) while a card of theirs is still in a draw pile.
+        self.under_deck: list = []
 
     # -- findings ----------------------------------------------------------
     def find(self, code, clauses, line, message, events=None, **kw) -> None:
@@ -242,8 +245,8 @@ class Verifier:
 
     def _finish(self) -> GameReport:
         rep = self.report
-        if not self.ended and self.g is not None:
-            rep.aborted = self._log_aborted()
+        if not self.ended:          # verification stopped before the end line, at the deal or later
+            rep.aborted = self.raw.ends_aborted(fmt.decoder)
         if any(f.code == INVARIANT_BROKEN for f in rep.findings):
             rep.verdict = "error"       # the rules engine itself broke: the game is not verified
         elif any(f.malformed for f in rep.findings):
@@ -437,6 +440,12 @@ class Verifier:
         """A decline the rules do not ask for here (decisions.harmless_decline)."""
         return decisions.harmless_decline(self, t, player, arg, lineno)
 
+    def _under_deck(self, events) -> None:
+        if any(e.kind == "unused-to-deck" for e in events):
+            decks = self.g.state.deck
+            self.under_deck = [e for e in self.under_deck + [e for e in events if e.kind == "unused-to-deck"]
+                               if any(c in decks[0] or c in decks[1] for c in e.cards)]
+
     def _apply(self, kind, arg) -> None:
         """Apply one decision, then any decline the log wrote before the rules asked for it."""
         self._step(kind, arg)
@@ -453,6 +462,7 @@ class Verifier:
         events = self.g.apply_unchecked(kind, arg)
         self.since_claim.extend(events)
         self.lenient.saw(events, chosen)
+        self._under_deck(events)
         g = self.g
         if self.order_queue:
             waiting = {w[0] for w in g.state.triggers}
@@ -465,6 +475,7 @@ class Verifier:
             events = g.apply_unchecked("choose", nxt)
             self.since_claim.extend(events)
             self.lenient.saw(events, nxt[0])
+            self._under_deck(events)
         if self.check_invariants:
             self._invariants()
 
@@ -534,7 +545,7 @@ class Verifier:
         rules, log = claim_views(g, line)
         fields = [k for k in rules if rules[k] != log.get(k)] or \
             list(dict.fromkeys((e.field or "").split("[")[0] for e in diff if e.field)) or list(rules)
-        clauses = attribute(g, events, diff)
+        clauses = attribute(g, events, diff, self.under_deck)
         rules, log = readable(rules), readable(log)
         what = f"the state claimed differs from the rules ({', '.join(fields)}): {diff[0].text}" + \
             (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
@@ -542,8 +553,9 @@ class Verifier:
         nxt = self._next_after(g, lineno) if waiting is not None and len(g.pending.options) > 1 else "answers"
         if nxt != "answers":
             what = f"the rules are waiting for {waiting}, which the log skips; {what}"
-        if nxt == "passes":
-            # A later decision goes past the choice: the state differs because it was skipped.
+        if nxt == "passes" or nxt == "result" and skip_explains(g, line, len(diff)):
+            # A later decision goes past the choice, or the log ends the game past it with a
+            # state one of its answers comes nearer to: the state differs because it was skipped.
             clauses = list(dict.fromkeys(choice_clauses(g) + clauses))
         self.find("STATE_MISMATCH", clauses, lineno, what,
                   events=events, log={k: log.get(k) for k in fields}, rules={k: rules.get(k) for k in fields},
@@ -552,8 +564,9 @@ class Verifier:
     def _next_after(self, g, lineno) -> str:
         """What the log does after line `lineno` about the decision the rules
         wait for in `g`: "answers" it with its next decision (or stops there,
-        aborted), "passes" it with a decision of another kind, or "ends"
-        (an end line, a line that cannot be read, or nothing more)."""
+        aborted), "passes" it with a decision of another kind, gives a
+        "result" on its end line, or "ends" (a line that cannot be read, or
+        nothing more)."""
         pend = g.pending
         if self._index is None:
             self._index = {n: i for i, (n, _) in enumerate(self.raw.lines)}
@@ -565,29 +578,14 @@ class Verifier:
             t = line.__struct_config__.tag
             if t in ("state", "note"):
                 continue
-            if t == "end" and line.reason == "aborted":
-                return "answers"                # the log stops here: it skips nothing
+            if t == "end":                      # aborted: the log stops here, it skips nothing
+                return "answers" if line.reason == "aborted" else "result"
             if t not in fmt.DECISION_TYPES:
                 return "ends"
             if t in STAGE_KINDS[pend.stage] and (pend.is_chance or getattr(line, "p", None) == pend.player):
                 return "answers"
             return "passes"
         return "ends"
-
-    def _log_aborted(self) -> bool:
-        """Whether the log's end line, not read (verification stopped before
-        it), says the implementation stopped the game: a game is counted as
-        aborted whether or not verification reached its end (--keep-going)."""
-        for _, raw_line in reversed(self.raw.lines):
-            if b"end" not in raw_line:
-                continue
-            try:
-                line = decode_line(fmt.decoder, raw_line)
-            except (msgspec.DecodeError, msgspec.ValidationError):
-                continue
-            if line.__struct_config__.tag == "end":
-                return line.reason == "aborted"
-        return False
 
     def _mark_end(self, line, lineno) -> None:
         self.ended = True

@@ -72,6 +72,11 @@ OBJECTIVES: dict[int, tuple[str, int, str]] = {
 }
 
 
+def is_objective(o) -> bool:
+    """Whether `o` is the id of an objective (mu.objectives.cards)."""
+    return not isinstance(o, bool) and o in OBJECTIVES
+
+
 def letter(objective: int) -> str:
     return OBJECTIVES[objective][0]
 

@@ -147,7 +147,7 @@ def explain(g, d) -> Refusal:
             verb = {"defeat": "defeated", "take-control": "took control of",
                     "return-to-hand": "returned"}[gone[0].kind]
             return refuse("effects.hunter-order", f"{label(g, a)}'s Attack effect {verb} {label(g, arg)} "
-                          f"before the HUNTER choice; it is now {where(g, arg)}")
+                          f"before the HUNTER choice; it is now {where(g, arg)}", a)
         if arg is not None and arg in g.table.defs and g.controller(arg) != 1 - p.player:
             return refuse("keywords.hunter", f"HUNTER names an enemy creature; {label(g, arg)} is {where(g, arg)}")
         return refuse("keywords.hunter", f"{label(g, arg) if arg is not None else arg} is not an enemy "
@@ -166,6 +166,10 @@ def explain(g, d) -> Refusal:
     if p.stage in ("choose", "order"):
         picked = (list(arg) if asks_number(p) or not arg
                   else "[" + ", ".join(label(g, c) for c in arg) + "]")
+        if p.resume and p.resume[0] == "boost-card" and arg and len(arg) > 1 and ("choose", (arg[0],)) in p.options:
+            # Several picks of a boost in one answer: it asks for them one at a time.
+            return refuse("later.boost.split", f"{picked} is not a legal pick: a boost takes its cards one at a "
+                          "time, each card (then the creature it goes under) in an answer of its own", p.source)
         return refuse(p.clauses[0], f"{picked} is not a legal pick: {p.prompt}", p.source)
     return refuse(p.clauses[0], "not a legal decision here")
 

@@ -59,7 +59,8 @@ def refusal_reason(g, pending, d):
     if pending.stage == "hunt":
         if arg is not None and pending.clauses[-1] == "later.forced.hippo" and arg in s.play[1 - me]:
             return ("later.forced.hippo", f"{g.name(pending.source)} attacks on its controller's turn while "
-                    "Captain Hippo is in play: HUNTER must name a Captain Hippo", None)
+                    "Captain Hippo is in play: HUNTER must name a Captain Hippo",
+                    next(iter(hippos(g, me)), None))
         return None
     if d.kind in ("attack", "activate") and s.arrived and arg in fresh(g, me):
         return ("later.action.fresh", f"{g.name(arg)} ({arg}) came into play this turn and has no FAST: it may "

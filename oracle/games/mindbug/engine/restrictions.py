@@ -40,12 +40,18 @@ def attack_barred(g: Game, player: int) -> frozenset:
 
 
 def barred_by(g: Game, player: int, card: int):
-    """The later sets' ability that forbids `card`, a creature of `player`, to
-    attack now: (clause, the card holding it), or None (none, or an enemy
-    creature's constant ability such as Hamster Lion's). For messages (explain)."""
+    """The ability that forbids `card`, a creature of `player`, to attack
+    now: (clause, the card holding it: an enemy creature's constant ability
+    such as Hamster Lion's, or one of the later sets'), or None. For
+    messages (explain)."""
     s = g.state
     one = frozenset((card,))
-    for holder in (1 - player, player):
+    side = 1 - player
+    for c in s.play[side]:
+        rule = ATTACK_RULES.get(g.design(c).name)
+        if rule is not None and rule(g, c, side, one):
+            return "abilities.cannot-attack", c
+    for holder in (side, player):
         for c in s.play[holder]:
             rule = ANY_SIDE_ATTACK_RULES.get(g.design(c).name)
             if rule is not None and rule(g, c, holder, one):

@@ -9,7 +9,7 @@ compare players' counts; the readings say what a tie at zero gives
 
 from __future__ import annotations
 
-from ..cards import COLOURS, OBJECTIVES, colour, letter
+from ..cards import COLOURS, colour, is_objective, letter
 from ..readings import LETTERS_LATER, NO_GREEN, ZERO
 from .state import RuleError, State
 
@@ -88,7 +88,7 @@ def check_shown(s: State, shown, readings: dict) -> tuple[int, ...]:
                         code="MISSING_INPUT")
     shown = tuple(shown)
     for o in shown:
-        if isinstance(o, bool) or o not in OBJECTIVES:
+        if not is_objective(o):
             raise RuleError("mu.objectives.cards", f"{o!r} is not an objective (1 to 14)", code="ILLEGAL_RANDOM")
     if len(shown) != k:
         raise RuleError("mu.objectives.count", f"{len(shown)} objective(s) shown; the game plays {k} at a time",

@@ -21,7 +21,7 @@ from ....replay.limits import decode_line, error_field
 from ....replay.reader import RawGame
 from ...mindbug.readings import UnknownReading
 from .. import readings as rd
-from ..cards import player_name
+from ..cards import is_objective, player_name
 from ..engine import Game, RuleError, SetupError
 from . import format as fmt
 from .diff import (as_claimed, claim_diff, claim_matches, clauses_of, differs, is_full, record_parts,
@@ -182,7 +182,9 @@ class Verifier:
                           f"the game ended at line {self.end_line}, yet the log goes on with {t!r}")
                 return self._finish()
             if t == "round" and line.objectives is not U:
-                self.log_objectives = tuple(line.objectives)
+                # Ids that are no objective (refused: mu.objectives.cards) leave them unknown.
+                shown = tuple(line.objectives)
+                self.log_objectives = shown if all(map(is_objective, shown)) else None
             if self.lost:
                 if t == "state" and is_full(line) and self._fits(line):
                     self._resync(line)
@@ -389,11 +391,13 @@ class Verifier:
 
     def _fits(self, line) -> bool:
         """Whether a full claim describes a position of this game (one hand,
-        five Score cards and the scores of the rounds played per player), so
-        that its state can be taken as it stands."""
+        five Score cards and the scores of the rounds played per player, and
+        objectives, if it shows them, that are objectives), so that its state
+        can be taken as it stands."""
         n = self.players
         return (len(line.hands) == len(line.columns) == len(line.scores) == n and len(line.line) == n
-                and 1 <= line.round <= 3 and all(len(x) <= line.round for x in line.scores))
+                and 1 <= line.round <= 3 and all(len(x) <= line.round for x in line.scores)
+                and (line.objectives is U or all(map(is_objective, line.objectives))))
 
     def _resync(self, line) -> None:
         """Take a full claim's state as it stands (keep_going, after a refusal)."""
@@ -451,6 +455,8 @@ class Verifier:
 
     def _finish(self) -> GameReport:
         rep = self.report
+        if not rep.aborted:         # an end line not read, or read while lost
+            rep.aborted = self.raw.ends_aborted(fmt.decoder)
         if any(f.malformed for f in rep.findings):
             rep.verdict = "malformed"
         elif rep.findings:
