@@ -71,6 +71,12 @@ class Verifier:
         self.attacked = None            # the creature of that attack
         self.order_queue: list[int] = []  # the rest of an order of waiting effects given at once
         self._resync_claim = None       # with keep_going: the last full claim seen while lost
+        # The lines read in step with the log, each with the line its stretch
+        # began at (the game line, or the claim verification resumed at), and
+        # the lines a finding was made at: what `basis.classify` compares.
+        self.stretch: dict[int, int] = {}
+        self.flagged: set[int] = set()
+        self._anchor = raw.first_line
 
     # -- findings ----------------------------------------------------------
     def find(self, code, clauses, line, message, events=None, **kw) -> None:
@@ -79,6 +85,7 @@ class Verifier:
         that agreed). The same divergence again in one game (`signature`)
         only counts the line on its first finding."""
         f = Finding(code, list(dict.fromkeys(clauses)), line, message, **kw)
+        self.flagged.add(line)
         if code not in MALFORMED:
             self.lost = True
             if self.g is not None:
@@ -177,6 +184,8 @@ class Verifier:
             t = line.__struct_config__.tag
             if t == "note":
                 continue
+            if not self.lost:
+                self.stretch[lineno] = self._anchor
             if t in fmt.KNOWN_FIELDS:
                 extra = fmt.unknown_fields(t, raw_line)
                 if extra:
@@ -642,6 +651,7 @@ class Verifier:
             self.g = g
             self.lost = False
             self.since_claim = []
+            self._anchor = self.stretch[lineno] = claim_line
             self.report.notes.append(f"verification resumed at line {claim_line}")
             self._decision(line, t, lineno)
         elif t == "end":

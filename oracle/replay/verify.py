@@ -14,7 +14,7 @@ games both can read.
 
 from __future__ import annotations
 
-from .basis import classify
+from .basis import classify, replayed
 from .fastlane import fast_report
 from .findings import MALFORMED, Finding, GameReport, Summary, report_schema  # noqa: F401
 from ..games import DEFAULT, GAMES, attribute, game_of
@@ -68,7 +68,7 @@ def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = Fal
     v = Verifier(raw, edition, keep_going, readings, strict=strict, check_invariants=check_invariants)
     rep = v.run()
     if basis and rep.verdict == "violates":
-        classify(lambda ed, rd: Verifier(raw, ed, keep_going, rd, strict=strict).run(), rep, edition, keep_going,
+        classify(lambda ed, rd: replayed(Verifier(raw, ed, keep_going, rd, strict=strict)), v, edition, keep_going,
                  v.readings)
     return rep
 
