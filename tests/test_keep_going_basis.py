@@ -89,3 +89,80 @@ def test_self_play_gives_no_keep_going_finding_where_plain_verify_gives_none(edi
     for raw in split_games(io.BytesIO(data), "<selfplay>"):
         for readings in (None, {"terms.leave-play": "keeps-exhaustion"}, {"effects.hunter-order": "hunter-first"}):
             _agree(raw, readings)
+
+
+# -- what --keep-going costs: only the readings a game asks for are replayed --
+
+def _broken(games, seed=1):
+    import io
+    import sys
+    sys.path.insert(0, str(ROOT / "tests"))
+    from bench_keep_going import broken_games
+
+    return list(split_games(io.BytesIO(broken_games(games, seed)), "<broken>"))
+
+
+def _every_alternative(raw, readings=None):
+    """The report of --keep-going with every alternative replayed in full (no reading left out)."""
+    from oracle.replay.basis import classify, replayed
+    from oracle.replay.verifier import Verifier
+
+    team = Verifier(raw, None, True, readings)
+    rep = team.run()
+    if rep.verdict == "violates":
+        classify(lambda ed, rd: replayed(Verifier(raw, ed, True, rd)), team, None, True, team.readings)
+    return rep
+
+
+def _played_under(clause, choice, games=4, sets=("first-contact",)):
+    """Games played under another reading, their game lines declaring none."""
+    import io
+
+    import msgspec
+    lines = []
+    for raw in selfplay_lines(games, 5, "en-revised", "random", "turn", readings={clause: choice}, sets=sets):
+        x = msgspec.json.decode(raw)
+        x.pop("readings", None)
+        lines.append(msgspec.json.encode(x))
+    return list(split_games(io.BytesIO(b"\n".join(lines) + b"\n"), "<under>"))
+
+
+@pytest.mark.parametrize("source", ["broken", "keeps-exhaustion", "samples", "foreign"])
+def test_leaving_out_the_readings_a_game_never_asks_for_changes_no_label(source):
+    if source == "broken":
+        raws = _broken(12)
+    elif source == "samples":
+        raws = [r for p in sorted(VIOLATIONS.glob("reading-*.jsonl")) for r in games(p)]
+    elif source == "foreign":
+        from test_verify import _foreign_logs
+        raws = games(_foreign_logs())
+    else:
+        raws = _played_under("terms.leave-play", source)
+    for raw in raws:
+        fast, full = verify_game(raw, keep_going=True), _every_alternative(raw)
+        assert [labels(f) for f in fast.findings] == [labels(f) for f in full.findings], raw.lines[0][1][:80]
+        assert fast.notes == full.notes
+
+
+def test_keep_going_replays_only_the_readings_the_game_asked_for(monkeypatch):
+    from oracle.games.mindbug.readings import consulted
+    from oracle.replay import verify as verify_module
+    from oracle.replay.verifier import Verifier
+
+    replayed = []
+    real = verify_module.replayed
+    monkeypatch.setattr(verify_module, "replayed", lambda v: replayed.append(v.readings_override) or real(v))
+    some_asked = False
+    for raw in _broken(12):
+        with consulted() as asked:
+            Verifier(raw, keep_going=True).run()
+        replayed.clear()
+        rep = verify_game(raw, keep_going=True)
+        assert rep.verdict == "violates"
+        assert {c for rd in replayed for c in rd} == asked, (asked, replayed)
+        some_asked = some_asked or bool(asked)
+    assert some_asked
+    # Plain verify still replays every alternative (it stops at the broken deal).
+    replayed.clear()
+    verify_game(_broken(1)[0])
+    assert len(replayed) > 10

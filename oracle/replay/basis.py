@@ -63,7 +63,8 @@ def _accepts(alt, team, f) -> bool:
     return True
 
 
-def classify(run: Run, team, edition, keep_going: bool, readings: dict, book=READINGS) -> None:
+def classify(run: Run, team, edition, keep_going: bool, readings: dict, book=READINGS,
+             asked: set | None = None) -> None:
     """Set `basis` on the findings of a game that violates (in place).
     `team`: the verifier whose report it is, after its run (`replayed`),
     under the readings in force; `run` replays the game under other
@@ -71,7 +72,10 @@ def classify(run: Run, team, edition, keep_going: bool, readings: dict, book=REA
     is `reading` when some alternative accepts its lines (`_accepts`). With
     `keep_going`, the report keeps the findings of the readings in force
     alone; without, an alternative that accepts every finding and still
-    deviates later has those deviations added with basis `rules`."""
+    deviates later has those deviations added with basis `rules`.
+    `asked`: the clauses of the readings the team's run asked for
+    (readings.consulted), when known: the alternatives of the others are
+    not replayed, as they would replay the game exactly as the team's run."""
     TEAM = {r.clause: r.team for r in book}  # noqa: N806
     rep = team.report
     found = [f for f in rep.findings if not f.malformed]
@@ -82,6 +86,8 @@ def classify(run: Run, team, edition, keep_going: bool, readings: dict, book=REA
     keys = {(f.line, f.code) for f in rep.findings}
     added = False
     for clause, choice in _alternatives(readings, book):
+        if asked is not None and clause not in asked:
+            continue
         alt = run(edition, {**readings, clause: choice})
         if alt.report.verdict == "malformed":
             continue

@@ -43,6 +43,7 @@ class Verifier:
     """Verifies one game. Construct, then call `run()` for its report."""
 
     game_class = Game                   # the fast lane needs no events: QuietGame
+    until: int | None = None            # LeanVerifier: the last line whose reading counts
 
     def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False,
                  readings: dict | None = None, *, strict: bool = False, check_invariants: bool = False):
@@ -184,6 +185,8 @@ class Verifier:
             t = line.__struct_config__.tag
             if t == "note":
                 continue
+            if self.until is not None and lineno > self.until and self.report.findings:
+                return self._finish()       # a LeanVerifier: the lines after `until` do not count
             if not self.lost:
                 self.stretch[lineno] = self._anchor
             if t in fmt.KNOWN_FIELDS:
@@ -517,7 +520,7 @@ class Verifier:
         later = len(points) > 1 and self._next_after(g, lineno) == "passes"
         best, best_diff, best_extra = None, None, None
         for point, events in points:
-            d = card_diff(point, line)
+            d = self._claim_diff(point, line, card_diff)
             if not d:
                 # Agrees card by card (a play area that claims sub-fields for
                 # some creatures only).
@@ -527,6 +530,11 @@ class Verifier:
             if best_diff is None or len(d) < len(best_diff) or (later and len(d) == len(best_diff)):
                 best, best_diff, best_extra = point, d, events
         self._mismatch(line, lineno, best, self.since_claim + best_extra)
+
+    @staticmethod
+    def _claim_diff(g, line, card_diff) -> list:
+        """How the claim `line` differs from the rules' state in `g`, card by card."""
+        return card_diff(g, line)
 
     @staticmethod
     def _agrees(g, line) -> bool:
@@ -656,6 +664,37 @@ class Verifier:
             self._decision(line, t, lineno)
         elif t == "end":
             self._mark_end(line, lineno)
+
+
+class LeanVerifier(Verifier):
+    """A replay under another reading, with keep_going, for basis.classify:
+    only the lines it reads in step and the lines of its findings count, so
+    a finding carries no detail (no diff, no events, no card names). It
+    stops after line `until` once it has found something (it can no longer
+    conform)."""
+
+    def __init__(self, *args, until: int | None = None, **kw):
+        super().__init__(*args, **kw)
+        self.until = until
+
+    def find(self, code, clauses, line, message, events=None, **kw) -> None:
+        self.flagged.add(line)
+        if code not in MALFORMED:
+            self.lost = True
+        self.report.findings.append(Finding(code, [], line, ""))
+
+    def _mismatch(self, line, lineno, g, events) -> None:
+        self.find("STATE_MISMATCH", [], lineno, "")
+
+    @staticmethod
+    def _claim_diff(g, line, card_diff) -> list:
+        """Only whether the claim differs: a life or Mindbug count that
+        differs says so without the cards' diff."""
+        s = g.state
+        if any(v is not msgspec.UNSET and v != list(mine) for v, mine in ((line.life, s.life),
+                                                                           (line.mindbugs, s.mindbugs))):
+            return [None]
+        return card_diff(g, line)
 
 
 @lru_cache(maxsize=64)
