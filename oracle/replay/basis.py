@@ -3,11 +3,14 @@
 A game that violates is verified again under each alternative of the team
 readings (oracle/games/mindbug/readings.py), one reading changed at a time: a handful of
 extra runs, only for games that violate. A finding the rules accept under
-an alternative (the game gets past its line without it) exists only under
-the reading in force: its basis is `reading`, naming that reading and the
-alternatives that accept the line. When an alternative accepts every such
-finding but the game still deviates later under it, those later findings
-are added with basis `rules` (they are not a matter of that reading).
+an alternative (its replay reads the finding's lines in step with the log,
+from as early as the run under the readings in force, and finds nothing
+there) exists only under the reading in force: its basis is `reading`,
+naming that reading and the alternatives that accept the line. Without
+keep_going, when an alternative accepts the finding but the game still
+deviates later under it, those later findings are added with basis `rules`
+(they are not a matter of that reading); with keep_going, the findings are
+those of the readings in force alone.
 
 `consistency` answers --which-editions: the (edition, readings) combinations
 under which a game conforms, over the readings in play in that game.
@@ -21,7 +24,7 @@ from itertools import product
 from ..games.mindbug.editions import EDITIONS
 from ..games.mindbug.readings import READINGS
 
-# Verifies the game again: (edition or None, readings) -> its GameReport.
+# Verifies the game again: (edition or None, readings) -> its verifier, run (`replayed`).
 Run = Callable[[object, dict], object]
 
 
@@ -39,15 +42,42 @@ def _alternatives(readings: dict, book=READINGS):
                 yield r.clause, choice
 
 
-def classify(run: Run, rep, edition, keep_going: bool, readings: dict, book=READINGS,
-             keeps_step: frozenset | None = None) -> None:
+def replayed(v):
+    """`v`, a verifier, once it has read its game (its `report`, `stretch`
+    and `flagged`): what a `Run` returns."""
+    v.run()
+    return v
+
+
+def _accepts(alt, team, f) -> bool:
+    """Whether the alternative's run `alt` accepts every line of the finding
+    `f` of the run `team`: it read the line in step with the log, from the
+    start of the stretch the team's run read it in or earlier, and made no
+    finding there. A line it did not reach in step (it diverged earlier and
+    has not resumed, the game ended sooner under it, or it resumed later in
+    the log) is not accepted."""
+    for line in f.lines or (f.line,):
+        since = alt.stretch.get(line)
+        if since is None or line in alt.flagged or since > team.stretch.get(line, -1):
+            return False
+    return True
+
+
+def classify(run: Run, team, edition, keep_going: bool, readings: dict, book=READINGS,
+             asked: set | None = None) -> None:
     """Set `basis` on the findings of a game that violates (in place).
-    `book`: the game's readings (Mindbug's by default). `keeps_step`: the
-    codes after which the game's keep_going verifier goes on checking every
-    line (None: not said); after any other finding of an alternative, the
-    lines up to a resynchronisation are not checked there, so a later
-    finding is not taken as accepted under it."""
+    `team`: the verifier whose report it is, after its run (`replayed`),
+    under the readings in force; `run` replays the game under other
+    readings. `book`: the game's readings (Mindbug's by default). A finding
+    is `reading` when some alternative accepts its lines (`_accepts`). With
+    `keep_going`, the report keeps the findings of the readings in force
+    alone; without, an alternative that accepts every finding and still
+    deviates later has those deviations added with basis `rules`.
+    `asked`: the clauses of the readings the team's run asked for
+    (readings.consulted), when known: the alternatives of the others are
+    not replayed, as they would replay the game exactly as the team's run."""
     TEAM = {r.clause: r.team for r in book}  # noqa: N806
+    rep = team.report
     found = [f for f in rep.findings if not f.malformed]
     if not found:
         return
@@ -56,34 +86,28 @@ def classify(run: Run, rep, edition, keep_going: bool, readings: dict, book=READ
     keys = {(f.line, f.code) for f in rep.findings}
     added = False
     for clause, choice in _alternatives(readings, book):
-        alt = run(edition, {**readings, clause: choice})
-        if alt.verdict == "malformed":
+        if asked is not None and clause not in asked:
             continue
-        alt_keys = {(f.line, f.code) for f in alt.findings}
-        first = min((f.line for f in alt.findings), default=None)
-        unchecked = None if keeps_step is None else min(
-            (f.line for f in alt.findings if not f.malformed and f.code not in keeps_step), default=None)
-        cleared = []
-        for f in found:
-            if (f.line, f.code) in alt_keys or (first is not None and first <= f.line and not keep_going):
-                continue
-            if keep_going and unchecked is not None and unchecked < f.line:
-                continue
-            cleared.append(f)
-            f.basis = "reading"
-            f.reading = {"clause": clause, "choice": readings.get(clause, TEAM[clause])}
-            if choice not in f.alternatives:
+        alt = run(edition, {**readings, clause: choice})
+        if alt.report.verdict == "malformed":
+            continue
+        cleared = [f for f in found if _accepts(alt, team, f)]
+        for f in cleared:
+            if f.reading is None:
+                f.basis = "reading"
+                f.reading = {"clause": clause, "choice": readings.get(clause, TEAM[clause])}
+            if f.reading["clause"] == clause and choice not in f.alternatives:
                 f.alternatives.append(choice)
         if not cleared:
             continue
-        if alt.verdict == "conforms":
+        if alt.report.verdict == "conforms":
             rep.notes.append(f"the game conforms under the reading {clause}={choice}")
-        elif len(cleared) == len(found) and not added:
+        elif len(cleared) == len(found) and not added and not keep_going:
             # The game follows that reading and still deviates: the deviations
             # it shows there are reported as rules findings.
             added = True
             under = _differing({**readings, clause: choice}, book) or {clause: choice}
-            for f in alt.findings:
+            for f in alt.report.findings:
                 if (f.line, f.code) not in keys and not f.malformed:
                     f.basis = "rules"
                     f.under = under

@@ -43,6 +43,7 @@ class Verifier:
     """Verifies one game. Construct, then call `run()` for its report."""
 
     game_class = Game                   # the fast lane needs no events: QuietGame
+    until: int | None = None            # LeanVerifier: the last line whose reading counts
 
     def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False,
                  readings: dict | None = None, *, strict: bool = False, check_invariants: bool = False):
@@ -74,6 +75,12 @@ class Verifier:
         # The effects that put cards under a draw pile, kept past the claims that agree (a claim of
         # draw pile sizes cannot see the order) while a card of theirs is still in a draw pile.
         self.under_deck: list = []
+        # The lines read in step with the log, each with the line its stretch
+        # began at (the game line, or the claim verification resumed at), and
+        # the lines a finding was made at: what `basis.classify` compares.
+        self.stretch: dict[int, int] = {}
+        self.flagged: set[int] = set()
+        self._anchor = raw.first_line
 
     # -- findings ----------------------------------------------------------
     def find(self, code, clauses, line, message, events=None, **kw) -> None:
@@ -82,6 +89,7 @@ class Verifier:
         that agreed). The same divergence again in one game (`signature`)
         only counts the line on its first finding."""
         f = Finding(code, list(dict.fromkeys(clauses)), line, message, **kw)
+        self.flagged.add(line)
         if code not in MALFORMED:
             self.lost = True
             if self.g is not None:
@@ -180,6 +188,10 @@ class Verifier:
             t = line.__struct_config__.tag
             if t == "note":
                 continue
+            if self.until is not None and lineno > self.until and self.report.findings:
+                return self._finish()       # a LeanVerifier: the lines after `until` do not count
+            if not self.lost:
+                self.stretch[lineno] = self._anchor
             if t in fmt.KNOWN_FIELDS:
                 extra = fmt.unknown_fields(t, raw_line)
                 if extra:
@@ -519,7 +531,7 @@ class Verifier:
         later = len(points) > 1 and self._next_after(g, lineno) == "passes"
         best, best_diff, best_extra = None, None, None
         for point, events in points:
-            d = card_diff(point, line)
+            d = self._claim_diff(point, line, card_diff)
             if not d:
                 # Agrees card by card (a play area that claims sub-fields for
                 # some creatures only).
@@ -529,6 +541,11 @@ class Verifier:
             if best_diff is None or len(d) < len(best_diff) or (later and len(d) == len(best_diff)):
                 best, best_diff, best_extra = point, d, events
         self._mismatch(line, lineno, best, self.since_claim + best_extra)
+
+    @staticmethod
+    def _claim_diff(g, line, card_diff) -> list:
+        """How the claim `line` differs from the rules' state in `g`, card by card."""
+        return card_diff(g, line)
 
     @staticmethod
     def _agrees(g, line) -> bool:
@@ -640,10 +657,42 @@ class Verifier:
             self.g = g
             self.lost = False
             self.since_claim = []
+            self._anchor = self.stretch[lineno] = claim_line
             self.report.notes.append(f"verification resumed at line {claim_line}")
             self._decision(line, t, lineno)
         elif t == "end":
             self._mark_end(line, lineno)
+
+
+class LeanVerifier(Verifier):
+    """A replay under another reading, with keep_going, for basis.classify:
+    only the lines it reads in step and the lines of its findings count, so
+    a finding carries no detail (no diff, no events, no card names). It
+    stops after line `until` once it has found something (it can no longer
+    conform)."""
+
+    def __init__(self, *args, until: int | None = None, **kw):
+        super().__init__(*args, **kw)
+        self.until = until
+
+    def find(self, code, clauses, line, message, events=None, **kw) -> None:
+        self.flagged.add(line)
+        if code not in MALFORMED:
+            self.lost = True
+        self.report.findings.append(Finding(code, [], line, ""))
+
+    def _mismatch(self, line, lineno, g, events) -> None:
+        self.find("STATE_MISMATCH", [], lineno, "")
+
+    @staticmethod
+    def _claim_diff(g, line, card_diff) -> list:
+        """Only whether the claim differs: a life or Mindbug count that
+        differs says so without the cards' diff."""
+        s = g.state
+        if any(v is not msgspec.UNSET and v != list(mine) for v, mine in ((line.life, s.life),
+                                                                           (line.mindbugs, s.mindbugs))):
+            return [None]
+        return card_diff(g, line)
 
 
 @lru_cache(maxsize=64)

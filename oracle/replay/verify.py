@@ -14,12 +14,13 @@ games both can read.
 
 from __future__ import annotations
 
-from .basis import classify
+from .basis import classify, replayed
 from .fastlane import fast_report
 from .findings import MALFORMED, Finding, GameReport, Summary, report_schema  # noqa: F401
 from ..games import DEFAULT, GAMES, attribute, game_of
+from ..games.mindbug.readings import consulted
 from .reader import RawGame
-from .verifier import Verifier, line_json  # noqa: F401
+from .verifier import LeanVerifier, Verifier, line_json  # noqa: F401
 
 
 class _Lane:
@@ -66,11 +67,26 @@ def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = Fal
         if rep is not None:
             return rep
     v = Verifier(raw, edition, keep_going, readings, strict=strict, check_invariants=check_invariants)
-    rep = v.run()
+    if keep_going:
+        # The readings the game asked for: only their alternatives can read
+        # a line otherwise (a replay under another goes the same way).
+        with consulted() as asked:
+            rep = v.run()
+    else:
+        rep, asked = v.run(), None
     if basis and rep.verdict == "violates":
-        classify(lambda ed, rd: Verifier(raw, ed, keep_going, rd, strict=strict).run(), rep, edition, keep_going,
-                 v.readings)
+        classify(_replays(raw, keep_going, strict, rep), v, edition, keep_going, v.readings, asked=asked)
     return rep
+
+
+def _replays(raw: RawGame, keep_going: bool, strict: bool, rep: GameReport):
+    """How `classify` replays the game under other readings. With
+    keep_going only which lines they accept counts (none of their findings
+    is reported), up to the last line of a finding of `rep`."""
+    if not keep_going:
+        return lambda ed, rd: replayed(Verifier(raw, ed, False, rd, strict=strict))
+    until = max((n for f in rep.findings if not f.malformed for n in (f.lines or (f.line,))), default=None)
+    return lambda ed, rd: replayed(LeanVerifier(raw, ed, True, rd, strict=strict, until=until))
 
 
 def other_game(raw: RawGame, game, keep_going: bool, readings: dict | None, basis: bool, strict: bool

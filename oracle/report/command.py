@@ -18,7 +18,7 @@ from ..term import visible
 def show_page(path: str, game_id: str | None, edition: str | None, keep_going: bool, out, command: str = "") -> str:
     """Write the page of one game of the log `path` to the text stream `out`;
     returns the game's id. Raises click.UsageError when there is no such game."""
-    from ..replay.basis import classify
+    from ..replay.basis import classify, replayed
     from ..replay.jobs import game_name
     from ..replay.reader import NoInput, read_all
     from ..replay.verify import Verifier
@@ -62,7 +62,8 @@ def show_page(path: str, game_id: str | None, edition: str | None, keep_going: b
         st = Stepper(chosen, edition, keep_going)
         rep = st.run()
         if rep.verdict == "violates":
-            classify(lambda ed, rd: Verifier(chosen, ed, keep_going, rd).run(), rep, edition, keep_going, st.readings)
+            classify(lambda ed, rd: replayed(Verifier(chosen, ed, keep_going, rd)), st, edition, keep_going,
+                     st.readings)
         steps = {"cards": {int(k): v for k, v in st.cards.items()}, "steps": st.steps, "cut": st.cut}
     rep.outcome = {"conforms": "pass", "violates": "fail"}.get(rep.verdict, rep.verdict)
     page = HtmlReport(title=f"mb-oracle: game {rep.id}", command=command, inputs=[path], kind="show")

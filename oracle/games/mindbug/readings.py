@@ -14,6 +14,9 @@ catalogue of readings stays complete.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 
 from msgspec.structs import replace
@@ -144,13 +147,35 @@ def _cached(prof: Profile, chosen: tuple) -> Profile:
     return replace(prof, readings=chosen, **{BY_CLAUSE[c].attr: v for c, v in chosen if BY_CLAUSE[c].attr})
 
 
+# The clauses of the readings asked for, while `consulted` records them.
+_ASKED: ContextVar[set | None] = ContextVar("readings_asked", default=None)
+
+
 def choice(prof: Profile, clause: str) -> str:
     """The choice `prof` takes for the reading of `clause` (the team's unless
-    the profile names another): for readings with no profile attribute."""
+    the profile names another). The engine reads every reading with an
+    alternative here, never from the profile's attributes: `consulted`
+    relies on it."""
+    asked = _ASKED.get()
+    if asked is not None:
+        asked.add(clause)
     for c, v in prof.readings:
         if c == clause:
             return v
     return TEAM[clause]
+
+
+@contextmanager
+def consulted() -> Iterator[set[str]]:
+    """The clauses of the readings the engine asks for (`choice`) within: a
+    replay that changes the choice of none of them goes exactly as this one
+    did (verify --keep-going leaves out the others' alternatives)."""
+    asked: set[str] = set()
+    token = _ASKED.set(asked)
+    try:
+        yield asked
+    finally:
+        _ASKED.reset(token)
 
 
 def choices_of(prof: Profile) -> dict[str, str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from . import FRENZY, HUNTER, POISONOUS, SNEAKY
+from ..readings import choice
 
 # -- constant abilities: power layer ---------------------------------------
 
@@ -119,7 +120,7 @@ def _extreme_scope(g, side: int) -> list:
     over, for an ability held by `side`: enemy creatures (the team's
     reading) or every creature in play."""
     s = g.state
-    if g.profile.extreme_scope == "among-enemies":
+    if choice(g.profile, "cards.extreme-power") == "among-enemies":
         return s.play[1 - side]
     return s.play[0] + s.play[1]
 
@@ -309,7 +310,7 @@ def turbo_bug(fx, g, me, card):
 def any_creature(g, me):
     """cards.any-creature: 'a creature' is one of either side (the team's
     reading), or an enemy creature only."""
-    if g.profile.any_creature == "either-side":
+    if choice(g.profile, "cards.any-creature") == "either-side":
         return creatures(g)
     return list(g.state.play[1 - me])
 

@@ -26,7 +26,7 @@ def _creatures(g):
 
 def _a_creature(g, me):
     """cards.any-creature: "a creature" is one of either side (the team's reading) or an enemy one."""
-    if g.profile.any_creature == "either-side":
+    if choice(g.profile, "cards.any-creature") == "either-side":
         return _creatures(g)
     return list(g.state.play[1 - me])
 

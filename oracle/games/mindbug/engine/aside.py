@@ -26,7 +26,7 @@ def set_aside(g, holder: int, cards, clauses=(), source=None) -> None:
         if ctrl is None:
             continue
         s.play[ctrl].remove(c)
-        if g.profile.leave_play == "resets":                     # terms.leave-play (a reading)
+        if c in s.exhausted and choice(g.profile, "terms.leave-play") == "resets":   # a reading
             s.exhausted.discard(c)
         kept.append((c, ctrl))
         leaving.left_play(g, c, ctrl)

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY
 from ..cards.abilities import HUNT_RULES, REVERSED_FIGHTS
+from ..readings import choice
 from . import in_discard
 from .effects import defeat, queue_trigger
 from .granted import attack_grants
@@ -53,7 +54,7 @@ def declare_attack(g: Game, card: int, forced: tuple = ()) -> None:
     stack.append(_FIGHT)
     stack.append(_BLOCK)
     if queued:
-        if g.profile.hunter_order != "hunter-first":
+        if choice(g.profile, "effects.hunter-order") != "hunter-first":
             stack.append(_HUNT)
             stack.append(_RESOLVE)
             return
@@ -91,7 +92,7 @@ def attack_goes_on(g: Game) -> bool:
     gone = s.combat[0]
     g.emit("attack-ends", ("combat.attacker-gone",), player=me, card=gone)
     s.combat = None
-    if g.profile.attacker_gone == "unblocked":
+    if choice(g.profile, "combat.attacker-gone") == "unblocked":
         lose_life(g, 1 - me, 1, ("combat.attacker-gone", "combat.unblocked"), source=gone)
     return False
 

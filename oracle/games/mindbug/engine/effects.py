@@ -19,6 +19,7 @@ from itertools import combinations
 from ..cards import TOUGH
 from ..cards import abilities
 from . import drawing, leaving, octonite, watch
+from ..readings import choice
 from .control import spared
 from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
 from .hand_lock import refused
@@ -181,7 +182,7 @@ def defeat(g: Game, cards, clauses: tuple, source=None, combat_poison=(), per_ca
             continue
         shown = g.design(c)                                      # the face it had in play (later.evolve)
         s.play[ctrl].remove(c)
-        if prof.leave_play == "resets":                          # terms.leave-play (a reading)
+        if c in s.exhausted and choice(prof, "terms.leave-play") == "resets":   # a reading
             s.exhausted.discard(c)
         if s.stages or s.boosts or s.sides:
             leaving.left_play(g, c, ctrl, shown)                 # later.evolve.leave, later.boost.leave

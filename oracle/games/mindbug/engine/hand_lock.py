@@ -42,7 +42,7 @@ def returned(g, card: int, ctrl: int, clauses=(), source=None) -> bool:
     if choice(g.profile, "promo.hand-closed.returned") == "to-discard":
         s = g.state
         s.play[ctrl].remove(card)
-        if g.profile.leave_play == "resets":                     # terms.leave-play (a reading)
+        if card in s.exhausted and choice(g.profile, "terms.leave-play") == "resets":   # a reading
             s.exhausted.discard(card)
         leaving.left_play(g, card, ctrl)
         s.discard[ctrl].append(card)

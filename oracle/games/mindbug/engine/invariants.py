@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import next_stage
+from ..readings import choice
 
 
 def violations(g) -> list[str]:
@@ -36,7 +37,7 @@ def violations(g) -> list[str]:
                     out.append(f"stage faces in {zone}{'' if p is None else f' of player {p}'}: {faces} "
                                "(later.evolve.faces-in-play)")
     in_play = set(s.play[0]) | set(s.play[1])
-    if not s.exhausted <= in_play and g.profile.leave_play == "resets":
+    if not s.exhausted <= in_play and choice(g.profile, "terms.leave-play") == "resets":
         out.append(f"exhausted cards out of play: {sorted(s.exhausted - in_play)}")
     floor = g.profile.power_floor
     if floor:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .game import Game
 
+from ..readings import choice
 from . import in_discard
 from .outcome import life_locked
 from .watch import GAIN_LIFE, LOSE_LIFE, life_changed
@@ -101,5 +102,5 @@ def set_life(g: Game, player: int, value: int, clauses=(), source=None) -> None:
     if value > now:
         gain_life(g, player, value - now, clauses, source)
     elif value < now:
-        counts = g.profile.set_life_loss == "counts"                   # life.lose.set-lower
+        counts = choice(g.profile, "life.lose.set-lower") == "counts"
         lose_life(g, player, now - value, clauses + ("life.lose.set-lower",), source, loss=counts)

@@ -29,9 +29,6 @@ from .diff import (as_claimed, claim_diff, claim_matches, clauses_of, differs, i
 
 U = msgspec.UNSET
 SHOWN_EVENTS = 12    # the rules' events a finding shows, the latest
-# With keep_going, the findings after which every later line is still checked: a claim that
-# differs leaves the rules' state as it was; a refused step waits for a full claim.
-KEEPS_STEP = frozenset({"STATE_MISMATCH", "WRONG_RESULT"})
 
 
 def _line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
@@ -83,12 +80,18 @@ class Verifier:
         # The objectives the log's latest round line shows (accepted, refused or read while lost):
         # what a full claim that leaves them out is taken with, in a round the rules did not start.
         self.log_objectives: tuple | None = None
+        # The lines read in step with the log, each with the line its stretch began at (the game
+        # line, or the claim taken as it stands), and the lines of findings (replay.basis).
+        self.stretch: dict[int, int] = {}
+        self.flagged: set[int] = set()
+        self._anchor = raw.first_line
 
     # -- findings -------------------------------------------------------------------
     def find(self, code, clauses, line, message, events=None, **kw) -> None:
         """Report a finding, with what the rules did since log and rules last
         agreed (`events`, default: the last SHOWN_EVENTS of them)."""
         f = Finding(code, list(dict.fromkeys(clauses)), line, message, **kw)
+        self.flagged.add(line)
         if code not in MALFORMED:
             self.lost = True
             f.events = _events(self.since[-SHOWN_EVENTS:] if events is None else events)
@@ -163,6 +166,8 @@ class Verifier:
             t = line.__struct_config__.tag
             if t == "note":
                 continue
+            if not self.lost:
+                self.stretch[lineno] = self._anchor
             self._fields(t, raw_line, lineno)
             if t == "game":
                 self.find("BAD_LINE", [], lineno, "a game line inside a game")
@@ -188,6 +193,7 @@ class Verifier:
             if self.lost:
                 if t == "state" and is_full(line) and self._fits(line):
                     self._resync(line)
+                    self._anchor = lineno
                 elif t == "end":
                     self.end_line = lineno
                 continue
@@ -484,12 +490,13 @@ def _loose_id(raw: bytes) -> str:
 def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False, readings: dict | None = None,
                 basis: bool = True, *, strict: bool = False) -> GameReport:
     """The report of one game of Mind Up! (`edition`: its one edition, fr, or None)."""
-    rep = Verifier(raw, keep_going, readings, strict=strict).run()
+    team = Verifier(raw, keep_going, readings, strict=strict)
+    rep = team.run()
     if basis and rep.verdict == "violates":
-        from ....replay.basis import classify
-        classify(lambda ed, rd_: Verifier(raw, keep_going, rd_, strict=strict).run(), rep, edition, keep_going,
+        from ....replay.basis import classify, replayed
+        classify(lambda ed, rd_: replayed(Verifier(raw, keep_going, rd_, strict=strict)), team, edition, keep_going,
                  {**(rep.readings or {}), **{k: v for k, v in (readings or {}).items() if k.startswith("mu.")}},
-                 rd.READINGS, KEEPS_STEP)
+                 rd.READINGS)
     return rep
 
 
