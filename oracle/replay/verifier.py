@@ -27,7 +27,7 @@ from .limits import decode_line
 from .lines import line_error, loose_head, read_line
 from .narrate import rules_events, waiting_text
 from .reader import RawGame
-from .resync import resync
+from .resync import TURN_ACTIONS, follow_rules, rules_agree, seen_turn_line, try_resync
 
 # --check-invariants: the rules engine broke one of its own invariants (an `error` verdict).
 INVARIANT_BROKEN = "INVARIANT_BROKEN"
@@ -70,7 +70,12 @@ class Verifier:
         self.attacker = None            # who made the last turn action, if it was an attack
         self.attacked = None            # the creature of that attack
         self.order_queue: list[int] = []  # the rest of an order of waiting effects given at once
-        self._resync_claim = None       # with keep_going: the last full claim seen while lost
+        # With keep_going (oracle.replay.resync): the full claim verification
+        # may resume at, the last turn action line read, and the rules' own
+        # game beside a resumption at a claim that differed from it.
+        self._resync_claim = None
+        self._turn_line = None
+        self._rules_alt = None
 
     # -- findings ----------------------------------------------------------
     def find(self, code, clauses, line, message, events=None, **kw) -> None:
@@ -200,13 +205,14 @@ class Verifier:
                 return self._finish()
             if self.lost:
                 self._try_resync(line, lineno)
-                continue
-            if t == "state":
+            elif t == "state":
                 self._claim(line, lineno)
             elif t == "end":
                 self._end(line, lineno)
             else:
                 self._decision(line, t, lineno)
+            if t in TURN_ACTIONS or t == "mindbug":
+                seen_turn_line(self, line, t)
             if self.lost and not self.keep_going:
                 return self._finish()
         if not self.ended and not self.lost:
@@ -453,6 +459,8 @@ class Verifier:
         events = self.g.apply_unchecked(kind, arg)
         self.since_claim.extend(events)
         self.lenient.saw(events, chosen)
+        if self._rules_alt is not None:
+            follow_rules(self, kind, arg)
         g = self.g
         if self.order_queue:
             waiting = {w[0] for w in g.state.triggers}
@@ -485,6 +493,7 @@ class Verifier:
         g = self.g
         if claim_matches(g, line) or self._agrees(g, line):
             self.since_claim = []
+            self._rules_alt = None
             return
         # A claim may be written before or after forced steps (a decision or
         # random outcome with one option): it agrees if it matches at any of
@@ -498,6 +507,7 @@ class Verifier:
             if self._agrees(probe, line):
                 self.g = probe
                 self.since_claim = []
+                self._rules_alt = None
                 return
             points.append((probe.copy(), list(extra)))
         from .diff import card_diff     # only a claim that differs needs it
@@ -514,10 +524,15 @@ class Verifier:
                 # some creatures only).
                 self.g = point
                 self.since_claim = []
+                self._rules_alt = None
                 return
             if best_diff is None or len(d) < len(best_diff) or (later and len(d) == len(best_diff)):
                 best, best_diff, best_extra = point, d, events
+        if rules_agree(self, line, lineno):
+            return
         self._mismatch(line, lineno, best, self.since_claim + best_extra)
+        if self.keep_going and is_full_claim(line):
+            self._resync_claim = (line, lineno, best)     # verification may resume at the claim that differs
 
     @staticmethod
     def _agrees(g, line) -> bool:
@@ -626,26 +641,9 @@ class Verifier:
 
     # -- keep going ----------------------------------------------------------
     def _try_resync(self, line, lineno) -> None:
-        """After a violation: a full state claim restarts verification; the
-        next decision line must then be a turn action."""
-        t = line.__struct_config__.tag
-        if t == "state":
-            self._resync_claim = (line, lineno) if is_full_claim(line) else None
-            return
-        pending_claim = self._resync_claim
-        if t in ("play", "attack") and pending_claim is not None:
-            claim, claim_line = pending_claim
-            g = resync(self.g, claim, line.p, self.base_decks)
-            self._resync_claim = None
-            if g is None:
-                return
-            self.g = g
-            self.lost = False
-            self.since_claim = []
-            self.report.notes.append(f"verification resumed at line {claim_line}")
-            self._decision(line, t, lineno)
-        elif t == "end":
-            self._mark_end(line, lineno)
+        """After a violation: resume at a full state claim where the rules
+        can go on from it (resync.try_resync)."""
+        try_resync(self, line, lineno)
 
 
 @lru_cache(maxsize=64)
