@@ -201,3 +201,38 @@ def test_a_forced_choice_left_out_before_a_choice_of_the_same_player_is_taken_by
     # a choice legal at no point is still refused, with the forced step's option
     rep = verify(lines[:k] + [{"t": "choose", "p": 0, "cards": [5]}] + lines[k + 2:])
     assert rep.findings[0].code == "ILLEGAL_DECISION" and rep.findings[0].line == k + 1
+
+
+def _forced_skip(seeds):
+    """A game, the index of a forced step (one option) whose effect then
+    skipped a player's choice for want of anything to pick, and that choice."""
+    for seed in seeds:
+        lines, steps, at = log_of(seed)
+        for k, s in enumerate(steps):
+            chooser = [e for e in skipped(s) if e.player is not None]
+            if k and len(s.before.pending.options) == 1 and chooser:
+                return lines, at[k], chooser[0]
+    raise AssertionError("no game of these seeds shows it")
+
+
+def test_a_claim_that_matches_after_a_forced_step_records_the_choices_it_skipped():
+    # The Mindbug decision with no Mindbug left (one option) is left out; the
+    # claim written after it matches once the rules take it, and the Play
+    # effect it let resolve had nothing to pick: the empty answer written
+    # after the claim is accepted, as it is with the forced step written.
+    lines, i, e = _forced_skip(range(1, 40))
+    assert verify(lines).verdict == "conforms"
+    written = lines[:i + 2] + [{"t": "choose", "p": e.player, "cards": []}] + lines[i + 2:]
+    assert verify(written).verdict == "conforms"
+    left_out = lines[:i] + lines[i + 1:i + 2] + [{"t": "choose", "p": e.player, "cards": []}] + lines[i + 2:]
+    rep = verify(left_out)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("'choose []' answers" in n for n in rep.notes)
+    # The forced step itself, written after the claim, is the step the rules took.
+    late = lines[:i] + lines[i + 1:i + 2] + [lines[i]] + lines[i + 2:]
+    rep = verify(late)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("writes the forced step the rules took" in n for n in rep.notes)
+    # A second empty answer has no skipped choice left to answer.
+    twice = left_out[:i + 2] + [left_out[i + 1]] + left_out[i + 2:]
+    assert verify(twice).verdict == "violates"

@@ -16,7 +16,10 @@ a decision of the engine, so the rest of the log stays aligned:
   resolve without asking;
 - a forced step left out before a decision of the same kind (Grave Robber's
   one card, then the next Play effect's `choose`): the line is not the
-  forced step's one answer but is legal once the forced steps are taken.
+  forced step's one answer but is legal once the forced steps are taken;
+- forced steps taken for a state claim that matched only after them: they
+  and the choices they skipped are remembered as if taken for the next
+  decision line.
 
 spec/replay-format.md lists them with the reasons.
 """

@@ -499,17 +499,18 @@ class Verifier:
         # random outcome with one option): it agrees if it matches at any of
         # these points, and it is reported at the point where it differs least,
         # so that a claim written after a forced step shows only its own mistake.
-        points = [(g, [])]
+        points = [(g, [], [])]
         probe = g.copy()
         extra: list = []
+        steps: list = []
         while probe.pending is not None and len(probe.pending.options) == 1:
-            extra = extra + probe.apply_unchecked(*probe.pending.options[0])
+            pend = probe.pending
+            steps.append((pend.options[0], None if pend.is_chance else pend.player, lineno))
+            extra = extra + probe.apply_unchecked(*pend.options[0])
             if self._agrees(probe, line):
-                self.g = probe
-                self.since_claim = []
-                self._rules_alt = None
+                self._after_forced(probe, extra, steps)
                 return
-            points.append((probe.copy(), list(extra)))
+            points.append((probe.copy(), list(extra), list(steps)))
         from .diff import card_diff     # only a claim that differs needs it
 
         # Of equals, the earliest; but when the log's next decision goes past
@@ -517,14 +518,12 @@ class Verifier:
         # the latest.
         later = len(points) > 1 and self._next_after(g, lineno) == "passes"
         best, best_diff, best_extra = None, None, None
-        for point, events in points:
+        for point, events, taken in points:
             d = card_diff(point, line)
             if not d:
                 # Agrees card by card (a play area that claims sub-fields for
                 # some creatures only).
-                self.g = point
-                self.since_claim = []
-                self._rules_alt = None
+                self._after_forced(point, events, taken)
                 return
             if best_diff is None or len(d) < len(best_diff) or (later and len(d) == len(best_diff)):
                 best, best_diff, best_extra = point, d, events
@@ -533,6 +532,18 @@ class Verifier:
         self._mismatch(line, lineno, best, self.since_claim + best_extra)
         if self.keep_going and is_full_claim(line):
             self._resync_claim = (line, lineno, best)     # verification may resume at the claim that differs
+
+    def _after_forced(self, g, events, steps) -> None:
+        """The claim agrees with `g`, the rules after the forced `steps`:
+        go on from there, and remember those steps and the choices they
+        skipped as the rules taking them before the next decision line
+        would (a late `choose []`, the forced step written after all:
+        decisions.already_taken)."""
+        self.g = g
+        self.since_claim = []
+        self._rules_alt = None
+        self.lenient.forced.extend(steps)
+        self.lenient.saw(events)
 
     @staticmethod
     def _agrees(g, line) -> bool:
