@@ -236,3 +236,32 @@ def test_a_claim_that_matches_after_a_forced_step_records_the_choices_it_skipped
     # A second empty answer has no skipped choice left to answer.
     twice = left_out[:i + 2] + [left_out[i + 1]] + left_out[i + 2:]
     assert verify(twice).verdict == "violates"
+
+
+def test_a_choice_whose_answers_all_come_to_the_same_is_a_forced_step():
+    # Wheatle names a power against an empty hand: whatever the power, the
+    # opponent gives nothing. A log that leaves the choice out conforms (the
+    # rules take it like a forced step, with a note); with a hand to take
+    # from, leaving it out is still a missing decision.
+    import json
+
+    from oracle.replay.selfplay import selfplay_lines
+
+    sets = ("first-contact", "promo-later")
+    lines = [json.loads(x) for x in selfplay_lines(10, 2, "en-revised", "random", "every", sets=sets)]
+    starts = [k for k, x in enumerate(lines) if x["t"] == "game"] + [len(lines)]
+    cases = {}                  # whether the hand is empty -> (game, index of Wheatle's choice)
+    for a, b in zip(starts, starts[1:]):
+        game, names = lines[a:b], lines[a + 1]["cards"]
+        for k, x in enumerate(game):
+            if x["t"] == "choose" and game[k - 2]["t"] == "attack" and names[str(game[k - 2]["card"])] == "Wheatle":
+                cases.setdefault(not game[k - 1]["hand"][1 - x["p"]], (game, k))
+    assert set(cases) == {True, False}, "no game names a power with Wheatle against an empty and a full hand"
+    game, k = cases[True]
+    assert verify(game).verdict == "conforms"
+    rep = verify(game[:k] + game[k + 1:])
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("every one of its" in n and "same outcome" in n for n in rep.notes)
+    game, k = cases[False]
+    rep = verify(game[:k] + game[k + 1:])
+    assert rep.findings and rep.findings[0].code in ("MISSING_DECISION", "STATE_MISMATCH")

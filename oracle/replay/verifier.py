@@ -349,19 +349,20 @@ class Verifier:
                 return
             right_kind = t in STAGE_KINDS[pend.stage] and pend.is_chance == (t == "random")
             if right_kind and (pend.is_chance or pend.player == player):
-                if len(pend.options) == 1 and decisions.after_forced(g, t, player, arg):
-                    self._apply(*pend.options[0])
-                    self.lenient.forced.append((pend.options[0], None if pend.is_chance else pend.player, lineno))
-                    continue
+                if (t, arg) not in pend.options:
+                    step = decisions.one_outcome(g)
+                    if step is not None and decisions.after_forced(g, t, player, arg):
+                        self._left_out(step, lineno)
+                        continue
                 break
             if decisions.answer_declined(self):
                 continue                        # a decline the log wrote before the rules asked
-            if len(pend.options) == 1:
+            step = decisions.one_outcome(g)
+            if step is not None:
                 if t in decisions.DECLINES and not decisions.reaches(g, t, player) \
                         and self._harmless_decline(t, player, arg, lineno):
                     return                      # a decline written before a forced step
-                self._apply(*pend.options[0])   # a forced step the log left out
-                self.lenient.forced.append((pend.options[0], None if pend.is_chance else pend.player, lineno))
+                self._left_out(step, lineno)    # a forced step the log left out
                 continue
             if right_kind or t == "mindbug":
                 break                           # refused below, with the clause that forbids it
@@ -425,6 +426,18 @@ class Verifier:
             self.lenient.declined = None        # the log answered itself
         self._apply(t, arg)
         self.report.decisions += 1
+
+    def _left_out(self, step, lineno) -> None:
+        """Take the forced step the log left out (decisions.one_outcome) and
+        remember it, in case the log writes it after all. A choice with more
+        than one option, all of them with the same outcome, gets a note."""
+        pend = self.g.pending
+        if len(pend.options) > 1:
+            self.report.notes.append(
+                f"line {lineno}: the log leaves out {decision_words(pend.stage, pend.player)} ({pend.prompt}); "
+                f"every one of its {len(pend.options)} answers has the same outcome: taken like a forced step")
+        self._apply(*step)
+        self.lenient.forced.append((step, None if pend.is_chance else pend.player, lineno))
 
     def _other_frenzy_copy(self, t, player, arg) -> bool:
         """An attack the rules refuse by the player who attacked last, with
@@ -503,10 +516,10 @@ class Verifier:
         probe = g.copy()
         extra: list = []
         steps: list = []
-        while probe.pending is not None and len(probe.pending.options) == 1:
+        while (step := decisions.one_outcome(probe)) is not None:
             pend = probe.pending
-            steps.append((pend.options[0], None if pend.is_chance else pend.player, lineno))
-            extra = extra + probe.apply_unchecked(*pend.options[0])
+            steps.append((step, None if pend.is_chance else pend.player, lineno))
+            extra = extra + probe.apply_unchecked(*step)
             if self._agrees(probe, line):
                 self._after_forced(probe, extra, steps)
                 return
@@ -624,8 +637,8 @@ class Verifier:
     def _end(self, line, lineno) -> None:
         g = self.g
         self._mark_end(line, lineno)
-        while g.pending is not None and len(g.pending.options) == 1 and not g.is_over:
-            self._apply(*g.pending.options[0])
+        while not g.is_over and (step := decisions.one_outcome(g)) is not None:
+            self._apply(*step)
         claimed = {"winner": line.winner, "reason": line.reason}
         if line.reason == "aborted":
             detail = "" if line.detail is msgspec.UNSET else f": {line.detail}"
