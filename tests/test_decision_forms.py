@@ -265,3 +265,40 @@ def test_a_choice_whose_answers_all_come_to_the_same_is_a_forced_step():
     game, k = cases[False]
     rep = verify(game[:k] + game[k + 1:])
     assert rep.findings and rep.findings[0].code in ("MISSING_DECISION", "STATE_MISMATCH")
+
+
+def test_ratomancer_puts_its_cards_into_play_one_choose_at_a_time():
+    # spec/replay-format.md, order of lines, item 9: one `choose` per card,
+    # `[]` to stop; after the last card the rules ask nothing, and a `[]`
+    # written there is an accepted empty answer. All at once is refused.
+    import json
+
+    from oracle.replay.selfplay import selfplay_lines
+
+    sets = ("first-contact", "promo-2022")
+    lines = [json.loads(x) for x in selfplay_lines(20, 4, "en-revised", "random", "every", sets=sets)]
+    starts = [k for k, x in enumerate(lines) if x["t"] == "game"] + [len(lines)]
+    for a, b in zip(starts, starts[1:]):
+        game, names = lines[a:b], lines[a + 1]["cards"]
+        plays = [k for k, x in enumerate(game) if x["t"] == "play" and names[str(x["card"])] == "Ratomancer"]
+        for k in plays:
+            picks = []
+            j = k + 4                       # play, claim, pass, claim: the first pick
+            while game[j]["t"] == "choose" and game[j]["cards"]:
+                picks.append(j)
+                j += 2
+            if len(picks) >= 2 and game[j]["t"] != "choose":
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no game puts two cards into play with Ratomancer")
+    assert verify(game).verdict == "conforms"
+    last = picks[-1] + 2                    # after the last pick and its claim
+    rep = verify(game[:last] + [{"t": "choose", "p": game[k]["p"], "cards": []}] + game[last:])
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("'choose []' answers Ratomancer's effect" in n for n in rep.notes)
+    together = [c for j in picks for c in game[j]["cards"]]
+    rep = verify(game[:picks[0]] + [{"t": "choose", "p": game[k]["p"], "cards": together}] + game[last:])
+    assert rep.findings[0].code == "ILLEGAL_DECISION" and rep.findings[0].line == picks[0] + 1
