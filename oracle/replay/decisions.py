@@ -29,6 +29,7 @@ spec/replay-format.md lists them with the reasons.
 from __future__ import annotations
 
 from ..games.mindbug.cards import HUNTER
+from ..games.mindbug.engine.state import decision_words
 
 # Decision kinds that skip an empty choice, with the player field to match.
 _EMPTY = ("choose", "random")
@@ -138,6 +139,31 @@ def one_outcome(g):
         elif after != first:
             return None
     return options[0]
+
+
+def left_out(v, step, lineno: int) -> None:
+    """Take the forced step the log left out (`one_outcome`) and remember
+    it, in case the log writes it after all. A choice with more than one
+    option, all of them with the same outcome, gets a note."""
+    pend = v.g.pending
+    if len(pend.options) > 1:
+        v.report.notes.append(
+            f"line {lineno}: the log leaves out {decision_words(pend.stage, pend.player)} ({pend.prompt}); "
+            f"every one of its {len(pend.options)} answers has the same outcome: taken like a forced step")
+    v._apply(*step)
+    v.lenient.forced.append((step, None if pend.is_chance else pend.player, lineno))
+
+
+def claimed_after_forced(v, g, events, steps) -> None:
+    """A state claim agrees with `g`, the rules after the forced `steps`:
+    go on from there, and remember those steps and the choices they skipped
+    as if the rules took them for the next decision line (a late `choose
+    []`, the forced step written after all: `already_taken`)."""
+    v.g = g
+    v.since_claim = []
+    v._rules_alt = None
+    v.lenient.forced.extend(steps)
+    v.lenient.saw(events)
 
 
 def reaches(g, kind: str, player) -> bool:

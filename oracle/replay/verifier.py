@@ -352,7 +352,7 @@ class Verifier:
                 if (t, arg) not in pend.options:
                     step = decisions.one_outcome(g)
                     if step is not None and decisions.after_forced(g, t, player, arg):
-                        self._left_out(step, lineno)
+                        decisions.left_out(self, step, lineno)
                         continue
                 break
             if decisions.answer_declined(self):
@@ -362,7 +362,7 @@ class Verifier:
                 if t in decisions.DECLINES and not decisions.reaches(g, t, player) \
                         and self._harmless_decline(t, player, arg, lineno):
                     return                      # a decline written before a forced step
-                self._left_out(step, lineno)    # a forced step the log left out
+                decisions.left_out(self, step, lineno)    # a forced step the log left out
                 continue
             if right_kind or t == "mindbug":
                 break                           # refused below, with the clause that forbids it
@@ -426,18 +426,6 @@ class Verifier:
             self.lenient.declined = None        # the log answered itself
         self._apply(t, arg)
         self.report.decisions += 1
-
-    def _left_out(self, step, lineno) -> None:
-        """Take the forced step the log left out (decisions.one_outcome) and
-        remember it, in case the log writes it after all. A choice with more
-        than one option, all of them with the same outcome, gets a note."""
-        pend = self.g.pending
-        if len(pend.options) > 1:
-            self.report.notes.append(
-                f"line {lineno}: the log leaves out {decision_words(pend.stage, pend.player)} ({pend.prompt}); "
-                f"every one of its {len(pend.options)} answers has the same outcome: taken like a forced step")
-        self._apply(*step)
-        self.lenient.forced.append((step, None if pend.is_chance else pend.player, lineno))
 
     def _other_frenzy_copy(self, t, player, arg) -> bool:
         """An attack the rules refuse by the player who attacked last, with
@@ -521,7 +509,7 @@ class Verifier:
             steps.append((step, None if pend.is_chance else pend.player, lineno))
             extra = extra + probe.apply_unchecked(*step)
             if self._agrees(probe, line):
-                self._after_forced(probe, extra, steps)
+                decisions.claimed_after_forced(self, probe, extra, steps)
                 return
             points.append((probe.copy(), list(extra), list(steps)))
         from .diff import card_diff     # only a claim that differs needs it
@@ -536,7 +524,7 @@ class Verifier:
             if not d:
                 # Agrees card by card (a play area that claims sub-fields for
                 # some creatures only).
-                self._after_forced(point, events, taken)
+                decisions.claimed_after_forced(self, point, events, taken)
                 return
             if best_diff is None or len(d) < len(best_diff) or (later and len(d) == len(best_diff)):
                 best, best_diff, best_extra = point, d, events
@@ -545,18 +533,6 @@ class Verifier:
         self._mismatch(line, lineno, best, self.since_claim + best_extra)
         if self.keep_going and is_full_claim(line):
             self._resync_claim = (line, lineno, best)     # verification may resume at the claim that differs
-
-    def _after_forced(self, g, events, steps) -> None:
-        """The claim agrees with `g`, the rules after the forced `steps`:
-        go on from there, and remember those steps and the choices they
-        skipped as the rules taking them before the next decision line
-        would (a late `choose []`, the forced step written after all:
-        decisions.already_taken)."""
-        self.g = g
-        self.since_claim = []
-        self._rules_alt = None
-        self.lenient.forced.extend(steps)
-        self.lenient.saw(events)
 
     @staticmethod
     def _agrees(g, line) -> bool:
