@@ -201,3 +201,104 @@ def test_a_forced_choice_left_out_before_a_choice_of_the_same_player_is_taken_by
     # a choice legal at no point is still refused, with the forced step's option
     rep = verify(lines[:k] + [{"t": "choose", "p": 0, "cards": [5]}] + lines[k + 2:])
     assert rep.findings[0].code == "ILLEGAL_DECISION" and rep.findings[0].line == k + 1
+
+
+def _forced_skip(seeds):
+    """A game, the index of a forced step (one option) whose effect then
+    skipped a player's choice for want of anything to pick, and that choice."""
+    for seed in seeds:
+        lines, steps, at = log_of(seed)
+        for k, s in enumerate(steps):
+            chooser = [e for e in skipped(s) if e.player is not None]
+            if k and len(s.before.pending.options) == 1 and chooser:
+                return lines, at[k], chooser[0]
+    raise AssertionError("no game of these seeds shows it")
+
+
+def test_a_claim_that_matches_after_a_forced_step_records_the_choices_it_skipped():
+    # The Mindbug decision with no Mindbug left (one option) is left out; the
+    # claim written after it matches once the rules take it, and the Play
+    # effect it let resolve had nothing to pick: the empty answer written
+    # after the claim is accepted, as it is with the forced step written.
+    lines, i, e = _forced_skip(range(1, 40))
+    assert verify(lines).verdict == "conforms"
+    written = lines[:i + 2] + [{"t": "choose", "p": e.player, "cards": []}] + lines[i + 2:]
+    assert verify(written).verdict == "conforms"
+    left_out = lines[:i] + lines[i + 1:i + 2] + [{"t": "choose", "p": e.player, "cards": []}] + lines[i + 2:]
+    rep = verify(left_out)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("'choose []' answers" in n for n in rep.notes)
+    # The forced step itself, written after the claim, is the step the rules took.
+    late = lines[:i] + lines[i + 1:i + 2] + [lines[i]] + lines[i + 2:]
+    rep = verify(late)
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("writes the forced step the rules took" in n for n in rep.notes)
+    # A second empty answer has no skipped choice left to answer.
+    twice = left_out[:i + 2] + [left_out[i + 1]] + left_out[i + 2:]
+    assert verify(twice).verdict == "violates"
+
+
+def test_a_choice_whose_answers_all_come_to_the_same_is_a_forced_step():
+    # Wheatle names a power against an empty hand: whatever the power, the
+    # opponent gives nothing. A log that leaves the choice out conforms (the
+    # rules take it like a forced step, with a note); with a hand to take
+    # from, leaving it out is still a missing decision.
+    import json
+
+    from oracle.replay.selfplay import selfplay_lines
+
+    sets = ("first-contact", "promo-later")
+    lines = [json.loads(x) for x in selfplay_lines(10, 2, "en-revised", "random", "every", sets=sets)]
+    starts = [k for k, x in enumerate(lines) if x["t"] == "game"] + [len(lines)]
+    cases = {}                  # whether the hand is empty -> (game, index of Wheatle's choice)
+    for a, b in zip(starts, starts[1:]):
+        game, names = lines[a:b], lines[a + 1]["cards"]
+        for k, x in enumerate(game):
+            if x["t"] == "choose" and game[k - 2]["t"] == "attack" and names[str(game[k - 2]["card"])] == "Wheatle":
+                cases.setdefault(not game[k - 1]["hand"][1 - x["p"]], (game, k))
+    assert set(cases) == {True, False}, "no game names a power with Wheatle against an empty and a full hand"
+    game, k = cases[True]
+    assert verify(game).verdict == "conforms"
+    rep = verify(game[:k] + game[k + 1:])
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("every one of its" in n and "same outcome" in n for n in rep.notes)
+    game, k = cases[False]
+    rep = verify(game[:k] + game[k + 1:])
+    assert rep.findings and rep.findings[0].code in ("MISSING_DECISION", "STATE_MISMATCH")
+
+
+def test_ratomancer_puts_its_cards_into_play_one_choose_at_a_time():
+    # spec/replay-format.md, order of lines, item 9: one `choose` per card,
+    # `[]` to stop; after the last card the rules ask nothing, and a `[]`
+    # written there is an accepted empty answer. All at once is refused.
+    import json
+
+    from oracle.replay.selfplay import selfplay_lines
+
+    sets = ("first-contact", "promo-2022")
+    lines = [json.loads(x) for x in selfplay_lines(20, 4, "en-revised", "random", "every", sets=sets)]
+    starts = [k for k, x in enumerate(lines) if x["t"] == "game"] + [len(lines)]
+    for a, b in zip(starts, starts[1:]):
+        game, names = lines[a:b], lines[a + 1]["cards"]
+        plays = [k for k, x in enumerate(game) if x["t"] == "play" and names[str(x["card"])] == "Ratomancer"]
+        for k in plays:
+            picks = []
+            j = k + 4                       # play, claim, pass, claim: the first pick
+            while game[j]["t"] == "choose" and game[j]["cards"]:
+                picks.append(j)
+                j += 2
+            if len(picks) >= 2 and game[j]["t"] != "choose":
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no game puts two cards into play with Ratomancer")
+    assert verify(game).verdict == "conforms"
+    last = picks[-1] + 2                    # after the last pick and its claim
+    rep = verify(game[:last] + [{"t": "choose", "p": game[k]["p"], "cards": []}] + game[last:])
+    assert rep.verdict == "conforms", rep.findings[:1]
+    assert any("'choose []' answers Ratomancer's effect" in n for n in rep.notes)
+    together = [c for j in picks for c in game[j]["cards"]]
+    rep = verify(game[:picks[0]] + [{"t": "choose", "p": game[k]["p"], "cards": together}] + game[last:])
+    assert rep.findings[0].code == "ILLEGAL_DECISION" and rep.findings[0].line == picks[0] + 1

@@ -16,7 +16,12 @@ a decision of the engine, so the rest of the log stays aligned:
   resolve without asking;
 - a forced step left out before a decision of the same kind (Grave Robber's
   one card, then the next Play effect's `choose`): the line is not the
-  forced step's one answer but is legal once the forced steps are taken.
+  forced step's one answer but is legal once the forced steps are taken;
+- a decision left out whose every option leads to the same position
+  (`one_outcome`): the rules take it like a forced step;
+- forced steps taken for a state claim that matched only after them: they
+  and the choices they skipped are remembered as if taken for the next
+  decision line.
 
 spec/replay-format.md lists them with the reasons.
 """
@@ -24,6 +29,7 @@ spec/replay-format.md lists them with the reasons.
 from __future__ import annotations
 
 from ..games.mindbug.cards import HUNTER
+from ..games.mindbug.engine.state import decision_words
 
 # Decision kinds that skip an empty choice, with the player field to match.
 _EMPTY = ("choose", "random")
@@ -104,6 +110,62 @@ def answer_declined(v) -> bool:
     return True
 
 
+# The options a decision may have for the verifier to try each of them (one
+# copy of the game each), to see whether they all come to the same: a bound
+# on the work one line of a hostile log can ask for.
+MAX_SAME_OUTCOME = 64
+
+
+def one_outcome(g):
+    """The answer the rules take for the pending decision when a log leaves
+    it out, or None: its one option, or the first of its options when every
+    one of them leads to the same position (Wheatle naming a power against
+    an empty hand): a choice that decides nothing is a forced step too."""
+    pend = g.pending
+    if pend is None:
+        return None
+    options = pend.options
+    if len(options) == 1:
+        return options[0]
+    if not options or len(options) > MAX_SAME_OUTCOME:
+        return None
+    first = None
+    for option in options:
+        probe = g.copy()
+        probe.apply_unchecked(*option)
+        after = probe.state.to_builtins()
+        if first is None:
+            first = after
+        elif after != first:
+            return None
+    return options[0]
+
+
+def left_out(v, step, lineno: int) -> None:
+    """Take the forced step the log left out (`one_outcome`) and remember
+    it, in case the log writes it after all. A choice with more than one
+    option, all of them with the same outcome, gets a note."""
+    pend = v.g.pending
+    if len(pend.options) > 1:
+        v.report.notes.append(
+            f"line {lineno}: the log leaves out {decision_words(pend.stage, pend.player)} ({pend.prompt}); "
+            f"every one of its {len(pend.options)} answers has the same outcome: taken like a forced step")
+    v._apply(*step)
+    v.lenient.forced.append((step, None if pend.is_chance else pend.player, lineno))
+
+
+def claimed_after_forced(v, g, events, steps) -> None:
+    """A state claim agrees with `g`, the rules after the forced `steps`:
+    go on from there, and remember those steps and the choices they skipped
+    as if the rules took them for the next decision line (a late `choose
+    []`, the forced step written after all: `already_taken`)."""
+    v.g = g
+    v.since_claim = []
+    v._rules_alt = None
+    v.lenient.forced.extend(steps)
+    v.lenient.saw(events)
+
+
 def reaches(g, kind: str, player) -> bool:
     """Do the forced steps from here lead to a decision of `player` that a
     `kind` line answers? (Then the line is on time, with forced steps left
@@ -114,9 +176,10 @@ def reaches(g, kind: str, player) -> bool:
         p = probe.pending
         if p.stage in stages and p.player == player:
             return True
-        if len(p.options) != 1:
+        step = one_outcome(probe)
+        if step is None:
             return False
-        probe.apply_unchecked(*p.options[0])
+        probe.apply_unchecked(*step)
     return False
 
 
@@ -167,16 +230,19 @@ MAX_FORCED_RUN = 64
 
 
 def after_forced(g, t: str, player, arg) -> bool:
-    """Whether a line of the kind the rules wait for, which is not the one
+    """Whether a line of the kind the rules wait for, which is not an
     answer of the forced step pending, is a legal answer once the forced
-    steps (each with one option, none of them this line) are taken: then
-    those are steps the log left out."""
+    steps (`one_outcome`, none of them this line) are taken: then those are
+    steps the log left out."""
     if (t, arg) in g.pending.options:
         return False
     probe = g.copy()
     for _ in range(MAX_FORCED_RUN):
-        if probe.pending is None or len(probe.pending.options) != 1 or (t, arg) in probe.pending.options:
+        if probe.pending is None or (t, arg) in probe.pending.options:
             break
-        probe.apply_unchecked(*probe.pending.options[0])
+        step = one_outcome(probe)
+        if step is None:
+            break
+        probe.apply_unchecked(*step)
     pend = probe.pending
     return pend is not None and (t, arg) in pend.options and (pend.is_chance or pend.player == player)

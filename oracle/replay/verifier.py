@@ -27,7 +27,7 @@ from .limits import decode_line
 from .lines import line_error, loose_head, read_line
 from .narrate import rules_events, waiting_text
 from .reader import RawGame
-from .resync import resync
+from .resync import TURN_ACTIONS, follow_rules, rules_agree, seen_turn_line, try_resync
 
 # --check-invariants: the rules engine broke one of its own invariants (an `error` verdict).
 INVARIANT_BROKEN = "INVARIANT_BROKEN"
@@ -71,7 +71,6 @@ class Verifier:
         self.attacker = None            # who made the last turn action, if it was an attack
         self.attacked = None            # the creature of that attack
         self.order_queue: list[int] = []  # the rest of an order of waiting effects given at once
-        self._resync_claim = None       # with keep_going: the last full claim seen while lost
         # The effects that put cards under a draw pile, kept past the claims that agree (a claim of
         # draw pile sizes cannot see the order) while a card of theirs is still in a draw pile.
         self.under_deck: list = []
@@ -81,6 +80,12 @@ class Verifier:
         self.stretch: dict[int, int] = {}
         self.flagged: set[int] = set()
         self._anchor = raw.first_line
+        # With keep_going (oracle.replay.resync): the full claim verification
+        # may resume at, the last turn action line read, and the rules' own
+        # game beside a resumption at a claim that differed from it.
+        self._resync_claim = None
+        self._turn_line = None
+        self._rules_alt = None
 
     # -- findings ----------------------------------------------------------
     def find(self, code, clauses, line, message, events=None, **kw) -> None:
@@ -215,13 +220,14 @@ class Verifier:
                 return self._finish()
             if self.lost:
                 self._try_resync(line, lineno)
-                continue
-            if t == "state":
+            elif t == "state":
                 self._claim(line, lineno)
             elif t == "end":
                 self._end(line, lineno)
             else:
                 self._decision(line, t, lineno)
+            if t in TURN_ACTIONS or t == "mindbug":
+                seen_turn_line(self, line, t)
             if self.lost and not self.keep_going:
                 return self._finish()
         if not self.ended and not self.lost:
@@ -358,19 +364,20 @@ class Verifier:
                 return
             right_kind = t in STAGE_KINDS[pend.stage] and pend.is_chance == (t == "random")
             if right_kind and (pend.is_chance or pend.player == player):
-                if len(pend.options) == 1 and decisions.after_forced(g, t, player, arg):
-                    self._apply(*pend.options[0])
-                    self.lenient.forced.append((pend.options[0], None if pend.is_chance else pend.player, lineno))
-                    continue
+                if (t, arg) not in pend.options:
+                    step = decisions.one_outcome(g)
+                    if step is not None and decisions.after_forced(g, t, player, arg):
+                        decisions.left_out(self, step, lineno)
+                        continue
                 break
             if decisions.answer_declined(self):
                 continue                        # a decline the log wrote before the rules asked
-            if len(pend.options) == 1:
+            step = decisions.one_outcome(g)
+            if step is not None:
                 if t in decisions.DECLINES and not decisions.reaches(g, t, player) \
                         and self._harmless_decline(t, player, arg, lineno):
                     return                      # a decline written before a forced step
-                self._apply(*pend.options[0])   # a forced step the log left out
-                self.lenient.forced.append((pend.options[0], None if pend.is_chance else pend.player, lineno))
+                decisions.left_out(self, step, lineno)    # a forced step the log left out
                 continue
             if right_kind or t == "mindbug":
                 break                           # refused below, with the clause that forbids it
@@ -475,6 +482,8 @@ class Verifier:
         self.since_claim.extend(events)
         self.lenient.saw(events, chosen)
         self._under_deck(events)
+        if self._rules_alt is not None:
+            follow_rules(self, kind, arg)
         g = self.g
         if self.order_queue:
             waiting = {w[0] for w in g.state.triggers}
@@ -508,21 +517,24 @@ class Verifier:
         g = self.g
         if claim_matches(g, line) or self._agrees(g, line):
             self.since_claim = []
+            self._rules_alt = None
             return
         # A claim may be written before or after forced steps (a decision or
         # random outcome with one option): it agrees if it matches at any of
         # these points, and it is reported at the point where it differs least,
         # so that a claim written after a forced step shows only its own mistake.
-        points = [(g, [])]
+        points = [(g, [], [])]
         probe = g.copy()
         extra: list = []
-        while probe.pending is not None and len(probe.pending.options) == 1:
-            extra = extra + probe.apply_unchecked(*probe.pending.options[0])
+        steps: list = []
+        while (step := decisions.one_outcome(probe)) is not None:
+            pend = probe.pending
+            steps.append((step, None if pend.is_chance else pend.player, lineno))
+            extra = extra + probe.apply_unchecked(*step)
             if self._agrees(probe, line):
-                self.g = probe
-                self.since_claim = []
+                decisions.claimed_after_forced(self, probe, extra, steps)
                 return
-            points.append((probe.copy(), list(extra)))
+            points.append((probe.copy(), list(extra), list(steps)))
         from .diff import card_diff     # only a claim that differs needs it
 
         # Of equals, the earliest; but when the log's next decision goes past
@@ -530,17 +542,20 @@ class Verifier:
         # the latest.
         later = len(points) > 1 and self._next_after(g, lineno) == "passes"
         best, best_diff, best_extra = None, None, None
-        for point, events in points:
+        for point, events, taken in points:
             d = self._claim_diff(point, line, card_diff)
             if not d:
                 # Agrees card by card (a play area that claims sub-fields for
                 # some creatures only).
-                self.g = point
-                self.since_claim = []
+                decisions.claimed_after_forced(self, point, events, taken)
                 return
             if best_diff is None or len(d) < len(best_diff) or (later and len(d) == len(best_diff)):
                 best, best_diff, best_extra = point, d, events
+        if rules_agree(self, line, lineno):
+            return
         self._mismatch(line, lineno, best, self.since_claim + best_extra)
+        if self.keep_going and is_full_claim(line):
+            self._resync_claim = (line, lineno, best)     # verification may resume at the claim that differs
 
     @staticmethod
     def _claim_diff(g, line, card_diff) -> list:
@@ -613,8 +628,8 @@ class Verifier:
     def _end(self, line, lineno) -> None:
         g = self.g
         self._mark_end(line, lineno)
-        while g.pending is not None and len(g.pending.options) == 1 and not g.is_over:
-            self._apply(*g.pending.options[0])
+        while not g.is_over and (step := decisions.one_outcome(g)) is not None:
+            self._apply(*step)
         claimed = {"winner": line.winner, "reason": line.reason}
         if line.reason == "aborted":
             detail = "" if line.detail is msgspec.UNSET else f": {line.detail}"
@@ -641,27 +656,9 @@ class Verifier:
 
     # -- keep going ----------------------------------------------------------
     def _try_resync(self, line, lineno) -> None:
-        """After a violation: a full state claim restarts verification; the
-        next decision line must then be a turn action."""
-        t = line.__struct_config__.tag
-        if t == "state":
-            self._resync_claim = (line, lineno) if is_full_claim(line) else None
-            return
-        pending_claim = self._resync_claim
-        if t in ("play", "attack") and pending_claim is not None:
-            claim, claim_line = pending_claim
-            g = resync(self.g, claim, line.p, self.base_decks)
-            self._resync_claim = None
-            if g is None:
-                return
-            self.g = g
-            self.lost = False
-            self.since_claim = []
-            self._anchor = self.stretch[lineno] = claim_line
-            self.report.notes.append(f"verification resumed at line {claim_line}")
-            self._decision(line, t, lineno)
-        elif t == "end":
-            self._mark_end(line, lineno)
+        """After a violation: resume at a full state claim where the rules
+        can go on from it (resync.try_resync)."""
+        try_resync(self, line, lineno)
 
 
 class LeanVerifier(Verifier):

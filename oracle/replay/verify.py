@@ -4,8 +4,9 @@ The log's inputs (the deal, every decision, every random outcome) drive the
 reference engine; its claims (state lines, the end line) are compared with
 what the engine says. The first divergence is reported with the clause, the
 line, the legal options and, for state claims, a structural diff. With
-`keep_going`, verification resumes at the next full state claim before a
-turn action, so one run reports every divergence of a game.
+`keep_going`, verification resumes at the next full state claim from which
+the rules can go on (oracle.replay.resync), so one run reports every
+divergence of a game.
 
 A game in the plain form goes through the fast lane (`fastlane`); any other
 through the full verifier (`verifier`), which gives the same report for the
