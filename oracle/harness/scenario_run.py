@@ -56,7 +56,7 @@ def _start_message(sc, edition: str):
     return ep.SetPosition(edition=edition, position=pos, **sets)
 
 
-def _one(campaign, sc, edition: str) -> GameReport | str:
+def play_one(campaign, sc, edition: str) -> GameReport | str:
     """The scenario's report against the engine, or why it cannot be played there."""
     engine = campaign.engine
     rep = GameReport(file=sc.file, line=sc.line, id=f"scenario {sc.id} [{edition}]", edition=edition,
@@ -179,7 +179,7 @@ def run_scenarios(campaign, paths) -> Iterator[GameReport]:
                                                                    differing(sc.doc.readings).items())
                            + ", and the engine plays the team's readings")
                 else:
-                    why = _one(campaign, sc, edition)
+                    why = play_one(campaign, sc, edition)
                 if isinstance(why, str):
                     campaign.skipped.append((f"scenario {sc.id} [{edition}]", f"{sc.file}:{sc.line}", why,
                                              edition in campaign.editions))
