@@ -1,12 +1,15 @@
 """conform's root causes: groups whose shrunk games verify names alike are
-one root cause, and a root cause whose draft does not fail on the engine
-says so in its note."""
+one root cause, a root cause whose draft does not fail on the engine says
+so in its note, and one that stands only under a team reading says so
+(`basis: reading`) however its log reads."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from types import SimpleNamespace
 
+from conftest import ROOT
 from test_harness_conform import conform, reports, wrapped_adapter
 
 from oracle.harness.roots import Root, merged
@@ -72,3 +75,39 @@ def test_two_root_causes_with_the_same_code_and_first_clause_are_one():
                         "[triggers.attack], OPTIONS_DIFFER [terms.steal]), which their shrunk games show as one; "
                         "c shrunk")
     assert out[1] is b and b.members == [games[1]] and b.note == "b shrunk"
+
+
+def test_an_engine_that_names_the_hunter_target_first_differs_on_the_reading_and_its_drafts_pass(tmp_path):
+    """An engine that takes the other reading of effects.hunter-order
+    (HUNTER names its target before the Attack effect resolves): every
+    difference conform finds is a matter of that reading (`basis: reading`),
+    also the state differences whose log verify flags on the rules (the log
+    holds the decisions in the rules' order, which the other reading cannot
+    replay), and every draft passes on the oracle."""
+    script = wrapped_adapter(
+        tmp_path / "hunter_first.py",
+        "    if msg['op'] in ('deal', 'position'):\n"
+        "        from oracle.games.mindbug.readings import with_readings\n"
+        "        a.game.profile = with_readings(a.game.profile, {'effects.hunter-order': 'hunter-first'})\n"
+        "        reply = ea.view(a.game)\n")
+    out = tmp_path / "found"
+    r = conform("--engine", f"{sys.executable} {script}", "--budget", "16", "--seed", "2", "--format", "json",
+                "--out", str(out))
+    assert r.returncode == 1, r.stderr
+    lines = reports(r)
+    bad = [g for g in lines if g["t"] == "game" and g["verdict"] == "violates"]
+    assert {g["findings"][0]["code"] for g in bad} >= {"STATE_MISMATCH", "MISSING_DECISION"}
+    for g in bad:
+        f = g["findings"][0]
+        assert (f["basis"], f["reading"], f["alternatives"]) == (
+            "reading", {"clause": "effects.hunter-order", "choice": "attack-effect-first"}, ["hunter-first"]), f
+    assert lines[-1]["reading_only"] == len(bad)
+    notes = [n for g in bad for n in g["notes"] if n.startswith("root cause ")]
+    assert any("a matter of the reading effects.hunter-order: played in lockstep under hunter-first" in n
+               for n in notes), notes
+    drafts = sorted(out.glob("*.yaml"))
+    assert len(drafts) == len(notes) >= 2
+    for draft in drafts:
+        done = subprocess.run([sys.executable, "-m", "oracle", "scenarios", str(draft)], capture_output=True,
+                              text=True, cwd=ROOT, timeout=120)
+        assert done.returncode == 0, done.stdout + done.stderr

@@ -187,8 +187,17 @@ def _cut(camp, first, game, members: list, sig: tuple) -> Root:
         root.code, root.clauses = v.code, list(v.clauses)
         if v.basis is not None:
             root.basis = (v.basis, v.reading, list(v.alternatives))
-    else:
-        root.basis = _basis(camp, small, edition, setup)
+    if root.basis is None or root.basis[0] != "reading":
+        # A log holds the decisions in the order the rules take them: under a reading that takes them in
+        # another order (effects.hunter-order) verify cannot replay it. In lockstep the engine can say.
+        lock = _basis(camp, small, edition, setup)
+        if root.checked is not None and lock is not None and lock[0] == "reading":
+            r = lock[1]
+            root.note += (f"; a matter of the reading {r['clause']}: played in lockstep under "
+                          f"{' or '.join(lock[2])}, the rules agree with the engine there (verify, which "
+                          f"replays the log's decisions in the order of {r['choice']}, flags it on the rules)")
+        if root.checked is None or (lock is not None and lock[0] == "reading"):
+            root.basis = lock
     return root
 
 
