@@ -153,3 +153,38 @@ def test_a_draft_of_a_game_of_the_later_sets_names_its_sets_and_passes(tmp_path)
     loaded = load_file(path)
     assert not loaded.errors, loaded.errors[:2]
     assert run_scenario(loaded.scenarios[0], "en-revised").passed
+
+
+def test_a_draft_that_names_a_creature_the_attack_effect_removed_before_hunter_passes_on_the_rules(tmp_path):
+    """An engine that lists HUNTER's choice of the creature the attacker's
+    Attack effect has just defeated: the rules refuse it by the hunt-order
+    reading (effects.hunter-order), and the draft says so, as the scenario
+    runner finds it (the draft named keywords.hunter, judged on a copy of
+    the game that had forgotten the Attack effect's events, and failed on
+    the oracle: "expected keywords.hunter, got effects.hunter-order")."""
+    import yaml
+
+    from oracle.harness.artifacts import draft_scenario
+    from oracle.scenarios.loader import load_file
+    from oracle.scenarios.runner import run as run_scenario
+
+    def hunt_after_a_defeat(g):
+        return g.pending.stage == "hunt" and any(
+            e.kind == "defeat" and e.card in g.table.defs and g.state.combat and e.source == g.state.combat[0]
+            for e in g.events)
+
+    setup, taken, g = find(hunt_after_a_defeat, seeds=2000)
+    gone = next(e.card for e in g.events if e.kind == "defeat")
+    options = [msgspec.to_builtins(d.to_json()) for d in g.legal_decisions()]
+    listed = {"t": "hunt", "p": g.pending.player, "card": gone}
+    reply = ep.reply_decoder.decode(json.dumps({"options": options + [listed], "state": full_claim(g), "over": None}))
+    finding, extra = compare(g, reply, len(taken), list(g.events))
+    assert finding.code == "OPTIONS_DIFFER" and finding.clauses[0] == "effects.hunter-order", finding.clauses
+    doc = draft_scenario(Divergence(list(taken), finding, reply, extra=extra, agreed=len(taken)), "en-revised",
+                         setup, "hunter-order", "engine", extra[0])
+    assert doc["illegal"]["clause"] == "effects.hunter-order", doc["illegal"]
+    path = tmp_path / "draft.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    sc = load_file(path).scenarios[0]
+    result = run_scenario(sc, "en-revised")
+    assert result.passed, result

@@ -243,14 +243,16 @@ def test_engine_messages_and_the_example_adapters_replies_follow_the_printed_sch
     assert not check["engine-reply"].is_valid({"options": [{"t": "block", "p": 5, "card": 1}]})
 
 
-def wrapped_adapter(script, body: str):
-    """An adapter around the example one that runs `body` (Python lines, with
-    `msg`, `reply`, `a` the example adapter and `ea` its module) before each reply."""
+def wrapped_adapter(script, body: str, plants: tuple[str, ...] = ()):
+    """An adapter around the example one (with the rules `plants` switched
+    off) that runs `body` (Python lines, with `msg`, `reply`, `a` the example
+    adapter and `ea` its module) before each reply."""
     script.write_text(
         "import json, sys\n"
         f"sys.path.insert(0, {str(ROOT / 'examples')!r})\n"
         "import engine_adapter as ea\n"
-        "a = ea.Adapter(None)\n"
+        + "".join(f"ea.plant({p!r})\n" for p in plants) +
+        f"a = ea.Adapter({plants!r})\n"
         "for line in sys.stdin:\n"
         "    msg = json.loads(line)\n"
         "    if msg['op'] == 'quit':\n"
@@ -261,14 +263,16 @@ def wrapped_adapter(script, body: str):
     return script
 
 
+EAGER = ("    g = a.game\n"      # the engine applies every decision with one legal option on its own
+         "    while g is not None and g.pending is not None and len(g.pending.options) == 1:\n"
+         "        g.apply(g.legal_decisions()[0])\n"
+         "        reply = ea.view(g, a.planted)\n")
+
+
 def test_an_engine_that_takes_forced_decisions_itself_still_conforms(tmp_path):
     """An adapter that applies every decision with one legal option on its
     own (and never lists it) agrees with the rules."""
-    script = wrapped_adapter(tmp_path / "eager.py",
-                             "    g = a.game\n"
-                             "    while g is not None and g.pending is not None and len(g.pending.options) == 1:\n"
-                             "        g.apply(g.legal_decisions()[0])\n"
-                             "        reply = ea.view(g)\n")
+    script = wrapped_adapter(tmp_path / "eager.py", EAGER)
     r = conform("--engine", f"{sys.executable} {script}", "--budget", "4", "--seed", "5", "--format", "json",
                 "--out", str(tmp_path / "o"))
     assert r.returncode == 0, r.stdout[-2000:]
@@ -632,3 +636,68 @@ def test_the_human_report_names_the_engine_where_verify_names_the_log(tmp_path):
     assert r.returncode == 1, r.stderr
     assert "    engine says: {" in r.stdout and "since engine and rules last agreed" in r.stdout
     assert "log says" not in r.stdout and "since log and" not in r.stdout
+
+
+FORCED_PASS = """format: mb-scenario/1
+id: forced.pass-then-sneaky
+title: A pass forced on a player with no Mindbug left, then a creature without SNEAKY may not block a SNEAKY one
+clauses: [keywords.sneaky]
+editions: [en-revised]
+source: {kind: rulebook, ref: "Keywords: SNEAKY"}
+given:
+  players:
+    - hand: [Bee Bear, Axolotl Healer]
+      play: [Spider Owl]
+      deck: [Shark Dog, Rhino Turtle]
+    - mindbugs: 0
+      hand: [Brain Fly, Compost Dragon]
+      play: [Gorillion]
+      deck: [Luchataur, Tusked Extorter]
+steps:
+  - play: Bee Bear
+  - pass
+  - play: Brain Fly
+  - %s
+  - attack: Spider Owl
+  - block: Gorillion
+settle: false
+illegal: {step: 6, code: ILLEGAL_DECISION, clause: keywords.sneaky}
+"""
+
+
+def test_a_draft_that_writes_a_forced_step_the_engine_took_itself_plays_to_its_end(tmp_path):
+    """As conform writes a draft, its steps hold the forced decisions an
+    engine took on its own (a `pass` where no Mindbug is left). Played
+    against that engine, such a step is one the run has already taken: it
+    is passed over, and the scenario plays on to SNEAKY's block, which the
+    engine allows. (It stopped at the `pass` and reported "conforms" after
+    two decisions.)"""
+    path = tmp_path / "draft.yaml"
+    path.write_text(FORCED_PASS % "pass")
+    sc = load_file(path).scenarios[0]
+    assert run_scenario(sc, "en-revised").passed
+    script = wrapped_adapter(tmp_path / "eager.py", EAGER, plants=("sneaky",))
+    r = conform("--engine", f"{sys.executable} {script}", "--budget", "0", "--scenarios", str(path),
+                "--format", "json", "--out", str(tmp_path / "o"))
+    assert r.returncode == 1, r.stdout + r.stderr
+    [g] = [x for x in reports(r) if x["t"] == "game"]
+    assert g["verdict"] == "violates" and g["decisions"] == 6, g
+    assert g["findings"][0]["clauses"] == ["keywords.sneaky"] and g["findings"][0]["line"] == sc.line_of("step", 5)
+
+
+def test_a_scenario_whose_run_stops_short_with_no_difference_is_a_skipped_run_that_says_why(tmp_path):
+    """A step the rules refuse where the run reaches it, and not the refusal
+    the scenario expects: the run is skipped, counted and listed with the
+    step and the refusal, not reported as conforming."""
+    path = tmp_path / "wrong.yaml"
+    path.write_text(FORCED_PASS % "mindbug")         # the Brain Fly is taken: the next turn is not player 0's
+    r = conform("--engine", ADAPTER, "--budget", "0", "--scenarios", str(path), "--format", "json",
+                "--out", str(tmp_path / "o"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert not [x for x in reports(r) if x["t"] == "game"]
+    err = r.stderr.splitlines()
+    assert err[0] == "conform: 1 scenario run skipped:", r.stderr
+    assert err[1].startswith("  1: it stops short of its end against the engine, with no difference found: the "
+                             "rules refuse its step 5 (attack: Spider Owl) where the run reaches it: "
+                             "ILLEGAL_DECISION [combat.attack]"), err[1]
+    assert err[2].split() == ["scenario", "forced.pass-then-sneaky", "[en-revised]", f"{path}:1"]

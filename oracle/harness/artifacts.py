@@ -197,8 +197,11 @@ def draft_scenario(div: Divergence, edition: str, setup: dict, scenario_id: str,
         # As the scenario runner takes the step: the forced decisions it does
         # not answer first, then the step by its own player (`by`), which
         # may not be the one the rules wait for (a HUNTER choice offered to
-        # the defender).
-        at = g.copy()
+        # the defender). The game itself, not a copy: a copy forgets the
+        # events of the last decision, which the refusal of a HUNTER choice
+        # reads (the Attack effect may have removed the creature it names:
+        # effects.hunter-order), as they are there where the runner takes it.
+        at = g
         while at.pending is not None and len(at.pending.options) == 1 and bad.kind not in STAGE_KINDS[at.pending.stage]:
             at.apply_unchecked(*at.pending.options[0])
         refusal = at.refusal(bad)

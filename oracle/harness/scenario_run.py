@@ -15,7 +15,7 @@ from ..games.mindbug.engine.state import STAGE_KINDS
 from ..games.mindbug.readings import differing
 from ..replay.findings import Finding, GameReport
 from ..scenarios.cards import all_ids, card_id, card_name
-from ..scenarios.loader import load_paths, step_kind
+from ..scenarios.loader import load_paths, step_kind, step_text
 from ..scenarios.runner import build, given_args
 from . import engine_protocol as ep
 from . import protocol as pr
@@ -56,7 +56,7 @@ def _start_message(sc, edition: str):
     return ep.SetPosition(edition=edition, position=pos, **sets)
 
 
-def _one(campaign, sc, edition: str) -> GameReport | str:
+def play_one(campaign, sc, edition: str) -> GameReport | str:
     """The scenario's report against the engine, or why it cannot be played there."""
     engine = campaign.engine
     rep = GameReport(file=sc.file, line=sc.line, id=f"scenario {sc.id} [{edition}]", edition=edition,
@@ -78,13 +78,23 @@ def _one(campaign, sc, edition: str) -> GameReport | str:
     if not set(sets) <= set(engine.sets):
         return f"it deals {', '.join(x for x in sets if x not in engine.sets)}, a set the engine does not deal"
     at = 0                              # the step under way, for the finding's line
+    refuse_at = _refused_step(sc, edition)
+    stopped = None                      # why the steps stop short of the end, with no divergence
     try:
         run = Run(engine, g, engine.send(msg))
+        ahead: list[Decision] = []      # forced decisions the engine took on its own, the rules with it
         for at, step in enumerate(sc.doc.steps, 1):
             if not run.going:
+                if run.divergence is None and at != refuse_at:
+                    stopped = f"the game is over (player {run.g.winner} won: {run.g.reason}) before step {at}"
                 at -= 1
                 break
             kind, arg, by = _decision(step)
+            took = _taken(ahead, kind, arg, by)
+            if took is not None:
+                del ahead[:took + 1]    # the step is one of them: already taken on both sides
+                continue
+            ahead.clear()
             taken = 0
             while run.going and len(run.g.pending.options) == 1 and kind not in STAGE_KINDS[run.g.pending.stage]:
                 k, a = run.g.pending.options[0]
@@ -93,12 +103,22 @@ def _one(campaign, sc, edition: str) -> GameReport | str:
                 if taken > SETTLE_LIMIT:
                     break
             if not run.going:
+                if run.divergence is None and at != refuse_at:
+                    stopped = f"the game is over (player {run.g.winner} won: {run.g.reason}) before step {at}"
                 break
             p = run.g.pending
             player = None if p.is_chance else (p.player if by is None else by)
             if (kind, arg) not in p.options or (not p.is_chance and player != p.player):
-                break                   # a step the rules refuse: the options were compared before it
+                # A step the rules refuse: the options were compared before it. Unless it is not the
+                # refusal the scenario expects: then the run stops short of the scenario's end.
+                if at != refuse_at:
+                    r = run.g.refusal(Decision(kind, player, arg))
+                    stopped = f"the rules refuse its step {at} ({step_text(step)}) where the run reaches it" + (
+                        f": {r.code} [{r.clause}] {r.message}" if r is not None else "")
+                break
+            n = len(run.decisions)
             run.step(Decision(kind, player, arg))
+            ahead = run.decisions[n + 1:]
     except EngineFault as e:
         rep.verdict = "malformed"
         rep.findings.append(Finding("ENGINE_FAULT", [], sc.line, str(e)))
@@ -108,6 +128,9 @@ def _one(campaign, sc, edition: str) -> GameReport | str:
             pass
         return rep
     rep.decisions = len(run.decisions)
+    if run.divergence is None and stopped is not None:
+        return (f"it stops short of its end against the engine, with no difference found: {stopped} (the "
+                "scenario fails on the rules, or the sides took forced steps it does not write)")
     if run.divergence is not None:
         f = run.divergence.finding
         f.line = sc.line_of("step", at) if at and run.divergence.decisions else sc.line_of("given")
@@ -116,6 +139,24 @@ def _one(campaign, sc, edition: str) -> GameReport | str:
         rep.notes.append(f"after {len(run.divergence.decisions)} decisions of the scenario "
                          f"(forced ones included); the finding's line is the scenario file's")
     return rep
+
+
+def _refused_step(sc, edition: str) -> int | None:
+    """The step the scenario expects the rules to refuse (its last when it names none), or None."""
+    illegal = sc.expectation(edition)[1]
+    if illegal is None:
+        return None
+    return len(sc.doc.steps) if illegal.step is msgspec.UNSET else illegal.step
+
+
+def _taken(ahead: list[Decision], kind: str, arg, by: int | None) -> int | None:
+    """Where among the forced decisions the engine took on its own (and the
+    rules with it) a step is: those before it are forced ones the scenario
+    leaves out, as the scenario runner takes them. None if it is not there."""
+    for i, d in enumerate(ahead):
+        if (d.kind, d.arg) == (kind, arg) and by in (None, d.player):
+            return i
+    return None
 
 
 def run_scenarios(campaign, paths) -> Iterator[GameReport]:
@@ -138,7 +179,7 @@ def run_scenarios(campaign, paths) -> Iterator[GameReport]:
                                                                    differing(sc.doc.readings).items())
                            + ", and the engine plays the team's readings")
                 else:
-                    why = _one(campaign, sc, edition)
+                    why = play_one(campaign, sc, edition)
                 if isinstance(why, str):
                     campaign.skipped.append((f"scenario {sc.id} [{edition}]", f"{sc.file}:{sc.line}", why,
                                              edition in campaign.editions))
