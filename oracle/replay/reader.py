@@ -33,6 +33,7 @@ _GLOB_CHARS = ("*", "?", "[")
 BOM = b"\xef\xbb\xbf"   # a UTF-8 byte order mark: skipped at the start of an input
 GZIP_MAGIC = b"\x1f\x8b"   # the first bytes of gzip data: read decompressed
 _BLOCK = 1 << 16   # read at a time; lines are cut from these blocks
+_BLANK = b" \t\n\r\x0b\x0c"   # what `bytes.strip` takes off: a line of these only is blank
 
 
 class _Tag(msgspec.Struct):
@@ -244,16 +245,27 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
     text = line0 == 0
     try:
         for batch, block, end in _lines(stream):
+            count = len(batch)
+            nums = None     # the numbers of the lines of `batch`, when blank lines were left out of it
+            if block is not None and not min(batch)[:1] > b" ":
+                # Blank or space-led lines (they sort first): a batch of
+                # blank lines only is counted and passed in one step; from
+                # another, the blank lines are left out, each line kept
+                # with its number. Blank lines are never part of a game.
+                if not block[:end].translate(None, _BLANK):
+                    lineno += count
+                    continue
+                kept = [i for i, x in enumerate(batch) if x[:1] > b" " or x.strip()]
+                nums = [lineno + i + 1 for i in kept]
+                batch = [batch[i] for i in kept]
             n = len(batch)
-            # A batch without blank lines (blank and space-led lines sort
-            # first: none if the least line starts otherwise) and without a
-            # letter of "game" escaped (rare: such a line may be a game line
-            # that _maybe_games cannot find by its text) is taken in
-            # runs between the lines that may be game lines, a run in one
-            # step; the lines that may be game lines, and every line of
-            # other batches, one by one.
-            runs = block is not None and (least := min(batch)) and least[0] > 32 \
-                and (b"\\" not in block or _ESCAPED_LETTER not in block)   # a backslash first: one memchr
+            # A batch taken as lines of `block` (without a carriage return or
+            # a line too long) and without a letter of "game" escaped (rare:
+            # such a line may be a game line that _maybe_games cannot find by
+            # its text) is taken in runs between the lines that may be game
+            # lines, a run in one step; the lines that may be game lines, and
+            # every line of other batches, one by one.
+            runs = block is not None and (b"\\" not in block or _ESCAPED_LETTER not in block)   # a backslash first: one memchr
             marks = _maybe_games(block, end, batch) if runs else ()
             k = 0
             i = 0
@@ -268,13 +280,13 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
                             continue
                         take = min(stop - i, MAX_GAME_LINES - len(current.lines))
                         if take > 0:
-                            current.lines.extend(zip(range(lineno + i + 1, lineno + i + take + 1),
-                                                     batch[i:i + take]))
+                            current.lines.extend(zip(range(lineno + i + 1, lineno + i + take + 1) if nums is None
+                                                     else nums[i:i + take], batch[i:i + take]))
                             i += take
                             continue
                 raw = batch[i]
+                num = lineno + i + 1 if nums is None else nums[i]
                 i += 1
-                num = lineno + i
                 if may_be_game_line(raw) and is_game_line(raw):
                     if current is not None:
                         yield current
@@ -308,7 +320,7 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
                         raw[:200], TOO_LARGE, f"the game is longer than {MAX_GAME_LINES} lines (MAX_GAME_LINES); "
                                               "the rest of it is skipped")))
                     skipping = True
-            lineno += n
+            lineno += count
     except READ_ERRORS as e:
         # A read error or corrupt compressed data: the game read so far is
         # verified as it is (it will be found cut short), then the error.
