@@ -9,7 +9,10 @@ MAX_LINE_BYTES is skipped in bounded chunks and stands in the game as a
 one `RefusedLine`, the rest up to the next game line is skipped.
 
 Files may be gzip-compressed (recognised by their first bytes, whatever
-their name); a UTF-8 byte order mark at the start of a file is skipped.
+their name). A byte order mark at the start of a line is read as at the
+start of a file (inputs joined with `cat` put one there): a UTF-8 one is
+skipped; a UTF-16 one makes the rest of the input, up to the next game
+line, unreadable.
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ from .limits import LONG_LINE_HEAD, LONG_LINE_TAIL, MAX_GAME_LINES, MAX_LINE_BYT
 # The files a folder contributes (searched recursively).
 LOG_SUFFIXES = (".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz")
 _GLOB_CHARS = ("*", "?", "[")
-BOM = b"\xef\xbb\xbf"   # a UTF-8 byte order mark: skipped at the start of an input
+BOM = b"\xef\xbb\xbf"   # a UTF-8 byte order mark: skipped at the start of an input or a line
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")   # UTF-16 byte order marks (little, big endian)
 GZIP_MAGIC = b"\x1f\x8b"   # the first bytes of gzip data: read decompressed
 _BLOCK = 1 << 16   # read at a time; lines are cut from these blocks
 _BLANK = b" \t\n\r\x0b\x0c"   # what `bytes.strip` takes off: a line of these only is blank
@@ -131,6 +135,8 @@ def is_game_line(raw: bytes) -> bool:
     except msgspec.ValidationError:
         return False     # valid JSON, but not an object, or "t" not text
     except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+        if raw.startswith(BOM):
+            return is_game_line(raw[len(BOM):])     # a line after a byte order mark (the reader skips it)
         return long_game_line(raw[:LONG_LINE_HEAD], raw[-LONG_LINE_TAIL:])[0]
 
 
@@ -188,6 +194,8 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
             skipped = 0
             chunk = chunk[nl + 1:]
         block = buf + chunk if buf else chunk
+        if block.find(BOM) >= 0:
+            block = _without_boms(block)
         end = block.rfind(b"\n")
         if end >= 0:
             parts = block.split(b"\n")
@@ -210,6 +218,18 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
     elif buf:
         line = buf.rstrip(b"\r")
         yield [_refused(line) if len(line) > MAX_LINE_BYTES else line], None, 0
+
+
+def _without_boms(block: bytes) -> bytes:
+    """`block` (which starts a line) without the UTF-8 byte order marks that
+    start its lines: each line is read as if it started a file."""
+    block = block.replace(b"\n" + BOM, b"\n")
+    return block[len(BOM):] if block.startswith(BOM) else block
+
+
+def _utf16_lines(block: bytes) -> bool:
+    """Whether a line of `block` (which starts a line) starts with a UTF-16 byte order mark."""
+    return block[:2] in UTF16_BOMS or block.find(b"\n\xff\xfe") >= 0 or block.find(b"\n\xfe\xff") >= 0
 
 
 def _maybe_games(block: bytes, end: int, lines: list[bytes]) -> list[int]:
@@ -238,7 +258,8 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
     `ends`: the input ends with the stream, else a game line follows it)."""
     current: RawGame | None = None
     seen_any = False
-    skipping = False   # past the end of a game that is too long
+    skipping = False   # past the end of a game that is too long, or in UTF-16 text
+    utf16 = False      # in UTF-16 text after a byte order mark, up to the next game line
     lineno = line0     # the lines of the batches before this one
     # From the start of an input, until a line is a JSON object: the input
     # may not be JSON Lines at all (one 'text' report for it, at its end).
@@ -265,7 +286,8 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
             # its text) is taken in runs between the lines that may be game
             # lines, a run in one step; the lines that may be game lines, and
             # every line of other batches, one by one.
-            runs = block is not None and (b"\\" not in block or _ESCAPED_LETTER not in block)   # a backslash first: one memchr
+            runs = block is not None and (b"\\" not in block or _ESCAPED_LETTER not in block) \
+                and not _utf16_lines(block)   # a backslash first: one memchr
             marks = _maybe_games(block, end, batch) if runs else ()
             k = 0
             i = 0
@@ -287,23 +309,34 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
                 raw = batch[i]
                 num = lineno + i + 1 if nums is None else nums[i]
                 i += 1
+                if utf16 and raw[:1] == b"\0":
+                    raw = raw[1:]       # the second byte of a UTF-16 (little-endian) line break
                 if may_be_game_line(raw) and is_game_line(raw):
                     if current is not None:
                         yield current
                     current = RawGame(name, [(num, raw)])
                     seen_any = True
-                    skipping = text = False
+                    skipping = text = utf16 = False
                     continue
                 if skipping or not raw.strip():
                     continue
-                if text and is_json_object(raw):
-                    text = False
-                if not seen_any:
-                    seen_any = True
-                    if num == line0 + 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+                if raw[:2] in UTF16_BOMS:
+                    if num == line0 + 1:
                         yield RawGame(name, [(num, b"")], kind="unreadable:the file is UTF-16 text; "
                                                              "mb-replay/1 logs are UTF-8")
                         return
+                    # UTF-16 text after other lines (a file joined to them),
+                    # as at a file's start: unreadable, up to a game line.
+                    if current is not None:
+                        yield current
+                    current = None
+                    seen_any = skipping = utf16 = True
+                    yield RawGame(name, [(num, b"")], kind=f"unreadable:from line {num} the input is UTF-16 text; "
+                                                         "mb-replay/1 logs are UTF-8")
+                    continue
+                if text and is_json_object(raw):
+                    text = False
+                seen_any = True
                 if current is None:
                     current = RawGame(name, [(num, raw)], kind="orphan")
                 elif len(current.lines) < MAX_GAME_LINES:
