@@ -1,6 +1,6 @@
 """A state claim of a hostile size: comparing it costs time linear in its
 size, and its finding lists a bounded number of cards and places, the rest
-counted ("and 28 more cards or designs that differ")."""
+counted ("and 28 more cards or designs that differ", "and 80 more places")."""
 
 import io
 import json
@@ -84,7 +84,7 @@ def test_an_entry_says_a_bounded_number_of_places_and_counts_the_others():
     rep = verified(log_with({"deck": [[3] * 100, 5]}))[0]
     [f] = [f for f in rep.findings if f.code == "STATE_MISMATCH"]
     [entry] = [e for e in f.diff if e.card == 3]
-    assert len(entry.log) == 100        # the places themselves, whole
+    assert len(entry.log) == MAX_PLACES_SAID and entry.left_out == {"log": 100 - MAX_PLACES_SAID}
     said = entry.text.split("; the rules")[0]
     assert said.count("from the top") == MAX_PLACES_SAID
     assert said.endswith(f" and {100 - MAX_PLACES_SAID} more places")

@@ -34,7 +34,7 @@ LATER_FIELDS = ("stage", "face", "boosts")   # compared, in a zone of names, on 
 # size (a thousand cards in the wrong place, a card listed a thousand times)
 # makes a finding of a bounded size, the rest counted.
 MAX_DIFF_ENTRIES = 20       # cards and designs listed in a finding's `diff`
-MAX_PLACES_SAID = 20        # places the text of an entry says, of one side
+MAX_PLACES_SAID = 20        # places an entry says and lists, of one side
 
 
 def readable(view: dict) -> dict:
@@ -217,13 +217,25 @@ def _more_places(n: int) -> str:
 def listed(diff: list[DiffEntry]) -> list[DiffEntry]:
     """The entries a finding lists: the fields' (a bounded number) and at
     most MAX_DIFF_ENTRIES of the cards' and designs', the others counted in
-    an entry of their own after them ("and 995 more", with `more`)."""
-    things = [e for e in diff if e.field is None]
+    an entry of their own after them ("and 995 more", with `more`); of an
+    entry's places, at most MAX_PLACES_SAID a side, the others counted
+    (`left_out`)."""
+    things = [_trimmed(e) for e in diff if e.field is None]
     if len(things) <= MAX_DIFF_ENTRIES:
-        return diff
+        return things + [e for e in diff if e.field is not None]
     more = len(things) - MAX_DIFF_ENTRIES
     return [*things[:MAX_DIFF_ENTRIES], DiffEntry(f"and {more:,} more cards or designs that differ", more=more),
             *(e for e in diff if e.field is not None)]
+
+
+def _trimmed(e: DiffEntry) -> DiffEntry:
+    """A card's or design's entry with at most MAX_PLACES_SAID places a side."""
+    cut = {side: len(v) - MAX_PLACES_SAID for side, v in (("log", e.log), ("rules", e.rules))
+           if isinstance(v, list) and len(v) > MAX_PLACES_SAID}
+    if not cut:
+        return e
+    return msgspec.structs.replace(e, log=e.log[:MAX_PLACES_SAID] if "log" in cut else e.log,
+                                   rules=e.rules[:MAX_PLACES_SAID] if "rules" in cut else e.rules, left_out=cut)
 
 
 def _differing(rules: dict, log: dict) -> list:

@@ -32,7 +32,8 @@ class DiffEntry(msgspec.Struct, omit_defaults=True):
     one field. `log` and `rules` say where each puts the card (a list of
     places: zone, player, and the sub-fields claimed), how many of the design
     each puts where, or the field's value. The entry after the last a
-    finding lists counts the cards and designs left out (`more`)."""
+    finding lists counts the cards and designs left out (`more`); the places
+    a side has beyond those listed are counted in `left_out` ("log": 980)."""
 
     text: str
     card: int | None = None
@@ -41,6 +42,7 @@ class DiffEntry(msgspec.Struct, omit_defaults=True):
     log: Any = None
     rules: Any = None
     more: int | None = None
+    left_out: dict[str, int] | None = None
 
 
 class RulesEvent(msgspec.Struct, omit_defaults=True):

@@ -311,6 +311,8 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
                 i += 1
                 if utf16 and raw[:1] == b"\0":
                     raw = raw[1:]       # the second byte of a UTF-16 (little-endian) line break
+                    if raw.startswith(BOM):
+                        raw = raw[len(BOM):]
                 if may_be_game_line(raw) and is_game_line(raw):
                     if current is not None:
                         yield current
