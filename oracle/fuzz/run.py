@@ -114,6 +114,11 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, folders, s
 
     def tag():
         return f"mb-fuzz-adapter-{os.getpid()}-{seed}-{next(tags)}"
+
+    def lines_target(target: str, strategy):
+        """A target of hostile lines (streams.LinesCase)."""
+        return (strategy, ".jsonl", lambda case: (case.data, lambda: streams.check_lines(tally, target, case)),
+                lambda case: streams.cli_lines(tally, target, case, slow))
     return {
         "replay-lines": (
             fs.replay_lines_stream(games), ".jsonl",
@@ -173,14 +178,8 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, folders, s
             streams.big_claim(good), ".jsonl",
             lambda data: (data, lambda: streams.check_big_claim(tally, data)),
             lambda data: streams.cli_big_claim(tally, data, slow)),
-        "blank-lines": (
-            streams.blank_lines(good), ".jsonl",
-            lambda case: (case.data, lambda: streams.check_lines(tally, "blank-lines", case)),
-            lambda case: streams.cli_lines(tally, "blank-lines", case, slow)),
-        "boms": (
-            streams.byte_order_marks(good), ".jsonl",
-            lambda case: (case.data, lambda: streams.check_lines(tally, "boms", case)),
-            lambda case: streams.cli_lines(tally, "boms", case, slow)),
+        "blank-lines": lines_target("blank-lines", streams.blank_lines(good)),
+        "boms": lines_target("boms", streams.byte_order_marks(good)),
         "outputs": (
             surroundings.output_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: surroundings.check_outputs(case, samples())),
