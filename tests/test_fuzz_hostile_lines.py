@@ -31,7 +31,7 @@ def _planted(monkeypatch, target):
     elif target == "big-claims":
         monkeypatch.setattr(diff, "listed", lambda entries: entries)
     else:
-        monkeypatch.setattr(reader, "_without_boms", lambda block: block)
+        monkeypatch.setattr(reader, "without_boms", lambda block: block)
 
 
 @pytest.mark.parametrize("target,found", [("names", "traceback"), ("big-claims", "count"), ("boms", "count")])

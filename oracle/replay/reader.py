@@ -9,10 +9,7 @@ MAX_LINE_BYTES is skipped in bounded chunks and stands in the game as a
 one `RefusedLine`, the rest up to the next game line is skipped.
 
 Files may be gzip-compressed (recognised by their first bytes, whatever
-their name). A byte order mark at the start of a line is read as at the
-start of a file (inputs joined with `cat` put one there): a UTF-8 one is
-skipped; a UTF-16 one makes the rest of the input, up to the next game
-line, unreadable.
+their name); byte order marks and blank lines are read as `linestarts` says.
 """
 
 from __future__ import annotations
@@ -28,16 +25,15 @@ if TYPE_CHECKING:
 
 import msgspec
 
+from .globs import glob_paths
+from .linestarts import BOM, UTF16_BOMS, after_utf16, unblanked, utf16_kind, utf16_lines, without_boms
 from .limits import LONG_LINE_HEAD, LONG_LINE_TAIL, MAX_GAME_LINES, MAX_LINE_BYTES, TOO_LARGE, RefusedLine, long_game_line
 
 # The files a folder contributes (searched recursively).
 LOG_SUFFIXES = (".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz")
 _GLOB_CHARS = ("*", "?", "[")
-BOM = b"\xef\xbb\xbf"   # a UTF-8 byte order mark: skipped at the start of an input or a line
-UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")   # UTF-16 byte order marks (little, big endian)
 GZIP_MAGIC = b"\x1f\x8b"   # the first bytes of gzip data: read decompressed
 _BLOCK = 1 << 16   # read at a time; lines are cut from these blocks
-_BLANK = b" \t\n\r\x0b\x0c"   # what `bytes.strip` takes off: a line of these only is blank
 
 
 class _Tag(msgspec.Struct):
@@ -195,7 +191,7 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
             chunk = chunk[nl + 1:]
         block = buf + chunk if buf else chunk
         if block.find(BOM) >= 0:
-            block = _without_boms(block)
+            block = without_boms(block)
         end = block.rfind(b"\n")
         if end >= 0:
             parts = block.split(b"\n")
@@ -218,18 +214,6 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
     elif buf:
         line = buf.rstrip(b"\r")
         yield [_refused(line) if len(line) > MAX_LINE_BYTES else line], None, 0
-
-
-def _without_boms(block: bytes) -> bytes:
-    """`block` (which starts a line) without the UTF-8 byte order marks that
-    start its lines: each line is read as if it started a file."""
-    block = block.replace(b"\n" + BOM, b"\n")
-    return block[len(BOM):] if block.startswith(BOM) else block
-
-
-def _utf16_lines(block: bytes) -> bool:
-    """Whether a line of `block` (which starts a line) starts with a UTF-16 byte order mark."""
-    return block[:2] in UTF16_BOMS or block.find(b"\n\xff\xfe") >= 0 or block.find(b"\n\xfe\xff") >= 0
 
 
 def _maybe_games(block: bytes, end: int, lines: list[bytes]) -> list[int]:
@@ -270,15 +254,13 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
             nums = None     # the numbers of the lines of `batch`, when blank lines were left out of it
             if block is not None and not min(batch)[:1] > b" ":
                 # Blank or space-led lines (they sort first): a batch of
-                # blank lines only is counted and passed in one step; from
-                # another, the blank lines are left out, each line kept
-                # with its number. Blank lines are never part of a game.
-                if not block[:end].translate(None, _BLANK):
+                # blank lines only is passed in one step; from another, the
+                # blank lines are left out. They are never part of a game.
+                lines = unblanked(batch, block, end, lineno)
+                if lines is None:
                     lineno += count
                     continue
-                kept = [i for i, x in enumerate(batch) if x[:1] > b" " or x.strip()]
-                nums = [lineno + i + 1 for i in kept]
-                batch = [batch[i] for i in kept]
+                batch, nums = lines
             n = len(batch)
             # A batch taken as lines of `block` (without a carriage return or
             # a line too long) and without a letter of "game" escaped (rare:
@@ -287,7 +269,7 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
             # lines, a run in one step; the lines that may be game lines, and
             # every line of other batches, one by one.
             runs = block is not None and (b"\\" not in block or _ESCAPED_LETTER not in block) \
-                and not _utf16_lines(block)   # a backslash first: one memchr
+                and not utf16_lines(block)   # a backslash first: one memchr
             marks = _maybe_games(block, end, batch) if runs else ()
             k = 0
             i = 0
@@ -310,9 +292,7 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
                 num = lineno + i + 1 if nums is None else nums[i]
                 i += 1
                 if utf16 and raw[:1] == b"\0":
-                    raw = raw[1:]       # the second byte of a UTF-16 (little-endian) line break
-                    if raw.startswith(BOM):
-                        raw = raw[len(BOM):]
+                    raw = after_utf16(raw)
                 if may_be_game_line(raw) and is_game_line(raw):
                     if current is not None:
                         yield current
@@ -322,19 +302,14 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
                     continue
                 if skipping or not raw.strip():
                     continue
-                if raw[:2] in UTF16_BOMS:
-                    if num == line0 + 1:
-                        yield RawGame(name, [(num, b"")], kind="unreadable:the file is UTF-16 text; "
-                                                             "mb-replay/1 logs are UTF-8")
-                        return
-                    # UTF-16 text after other lines (a file joined to them),
-                    # as at a file's start: unreadable, up to a game line.
+                if raw[:2] in UTF16_BOMS:    # unreadable: the file, or the lines up to a game line
                     if current is not None:
                         yield current
+                    yield RawGame(name, [(num, b"")], kind=utf16_kind(num, num == line0 + 1))
+                    if num == line0 + 1:
+                        return
                     current = None
                     seen_any = skipping = utf16 = True
-                    yield RawGame(name, [(num, b"")], kind=f"unreadable:from line {num} the input is UTF-16 text; "
-                                                         "mb-replay/1 logs are UTF-8")
                     continue
                 if text and is_json_object(raw):
                     text = False
@@ -401,7 +376,7 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
         elif path.exists():
             out.append(p)
         elif any(c in p for c in _GLOB_CHARS):
-            matched = sorted(_glob(p))
+            matched = sorted(glob_paths(p))
             files = []
             for m in matched:
                 mp = Path(m)
@@ -412,59 +387,6 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
         else:
             raise NoInput(f"no such file or folder: {p}")
     return out
-
-
-def _glob(pattern: str) -> list[str]:
-    """The paths `pattern` matches, as glob.glob(pattern, recursive=True)
-    gives them, except that `**` never enters a symlinked folder: a link back
-    to a folder above it would make the search endless."""
-    import fnmatch
-    import glob
-
-    if "**" not in pattern:
-        return glob.glob(pattern)
-    parts = pattern.split(os.sep)
-    magic = next(i for i, part in enumerate(parts) if glob.has_magic(part))
-    root = os.sep.join(parts[:magic]) or (os.sep if pattern.startswith(os.sep) else "")
-    found: list[str] = []
-
-    def names(folder: str) -> list[str]:
-        try:
-            return sorted(os.listdir(folder or os.curdir))
-        except OSError:
-            return []
-
-    def walk(folder: str, rest: list[str]) -> None:
-        if not rest:
-            if folder:
-                found.append(folder)
-            return
-        part, more = rest[0], rest[1:]
-        if part == "**":
-            walk(folder, more)                      # no folder at all
-            for name in names(folder):
-                path = os.path.join(folder, name)
-                if name.startswith("."):
-                    continue
-                if not os.path.isdir(path):
-                    if not more:
-                        found.append(path)      # a file (or a link to one)
-                elif not os.path.islink(path):
-                    walk(path, rest)
-            return
-        if not glob.has_magic(part):
-            path = os.path.join(folder, part)
-            if os.path.lexists(path):
-                walk(path, more)
-            return
-        for name in names(folder):
-            if (part.startswith(".") or not name.startswith(".")) and fnmatch.fnmatchcase(name, part):
-                path = os.path.join(folder, name)
-                if not more or os.path.isdir(path):
-                    walk(path, more)
-
-    walk(root, parts[magic:])
-    return list(dict.fromkeys(found))     # `**/**` reaches a path more than once
 
 
 def open_log(p: str) -> BinaryIO:
