@@ -15,7 +15,7 @@ import os
 CLOSED_OUTPUT = 128 + 13
 
 # the module a command may miss -> the package that provides it
-PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "deepdiff": "deepdiff", "jinja2": "Jinja2"}
+PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "jinja2": "Jinja2"}
 
 
 def stdout_closed() -> bool:

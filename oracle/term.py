@@ -53,6 +53,8 @@ def visible(text: str, lines: bool = False) -> str:
 
 def _json_escape(m: re.Match) -> str:
     c = ord(m.group(0))
+    if 0xd800 <= c < 0xe000:
+        return f"\\\\u{c:04x}"      # a lone surrogate: the text `visible` writes (no JSON value holds one)
     if c < 0x10000:
         return f"\\u{c:04x}"
     c -= 0x10000
@@ -62,7 +64,10 @@ def _json_escape(m: re.Match) -> str:
 def json_visible(encoded: str, lines: bool = False) -> str:
     """JSON text (`encoded`) with each character `visible` escapes written
     as a JSON escape (`\\u001b`, `\\u202e`, a surrogate pair beyond U+FFFF):
-    the same values, and nothing a terminal would act on or hide. With
+    the same values, and nothing a terminal would act on or hide. A lone
+    surrogate (a byte of a file name that is not UTF-8, as `os.fsdecode`
+    gives it), which no JSON value can hold, is written as the text
+    `visible` writes for it (`\\udcff`, its backslash escaped). With
     `lines`, the newlines of indented JSON are kept (a newline in a string
     is always escaped by the encoder, so any left is the layout's)."""
     if encoded.isprintable():
@@ -76,6 +81,33 @@ def json_document(doc) -> str:
     import json     # here: most commands write no indented JSON
 
     return json_visible(json.dumps(doc, ensure_ascii=False, indent=2), lines=True)
+
+
+def surrogates_visible(value):
+    """Plain data (`value`: dicts, lists, tuples, strings, numbers) with each
+    lone surrogate of its strings written as the text `visible` writes for
+    it (`bad\\udcff.jsonl`): a file name that is not UTF-8, as `os.fsdecode`
+    gives it, in a report that must be UTF-8, as every report writes it."""
+    if isinstance(value, str):
+        return re.sub("[\ud800-\udfff]", _escape, value)
+    if isinstance(value, dict):
+        return {surrogates_visible(k): surrogates_visible(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [surrogates_visible(v) for v in value]
+    return value
+
+
+def json_encode_visible(encode, obj) -> bytes:
+    """`json_visible_bytes` of `encode(obj)` (a msgspec encoder's `encode`):
+    when `obj` holds a lone surrogate, which UTF-8 cannot encode, it is
+    encoded as `surrogates_visible` writes it (the common case costs one try)."""
+    try:
+        data = encode(obj)
+    except UnicodeEncodeError:
+        import msgspec
+
+        data = encode(surrogates_visible(msgspec.to_builtins(obj)))
+    return json_visible_bytes(data)
 
 
 def json_visible_bytes(encoded: bytes) -> bytes:

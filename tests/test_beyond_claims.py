@@ -58,7 +58,7 @@ def agrees(g, line) -> bool:
 
 
 def texts(g, line) -> list[str]:
-    return [e.text for e in card_diff(g, line, deep=True)]
+    return [e.text for e in card_diff(g, line)]
 
 
 def play(*p0, p1=({"card": GORILLION},)):

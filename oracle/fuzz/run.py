@@ -13,13 +13,14 @@ from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
 from .. import games as games_registry
-from . import checks, cli_checks, corpus, hostile, streams, surroundings
+from . import checks, cli_checks, corpus, hostile, names, streams, surroundings
 from . import strategies as fs
 
 # Shares of the budget, by target (each target's seed follows from its place here).
 SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07, "cards": 0.07, "rpc": 0.07,
           "engine": 0.07, "text": 0.07, "yaml-values": 0.04, "card-names": 0.03, "serve-reads": 0.04,
-          "streams": 0.04, "outputs": 0.04, "adapters": 0.03}
+          "streams": 0.04, "outputs": 0.04, "adapters": 0.03, "names": 0.02, "big-claims": 0.02,
+          "blank-lines": 0.02, "boms": 0.02}
 
 
 def _settings(n: int):
@@ -113,6 +114,11 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, folders, s
 
     def tag():
         return f"mb-fuzz-adapter-{os.getpid()}-{seed}-{next(tags)}"
+
+    def lines_target(target: str, strategy):
+        """A target of hostile lines (streams.LinesCase)."""
+        return (strategy, ".jsonl", lambda case: (case.data, lambda: streams.check_lines(tally, target, case)),
+                lambda case: streams.cli_lines(tally, target, case, slow))
     return {
         "replay-lines": (
             fs.replay_lines_stream(games), ".jsonl",
@@ -164,6 +170,16 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, folders, s
             streams.hostile_stream(good), ".jsonl",
             lambda case: (case.data, lambda: streams.check_hostile_stream(tally, case)),
             lambda case: streams.cli_hostile_stream(tally, case, slow)),
+        "names": (
+            names.name_case(good), ".jsonl",
+            lambda case: (case[1], lambda: names.check_names(tally, case)),
+            lambda case: names.cli_names(tally, case, slow)),
+        "big-claims": (
+            streams.big_claim(good), ".jsonl",
+            lambda data: (data, lambda: streams.check_big_claim(tally, data)),
+            lambda data: streams.cli_big_claim(tally, data, slow)),
+        "blank-lines": lines_target("blank-lines", streams.blank_lines(good)),
+        "boms": lines_target("boms", streams.byte_order_marks(good)),
         "outputs": (
             surroundings.output_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: surroundings.check_outputs(case, samples())),

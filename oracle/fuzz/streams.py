@@ -1,4 +1,5 @@
-"""Hostile streams for `verify -j`: the fuzz target `streams`.
+"""Hostile streams for `verify -j`: the fuzz target `streams`, and three
+classes of hostile lines: `blank-lines`, `boms`, `big-claims` (below).
 
 Each case is a stream of real games made hostile in the ways that once cost
 games under several jobs: integers of 64 bits and beyond in numeric fields
@@ -162,7 +163,7 @@ def _died_twice_instead(one: bytes, two: bytes) -> bool:
             and (x.get("id"), x.get("file"), x.get("line")) == (y.get("id"), y.get("file"), y.get("line")))
 
 
-def check_hostile_stream(tally, case: HostileStream) -> None:
+def check_hostile_stream(tally, case: HostileStream) -> list[bytes]:
     """One job and two on the stream: every game read gets a verdict, and the
     reports are the same bytes, though workers are killed on the way. With
     two kills, a game the second kill caught again in its retry may have the
@@ -201,6 +202,7 @@ def check_hostile_stream(tally, case: HostileStream) -> None:
     # A kill reaches at most two workers, each on one game: only the kills
     # after the first can catch a game a second time.
     assert died <= 2 * max(0, len(case.kills) - 1), f"streams: {died} games died twice in {len(case.kills)} kills"
+    return one
 
 
 def cli_hostile_stream(tally, case: HostileStream, seconds: float) -> None:
@@ -222,3 +224,150 @@ def cli_hostile_stream(tally, case: HostileStream, seconds: float) -> None:
                   f"exit {one.returncode} and {two.returncode}; the reports "
                   f"{'are the same' if one.stdout == two.stdout else 'differ'}", case.data, case.suffix)
 
+
+
+# -- hostile lines -------------------------------------------------------------------------
+#
+# `blank-lines`: runs of blank and space-led lines (up to 70,000 in a row)
+# before, inside and between real games; `boms`: games joined as `cat` joins
+# files, some written with a UTF-8 byte order mark (before the game or before
+# any of its lines) and some in UTF-16. Every game must keep its verdict (a
+# UTF-16 part is one UNREADABLE input), with one job and two alike.
+# `big-claims`: a state claim of a hostile size (an id repeated a thousand
+# times, a thousand ids, creatures with a thousand boost cards, a draw pile
+# in order): it must be judged within the time limit, and its finding must
+# list at most MAX_DIFF_ENTRIES cards and make a report of a size bounded by
+# the claim's.
+
+BLANKS = (b"", b" ", b"   ", b"\t", b" \t\x0b\x0c")
+
+
+@dataclass(frozen=True)
+class LinesCase:
+    data: bytes
+    conforming: int      # the games that must conform
+    unreadable: int      # the UTF-16 parts (runs of them), each one UNREADABLE input
+    share_size: int      # bytes per share of the two-job run
+
+
+@st.composite
+def blank_lines(draw, games: tuple) -> LinesCase:
+    """Real games with runs of blank and space-led lines among their lines."""
+    picked = draw(st.lists(st.sampled_from(games), min_size=1, max_size=3))
+    parts = []
+    for game in picked:
+        lines = list(game)
+        for _ in range(draw(st.integers(0, 2))):       # a line written after spaces
+            k = draw(st.integers(0, len(lines) - 1))
+            lines[k] = draw(st.sampled_from((b" ", b"   ", b"\t"))) + lines[k]   # JSON's own spaces
+        for _ in range(draw(st.integers(1, 3))):
+            at = draw(st.integers(0, len(lines)))
+            lines[at:at] = [draw(st.sampled_from(BLANKS))] * draw(st.sampled_from((1, 2, 300, 70_000)))
+        parts.append(b"".join(x + b"\n" for x in lines))
+    return LinesCase(b"".join(parts), len(picked), 0, draw(st.integers(500, 50_000)))
+
+
+@st.composite
+def byte_order_marks(draw, games: tuple) -> LinesCase:
+    """Real games joined, some after a UTF-8 byte order mark, some in UTF-16."""
+    from ..replay.reader import BOM
+
+    picked = draw(st.lists(st.sampled_from(games), min_size=1, max_size=4))
+    parts, conforming, unreadable, last = [], 0, 0, None
+    for i, game in enumerate(picked):
+        how = draw(st.sampled_from(("utf-8 mark", "utf-8 mark inside", "utf-16", "plain")))
+        if how == "utf-16" and i == 0:
+            how = "plain"        # UTF-16 from a file's start: the whole file is unreadable
+        lines = list(game)
+        if how == "utf-8 mark inside":
+            k = draw(st.integers(1, len(lines) - 1))
+            lines[k] = BOM + lines[k]
+        text = b"".join(x + b"\n" for x in lines)
+        if how == "utf-8 mark":
+            text = BOM + text
+        if how == "utf-16":
+            codec = draw(st.sampled_from(("utf-16-le", "utf-16-be")))
+            text = (b"\xff\xfe" if codec == "utf-16-le" else b"\xfe\xff") + text.decode("utf-8").encode(codec)
+            unreadable += last != "utf-16"     # UTF-16 parts in a row are one input
+        else:
+            conforming += 1
+        parts.append(text)
+        last = how
+    return LinesCase(b"".join(parts), conforming, unreadable, draw(st.integers(500, 50_000)))
+
+
+def check_lines(tally, target: str, case: LinesCase) -> None:
+    """One job and two give the same report (as `streams`), and every game
+    keeps its verdict: the games conform, each UTF-16 part is unreadable."""
+    import json
+
+    one = check_hostile_stream(tally, HostileStream(case.data, ".jsonl", (), case.share_size))
+    verdicts = [json.loads(x) for x in one]
+    conforming = sum(v["verdict"] == "conforms" for v in verdicts)
+    unreadable = sum(any(f["code"] == "UNREADABLE" for f in v["findings"]) for v in verdicts)
+    assert (conforming, unreadable) == (case.conforming, case.unreadable), \
+        f"{target}: {conforming} games conform and {unreadable} are unreadable; expected {case.conforming} and " \
+        f"{case.unreadable}"
+
+
+def cli_lines(tally, target: str, case: LinesCase, seconds: float) -> None:
+    cli_hostile_stream(tally, HostileStream(case.data, ".jsonl", (), case.share_size), seconds)
+
+
+_SHAPES = ("an id repeated", "many ids", "boost cards", "names", "a draw pile in order")
+
+
+@st.composite
+def big_claim(draw, games: tuple) -> bytes:
+    """A real game with one state claim made of a hostile size."""
+    import json
+
+    game = list(draw(st.sampled_from(games)))
+    states = [k for k, x in enumerate(game) if x.startswith(b'{"t":"state"')] or [len(game) - 1]
+    k = draw(st.sampled_from(states))
+    n = draw(st.sampled_from((30, 300, 1000)))
+    card = draw(st.integers(0, 60))
+    shape = draw(st.sampled_from(_SHAPES))
+    claim: dict = {"t": "state"}
+    if shape == "an id repeated":
+        claim["hand"] = [[card] * n, []]
+    elif shape == "many ids":
+        claim["discard"] = [list(range(n)), list(range(n, 2 * n))[:1000]]
+    elif shape == "boost cards":
+        claim["play"] = [[{"card": c, "exhausted": False, "boosts": [card] * n} for c in range(48)], []]
+    elif shape == "names":
+        claim["play"] = [[{"card": "Sea-Rex", "exhausted": draw(st.booleans())}] * n, []]
+    else:
+        claim["deck"] = [[card] * n, 5]
+    game[k:k + 1] = [json.dumps(claim, separators=(",", ":")).encode()]
+    return b"".join(x + b"\n" for x in game)
+
+
+def check_big_claim(tally, data: bytes) -> None:
+    """Every game gets its verdict; a claim's finding lists at most
+    MAX_DIFF_ENTRIES cards and designs, and the report is of a size bounded
+    by the claim's. (That it is judged in time is the run's time limit.)"""
+    import io
+
+    from ..replay import report as render
+    from ..replay.diff import MAX_DIFF_ENTRIES
+    from ..replay.reader import split_games
+    from ..replay.verify import verify_game
+
+    longest = max(len(x) for x in data.split(b"\n"))
+    raws = list(split_games(io.BytesIO(data), "<fuzz>"))
+    tally.games_in += len(raws)
+    for raw in raws:
+        rep = verify_game(raw)
+        tally.verdicts_out += 1
+        for f in rep.findings:
+            cards = [e for e in f.diff or () if e.field is None and e.more is None]
+            assert len(cards) <= MAX_DIFF_ENTRIES, f"big-claims: a finding lists {len(cards)} cards"
+        size = len(render.json_game(rep))
+        assert size <= 3 * longest + 200_000, f"big-claims: a report of {size} bytes for lines of {longest}"
+
+
+def cli_big_claim(tally, data: bytes, seconds: float) -> None:
+    from .cli_checks import cli_stream
+
+    cli_stream(tally, data, data, seconds, keep_going=True)

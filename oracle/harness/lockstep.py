@@ -14,7 +14,7 @@ from ..games.mindbug.engine.outcome import end_clause
 from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
 from ..replay.attribution import attribute, choice_clauses
 from ..replay.claims import claim_matches, claim_views
-from ..replay.diff import card_diff, readable
+from ..replay.diff import card_diff, listed, readable
 from ..replay.findings import DiffEntry, Finding, name_cards
 from ..replay.narrate import card_label, rules_events, waiting_text
 from . import engine_protocol as ep
@@ -78,7 +78,7 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
     if state is not U and not claim_matches(g, state):
         rules, log = claim_views(g, state)
         if rules != log:
-            diff = card_diff(g, state, deep=True)
+            diff = card_diff(g, state)
             if diff:
                 fields = [k for k in rules if rules[k] != log.get(k)] or list(rules)
                 clauses = attribute(g, events, diff)
@@ -89,7 +89,7 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
                     text = f"the rules are waiting for {waiting_text(g)}, which the engine skips; {text}"
                     clauses = list(dict.fromkeys(choice_clauses(g) + clauses))
                 return _named(g, Finding(STATE_MISMATCH, clauses, step, text,
-                                         log=readable(log), rules=readable(rules), diff=diff,
+                                         log=readable(log), rules=readable(rules), diff=listed(diff),
                                          events=rules_events(events, names),
                                          options=[d.to_json() for d in g.legal_decisions()])), []
     over = None if reply.over is U or reply.over is None else (reply.over.winner, reply.over.reason)

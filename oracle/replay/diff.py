@@ -8,8 +8,11 @@ wrong zone is one difference ("Elephantopus (12): the log has it in player
 Zones the log writes with card names (engines without stable card identity)
 are compared as multisets of names, one difference per design. Other fields
 (life, Mindbugs, draw pile sizes, whose turn) are one difference per player
-or per field. DeepDiff finds which keys of these models differ; the entries
-label the two sides `log` and `rules`.
+or per field; the entries label the two sides `log` and `rules`. Finding
+the differences costs time linear in the size of the claim (every card and
+place is looked at a bounded number of times, whatever a hostile claim
+repeats), and a finding lists at most MAX_DIFF_ENTRIES cards and designs,
+the others counted in one last entry ("and 995 more").
 """
 
 from __future__ import annotations
@@ -27,6 +30,11 @@ from .narrate import creature_label
 U = msgspec.UNSET
 PLAY_FIELDS = ("card", "exhausted", "power", "keywords", "stage", "face", "boosts")
 LATER_FIELDS = ("stage", "face", "boosts")   # compared, in a zone of names, on the designs the log claims them for
+# What a finding lists of a state claim's differences: a claim of a hostile
+# size (a thousand cards in the wrong place, a card listed a thousand times)
+# makes a finding of a bounded size, the rest counted.
+MAX_DIFF_ENTRIES = 20       # cards and designs listed in a finding's `diff`
+MAX_PLACES_SAID = 20        # places an entry says and lists, of one side
 
 
 def readable(view: dict) -> dict:
@@ -64,8 +72,8 @@ class _Want:
 
 def _named_boosts(entry) -> bool:
     """Whether a creature's boost cards are compared as names on it."""
-    return entry.boosts is not U and (isinstance(entry.card, str) or
-                                      any(not isinstance(r, int) or isinstance(r, bool) for r in entry.boosts))
+    return entry.boosts is not U and (entry.card.__class__ is str or
+                                      not all(r.__class__ is int for r in entry.boosts))   # a bool is no id
 
 
 def _locations(s) -> dict:
@@ -188,31 +196,62 @@ def place_text(place: dict, names: dict | None = None) -> str:
 
 def _places_text(places: list, counted: bool = False, names: dict | None = None) -> str:
     """Where one side puts a card ("in player 1's hand"), or how many of a
-    design it puts where ("2 in player 1's play area")."""
+    design it puts where ("2 in player 1's play area"); at most
+    MAX_PLACES_SAID places, the others counted ("and 950 more places")."""
     if counted:
-        return " and ".join(f"{pl['count']} in {place_text(pl)}" for pl in places) if places else "none"
-    texts = [place_text(pl, names) for pl in places]
-    if len(texts) > 1 and len(set(texts)) == 1:
-        return f"in {texts[0]}, {len(texts)} times"
-    return " and ".join(("" if t.startswith(("under ", "on ")) else "in ") + t for t in texts)
+        return " and ".join(f"{pl['count']} in {place_text(pl)}" for pl in places[:MAX_PLACES_SAID]) + \
+            _more_places(len(places)) if places else "none"
+    texts = [place_text(pl, names) for pl in places[:MAX_PLACES_SAID + 1]]
+    if len(places) > 1 and len(set(texts)) == 1 and \
+            all(pl == places[0] or place_text(pl, names) == texts[0] for pl in places):
+        return f"in {texts[0]}, {len(places)} times"
+    texts = texts[:MAX_PLACES_SAID]
+    return " and ".join(("" if t.startswith(("under ", "on ")) else "in ") + t for t in texts) + \
+        _more_places(len(places))
 
 
-def _differing(rules: dict, log: dict, deep: bool) -> list:
-    """The keys whose values differ in two models with the same keys: found
-    by DeepDiff for a reported finding, by plain comparison when only
-    whether they differ matters (every claim that is not in the rules' order)."""
+def _more_places(n: int) -> str:
+    return f" and {n - MAX_PLACES_SAID:,} more places" if n > MAX_PLACES_SAID else ""
+
+
+def listed(diff: list[DiffEntry]) -> list[DiffEntry]:
+    """The entries a finding lists: the fields' (a bounded number) and at
+    most MAX_DIFF_ENTRIES of the cards' and designs', the others counted in
+    an entry of their own after them ("and 995 more", with `more`); of an
+    entry's places, at most MAX_PLACES_SAID a side, the others counted
+    (`left_out`)."""
+    things = [_trimmed(e) for e in diff if e.field is None]
+    if len(things) <= MAX_DIFF_ENTRIES:
+        return things + [e for e in diff if e.field is not None]
+    more = len(things) - MAX_DIFF_ENTRIES
+    return [*things[:MAX_DIFF_ENTRIES], DiffEntry(f"and {more:,} more cards or designs that differ", more=more),
+            *(e for e in diff if e.field is not None)]
+
+
+def _trimmed(e: DiffEntry) -> DiffEntry:
+    """A card's or design's entry with at most MAX_PLACES_SAID places a side."""
+    cut = {side: len(v) - MAX_PLACES_SAID for side, v in (("log", e.log), ("rules", e.rules))
+           if isinstance(v, list) and len(v) > MAX_PLACES_SAID}
+    if not cut:
+        return e
+    return msgspec.structs.replace(e, log=e.log[:MAX_PLACES_SAID] if "log" in cut else e.log,
+                                   rules=e.rules[:MAX_PLACES_SAID] if "rules" in cut else e.rules, left_out=cut)
+
+
+def _differing(rules: dict, log: dict) -> list:
+    """The keys whose values differ in two models with the same keys. The
+    values are plain data of strict types (the line's decoder refuses a
+    number where a card, a player or a flag belongs), so comparing them
+    with `!=` is comparing them whole, in time linear in their size."""
     if rules == log:
         return []
-    if deep:
-        from deepdiff import DeepDiff  # loaded only when a claim differs
-        return list(DeepDiff(rules, log).affected_root_keys)
     return [k for k in rules if rules[k] != log[k]]
 
 
-def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
+def card_diff(g, line) -> list[DiffEntry]:
     """Every difference between the claim `line` and the rules' state, one
     entry per card, design or field, in a stable order (the cards', then the
-    fields'). `deep`: find the differing cards with DeepDiff."""
+    fields')."""
 
     s = g.state
     names = g.table.names
@@ -349,7 +388,7 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
     for n in set(name_log) | set(name_rules):
         name_log.setdefault(n, Counter())
         name_rules.setdefault(n, Counter())
-    differ = _differing(rules_model, log_model, deep)
+    differ = _differing(rules_model, log_model)
     for c in sorted(differ, key=lambda x: (not isinstance(x, int), str(x))):
         label = _label(g, c)
         rules_places = rules_model[c]
@@ -364,7 +403,7 @@ def card_diff(g, line, deep: bool = False) -> list[DiffEntry]:
             name_log[n] = name_rules[n]     # sub-fields claimed for some copies only: those agree
     as_lists = {n: _counted(name_log[n]) for n in name_log}
     rules_lists = {n: _counted(name_rules[n]) for n in name_rules}
-    differ = _differing(rules_lists, as_lists, deep)
+    differ = _differing(rules_lists, as_lists)
     for n in sorted(differ, key=str):
         out.append(DiffEntry(f"{n}: the log has {_places_text(as_lists[n], True)}; "
                              f"the rules have {_places_text(rules_lists[n], True)}",

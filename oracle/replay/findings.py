@@ -31,7 +31,9 @@ class DiffEntry(msgspec.Struct, omit_defaults=True):
     (by id), one card design (by name, for zones the log names by name), or
     one field. `log` and `rules` say where each puts the card (a list of
     places: zone, player, and the sub-fields claimed), how many of the design
-    each puts where, or the field's value."""
+    each puts where, or the field's value. The entry after the last a
+    finding lists counts the cards and designs left out (`more`); the places
+    a side has beyond those listed are counted in `left_out` ("log": 980)."""
 
     text: str
     card: int | None = None
@@ -39,6 +41,8 @@ class DiffEntry(msgspec.Struct, omit_defaults=True):
     field: str | None = None
     log: Any = None
     rules: Any = None
+    more: int | None = None
+    left_out: dict[str, int] | None = None
 
 
 class RulesEvent(msgspec.Struct, omit_defaults=True):

@@ -9,7 +9,7 @@ MAX_LINE_BYTES is skipped in bounded chunks and stands in the game as a
 one `RefusedLine`, the rest up to the next game line is skipped.
 
 Files may be gzip-compressed (recognised by their first bytes, whatever
-their name); a UTF-8 byte order mark at the start of a file is skipped.
+their name); byte order marks and blank lines are read as `linestarts` says.
 """
 
 from __future__ import annotations
@@ -25,13 +25,14 @@ if TYPE_CHECKING:
 
 import msgspec
 
-from .limits import (LONG_LINE_HEAD, LONG_LINE_TAIL, MAX_GAME_LINES, MAX_LINE_BYTES, TOO_LARGE, RefusedLine,
-                     decode_line, long_game_line)
+from .globs import glob_paths
+from .linestarts import BOM, UTF16_BOMS, after_utf16, unblanked, utf16_kind, utf16_lines, without_boms
+from .limits import LONG_LINE_HEAD, LONG_LINE_TAIL, MAX_GAME_LINES, MAX_LINE_BYTES, TOO_LARGE, RefusedLine,
+                     decode_line, long_game_line
 
 # The files a folder contributes (searched recursively).
 LOG_SUFFIXES = (".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz")
 _GLOB_CHARS = ("*", "?", "[")
-BOM = b"\xef\xbb\xbf"   # a UTF-8 byte order mark: skipped at the start of an input
 GZIP_MAGIC = b"\x1f\x8b"   # the first bytes of gzip data: read decompressed
 _BLOCK = 1 << 16   # read at a time; lines are cut from these blocks
 
@@ -149,6 +150,8 @@ def is_game_line(raw: bytes) -> bool:
     except msgspec.ValidationError:
         return False     # valid JSON, but not an object, or "t" not text
     except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+        if raw.startswith(BOM):
+            return is_game_line(raw[len(BOM):])     # a line after a byte order mark (the reader skips it)
         return long_game_line(raw[:LONG_LINE_HEAD], raw[-LONG_LINE_TAIL:])[0]
 
 
@@ -206,6 +209,8 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
             skipped = 0
             chunk = chunk[nl + 1:]
         block = buf + chunk if buf else chunk
+        if block.find(BOM) >= 0:
+            block = without_boms(block)
         end = block.rfind(b"\n")
         if end >= 0:
             parts = block.split(b"\n")
@@ -256,23 +261,34 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
     `ends`: the input ends with the stream, else a game line follows it)."""
     current: RawGame | None = None
     seen_any = False
-    skipping = False   # past the end of a game that is too long
+    skipping = False   # past the end of a game that is too long, or in UTF-16 text
+    utf16 = False      # in UTF-16 text after a byte order mark, up to the next game line
     lineno = line0     # the lines of the batches before this one
     # From the start of an input, until a line is a JSON object: the input
     # may not be JSON Lines at all (one 'text' report for it, at its end).
     text = line0 == 0
     try:
         for batch, block, end in _lines(stream):
+            count = len(batch)
+            nums = None     # the numbers of the lines of `batch`, when blank lines were left out of it
+            if block is not None and not min(batch)[:1] > b" ":
+                # Blank or space-led lines (they sort first): a batch of
+                # blank lines only is passed in one step; from another, the
+                # blank lines are left out. They are never part of a game.
+                lines = unblanked(batch, block, end, lineno)
+                if lines is None:
+                    lineno += count
+                    continue
+                batch, nums = lines
             n = len(batch)
-            # A batch without blank lines (blank and space-led lines sort
-            # first: none if the least line starts otherwise) and without a
-            # letter of "game" escaped (rare: such a line may be a game line
-            # that _maybe_games cannot find by its text) is taken in
-            # runs between the lines that may be game lines, a run in one
-            # step; the lines that may be game lines, and every line of
-            # other batches, one by one.
-            runs = block is not None and (least := min(batch)) and least[0] > 32 \
-                and (b"\\" not in block or _ESCAPED_LETTER not in block)   # a backslash first: one memchr
+            # A batch taken as lines of `block` (without a carriage return or
+            # a line too long) and without a letter of "game" escaped (rare:
+            # such a line may be a game line that _maybe_games cannot find by
+            # its text) is taken in runs between the lines that may be game
+            # lines, a run in one step; the lines that may be game lines, and
+            # every line of other batches, one by one.
+            runs = block is not None and (b"\\" not in block or _ESCAPED_LETTER not in block) \
+                and not utf16_lines(block)   # a backslash first: one memchr
             marks = _maybe_games(block, end, batch) if runs else ()
             k = 0
             i = 0
@@ -287,30 +303,36 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
                             continue
                         take = min(stop - i, MAX_GAME_LINES - len(current.lines))
                         if take > 0:
-                            current.lines.extend(zip(range(lineno + i + 1, lineno + i + take + 1),
-                                                     batch[i:i + take]))
+                            current.lines.extend(zip(range(lineno + i + 1, lineno + i + take + 1) if nums is None
+                                                     else nums[i:i + take], batch[i:i + take]))
                             i += take
                             continue
                 raw = batch[i]
+                num = lineno + i + 1 if nums is None else nums[i]
                 i += 1
-                num = lineno + i
+                if utf16 and raw[:1] == b"\0":
+                    raw = after_utf16(raw)
                 if may_be_game_line(raw) and is_game_line(raw):
                     if current is not None:
                         yield current
                     current = RawGame(name, [(num, raw)])
                     seen_any = True
-                    skipping = text = False
+                    skipping = text = utf16 = False
                     continue
                 if skipping or not raw.strip():
                     continue
+                if raw[:2] in UTF16_BOMS:    # unreadable: the file, or the lines up to a game line
+                    if current is not None:
+                        yield current
+                    yield RawGame(name, [(num, b"")], kind=utf16_kind(num, num == line0 + 1))
+                    if num == line0 + 1:
+                        return
+                    current = None
+                    seen_any = skipping = utf16 = True
+                    continue
                 if text and is_json_object(raw):
                     text = False
-                if not seen_any:
-                    seen_any = True
-                    if num == line0 + 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-                        yield RawGame(name, [(num, b"")], kind="unreadable:the file is UTF-16 text; "
-                                                             "mb-replay/1 logs are UTF-8")
-                        return
+                seen_any = True
                 if current is None:
                     current = RawGame(name, [(num, raw)], kind="orphan")
                 elif len(current.lines) < MAX_GAME_LINES:
@@ -327,7 +349,7 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
                         raw[:200], TOO_LARGE, f"the game is longer than {MAX_GAME_LINES} lines (MAX_GAME_LINES); "
                                               "the rest of it is skipped")))
                     skipping = True
-            lineno += n
+            lineno += count
     except READ_ERRORS as e:
         # A read error or corrupt compressed data: the game read so far is
         # verified as it is (it will be found cut short), then the error.
@@ -373,7 +395,7 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
         elif path.exists():
             out.append(p)
         elif any(c in p for c in _GLOB_CHARS):
-            matched = sorted(_glob(p))
+            matched = sorted(glob_paths(p))
             files = []
             for m in matched:
                 mp = Path(m)
@@ -384,59 +406,6 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
         else:
             raise NoInput(f"no such file or folder: {p}")
     return out
-
-
-def _glob(pattern: str) -> list[str]:
-    """The paths `pattern` matches, as glob.glob(pattern, recursive=True)
-    gives them, except that `**` never enters a symlinked folder: a link back
-    to a folder above it would make the search endless."""
-    import fnmatch
-    import glob
-
-    if "**" not in pattern:
-        return glob.glob(pattern)
-    parts = pattern.split(os.sep)
-    magic = next(i for i, part in enumerate(parts) if glob.has_magic(part))
-    root = os.sep.join(parts[:magic]) or (os.sep if pattern.startswith(os.sep) else "")
-    found: list[str] = []
-
-    def names(folder: str) -> list[str]:
-        try:
-            return sorted(os.listdir(folder or os.curdir))
-        except OSError:
-            return []
-
-    def walk(folder: str, rest: list[str]) -> None:
-        if not rest:
-            if folder:
-                found.append(folder)
-            return
-        part, more = rest[0], rest[1:]
-        if part == "**":
-            walk(folder, more)                      # no folder at all
-            for name in names(folder):
-                path = os.path.join(folder, name)
-                if name.startswith("."):
-                    continue
-                if not os.path.isdir(path):
-                    if not more:
-                        found.append(path)      # a file (or a link to one)
-                elif not os.path.islink(path):
-                    walk(path, rest)
-            return
-        if not glob.has_magic(part):
-            path = os.path.join(folder, part)
-            if os.path.lexists(path):
-                walk(path, more)
-            return
-        for name in names(folder):
-            if (part.startswith(".") or not name.startswith(".")) and fnmatch.fnmatchcase(name, part):
-                path = os.path.join(folder, name)
-                if not more or os.path.isdir(path):
-                    walk(path, more)
-
-    walk(root, parts[magic:])
-    return list(dict.fromkeys(found))     # `**/**` reaches a path more than once
 
 
 def open_log(p: str) -> BinaryIO:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from ..term import json_visible_bytes, plural, style, visible
+from ..term import json_encode_visible, plural, style, visible
 from .findings import DUPLICATE_NOTE, UNKNOWN_FIELDS_NOTE
 
 _enc = msgspec.json.Encoder()
@@ -155,8 +155,8 @@ def statistics(stats) -> str:
 
 def json_game(rep) -> bytes:
     d = msgspec.to_builtins(rep)
-    return json_visible_bytes(_enc.encode({"t": "game", **d}))
+    return json_encode_visible(_enc.encode, {"t": "game", **d})
 
 
 def json_summary(summary) -> bytes:
-    return json_visible_bytes(_enc.encode({"t": "summary", **msgspec.to_builtins(summary)}))
+    return json_encode_visible(_enc.encode, {"t": "summary", **msgspec.to_builtins(summary)})

@@ -553,7 +553,7 @@ class Verifier:
                 best, best_diff, best_extra = point, d, events
         if rules_agree(self, line, lineno):
             return
-        self._mismatch(line, lineno, best, self.since_claim + best_extra)
+        self._mismatch(line, lineno, best, self.since_claim + best_extra, best_diff)
         if self.keep_going and is_full_claim(line):
             self._resync_claim = (line, lineno, best)     # verification may resume at the claim that differs
 
@@ -568,12 +568,12 @@ class Verifier:
         rules, log = claim_views(g, line)
         return rules == log
 
-    def _mismatch(self, line, lineno, g, events) -> None:
-        """Report a claim that differs from the rules' state in `g`, with what
-        the rules did (`events`) since log and rules last agreed."""
-        from .diff import card_diff, readable
+    def _mismatch(self, line, lineno, g, events, diff) -> None:
+        """Report a claim that differs from the rules' state in `g` (`diff`:
+        card_diff's entries), with what the rules did (`events`) since log
+        and rules last agreed."""
+        from .diff import listed, readable
 
-        diff = card_diff(g, line, deep=True)
         rules, log = claim_views(g, line)
         fields = [k for k in rules if rules[k] != log.get(k)] or \
             list(dict.fromkeys((e.field or "").split("[")[0] for e in diff if e.field)) or list(rules)
@@ -591,7 +591,7 @@ class Verifier:
             clauses = list(dict.fromkeys(choice_clauses(g) + clauses))
         self.find("STATE_MISMATCH", clauses, lineno, what,
                   events=events, log={k: log.get(k) for k in fields}, rules={k: rules.get(k) for k in fields},
-                  options=[d.to_json() for d in g.legal_decisions()], diff=diff)
+                  options=[d.to_json() for d in g.legal_decisions()], diff=listed(diff))
 
     def _next_after(self, g, lineno) -> str:
         """What the log does after line `lineno` about the decision the rules
@@ -678,7 +678,7 @@ class LeanVerifier(Verifier):
             self.lost = True
         self.report.findings.append(Finding(code, [], line, ""))
 
-    def _mismatch(self, line, lineno, g, events) -> None:
+    def _mismatch(self, line, lineno, g, events, diff) -> None:
         self.find("STATE_MISMATCH", [], lineno, "")
 
     @staticmethod

@@ -31,7 +31,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from ..games.mindbug.cards import CARDS, KEYWORD_NAMES
 from ..clauses import load_catalogue
 from ..safefile import spool
-from ..term import json_visible, visible
+from ..term import json_encode_visible, visible
 from .mindup_board import game_steps as mind_up_steps, is_mind_up, mind_up_data
 from .steps import finding_step, game_steps
 
@@ -61,7 +61,7 @@ def environment() -> Environment:
 def script_json(obj) -> str:
     """JSON for inside a <script> element: every '<' escaped, so no log text can close the element,
     and every character a terminal would act on or hide written as a JSON escape (the values are whole)."""
-    return json_visible(_enc.encode(obj).decode("utf-8").replace("<", "\\u003c"))
+    return json_encode_visible(_enc.encode, obj).decode("utf-8").replace("<", "\\u003c")
 
 
 _DESIGN_NAMES = sorted(CARDS)
