@@ -165,16 +165,6 @@ def test_a_complete_verify_replaces_the_reports(tmp_path):
     assert junit.read_text(encoding="utf-8").rstrip().endswith("</testsuites>") and _leftovers(tmp_path) == []
 
 
-def test_a_run_cut_short_by_a_closed_standard_output_leaves_no_half_report(tmp_path):
-    junit = tmp_path / "oracle.xml"
-    junit.write_bytes(OLD)
-    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", str(LOG), "--output", f"junit={junit}"],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
-    p.stdout.close()                     # the reader went away (`| head`): the run ends at its first line
-    p.wait(timeout=120)
-    assert junit.read_bytes() == OLD and _leftovers(tmp_path) == []
-
-
 def _small_files():
     """In the child: files larger than 1 KiB cannot be written (EFBIG, as a full disk would refuse them)."""
     import resource
@@ -317,3 +307,24 @@ def test_conform_refuses_a_report_over_a_scenario_file_it_plays(tmp_path):
     assert r.returncode == 2 and b"would overwrite" in r.stderr, r.stderr
     assert scen.read_bytes() == (ROOT / "scenarios" / "keywords-sneaky.yaml").read_bytes()
     assert time.monotonic() - start < 60
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_output_files_are_written_whole_when_standard_output_closes_early(tmp_path, jobs):
+    from oracle.replay.selfplay import selfplay_lines
+
+    log = tmp_path / "games.jsonl"
+    log.write_bytes(b"".join(x + b"\n" for x in selfplay_lines(300, 7, "en-revised", "random", "turn")))
+    junit, as_json = tmp_path / "oracle.xml", tmp_path / "oracle.json"
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", str(log), "-j", jobs, "--format", "json",
+                          "--output", f"junit={junit}", "--output", f"json={as_json}"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert json.loads(p.stdout.readline())["t"] == "game"
+    p.stdout.close()                     # `| head -1`: the reader goes away after a line
+    err = p.stderr.read()
+    assert (p.wait(timeout=300), err) == (141, b"")
+    lines = as_json.read_bytes().splitlines()
+    assert len(lines) == 301 and json.loads(lines[-1])["t"] == "summary"
+    text = junit.read_text(encoding="utf-8")
+    assert text.rstrip().endswith("</testsuites>") and text.count("<testcase ") == 300
+    assert _leftovers(tmp_path) == []

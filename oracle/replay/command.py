@@ -67,7 +67,8 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     violates the rules or passes unexpectedly, 2 malformed input, a game not
     verified, a report that could not be written whole or a usage error, 130
     interrupted (Ctrl-C), 141 standard output closed by its reader before the
-    report was complete (| head), 143 terminated (SIGTERM).
+    report was complete (| head; the --output files are still written whole),
+    143 terminated (SIGTERM).
     """
     from .run import verify_run
 
