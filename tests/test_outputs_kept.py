@@ -328,3 +328,64 @@ def test_the_output_files_are_written_whole_when_standard_output_closes_early(tm
     text = junit.read_text(encoding="utf-8")
     assert text.rstrip().endswith("</testsuites>") and text.count("<testcase ") == 300
     assert _leftovers(tmp_path) == []
+
+
+def _wait_for(check, seconds: float = 60.0, what: str = "the state awaited"):
+    """Wait until `check()` is true (polling: a loaded machine may take its time)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, f"{what}: not within {seconds:g} s"
+        time.sleep(0.02)
+
+
+def _no_core():
+    """In the child: SIGQUIT's default action writes no core file."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+HOLDING = ("import sys\n"
+           "from oracle.safefile import Replacement\n"
+           "out = Replacement(sys.argv[1])\n"
+           "out.file.write('half of a report')\n"
+           "out.file.flush()\n"
+           "sys.stdin.read()\n")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM, signal.SIGQUIT, signal.SIGUSR1, signal.SIGALRM])
+def test_a_signal_that_ends_the_process_leaves_no_temporary_file(tmp_path, sig):
+    report = tmp_path / "report.txt"
+    report.write_bytes(OLD)
+    p = subprocess.Popen([sys.executable, "-c", HOLDING, str(report)], stdin=subprocess.PIPE, cwd=tmp_path,
+                         preexec_fn=_no_core)
+    try:
+        _wait_for(lambda: _leftovers(tmp_path), what="the temporary file")
+        p.send_signal(sig)
+        assert p.wait(timeout=30) == -sig          # ended by the signal, as without a handler
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        p.stdin.close()
+    assert _leftovers(tmp_path) == [] and report.read_bytes() == OLD
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.txt"]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM])
+def test_verify_ended_by_a_signal_while_it_waits_for_input_leaves_no_temporary_file(tmp_path, sig):
+    junit = tmp_path / "oracle.xml"
+    junit.write_bytes(OLD)
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", "-", "--output", f"junit={junit}"],
+                         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    try:
+        _wait_for(lambda: _leftovers(tmp_path), what="the temporary file")
+        p.send_signal(sig)
+        p.wait(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        p.stdin.close()
+    assert p.returncode != 0
+    assert _leftovers(tmp_path) == [] and junit.read_bytes() == OLD
