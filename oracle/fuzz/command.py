@@ -40,7 +40,8 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game):
     someone edited), and engine adapters with stubborn children
     (oracle/fuzz/surroundings.py). Reports the inputs tried, the distinct tracebacks
     and hangs (a reproducer of each in --out), and games in against
-    verdicts out. Exit status 1 if anything broke, else 0."""
+    verdicts out. Exit status 1 if anything broke, else 0; Ctrl-C reports
+    what was tried so far and exits 130."""
     try:
         from .run import game_shares, run_fuzz
     except ImportError as e:
@@ -72,4 +73,8 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game):
         for p in found:
             click.echo(visible(f"  {p.key}  [{p.target}, {p.seen} input{'s' * (p.seen != 1)}]"
                                + (f"  reproducer: {p.saved}" if p.saved else "")))
+    if tally.interrupted:
+        from ..ending import say_interrupted
+
+        sys.exit(say_interrupted())
     sys.exit(1 if tally.problems else 0)

@@ -95,9 +95,12 @@ def _run(tally, budget: int, seed: int, seconds: float, cli_every: int, shares: 
                 checks.guarded_cli(tally, target, data, suffix, lambda: cli(case))
         one()
 
-    for index, target in enumerate(shares):      # each target its own seed, in a fixed order
-        if target in n:
-            fuzz(target, index)
+    try:
+        for index, target in enumerate(shares):      # each target its own seed, in a fixed order
+            if target in n:
+                fuzz(target, index)
+    except KeyboardInterrupt:       # Ctrl-C: the report of what was tried so far
+        tally.interrupted = True
     return tally
 
 
