@@ -169,3 +169,33 @@ def test_an_adapter_flooding_its_standard_error_leaves_only_its_last_words_kept(
             engine.send(ep.Quit())
     finally:
         engine.stop()
+
+
+DEAF = r'''
+import json, os, sys, time
+line = sys.stdin.readline()
+print(json.dumps({"protocol": "mb-engine/1", "name": "deaf", "editions": ["en-revised"]}), flush=True)
+os.close(0)                                  # reads no more, and lives on
+time.sleep(60)
+'''
+
+
+def test_an_adapter_that_closes_its_standard_input_is_said_to_have_closed_its_input(tmp_path):
+    from oracle.harness import engine_protocol as ep
+    from oracle.harness.engine_client import Engine, EngineFault
+
+    script = tmp_path / "deaf.py"
+    script.write_text(DEAF, encoding="utf-8")
+    engine = Engine(f"{sys.executable} {script}", timeout=30)
+    engine.start()
+    try:
+        deadline = time.monotonic() + 30
+        while os.path.exists(f"/proc/{engine.proc.pid}/fd/0"):      # until the adapter has closed its input
+            assert time.monotonic() < deadline, "the adapter did not close its input within 30 s"
+            time.sleep(0.02)
+        with pytest.raises(EngineFault) as e:
+            engine.send(ep.Quit())
+        message = str(e.value)
+    finally:
+        engine.stop()
+    assert message == "could not send quit: the engine closed its standard input"

@@ -106,7 +106,8 @@ def test_show_refuses_to_write_the_page_over_the_log_it_shows(tmp_path):
         if out != log:
             out.symlink_to(log)
         r = run_cli("show", str(log), "-o", str(out))
-        assert r.returncode == 2 and b"would overwrite" in r.stderr and b"Traceback" not in r.stderr, r.stderr
+        assert r.returncode == 2 and b"Traceback" not in r.stderr, r.stderr
+        assert f"-o/--output {out} would overwrite".encode() in r.stderr, r.stderr     # the option as it was given
         assert log.read_bytes() == LOG.read_bytes()
 
 

@@ -173,7 +173,7 @@ class Engine:
         except queue.Empty:
             raise EngineFault(f"no reply to {op} within {self.timeout:g} s") from None
         if not line:
-            raise EngineFault(self._exited(f"no reply to {op}"))
+            raise EngineFault(self._exited(f"no reply to {op}", "standard output"))
         return line
 
     def _write(self, p, data: bytes, op: str, timeout: float) -> None:
@@ -194,9 +194,11 @@ class Engine:
                 except BlockingIOError:
                     pass
         except (OSError, ValueError):
-            raise EngineFault(self._exited(f"could not send {op}")) from None
+            raise EngineFault(self._exited(f"could not send {op}", "standard input")) from None
 
-    def _exited(self, what: str) -> str:
+    def _exited(self, what: str, closed: str) -> str:
+        """`what` went wrong, and why: the engine's exit status, or, while
+        it runs on, the stream of its that it `closed`."""
         p = self.proc
         status = p.poll() if p is not None else None
         if status is None and p is not None:
@@ -204,7 +206,7 @@ class Engine:
                 status = p.wait(timeout=1)
             except subprocess.TimeoutExpired:
                 status = None
-        how = f"the engine exited with status {status}" if status is not None else "the engine closed its output"
+        how = f"the engine exited with status {status}" if status is not None else f"the engine closed its {closed}"
         return f"{what}: {how}{self._stderr_tail()}"
 
 
