@@ -107,7 +107,7 @@ class Verifier:
             return self._finish()
         if raw.kind.startswith("unreadable"):
             rep.id = raw.file
-            self.find("UNREADABLE", [], 0, f"cannot read the file: {raw.kind.split(':', 1)[1]}")
+            self.find("UNREADABLE", [], raw.first_line, f"cannot read the file: {raw.kind.split(':', 1)[1]}")
             return self._finish()
         if raw.kind == "orphan":
             rep.id = f"{raw.file}:{raw.first_line}"
