@@ -45,8 +45,9 @@ EDITION_HELP = ("Mindbug's rules edition, in place of the one the game lines nam
               help="Follow this choice of a team reading (overrides the game lines); repeatable. "
                    "See `mb-oracle editions`.")
 @click.option("--strict", is_flag=True,
-              help="Fields mb-replay/1 does not define on game, setup, state and end lines, and a game id an "
-                   "earlier game of the run has, are findings (UNKNOWN_FIELD, DUPLICATE_GAME, malformed), not notes.")
+              help="Fields mb-replay/1 does not define on game, setup, state and end lines, a key given twice "
+                   "in one object of a line, and a game id an earlier game of the run has, are findings "
+                   "(UNKNOWN_FIELD, DUPLICATE_KEY, DUPLICATE_GAME, malformed), not notes.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
 @click.option("--check-invariants", is_flag=True,
               help="Also check the rules engine's own invariants after every decision (every card in one place, "
