@@ -11,7 +11,14 @@ from ..games import GAMES
 from ..term import color_option, error
 from .outputs import parse_output
 from .reader import NoInput, check_input
+from .limits import CONNECT_TIMEOUT
 from .run import _reading_options, declared
+
+
+cluster_timeout_option = click.option(
+    "--cluster-timeout", type=click.FloatRange(0, min_open=True), default=CONNECT_TIMEOUT, show_default=True,
+    metavar="SECONDS", help="With --cluster ADDRESS: the seconds the scheduler has to answer; a listener that "
+                            "stays silent or does not speak Dask's protocol is then one line, exit status 2.")
 
 
 GAME_NAMES = tuple(GAMES)
@@ -56,10 +63,11 @@ EDITION_HELP = ("Mindbug's rules edition, in place of the one the game lines nam
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
 @click.option("--cluster", metavar="ADDRESS", help="Verify on a Dask cluster: a scheduler address, or local:N "
               "for N local worker processes (needs the [cluster] extra).")
+@cluster_timeout_option
 @cards_option
 @color_option()
 def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions, reading_specs,
-           strict, quiet, check_invariants, statistics, progress, cluster, cards_file):
+           strict, quiet, check_invariants, statistics, progress, cluster, cluster_timeout, cards_file):
     """Verify recorded games (mb-replay/1 and mu-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl, *.ndjson and .gz logs), globs,
@@ -74,7 +82,8 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     from .run import verify_run
 
     verify_run(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions,
-               reading_specs, strict, quiet, check_invariants, statistics, progress, cluster, cards_file)
+               reading_specs, strict, quiet, check_invariants, statistics, progress, cluster, cluster_timeout,
+               cards_file)
 
 
 @click.command()
@@ -259,21 +268,23 @@ SCALING_GAMES = 10_000  # the default size of a bench that times pipelines
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Also time verify's pipeline with N worker processes against one.")
 @click.option("--cluster", metavar="ADDRESS", help="Also time verify's pipeline on a Dask cluster (local:N or an address).")
+@cluster_timeout_option
 @click.option("--instructions/--no-instructions", "count", default=True, show_default=True,
               help="Also count, with valgrind, the instructions verify spends per decision on a fixed self-play "
                    "corpus of each edition, with and without New Servants, against the decode floor.")
 @click.option("--counted-games", type=click.IntRange(2), default=None,
               help="Games of each counted corpus (the smaller run has a quarter) [default: 24].")
-def bench(games, seed, edition, claims, repeat, jobs, cluster, count, counted_games):
+def bench(games, seed, edition, claims, repeat, jobs, cluster, cluster_timeout, count, counted_games):
     """Measure verification speed against merely decoding the same stream;
     with --jobs or --cluster, the scaling against one job too."""
     from .bench import run_bench
     from .parallel import ClusterUnavailable
+    from .run import with_timeout
 
     if games is None:
         games = SCALING_GAMES if jobs > 1 or cluster else 300
     try:
-        run_bench(games, seed, edition, claims, repeat, jobs, cluster)
+        run_bench(games, seed, edition, claims, repeat, jobs, with_timeout(cluster, cluster_timeout))
     except ClusterUnavailable as e:
         error(e)
         sys.exit(2)
