@@ -9,9 +9,13 @@ import click
 
 from ..term import visible
 
+MAX_BUDGET = 1_000_000      # inputs a run may try: at the speed of the command line, days
+
 
 @click.command()
-@click.option("--budget", type=click.IntRange(1), default=2000, show_default=True, help="Inputs to try.")
+@click.option("--budget", type=click.IntRange(1, MAX_BUDGET), default=2000, show_default=True,
+              help="Inputs to try, at most 1,000,000 (they are tried in rounds of 1,000 a format, so memory stays "
+                   "flat whatever the budget).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same inputs.")
 @click.option("--out", type=click.Path(file_okay=False), default="fuzz-findings", show_default=True,
               help="Folder for a reproducer of each distinct problem.")

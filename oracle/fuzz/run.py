@@ -22,6 +22,10 @@ SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07
           "streams": 0.04, "outputs": 0.04, "adapters": 0.03}
 
 
+ROUND = 1000            # inputs of one format tried in one Hypothesis run
+ROUND_SEEDS = 1_000_003  # the seed of round r: the format's seed + r x this (round 0: the format's own seed)
+
+
 def _settings(n: int):
     return settings(max_examples=max(1, n), database=None, deadline=None, phases=[Phase.generate],
                     suppress_health_check=list(HealthCheck), derandomize=False)
@@ -85,15 +89,16 @@ def _run(tally, budget: int, seed: int, seconds: float, cli_every: int, shares: 
     def fuzz(target, index):
         strategy, suffix, check, cli = table[target]
 
-        @hseed(seed + index)
-        @_settings(n[target])
-        @given(strategy)
         def one(case):
             data, run = check(case)
             checks.guarded(tally, target, data, suffix, seconds, run)
             if sample(target):
                 checks.guarded_cli(tally, target, data, suffix, lambda: cli(case))
-        one()
+
+        # In rounds of ROUND inputs, each its own seed: Hypothesis keeps what
+        # a run has tried, which would grow with the budget.
+        for r, start in enumerate(range(0, n[target], ROUND)):
+            hseed(seed + index + r * ROUND_SEEDS)(_settings(min(ROUND, n[target] - start))(given(strategy)(one)))()
 
     try:
         for index, target in enumerate(shares):      # each target its own seed, in a fixed order

@@ -255,12 +255,16 @@ def schema(which, game):
 
 
 SCALING_GAMES = 10_000  # the default size of a bench that times pipelines
+# The most games a bench takes: it holds every game at once (decoding and
+# verifying the same games in turn), about 35 KB each with their lines.
+MAX_BENCH_GAMES = 20_000
 
 
 @click.command()
-@click.option("--games", type=click.IntRange(1), default=None,
+@click.option("--games", type=click.IntRange(1, MAX_BENCH_GAMES), default=None,
               help="Self-played games to time [default: 300; with --jobs or --cluster 10,000, so that each timed "
-                   "pipeline runs for seconds rather than for its start-up]")
+                   "pipeline runs for seconds rather than for its start-up]; at most 20,000: the bench holds them "
+                   "all in memory (about 35 KB a game), as verify never does.")
 @click.option("--seed", type=int, default=7, show_default=True)
 @click.option("--edition", type=click.Choice(EDITIONS), default="en-revised", show_default=True)
 @click.option("--claims", type=click.Choice(["every", "turn", "end", "none"]), default="turn", show_default=True)
