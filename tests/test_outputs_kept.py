@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 
 import pytest
 from click.testing import CliRunner
@@ -20,6 +21,19 @@ from conftest import ROOT, run_cli
 LOG = ROOT / "replays" / "conforming" / "en-first.jsonl"
 DESIGNED = ROOT / "examples" / "designed-cards.yaml"
 OLD = b"the report of the last run\n"
+
+
+@contextmanager
+def _running(p: subprocess.Popen):
+    """The process `p`, killed on the way out if it is still running, its standard input closed."""
+    try:
+        yield p
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        if p.stdin is not None:
+            p.stdin.close()
 
 
 def _leftovers(folder) -> list[str]:
@@ -141,7 +155,7 @@ def test_an_interrupted_verify_leaves_the_reports_that_were_there(tmp_path, sig)
     p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", "-", "--format", "json",
                           "--output", f"junit={junit}", "--output", f"html={html}"],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
-    try:
+    with _running(p):
         games = LOG.read_bytes().split(b'{"t":"game"')
         p.stdin.write(b'{"t":"game"'.join(games[:3]))     # two games; the pipe stays open
         p.stdin.flush()
@@ -150,10 +164,6 @@ def test_an_interrupted_verify_leaves_the_reports_that_were_there(tmp_path, sig)
         assert json.loads(line)["t"] == "game"
         p.send_signal(sig)
         p.wait(timeout=30)
-    finally:
-        if p.poll() is None:
-            p.kill()
-            p.wait()
     assert p.returncode != 0
     assert junit.read_bytes() == OLD and html.read_bytes() == OLD and _leftovers(tmp_path) == []
 
@@ -360,15 +370,10 @@ def test_a_signal_that_ends_the_process_leaves_no_temporary_file(tmp_path, sig):
     report.write_bytes(OLD)
     p = subprocess.Popen([sys.executable, "-c", HOLDING, str(report)], stdin=subprocess.PIPE, cwd=tmp_path,
                          preexec_fn=_no_core)
-    try:
+    with _running(p):
         _wait_for(lambda: _leftovers(tmp_path), what="the temporary file")
         p.send_signal(sig)
         assert p.wait(timeout=30) == -sig          # ended by the signal, as without a handler
-    finally:
-        if p.poll() is None:
-            p.kill()
-            p.wait()
-        p.stdin.close()
     assert _leftovers(tmp_path) == [] and report.read_bytes() == OLD
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.txt"]
 
@@ -379,14 +384,9 @@ def test_verify_ended_by_a_signal_while_it_waits_for_input_leaves_no_temporary_f
     junit.write_bytes(OLD)
     p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", "-", "--output", f"junit={junit}"],
                          stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
-    try:
+    with _running(p):
         _wait_for(lambda: _leftovers(tmp_path), what="the temporary file")
         p.send_signal(sig)
         p.wait(timeout=30)
-    finally:
-        if p.poll() is None:
-            p.kill()
-            p.wait()
-        p.stdin.close()
     assert p.returncode != 0
     assert _leftovers(tmp_path) == [] and junit.read_bytes() == OLD
