@@ -55,7 +55,7 @@ pytestmark = pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc 
     ["perft", "--seed", "1", "--depth", "30"],
     ["perft", "--seed", "1", "--depth", "30", "--divide"],
     ["hunt", "--budget", "1000000", "--no-progress"],
-    ["bench", "--games", "100000", "--no-instructions"],
+    ["bench", "--games", "20000", "--no-instructions"],
 ], ids=["perft", "perft-divide", "hunt", "bench"])
 def test_ctrl_c_ends_a_long_command_with_130_and_one_line(argv):
     status, out, err = _interrupt_after(argv, cpu=1.5)
@@ -64,7 +64,7 @@ def test_ctrl_c_ends_a_long_command_with_130_and_one_line(argv):
 
 
 def test_ctrl_c_in_fuzz_reports_what_was_tried_so_far(tmp_path):
-    status, out, err = _interrupt_after(["fuzz", "--budget", "100000000", "--target", "text", "--cli-every", "0",
+    status, out, err = _interrupt_after(["fuzz", "--budget", "1000000", "--target", "text", "--cli-every", "0",
                                          "--out", str(tmp_path / "found")], cpu=3)
     assert (status, err[-len(INTERRUPTED):]) == (130, INTERRUPTED), err
     assert out.startswith(b"fuzz: seed ") and b"tracebacks: 0 distinct" in out, out
