@@ -52,6 +52,14 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
     also goes through the command line (0: never). `game`: whose targets
     (`targets` among them; Mindbug's by default)."""
     tally = checks.Tally(out=Path(out) if out else None)
+    try:
+        return _fuzz_game(tally, budget, seed, seconds, cli_every, replays, scenarios, examples, targets, game)
+    except KeyboardInterrupt:       # Ctrl-C: the report of what was tried so far
+        tally.interrupted = True
+        return tally
+
+
+def _fuzz_game(tally, budget, seed, seconds, cli_every, replays, scenarios, examples, targets, game) -> checks.Tally:
     shares = game_shares(game)
     if game != games_registry.DEFAULT:
         table = _module(game).targets(tally, seconds, replays, scenarios)
@@ -100,12 +108,9 @@ def _run(tally, budget: int, seed: int, seconds: float, cli_every: int, shares: 
         for r, start in enumerate(range(0, n[target], ROUND)):
             hseed(seed + index + r * ROUND_SEEDS)(_settings(min(ROUND, n[target] - start))(given(strategy)(one)))()
 
-    try:
-        for index, target in enumerate(shares):      # each target its own seed, in a fixed order
-            if target in n:
-                fuzz(target, index)
-    except KeyboardInterrupt:       # Ctrl-C: the report of what was tried so far
-        tally.interrupted = True
+    for index, target in enumerate(shares):      # each target its own seed, in a fixed order
+        if target in n:
+            fuzz(target, index)
     return tally
 
 
