@@ -211,8 +211,19 @@ def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract
     as a draft scenario; a draft someone has edited since the hunt wrote it
     is not overwritten (the run then writes no draft and exits 2) unless
     --force. Exit status 1 when the engine gives an outcome the constraints
-    forbid.
+    forbid; Ctrl-C ends it at once with exit status 130 (SIGTERM: 143).
     """
+    # Ctrl-C and SIGTERM end the hunt where it stands, whatever Hypothesis
+    # is doing (a KeyboardInterrupt raised inside its engine may be held up).
+    from ..replay.parallel import interrupt_exits
+
+    with interrupt_exits():
+        _hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs, progress, cards_file,
+              sets_spec)
+
+
+def _hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs, progress, cards_file,
+          sets_spec) -> None:
     from .drafts import draft_path, write
     from .search import Hunt
 
