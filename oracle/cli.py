@@ -95,6 +95,13 @@ class LazyGroup(click.Group):
             # what click prints goes through `visible` like any other text.
             e.message = visible(e.message, lines=True)
             raise
+        except KeyboardInterrupt:
+            # Ctrl-C no handler of the command took: exit status 130, as
+            # verify's own handler gives (not click's "Aborted!" and 1,
+            # which would say that a game violates the rules).
+            from .ending import say_interrupted
+
+            ctx.exit(say_interrupted())
         except ModuleNotFoundError as e:
             command = ctx.invoked_subcommand or ""
             advice = missing_package(e, command)

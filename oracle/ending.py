@@ -14,6 +14,11 @@ import os
 # complete: a process ended by SIGPIPE gives the same in a shell.
 CLOSED_OUTPUT = 128 + 13
 
+# Ctrl-C: the exit status (128 + SIGINT) and the one line on standard
+# error, whenever it comes (start-up, the run, the writing of the reports).
+INTERRUPTED_STATUS = 128 + 2
+INTERRUPTED = b"mb-oracle: interrupted\n"
+
 # the module a command may miss -> the package that provides it
 PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "jinja2": "Jinja2"}
 
@@ -44,6 +49,26 @@ def to_devnull(fd: int) -> None:
         os.close(devnull)
     except OSError:
         pass
+
+
+def say_interrupted() -> int:
+    """Ctrl-C that reached the command line (no handler of the run's own
+    took it): what standard output holds is written out, the one line goes
+    to standard error; INTERRUPTED_STATUS, to exit with. Temporary files of
+    outputs go at exit (oracle.safefile)."""
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+    try:
+        os.write(2, INTERRUPTED)
+    except OSError:            # no standard error: the exit status says it
+        pass
+    return INTERRUPTED_STATUS
 
 
 def _prefix(command: str) -> str:

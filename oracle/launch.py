@@ -63,13 +63,17 @@ def _verify(paths: tuple[str, ...]) -> None:
             _echo_err(visible(cannot_go_on(e, "verify")))
             sys.exit(2)
         sys.exit(0)
-    except (EOFError, KeyboardInterrupt):
+    except EOFError:
         # As click's main: a blank line closes the terminal's ^C echo, then "Aborted!".
         from gettext import gettext
 
         _echo_err()
         _echo_err(gettext("Aborted!"))
         sys.exit(1)
+    except KeyboardInterrupt:
+        from .ending import say_interrupted
+
+        sys.exit(say_interrupted())
 
 
 def _end_now(code) -> None:
@@ -107,9 +111,17 @@ def _end_now(code) -> None:
 
 
 def main() -> None:
-    args = sys.argv[1:]
-    if _plain_verify(args):
-        _verify(tuple(args[1:]))
-    from .cli import main as group
+    """Ctrl-C ends every command with one line and exit status 130 (128 +
+    SIGINT), whenever it comes: while modules load, while the command
+    runs, while its reports are written."""
+    try:
+        args = sys.argv[1:]
+        if _plain_verify(args):
+            _verify(tuple(args[1:]))
+        from .cli import main as group
 
-    group()
+        group()
+    except KeyboardInterrupt:
+        from .ending import say_interrupted
+
+        sys.exit(say_interrupted())

@@ -10,7 +10,10 @@ written (`clash`). What is written to a terminal, a pipe or a device
 
 A run that ends without unwinding (the Ctrl-C of `verify`, which exits at
 once) calls `discard_pending()` first; any other exit removes the
-temporary files through `atexit`.
+temporary files through `atexit`. A signal that would end the process
+where it stands (SIGHUP, SIGTERM, SIGQUIT and the others in `ENDING`),
+while a temporary file is pending and nothing else handles that signal,
+removes them too, then ends the process by the same signal.
 """
 
 from __future__ import annotations
@@ -27,14 +30,22 @@ class OutputError(Exception):
     """An output cannot be written; the message names the file and why."""
 
 
-_pending: set[str] = set()      # temporary files of this process not yet renamed into place
+# temporary files not yet renamed into place -> the process that made
+# each (a forked worker inherits the set, and must not remove its parent's)
+_pending: dict[str, int] = {}
+
+# The signals whose default action ends the process without unwinding.
+ENDING = ("SIGHUP", "SIGTERM", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGXCPU", "SIGVTALRM")
 
 
 def discard_pending() -> None:
-    """Remove every temporary file not yet renamed into place (the files
-    they were to replace stay as they were)."""
-    for tmp in list(_pending):
-        _pending.discard(tmp)
+    """Remove every temporary file of this process not yet renamed into
+    place (the files they were to replace stay as they were)."""
+    me = os.getpid()
+    for tmp, owner in list(_pending.items()):
+        if owner != me:
+            continue
+        _pending.pop(tmp, None)
         try:
             os.unlink(tmp)
         except OSError:
@@ -42,6 +53,32 @@ def discard_pending() -> None:
 
 
 atexit.register(discard_pending)
+
+
+def _end_by(signum, frame) -> None:
+    """A signal of ENDING while a temporary file is pending: the files
+    removed, then the process ended by the signal's default action."""
+    import _signal
+
+    discard_pending()
+    _signal.signal(signum, _signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+    os._exit(128 + signum)      # not reached: the signal ends the process
+
+
+def _guard() -> None:
+    """Each signal of ENDING that has its default action gets `_end_by`
+    (from the main thread; a handler set later, such as verify's Ctrl-C
+    and SIGTERM, takes its place while it is set)."""
+    import _signal
+
+    for name in ENDING:
+        signum = getattr(_signal, name, None)
+        if signum is not None and _signal.getsignal(signum) == _signal.SIG_DFL:
+            try:
+                _signal.signal(signum, _end_by)
+            except ValueError:      # not the main thread: signals are the main thread's to set
+                return
 
 
 def _same(a: os.stat_result, b: os.stat_result) -> bool:
@@ -115,16 +152,18 @@ class Replacement:
         import secrets      # here: it loads the OpenSSL bindings, which a run without --output never needs
 
         tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+        _guard()
+        _pending[tmp] = os.getpid()     # before it is made: a signal may come as soon as it is there
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except OSError as e:
+            _pending.pop(tmp, None)
             if e.errno != errno.ENOENT:
                 what = e.strerror
             else:       # a folder that is there but takes no new file (/proc) says ENOENT too
                 what = "the folder takes no new file" if os.path.isdir(folder or ".") else "no such folder"
             raise OutputError(f"{self.path}: cannot write: {what} ({folder or '.'})") from None
         self.tmp, self.target = tmp, target
-        _pending.add(tmp)
         if st is not None:
             try:
                 os.fchmod(fd, stat.S_IMODE(st.st_mode))
@@ -149,7 +188,7 @@ class Replacement:
         except BaseException:
             self.discard()
             raise
-        _pending.discard(self.tmp)
+        _pending.pop(self.tmp, None)
         self.tmp = None
 
     def discard(self) -> None:
@@ -158,7 +197,7 @@ class Replacement:
         except (OSError, ValueError):
             pass
         if self.tmp is not None:
-            _pending.discard(self.tmp)
+            _pending.pop(self.tmp, None)
             try:
                 os.unlink(self.tmp)
             except OSError:

@@ -120,3 +120,82 @@ def test_the_engine_client_stops_what_the_adapter_started(adapter):
     with pytest.raises(EngineFault, match="no reply to hello"):
         engine.start()
     assert engine.proc is None and _left(tag, 1) == []
+
+
+FLOODER = r'''
+import json, sys
+for line in sys.stdin:
+    op = json.loads(line)["op"]
+    if op == "hello":
+        chunk = "x" * 65535 + "\n"
+        for _ in range(320):                         # 20 MB of standard error
+            sys.stderr.write(chunk)
+        sys.stderr.write("the last words\n")
+        sys.stderr.flush()
+        print(json.dumps({"protocol": "mb-engine/1", "name": "flood", "editions": ["en-revised"]}), flush=True)
+    else:
+        sys.exit(3)
+'''
+
+
+def _kept_in_files() -> int:
+    """Bytes held by this process's open regular files (a temporary file is one, even unlinked)."""
+    total = 0
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            st = os.fstat(int(fd))
+        except OSError:
+            continue
+        if (st.st_mode & 0o170000) == 0o100000:
+            total += st.st_size
+    return total
+
+
+def test_an_adapter_flooding_its_standard_error_leaves_only_its_last_words_kept(tmp_path):
+    from oracle.harness import engine_protocol as ep
+    from oracle.harness.engine_client import Engine, EngineFault
+
+    script = tmp_path / "flood.py"
+    script.write_text(FLOODER, encoding="utf-8")
+    before = _kept_in_files()
+    engine = Engine(f"{sys.executable} {script}", timeout=30)
+    engine.start()
+    try:
+        assert _kept_in_files() - before < 1 << 20       # not the 20 MB in a temporary file
+        from oracle.harness.adapter_process import ErrorTail
+
+        assert len(engine._err.tail()) <= ErrorTail.KEEP
+        with pytest.raises(EngineFault, match="(?s)exited with status 3; its standard error ends: .*the last words$"):
+            engine.send(ep.Quit())
+    finally:
+        engine.stop()
+
+
+DEAF = r'''
+import json, os, sys, time
+line = sys.stdin.readline()
+print(json.dumps({"protocol": "mb-engine/1", "name": "deaf", "editions": ["en-revised"]}), flush=True)
+os.close(0)                                  # reads no more, and lives on
+time.sleep(60)
+'''
+
+
+def test_an_adapter_that_closes_its_standard_input_is_said_to_have_closed_its_input(tmp_path):
+    from oracle.harness import engine_protocol as ep
+    from oracle.harness.engine_client import Engine, EngineFault
+
+    script = tmp_path / "deaf.py"
+    script.write_text(DEAF, encoding="utf-8")
+    engine = Engine(f"{sys.executable} {script}", timeout=30)
+    engine.start()
+    try:
+        deadline = time.monotonic() + 30
+        while os.path.exists(f"/proc/{engine.proc.pid}/fd/0"):      # until the adapter has closed its input
+            assert time.monotonic() < deadline, "the adapter did not close its input within 30 s"
+            time.sleep(0.02)
+        with pytest.raises(EngineFault) as e:
+            engine.send(ep.Quit())
+        message = str(e.value)
+    finally:
+        engine.stop()
+    assert message == "could not send quit: the engine closed its standard input"

@@ -210,6 +210,7 @@ def test_a_cut_gzip_stream_gives_the_games_of_one_job_with_two(tmp_path, cut):
     path.write_bytes(z)
     one = reports([path], 1)
     assert one[-1]["findings"][0]["code"] == "UNREADABLE"
+    assert one[-1]["findings"][0]["line"] == one[-1]["line"] > 0     # the game's line and its finding's agree
     assert sum(r["verdict"] == "conforms" for r in one) >= {"last 4 bytes": 150, "half": 70, "a third": 45}[cut]
     assert reports([path], 2) == one
     r1 = run_cli("verify", "-", "--format", "json", input=z)

@@ -5,6 +5,7 @@ the same run, bounded boards, and `mb-oracle show`."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 import yaml
@@ -315,3 +316,37 @@ def test_a_mind_up_choice_by_a_player_not_in_the_game_is_a_finding_on_its_board(
     rep, steps = mind_up_steps(raw)
     assert rep.verdict == "violates" and rep.findings[0].line == turn + 1
     assert steps["steps"]                                     # the board up to it
+
+
+HOSTILE = ["plain", "a\u202eb", "bell\x07", "esc\x1b[31m", "c1\x9b", "zero\u200bwidth", "sep\u2028ara\u2029tor",
+           "tag\U000e0001", "bom\ufeff", "two\nlines", "soft\xadhyphen", "\ud800lone", "caf\u00e9 \U0001f41b"]
+
+DRAW = r'''
+const fs = require("fs");
+const src = fs.readFileSync(process.argv[1], "utf8");
+const part = src.slice(src.indexOf("  const HIDDEN"), src.indexOf("  // JSON with lists of plain values"));
+function node(tag) {
+  return { tag, kids: [], attrs: {}, append(...k) { this.kids.push(...k); },
+           setAttribute(k, v) { this.attrs[k] = v; }, addEventListener() {} };
+}
+const document = { createElement: node };
+const el = new Function("document", part + "; return el;")(document);
+const texts = JSON.parse(fs.readFileSync(0, "utf8"));
+const out = texts.map((t) => { const e = el("span", { text: t, title: t }, t); return [e.textContent, e.attrs.title, e.kids[0]]; });
+process.stdout.write(JSON.stringify(out));
+'''
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the page's script")
+def test_the_script_drawn_parts_escape_text_as_the_server_drawn_parts_do():
+    import json
+    import subprocess
+
+    from oracle.term import visible
+
+    app = ROOT / "oracle" / "report" / "templates" / "app.js"
+    r = subprocess.run(["node", "-e", DRAW, str(app)], input=json.dumps(HOSTILE).encode(), capture_output=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr.decode()
+    drawn = json.loads(r.stdout)
+    assert drawn == [[visible(t, lines=True)] * 3 for t in HOSTILE]

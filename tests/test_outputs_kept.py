@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 
 import pytest
 from click.testing import CliRunner
@@ -20,6 +21,19 @@ from conftest import ROOT, run_cli
 LOG = ROOT / "replays" / "conforming" / "en-first.jsonl"
 DESIGNED = ROOT / "examples" / "designed-cards.yaml"
 OLD = b"the report of the last run\n"
+
+
+@contextmanager
+def _running(p: subprocess.Popen):
+    """The process `p`, killed on the way out if it is still running, its standard input closed."""
+    try:
+        yield p
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        if p.stdin is not None:
+            p.stdin.close()
 
 
 def _leftovers(folder) -> list[str]:
@@ -106,7 +120,8 @@ def test_show_refuses_to_write_the_page_over_the_log_it_shows(tmp_path):
         if out != log:
             out.symlink_to(log)
         r = run_cli("show", str(log), "-o", str(out))
-        assert r.returncode == 2 and b"would overwrite" in r.stderr and b"Traceback" not in r.stderr, r.stderr
+        assert r.returncode == 2 and b"Traceback" not in r.stderr, r.stderr
+        assert f"-o/--output {out} would overwrite".encode() in r.stderr, r.stderr     # the option as it was given
         assert log.read_bytes() == LOG.read_bytes()
 
 
@@ -140,7 +155,7 @@ def test_an_interrupted_verify_leaves_the_reports_that_were_there(tmp_path, sig)
     p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", "-", "--format", "json",
                           "--output", f"junit={junit}", "--output", f"html={html}"],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
-    try:
+    with _running(p):
         games = LOG.read_bytes().split(b'{"t":"game"')
         p.stdin.write(b'{"t":"game"'.join(games[:3]))     # two games; the pipe stays open
         p.stdin.flush()
@@ -149,10 +164,6 @@ def test_an_interrupted_verify_leaves_the_reports_that_were_there(tmp_path, sig)
         assert json.loads(line)["t"] == "game"
         p.send_signal(sig)
         p.wait(timeout=30)
-    finally:
-        if p.poll() is None:
-            p.kill()
-            p.wait()
     assert p.returncode != 0
     assert junit.read_bytes() == OLD and html.read_bytes() == OLD and _leftovers(tmp_path) == []
 
@@ -163,16 +174,6 @@ def test_a_complete_verify_replaces_the_reports(tmp_path):
     r = run_cli("verify", str(LOG), "--output", f"junit={junit}")
     assert r.returncode == 0
     assert junit.read_text(encoding="utf-8").rstrip().endswith("</testsuites>") and _leftovers(tmp_path) == []
-
-
-def test_a_run_cut_short_by_a_closed_standard_output_leaves_no_half_report(tmp_path):
-    junit = tmp_path / "oracle.xml"
-    junit.write_bytes(OLD)
-    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", str(LOG), "--output", f"junit={junit}"],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
-    p.stdout.close()                     # the reader went away (`| head`): the run ends at its first line
-    p.wait(timeout=120)
-    assert junit.read_bytes() == OLD and _leftovers(tmp_path) == []
 
 
 def _small_files():
@@ -317,3 +318,75 @@ def test_conform_refuses_a_report_over_a_scenario_file_it_plays(tmp_path):
     assert r.returncode == 2 and b"would overwrite" in r.stderr, r.stderr
     assert scen.read_bytes() == (ROOT / "scenarios" / "keywords-sneaky.yaml").read_bytes()
     assert time.monotonic() - start < 60
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_output_files_are_written_whole_when_standard_output_closes_early(tmp_path, jobs):
+    from oracle.replay.selfplay import selfplay_lines
+
+    log = tmp_path / "games.jsonl"
+    log.write_bytes(b"".join(x + b"\n" for x in selfplay_lines(300, 7, "en-revised", "random", "turn")))
+    junit, as_json = tmp_path / "oracle.xml", tmp_path / "oracle.json"
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", str(log), "-j", jobs, "--format", "json",
+                          "--output", f"junit={junit}", "--output", f"json={as_json}"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert json.loads(p.stdout.readline())["t"] == "game"
+    p.stdout.close()                     # `| head -1`: the reader goes away after a line
+    err = p.stderr.read()
+    assert (p.wait(timeout=300), err) == (141, b"")
+    lines = as_json.read_bytes().splitlines()
+    assert len(lines) == 301 and json.loads(lines[-1])["t"] == "summary"
+    text = junit.read_text(encoding="utf-8")
+    assert text.rstrip().endswith("</testsuites>") and text.count("<testcase ") == 300
+    assert _leftovers(tmp_path) == []
+
+
+def _wait_for(check, seconds: float = 60.0, what: str = "the state awaited"):
+    """Wait until `check()` is true (polling: a loaded machine may take its time)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, f"{what}: not within {seconds:g} s"
+        time.sleep(0.02)
+
+
+def _no_core():
+    """In the child: SIGQUIT's default action writes no core file."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+HOLDING = ("import sys\n"
+           "from oracle.safefile import Replacement\n"
+           "out = Replacement(sys.argv[1])\n"
+           "out.file.write('half of a report')\n"
+           "out.file.flush()\n"
+           "sys.stdin.read()\n")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM, signal.SIGQUIT, signal.SIGUSR1, signal.SIGALRM])
+def test_a_signal_that_ends_the_process_leaves_no_temporary_file(tmp_path, sig):
+    report = tmp_path / "report.txt"
+    report.write_bytes(OLD)
+    p = subprocess.Popen([sys.executable, "-c", HOLDING, str(report)], stdin=subprocess.PIPE, cwd=tmp_path,
+                         preexec_fn=_no_core)
+    with _running(p):
+        _wait_for(lambda: _leftovers(tmp_path), what="the temporary file")
+        p.send_signal(sig)
+        assert p.wait(timeout=30) == -sig          # ended by the signal, as without a handler
+    assert _leftovers(tmp_path) == [] and report.read_bytes() == OLD
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.txt"]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM])
+def test_verify_ended_by_a_signal_while_it_waits_for_input_leaves_no_temporary_file(tmp_path, sig):
+    junit = tmp_path / "oracle.xml"
+    junit.write_bytes(OLD)
+    p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", "-", "--output", f"junit={junit}"],
+                         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    with _running(p):
+        _wait_for(lambda: _leftovers(tmp_path), what="the temporary file")
+        p.send_signal(sig)
+        p.wait(timeout=30)
+    assert p.returncode != 0
+    assert _leftovers(tmp_path) == [] and junit.read_bytes() == OLD

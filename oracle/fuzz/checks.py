@@ -90,6 +90,7 @@ class Tally:
     games_in: int = 0
     verdicts_out: int = 0
     problems: dict[str, Problem] = field(default_factory=dict)
+    interrupted: bool = False       # Ctrl-C ended the run: what it holds is what was done so far
 
     def count(self, target: str) -> None:
         self.inputs[target] = self.inputs.get(target, 0) + 1

@@ -9,9 +9,13 @@ import click
 
 from ..term import visible
 
+MAX_BUDGET = 1_000_000      # inputs a run may try: at the speed of the command line, days
+
 
 @click.command()
-@click.option("--budget", type=click.IntRange(1), default=2000, show_default=True, help="Inputs to try.")
+@click.option("--budget", type=click.IntRange(1, MAX_BUDGET), default=2000, show_default=True,
+              help="Inputs to try, at most 1,000,000 (they are tried in rounds of 1,000 a format, so memory stays "
+                   "flat whatever the budget).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same inputs.")
 @click.option("--out", type=click.Path(file_okay=False), default="fuzz-findings", show_default=True,
               help="Folder for a reproducer of each distinct problem.")
@@ -42,7 +46,8 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game):
     someone edited), and engine adapters with stubborn children
     (oracle/fuzz/surroundings.py). Reports the inputs tried, the distinct tracebacks
     and hangs (a reproducer of each in --out), and games in against
-    verdicts out. Exit status 1 if anything broke, else 0."""
+    verdicts out. Exit status 1 if anything broke, else 0; Ctrl-C reports
+    what was tried so far and exits 130."""
     try:
         from .run import game_shares, run_fuzz
     except ImportError as e:
@@ -74,4 +79,8 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game):
         for p in found:
             click.echo(visible(f"  {p.key}  [{p.target}, {p.seen} input{'s' * (p.seen != 1)}]"
                                + (f"  reproducer: {p.saved}" if p.saved else "")))
+    if tally.interrupted:
+        from ..ending import say_interrupted
+
+        sys.exit(say_interrupted())
     sys.exit(1 if tally.problems else 0)

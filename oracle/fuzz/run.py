@@ -23,6 +23,10 @@ SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07
           "blank-lines": 0.02, "boms": 0.02}
 
 
+ROUND = 1000            # inputs of one format tried in one Hypothesis run
+ROUND_SEEDS = 1_000_003  # the seed of round r: the format's seed + r x this (round 0: the format's own seed)
+
+
 def _settings(n: int):
     return settings(max_examples=max(1, n), database=None, deadline=None, phases=[Phase.generate],
                     suppress_health_check=list(HealthCheck), derandomize=False)
@@ -49,6 +53,14 @@ def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: 
     also goes through the command line (0: never). `game`: whose targets
     (`targets` among them; Mindbug's by default)."""
     tally = checks.Tally(out=Path(out) if out else None)
+    try:
+        return _fuzz_game(tally, budget, seed, seconds, cli_every, replays, scenarios, examples, targets, game)
+    except KeyboardInterrupt:       # Ctrl-C: the report of what was tried so far
+        tally.interrupted = True
+        return tally
+
+
+def _fuzz_game(tally, budget, seed, seconds, cli_every, replays, scenarios, examples, targets, game) -> checks.Tally:
     shares = game_shares(game)
     if game != games_registry.DEFAULT:
         table = _module(game).targets(tally, seconds, replays, scenarios)
@@ -86,15 +98,16 @@ def _run(tally, budget: int, seed: int, seconds: float, cli_every: int, shares: 
     def fuzz(target, index):
         strategy, suffix, check, cli = table[target]
 
-        @hseed(seed + index)
-        @_settings(n[target])
-        @given(strategy)
         def one(case):
             data, run = check(case)
             checks.guarded(tally, target, data, suffix, seconds, run)
             if sample(target):
                 checks.guarded_cli(tally, target, data, suffix, lambda: cli(case))
-        one()
+
+        # In rounds of ROUND inputs, each its own seed: Hypothesis keeps what
+        # a run has tried, which would grow with the budget.
+        for r, start in enumerate(range(0, n[target], ROUND)):
+            hseed(seed + index + r * ROUND_SEEDS)(_settings(min(ROUND, n[target] - start))(given(strategy)(one)))()
 
     for index, target in enumerate(shares):      # each target its own seed, in a fixed order
         if target in n:

@@ -7,6 +7,10 @@ from the adapter, wherever it went (a grandchild that holds the adapter's
 output open, a child that started a session of its own): SIGTERM first,
 SIGKILL after a grace period. The process table is read from /proc where
 there is one; elsewhere the process group alone is stopped.
+
+What the adapter writes to its standard error is read as it comes and only
+its last `ErrorTail.KEEP` bytes are kept (`ErrorTail`), for the message of
+a fault: an adapter that floods it costs neither memory nor disk.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import os
 import secrets
 import signal
 import subprocess
+import threading
 import time
 
 MARK = "MB_ORACLE_ADAPTER"      # the environment variable that marks an adapter's processes
@@ -29,6 +34,55 @@ def spawn(argv: list[str], stderr) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, env=env,
                             start_new_session=True)
     return proc, token
+
+
+class ErrorTail:
+    """The adapter's standard error: a pipe read by a thread of its own
+    that keeps the last KEEP bytes and drops the rest."""
+
+    KEEP = 4096
+
+    def __init__(self):
+        self._read, self.write_end = os.pipe()
+        self._kept = b""
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._drain, daemon=True)
+
+    def started(self) -> None:
+        """The adapter has its copy of the write end: ours is closed, the reading begins."""
+        os.close(self.write_end)
+        self._thread.start()
+
+    def abandon(self) -> None:
+        """The adapter could not be started: both ends closed."""
+        for fd in (self._read, self.write_end):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    def _drain(self) -> None:
+        try:
+            while True:
+                try:
+                    data = os.read(self._read, 65536)
+                except OSError:
+                    return
+                if not data:
+                    return
+                with self._lock:
+                    self._kept = (self._kept + data)[-self.KEEP:]
+        finally:
+            os.close(self._read)
+
+    def tail(self, settle: float = 0.0) -> bytes:
+        """The last bytes written; with `settle`, first wait up to that long
+        for the writers to close the pipe (what an adapter that has exited
+        wrote is then all read, unless a process it started holds it open)."""
+        if settle and self._thread.is_alive():
+            self._thread.join(settle)
+        with self._lock:
+            return self._kept
 
 
 def _stat(pid: int) -> tuple[int, str, int] | None:

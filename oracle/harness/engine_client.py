@@ -10,7 +10,6 @@ import queue
 import select
 import shlex
 import subprocess
-import tempfile
 import threading
 import time
 
@@ -106,12 +105,13 @@ class Engine:
         self.deviations = [] if reply.deviations is msgspec.UNSET else list(reply.deviations)
 
     def _spawn(self) -> None:
-        self._err = tempfile.TemporaryFile()
+        self._err = adapter_process.ErrorTail()
         try:
-            self.proc, self._mark = adapter_process.spawn(self.argv, self._err)
+            self.proc, self._mark = adapter_process.spawn(self.argv, self._err.write_end)
         except OSError as e:
-            self._err.close()
+            self._err.abandon()
             raise EngineFault(f"cannot start the engine command {self.command!r}: {e.strerror or e}") from None
+        self._err.started()
         os.set_blocking(self.proc.stdin.fileno(), False)     # a write waits at most the timeout
         # Bounded: an adapter that floods its output waits for the oracle to read.
         self._replies: queue.Queue = queue.Queue(maxsize=READ_AHEAD)
@@ -148,16 +148,10 @@ class Engine:
         adapter_process.stop(p, self._mark, before)
         self._stopped.set()
         self._pump.join(timeout=adapter_process.GRACE)
-        self._err.close()
 
     def _stderr_tail(self) -> str:
-        try:
-            self._err.seek(0, os.SEEK_END)
-            size = self._err.tell()
-            self._err.seek(max(0, size - 600))
-            tail = self._err.read().decode("utf-8", "replace").strip()
-        except (OSError, ValueError):
-            return ""
+        exited = self.proc is None or self.proc.poll() is not None
+        tail = self._err.tail(settle=0.5 if exited else 0.0).decode("utf-8", "replace").strip()
         return f"; its standard error ends: {tail[-600:]}" if tail else ""
 
     # -- messages --------------------------------------------------------------
@@ -179,7 +173,7 @@ class Engine:
         except queue.Empty:
             raise EngineFault(f"no reply to {op} within {self.timeout:g} s") from None
         if not line:
-            raise EngineFault(self._exited(f"no reply to {op}"))
+            raise EngineFault(self._exited(f"no reply to {op}", "standard output"))
         return line
 
     def _write(self, p, data: bytes, op: str, timeout: float) -> None:
@@ -200,9 +194,11 @@ class Engine:
                 except BlockingIOError:
                     pass
         except (OSError, ValueError):
-            raise EngineFault(self._exited(f"could not send {op}")) from None
+            raise EngineFault(self._exited(f"could not send {op}", "standard input")) from None
 
-    def _exited(self, what: str) -> str:
+    def _exited(self, what: str, closed: str) -> str:
+        """`what` went wrong, and why: the engine's exit status, or, while
+        it runs on, the stream of its that it `closed`."""
         p = self.proc
         status = p.poll() if p is not None else None
         if status is None and p is not None:
@@ -210,7 +206,7 @@ class Engine:
                 status = p.wait(timeout=1)
             except subprocess.TimeoutExpired:
                 status = None
-        how = f"the engine exited with status {status}" if status is not None else "the engine closed its output"
+        how = f"the engine exited with status {status}" if status is not None else f"the engine closed its {closed}"
         return f"{what}: {how}{self._stderr_tail()}"
 
 

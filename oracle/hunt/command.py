@@ -11,7 +11,7 @@ import click
 
 from ..games.mindbug.editions import EDITIONS
 from ..term import error, json_document, visible
-from .budget import DEFAULT, SHARES
+from .budget import DEFAULT, MAX, SHARES
 
 CELL = {"contradiction": "CONTRADICTION", "ambiguity": "AMBIGUOUS"}
 WIDTH = 100   # the summary fits in this many columns
@@ -179,10 +179,11 @@ def _only(doc: dict, editions: tuple) -> dict:
               help="The game to hunt: mindbug, or mind-up (invariants over random games, then the reading points).")
 @click.option("--edition", "edition", type=click.Choice(EDITIONS), help="Hunt in this edition only.")
 @click.option("--all", "all_editions", is_flag=True, help="Hunt in every edition (the default).")
-@click.option("--budget", type=click.IntRange(min=1), default=None, metavar="SITUATIONS",
+@click.option("--budget", type=click.IntRange(1, MAX), default=None, metavar="SITUATIONS",
               help="The most situations the hunt examines, shrinking included (default 2500): half with real "
                    "cards, half with changed ones. With --cards: boards per declared card (default 8). With --game "
-                   "mind-up: random games played (default 200).")
+                   "mind-up: random games played (default 200). At most 1,000,000: a search keeps what it has "
+                   "tried, so memory grows with the budget.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the search (same seed, same hunt).")
 @click.option("--out", "out", type=click.Path(file_okay=False),
               help="Write each finding as a draft scenario here (never over a draft someone edited).")
@@ -210,8 +211,19 @@ def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract
     as a draft scenario; a draft someone has edited since the hunt wrote it
     is not overwritten (the run then writes no draft and exits 2) unless
     --force. Exit status 1 when the engine gives an outcome the constraints
-    forbid.
+    forbid; Ctrl-C ends it at once with exit status 130 (SIGTERM: 143).
     """
+    # Ctrl-C and SIGTERM end the hunt where it stands, whatever Hypothesis
+    # is doing (a KeyboardInterrupt raised inside its engine may be held up).
+    from ..replay.parallel import interrupt_exits
+
+    with interrupt_exits():
+        _hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs, progress, cards_file,
+              sets_spec)
+
+
+def _hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs, progress, cards_file,
+          sets_spec) -> None:
     from .drafts import draft_path, write
     from .search import Hunt
 

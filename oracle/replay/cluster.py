@@ -29,9 +29,25 @@ from typing import Iterator
 
 from . import shares as sh
 from .jobs import ClusterUnavailable, Options, error_report, kill_hook, share_error, verify_one
+from .limits import CONNECT_TIMEOUT
 from .reader import RawGame
 
 AHEAD_PER_WORKER = 4
+# The protocols an address may name: Dask's others need what --cluster does
+# not take (tls:// its certificates, ucx:// the UCX libraries).
+PROTOCOLS = ("tcp",)
+
+
+class Address(str):
+    """A --cluster address, with the seconds its scheduler has to answer."""
+
+    timeout: float = CONNECT_TIMEOUT
+
+    @classmethod
+    def of(cls, address: str, timeout: float = CONNECT_TIMEOUT) -> "Address":
+        a = cls(address)
+        a.timeout = timeout
+        return a
 
 
 def verify_share(share, options: Options) -> bytes:
@@ -77,10 +93,51 @@ def _connect(address: str):
                                    dashboard_address=None, silence_logs=logging.CRITICAL,
                                    scheduler_kwargs={"allowed_failures": 1})
         return Client(cluster), cluster
+    protocol, sep, _ = address.rpartition("://")
+    if sep and protocol not in PROTOCOLS:
+        raise ClusterUnavailable(f"--cluster {address}: the {protocol}:// protocol is not supported; give "
+                                 "tcp://HOST:PORT, HOST:PORT or local:N")
+    timeout = getattr(address, "timeout", CONNECT_TIMEOUT)
+    _probe(str(address), timeout)
     try:
-        return Client(address, timeout="10s"), None
-    except (OSError, TimeoutError, ValueError) as e:
-        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {e}") from None
+        return Client(str(address), timeout=f"{timeout}s"), None
+    except Exception as e:  # noqa: BLE001 - whatever the other end sent, one line
+        raise ClusterUnavailable(_unreachable(address, e)) from None
+
+
+def _unreachable(address: str, e: BaseException) -> str:
+    return f"cannot reach the Dask scheduler at {address}: {str(e).strip() or type(e).__name__}"
+
+
+def _probe(address: str, timeout: float) -> None:
+    """Connect to the scheduler and ask who it is, all within `timeout`
+    seconds: a listener that accepts and stays silent, or that answers
+    with anything but Dask's protocol (random bytes), is one line
+    (ClusterUnavailable), not a wait of minutes or a traceback."""
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def ask():
+        comm = await connect(address, timeout=timeout)
+        try:
+            await comm.write({"op": "identity"})
+            reply = await comm.read()
+        finally:
+            comm.abort()
+        if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+            raise ValueError("the other end is not a Dask scheduler")
+
+    try:
+        asyncio.run(asyncio.wait_for(ask(), timeout))
+    except (TimeoutError, asyncio.TimeoutError):
+        raise ClusterUnavailable(f"no answer from the Dask scheduler at {address} within {timeout:g} s "
+                                 "(--cluster-timeout)") from None
+    except OSError as e:
+        raise ClusterUnavailable(_unreachable(address, e)) from None
+    except Exception as e:  # noqa: BLE001 - whatever the other end sent, one line
+        raise ClusterUnavailable(f"{address} does not answer as a Dask scheduler "
+                                 f"({type(e).__name__}: {str(e).strip()})") from None
 
 
 @contextmanager

@@ -11,7 +11,14 @@ from ..games import GAMES
 from ..term import color_option, error
 from .outputs import parse_output
 from .reader import NoInput, check_input
+from .limits import CONNECT_TIMEOUT
 from .run import _reading_options, declared
+
+
+cluster_timeout_option = click.option(
+    "--cluster-timeout", type=click.FloatRange(0, min_open=True), default=CONNECT_TIMEOUT, show_default=True,
+    metavar="SECONDS", help="With --cluster ADDRESS: the seconds the scheduler has to answer; a listener that "
+                            "stays silent or does not speak Dask's protocol is then one line, exit status 2.")
 
 
 GAME_NAMES = tuple(GAMES)
@@ -45,8 +52,9 @@ EDITION_HELP = ("Mindbug's rules edition, in place of the one the game lines nam
               help="Follow this choice of a team reading (overrides the game lines); repeatable. "
                    "See `mb-oracle editions`.")
 @click.option("--strict", is_flag=True,
-              help="Fields mb-replay/1 does not define on game, setup, state and end lines, and a game id an "
-                   "earlier game of the run has, are findings (UNKNOWN_FIELD, DUPLICATE_GAME, malformed), not notes.")
+              help="Fields mb-replay/1 does not define on game, setup, state and end lines, a key given twice "
+                   "in one object of a line, and a game id an earlier game of the run has, are findings "
+                   "(UNKNOWN_FIELD, DUPLICATE_KEY, DUPLICATE_GAME, malformed), not notes.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
 @click.option("--check-invariants", is_flag=True,
               help="Also check the rules engine's own invariants after every decision (every card in one place, "
@@ -55,10 +63,11 @@ EDITION_HELP = ("Mindbug's rules edition, in place of the one the game lines nam
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
 @click.option("--cluster", metavar="ADDRESS", help="Verify on a Dask cluster: a scheduler address, or local:N "
               "for N local worker processes (needs the [cluster] extra).")
+@cluster_timeout_option
 @cards_option
 @color_option()
 def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions, reading_specs,
-           strict, quiet, check_invariants, statistics, progress, cluster, cards_file):
+           strict, quiet, check_invariants, statistics, progress, cluster, cluster_timeout, cards_file):
     """Verify recorded games (mb-replay/1 and mu-replay/1 JSON Lines) against the rules.
 
     PATHS are files, folders (their *.jsonl, *.ndjson and .gz logs), globs,
@@ -67,12 +76,14 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
     violates the rules or passes unexpectedly, 2 malformed input, a game not
     verified, a report that could not be written whole or a usage error, 130
     interrupted (Ctrl-C), 141 standard output closed by its reader before the
-    report was complete (| head), 143 terminated (SIGTERM).
+    report was complete (| head; the --output files are still written whole),
+    143 terminated (SIGTERM).
     """
     from .run import verify_run
 
     verify_run(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_expect, which_editions,
-               reading_specs, strict, quiet, check_invariants, statistics, progress, cluster, cards_file)
+               reading_specs, strict, quiet, check_invariants, statistics, progress, cluster, cluster_timeout,
+               cards_file)
 
 
 @click.command()
@@ -244,12 +255,16 @@ def schema(which, game):
 
 
 SCALING_GAMES = 10_000  # the default size of a bench that times pipelines
+# The most games a bench takes: it holds every game at once (decoding and
+# verifying the same games in turn), about 35 KB each with their lines.
+MAX_BENCH_GAMES = 20_000
 
 
 @click.command()
-@click.option("--games", type=click.IntRange(1), default=None,
+@click.option("--games", type=click.IntRange(1, MAX_BENCH_GAMES), default=None,
               help="Self-played games to time [default: 300; with --jobs or --cluster 10,000, so that each timed "
-                   "pipeline runs for seconds rather than for its start-up]")
+                   "pipeline runs for seconds rather than for its start-up]; at most 20,000: the bench holds them "
+                   "all in memory (about 35 KB a game), as verify never does.")
 @click.option("--seed", type=int, default=7, show_default=True)
 @click.option("--edition", type=click.Choice(EDITIONS), default="en-revised", show_default=True)
 @click.option("--claims", type=click.Choice(["every", "turn", "end", "none"]), default="turn", show_default=True)
@@ -257,21 +272,23 @@ SCALING_GAMES = 10_000  # the default size of a bench that times pipelines
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Also time verify's pipeline with N worker processes against one.")
 @click.option("--cluster", metavar="ADDRESS", help="Also time verify's pipeline on a Dask cluster (local:N or an address).")
+@cluster_timeout_option
 @click.option("--instructions/--no-instructions", "count", default=True, show_default=True,
               help="Also count, with valgrind, the instructions verify spends per decision on a fixed self-play "
                    "corpus of each edition, with and without New Servants, against the decode floor.")
 @click.option("--counted-games", type=click.IntRange(2), default=None,
               help="Games of each counted corpus (the smaller run has a quarter) [default: 24].")
-def bench(games, seed, edition, claims, repeat, jobs, cluster, count, counted_games):
+def bench(games, seed, edition, claims, repeat, jobs, cluster, cluster_timeout, count, counted_games):
     """Measure verification speed against merely decoding the same stream;
     with --jobs or --cluster, the scaling against one job too."""
     from .bench import run_bench
     from .parallel import ClusterUnavailable
+    from .run import with_timeout
 
     if games is None:
         games = SCALING_GAMES if jobs > 1 or cluster else 300
     try:
-        run_bench(games, seed, edition, claims, repeat, jobs, cluster)
+        run_bench(games, seed, edition, claims, repeat, jobs, with_timeout(cluster, cluster_timeout))
     except ClusterUnavailable as e:
         error(e)
         sys.exit(2)

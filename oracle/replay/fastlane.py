@@ -35,6 +35,7 @@ from .format import BOUNDED_LINES, decision_arg, strict_decoder
 from .findings import GameReport
 from .limits import MAX_LINE_BYTES, plain
 from .lines import read_line
+from .twice import given_twice
 from .verifier import Verifier
 
 # Final: the compiled build keeps these in the module's own variables, not its dict.
@@ -169,11 +170,15 @@ class FastVerifier(Verifier):
                 pass
             else:
                 if line.__class__ in BOUNDED_LINES and line.x is _UNSET or plain(raw_line):
+                    if given_twice(raw_line, line):
+                        raise Detour        # the full verifier says it
                     return line, line.__struct_config__.tag
         try:
             line, extra = read_line(raw_line)
         except _DECODE_ERRORS:
             raise Detour from None
+        if given_twice(raw_line, line):
+            raise Detour
         t = line.__struct_config__.tag
         if extra:
             self._unknown_fields(t, extra, lineno)

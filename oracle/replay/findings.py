@@ -15,12 +15,15 @@ from .outcome import Summary
 MALFORMED = {
     "BAD_JSON", "BAD_LINE", "UNKNOWN_LINE_TYPE", "BAD_VERSION", "UNKNOWN_CARD", "UNKNOWN_EDITION",
     "UNKNOWN_SET", "MISSING_SETUP", "LINE_OUTSIDE_GAME", "MISSING_END", "EMPTY_INPUT",
-    "BAD_REFERENCE", "UNREADABLE", "UNKNOWN_FIELD", "DUPLICATE_GAME", "NOT_JSON_LINES", TOO_LARGE,
+    "BAD_REFERENCE", "UNREADABLE", "UNKNOWN_FIELD", "DUPLICATE_KEY", "DUPLICATE_GAME", "NOT_JSON_LINES", TOO_LARGE,
 }
 
 # The start of the note verify writes for fields mb-replay/1 does not define
 # (shown even for conforming games: a misspelt claim field goes unchecked).
 UNKNOWN_FIELDS_NOTE = "fields not in "
+# The start of the note on a line that gives a key twice in one object
+# (the decoder takes the last value).
+DUPLICATE_KEYS_NOTE = "keys given twice in one object"
 # The start of the note on a game whose id an earlier game of the run has
 # (shown for every verdict: the reports and `--expect game:` cannot tell them apart).
 DUPLICATE_NOTE = "another game of this run has this id"

@@ -19,6 +19,7 @@ MAX_DEPTH = 64                # nesting of JSON arrays and objects in one line
 MAX_GAME_LINES = 100_000      # lines of one game (blank lines not counted)
 
 TOO_LARGE = "TOO_LARGE"
+CONNECT_TIMEOUT = 10.0        # seconds a Dask scheduler named by --cluster has to answer (--cluster-timeout)
 
 # Everything but brackets, to be deleted before measuring the nesting.
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")

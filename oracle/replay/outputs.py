@@ -258,7 +258,8 @@ class Reporter:
         self.progress = progress
         self._files = []
         self._outs = []                 # the --output files, each renamed into place by finish()
-        self.sinks = []
+        self.sinks = []                 # the report on standard output, then one per --output file
+        self.closed = False             # standard output closed by its reader while --output files go on
         _refuse_overwriting_inputs(outputs, inputs, reads)
         # Erase the progress line before writing to standard output only
         # when both are on the terminal.
@@ -316,8 +317,13 @@ class Reporter:
             lines = None
         self.tally.add(rep)
         self._say_file_errors(rep)
-        for sink in self.sinks:
-            sink.game(rep, seconds, lines)
+        sinks = self.sinks
+        for i in range(1, len(sinks)):
+            sinks[i].game(rep, seconds, lines)
+        try:
+            sinks[0].game(rep, seconds, lines)
+        except OSError as e:
+            self._lost_stdout(e)
         if self.progress is not None:
             self.progress.update(rep)
 
@@ -349,13 +355,33 @@ class Reporter:
             self.sinks[0].finish(summary)
         finally:
             self.abandon()
+        if self.closed:
+            from ..ending import CLOSED_OUTPUT
+
+            return CLOSED_OUTPUT
         return summary.exit
 
     def flush(self) -> None:
         """Write out what the report on standard output holds so far."""
-        sys.stdout.flush()
-        for f in self._files:
-            f.flush()
+        try:
+            sys.stdout.flush()
+            for f in self._files:
+                f.flush()
+        except OSError as e:
+            self._lost_stdout(e)
+
+    def _lost_stdout(self, e: OSError) -> None:
+        """Standard output closed by its reader (`| head`): with --output
+        files, the run goes on for them, its report on standard output
+        dropped, and ends with the status of a closed output once they are
+        written whole; without, the error ends the run at once."""
+        from ..ending import closed_output, discard_stdout
+
+        if not self._outs or not closed_output(e):
+            raise e
+        discard_stdout()
+        self.closed = True
+        self.sinks[0] = _Dropped()
 
     def abandon(self) -> None:
         """Close standard output's wrappers; an --output file not yet renamed
@@ -385,6 +411,18 @@ def _refuse_overwriting_inputs(outputs, inputs, reads=()) -> None:
 
             raise click.UsageError(f"--output {kind}={path} would overwrite {input_name(other)}, an input of "
                                    "this run")
+
+
+class _Dropped:
+    """The report on standard output once its reader has gone."""
+
+    wanted = None
+
+    def game(self, rep, seconds: float, lines=None) -> None:
+        pass
+
+    def finish(self, summary: Summary) -> None:
+        pass
 
 
 class _Detach:

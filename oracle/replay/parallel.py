@@ -38,7 +38,7 @@ import _signal
 from contextlib import contextmanager
 from typing import Iterator
 
-from ..ending import to_devnull
+from ..ending import INTERRUPTED, INTERRUPTED_STATUS, to_devnull
 from ..safefile import discard_pending
 from ..term import visible
 from .reader import RawGame, read_all
@@ -107,10 +107,9 @@ def iter_rendered(paths: tuple[str, ...], options: Options, jobs: int = 1, clust
 
 # -- Ctrl-C and SIGTERM ------------------------------------------------------------
 
-INTERRUPTED = b"mb-oracle: interrupted\n"
 TERMINATED = b"mb-oracle: terminated\n"
 # What each stopping signal writes, and the exit status (128 + the signal).
-_STOPS = {_signal.SIGINT: (INTERRUPTED, 130), _signal.SIGTERM: (TERMINATED, 143)}
+_STOPS = {_signal.SIGINT: (INTERRUPTED, INTERRUPTED_STATUS), _signal.SIGTERM: (TERMINATED, 143)}
 
 
 @contextmanager

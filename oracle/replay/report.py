@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from ..term import json_encode_visible, plural, style, visible
-from .findings import DUPLICATE_NOTE, UNKNOWN_FIELDS_NOTE
+from .findings import DUPLICATE_KEYS_NOTE, DUPLICATE_NOTE, UNKNOWN_FIELDS_NOTE
 
 _enc = msgspec.json.Encoder()
 
@@ -42,9 +42,12 @@ def _cap(text: str) -> str:
 
 
 def unknown_fields_note(note: str) -> bool:
-    """Notes on fields mb-replay/1 does not define, and on an id an earlier
-    game of the run has, are shown for every game."""
-    return note.split(": ", 1)[-1].startswith(UNKNOWN_FIELDS_NOTE) or note.startswith(DUPLICATE_NOTE)
+    """Notes on fields mb-replay/1 does not define, on keys a line gives
+    twice, and on an id an earlier game of the run has, are shown for
+    every game."""
+    rest = note.split(": ", 1)[-1]
+    return (rest.startswith(UNKNOWN_FIELDS_NOTE) or rest.startswith(DUPLICATE_KEYS_NOTE)
+            or note.startswith(DUPLICATE_NOTE))
 
 
 def human_game(rep, verbose: bool = False, side: str = "log") -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 
 from ..term import error
+from .limits import CONNECT_TIMEOUT
 from .reader import NoInput, check_input
 
 
@@ -47,7 +48,8 @@ def _reading_options(specs) -> tuple[tuple[str, str], ...]:
 
 def verify_run(paths, edition=None, fmt="human", outputs=(), jobs=1, keep_going=False, expect_file=None,
                strict_expect=False, which_editions=False, reading_specs=(), strict=False, quiet=False,
-               check_invariants=False, statistics=False, progress=True, cluster=None, cards_file=None):
+               check_invariants=False, statistics=False, progress=True, cluster=None,
+               cluster_timeout=CONNECT_TIMEOUT, cards_file=None):
     """`verify` with its options' values (their defaults: what `verify PATH...` gives); ends with sys.exit."""
     from ..loading import collector_paused
 
@@ -80,7 +82,7 @@ def verify_run(paths, edition=None, fmt="human", outputs=(), jobs=1, keep_going=
     reporter = Reporter(fmt, outputs, quiet=quiet, statistics=statistics, expectations=expected,
                         strict_expect=strict_expect, progress=bar, inputs=(*(paths or ("-",)), expect_file),
                         options=options, on_hand=on_hand, reads=(cards_file,) if cards_file else ())
-    results = iter_rendered(paths, options, jobs, cluster, on_hand=on_hand, wanted=reporter.wanted)
+    results = iter_rendered(paths, options, jobs, with_timeout(cluster, cluster_timeout), on_hand=on_hand, wanted=reporter.wanted)
     # Games coming down a pipe or from a terminal (an engine logging as it
     # plays) get their verdict written out as each game ends, not when a
     # buffer fills; a file is read at full speed with buffered reports.
@@ -97,6 +99,16 @@ def verify_run(paths, edition=None, fmt="human", outputs=(), jobs=1, keep_going=
     finally:
         results.close()
     sys.exit(reporter.finish())
+
+
+def with_timeout(cluster, timeout):
+    """The --cluster address with the seconds its scheduler has to answer
+    (oracle.replay.cluster.Address); None without --cluster."""
+    if not cluster or timeout is None:
+        return cluster
+    from .cluster import Address
+
+    return Address.of(cluster, timeout)
 
 
 def _is_live(stream) -> bool:

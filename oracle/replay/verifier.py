@@ -21,13 +21,14 @@ from . import decisions
 from . import format as fmt
 from .attribution import attribute, choice_clauses, skip_explains
 from .claims import claim_matches, claim_views, is_full_claim
-from .findings import (MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, name_cards,  # noqa: F401
-                       report_schema, signature)
+from .findings import (DUPLICATE_KEYS_NOTE, MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary,  # noqa: F401
+                       name_cards, report_schema, signature)
 from .limits import decode_line
 from .lines import line_error, loose_head, read_line
 from .narrate import rules_events, waiting_text
 from .reader import RawGame
 from .resync import TURN_ACTIONS, follow_rules, rules_agree, seen_turn_line, try_resync
+from .twice import given_twice
 
 # --check-invariants: the rules engine broke one of its own invariants (an `error` verdict).
 INVARIANT_BROKEN = "INVARIANT_BROKEN"
@@ -123,7 +124,7 @@ class Verifier:
             return self._finish()
         if raw.kind.startswith("unreadable"):
             rep.id = raw.file
-            self.find("UNREADABLE", [], 0, f"cannot read the file: {raw.kind.split(':', 1)[1]}")
+            self.find("UNREADABLE", [], raw.first_line, f"cannot read the file: {raw.kind.split(':', 1)[1]}")
             return self._finish()
         if raw.kind == "orphan":
             rep.id = f"{raw.file}:{raw.first_line}"
@@ -147,6 +148,9 @@ class Verifier:
             rep.findings.append(line_error(lineno, raw_line, e))
             return self._finish()
         rep.id = head.id
+        twice = given_twice(raw_line, head)
+        if twice:
+            self._given_twice(twice, lineno)
         if extra:
             self._unknown_fields("game", extra, lineno)
         if head.impl is not msgspec.UNSET:
@@ -191,6 +195,9 @@ class Verifier:
                 rep.findings.append(line_error(lineno, raw_line, e))
                 return self._finish()
             t = line.__struct_config__.tag
+            twice = given_twice(raw_line, line)
+            if twice:
+                self._given_twice(twice, lineno)
             if t == "note":
                 continue
             if self.until is not None and lineno > self.until and self.report.findings:
@@ -245,6 +252,17 @@ class Verifier:
             self.lost = lost
         else:
             self.report.notes.append(f"line {lineno}: {UNKNOWN_FIELDS_NOTE}{fmt.FORMAT}, ignored: {', '.join(extra)}")
+
+    def _given_twice(self, keys, lineno) -> None:
+        """Keys a line gives twice in one object: the decoder took the last
+        value of each; a note, or with `strict` a finding."""
+        said = f"{DUPLICATE_KEYS_NOTE}, the last value taken: {', '.join(keys)}"
+        if self.strict:
+            lost = self.lost
+            self.find("DUPLICATE_KEY", [], lineno, f"{said} (--strict)", log=keys)
+            self.lost = lost
+        else:
+            self.report.notes.append(f"line {lineno}: {said}")
 
     def _after_end(self, line, t, lineno) -> bool:
         """A line after the end line: a state claim is still compared with the

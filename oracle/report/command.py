@@ -99,12 +99,12 @@ def show(log, game_id, edition, keep_going, output, open_it, cards_file):
         return
     other = clash(output, (log, cards_file))
     if other is not None:
-        raise click.UsageError(visible(f"--output {output} would overwrite {input_name(other)}, an input of this "
+        raise click.UsageError(visible(f"-o/--output {output} would overwrite {input_name(other)}, an input of this "
                                        "run"))
     try:
         page = Replacement(output, "w")
     except OutputError as e:
-        raise click.UsageError(visible(f"--output {e}")) from None
+        raise click.UsageError(visible(f"-o/--output {e}")) from None
     with page as f:
         gid = show_page(log, game_id, edition, keep_going, f, command)
     click.echo(visible(f"wrote {output} (game {gid})"), err=True)

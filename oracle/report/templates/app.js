@@ -18,14 +18,26 @@
   let game = null;      // the open game: {i, data, step}
 
   // -- small DOM helpers (text only: nothing from a log is ever parsed as HTML) --
+  // Text shown as the page's server-drawn parts show it (oracle.term.visible):
+  // each character a browser or a terminal would act on or hide (Unicode
+  // categories Cc, Cf, Zl, Zp and Cs; the newline is kept) as a visible escape.
+  const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+  function visible(s) {
+    return String(s).replace(HIDDEN, (c) => {
+      if (c === "\n") return c;
+      const n = c.codePointAt(0), h = n.toString(16);
+      return n < 0x100 ? "\\x" + h.padStart(2, "0") : n < 0x10000 ? "\\u" + h.padStart(4, "0") : "\\U" + h.padStart(8, "0");
+    });
+  }
   function el(tag, attrs, ...kids) {
     const e = document.createElement(tag);
     if (attrs) for (const [k, v] of Object.entries(attrs)) {
       if (v === null || v === undefined || v === false) continue;
-      if (k === "class") e.className = v; else if (k === "text") e.textContent = v;
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v === true ? "" : v);
+      if (k === "class") e.className = v; else if (k === "text") e.textContent = visible(v);
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v === true ? "" : typeof v === "string" ? visible(v) : v);
     }
-    for (const k of kids) if (k !== null && k !== undefined) e.append(k);
+    for (const k of kids) if (k !== null && k !== undefined) e.append(typeof k === "string" ? visible(k) : k);
     return e;
   }
   // JSON with lists of plain values on one line: [1, 2, 3]
@@ -454,7 +466,7 @@
     document.getElementById("events").replaceChildren(...(s.events.length ? s.events.map((e) =>
       el("li", {}, e[2], " ", ...e[1].map(chip))) : [el("li", { class: "note", text: "no event" })]));
     const st = document.getElementById("step-status");
-    st.textContent = "Step " + n + " of " + (d.steps.length - 1) + ": " + (s.decision || "the deal") +
+    st.textContent = "Step " + n + " of " + (d.steps.length - 1) + ": " + visible(s.decision || "the deal") +
       " (line " + s.line + ")" + (here.length ? " — finding: " + here.map((k) => d.report.findings[k].code).join(", ") : "");
     st.classList.toggle("at-finding", here.length > 0);
     for (const li of detail.querySelectorAll(".steps li")) li.classList.remove("current");
