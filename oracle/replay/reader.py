@@ -325,15 +325,43 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
         yield RawGame(name, [], kind="empty")
 
 
-def _is_log(path: Path) -> bool:
-    return path.name.endswith(LOG_SUFFIXES) and path.is_file()
+def _is_log_name(name: str) -> bool:
+    return name.endswith(LOG_SUFFIXES)
+
+
+class Unread(str):
+    """A folder of the inputs that could not be searched (oracle.folders):
+    read as one UNREADABLE game named by it, as an unreadable file is."""
+
+    why: str
+
+    def __new__(cls, path: str, why: str) -> "Unread":
+        out = super().__new__(cls, path)
+        out.why = why
+        return out
+
+    def __reduce__(self):
+        return Unread, (str(self), self.why)
+
+    def game(self) -> RawGame:
+        return RawGame(str(self), [(0, b"")], kind=f"unreadable-folder:{self.why}")
+
+
+def _logs_under(folder: str) -> list[str]:
+    """The logs under `folder`, sorted, with the folders that could not be searched among them."""
+    from ..folders import search
+
+    files, unread = search(folder, _is_log_name)
+    return sorted([*files, *(Unread(f, why) for f, why in unread)])
 
 
 def expand_paths(paths: tuple[str, ...]) -> list[str]:
     """Files as given; folders give their logs (*.jsonl, *.ndjson and the
     same gzip-compressed: *.jsonl.gz, *.ndjson.gz), sorted, recursively;
     globs that the shell left alone are expanded here. Raises NoInput for a
-    path that matches nothing and a folder without logs."""
+    path that matches nothing and a folder without logs. A folder that
+    cannot be searched on the way is an `Unread` path, read as an
+    UNREADABLE game."""
     out: list[str] = []
     for p in paths or ("-",):
         if p == "-" or "://" in p:
@@ -346,7 +374,7 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
 
         path = Path(p)
         if path.is_dir():
-            found = sorted(str(f) for f in path.rglob("*") if _is_log(f))
+            found = _logs_under(p)
             if not found:
                 raise NoInput(f"no replay logs in folder {p} (searched recursively for "
                               f"{', '.join('*' + s for s in LOG_SUFFIXES)})")
@@ -354,11 +382,9 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
         elif path.exists():
             out.append(p)
         elif any(c in p for c in _GLOB_CHARS):
-            matched = sorted(_glob(p))
             files = []
-            for m in matched:
-                mp = Path(m)
-                files.extend(sorted(str(f) for f in mp.rglob("*") if _is_log(f)) if mp.is_dir() else [m])
+            for m in sorted(_glob(p)):
+                files.extend(_logs_under(m) if not isinstance(m, Unread) and os.path.isdir(m) else [m])
             if not files:
                 raise NoInput(f"no file matches {p}")
             out.extend(dict.fromkeys(files))     # a folder and the folders in it (`**`) name a log once
@@ -369,23 +395,36 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
 
 def _glob(pattern: str) -> list[str]:
     """The paths `pattern` matches, as glob.glob(pattern, recursive=True)
-    gives them, except that `**` never enters a symlinked folder: a link back
-    to a folder above it would make the search endless."""
+    gives them, except that `**` never enters a symlinked folder (a link back
+    to a folder above it would make the search endless), and that a folder
+    the search could not read is among them as an `Unread` path."""
+    import errno
     import fnmatch
     import glob
 
-    if "**" not in pattern:
-        return glob.glob(pattern)
+    from ..folders import why_unread
+
     parts = pattern.split(os.sep)
-    magic = next(i for i, part in enumerate(parts) if glob.has_magic(part))
+    magic = next((i for i, part in enumerate(parts) if glob.has_magic(part)), None)
+    if magic is None:
+        return glob.glob(pattern)
     root = os.sep.join(parts[:magic]) or (os.sep if pattern.startswith(os.sep) else "")
     found: list[str] = []
 
-    def names(folder: str) -> list[str]:
+    def entries(folder: str) -> list[os.DirEntry]:
         try:
-            return sorted(os.listdir(folder or os.curdir))
-        except OSError:
+            with os.scandir(folder or os.curdir) as it:
+                return sorted(it, key=lambda e: e.name)
+        except OSError as e:
+            if e.errno == errno.ENAMETOOLONG or os.path.isdir(folder or os.curdir):   # not a file or a missing path
+                found.append(Unread(folder or os.curdir, why_unread(e)))
             return []
+
+    def is_dir(entry: os.DirEntry, links: bool = True) -> bool:
+        try:
+            return entry.is_dir(follow_symlinks=links)      # the entry's type as listed: no path to look up
+        except OSError:
+            return False
 
     def walk(folder: str, rest: list[str]) -> None:
         if not rest:
@@ -395,14 +434,14 @@ def _glob(pattern: str) -> list[str]:
         part, more = rest[0], rest[1:]
         if part == "**":
             walk(folder, more)                      # no folder at all
-            for name in names(folder):
-                path = os.path.join(folder, name)
-                if name.startswith("."):
+            for entry in entries(folder):
+                path = os.path.join(folder, entry.name)
+                if entry.name.startswith("."):
                     continue
-                if not os.path.isdir(path):
+                if not is_dir(entry):
                     if not more:
                         found.append(path)      # a file (or a link to one)
-                elif not os.path.islink(path):
+                elif not entry.is_symlink():
                     walk(path, rest)
             return
         if not glob.has_magic(part):
@@ -410,11 +449,11 @@ def _glob(pattern: str) -> list[str]:
             if os.path.lexists(path):
                 walk(path, more)
             return
-        for name in names(folder):
+        for entry in entries(folder):
+            name = entry.name
             if (part.startswith(".") or not name.startswith(".")) and fnmatch.fnmatchcase(name, part):
-                path = os.path.join(folder, name)
-                if not more or os.path.isdir(path):
-                    walk(path, more)
+                if not more or is_dir(entry):
+                    walk(os.path.join(folder, name), more)
 
     walk(root, parts[magic:])
     return list(dict.fromkeys(found))     # `**/**` reaches a path more than once
@@ -471,6 +510,9 @@ def read_all(paths: tuple[str, ...]) -> Iterator[RawGame]:
 
 def _read_files(files: list[str]) -> Iterator[RawGame]:
     for p in files:
+        if isinstance(p, Unread):
+            yield p.game()
+            continue
         if p == "-":
             try:
                 stream = open_stdin()

@@ -11,6 +11,7 @@ those of the checks beyond it, in one run.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,12 +104,18 @@ class ScenarioFile:
 
 def discover(paths: Iterable[str | Path]) -> tuple[list[Path], list[ScenarioError]]:
     """The scenario files under `paths` (files, or directories searched
-    recursively for *.yaml and *.yml), sorted; and the paths that do not exist."""
+    recursively for *.yaml and *.yml), sorted; and the paths that do not
+    exist, and the folders that could not be searched."""
+    from ..folders import search
+
     found: list[Path] = []
     errors: list[ScenarioError] = []
     for p in map(Path, paths):
         if p.is_dir():
-            found += sorted(f for f in p.rglob("*") if f.suffix in SUFFIXES and f.is_file())
+            files, unread = search(str(p), lambda name: os.path.splitext(name)[1] in SUFFIXES)
+            found += map(Path, files)
+            errors += [ScenarioError(folder, None, None, f"cannot read the folder: {why}; its scenarios are not run")
+                       for folder, why in unread]
         elif p.is_file():
             found.append(p)
         elif p.exists():
