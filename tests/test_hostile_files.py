@@ -103,3 +103,93 @@ def test_scenarios_name_a_folder_past_the_longest_path(tmp_path):
     r = _invoke("scenarios", tmp_path)
     assert r.exit_code == 2
     assert "cannot read the folder: its path is longer than the system takes" in r.stderr
+
+
+# -- names a card file may not take ------------------------------------------------
+
+
+def _card_file(tmp_path, *names: str, fr: str | None = None) -> Path:
+    cards = ", ".join(f'{{name: "{n}", power: {i + 1}}}' for i, n in enumerate(names))
+    if fr is not None:
+        cards += f', {{name: "Zap Eel", power: 5, names: {{fr: "{fr}"}}}}'
+    path = tmp_path / "lab.cards.yaml"
+    path.write_text(f"format: mb-cards/1\nset: {{id: hostile-lab, name: Hostile Lab}}\ncards: [{cards}]\n",
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name", ["Gorillion#1", "Spider Owl #1", "Zap#Eel"])
+def test_a_name_with_a_copy_mark_is_refused_at_load(tmp_path, name):
+    from oracle.games.mindbug.cards.declared import CardFileError, load
+
+    with pytest.raises(CardFileError) as e:
+        load(_card_file(tmp_path, name))
+    assert (e.value.line, e.value.field) == (3, "cards[0].name")
+    assert "a scenario names a card's copies with '#'" in e.value.message
+
+
+def test_a_french_name_with_a_copy_mark_is_refused_at_load(tmp_path):
+    from oracle.games.mindbug.cards.declared import CardFileError, load
+
+    with pytest.raises(CardFileError) as e:
+        load(_card_file(tmp_path, "Toad Echo", fr="Anguille #2"))
+    assert e.value.field == "cards[1].names.fr" and "'#'" in e.value.message
+
+
+@pytest.mark.parametrize("name", ["Gorillion#1", "Spider Owl #1"])
+@pytest.mark.parametrize("command", [["scenarios", SCENARIO], ["hunt"], ["serve"]])
+def test_commands_refuse_a_name_with_a_copy_mark_without_a_traceback(tmp_path, name, command):
+    path = _card_file(tmp_path, name)
+    r = CliRunner().invoke(main, [*map(str, command), "--cards", str(path)], input="")
+    assert r.exit_code == 2, r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    assert f"{path}:3: cards[0].name: '{name}': a scenario names a card's copies with '#'" in r.stderr
+
+
+def test_a_card_file_leaves_the_games_of_other_sets_alone(tmp_path):
+    """First Contact's scenarios (the unused pile counted) pass beside a declared set."""
+    r = _invoke("scenarios", SCENARIO, "--cards", _card_file(tmp_path, "Gorillion One", "Spider Owlet"))
+    assert r.exit_code == 0, r.output
+    assert "36 passed, 0 failed" in r.stdout
+
+
+@pytest.mark.parametrize("name, like, stranger", [
+    ("Spider \u041ewl", "Spider Owl", "U+041E CYRILLIC CAPITAL LETTER O"),
+    ("Sp\u0131der Owl", "Spider Owl", "U+0131 LATIN SMALL LETTER DOTLESS I"),
+    ("Spider OwI", "Spider Owl", None),                   # a capital I for an l
+    ("Arachnh\u0456bou", "Spider Owl", "U+0456 CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I"),
+    ("G\u043erillion", "Gorillion", "U+043E CYRILLIC SMALL LETTER O"),
+])
+def test_a_name_that_looks_like_a_shipped_card_is_refused(tmp_path, name, like, stranger):
+    from oracle.games.mindbug.cards.declared import CardFileError, load
+
+    with pytest.raises(CardFileError) as e:
+        load(_card_file(tmp_path, name))
+    assert e.value.field == "cards[0].name"
+    assert f"looks like a name of {like!r} (a card of the shipped set 'first-contact'" in e.value.message
+    assert stranger is None or stranger in e.value.message
+
+
+def test_two_cards_of_a_file_may_not_look_alike(tmp_path):
+    from oracle.games.mindbug.cards.declared import CardFileError, load
+
+    with pytest.raises(CardFileError) as e:
+        load(_card_file(tmp_path, "Zap Eel", "Zap E\u0435l"))
+    assert e.value.field == "cards[1].name"
+    assert "looks like 'Zap Eel' of this file (U+0435 CYRILLIC SMALL LETTER IE looks like 'e')" in e.value.message
+
+
+def test_names_that_only_resemble_a_card_are_taken(tmp_path):
+    from oracle.games.mindbug.cards.declared import load
+
+    decl = load(_card_file(tmp_path, "Spider Owlet", "Gorillon", "Sp\u00efder Cow"))
+    assert [c.name for c in decl.cards] == ["Spider Owlet", "Gorillon", "Sp\u00efder Cow"]
+
+
+def test_the_skeleton_writes_each_look_alike_as_its_prototype():
+    from oracle.games.mindbug.cards.lookalike import keys, skeleton
+
+    assert skeleton("\u0405\u0440\u0456d\u0435r") == "Spider"      # Cyrillic S, p, i and e
+    assert skeleton("rn") == skeleton("m")                          # a sequence is a prototype
+    assert keys("SPIDER OWL") & keys("Spider Owl") and keys("Spider OwI") & keys("Spider Owl")
+    assert not keys("Spider Cow") & keys("Spider Owl")

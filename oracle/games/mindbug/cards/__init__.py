@@ -283,6 +283,26 @@ def card_key(key: str) -> str | None:
     return _ALIASES.get(key)
 
 
+_ALIKE: dict[int, dict[str, str]] = {}     # database version -> look-alike key -> English name
+
+
+def look_alike(alias: str) -> str | None:
+    """The English name of a card one of whose names `alias` looks like
+    (the confusable skeletons of oracle.games.mindbug.cards.lookalike, in
+    any case and as slugs), if any."""
+    from .lookalike import keys
+
+    index = _ALIKE.get(_VERSION[0])
+    if index is None:
+        index = {}
+        for key, name in _ALIASES.items():
+            for k in keys(key):
+                index.setdefault(k, name)
+        _ALIKE.clear()
+        _ALIKE[_VERSION[0]] = index
+    return next((index[k] for k in sorted(keys(alias)) if k in index), None)
+
+
 def _index(c: CardDef, *others: str) -> None:
     name = c.name
     for alias in (name, c.french, c.slug, slugify(c.french), *others):
