@@ -193,3 +193,47 @@ def test_the_skeleton_writes_each_look_alike_as_its_prototype():
     assert skeleton("rn") == skeleton("m")                          # a sequence is a prototype
     assert keys("SPIDER OWL") & keys("Spider Owl") and keys("Spider OwI") & keys("Spider Owl")
     assert not keys("Spider Cow") & keys("Spider Owl")
+
+
+# -- an output that is an input --------------------------------------------------
+
+
+def _scenarios_with_a_card_file(tmp_path) -> tuple[Path, Path]:
+    """A folder of scenarios one of which names a card file (`card_file`) beside the folder."""
+    folder = tmp_path / "rulings"
+    folder.mkdir()
+    cards = tmp_path / "fruit.cards.yaml"
+    shutil.copy(ROOT / "examples" / "later-sets.yaml", cards)
+    text = (ROOT / "scenarios" / "later-sets.yaml").read_text(encoding="utf-8")
+    (folder / "later-sets.yaml").write_text(text.replace("../examples/later-sets.yaml", "../fruit.cards.yaml"),
+                                           encoding="utf-8")
+    return folder, cards
+
+
+@pytest.mark.parametrize("kind", ["json", "human", "html"])
+def test_scenarios_refuse_to_write_over_a_card_file_a_scenario_names(tmp_path, kind):
+    folder, cards = _scenarios_with_a_card_file(tmp_path)
+    before = cards.read_bytes()
+    r = _invoke("scenarios", folder, "--output", f"{kind}={cards}")
+    assert r.exit_code == 2
+    assert f"--output {kind}={cards} would overwrite {folder / '..' / 'fruit.cards.yaml'}, an input" in r.stderr
+    assert cards.read_bytes() == before
+
+
+def test_conform_refuses_to_write_over_a_card_file_a_scenario_names(tmp_path):
+    folder, cards = _scenarios_with_a_card_file(tmp_path)
+    before = cards.read_bytes()
+    r = _invoke("conform", "--engine", "true", "--scenarios", folder, "--output", f"json={cards}")
+    assert r.exit_code == 2
+    assert "would overwrite" in r.stderr and "an input of this run" in r.stderr
+    assert cards.read_bytes() == before
+
+
+def test_the_files_a_scenario_run_reads(tmp_path):
+    from oracle.scenarios.loader import files_read
+
+    folder, cards = _scenarios_with_a_card_file(tmp_path)
+    (folder / "broken.yaml").write_text("card_file: [unclosed\n", encoding="utf-8")
+    read = files_read([folder])
+    assert read[:3] == [str(folder), str(folder / "broken.yaml"), str(folder / "later-sets.yaml")]
+    assert {os.path.realpath(p) for p in read[3:]} == {str(cards.resolve())}

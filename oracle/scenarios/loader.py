@@ -126,6 +126,29 @@ def discover(paths: Iterable[str | Path]) -> tuple[list[Path], list[ScenarioErro
     return found, errors
 
 
+def files_read(paths: Iterable[str | Path]) -> list[str]:
+    """Every file a run of the scenarios under `paths` reads: the paths
+    themselves, the scenario files under them and the card files their
+    scenarios name (`card_file`), so that no output is written over one."""
+    paths = [str(p) for p in paths]
+    files = discover(paths)[0]
+    out = [*paths, *map(str, files)]
+    for f in files:
+        try:
+            data = safeyaml.read_file(f)
+        except OSError:
+            continue
+        if b"card_file" not in data:
+            continue                    # the usual case: no YAML to read
+        try:
+            for _node, doc in safeyaml.documents(data):
+                if isinstance(doc, dict) and isinstance(doc.get("card_file"), str):
+                    out.append(str(f.parent / doc["card_file"]))
+        except (safeyaml.YamlProblem, ValueError):
+            continue                    # the loader says what is wrong with it
+    return out
+
+
 def load_paths(paths: Iterable[str | Path]) -> tuple[list[ScenarioFile], list[ScenarioError]]:
     """Every scenario file under `paths`; the errors include duplicate ids
     across files and paths that do not exist."""
