@@ -27,12 +27,12 @@ def _invoke(*args):
 
 @pytest.fixture
 def locked(monkeypatch):
-    """Folders named `locked` cannot be listed, as a folder without read
+    """Folders whose names end in `locked` cannot be listed, as a folder without read
     permission (the tests run as root, whom permissions do not stop)."""
     real = os.scandir
 
     def scandir(path="."):
-        if os.path.basename(os.fspath(path)) == "locked":
+        if os.path.basename(os.fspath(path)).endswith("locked"):
             raise PermissionError(errno.EACCES, "Permission denied", os.fspath(path))
         return real(path)
 
@@ -237,3 +237,44 @@ def test_the_files_a_scenario_run_reads(tmp_path):
     read = files_read([folder])
     assert read[:3] == [str(folder), str(folder / "broken.yaml"), str(folder / "later-sets.yaml")]
     assert {os.path.realpath(p) for p in read[3:]} == {str(cards.resolve())}
+
+
+# -- a newline in a file name -----------------------------------------------------
+
+FORGED = "x\nsummary: 0 games: 0 conform, 0 violate, 0 malformed"
+SHOWN = "x\\x0asummary: 0 games"
+
+
+def _forged(tmp_path):
+    """A folder holding inputs whose names carry a newline and a forged summary line."""
+    shutil.copy(SCENARIO, tmp_path / "ok.yaml")
+    (tmp_path / f"{FORGED}.yaml").write_text("format: mb-scenario/1\nid: [\n", encoding="utf-8")
+    (tmp_path / f"{FORGED}.cards").write_text("format: mb-cards/1\nset: {id: z-lab, name: Z}\n"
+                                              "cards: [{name: Zed, power: 100}]\n", encoding="utf-8")
+    (tmp_path / f"{FORGED}.expect").write_text("format: mb-expect/1\nexpected: [{code: NOPE}]\n", encoding="utf-8")
+    (tmp_path / f"{FORGED} locked").mkdir()
+    (tmp_path / f"{FORGED}.d").mkdir()
+    shutil.copy(LOG, tmp_path / f"{FORGED}.jsonl")
+    return tmp_path
+
+
+@pytest.mark.parametrize("args", [
+    ["verify", f"{FORGED}.missing"],                                    # no such file
+    ["verify", f"{FORGED}*.none"],                                      # a glob that matches nothing
+    ["verify", "."],                                                    # a folder it cannot read
+    ["verify", "ok.yaml", "--expect", f"{FORGED}.expect"],              # an expectation file's problem
+    ["verify", f"{FORGED}.jsonl", "--output", f"json={FORGED}.jsonl"],  # an output over an input
+    ["verify", f"{FORGED}.jsonl", "--output", f"json={FORGED}.d"],      # an output that is a folder
+    ["verify", f"{FORGED}.jsonl", "--output", f"json={FORGED}.o", "--output", f"html={FORGED}.o"],
+    ["scenarios", f"{FORGED}.yaml"],                                    # a scenario file's problem
+    ["scenarios", "ok.yaml", "--cards", f"{FORGED}.cards"],             # a card file's problem
+    ["scenarios", "ok.yaml", "--output", f"json={FORGED}.cards", "--cards", f"{FORGED}.cards"],
+    ["cards", "--cards", f"{FORGED}.cards"],
+    ["perft", "--log", f"{FORGED}.missing", "--depth", "1"],             # a start that cannot be read
+])
+def test_a_newline_in_a_file_name_is_escaped_in_every_message(tmp_path, monkeypatch, locked, args):
+    monkeypatch.chdir(_forged(tmp_path))
+    r = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert r.exit_code == 2, r.output
+    assert SHOWN in r.stderr, r.stderr
+    assert not any(line.startswith("summary:") for line in r.stderr.splitlines()), r.stderr

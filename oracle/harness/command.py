@@ -100,10 +100,10 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
         elif log_path:
             own, readings, setup, sets, dealt = log_start(log_path)
             edition = edition or own or "en-revised"
-            where = log_path
+            where = visible(log_path)
         else:
             edition = edition or "en-revised"
-            where = f"{scenario_path}#{scenario_id}"
+            where = visible(f"{scenario_path}#{scenario_id}")
             setup = None
         if show_deal:
             if setup is None:

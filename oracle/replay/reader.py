@@ -376,7 +376,9 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
         if path.is_dir():
             found = _logs_under(p)
             if not found:
-                raise NoInput(f"no replay logs in folder {p} (searched recursively for "
+                from ..term import visible
+
+                raise NoInput(f"no replay logs in folder {visible(p)} (searched recursively for "
                               f"{', '.join('*' + s for s in LOG_SUFFIXES)})")
             out.extend(found)
         elif path.exists():
@@ -386,10 +388,14 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
             for m in sorted(_glob(p)):
                 files.extend(_logs_under(m) if not isinstance(m, Unread) and os.path.isdir(m) else [m])
             if not files:
-                raise NoInput(f"no file matches {p}")
+                from ..term import visible
+
+                raise NoInput(f"no file matches {visible(p)}")
             out.extend(dict.fromkeys(files))     # a folder and the folders in it (`**`) name a log once
         else:
-            raise NoInput(f"no such file or folder: {p}")
+            from ..term import visible
+
+            raise NoInput(f"no such file or folder: {visible(p)}")
     return out
 
 

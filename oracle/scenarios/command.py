@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ..games.mindbug.editions import EDITIONS
-from ..term import error
+from ..term import error, visible
 from ..replay.outputs import parse_output
 from ..safefile import OutputError, Replacement, clash, input_name
 
@@ -95,7 +95,7 @@ def _refuse_inputs(outputs, paths, cards_file) -> None:
     for kind, path in outputs:
         other = clash(path, [*read, cards_file])
         if other is not None:
-            raise click.UsageError(f"--output {kind}={path} would overwrite {input_name(other)}, an input of "
+            raise click.UsageError(f"--output {kind}={visible(path)} would overwrite {input_name(other)}, an input of "
                                    "this run")
 
 

@@ -143,7 +143,8 @@ class CardFileError(ValueError):
     def __init__(self, file: str, line, field: str | None, message: str, more=()):
         self.file, self.line, self.field, self.message = file, line, field, message
         self.more = list(more)
-        where = f"{file}:{line}" if line else file
+        name = visible(file)                # on one line, whatever the file's name holds
+        where = f"{name}:{line}" if line else name
         first = f"{where}: {field}: {message}" if field else f"{where}: {message}"
         super().__init__("\n".join([first, *(str(m) for m in self.more)]))
 
