@@ -22,6 +22,7 @@ from ..term import visible
 @click.option("--target", "targets", multiple=True,
               type=click.Choice(["replay-lines", "games", "scenarios", "expect", "cards", "rpc", "engine", "text",
                                  "yaml-values", "card-names", "serve-reads", "streams", "outputs", "adapters",
+                                 "card-lookalikes", "file-names",
                                  "mu-replay-lines", "mu-games", "mu-scenarios", "mu-rpc"]),
               help="Fuzz only these formats (repeatable; those of --game). Default: all of the game's.")
 @click.option("--game", default="mindbug", show_default=True, metavar="GAME",

@@ -13,13 +13,13 @@ from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
 from .. import games as games_registry
-from . import checks, cli_checks, corpus, hostile, streams, surroundings
+from . import checks, cli_checks, corpus, hostile, names, streams, surroundings
 from . import strategies as fs
 
 # Shares of the budget, by target (each target's seed follows from its place here).
 SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07, "cards": 0.07, "rpc": 0.07,
           "engine": 0.07, "text": 0.07, "yaml-values": 0.04, "card-names": 0.03, "serve-reads": 0.04,
-          "streams": 0.04, "outputs": 0.04, "adapters": 0.03}
+          "streams": 0.04, "outputs": 0.04, "adapters": 0.03, "card-lookalikes": 0.03, "file-names": 0.02}
 
 
 def _settings(n: int):
@@ -172,4 +172,12 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, folders, s
             surroundings.adapter_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: surroundings.run_adapter_in_process(tally, case, tag())),
             lambda case: surroundings.cli_adapters(tally, case, tag(), slow)),
+        "card-lookalikes": (
+            names.lookalike_cards(), ".yaml",
+            lambda data: (data, lambda: names.check_lookalike_cards(tally, data)),
+            lambda data: cli_checks.cli_cards(tally, data, slow)),
+        "file-names": (
+            names.file_name_case(), ".json",
+            lambda case: (json.dumps(case).encode(), lambda: names.check_file_names(case, samples())),
+            lambda case: names.cli_file_names(tally, case, samples(), slow)),
     }

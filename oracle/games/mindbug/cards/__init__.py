@@ -295,9 +295,10 @@ def look_alike(alias: str) -> str | None:
     index = _ALIKE.get(_VERSION[0])
     if index is None:
         index = {}
-        for key, name in _ALIASES.items():
-            for k in keys(key):
-                index.setdefault(k, name)
+        written = [(n, c.name) for c in CARDS.values() for n in (c.name, c.french, *OTHER_NAMES.get(c.name, ()))]
+        for known, owner in written + list(_ALIASES.items()):     # as written (a capital I looks like an l), folded
+            for k in keys(known):
+                index.setdefault(k, owner)
         _ALIKE.clear()
         _ALIKE[_VERSION[0]] = index
     return next((index[k] for k in sorted(keys(alias)) if k in index), None)

@@ -46,6 +46,14 @@ def _table() -> dict[str, str]:
     return _PROTOTYPE
 
 
+def look_alikes(c: str) -> list[str]:
+    """The single characters that look like `c` (its prototype's class,
+    `c` left out), in code point order: what a spoofed name would use."""
+    table = _table()
+    proto = table.get(c, c)
+    return sorted(s for s in {proto, *(k for k, v in table.items() if v == proto)} if len(s) == 1 and s != c)
+
+
 def skeleton(text: str) -> str:
     """`text` with each character written as the prototype it looks like (UTS #39 skeleton)."""
     table = _table()
@@ -62,13 +70,13 @@ def strangers(name: str) -> list[str]:
 
 
 def keys(name: str) -> set[str]:
-    """The look-alike keys of a name: its skeleton's slug, taken before
-    and after folding the case (a capital I looks like an l; folded, it is
-    an i)."""
+    """The look-alike keys of a name: its skeleton's slug, taken as the
+    name is written, folded and in capitals (a capital I looks like an l;
+    folded, it is an i): two names in any case that look alike share one."""
     from . import slugify
 
     out = set()
-    for text in (name, name.casefold()):
+    for text in (name, name.casefold(), name.upper()):
         slug = slugify(skeleton(text).casefold())
         if slug:
             out.add(slug)
