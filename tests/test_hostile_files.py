@@ -159,6 +159,7 @@ def test_a_card_file_leaves_the_games_of_other_sets_alone(tmp_path):
     ("Spider OwI", "Spider Owl", None),                   # a capital I for an l
     ("Arachnh\u0456bou", "Spider Owl", "U+0456 CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I"),
     ("G\u043erillion", "Gorillion", "U+043E CYRILLIC SMALL LETTER O"),
+    ("SP\u05dfDER OWL", "Spider Owl", "U+05DF HEBREW LETTER FINAL NUN"),      # in capitals, a look-alike of an l for the I
 ])
 def test_a_name_that_looks_like_a_shipped_card_is_refused(tmp_path, name, like, stranger):
     from oracle.games.mindbug.cards.declared import CardFileError, load
