@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from . import strategies as fs
 from .checks import name_forms
 from .cli_checks import cli_problem, run_cli
-from .hostile import SHIPPED, hidden
+from .hostile import SHIPPED, card_file_naming, hidden, refused_at_a_card
 
 # -- card names that look like a shipped card's, or hold the mark of a copy ------------
 
@@ -45,37 +45,22 @@ def _swapped(draw, name: str) -> str:
 def lookalike_cards(draw) -> bytes:
     """A legal card file in which one card's name or alias looks like a
     shipped card's name, or holds `#`."""
-    from ..hunt.card_strategies import card_file as legal_card_file
-
-    doc = draw(legal_card_file("fuzz-alike", "Fuzz", n=draw(st.integers(1, 3))))
-    card = draw(st.sampled_from(doc["cards"]))
     shipped = draw(st.sampled_from(SHIPPED))
     if draw(st.booleans()):
-        name = _swapped(draw, draw(st.sampled_from(name_forms(shipped)[:3] + name_forms(shipped)[5:6])))
-    else:
-        base = draw(st.sampled_from([shipped, card["name"]]))
-        at = draw(st.integers(0, len(base)))
-        name = draw(st.sampled_from([f"{base}#{draw(st.integers(1, 4))}", f"{base} #{draw(st.integers(1, 4))}",
-                                     base[:at] + "#" + base[at:]]))
-    where = draw(st.sampled_from(["name", "fr", "de"]))
-    if where == "name":
-        card["name"] = name
-    else:
-        card["names"] = {where: name}
-    return fs.dump(doc).encode("utf-8", "surrogatepass")
+        swapped = _swapped(draw, draw(st.sampled_from(name_forms(shipped)[:3] + name_forms(shipped)[5:6])))
+        return card_file_naming(draw, "fuzz-alike", lambda card: swapped)
+    k = draw(st.integers(1, 4))
+    form, base_of, at = draw(st.integers(0, 2)), draw(st.booleans()), draw(st.integers(0, 80))
+
+    def marked(card) -> str:
+        base = shipped if base_of else card["name"]
+        return (f"{base}#{k}", f"{base} #{k}", base[:at] + "#" + base[at:])[form]
+    return card_file_naming(draw, "fuzz-alike", marked)
 
 
 def check_lookalike_cards(tally, data: bytes) -> None:
     """The file is refused at a card's line and field."""
-    from ..games.mindbug.cards.declared import CardFileError, load
-
-    try:
-        load("fuzz.yaml", data)
-    except CardFileError as e:
-        assert e.line is not None and (e.field or "").startswith("cards["), \
-            f"card look-alikes: a refusal without its line and field ({e})"
-        return
-    raise AssertionError("card look-alikes: a card file took a name that looks like a shipped card's or holds '#'")
+    refused_at_a_card(data, "card look-alikes", "a name that looks like a shipped card's or holds '#'")
 
 
 # -- file names that carry a newline and a forged line ------------------------------------

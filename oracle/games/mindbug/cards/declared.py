@@ -335,7 +335,7 @@ def _name_problem(cf: CardFile, i: int, path: list, alias: str, mine: dict, by: 
     """What is wrong with the name `alias` of card `i` (at `path`), or None:
     `mine` holds the name keys of the file's cards so far, `by` the file that
     declared each card of another file of the run."""
-    from . import CARDS, card_key, name_keys
+    from . import card_key, name_keys
 
     if _hidden(alias) or _unnamable(alias):
         return _hidden(alias) or _unnamable(alias)
@@ -345,29 +345,34 @@ def _name_problem(cf: CardFile, i: int, path: list, alias: str, mine: dict, by: 
     for key in name_keys(alias):
         owner = card_key(key)
         if owner is not None:
-            whose = (f"declared already in this run, by {by[owner]}" if owner in by
-                     else f"a card of the shipped set {CARDS[owner].card_set!r}")
-            return (f"{alias!r} is a name of {owner!r} already ({whose}; in any case or as a slug): "
+            return (f"{alias!r} is a name of {owner!r} already ({_whose(owner, by)}; in any case or as a slug): "
                     "a declared card takes names no other card is known by")
         if mine.get(key, i) != i:
             return f"{alias!r} names {cf.cards[mine[key]].name!r} of this file too"
     return None
 
 
+def _whose(owner: str, by: dict) -> str:
+    """Whose the card `owner` is: a file of the run (`by`), or a shipped set."""
+    from . import CARDS
+
+    return (f"declared already in this run, by {by[owner]}" if owner in by
+            else f"a card of the shipped set {CARDS[owner].card_set!r}")
+
+
 def _alike_problem(cf: CardFile, i: int, alias: str, alike: dict, by: dict) -> str | None:
     """Whether the name `alias` of card `i` looks like a name of another
     card (the confusable skeletons of .lookalike): of the database, of
     another file of the run (`by`), or of this file (`alike`)."""
-    from . import CARDS, look_alike
+    from . import look_alike
 
     strangers = lookalike.strangers(alias)
     why = ", ".join(strangers)
     owner = look_alike(alias)
     if owner is not None:
-        whose = (f"declared already in this run, by {by[owner]}" if owner in by
-                 else f"a card of the shipped set {CARDS[owner].card_set!r}")
-        return (f"{alias!r} looks like a name of {owner!r} ({'; '.join(filter(None, [whose, why]))}): a declared "
-                "card takes no name that reads as another card's")
+        about = "; ".join(filter(None, [_whose(owner, by), why]))
+        return (f"{alias!r} looks like a name of {owner!r} ({about}): a declared card takes no name that reads as "
+                "another card's")
     other = next((alike[k] for k in sorted(lookalike.keys(alias)) if alike.get(k, i) != i), None)
     if other is not None:
         return f"{alias!r} looks like {cf.cards[other].name!r} of this file" + (f" ({why})" if why else "")
