@@ -25,6 +25,8 @@ import os
 import stat
 from typing import IO
 
+from .term import visible
+
 
 class OutputError(Exception):
     """An output cannot be written; the message names the file and why."""
@@ -119,7 +121,8 @@ def clash(output: str | os.PathLike, inputs) -> str | None:
 
 
 def input_name(i: str) -> str:
-    return "standard input" if i == "-" else str(i)
+    """An input as a message names it: on one line, whatever its name holds."""
+    return "standard input" if i == "-" else visible(str(i))
 
 
 class Replacement:
@@ -137,15 +140,15 @@ class Replacement:
         except FileNotFoundError:
             st = None
         except OSError as e:
-            raise OutputError(f"{self.path}: cannot write: {e.strerror}") from None
+            raise OutputError(f"{visible(self.path)}: cannot write: {e.strerror}") from None
         if st is not None and not stat.S_ISREG(st.st_mode):
             if stat.S_ISDIR(st.st_mode):
-                raise OutputError(f"{self.path}: cannot write: it is a folder")
+                raise OutputError(f"{visible(self.path)}: cannot write: it is a folder")
             # A terminal, a pipe, a device: written as it comes.
             try:
                 self.file = _wrap(os.open(self.path, os.O_WRONLY | os.O_APPEND), mode, self.path)
             except OSError as e:
-                raise OutputError(f"{self.path}: cannot write: {e.strerror}") from None
+                raise OutputError(f"{visible(self.path)}: cannot write: {e.strerror}") from None
             return
         target = os.path.realpath(self.path)
         folder, name = os.path.split(target)
@@ -162,7 +165,7 @@ class Replacement:
                 what = e.strerror
             else:       # a folder that is there but takes no new file (/proc) says ENOENT too
                 what = "the folder takes no new file" if os.path.isdir(folder or ".") else "no such folder"
-            raise OutputError(f"{self.path}: cannot write: {what} ({folder or '.'})") from None
+            raise OutputError(f"{visible(self.path)}: cannot write: {what} ({visible(folder or '.')})") from None
         self.tmp, self.target = tmp, target
         if st is not None:
             try:

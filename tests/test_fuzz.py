@@ -12,7 +12,8 @@ SEED = 20261126
 @pytest.mark.parametrize("target,budget", [("replay-lines", 120), ("games", 200), ("scenarios", 120),
                                            ("expect", 60), ("cards", 80), ("rpc", 80), ("engine", 60),
                                            ("text", 120), ("yaml-values", 80), ("card-names", 60),
-                                           ("serve-reads", 60), ("outputs", 60), ("adapters", 12)])
+                                           ("serve-reads", 60), ("outputs", 60), ("adapters", 12),
+                                           ("card-lookalikes", 60), ("file-names", 30)])
 def test_fixed_seed_fuzz_finds_no_traceback_hang_or_lost_game(target, budget, tmp_path):
     tally = run_fuzz(budget, SEED, out=tmp_path, cli_every=0, targets=(target,),
                      replays=ROOT / "replays", scenarios=ROOT / "scenarios", examples=ROOT / "examples")
@@ -82,11 +83,12 @@ def test_an_adapter_process_left_running_is_found(tmp_path, monkeypatch):
 
 def test_the_hostile_classes_through_the_command_line(tmp_path):
     """Hostile text (verify -j 2 printing what -j 1 prints), values that
-    cannot be built, colliding names and serve's file starts, each with a
-    sample through the command line."""
-    tally = run_fuzz(16, SEED, out=tmp_path, cli_every=2, targets=("text", "yaml-values", "card-names", "serve-reads"),
+    cannot be built, colliding and look-alike names, serve's file starts and
+    file names that forge a line, each with a sample through the command line."""
+    tally = run_fuzz(24, SEED, out=tmp_path, cli_every=2, targets=("text", "yaml-values", "card-names", "serve-reads",
+                                                                     "card-lookalikes", "file-names"),
                      replays=ROOT / "replays", scenarios=ROOT / "scenarios", examples=ROOT / "examples")
-    assert tally.cli_runs >= 6
+    assert tally.cli_runs >= 9
     assert not tally.problems, [p.message for p in tally.problems.values()]
 
 
@@ -121,6 +123,25 @@ def _names_unchecked(monkeypatch):
     monkeypatch.setattr(declared, "_check_names", lambda *a: None)
 
 
+def _lookalikes_taken(monkeypatch):
+    from oracle.games.mindbug.cards import declared
+
+    monkeypatch.setattr(declared, "_alike_problem", lambda *a: None)
+    monkeypatch.setattr(declared, "_unnamable", lambda alias: None)
+
+
+def _file_names_unescaped(monkeypatch):
+    """The file names of messages written as they are (as before they were escaped)."""
+    from oracle import safefile
+    from oracle.games.mindbug.cards import declared
+    from oracle.harness import start
+    from oracle.replay import expect, outputs
+    from oracle.scenarios import command, located
+
+    for module in (safefile, declared, start, expect, outputs, command, located):
+        monkeypatch.setattr(module, "visible", lambda text, lines=False: text)
+
+
 def _reads_anywhere(monkeypatch):
     from oracle import safeyaml
 
@@ -133,6 +154,8 @@ def _reads_anywhere(monkeypatch):
     ("yaml-values", _stock_yaml, "traceback", "ValueError"),
     ("card-names", _names_unchecked, "count", "took a shipped card's name"),
     ("serve-reads", _reads_anywhere, "count", "outside the scenario folders"),
+    ("card-lookalikes", _lookalikes_taken, "count", "took a name that looks like a shipped card's"),
+    ("file-names", _file_names_unescaped, "count", "a line forged by a file name"),
 ])
 def test_each_hostile_class_finds_the_bug_it_covers(target, mutant, kind, words, monkeypatch):
     """Each new class, run against the code with its fix taken out, reports

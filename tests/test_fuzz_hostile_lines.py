@@ -7,7 +7,7 @@ import pytest
 from oracle.fuzz import run_fuzz
 
 SEED = 20261126
-TARGETS = ("names", "big-claims", "blank-lines", "boms")
+TARGETS = ("undecodable-names", "big-claims", "blank-lines", "boms")
 
 
 def problems(tally) -> str:
@@ -26,7 +26,7 @@ def _planted(monkeypatch, target):
     from oracle.replay import diff, reader, report
     from oracle.term import json_visible_bytes
 
-    if target == "names":
+    if target == "undecodable-names":
         monkeypatch.setattr(report, "json_encode_visible", lambda encode, obj: json_visible_bytes(encode(obj)))
     elif target == "big-claims":
         monkeypatch.setattr(diff, "listed", lambda entries: entries)
@@ -34,7 +34,7 @@ def _planted(monkeypatch, target):
         monkeypatch.setattr(reader, "without_boms", lambda block: block)
 
 
-@pytest.mark.parametrize("target,found", [("names", "traceback"), ("big-claims", "count"), ("boms", "count")])
+@pytest.mark.parametrize("target,found", [("undecodable-names", "traceback"), ("big-claims", "count"), ("boms", "count")])
 def test_each_target_finds_its_planted_fault(tmp_path, monkeypatch, target, found):
     _planted(monkeypatch, target)
     tally = run_fuzz(40, SEED, out=tmp_path, cli_every=0, targets=(target,))

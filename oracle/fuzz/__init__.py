@@ -5,7 +5,9 @@ line by line), broken scenario, expectation and card files, sessions of
 service requests, engine adapters whose replies break, and the hostile
 classes of oracle.fuzz.hostile (terminal control strings in every field,
 YAML values that fail to construct, names that collide with shipped cards,
-files a service client may not have read); each input is
+files a service client may not have read) and of oracle.fuzz.names (card
+names that look like a shipped card's or hold `#`, file names that forge a
+line in a message); each input is
 checked in process (no exception escapes, a verdict per game, no hang) and
 a sample of them through the command line.
 """

@@ -26,7 +26,8 @@ MAX_BUDGET = 1_000_000      # inputs a run may try: at the speed of the command 
 @click.option("--target", "targets", multiple=True,
               type=click.Choice(["replay-lines", "games", "scenarios", "expect", "cards", "rpc", "engine", "text",
                                  "yaml-values", "card-names", "serve-reads", "streams", "outputs", "adapters",
-                                 "names", "big-claims", "blank-lines", "boms", "mu-replay-lines", "mu-games", "mu-scenarios", "mu-rpc"]),
+                                 "undecodable-names", "big-claims", "blank-lines", "boms", "card-lookalikes",
+                                 "file-names", "mu-replay-lines", "mu-games", "mu-scenarios", "mu-rpc"]),
               help="Fuzz only these formats (repeatable; those of --game). Default: all of the game's.")
 @click.option("--game", default="mindbug", show_default=True, metavar="GAME",
               help="Whose inputs: mindbug, or mind-up (its logs, scenarios and service requests: the mu-* targets).")
@@ -42,7 +43,9 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game):
     data, workers killed from outside: the same report, byte for byte;
     oracle/fuzz/streams.py), state claims of a hostile size, runs of blank
     lines and byte order marks at the start of lines (streams.py), file
-    names that are not UTF-8 (oracle/fuzz/names.py); outputs that are inputs or links (and drafts
+    names that are not UTF-8 (oracle/fuzz/undecodable.py), card names
+    that look like a shipped card's and file names that forge a line
+    (oracle/fuzz/names.py); outputs that are inputs or links (and drafts
     someone edited), and engine adapters with stubborn children
     (oracle/fuzz/surroundings.py). Reports the inputs tried, the distinct tracebacks
     and hangs (a reproducer of each in --out), and games in against

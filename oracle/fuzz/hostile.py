@@ -298,34 +298,47 @@ def yaml_value_case(scenario_texts: tuple, card_texts: tuple, expects: tuple) ->
 SHIPPED = tuple(n for n, c in CARDS.items() if c.card_set in ("first-contact", "new-servants"))
 
 
-@st.composite
-def colliding_cards(draw) -> bytes:
-    """A legal card file in which one card's name or alias is a shipped card's
-    name, French name or slug, in some case or spelling."""
+def card_file_naming(draw, set_id: str, name_of) -> bytes:
+    """A legal card file in which one card's name, or its name in another
+    language, is `name_of(card)`."""
     from ..hunt.card_strategies import card_file as legal_card_file
 
-    doc = draw(legal_card_file("fuzz-names", "Fuzz", n=draw(st.integers(1, 3))))
-    taken = draw(st.sampled_from(name_forms(draw(st.sampled_from(SHIPPED)))))
+    doc = draw(legal_card_file(set_id, "Fuzz", n=draw(st.integers(1, 3))))
     card = draw(st.sampled_from(doc["cards"]))
+    name = name_of(card)
     where = draw(st.sampled_from(["name", "fr", "de"]))
     if where == "name":
-        card["name"] = taken
+        card["name"] = name
     else:
-        card["names"] = {where: taken}
+        card["names"] = {where: name}
     return fs.dump(doc).encode("utf-8", "surrogatepass")
 
 
-def check_card_names(tally, data: bytes) -> None:
-    """The file is refused at the colliding card's line and field."""
+def refused_at_a_card(data: bytes, what: str, why: str) -> None:
+    """The card file `data` is refused at a card's line and field
+    (AssertionError `what: ...` otherwise)."""
     from ..games.mindbug.cards.declared import CardFileError, load
 
     try:
         load("fuzz.yaml", data)
     except CardFileError as e:
         assert e.line is not None and (e.field or "").startswith("cards["), \
-            f"card names: a refusal without its line and field ({e})"
+            f"{what}: a refusal without its line and field ({e})"
         return
-    raise AssertionError("card names: a card file took a shipped card's name")
+    raise AssertionError(f"{what}: a card file took {why}")
+
+
+@st.composite
+def colliding_cards(draw) -> bytes:
+    """A legal card file in which one card's name or alias is a shipped card's
+    name, French name or slug, in some case or spelling."""
+    taken = draw(st.sampled_from(name_forms(draw(st.sampled_from(SHIPPED)))))
+    return card_file_naming(draw, "fuzz-names", lambda card: taken)
+
+
+def check_card_names(tally, data: bytes) -> None:
+    """The file is refused at the colliding card's line and field."""
+    refused_at_a_card(data, "card names", "a shipped card's name")
 
 
 # -- serve: what a scenario start may read -----------------------------------------------------

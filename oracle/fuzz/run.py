@@ -13,14 +13,15 @@ from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
 from .. import games as games_registry
-from . import checks, cli_checks, corpus, hostile, names, streams, surroundings
+from . import checks, cli_checks, corpus, hostile, names, streams, surroundings, undecodable
 from . import strategies as fs
 
 # Shares of the budget, by target (each target's seed follows from its place here).
 SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07, "cards": 0.07, "rpc": 0.07,
           "engine": 0.07, "text": 0.07, "yaml-values": 0.04, "card-names": 0.03, "serve-reads": 0.04,
-          "streams": 0.04, "outputs": 0.04, "adapters": 0.03, "names": 0.02, "big-claims": 0.02,
-          "blank-lines": 0.02, "boms": 0.02}
+          "streams": 0.04, "outputs": 0.04, "adapters": 0.03, "undecodable-names": 0.02, "big-claims": 0.02,
+          "blank-lines": 0.02, "boms": 0.02,
+          "card-lookalikes": 0.03, "file-names": 0.02}
 
 
 ROUND = 1000            # inputs of one format tried in one Hypothesis run
@@ -183,10 +184,10 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, folders, s
             streams.hostile_stream(good), ".jsonl",
             lambda case: (case.data, lambda: streams.check_hostile_stream(tally, case)),
             lambda case: streams.cli_hostile_stream(tally, case, slow)),
-        "names": (
-            names.name_case(good), ".jsonl",
-            lambda case: (case[1], lambda: names.check_names(tally, case)),
-            lambda case: names.cli_names(tally, case, slow)),
+        "undecodable-names": (
+            undecodable.name_case(good), ".jsonl",
+            lambda case: (case[1], lambda: undecodable.check_names(tally, case)),
+            lambda case: undecodable.cli_names(tally, case, slow)),
         "big-claims": (
             streams.big_claim(good), ".jsonl",
             lambda data: (data, lambda: streams.check_big_claim(tally, data)),
@@ -201,4 +202,12 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, folders, s
             surroundings.adapter_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: surroundings.run_adapter_in_process(tally, case, tag())),
             lambda case: surroundings.cli_adapters(tally, case, tag(), slow)),
+        "card-lookalikes": (
+            names.lookalike_cards(), ".yaml",
+            lambda data: (data, lambda: names.check_lookalike_cards(tally, data)),
+            lambda data: cli_checks.cli_cards(tally, data, slow)),
+        "file-names": (
+            names.file_name_case(), ".json",
+            lambda case: (json.dumps(case).encode(), lambda: names.check_file_names(case, samples())),
+            lambda case: names.cli_file_names(tally, case, samples(), slow)),
     }

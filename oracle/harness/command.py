@@ -100,10 +100,10 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
         elif log_path:
             own, readings, setup, sets, dealt = log_start(log_path)
             edition = edition or own or "en-revised"
-            where = log_path
+            where = visible(log_path)
         else:
             edition = edition or "en-revised"
-            where = f"{scenario_path}#{scenario_id}"
+            where = visible(f"{scenario_path}#{scenario_id}")
             setup = None
         if show_deal:
             if setup is None:
@@ -237,9 +237,9 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     if other is not None and (editions or scenario_paths or reading_specs or expect_file or sets_spec):
         _fail(f"--edition, --scenarios, --reading, --expect and --sets are Mindbug's; {game} conform plays seeded "
               "games")
-    from ..scenarios.loader import discover
+    from ..scenarios.loader import files_read
 
-    reads = (*scenario_paths, *(str(f) for f in discover(scenario_paths)[0])) if outputs else ()
+    reads = tuple(files_read(scenario_paths)) if outputs else ()
     reporter = Reporter(fmt, outputs, quiet=quiet, command="conform", expectations=KnownOutcomes(),
                         reads=(*reads, *((expect_file,) if expect_file else ())))
     try:

@@ -14,6 +14,7 @@ from ..games.mindbug.readings import with_readings
 from ..replay import format as fmt
 from ..replay.limits import MAX_LINE_BYTES, decode_line
 from ..replay.reader import BOM, READ_ERRORS, open_log
+from ..term import visible
 from ..replay.selfplay import deal_problem, random_deal
 
 
@@ -121,29 +122,30 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...], str]:
                 except (msgspec.DecodeError, msgspec.ValidationError) as e:
                     other = game_of(raw)
                     if other != DEFAULT and other in GAMES:
-                        raise StartError(f"{path}:{n}: a game of {other}: --log starts Mindbug's perft; "
+                        raise StartError(f"{visible(path)}:{n}: a game of {other}: --log starts Mindbug's perft; "
                                          f"perft --game {other} starts from --seed or --scenario") from None
-                    raise StartError(f"{path}:{n}: {e}") from None
+                    raise StartError(f"{visible(path)}:{n}: {e}") from None
                 if isinstance(line, fmt.GameLine):
                     if head is not None:
                         break
                     head = line
                 elif isinstance(line, fmt.SetupLine):
                     if head is None:
-                        raise StartError(f"{path}:{n}: a setup line before any game line")
-                    where = f"{path}:{n}"
+                        raise StartError(f"{visible(path)}:{n}: a setup line before any game line")
+                    where = f"{visible(path)}:{n}"
                     setup = check_setup(msgspec.to_builtins(line), where)
                     break
     except READ_ERRORS as e:      # unreadable, or corrupt gzip data
-        raise StartError(f"{path}: {getattr(e, 'strerror', None) or e}") from None
+        raise StartError(f"{visible(path)}: {getattr(e, 'strerror', None) or e}") from None
     if setup is None:
-        raise StartError(f"{path}: no game line followed by a setup line")
+        raise StartError(f"{visible(path)}: no game line followed by a setup line")
     edition = None if head.edition is msgspec.UNSET else head.edition
     readings = {} if head.readings is msgspec.UNSET else dict(head.readings)
     try:
         sets = check_sets(tuple(head.sets))                    # setup.sets
     except UnknownSet as e:
-        raise StartError(f"{path}: field sets: {e} (a set declared in a card file needs --cards FILE)") from None
+        raise StartError(f"{visible(path)}: field sets: {e} (a set declared in a card file needs --cards "
+                         "FILE)") from None
     return edition, readings, setup, sets, where
 
 
@@ -163,10 +165,11 @@ def load_scenario(path: str, scenario_id: str, game: str = "mindbug", folders=No
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError as e:
-                raise StartError(f"{path}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})") from None
+                raise StartError(f"{visible(path)}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset "
+                                 f"{e.start})") from None
             sf = load_text(text, path, folders=folders, card_files=card_files)
     except OSError as e:
-        raise StartError(f"{path}: {e.strerror or e}") from None
+        raise StartError(f"{visible(path)}: {e.strerror or e}") from None
     except NotReadable as e:
         raise StartError(str(e)) from None
     if sf.errors:
@@ -174,11 +177,11 @@ def load_scenario(path: str, scenario_id: str, game: str = "mindbug", folders=No
     for sc in sf.scenarios:
         if sc.id == scenario_id:
             if sc.game != game:
-                raise StartError(f"{path}: scenario {scenario_id} is a ruling of {sc.game}; "
+                raise StartError(f"{visible(path)}: scenario {scenario_id} is a ruling of {sc.game}; "
                                  + ("this service plays Mindbug" if game == "mindbug" else f"not of {game}"))
             return sc
     known = ", ".join(sc.id for sc in sf.scenarios) or "none"
-    raise StartError(f"{path}: no scenario with id {scenario_id!r} (ids: {known})")
+    raise StartError(f"{visible(path)}: no scenario with id {scenario_id!r} (ids: {known})")
 
 
 def scenario_game(path: str, scenario_id: str, edition: str, folders=None, card_files=()) -> Game:
@@ -189,4 +192,4 @@ def scenario_game(path: str, scenario_id: str, edition: str, folders=None, card_
     try:
         return build(sc, edition)
     except SetupError as e:
-        raise StartError(f"{path}: scenario {scenario_id}: {e.code} [{e.clause}] {e.message}") from None
+        raise StartError(f"{visible(path)}: scenario {scenario_id}: {e.code} [{e.clause}] {e.message}") from None

@@ -72,7 +72,7 @@ def _hunt_cards(cards_file, out, budget, seed, fmt, force) -> int:
     from .card_hunt import draft_path, hunt_cards, render, write
     out_dir = Path(out) if out else None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
-        raise click.UsageError(f"--out {out_dir}: not a folder")
+        raise click.UsageError(f"--out {visible(str(out_dir))}: not a folder")
     try:
         found = hunt_cards(cards_file, out_dir, budget=budget, seed=seed)
     except CardFileError as e:
@@ -126,7 +126,7 @@ def _refused(paths: list[Path], out_dir: Path, force: bool, *inputs) -> list[str
     for p in paths:
         why = refusal(p, out_dir, force)
         if why is None and clash(p, inputs) is not None:
-            why = f"{p} is an input of this run"
+            why = f"{visible(str(p))} is an input of this run"
         if why is not None:
             out.append(why)
     return out
@@ -239,7 +239,7 @@ def _hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstrac
     editions = (edition,) if edition else EDITIONS
     out_dir = Path(out) if out else None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
-        raise click.UsageError(f"--out {out_dir}: not a folder")
+        raise click.UsageError(f"--out {visible(str(out_dir))}: not a folder")
     from ..term import Progress
     with Progress("hunt", total=budget, unit="situation", enabled=progress) as bar:
         rep = Hunt(editions, budget=budget, seed=seed, abstract=not no_abstract, jobs=jobs, progress=bar.update).run()

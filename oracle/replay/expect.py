@@ -28,7 +28,7 @@ from ..clauses import load_catalogue
 from ..games.mindup.clauses import load_catalogue as load_mind_up_catalogue
 from ..games.mindbug.editions import EDITIONS as MINDBUG_EDITIONS
 from ..games.mindup import EDITIONS as MIND_UP_EDITIONS
-from ..term import did_you_mean
+from ..term import did_you_mean, visible
 from .outcome import StaleExpectation
 from .findings import MALFORMED
 
@@ -105,25 +105,26 @@ def expect_schema() -> dict:
 
 def load(path: str) -> Expectations:
     """Read and check an expectation file; raises ExpectError naming every problem."""
+    name = visible(str(path))           # on one line, whatever the file's name holds
     try:
         data = safeyaml.read_file(path)
     except OSError as e:
-        raise ExpectError(f"{path}: cannot read: {e.strerror}") from None
+        raise ExpectError(f"{name}: cannot read: {e.strerror}") from None
     if len(data) > safeyaml.MAX_BYTES:
-        raise ExpectError(f"{path}: the file is larger than {safeyaml.MAX_BYTES} bytes (MAX_BYTES)")
+        raise ExpectError(f"{name}: the file is larger than {safeyaml.MAX_BYTES} bytes (MAX_BYTES)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise ExpectError(f"{path}: not UTF-8 text (byte {e.start})") from None
+        raise ExpectError(f"{name}: not UTF-8 text (byte {e.start})") from None
     try:
         docs = [node for node, _ in safeyaml.documents(text)]   # within the limits of untrusted YAML
         if len(docs) > 1:
-            raise ExpectError(f"{path}:{docs[1].start_mark.line + 1}: a second document: this file holds one")
+            raise ExpectError(f"{name}:{docs[1].start_mark.line + 1}: a second document: this file holds one")
         root = docs[0] if docs else None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f":{mark.line + 1}" if mark else ""
-        raise ExpectError(f"{path}{where}: not valid YAML or JSON: {getattr(e, 'problem', None) or e}") from None
+        raise ExpectError(f"{name}{where}: not valid YAML or JSON: {getattr(e, 'problem', None) or e}") from None
     return Expectations(path, _check(path, root))
 
 
@@ -133,13 +134,14 @@ def _scalar(node):
 
 def _check(path: str, root) -> list[Entry]:
     errors: list[str] = []
+    name = visible(str(path))
 
     def err(node, where: str, message: str) -> None:
         line = _line(node) if node is not None else 1
-        errors.append(f"{path}:{line}: {where}: {message}" if where else f"{path}:{line}: {message}")
+        errors.append(f"{name}:{line}: {where}: {message}" if where else f"{name}:{line}: {message}")
 
     if root is None or not isinstance(root, yaml.MappingNode):
-        raise ExpectError(f"{path}:1: an expectation file is a mapping: `format: {FORMAT}` and `expected:`, "
+        raise ExpectError(f"{name}:1: an expectation file is a mapping: `format: {FORMAT}` and `expected:`, "
                           "a list of entries")
     top = {}
     for k, v in root.value:

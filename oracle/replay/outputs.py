@@ -14,7 +14,7 @@ import sys
 import time
 
 from ..safefile import OutputError, Replacement, clash, input_name
-from ..term import did_you_mean, error, is_terminal, style, unstyle, use_color
+from ..term import did_you_mean, error, is_terminal, style, unstyle, use_color, visible
 from . import report as render
 from .outcome import Summary, Tally
 
@@ -42,7 +42,7 @@ def parse_output(_ctx, _param, values) -> list[tuple[str, str]]:
                                      "--output writes to a file")
         key = os.path.abspath(path)
         if key in seen:
-            raise click.BadParameter(f"{path} is given twice ({seen[key]} and {value})")
+            raise click.BadParameter(visible(f"{path} is given twice ({seen[key]} and {value})"))
         seen[key] = value
         out.append((fmt, path))
     return out
@@ -334,9 +334,11 @@ class Reporter:
             if f.code in FILE_ERRORS:
                 if self.progress is not None:
                     self.progress.clear()
-                where = f"{rep.file}:{f.line}" if f.line else rep.file
-                text = f.message if f.message.startswith(rep.file) else f"{where}: {f.message}"
-                error(text)
+                name = visible(rep.file)        # on one line, whatever the file's name holds
+                if f.message.startswith(rep.file):
+                    error(name + f.message[len(rep.file):])
+                else:
+                    error(f"{name}:{f.line}: {f.message}" if f.line else f"{name}: {f.message}")
 
     def finish(self) -> int:
         summary = self.tally.summary()
@@ -409,7 +411,7 @@ def _refuse_overwriting_inputs(outputs, inputs, reads=()) -> None:
         if other is not None:
             import click
 
-            raise click.UsageError(f"--output {kind}={path} would overwrite {input_name(other)}, an input of "
+            raise click.UsageError(f"--output {kind}={visible(path)} would overwrite {input_name(other)}, an input of "
                                    "this run")
 
 

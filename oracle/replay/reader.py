@@ -366,15 +366,43 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
         yield RawGame(name, [], kind="empty")
 
 
-def _is_log(path: Path) -> bool:
-    return path.name.endswith(LOG_SUFFIXES) and path.is_file()
+def _is_log_name(name: str) -> bool:
+    return name.endswith(LOG_SUFFIXES)
+
+
+class Unread(str):
+    """A folder of the inputs that could not be searched (oracle.folders):
+    read as one UNREADABLE game named by it, as an unreadable file is."""
+
+    why: str
+
+    def __new__(cls, path: str, why: str) -> "Unread":
+        out = super().__new__(cls, path)
+        out.why = why
+        return out
+
+    def __reduce__(self):
+        return Unread, (str(self), self.why)
+
+    def game(self) -> RawGame:
+        return RawGame(str(self), [(0, b"")], kind=f"unreadable-folder:{self.why}")
+
+
+def _logs_under(folder: str) -> list[str]:
+    """The logs under `folder`, sorted, with the folders that could not be searched among them."""
+    from ..folders import search
+
+    files, unread = search(folder, _is_log_name)
+    return sorted([*files, *(Unread(f, why) for f, why in unread)])
 
 
 def expand_paths(paths: tuple[str, ...]) -> list[str]:
     """Files as given; folders give their logs (*.jsonl, *.ndjson and the
     same gzip-compressed: *.jsonl.gz, *.ndjson.gz), sorted, recursively;
     globs that the shell left alone are expanded here. Raises NoInput for a
-    path that matches nothing and a folder without logs."""
+    path that matches nothing and a folder without logs. A folder that
+    cannot be searched on the way is an `Unread` path, read as an
+    UNREADABLE game."""
     out: list[str] = []
     for p in paths or ("-",):
         if p == "-" or "://" in p:
@@ -387,24 +415,28 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
 
         path = Path(p)
         if path.is_dir():
-            found = sorted(str(f) for f in path.rglob("*") if _is_log(f))
+            found = _logs_under(p)
             if not found:
-                raise NoInput(f"no replay logs in folder {p} (searched recursively for "
+                from ..term import visible
+
+                raise NoInput(f"no replay logs in folder {visible(p)} (searched recursively for "
                               f"{', '.join('*' + s for s in LOG_SUFFIXES)})")
             out.extend(found)
         elif path.exists():
             out.append(p)
         elif any(c in p for c in _GLOB_CHARS):
-            matched = sorted(glob_paths(p))
             files = []
-            for m in matched:
-                mp = Path(m)
-                files.extend(sorted(str(f) for f in mp.rglob("*") if _is_log(f)) if mp.is_dir() else [m])
+            for m in sorted(glob_paths(p, Unread)):
+                files.extend(_logs_under(m) if not isinstance(m, Unread) and os.path.isdir(m) else [m])
             if not files:
-                raise NoInput(f"no file matches {p}")
+                from ..term import visible
+
+                raise NoInput(f"no file matches {visible(p)}")
             out.extend(dict.fromkeys(files))     # a folder and the folders in it (`**`) name a log once
         else:
-            raise NoInput(f"no such file or folder: {p}")
+            from ..term import visible
+
+            raise NoInput(f"no such file or folder: {visible(p)}")
     return out
 
 
@@ -459,6 +491,9 @@ def read_all(paths: tuple[str, ...]) -> Iterator[RawGame]:
 
 def _read_files(files: list[str]) -> Iterator[RawGame]:
     for p in files:
+        if isinstance(p, Unread):
+            yield p.game()
+            continue
         if p == "-":
             try:
                 stream = open_stdin()

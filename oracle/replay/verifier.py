@@ -124,7 +124,8 @@ class Verifier:
             return self._finish()
         if raw.kind.startswith("unreadable"):
             rep.id = raw.file
-            self.find("UNREADABLE", [], raw.first_line, f"cannot read the file: {raw.kind.split(':', 1)[1]}")
+            what = "folder" if raw.kind.startswith("unreadable-folder") else "file"
+            self.find("UNREADABLE", [], raw.first_line, f"cannot read the {what}: {raw.kind.split(':', 1)[1]}")
             return self._finish()
         if raw.kind == "orphan":
             rep.id = f"{raw.file}:{raw.first_line}"

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ..games.mindbug.editions import EDITIONS
-from ..term import error
+from ..term import error, visible
 from ..replay.outputs import parse_output
 from ..safefile import OutputError, Replacement, clash, input_name
 
@@ -85,16 +85,17 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
 
 
 def _refuse_inputs(outputs, paths, cards_file) -> None:
-    """No --output may be a scenario file or the card file being read."""
+    """No --output may be a file the run reads: a scenario file, the card
+    file of --cards, a card file a scenario names."""
     if not outputs:
         return
-    from .loader import discover
+    from .loader import files_read
 
-    read = [*(str(f) for f in discover(paths)[0]), *(str(p) for p in paths)]
+    read = files_read(paths)
     for kind, path in outputs:
         other = clash(path, [*read, cards_file])
         if other is not None:
-            raise click.UsageError(f"--output {kind}={path} would overwrite {input_name(other)}, an input of "
+            raise click.UsageError(f"--output {kind}={visible(path)} would overwrite {input_name(other)}, an input of "
                                    "this run")
 
 

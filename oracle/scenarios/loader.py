@@ -11,6 +11,7 @@ those of the checks beyond it, in one run.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,12 +104,18 @@ class ScenarioFile:
 
 def discover(paths: Iterable[str | Path]) -> tuple[list[Path], list[ScenarioError]]:
     """The scenario files under `paths` (files, or directories searched
-    recursively for *.yaml and *.yml), sorted; and the paths that do not exist."""
+    recursively for *.yaml and *.yml), sorted; and the paths that do not
+    exist, and the folders that could not be searched."""
+    from ..folders import search
+
     found: list[Path] = []
     errors: list[ScenarioError] = []
     for p in map(Path, paths):
         if p.is_dir():
-            found += sorted(f for f in p.rglob("*") if f.suffix in SUFFIXES and f.is_file())
+            files, unread = search(str(p), lambda name: os.path.splitext(name)[1] in SUFFIXES)
+            found += map(Path, files)
+            errors += [ScenarioError(folder, None, None, f"cannot read the folder: {why}; its scenarios are not run")
+                       for folder, why in unread]
         elif p.is_file():
             found.append(p)
         elif p.exists():
@@ -117,6 +124,29 @@ def discover(paths: Iterable[str | Path]) -> tuple[list[Path], list[ScenarioErro
         else:
             errors.append(ScenarioError(str(p), None, None, "no such file or directory"))
     return found, errors
+
+
+def files_read(paths: Iterable[str | Path]) -> list[str]:
+    """Every file a run of the scenarios under `paths` reads: the paths
+    themselves, the scenario files under them and the card files their
+    scenarios name (`card_file`), so that no output is written over one."""
+    paths = [str(p) for p in paths]
+    files = discover(paths)[0]
+    out = [*paths, *map(str, files)]
+    for f in files:
+        try:
+            data = safeyaml.read_file(f)
+        except OSError:
+            continue
+        if b"card_file" not in data:
+            continue                    # the usual case: no YAML to read
+        try:
+            for _node, doc in safeyaml.documents(data):
+                if isinstance(doc, dict) and isinstance(doc.get("card_file"), str):
+                    out.append(str(f.parent / doc["card_file"]))
+        except (safeyaml.YamlProblem, ValueError):
+            continue                    # the loader says what is wrong with it
+    return out
 
 
 def load_paths(paths: Iterable[str | Path]) -> tuple[list[ScenarioFile], list[ScenarioError]]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..term import visible
+
 
 @dataclass(frozen=True)
 class ScenarioError:
@@ -19,7 +21,8 @@ class ScenarioError:
     message: str
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
+        name = visible(self.file)           # on one line, whatever the file's name holds
+        where = f"{name}:{self.line}" if self.line else name
         return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
 
     def to_json(self) -> dict:

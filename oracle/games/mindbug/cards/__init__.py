@@ -283,6 +283,27 @@ def card_key(key: str) -> str | None:
     return _ALIASES.get(key)
 
 
+_ALIKE: dict[int, dict[str, str]] = {}     # database version -> look-alike key -> English name
+
+
+def look_alike(alias: str) -> str | None:
+    """The English name of a card one of whose names `alias` looks like
+    (the confusable skeletons of oracle.games.mindbug.cards.lookalike, in
+    any case and as slugs), if any."""
+    from .lookalike import keys
+
+    index = _ALIKE.get(_VERSION[0])
+    if index is None:
+        index = {}
+        written = [(n, c.name) for c in CARDS.values() for n in (c.name, c.french, *OTHER_NAMES.get(c.name, ()))]
+        for known, owner in written + list(_ALIASES.items()):     # as written (a capital I looks like an l), folded
+            for k in keys(known):
+                index.setdefault(k, owner)
+        _ALIKE.clear()
+        _ALIKE[_VERSION[0]] = index
+    return next((index[k] for k in sorted(keys(alias)) if k in index), None)
+
+
 def _index(c: CardDef, *others: str) -> None:
     name = c.name
     for alias in (name, c.french, c.slug, slugify(c.french), *others):

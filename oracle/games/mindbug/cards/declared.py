@@ -26,6 +26,7 @@ from .... import safeyaml
 from ....schemas import json_schema
 from ....structure import Locator, field_name, read_past
 from ....term import visible
+from . import lookalike
 
 FORMAT = "mb-cards/1"
 
@@ -142,7 +143,8 @@ class CardFileError(ValueError):
     def __init__(self, file: str, line, field: str | None, message: str, more=()):
         self.file, self.line, self.field, self.message = file, line, field, message
         self.more = list(more)
-        where = f"{file}:{line}" if line else file
+        name = visible(file)                # on one line, whatever the file's name holds
+        where = f"{name}:{line}" if line else name
         first = f"{where}: {field}: {message}" if field else f"{where}: {message}"
         super().__init__("\n".join([first, *(str(m) for m in self.more)]))
 
@@ -292,6 +294,14 @@ def _hidden(alias: str) -> str | None:
     return None
 
 
+def _unnamable(alias: str) -> str | None:
+    """Why a scenario could not name the card by `alias`, or None."""
+    if "#" in alias:
+        return (f"{alias!r}: a scenario names a card's copies with '#' (Spider Owl#2), so a card's name holds "
+                "no '#'")
+    return None
+
+
 def _check_names(cf: CardFile, fail, declared: dict | None) -> None:
     """No name or alias of a declared card or set, in any form (as written,
     in another case, as a slug), may be one the database knows already: it
@@ -308,36 +318,64 @@ def _check_names(cf: CardFile, fail, declared: dict | None) -> None:
                        "differently")
     by = {c.name: d.path for d in (declared or {}).values() for c in d.cards}
     mine: dict[str, int] = {}   # name key -> the card of this file known by it
+    alike: dict[str, int] = {}  # look-alike key -> the card of this file whose name has it
     for i, c in enumerate(cf.cards):
         for path, alias in _aliases(c):
             at = ["cards", i] + path
-            problem = _name_problem(cf, i, path, alias, mine, by)
+            problem = _name_problem(cf, i, path, alias, mine, by) or _alike_problem(cf, i, alias, alike, by)
             if problem:
                 fail(at, problem)                 # one problem a name
             for key in name_keys(alias):
                 mine.setdefault(key, i)
+            for key in lookalike.keys(alias):
+                alike.setdefault(key, i)
 
 
 def _name_problem(cf: CardFile, i: int, path: list, alias: str, mine: dict, by: dict) -> str | None:
     """What is wrong with the name `alias` of card `i` (at `path`), or None:
     `mine` holds the name keys of the file's cards so far, `by` the file that
     declared each card of another file of the run."""
-    from . import CARDS, card_key, name_keys
+    from . import card_key, name_keys
 
-    if _hidden(alias):
-        return _hidden(alias)
+    if _hidden(alias) or _unnamable(alias):
+        return _hidden(alias) or _unnamable(alias)
     first = mine.get(alias.casefold(), i)
     if path == ["name"] and first != i and cf.cards[first].name.casefold() == alias.casefold():
         return f"{alias!r} is declared twice"
     for key in name_keys(alias):
         owner = card_key(key)
         if owner is not None:
-            whose = (f"declared already in this run, by {by[owner]}" if owner in by
-                     else f"a card of the shipped set {CARDS[owner].card_set!r}")
-            return (f"{alias!r} is a name of {owner!r} already ({whose}; in any case or as a slug): "
+            return (f"{alias!r} is a name of {owner!r} already ({_whose(owner, by)}; in any case or as a slug): "
                     "a declared card takes names no other card is known by")
         if mine.get(key, i) != i:
             return f"{alias!r} names {cf.cards[mine[key]].name!r} of this file too"
+    return None
+
+
+def _whose(owner: str, by: dict) -> str:
+    """Whose the card `owner` is: a file of the run (`by`), or a shipped set."""
+    from . import CARDS
+
+    return (f"declared already in this run, by {by[owner]}" if owner in by
+            else f"a card of the shipped set {CARDS[owner].card_set!r}")
+
+
+def _alike_problem(cf: CardFile, i: int, alias: str, alike: dict, by: dict) -> str | None:
+    """Whether the name `alias` of card `i` looks like a name of another
+    card (the confusable skeletons of .lookalike): of the database, of
+    another file of the run (`by`), or of this file (`alike`)."""
+    from . import look_alike
+
+    strangers = lookalike.strangers(alias)
+    why = ", ".join(strangers)
+    owner = look_alike(alias)
+    if owner is not None:
+        about = "; ".join(filter(None, [_whose(owner, by), why]))
+        return (f"{alias!r} looks like a name of {owner!r} ({about}): a declared card takes no name that reads as "
+                "another card's")
+    other = next((alike[k] for k in sorted(lookalike.keys(alias)) if alike.get(k, i) != i), None)
+    if other is not None:
+        return f"{alias!r} looks like {cf.cards[other].name!r} of this file" + (f" ({why})" if why else "")
     return None
 
 

@@ -9,13 +9,14 @@ import time
 
 import click
 
+from ....term import visible
 from ..engine import RuleError, SetupError
 from . import perft as pf
 from .play import game_from_deal, seeded_deal
 
 
 def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
+    click.echo(f"error: {visible(message, lines=True)}", err=True)
     sys.exit(2)
 
 
@@ -41,7 +42,7 @@ def perft(depth: int, seed, players, scenario_path, scenario_id, divide: bool, f
         else:
             if show_deal:
                 _fail("--show-deal needs a deal (--seed), not a scenario")
-            where = f"{scenario_path}#{scenario_id}"
+            where = visible(f"{scenario_path}#{scenario_id}")
             g = build(load_scenario(scenario_path, scenario_id, "mind-up"))
     except StartError as e:
         _fail(str(e))

@@ -44,7 +44,7 @@ def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: 
     budget = budget or 200
     out_dir = Path(out) if out else None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
-        raise click.UsageError(f"--out {out_dir}: not a folder")
+        raise click.UsageError(f"--out {visible(str(out_dir))}: not a folder")
     if out_dir is not None and not force:
         # The drafts' names are the reading points' (drafts.draft_path): a draft
         # someone edited is found before the hunt runs.
