@@ -11,7 +11,7 @@ from functools import lru_cache
 import msgspec
 
 from ..games.mindbug.cards import DEFAULT_SETS, UnknownSet, check_sets, version as cards_version
-from ..games.mindbug.editions import EDITIONS, UnknownEdition, profile as get_profile
+from ..games.mindbug.editions import DEFAULT_EDITION, EDITIONS, UnknownEdition, profile as get_profile
 from ..games.mindbug.readings import UnknownReading, check as check_readings, differing, with_readings
 from ..games.mindbug.engine import Decision, Game, SetupError
 from ..games.mindbug.engine.explain import taken_fast
@@ -137,8 +137,9 @@ class Verifier:
             rep.impl = f"{head.impl.name} {head.impl.version}".strip()
         edition = self.edition_override or (head.edition if head.edition is not msgspec.UNSET else None)
         if edition is None:
-            self.find("UNKNOWN_EDITION", [], lineno, "the game line names no edition; give one with --edition")
-            return self._finish()
+            edition = DEFAULT_EDITION
+            self.report.notes.append(f"line {lineno}: the game line names no edition: verified under "
+                                     f"{DEFAULT_EDITION}, the default (--edition chooses another)")
         try:
             prof = get_profile(edition)
         except UnknownEdition:

@@ -1,0 +1,70 @@
+"""What a new user meets first: defaults the documents promise, messages
+that say what to do, reports that show the log as it was written."""
+
+import io
+import json
+
+from conftest import ROOT, run_cli
+
+from oracle.replay.reader import split_games
+from oracle.replay.verify import verify_game
+
+
+def _reports(data: bytes):
+    return [verify_game(r) for r in split_games(io.BytesIO(data), "<test>")]
+
+
+def _first_game(path) -> list[dict]:
+    """The lines of the first game of a log, as dicts."""
+    out = []
+    for line in path.read_text().splitlines():
+        d = json.loads(line)
+        if d["t"] == "game" and out:
+            break
+        out.append(d)
+    return out
+
+
+def _jsonl(lines) -> bytes:
+    return b"".join(json.dumps(d).encode() + b"\n" for d in lines)
+
+
+# -- a game line without an edition is verified under the default ------------------
+
+def test_a_game_line_without_edition_is_verified_under_en_revised_and_says_so():
+    lines = _first_game(ROOT / "replays" / "conforming" / "en-revised.jsonl")
+    del lines[0]["edition"]
+    [rep] = _reports(_jsonl(lines))
+    assert rep.verdict == "conforms", rep.findings
+    assert rep.edition == "en-revised"
+    assert any("names no edition" in n and "en-revised" in n for n in rep.notes), rep.notes
+
+
+def test_verify_edition_gives_a_game_line_without_edition_its_edition(tmp_path):
+    lines = _first_game(ROOT / "replays" / "conforming" / "en-revised.jsonl")
+    del lines[0]["edition"]
+    log = tmp_path / "g.jsonl"
+    log.write_bytes(_jsonl(lines))
+    r = run_cli("verify", str(log), "--edition", "fr-revised", "--format", "json")
+    rep = json.loads(r.stdout.splitlines()[0])
+    assert rep["edition"] == "fr-revised" and rep["verdict"] != "malformed", rep
+
+
+# -- a mu-replay/1 game line names its game by its format --------------------------
+
+def test_a_mu_replay_game_line_without_game_is_a_game_of_mind_up():
+    from oracle.games.mindup.replay.selfplay import selfplay_lines
+
+    lines = [json.loads(x) for x in selfplay_lines(1, 3, players=4)]
+    assert lines[0].pop("game") == "mind-up"
+    [rep] = _reports(_jsonl(lines))
+    assert rep.game == "mind-up"
+    assert rep.verdict == "conforms", rep.findings
+
+
+def test_an_unknown_format_names_every_format_the_oracle_reads():
+    line = {"t": "game", "format": "mu-replay/2", "id": "x", "players": 3}
+    [rep] = _reports(_jsonl([line]))
+    [f] = rep.findings
+    assert f.code == "BAD_VERSION"
+    assert "mb-replay/1 (Mindbug)" in f.message and "mu-replay/1 (Mind Up!)" in f.message
