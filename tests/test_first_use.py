@@ -68,3 +68,14 @@ def test_an_unknown_format_names_every_format_the_oracle_reads():
     [f] = rep.findings
     assert f.code == "BAD_VERSION"
     assert "mb-replay/1 (Mindbug)" in f.message and "mu-replay/1 (Mind Up!)" in f.message
+
+
+# -- a line that cannot be read is shown as the log wrote it -------------------------
+
+def test_a_malformed_line_is_shown_as_written_with_control_characters_escaped(tmp_path):
+    log = tmp_path / "bad.jsonl"
+    log.write_bytes(b'{"t":"game","format":"mb-replay/1","id":"x","edition":"en-revised"}\n'
+                    b'{"t":"setup", "cards": {"1": "Sh\x1bield"}, oops}\n')
+    r = run_cli("verify", str(log))
+    said = [x for x in r.stdout.decode().splitlines() if "log says:" in x]
+    assert said == ['    log says:   {"t":"setup", "cards": {"1": "Sh\\x1bield"}, oops}'], r.stdout

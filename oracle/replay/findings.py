@@ -18,6 +18,10 @@ MALFORMED = {
     "BAD_REFERENCE", "UNREADABLE", "UNKNOWN_FIELD", "DUPLICATE_GAME", "NOT_JSON_LINES", TOO_LARGE,
 }
 
+# Codes of a line that could not be read as its line type: their `log`, when
+# text, is the line as the log wrote it (its first 200 characters).
+LINE_TEXT = {"BAD_JSON", "BAD_LINE", "UNKNOWN_LINE_TYPE", TOO_LARGE}
+
 # The start of the note verify writes for fields mb-replay/1 does not define
 # (shown even for conforming games: a misspelt claim field goes unchecked).
 UNKNOWN_FIELDS_NOTE = "fields not in "

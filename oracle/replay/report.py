@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from ..term import json_visible_bytes, plural, style, visible
-from .findings import DUPLICATE_NOTE, UNKNOWN_FIELDS_NOTE
+from .findings import DUPLICATE_NOTE, LINE_TEXT, UNKNOWN_FIELDS_NOTE
 
 _enc = msgspec.json.Encoder()
 
@@ -91,7 +91,10 @@ def human_game(rep, verbose: bool = False, side: str = "log") -> str:
 
             if f.log is not None:
                 said = f"{side} says:"
-                out.append(_cap(f"    {said}{' ' * max(1, 12 - len(said))}{json.dumps(f.log, ensure_ascii=False)}"))
+                # The text of a line that could not be read is shown as the
+                # log wrote it (_cap escapes its control characters only).
+                shown = f.log if f.code in LINE_TEXT and isinstance(f.log, str) else json.dumps(f.log, ensure_ascii=False)
+                out.append(_cap(f"    {said}{' ' * max(1, 12 - len(said))}{shown}"))
             if f.rules is not None:
                 out.append(_cap(f"    rules say:  {json.dumps(f.rules, ensure_ascii=False)}"))
         if f.options:
