@@ -79,3 +79,18 @@ def test_a_malformed_line_is_shown_as_written_with_control_characters_escaped(tm
     r = run_cli("verify", str(log))
     said = [x for x in r.stdout.decode().splitlines() if "log says:" in x]
     assert said == ['    log says:   {"t":"setup", "cards": {"1": "Sh\\x1bield"}, oops}'], r.stdout
+
+
+# -- noise --------------------------------------------------------------------------
+
+def test_the_note_on_a_deal_without_reveals_stays_out_of_the_human_report_of_a_failing_game():
+    from oracle.replay.report import human_game
+
+    lines = _first_game(ROOT / "replays" / "violations" / "sneaky-block.jsonl")
+    del lines[1]["reveals"]
+    lines[1]["first"] = 0
+    [rep] = _reports(_jsonl(lines))
+    assert rep.verdict == "violates"
+    assert "starting player given without reveals: the reveal rule is not checked" in rep.notes   # the JSON keeps it
+    assert "without reveals" not in human_game(rep)
+    assert "without reveals" in human_game(rep, verbose=True)

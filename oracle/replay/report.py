@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from ..term import json_visible_bytes, plural, style, visible
-from .findings import DUPLICATE_NOTE, LINE_TEXT, UNKNOWN_FIELDS_NOTE
+from .findings import DUPLICATE_NOTE, LINE_TEXT, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE
 
 _enc = msgspec.json.Encoder()
 
@@ -109,7 +109,8 @@ def human_game(rep, verbose: bool = False, side: str = "log") -> str:
             out.append(f"    the rules did, since {side} and rules last agreed:")
             out.extend(_cap(f"      {e.text} [{', '.join(e.clauses)}]") for e in f.events)
     for n in rep.notes:
-        if verbose or rep.verdict != "conforms" or rep.outcome == "xpass" or unknown_fields_note(n):
+        if verbose or (rep.verdict != "conforms" or rep.outcome == "xpass") and n != NO_REVEALS_NOTE \
+                or unknown_fields_note(n):
             out.append(style(_cap(f"  note: {n}"), dim=True))
     return "\n".join(out)
 

@@ -21,7 +21,7 @@ from . import decisions
 from . import format as fmt
 from .attribution import attribute, choice_clauses
 from .claims import claim_matches, claim_views, is_full_claim
-from .findings import (MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, name_cards,  # noqa: F401
+from .findings import (MALFORMED, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary, name_cards,  # noqa: F401
                        report_schema, signature)
 from .limits import decode_line
 from .lines import line_error, loose_head, read_line
@@ -265,7 +265,7 @@ class Verifier:
             self.find("BAD_LINE", ["setup.first-player"], lineno, "field first: the setup names no starting player and no reveals")
             return False
         if first is not None and not reveals:
-            self.report.notes.append("starting player given without reveals: the reveal rule is not checked")
+            self.report.notes.append(NO_REVEALS_NOTE)
         life_cards = None if line.life_cards is msgspec.UNSET else line.life_cards
         if life_cards is not None and not prof.life_cards:
             self.report.notes.append(f"line {lineno}: field life_cards is not read: the {prof.edition} edition counts "
