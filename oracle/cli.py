@@ -128,6 +128,15 @@ class LazyGroup(click.Group):
         finally:
             del ctx.meta[_LISTING]
 
+    def resolve_command(self, ctx, args):
+        """A mistyped command name gets the nearest one (`verfy`: did you mean 'verify'?)."""
+        name = click.utils.make_str(args[0])
+        if name not in COMMANDS and not name.startswith("-") and not ctx.resilient_parsing:
+            from .term import did_you_mean
+
+            ctx.fail(f"No such command {name!r}{did_you_mean(name, COMMANDS)}.")
+        return super().resolve_command(ctx, args)
+
     def get_command(self, ctx, name):
         target = COMMANDS.get(name)
         if target is None:
@@ -143,7 +152,34 @@ class LazyGroup(click.Group):
                 command = getattr(importlib.import_module(module), attr)
         if not any(p.name == "color" for p in command.params):
             color_option()(command)     # `--color` after any subcommand too
+        suggesting(command)
         return command
+
+
+class SuggestingChoice(click.Choice):
+    """A choice that names the nearest choice to a mistyped value
+    (`--edition en-revized`: did you mean 'en-revised'?)."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as e:
+            from .term import did_you_mean
+
+            hint = did_you_mean(value, self.choices)
+            if hint and e.message.endswith("."):
+                e.message = e.message[:-1] + hint + "."
+            elif hint:
+                e.message += hint
+            raise
+
+
+def suggesting(command) -> None:
+    """Every choice option or argument of `command` names the nearest choice
+    to a mistyped value."""
+    for p in command.params:
+        if type(p.type) is click.Choice:
+            p.type = SuggestingChoice(p.type.choices, p.type.case_sensitive)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -156,6 +192,9 @@ def main():
     scenarios, and hunt for places where the rules disagree. A log says
     which game it is; selfplay, clauses, editions and schema take --game.
     """
+
+
+suggesting(main)
 
 
 def _dump(obj) -> None:

@@ -94,3 +94,58 @@ def test_the_note_on_a_deal_without_reveals_stays_out_of_the_human_report_of_a_f
     assert "starting player given without reveals: the reveal rule is not checked" in rep.notes   # the JSON keeps it
     assert "without reveals" not in human_game(rep)
     assert "without reveals" in human_game(rep, verbose=True)
+
+
+# -- the command line ---------------------------------------------------------------
+
+def test_a_mistyped_command_gets_the_nearest_one():
+    r = run_cli("verfy", "replays/")
+    assert r.returncode == 2
+    assert b"No such command 'verfy' (did you mean 'verify'?)." in r.stderr, r.stderr
+    r = run_cli("xyzzy")
+    assert r.returncode == 2 and b"No such command 'xyzzy'." in r.stderr, r.stderr
+
+
+def test_a_mistyped_choice_gets_the_nearest_one():
+    r = run_cli("verify", "--edition", "en-revized", "replays/")
+    assert r.returncode == 2
+    assert b"(did you mean 'en-revised'?)" in r.stderr, r.stderr
+    r = run_cli("schema", "replya")
+    assert r.returncode == 2 and b"(did you mean 'replay'?)" in r.stderr, r.stderr
+    r = run_cli("--color", "nevr", "editions")
+    assert r.returncode == 2 and b"(did you mean 'never'?)" in r.stderr, r.stderr
+
+
+def test_scenarios_edition_fr_runs_mind_up_scenarios_only():
+    r = run_cli("scenarios", "--edition", "fr", "--format", "json", "scenarios/")
+    assert r.returncode == 0, r.stderr
+    runs = json.loads(r.stdout)["results"]
+    assert runs and {x["edition"] for x in runs} == {"fr"}
+
+
+def _serve(*requests) -> list[dict]:
+    r = run_cli("serve", input=b"".join(json.dumps(q).encode() + b"\n" for q in requests))
+    return [json.loads(x) for x in r.stdout.splitlines()]
+
+
+def test_serve_hello_lists_the_games():
+    [hello] = _serve({"op": "hello"})
+    assert hello["games"] == ["mindbug", "mind-up"]
+
+
+def test_serve_takes_a_reveal_step_after_a_mind_up_turn_as_a_log_writes_it():
+    new = {"op": "new", "game": "mind-up", "players": 3, "seed": 1}
+    order = {"op": "apply", "game": "g1", "decision": {"t": "round", "order": [2, 1, 3, 5, 4]}}
+    reveal = {"op": "apply", "game": "g1", "decision": {"t": "reveal"}}
+    _, started, early = _serve(new, order, reveal)
+    assert early["applied"] is False and early["refusal"]["clause"] == "mu.turn.hidden"
+    hands = started["pending"]["options"]
+    chooses = [{"op": "apply", "game": "g1", "decision": {"t": "choose", "p": p, "card": hands[p][0]}}
+               for p in range(3)]
+    replies = _serve(new, order, *chooses, reveal, {"op": "state", "game": "g1"}, reveal)
+    last_choice, written, state, again = replies[4:]
+    assert any(e["kind"] == "reveal" for e in last_choice["events"])
+    assert written["applied"] is True and written["events"] == []
+    assert written["pending"] == last_choice["pending"]
+    assert state["state"]["turn"] == 1
+    assert again["applied"] is False        # a second reveal: no turn left to reveal
