@@ -212,14 +212,21 @@ def _dump(obj) -> None:
 @click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also know the cards declared in FILE (mb-cards/1, spec/card-format.md): `--set` takes its "
                    "set's id, and its cards are listed with the others.")
+@click.option("--game", type=click.Choice(GAME_NAMES), default="mindbug", show_default=True,
+              help="The game whose cards to list (mind-up: the 60 cards with colour and bubble, the Score cards, "
+                   "the objectives).")
 @click.argument("names", nargs=-1)
-def cards(as_json, set_names, list_sets, names, cards_file):
+def cards(as_json, set_names, list_sets, names, cards_file, game):
     """List the cards of every known set (or of the named sets, or the named
     cards; French names and slugs work). The stage faces of evolution lines
     are listed with their stage and line."""
     from .games.mindbug.cards import CARDS, SETS, UnknownCard, UnknownSet, check_sets, lookup
     from .term import plural, visible
 
+    if game != "mindbug":
+        if set_names or list_sets or cards_file:
+            raise click.UsageError(f"--set, --sets and --cards are Mindbug's; {game} has one deck")
+        return _other_cards(game, as_json, names)
     if cards_file:
         from .replay.run import declared
 
@@ -248,6 +255,37 @@ def cards(as_json, set_names, list_sets, names, cards_file):
         # A card file's texts are input: shown as visible text.
         click.echo(visible(f"{c.name:<26} {c.power:>2}  x{c.copies}  {kws:<18} {c.text}"))
         click.echo(visible(f"{'':<26}     {c.french} / {c.slug}{_stage_words(c)}"))
+
+
+def _other_cards(game, as_json, names) -> None:
+    """`cards` for Mind Up!: the cards (all, or those numbered in `names`)
+    with colour and bubble, then the Score cards and the objectives."""
+    from .games.mindup import cards as mu
+
+    try:
+        numbers = [int(n) for n in names] if names else list(mu.CARDS)
+        if any(n not in mu.CARDS for n in numbers):
+            raise ValueError
+    except ValueError:
+        raise click.UsageError(f"{game}'s cards are numbered 1 to {mu.CARD_COUNT}: "
+                               f"{', '.join(map(repr, names))}") from None
+    listed = [{"number": n, "colour": mu.colour(n), "bubble": mu.bubble(n)} for n in numbers]
+    objectives = [{"id": i, "letter": letter, "value": value, "condition": text}
+                  for i, (letter, value, text) in mu.OBJECTIVES.items()]
+    if as_json:
+        _dump({"game": game, "cards": listed, "score_cards": list(mu.SCORE_VALUES),
+               "objectives": [] if names else objectives})
+        return
+    click.echo("card  colour  bubble")
+    for c in listed:
+        bubble = f"{c['bubble']:+d}" if c["bubble"] else "0"
+        click.echo(f"{c['number']:>4}  {c['colour']:<7} {bubble:>2}")
+    if names:
+        return
+    click.echo(f"Score cards: {', '.join(map(str, mu.SCORE_VALUES))}")
+    click.echo("objectives (the optional rule; spec/mind-up/clauses.md, mu.objectives.*):")
+    for o in objectives:
+        click.echo(f"  {o['id']:>2}  {o['letter']}  {o['value']:+d}  {o['condition']}")
 
 
 def _stage_words(c) -> str:

@@ -149,3 +149,30 @@ def test_serve_takes_a_reveal_step_after_a_mind_up_turn_as_a_log_writes_it():
     assert written["pending"] == last_choice["pending"]
     assert state["state"]["turn"] == 1
     assert again["applied"] is False        # a second reveal: no turn left to reveal
+
+
+# -- Mind Up!'s cards are listed -----------------------------------------------------
+
+def test_cards_game_mind_up_lists_every_card_with_colour_and_bubble_and_the_objectives():
+    from oracle.games.mindup import cards as mu
+
+    r = run_cli("cards", "--game", "mind-up", "--json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert [c["number"] for c in doc["cards"]] == list(range(1, 61))
+    assert {c["number"]: (c["colour"], c["bubble"]) for c in doc["cards"]} == mu.CARDS
+    assert doc["score_cards"] == [1, 2, 3, 4, 5]
+    assert [(o["id"], o["letter"], o["value"]) for o in doc["objectives"]] == \
+        [(i, letter, value) for i, (letter, value, _) in mu.OBJECTIVES.items()]
+    text = run_cli("cards", "--game", "mind-up").stdout.decode().splitlines()
+    assert text[1].split() == ["1", "orange", "-1"] and text[60].split() == ["60", "orange", "-1"]
+    assert any(x.split()[:3] == ["14", "G", "+2"] for x in text)
+    one = json.loads(run_cli("cards", "--game", "mind-up", "--json", "17").stdout)
+    assert one["cards"] == [{"number": 17, "colour": mu.colour(17), "bubble": mu.bubble(17)}]
+
+
+def test_cards_game_mind_up_refuses_a_card_that_is_not_a_number_of_its_deck():
+    r = run_cli("cards", "--game", "mind-up", "61")
+    assert r.returncode == 2 and b"numbered 1 to 60" in r.stderr, r.stderr
+    r = run_cli("cards", "--game", "mind-up", "--sets")
+    assert r.returncode == 2 and b"Mindbug's" in r.stderr, r.stderr
