@@ -182,8 +182,23 @@ def suggesting(command) -> None:
             p.type = SuggestingChoice(p.type.choices, p.type.case_sensitive)
 
 
+def _version(ctx, _param, value) -> None:
+    """`--version`: the version and the build that runs (pure Python or
+    compiled), found from the installed package wherever the command runs."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    from .native import build
+
+    click.echo(f"mb-oracle, version {version('mb-oracle')} ({build()})")
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="mb-oracle")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Show the version and the build (pure Python, or compiled with the count of compiled modules), "
+                   "then exit.")
 @color_option("auto")
 def main():
     """mb-oracle: the rules authority for Mindbug and Mind Up!.

@@ -176,3 +176,32 @@ def test_cards_game_mind_up_refuses_a_card_that_is_not_a_number_of_its_deck():
     assert r.returncode == 2 and b"numbered 1 to 60" in r.stderr, r.stderr
     r = run_cli("cards", "--game", "mind-up", "--sets")
     assert r.returncode == 2 and b"Mindbug's" in r.stderr, r.stderr
+
+
+# -- the build check answers for the installed package wherever it runs ---------------
+
+def _readme_build_checks() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    return [line.split("   #")[0].strip() for line in text.splitlines()
+            if "compiled_modules()" in line or line.startswith("mb-oracle --version")]
+
+
+def test_the_readme_build_check_reads_the_installed_package_not_a_folder_named_oracle(tmp_path):
+    import shlex
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    shadow = tmp_path / "oracle"          # what a checkout's source tree is to `python -c` run in it
+    shadow.mkdir()
+    (shadow / "__init__.py").write_text("def compiled_modules():\n    return ['SHADOW']\n")
+    checks = _readme_build_checks()
+    assert len(checks) == 2, checks
+    bin_dir = Path(sys.executable).parent
+    for command in checks:
+        argv = shlex.split(command)
+        argv[0] = str(bin_dir / argv[0]) if (bin_dir / argv[0]).exists() else argv[0]
+        r = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True)
+        assert r.returncode == 0, (command, r.stderr)
+        assert "SHADOW" not in r.stdout, command
+        assert "[]" in r.stdout or "(pure Python)" in r.stdout, (command, r.stdout)
