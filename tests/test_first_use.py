@@ -205,3 +205,37 @@ def test_the_readme_build_check_reads_the_installed_package_not_a_folder_named_o
         assert r.returncode == 0, (command, r.stderr)
         assert "SHADOW" not in r.stdout, command
         assert "[]" in r.stdout or "(pure Python)" in r.stdout, (command, r.stdout)
+
+
+FAILING_IN_EVERY_EDITION = """\
+format: mb-scenario/1
+id: probe.wrong-life
+title: An unblocked attack said to cost nothing
+clauses: [combat.unblocked]
+source: {kind: rulebook, ref: "Attack with a Creature"}
+given:
+  players:
+    - hand: [Bee Bear]
+      play: [Luchataur]
+    - hand: [Brain Fly]
+      play: [Spider Owl]
+steps:
+  - attack: Luchataur
+  - block: null
+  - pass
+expect:
+  players:
+    - {life: 3}
+    - {life: 3}
+"""
+
+
+def test_a_scenario_failing_the_same_way_in_every_edition_is_shown_once_naming_them(tmp_path):
+    path = tmp_path / "probe.yaml"
+    path.write_text(FAILING_IN_EVERY_EDITION)
+    r = run_cli("scenarios", str(path))
+    assert r.returncode == 1
+    out = r.stdout.decode()
+    assert out.count("FAIL probe.wrong-life") == 1, out
+    assert "FAIL probe.wrong-life [en-first, fr-first, fr-revised, en-revised]" in out, out
+    assert "1 scenario, 4 runs: 0 passed, 4 failed" in out
