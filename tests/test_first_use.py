@@ -239,3 +239,62 @@ def test_a_scenario_failing_the_same_way_in_every_edition_is_shown_once_naming_t
     assert out.count("FAIL probe.wrong-life") == 1, out
     assert "FAIL probe.wrong-life [en-first, fr-first, fr-revised, en-revised]" in out, out
     assert "1 scenario, 4 runs: 0 passed, 4 failed" in out
+
+
+def test_conform_scenarios_shows_failures_once_naming_the_editions_and_passing_runs_only_with_v(tmp_path):
+    engine = "python examples/engine_adapter.py --plant sneaky"
+    r = run_cli("conform", "--engine", engine, "--budget", "0", "--scenarios", "scenarios/keywords-sneaky.yaml",
+                "--no-shrink", "--out", str(tmp_path))
+    out = r.stdout.decode()
+    assert r.returncode == 1, r.stderr
+    heads = [x for x in out.splitlines() if x.startswith(("ok", "VIOLATES"))]
+    assert heads and all(x.startswith("VIOLATES") for x in heads), out
+    assert "scenario sneaky.only-sneaky-blocks  [en-first, fr-first, fr-revised, en-revised, 1 decision]" in out
+    assert len(heads) == len({x.split()[2] for x in heads})       # each scenario once
+    assert "summary: 20 games: 8 conform, 12 violate" in out
+    verbose = run_cli("conform", "--engine", engine, "--budget", "0", "--scenarios",
+                      "scenarios/keywords-sneaky.yaml", "--no-shrink", "--out", str(tmp_path), "-v").stdout.decode()
+    assert sum(x.startswith("ok ") for x in verbose.splitlines()) == 8
+    as_json = run_cli("conform", "--engine", engine, "--budget", "0", "--scenarios",
+                      "scenarios/keywords-sneaky.yaml", "--no-shrink", "--out", str(tmp_path), "--format", "json").stdout
+    assert sum(b'"t":"game"' in x for x in as_json.splitlines()) == 20      # every run in the JSON report
+
+
+# -- words ----------------------------------------------------------------------------
+
+def test_the_score_examples_of_the_specs_are_the_orientations_the_code_reads_and_writes():
+    """given.scores lists per round; a state claim's scores and expect.rounds per player."""
+    import yaml
+
+    from oracle.games.mindup.harness.play import game_from_position, state_claim
+
+    given = next(yaml.safe_load_all((ROOT / "scenarios" / "mind-up" / "end.yaml").read_text()))["given"]
+    given["scores"] = [[30, 25, 20], [20, 30, 26]]
+    assert state_claim(game_from_position(given))["scores"] == [[30, 20], [25, 30], [20, 26]]
+    scenario_doc = (ROOT / "spec" / "scenario-format.md").read_text()
+    replay_doc = (ROOT / "spec" / "mind-up" / "replay-format.md").read_text()
+    assert "`[[30, 25, 20], [20, 30, 26]]` is round 1's 30, 25 and 20" in scenario_doc
+    assert "`{0: [30, 20], 1: [25, 30], 2: [20, 26]}`" in scenario_doc
+    assert "`[[30, 20], [25, 30], [20, 26]]` is player 0's 30 and 20" in replay_doc
+
+
+def test_the_spec_says_activate_is_for_the_shipped_later_set_cards_too():
+    from oracle.replay.selfplay import selfplay_lines
+
+    lines = [json.loads(x) for x in selfplay_lines(20, 9, "en-revised", "random", "none", sets=("beyond-evolution",))]
+    assert any(x["t"] == "activate" for x in lines)        # shipped cards of Beyond Evolution are activated
+    doc = (ROOT / "spec" / "replay-format.md").read_text()
+    row = next(x for x in doc.splitlines() if x.startswith("| `activate` |"))
+    assert "shipped cards" in row and "Beyond Evolution" in row
+
+
+def test_each_later_hunt_summary_ends_its_note_with_a_stop():
+    from oracle.hunt.later_hunt import hunt_later
+
+    found = hunt_later(["beyond-eternity"])
+    assert found
+    for f in found:
+        note = f.summary.split(": ", 1)[1]
+        assert ". The readings" in note or ". Every reading" in note or ". One outcome" in note \
+            or "? " in note, f.summary
+        assert ") The" not in f.summary
