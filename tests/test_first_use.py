@@ -298,3 +298,42 @@ def test_each_later_hunt_summary_ends_its_note_with_a_stop():
         assert ". The readings" in note or ". Every reading" in note or ". One outcome" in note \
             or "? " in note, f.summary
         assert ") The" not in f.summary
+
+
+# -- scenario files under pytest --------------------------------------------------------
+
+def _pytest(tmp_path, *args):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "--rootdir",
+                           str(tmp_path), *args], capture_output=True, text=True, cwd=tmp_path)
+
+
+def test_pytest_runs_the_good_documents_of_a_file_and_fails_the_bad_one_as_its_own_item(tmp_path):
+    documents = (ROOT / "scenarios" / "combat.yaml").read_text().split("\n---\n")[:3]
+    documents[1] = documents[1].replace("Gorillion", "Gorilion")
+    (tmp_path / "mixed.yaml").write_text("\n---\n".join(documents) + "\n")
+    r = _pytest(tmp_path, "-q", "-rf", "mixed.yaml", "--junitxml", str(tmp_path / "j.xml"))
+    assert r.returncode == 1, r.stdout
+    assert "1 failed, 8 passed" in r.stdout, r.stdout
+    bad_line = documents[0].count("\n") + 2 + documents[1].split("Gorilion")[0].count("\n") + 1   # after `---`
+    assert f"FAILED mixed.yaml::load:{bad_line} - given.players[0].play[0]: " in r.stdout, r.stdout
+    assert f"mixed.yaml:{bad_line}: given.players[0].play[0]: scenario " in r.stdout
+    assert "ERROR collecting" not in r.stdout
+    junit = (tmp_path / "j.xml").read_text()
+    assert f'name="load:{bad_line}"' in junit and "unknown card 'Gorilion'" in junit
+
+
+def test_pytest_shows_the_reason_of_a_failing_run_first_and_puts_the_details_in_the_junit_body(tmp_path):
+    (tmp_path / "probe.yaml").write_text(FAILING_IN_EVERY_EDITION + "editions: [fr-first]\n")
+    r = _pytest(tmp_path, "-q", "probe.yaml", "--junitxml", str(tmp_path / "j.xml"))
+    assert r.returncode == 1
+    out = r.stdout.splitlines()
+    header = next(i for i, x in enumerate(out) if "scenario probe.wrong-life [fr-first]" in x)
+    assert out[header + 1].startswith("players[1].life: expected 3, got 2 (step 3 (pass), line "), out
+    from xml.etree import ElementTree as ET
+
+    failure = ET.parse(tmp_path / "j.xml").find(".//failure")
+    assert failure.get("message") == out[header + 1]
+    assert "FAIL probe.wrong-life [fr-first]" in failure.text and "what happened at step 3" in failure.text
