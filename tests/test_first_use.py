@@ -207,27 +207,9 @@ def test_the_readme_build_check_reads_the_installed_package_not_a_folder_named_o
         assert "[]" in r.stdout or "(pure Python)" in r.stdout, (command, r.stdout)
 
 
-FAILING_IN_EVERY_EDITION = """\
-format: mb-scenario/1
-id: probe.wrong-life
-title: An unblocked attack said to cost nothing
-clauses: [combat.unblocked]
-source: {kind: rulebook, ref: "Attack with a Creature"}
-given:
-  players:
-    - hand: [Bee Bear]
-      play: [Luchataur]
-    - hand: [Brain Fly]
-      play: [Spider Owl]
-steps:
-  - attack: Luchataur
-  - block: null
-  - pass
-expect:
-  players:
-    - {life: 3}
-    - {life: 3}
-"""
+# The first scenario of the library, expecting the life an unblocked attack takes: it fails in every edition.
+FAILING_IN_EVERY_EDITION = (ROOT / "scenarios" / "combat.yaml").read_text().split("\n---\n")[0] \
+    .replace("id: combat.unblocked-attack-costs-one-life", "id: probe.wrong-life").replace("life: 2", "life: 3") + "\n"
 
 
 def test_a_scenario_failing_the_same_way_in_every_edition_is_shown_once_naming_them(tmp_path):
