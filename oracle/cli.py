@@ -135,6 +135,15 @@ class LazyGroup(click.Group):
         finally:
             del ctx.meta[_LISTING]
 
+    def resolve_command(self, ctx, args):
+        """A mistyped command name gets the nearest one (`verfy`: did you mean 'verify'?)."""
+        name = click.utils.make_str(args[0])
+        if name not in COMMANDS and not name.startswith("-") and not ctx.resilient_parsing:
+            from .term import did_you_mean
+
+            ctx.fail(f"No such command {name!r}{did_you_mean(name, COMMANDS)}.")
+        return super().resolve_command(ctx, args)
+
     def get_command(self, ctx, name):
         target = COMMANDS.get(name)
         if target is None:
@@ -150,11 +159,53 @@ class LazyGroup(click.Group):
                 command = getattr(importlib.import_module(module), attr)
         if not any(p.name == "color" for p in command.params):
             color_option()(command)     # `--color` after any subcommand too
+        suggesting(command)
         return command
 
 
+class SuggestingChoice(click.Choice):
+    """A choice that names the nearest choice to a mistyped value
+    (`--edition en-revized`: did you mean 'en-revised'?)."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as e:
+            from .term import did_you_mean
+
+            hint = did_you_mean(value, self.choices)
+            if hint and e.message.endswith("."):
+                e.message = e.message[:-1] + hint + "."
+            elif hint:
+                e.message += hint
+            raise
+
+
+def suggesting(command) -> None:
+    """Every choice option or argument of `command` names the nearest choice
+    to a mistyped value."""
+    for p in command.params:
+        if type(p.type) is click.Choice:
+            p.type = SuggestingChoice(p.type.choices, p.type.case_sensitive)
+
+
+def _version(ctx, _param, value) -> None:
+    """`--version`: the version and the build that runs (pure Python or
+    compiled), found from the installed package wherever the command runs."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    from .native import build
+
+    click.echo(f"mb-oracle, version {version('mb-oracle')} ({build()})")
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="mb-oracle")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Show the version and the build (pure Python, or compiled with the count of compiled modules), "
+                   "then exit.")
 @color_option("auto")
 def main():
     """mb-oracle: the rules authority for Mindbug and Mind Up!.
@@ -163,6 +214,9 @@ def main():
     scenarios, and hunt for places where the rules disagree. A log says
     which game it is; selfplay, clauses, editions and schema take --game.
     """
+
+
+suggesting(main)
 
 
 def _dump(obj) -> None:
@@ -180,14 +234,21 @@ def _dump(obj) -> None:
 @click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also know the cards declared in FILE (mb-cards/1, spec/card-format.md): `--set` takes its "
                    "set's id, and its cards are listed with the others.")
+@click.option("--game", type=click.Choice(GAME_NAMES), default="mindbug", show_default=True,
+              help="The game whose cards to list (mind-up: the 60 cards with colour and bubble, the Score cards, "
+                   "the objectives).")
 @click.argument("names", nargs=-1)
-def cards(as_json, set_names, list_sets, names, cards_file):
+def cards(as_json, set_names, list_sets, names, cards_file, game):
     """List the cards of every known set (or of the named sets, or the named
     cards; French names and slugs work). The stage faces of evolution lines
     are listed with their stage and line."""
     from .games.mindbug.cards import CARDS, SETS, UnknownCard, UnknownSet, check_sets, lookup
     from .term import plural, visible
 
+    if game != "mindbug":
+        if set_names or list_sets or cards_file:
+            raise click.UsageError(f"--set, --sets and --cards are Mindbug's; {game} has one deck")
+        return _other_cards(game, as_json, names)
     if cards_file:
         from .replay.run import declared
 
@@ -216,6 +277,37 @@ def cards(as_json, set_names, list_sets, names, cards_file):
         # A card file's texts are input: shown as visible text.
         click.echo(visible(f"{c.name:<26} {c.power:>2}  x{c.copies}  {kws:<18} {c.text}"))
         click.echo(visible(f"{'':<26}     {c.french} / {c.slug}{_stage_words(c)}"))
+
+
+def _other_cards(game, as_json, names) -> None:
+    """`cards` for Mind Up!: the cards (all, or those numbered in `names`)
+    with colour and bubble, then the Score cards and the objectives."""
+    from .games.mindup import cards as mu
+
+    try:
+        numbers = [int(n) for n in names] if names else list(mu.CARDS)
+        if any(n not in mu.CARDS for n in numbers):
+            raise ValueError
+    except ValueError:
+        raise click.UsageError(f"{game}'s cards are numbered 1 to {mu.CARD_COUNT}: "
+                               f"{', '.join(map(repr, names))}") from None
+    listed = [{"number": n, "colour": mu.colour(n), "bubble": mu.bubble(n)} for n in numbers]
+    objectives = [{"id": i, "letter": letter, "value": value, "condition": text}
+                  for i, (letter, value, text) in mu.OBJECTIVES.items()]
+    if as_json:
+        _dump({"game": game, "cards": listed, "score_cards": list(mu.SCORE_VALUES),
+               "objectives": [] if names else objectives})
+        return
+    click.echo("card  colour  bubble")
+    for c in listed:
+        bubble = f"{c['bubble']:+d}" if c["bubble"] else "0"
+        click.echo(f"{c['number']:>4}  {c['colour']:<7} {bubble:>2}")
+    if names:
+        return
+    click.echo(f"Score cards: {', '.join(map(str, mu.SCORE_VALUES))}")
+    click.echo("objectives (the optional rule; spec/mind-up/clauses.md, mu.objectives.*):")
+    for o in objectives:
+        click.echo(f"  {o['id']:>2}  {o['letter']}  {o['value']:+d}  {o['condition']}")
 
 
 def _stage_words(c) -> str:

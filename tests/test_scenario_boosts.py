@@ -57,4 +57,4 @@ def test_boosts_off_the_play_area_twice_placed_or_in_an_edition_without_the_late
     - {play: [{card: Luchataur, boosts: [Spider Owl]}]}
     - {}
 """, editions="[en-revised, fr-first]")
-    assert any("boost cards are a rule of the Beyond sets" in str(e) for e in first.errors), first.errors
+    assert any("boost cards are a rule of Beyond Eternity and the promos that boost" in str(e) for e in first.errors), first.errors

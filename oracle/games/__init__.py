@@ -32,6 +32,14 @@ GAMES: dict[str, str] = {
 }
 
 
+# format id -> game, for a game line that names its format and not its game
+# (a mu-replay/1 line is a game of Mind Up! with or without `"game": "mind-up"`)
+FORMATS: dict[str, str] = {
+    "mb-replay/1": "mindbug",
+    "mu-replay/1": "mind-up",
+}
+
+
 class UnknownGame(ValueError):
     """A game name the registry does not know; the message names the known ones."""
 
@@ -75,12 +83,13 @@ def _named():
 
 
 def game_of(head: bytes) -> object:
-    """The game a game line names (its `game` field; Mindbug when it has none).
-    A Mindbug game line holds the text "game" once (its type), so it costs one
-    byte search and no parse; any other value is returned as written (the
-    caller reports a game the registry does not know)."""
+    """The game a game line names (its `game` field; without one, the game
+    whose format it names, else Mindbug). A Mindbug game line holds the
+    text "game" once (its type), so it costs a few byte searches and no
+    parse; any other value is returned as written (the caller reports a
+    game the registry does not know)."""
     if head.count(b'"game"') < 2:
-        return DEFAULT
+        return _game_of_format(head)
     import msgspec
 
     try:
@@ -93,3 +102,15 @@ def game_of(head: bytes) -> object:
         named = re.search(rb'"game"\s*:\s*"([a-z-]{1,40})"', head)
         game = named.group(1).decode() if named else None
         return game if game in GAMES else DEFAULT
+
+
+def _game_of_format(head: bytes) -> str:
+    """The game of the format a game line without `game` names: Mindbug
+    unless its `format` is another game's."""
+    for name, game in FORMATS.items():
+        if game != DEFAULT and name.encode() in head:
+            import re
+
+            if re.search(rb'"format"\s*:\s*"' + re.escape(name.encode()) + rb'"', head):
+                return game
+    return DEFAULT

@@ -193,6 +193,9 @@ def serve(card_files, scenario_dirs):
               callback=_parse_output,
               help="Also write a report in FORMAT (human, json, junit) to FILE. Repeatable.")
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that differ.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="Human format: also show the scenario runs of --scenarios that pass (without it, those that "
+                   "fail and the summary).")
 @click.option("--reading", "reading_specs", multiple=True, metavar="CLAUSE=CHOICE",
               help="The rules follow this choice of a team reading (as verify's --reading); each finding says "
                    "whether it stands only under a reading (basis). Repeatable.")
@@ -204,7 +207,7 @@ def serve(card_files, scenario_dirs):
                    "engine's hello must list them, and only the editions that deal them are played (the later "
                    "sets: en-revised). Default first-contact.")
 def conform(game, players, command, budget, seed, editions, bots, max_decisions, scenario_paths, shrink, shrink_budget,
-            out_dir, timeout, fmt, outputs, quiet, force, reading_specs, expect_file, sets_spec):
+            out_dir, timeout, fmt, outputs, quiet, force, reading_specs, expect_file, sets_spec, verbose):
     """Play games against another engine in lockstep and report where it
     parts from the rules, each divergence shrunk to a short game (a replay
     log and a draft scenario in --out). See spec/engine-protocol.md.
@@ -241,7 +244,8 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
 
     reads = tuple(files_read(scenario_paths)) if outputs else ()
     reporter = Reporter(fmt, outputs, quiet=quiet, command="conform", expectations=KnownOutcomes(),
-                        reads=(*reads, *((expect_file,) if expect_file else ())))
+                        reads=(*reads, *((expect_file,) if expect_file else ())),
+                        scenario_runs=scenario_run, verbose=verbose)
     try:
         camp = campaign(command, settings) if other is None else other(command, settings, tuple(players))
     except (EngineFault, ValueError) as e:
@@ -255,6 +259,11 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     _say_skipped(camp.skipped)
     _say_shrunk(getattr(camp, "shrunk", ()))
     sys.exit(reporter.finish())
+
+
+def scenario_run(rep) -> bool:
+    """Whether a report of conform is a scenario's run (oracle.harness.scenario_run), not a game."""
+    return rep.id.startswith("scenario ")
 
 
 def _say_shrunk(shrunk) -> None:

@@ -215,10 +215,14 @@ class _Response(Struct, tag_field="op", kw_only=True):
 
 
 class HelloReply(_Response, tag="hello"):
+    """Mindbug's editions, sets, team readings and ops; `games`: the games
+    a `new` may name (its `game`; Mindbug when left out)."""
+
     editions: list[str]
     sets: list[str]
     readings: dict[str, list[str]]
     ops: list[str]
+    games: list[str]
 
 
 class _View(_Response):

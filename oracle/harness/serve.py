@@ -86,7 +86,8 @@ class Service:
     # -- requests --------------------------------------------------------------
     def _hello(self, req: pr.Hello) -> pr.HelloReply:
         return pr.HelloReply(id=req.id, editions=list(EDITIONS), sets=self._sets(),
-                             readings={r.clause: list(r.names()) for r in READINGS}, ops=list(pr.OPS))
+                             readings={r.clause: list(r.names()) for r in READINGS}, ops=list(pr.OPS),
+                             games=list(games.names()))
 
     def _sets(self) -> list[str]:
         """The card sets this service deals: the shipped sets (the later ones

@@ -244,14 +244,19 @@ def hunt_later(sets) -> list[LaterFinding]:
                                     outcomes))
         distinct = set(outcomes.values())
         if len(distinct) > 1:
-            summary = f"{probe.title}: {probe.note} The readings lead to different outcomes."
+            summary = f"{probe.title}: {_sentence(probe.note)} The readings lead to different outcomes."
             out.append(LaterFinding(probe.id, "reading-dependent", all_clauses, summary, outcomes))
         elif not broken:
-            summary = f"{probe.title}: {probe.note} " + (
+            summary = f"{probe.title}: {_sentence(probe.note)} " + (
                 f"Every reading of {', '.join(clauses)} gives the same outcome." if clauses and len(combos) > 1
                 else "One outcome.")
             out.append(LaterFinding(probe.id, "settled", all_clauses, summary, outcomes))
     return out
+
+
+def _sentence(note: str) -> str:
+    """A probe's note as a sentence that ends with its stop (a question keeps its mark)."""
+    return note if note.endswith((".", "?", "!")) else note + "."
 
 
 def render(found: list[LaterFinding], sets) -> str:

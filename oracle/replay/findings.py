@@ -18,12 +18,20 @@ MALFORMED = {
     "BAD_REFERENCE", "UNREADABLE", "UNKNOWN_FIELD", "DUPLICATE_KEY", "DUPLICATE_GAME", "NOT_JSON_LINES", TOO_LARGE,
 }
 
+# Codes of a line that could not be read as its line type: their `log`, when
+# text, is the line as the log wrote it (its first 200 characters).
+LINE_TEXT = {"BAD_JSON", "BAD_LINE", "UNKNOWN_LINE_TYPE", TOO_LARGE}
+
 # The start of the note verify writes for fields mb-replay/1 does not define
 # (shown even for conforming games: a misspelt claim field goes unchecked).
 UNKNOWN_FIELDS_NOTE = "fields not in "
 # The start of the note on a line that gives a key twice in one object
 # (the decoder takes the last value).
 DUPLICATE_KEYS_NOTE = "keys given twice in one object"
+# The note on a deal that names its starting player without the reveals
+# that chose it: in the JSON report only (and the human one with verbose),
+# as it bears on no finding (a starting player given is never wrong).
+NO_REVEALS_NOTE = "starting player given without reveals: the reveal rule is not checked"
 # The start of the note on a game whose id an earlier game of the run has
 # (shown for every verdict: the reports and `--expect game:` cannot tell them apart).
 DUPLICATE_NOTE = "another game of this run has this id"

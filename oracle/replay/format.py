@@ -54,7 +54,7 @@ class Impl(Struct, omit_defaults=True):
 
 
 class GameLine(_Line, tag="game"):
-    """Starts a game. `edition` may be left out and given with --edition;
+    """Starts a game. `edition` may be left out: --edition gives it, else en-revised;
     `readings` names the team readings the game follows where it does not
     take the team's (clause id -> choice)."""
 

@@ -66,7 +66,7 @@ def line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
         head = loose_head(raw)
         if "at `$.format`" in text:
             return Finding("BAD_VERSION", [], lineno,
-                           f"format {head.format!r} is not supported; this oracle reads {fmt.FORMAT}",
+                           f"format {head.format!r} is not supported; this oracle reads {_formats()}",
                            log=head.format, rules=fmt.FORMAT)
         return Finding("UNKNOWN_EDITION", [], lineno,
                        f"unknown edition {head.edition!r}; known: {', '.join(EDITIONS)}", log=head.edition)
@@ -74,3 +74,10 @@ def line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
                    log=raw[:200].decode("utf-8", "replace"))
 
 
+
+
+def _formats() -> str:
+    """'mb-replay/1 (Mindbug), mu-replay/1 (Mind Up!)': the formats verify reads."""
+    from ..games import FORMATS, entry
+
+    return ", ".join(f"{name} ({entry(game).TITLE})" for name, game in FORMATS.items())

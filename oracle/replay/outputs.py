@@ -58,8 +58,10 @@ class _Human:
     out (`warnings=False`): they are warnings, said on standard error."""
 
     def __init__(self, stream, color: bool, quiet: bool, statistics: bool, before=None, warnings: bool = True,
-                 side: str = "log"):
+                 side: str = "log", scenario_runs=None, verbose: bool = False):
         self.stream, self.color, self.quiet, self.statistics, self.before = stream, color, quiet, statistics, before
+        self.scenario_runs, self.verbose = scenario_runs, verbose
+        self._held = None       # (key, reports): the failing runs of one scenario, shown once together
         self.warnings = warnings
         self.side = side        # what the other side of the rules is: a log (verify), the engine (conform)
 
@@ -81,6 +83,9 @@ class _Human:
         return "styled" if self.color else "plain"
 
     def game(self, rep, seconds: float, lines=None) -> None:
+        if self.scenario_runs is not None and lines is None and self.scenario_runs(rep):
+            return self._scenario_run(rep)
+        self._show_held()
         if not self.quiet or rep.verdict != "conforms" or rep.outcome == "xpass":
             if lines is None:
                 self.echo(render.human_game(rep, side=self.side))
@@ -92,7 +97,38 @@ class _Human:
                     self.before()
                 self.stream.write(lines.plain + "\n")
 
+    def _scenario_run(self, rep) -> None:
+        """A scenario's run in one edition: held while the next runs of the
+        scenario fail the same way, then shown once naming their editions."""
+        if rep.verdict == "conforms" and rep.outcome != "xpass":
+            if self.verbose and not self.quiet:
+                self._show_held()
+                self.echo(render.human_game(rep, side=self.side))
+            return
+        import msgspec
+
+        scenario = rep.id.rpartition(" [")[0] or rep.id
+        key = (scenario, rep.file, render.human_game(msgspec.structs.replace(rep, id=scenario, edition=None),
+                                                     side=self.side))
+        if self._held is not None and self._held[0] == key:
+            self._held[1].append(rep)
+            return
+        self._show_held()
+        self._held = (key, [rep])
+
+    def _show_held(self) -> None:
+        if self._held is None:
+            return
+        (scenario, _, _), reps = self._held
+        self._held = None
+        if len(reps) > 1:
+            import msgspec
+
+            reps[0] = msgspec.structs.replace(reps[0], id=scenario, edition=", ".join(r.edition for r in reps))
+        self.echo(render.human_game(reps[0], side=self.side))
+
     def finish(self, summary: Summary) -> None:
+        self._show_held()
         for st in summary.stale if self.warnings else ():
             self.echo(style(render.stale_warning(st), fg="magenta"))
         if self.statistics and summary.statistics is not None:
@@ -248,7 +284,11 @@ class Reporter:
     def __init__(self, fmt: str, outputs: list[tuple[str, str]], *, quiet: bool = False,
                  statistics: bool = False, expectations=None, strict_expect: bool = False, progress=None,
                  inputs: tuple[str, ...] = (), command: str = "verify", options=None, on_hand=None,
-                 reads: tuple[str, ...] = ()):
+                 reads: tuple[str, ...] = (), scenario_runs=None, verbose: bool = False):
+        # scenario_runs(report): whether a report is a scenario's run in one edition (`conform
+        # --scenarios`); the human reports show those that pass only with `verbose`, and a
+        # failure the runs of one scenario share once, naming their editions.
+        self.scenario_runs, self.verbose = scenario_runs, verbose
         self.command = command          # the command named in JUnit (`mb-oracle.<command>.<file>`)
         self.inputs, self.options = inputs, options   # the HTML page reads the logs again with these
         self.on_hand = on_hand          # or takes a game's lines from here (oracle.replay.onhand)
@@ -295,7 +335,7 @@ class Reporter:
         if kind == "html":
             return _Html(file, self.inputs, self.options, self.on_hand)
         return _Human(file, color, quiet, statistics, clear, warnings=file is not sys.stdout,
-                      side=side_of(self.command))
+                      side=side_of(self.command), scenario_runs=self.scenario_runs, verbose=self.verbose)
 
     @property
     def wanted(self) -> tuple[str, ...]:

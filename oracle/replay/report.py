@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from ..term import json_encode_visible, plural, style, visible
-from .findings import DUPLICATE_KEYS_NOTE, DUPLICATE_NOTE, UNKNOWN_FIELDS_NOTE
+from .findings import DUPLICATE_KEYS_NOTE, DUPLICATE_NOTE, LINE_TEXT, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE
 
 _enc = msgspec.json.Encoder()
 
@@ -94,7 +94,10 @@ def human_game(rep, verbose: bool = False, side: str = "log") -> str:
 
             if f.log is not None:
                 said = f"{side} says:"
-                out.append(_cap(f"    {said}{' ' * max(1, 12 - len(said))}{json.dumps(f.log, ensure_ascii=False)}"))
+                # The text of a line that could not be read is shown as the
+                # log wrote it (_cap escapes its control characters only).
+                shown = f.log if f.code in LINE_TEXT and isinstance(f.log, str) else json.dumps(f.log, ensure_ascii=False)
+                out.append(_cap(f"    {said}{' ' * max(1, 12 - len(said))}{shown}"))
             if f.rules is not None:
                 out.append(_cap(f"    rules say:  {json.dumps(f.rules, ensure_ascii=False)}"))
         if f.options:
@@ -109,7 +112,8 @@ def human_game(rep, verbose: bool = False, side: str = "log") -> str:
             out.append(f"    the rules did, since {side} and rules last agreed:")
             out.extend(_cap(f"      {e.text} [{', '.join(e.clauses)}]") for e in f.events)
     for n in rep.notes:
-        if verbose or rep.verdict != "conforms" or rep.outcome == "xpass" or unknown_fields_note(n):
+        if verbose or (rep.verdict != "conforms" or rep.outcome == "xpass") and n != NO_REVEALS_NOTE \
+                or unknown_fields_note(n):
             out.append(style(_cap(f"  note: {n}"), dim=True))
     return "\n".join(out)
 

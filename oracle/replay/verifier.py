@@ -11,7 +11,7 @@ from functools import lru_cache
 import msgspec
 
 from ..games.mindbug.cards import DEFAULT_SETS, UnknownSet, check_sets, version as cards_version
-from ..games.mindbug.editions import EDITIONS, UnknownEdition, profile as get_profile
+from ..games.mindbug.editions import DEFAULT_EDITION, EDITIONS, UnknownEdition, profile as get_profile
 from ..games.mindbug.readings import UnknownReading, check as check_readings, differing, with_readings
 from ..games.mindbug.engine import Decision, Game, SetupError
 from ..games.mindbug.engine.explain import taken_fast
@@ -21,8 +21,8 @@ from . import decisions
 from . import format as fmt
 from .attribution import attribute, choice_clauses, skip_explains
 from .claims import claim_matches, claim_views, is_full_claim
-from .findings import (DUPLICATE_KEYS_NOTE, MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, Summary,  # noqa: F401
-                       name_cards, report_schema, signature)
+from .findings import (DUPLICATE_KEYS_NOTE, MALFORMED, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE, Finding,  # noqa: F401
+                       GameReport, Summary, name_cards, report_schema, signature)
 from .limits import decode_line
 from .lines import line_error, loose_head, read_line
 from .narrate import rules_events, waiting_text
@@ -158,8 +158,9 @@ class Verifier:
             rep.impl = f"{head.impl.name} {head.impl.version}".strip()
         edition = self.edition_override or (head.edition if head.edition is not msgspec.UNSET else None)
         if edition is None:
-            self.find("UNKNOWN_EDITION", [], lineno, "the game line names no edition; give one with --edition")
-            return self._finish()
+            edition = DEFAULT_EDITION
+            self.report.notes.append(f"line {lineno}: the game line names no edition: verified under "
+                                     f"{DEFAULT_EDITION}, the default (--edition chooses another)")
         try:
             prof = get_profile(edition)
         except UnknownEdition:
@@ -304,7 +305,7 @@ class Verifier:
             self.find("BAD_LINE", ["setup.first-player"], lineno, "field first: the setup names no starting player and no reveals")
             return False
         if first is not None and not reveals:
-            self.report.notes.append("starting player given without reveals: the reveal rule is not checked")
+            self.report.notes.append(NO_REVEALS_NOTE)
         life_cards = None if line.life_cards is msgspec.UNSET else line.life_cards
         if life_cards is not None and not prof.life_cards:
             self.report.notes.append(f"line {lineno}: field life_cards is not read: the {prof.edition} edition counts "

@@ -178,7 +178,7 @@ class Checker:
                                           key="boosts")
                             without = [e for e in scenario_editions(self.doc) if not profile(e).later_sets]
                             if without and expected_refusal(self.doc, without[0]) is None:
-                                self.fail(path, "boost cards are a rule of the Beyond sets (later.boost: "
+                                self.fail(path, "boost cards are a rule of Beyond Eternity and the promos that boost (later.boost: "
                                           f"en-revised only), and the scenario also runs in {', '.join(without)}; "
                                           "write `editions: [en-revised]`", key="boosts")
                             for j, under in enumerate(entry.boosts):

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..games.mindbug.editions import EDITIONS
+from ..games.mindup import EDITIONS as MIND_UP_EDITIONS
 from ..term import error, visible
 from ..replay.outputs import parse_output
 from ..safefile import OutputError, Replacement, clash, input_name
@@ -16,8 +17,9 @@ from ..safefile import OutputError, Replacement, clash, input_name
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--edition", "editions", multiple=True, type=click.Choice(EDITIONS),
-              help="Run only in this edition (repeatable). Default: every edition a scenario applies to.")
+@click.option("--edition", "editions", multiple=True, type=click.Choice(EDITIONS + MIND_UP_EDITIONS),
+              help="Run only in this edition (repeatable; Mind Up!'s: fr). Default: every edition a scenario "
+                   "applies to.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json", "junit"]), default="human",
               show_default=True, help="Output for people, for machines, or JUnit XML for CI.")
 @click.option("--output", "outputs", multiple=True, metavar="FORMAT=FILE", callback=parse_output,

@@ -2,11 +2,14 @@
 
 `pytest scenarios/` collects every YAML file holding mb-scenario/1
 documents and makes one test item per scenario per edition it applies to,
-named `scenario-id[edition]`. A failure shows the step (with its file and
-line), the clause and the difference, not a traceback, and its reason is in
-the short summary (`-ra`); a file that cannot be read as scenarios is a
-collection error naming the file, the line and the field, and so is a
-scenario id used in two files (as `mb-oracle scenarios` has it).
+named `scenario-id[edition]`. A failure shows its one-line reason first,
+then the step (with its file and line), the clause and the difference, not
+a traceback, and its reason is in the short summary (`-ra`). A document
+that cannot be read as a scenario, or whose id an earlier collected file
+uses, is a failing item of its own (`load:LINE`, naming the file, the line
+and the field of each problem) while the file's good documents run, as
+`mb-oracle scenarios` has it; a file with no scenario to run is a
+collection error.
 """
 
 from __future__ import annotations
@@ -49,16 +52,39 @@ class ScenarioFile(pytest.File):
             raise self.CollectError(visible(f"internal error reading this {FORMAT} file: {type(e).__name__}: {e} "
                                             f"(at {last.filename}:{last.lineno}); please report it")) from None
         seen = self.session.stash.setdefault(_SEEN, {})
+        runnable = []
         for sc in sf.scenarios:
             first = seen.setdefault(sc.id, (sc.file, sc.line))
             if first[0] != sc.file:
                 sf.errors.append(_duplicate(sc, first))
-        if sf.errors:
+            else:
+                runnable.append(sc)
+        if sf.errors and not runnable:
             raise self.CollectError(f"{len(sf.errors)} problem{'s' * (len(sf.errors) != 1)} "
                                     f"in a {FORMAT} file:\n" + "\n".join(visible(str(e)) for e in sf.errors))
-        for sc in sf.scenarios:
+        for sc in runnable:
             for edition in sc.editions():
                 yield ScenarioItem.from_parent(self, name=visible(f"{sc.id}[{edition}]"), scenario=sc, edition=edition)
+        for problems in _by_document(self.path, sf.errors):
+            yield BadDocumentItem.from_parent(self, name=f"load:{problems[0].line or 0}", problems=problems)
+
+
+def _by_document(path, errors) -> list[list]:
+    """The problems of a file, grouped by the document (between `---`
+    lines) each is in, in the order of the file."""
+    import bisect
+    import re
+
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return [[e] for e in errors]
+    starts = [m.start() for m in re.finditer(r"(?m)^---", text)]
+    separators = [text.count("\n", 0, s) + 1 for s in starts]    # the line of each `---`
+    groups: dict[int, list] = {}
+    for e in sorted(errors, key=lambda e: e.line or 0):
+        groups.setdefault(bisect.bisect_right(separators, (e.line or 0) - 1), []).append(e)
+    return list(groups.values())
 
 
 def _duplicate(sc, first):
@@ -83,8 +109,8 @@ class FailureRepr:
     def __init__(self, result):
         from .report import failure_text, reason
 
-        self.text = failure_text(result)
         self.reprcrash = _Crash(result.file, result.at_line or result.line, visible(reason(result)))
+        self.text = self.reprcrash.message + "\n" + failure_text(result)     # the reason first, then the details
 
     def toterminal(self, tw) -> None:
         for line in self.text.splitlines():
@@ -120,3 +146,40 @@ class ScenarioItem(pytest.Item):
 
     def reportinfo(self):
         return self.path, self.scenario.line - 1, visible(f"scenario {self.scenario.id} [{self.edition}]")
+
+
+class BadDocument(Exception):
+    pass
+
+
+class ProblemsRepr(FailureRepr):
+    """A document that cannot be read as a scenario: its first problem as
+    the reason, then every problem, one a line."""
+
+    def __init__(self, problems):
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        where = f"line {first.line}" if first.line else "the file"
+        what = f"{first.field}: {first.message}" if first.field else first.message
+        self.reprcrash = _Crash(first.file, first.line or 0, visible(f"{what} ({where}){more}"))
+        self.text = "\n".join([self.reprcrash.message, *(visible(str(e)) for e in problems)])
+
+
+class BadDocumentItem(pytest.Item):
+    """A document of a scenario file that cannot be run: a failing item
+    naming its problems, beside the file's good scenarios."""
+
+    def __init__(self, *, problems, **kwargs):
+        super().__init__(**kwargs)
+        self.problems = problems
+
+    def runtest(self):
+        raise BadDocument(self.problems[0].message)
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, BadDocument):
+            return ProblemsRepr(self.problems)
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self):
+        return self.path, (self.problems[0].line or 1) - 1, visible(f"a document of {FORMAT} that cannot run")

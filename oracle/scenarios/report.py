@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from ..junit import JUnitWriter, classname
 from ..term import json_document, plural, visible
@@ -62,15 +63,31 @@ def failure_text(r: Result) -> str:
     return "\n".join(map(visible, lines))   # titles, ids, keys and values from the scenario file
 
 
+def _same_failures(results: list[Result]) -> dict[int, Result]:
+    """The failed runs to show, by the id of the first run of each: a
+    scenario that fails the same way in several editions is shown once,
+    naming them all (`[en-first, fr-first]`)."""
+    first: dict[tuple, Result] = {}
+    editions: dict[tuple, list[str]] = {}
+    for r in results:
+        if r.failed:
+            key = (r.scenario, r.file, failure_text(replace(r, edition="")))
+            first.setdefault(key, r)
+            editions.setdefault(key, []).append(r.edition)
+    return {id(r): replace(r, edition=", ".join(editions[key])) for key, r in first.items()}
+
+
 def human(results: list[Result], errors: list[ScenarioError], verbose: bool = False,
           list_errors: bool = True) -> str:
     """The report for people. On standard output the problems in the files
     are left out (`list_errors=False`): they go to standard error, and the
     summary counts them."""
     out = [visible(str(e)) for e in errors] if list_errors else []
+    failures = _same_failures(results)
     for r in results:
         if r.failed:
-            out.append(failure_text(r))
+            if id(r) in failures:
+                out.append(failure_text(failures[id(r)]))
         elif verbose:
             out.append(visible(f"pass {r.scenario} [{r.edition}]" if r.passed
                                else f"not applicable {r.scenario} [{r.edition}]: {r.message}"))

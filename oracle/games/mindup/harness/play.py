@@ -73,9 +73,13 @@ def check_readings(readings: dict) -> dict:
 
 
 def apply_step(g: Game, line) -> list[Event]:
-    """A mu-replay/1 round, turn or choose line applied to `g`; RuleError
-    (the game unchanged) when the rules refuse it. A `choose` line reveals
-    the turn once every player has chosen."""
+    """A mu-replay/1 round, turn, choose or reveal line applied to `g`;
+    RuleError (the game unchanged) when the rules refuse it. A `choose`
+    line reveals the turn once every player has chosen; a `reveal` line is
+    then the reveal written out (the caller knows it), before that a choice
+    shown early (mu.turn.hidden)."""
+    if isinstance(line, fmt.RevealLine):
+        return g.reveal()
     if isinstance(line, fmt.RoundLine):
         if line.round is not U and line.round != g.state.round + 1:
             raise RuleError("mu.game.rounds", f"round {line.round} is not the next round ({g.state.round + 1})",

@@ -29,7 +29,7 @@ GAME = "mind-up"
 PENDING_KINDS = ("choose", "round", "over")
 MAX_SEED = 2 ** 63 - 1
 
-Step = Union[fmt.RoundLine, fmt.TurnLine, fmt.ChooseLine]
+Step = Union[fmt.RoundLine, fmt.TurnLine, fmt.ChooseLine, fmt.RevealLine]
 # An `apply`'s step: a request's unknown fields are errors (a log's step line may carry them).
 step_decoder = msgspec.json.Decoder(strict_twins(Step.__args__, "Apply"))
 Seat = Annotated[int, Meta(ge=0, le=5)]

@@ -12,6 +12,7 @@ import msgspec
 from ....harness.serve import RequestError, bad_request
 from ...mindbug.readings import UnknownReading
 from ..engine import Game, RuleError, SetupError
+from ..replay import format as fmt
 from . import play
 from . import protocol as pr
 
@@ -41,9 +42,10 @@ class Open:
 
     rules = pr.GAME
 
-    def __init__(self, game: Game, events: list):
+    def __init__(self, game: Game, events: list, revealed: bool = False):
         self.game = game
         self.events = events
+        self.revealed = revealed    # the last step revealed a turn: a `reveal` step writes that out
 
 
 def handle(service, raw: bytes, data: dict) -> bytes:
@@ -106,7 +108,8 @@ def _pending(service, req, entry: Open) -> pr.PendingReply:
 
 def _apply(service, req, entry: Open) -> pr.ApplyReply:
     if req.decision is msgspec.UNSET:
-        raise RequestError("BAD_REQUEST", "apply needs a `decision`: a round, turn or choose line", "$.decision")
+        raise RequestError("BAD_REQUEST", "apply needs a `decision`: a round, turn, choose or reveal line",
+                           "$.decision")
     try:
         line = pr.step_decoder.decode(msgspec.json.encode(req.decision))
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
@@ -114,9 +117,13 @@ def _apply(service, req, entry: Open) -> pr.ApplyReply:
         field = "$.decision" + at.rstrip("`")[1:] if at.startswith("$") else "$.decision"
         if (message or str(e)).startswith("Object contains unknown field `"):
             field += "." + (message or str(e)).split("`")[1]
-        raise RequestError("BAD_REQUEST", f"not a Mind Up! step (a round, turn or choose line): "
+        raise RequestError("BAD_REQUEST", f"not a Mind Up! step (a round, turn, choose or reveal line): "
                            f"{message or e}", field) from None
     g = entry.game
+    if isinstance(line, fmt.RevealLine) and entry.revealed:
+        entry.revealed = False      # the reveal the last step made, written out: nothing changes
+        return pr.ApplyReply(id=req.id, game=req.game, pending=play.pending_view(g), over=play.over_view(g),
+                             applied=True, events=[])
     try:
         events = play.apply_step(g, line)
     except RuleError as e:
@@ -125,6 +132,7 @@ def _apply(service, req, entry: Open) -> pr.ApplyReply:
                              applied=False, refusal=ref)
     views = play.event_views(events)
     entry.events.extend(views)
+    entry.revealed = any(e.kind == "reveal" for e in events)
     return pr.ApplyReply(id=req.id, game=req.game, pending=play.pending_view(g), over=play.over_view(g),
                          applied=True, events=views)
 
@@ -138,7 +146,7 @@ def _events(service, req, entry: Open) -> pr.EventsReply:
 
 
 def _fork(service, req, entry: Open) -> pr.ForkReply:
-    return pr.ForkReply(id=req.id, game=service.add_game(Open(entry.game.copy(), list(entry.events))),
+    return pr.ForkReply(id=req.id, game=service.add_game(Open(entry.game.copy(), list(entry.events), entry.revealed)),
                         parent=req.game)
 
 

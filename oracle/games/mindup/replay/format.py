@@ -33,12 +33,13 @@ ByPlayer = Annotated[list[Cards], Meta(max_length=6, description="one list of ca
 Scores = Annotated[list[int], Meta(max_length=6, description="one score per player")]
 
 
-class GameLine(_Line, tag="game"):
+class GameLine(_Line, tag="game", kw_only=True):
     """Starts a game of Mind Up!: `players` (how many), `objectives` (how
     many bonus objectives are shown at a time, 0 without the variant),
-    `readings` (clause id -> choice, where the game does not take the team's)."""
+    `readings` (clause id -> choice, where the game does not take the team's).
+    `game` may be left out: the format names the game."""
 
-    game: Literal["mind-up"]
+    game: Literal["mind-up"] | UnsetType = UNSET
     format: Literal["mu-replay/1"]
     id: str
     players: Annotated[int, Meta(ge=2, le=6)]
