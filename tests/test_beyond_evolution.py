@@ -130,12 +130,12 @@ def test_conform_does_not_send_an_engine_a_position_with_evolved_creatures():
     from pathlib import Path
     from types import SimpleNamespace
 
-    from oracle.harness.scenario_run import _one
+    from oracle.harness.scenario_run import play_one
     from oracle.scenarios.loader import load_file
 
     scenarios = {sc.id: sc for sc in load_file(Path(__file__).parents[1] / "scenarios/beyond-evolution.yaml").scenarios}
     campaign = SimpleNamespace(engine=SimpleNamespace(name="stub", version="1", positions=True, sets=()))
-    why = _one(campaign, scenarios["bev.typhoon-princess-evolves-to-thunder-queen"], "en-revised")
+    why = play_one(campaign, scenarios["bev.typhoon-princess-evolves-to-thunder-queen"], "en-revised")
     assert why == "it places evolved creatures, which a position of the engine protocol cannot say"
-    why = _one(campaign, scenarios["bev.curious-tadpole-gains-and-evolves"], "en-revised")
+    why = play_one(campaign, scenarios["bev.curious-tadpole-gains-and-evolves"], "en-revised")
     assert "a set the engine does not deal" in why

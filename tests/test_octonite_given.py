@@ -245,7 +245,7 @@ def test_a_scenario_placing_counters_sends_them_to_the_engine_in_its_position():
         engine = Engine()
 
     sc = loaded(scenario("[{card: Lychee Monarch, octonite: 2}]"))
-    rep = scenario_run._one(Campaign(), sc, "en-revised")
+    rep = scenario_run.play_one(Campaign(), sc, "en-revised")
     assert rep is not None and rep.verdict == "malformed"      # played (the stub then fails), not left out
     pos = sent[0].position
     assert pos.octonite == {card_id("Lychee Monarch"): 2} and pos.play[0] == [card_id("Lychee Monarch")]
