@@ -16,7 +16,7 @@ from ..replay.attribution import attribute, choice_clauses
 from ..replay.claims import claim_matches, claim_views
 from ..replay.diff import card_diff, listed, readable
 from ..replay.findings import DiffEntry, Finding, name_cards
-from ..replay.narrate import card_label, rules_events, waiting_text
+from ..replay.narrate import card_label, faces, names_by_event, rules_events, shown_names, waiting_text
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
 from .views import line_of, option_key
@@ -47,7 +47,7 @@ class Divergence:
 
 
 def _option_text(g: Game, o: dict) -> str:
-    names = g.table.names
+    names = shown_names(g)
     who = f"player {o['p']}: " if o.get("p") is not None else ""
     if "cards" in o:
         return f"{who}{o['t']} [{', '.join(card_label(names, c) for c in o['cards'])}]"
@@ -62,18 +62,20 @@ def engine_words(diff: list[DiffEntry]) -> list[DiffEntry]:
     return [msgspec.structs.replace(d, text=d.text.replace("the log ", "the engine ")) for d in diff]
 
 
-def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding | None, list[dict]]:
+def compare(g: Game, reply: ep.Reply, step: int, events: list, before: dict | None = None
+            ) -> tuple[Finding | None, list[dict]]:
     """The first difference between the rules' game `g` and the engine's
     reply after `step` decisions (`events`: what the rules did since the
-    sides last agreed), and the options the engine lists that the rules refuse."""
-    names = g.table.names
+    sides last agreed; `before`: the evolved creatures' faces then, as
+    narrate.faces gives them), and the options the engine lists that the
+    rules refuse."""
     if reply.error is not U:
         if step == 0:
             return _named(g, Finding(ENGINE_REFUSED, ["setup.deal"], 0, f"the engine refused to set up the game, "
-                                     f"which the rules accept: {reply.error}", events=rules_events(events, names))), []
+                                     f"which the rules accept: {reply.error}", events=_said(g, events, before))), []
         return _named(g, Finding(ENGINE_REFUSED, ["turns.action"] if g.pending is None else list(g.pending.clauses),
                                  step, f"the engine refused a decision the rules and the engine both listed as "
-                                       f"legal: {reply.error}", events=rules_events(events, names))), []
+                                       f"legal: {reply.error}", events=_said(g, events, before))), []
     state = reply.state
     if state is not U and not claim_matches(g, state):
         rules, log = claim_views(g, state)
@@ -90,7 +92,7 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
                     clauses = list(dict.fromkeys(choice_clauses(g) + clauses))
                 return _named(g, Finding(STATE_MISMATCH, clauses, step, text,
                                          log=readable(log), rules=readable(rules), diff=listed(diff),
-                                         events=rules_events(events, names),
+                                         events=_said(g, events, before),
                                          options=[d.to_json() for d in g.legal_decisions()])), []
     over = None if reply.over is U or reply.over is None else (reply.over.winner, reply.over.reason)
     mine = (g.winner, g.reason) if g.is_over else None
@@ -98,7 +100,7 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
         clauses = [end_clause((mine or over or (None, "life"))[1])]
         text = (f"the engine says the game is over ({_result(over)}); the rules say {_result(mine)}")
         return _named(g, Finding(WRONG_RESULT, clauses, step, text, log={"over": _over_json(over)},
-                                 rules={"over": _over_json(mine)}, events=rules_events(events, names),
+                                 rules={"over": _over_json(mine)}, events=_said(g, events, before),
                                  options=[d.to_json() for d in g.legal_decisions()])), []
     if reply.options is U:
         return None, []         # (Run refuses such a reply as a fault)
@@ -130,7 +132,7 @@ def compare(g: Game, reply: ep.Reply, step: int, events: list) -> tuple[Finding 
     f = Finding(OPTIONS_DIFFER, list(dict.fromkeys(clauses)) or list(pend.clauses), step, text,
                 log={"options": sorted(theirs.values(), key=lambda o: str(option_key(o)))},
                 rules={"stage": pend.stage, "player": pend.player, "options": [d.to_json() for d in ours.values()]},
-                diff=diff, events=rules_events(events, names), options=[d.to_json() for d in ours.values()])
+                diff=diff, events=_said(g, events, before), options=[d.to_json() for d in ours.values()])
     return _named(g, f), extra
 
 
@@ -163,8 +165,14 @@ def _over_json(r):
 
 
 def _named(g: Game, f: Finding) -> Finding:
-    name_cards(f, g.table.names)
+    name_cards(f, shown_names(g))
     return f
+
+
+def _said(g: Game, events: list, before: dict | None) -> list:
+    """What the rules did (`events`, from the faces `before`), for a finding."""
+    each = names_by_event(g, events, faces(g) if before is None else before)[0]
+    return rules_events(events, g.table.names, each)
 
 
 class Run:
@@ -177,6 +185,7 @@ class Run:
         self.decisions: list[Decision] = []
         self.divergence: Divergence | None = None
         self.agreed = 0
+        self.before = faces(g)      # the evolved creatures' faces before the events being compared
         self._check(reply, list(g.events))
 
     def _check(self, reply: ep.Reply, events: list) -> None:
@@ -187,7 +196,7 @@ class Run:
             if f is not None:
                 self.divergence = Divergence(list(self.decisions), f, reply, [], self.agreed)
                 return
-        f, extra = compare(self.g, reply, len(self.decisions), events)
+        f, extra = compare(self.g, reply, len(self.decisions), events, self.before)
         if f is None:
             self.agreed = len(self.decisions)
             return
@@ -198,7 +207,7 @@ class Run:
         if ahead is not None:
             # The engine answers a decision the rules reach only after forced
             # steps, but not as the rules do: the difference is there.
-            f, extra = compare(self.g, reply, len(self.decisions), ahead)
+            f, extra = compare(self.g, reply, len(self.decisions), ahead, self.before)
         self.divergence = Divergence(list(self.decisions), f, reply, extra, self.agreed)
 
     def _drawn(self, reply: ep.Reply, events: list) -> Finding | None:
@@ -214,7 +223,6 @@ class Run:
                 events += g.apply_unchecked(kind, arg)
             p = g.pending
             if p is None or not p.is_chance or ("random", d.arg) not in p.options:
-                names = g.table.names
                 r = g.refusal(d)
                 why = f" [{r.clause}]: {r.message}" if r is not None else ""
                 clauses = [r.clause] if r is not None else (list(p.clauses) if p is not None else ["turns.action"])
@@ -223,7 +231,7 @@ class Run:
                                          log={"drawn": d.to_json()},
                                          rules={"options": [x.to_json() for x in g.legal_decisions()]},
                                          diff=[DiffEntry(text, field="options", log=d.to_json())],
-                                         events=rules_events(events, names),
+                                         events=_said(g, events, self.before),
                                          options=[x.to_json() for x in g.legal_decisions()]))
             events += g.apply_unchecked("random", d.arg)
             self.decisions.append(d)
@@ -249,7 +257,7 @@ class Run:
             kind, arg = p.options[0]
             taken.append(Decision(kind, None if p.is_chance else p.player, arg))
             seen += probe.apply_unchecked(kind, arg)
-            if compare(probe, reply, len(self.decisions) + len(taken), seen)[0] is None:
+            if compare(probe, reply, len(self.decisions) + len(taken), seen, self.before)[0] is None:
                 self.g = probe
                 self.decisions += taken
                 return True
@@ -263,6 +271,7 @@ class Run:
 
     def step(self, d: Decision) -> None:
         """Apply a decision the rules allow on both sides, then compare."""
+        self.before = faces(self.g)
         events = self.g.apply_unchecked(d.kind, d.arg)
         self.decisions.append(d)
         self._check(self.engine.send(ep.Apply(decision=line_of(d))), events)

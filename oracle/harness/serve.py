@@ -20,6 +20,7 @@ from ..games.mindbug.engine import Game, SetupError
 from ..games.mindbug.engine.deck import resolve_cards
 from ..games.mindbug.readings import READINGS, UnknownReading, check as check_readings, with_readings
 from ..replay.limits import json_error, text_problem
+from ..replay.narrate import faces
 from ..term import did_you_mean
 from . import protocol as pr
 from .start import StartError, check_setup, game_from_setup, scenario_game, seeded_deal, setup_line, start_sets
@@ -37,12 +38,13 @@ class RequestError(Exception):
 
 
 class _Open:
-    __slots__ = ("game", "events")
+    __slots__ = ("game", "events", "start")
     rules = "mindbug"           # the game of the registry (oracle.games) this game is of
 
-    def __init__(self, game: Game, events: list):
+    def __init__(self, game: Game, events: list, start: dict):
         self.game = game
         self.events = events        # every event since the game started
+        self.start = start          # the evolved creatures' faces when it started (narrate.faces)
 
 
 class Service:
@@ -145,7 +147,7 @@ class Service:
             raise RequestError("BAD_REQUEST", str(e), f"$.{starts[0]}") from None
         except SetupError as e:
             raise RequestError(e.code, e.message, _setup_field(e, req), e.clause) from None
-        gid = self._add(g, list(g.events))
+        gid = self._add(g, list(g.events), faces(g))
         return pr.NewReply(id=req.id, game=gid, pending=pending_view(g), over=over_view(g),
                            events=event_views(g, g.events), setup=None if setup is None else setup_line(setup))
 
@@ -162,10 +164,11 @@ class Service:
             ref = pr.RefusalView(r.code, r.clause, r.message, [line_of(o) for o in r.options], r.card)
             return pr.ApplyReply(id=req.id, game=req.game, pending=pending_view(g), over=over_view(g),
                                  applied=False, refusal=ref)
+        before = faces(g)
         events = g.apply_unchecked(d.kind, d.arg)
         entry.events.extend(events)
         return pr.ApplyReply(id=req.id, game=req.game, pending=pending_view(g), over=over_view(g), applied=True,
-                             events=event_views(g, events))
+                             events=event_views(g, events, before))
 
     def _state(self, req: pr.State) -> pr.StateReply:
         g = self._get(req.game).game
@@ -174,12 +177,13 @@ class Service:
 
     def _events(self, req: pr.Events) -> pr.EventsReply:
         entry = self._get(req.game)
-        return pr.EventsReply(id=req.id, game=req.game, events=event_views(entry.game, entry.events[req.since:]),
+        return pr.EventsReply(id=req.id, game=req.game, events=event_views(entry.game, entry.events, entry.start, req.since),
                               next=len(entry.events))
 
     def _fork(self, req: pr.Fork) -> pr.ForkReply:
         entry = self._get(req.game)
-        return pr.ForkReply(id=req.id, game=self._add(entry.game.copy(), list(entry.events)), parent=req.game)
+        return pr.ForkReply(id=req.id, game=self._add(entry.game.copy(), list(entry.events), entry.start),
+                            parent=req.game)
 
     def _close(self, req: pr.Close) -> pr.CloseReply:
         self._get(req.game)
@@ -187,8 +191,8 @@ class Service:
         return pr.CloseReply(id=req.id, game=req.game)
 
     # -- games -----------------------------------------------------------------
-    def _add(self, g: Game, events: list) -> str:
-        return self.add_game(_Open(g, events))
+    def _add(self, g: Game, events: list, start: dict) -> str:
+        return self.add_game(_Open(g, events, start))
 
     def add_game(self, entry) -> str:
         """A new handle for an open game (of any game of the registry)."""

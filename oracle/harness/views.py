@@ -7,7 +7,7 @@ import msgspec
 
 from ..games.mindbug.engine import Decision, Game
 from ..replay import format as fmt
-from ..replay.narrate import event_text
+from ..replay.narrate import event_text, faces, names_by_event
 from ..replay.selfplay import claim
 from . import protocol as pr
 
@@ -52,10 +52,14 @@ def over_view(g: Game) -> pr.Over | None:
     return pr.Over(g.winner, g.reason) if g.is_over else None
 
 
-def event_views(g: Game, events) -> list[pr.EventView]:
-    names = g.table.names
-    return [pr.EventView(e.kind, list(e.clauses), event_text(e, names), e.player, e.card,
-                         None if e.cards is None else list(e.cards), e.amount, e.source) for e in events]
+def event_views(g: Game, events, before: dict | None = None, since: int = 0) -> list[pr.EventView]:
+    """`events` from the `since`-th on, each with its text. `before`: the
+    evolved creatures' faces before the first event (narrate.faces; default:
+    those of `g` now), by which each event names them as they were."""
+    each = names_by_event(g, events, faces(g) if before is None else before)[0]
+    return [pr.EventView(e.kind, list(e.clauses), event_text(e, each[i]), e.player, e.card,
+                         None if e.cards is None else list(e.cards), e.amount, e.source)
+            for i, e in enumerate(events) if i >= since]
 
 
 _state_decoder = msgspec.json.Decoder(fmt.StateLine)

@@ -25,7 +25,7 @@ from .findings import (DUPLICATE_KEYS_NOTE, MALFORMED, NO_REVEALS_NOTE, UNKNOWN_
                        GameReport, Summary, name_cards, report_schema, signature)
 from .limits import decode_line
 from .lines import line_error, loose_head, read_line
-from .narrate import rules_events, waiting_text
+from .narrate import faces, names_by_event, rules_events, waiting_text
 from .reader import RawGame
 from .resync import TURN_ACTIONS, follow_rules, rules_agree, seen_turn_line, try_resync
 from .twice import given_twice
@@ -96,10 +96,13 @@ class Verifier:
         only counts the line on its first finding."""
         f = Finding(code, list(dict.fromkeys(clauses)), line, message, **kw)
         self.flagged.add(line)
+        shown = None                    # the evolved creatures' faces where the finding stands
         if code not in MALFORMED:
             self.lost = True
             if self.g is not None:
-                f.events = rules_events(self.since_claim if events is None else events, self.g.table.names)
+                evs = self.since_claim if events is None else events
+                each, shown = names_by_event(self.g, evs, self._claim_faces)
+                f.events = rules_events(evs, self.g.table.names, each)
         sig = signature(f)
         first = self._seen.get(sig)
         if first is not None:
@@ -108,8 +111,23 @@ class Verifier:
             return
         self._seen[sig] = f
         if self.cards:
-            name_cards(f, self.cards)
+            if shown is None and self.g is not None:
+                shown = faces(self.g)
+            name_cards(f, {**self.cards, **shown} if shown else self.cards)
         self.report.findings.append(f)
+
+    @property
+    def since_claim(self) -> list:
+        """The events since the last state claim that agreed (or the deal)."""
+        return self._since_claim
+
+    @since_claim.setter
+    def since_claim(self, events: list) -> None:
+        # Set when log and rules agree: the evolved creatures' faces then,
+        # from which the findings name each event's creatures (narrate).
+        self._since_claim = events
+        g = getattr(self, "g", None)
+        self._claim_faces = faces(g) if g is not None else {}
 
     def options(self) -> list:
         return [d.to_json() for d in self.g.legal_decisions()] if self.g else []
@@ -407,7 +425,7 @@ class Verifier:
             if decisions.forced_block(self, t, player, arg, lineno):
                 return
             if t == "block" and self.prev is not None and self.prev[0] == "hunt" and self.prev[1] is not None:
-                named = f"{self.cards.get(self.prev[1], 'card')} ({self.prev[1]})"
+                named = f"{faces(g).get(self.prev[1]) or self.cards.get(self.prev[1], 'card')} ({self.prev[1]})"
                 msg = (f"HUNTER named {named} as the blocker: the defender has no block decision"
                        if player != self.attacker else
                        f"player {player} attacked: only the defender blocks, and HUNTER already named {named}")

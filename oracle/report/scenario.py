@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..games.mindbug.engine import Decision, SetupError
 from ..games.mindbug.engine.state import STAGE_KINDS, asks_number
 from ..replay.findings import DiffEntry, Finding, GameReport
-from ..replay.narrate import event_text
+from ..replay.narrate import event_text, faces, names_by_event, shown_names
 from ..scenarios.loader import step_kind, step_text
 from ..scenarios.runner import SETTLE_LIMIT, build
 from ..scenarios.runner import _decision  # a step as the runner applies it: (kind, engine argument)
@@ -31,16 +31,22 @@ def scenario_steps(sc, edition: str) -> dict | None:
     steps: list[dict] = []
     at: dict[int, int] = {}
 
-    def record(text, events, line, forced=False):
+    def record(text, events, line, forced=False, before=None):
+        # `before`: the evolved creatures' faces before the events (narrate.faces)
         if len(steps) < MAX_STEPS:
+            each, _after = names_by_event(g, events, faces(g) if before is None else before)
             steps.append({"line": line, "decision": text, "forced": forced,
-                          "events": [[e.kind, list(e.clauses), event_text(e, names)] for e in events],
+                          "events": [[e.kind, list(e.clauses), event_text(e, n)] for e, n in zip(events, each)],
                           "board": board(g)})
 
     def forced_text(kind, arg):
         pend = g.pending
         who = None if pend.is_chance else pend.player
-        return decision_text(Decision(kind, who, arg).to_json(), names, asks_number(pend))
+        return decision_text(Decision(kind, who, arg).to_json(), shown_names(g), asks_number(pend))
+
+    def take_forced(k, a, line):
+        text, before = forced_text(k, a), faces(g)
+        record(text, g.apply_unchecked(k, a), line, forced=True, before=before)
 
     record(None, g.events, sc.line_of("given"))
     at[0] = 0
@@ -52,8 +58,7 @@ def scenario_steps(sc, edition: str) -> dict | None:
             taken = 0
             while g.pending is not None and len(g.pending.options) == 1 and kind not in STAGE_KINDS[g.pending.stage]:
                 k, a = g.pending.options[0]
-                text = forced_text(k, a)
-                record(text, g.apply_unchecked(k, a), line, forced=True)
+                take_forced(k, a, line)
                 taken += 1
                 if taken > SETTLE_LIMIT:
                     return _done(names, steps, at)
@@ -63,14 +68,15 @@ def scenario_steps(sc, edition: str) -> dict | None:
             d = Decision.make(kind, player, arg)
             if g.refusal(d) is not None:
                 break                       # the step the rules refuse: the board stays where it was
-            record(f"step {i}: {step_text(step)}", g.apply(d), line)
+            before = faces(g)
+            record(f"step {i}: {step_text(step)}", g.apply(d), line, before=before)
             at[i] = len(steps) - 1
         else:
             if sc.doc.settle:
                 taken = 0
                 while g.pending is not None and len(g.pending.options) == 1 and g.pending.stage != "action":
                     k, a = g.pending.options[0]
-                    record(forced_text(k, a), g.apply_unchecked(k, a), steps[-1]["line"], forced=True)
+                    take_forced(k, a, steps[-1]["line"])
                     taken += 1
                     if taken > SETTLE_LIMIT:
                         break

@@ -17,7 +17,7 @@ import msgspec
 
 from ..games.mindbug.engine import Decision, Game, SetupError
 from ..games.mindbug.engine.state import asks_number
-from ..replay.narrate import card_label, event_text
+from ..replay.narrate import card_label, event_text, faces, names_by_event, shown_names
 from ..replay.verify import GameReport, Verifier
 
 # A game longer than this many steps keeps its first ones and says so.
@@ -54,7 +54,7 @@ def board(g) -> dict:
         b["over"] = {"winner": g.winner, "reason": g.reason}
     p = s.pending
     if p is not None:
-        names = g.table.names
+        names = shown_names(g)
         b["pending"] = {
             "stage": p.stage, "player": None if p.is_chance else p.player, "prompt": p.prompt,
             "clauses": list(p.clauses), "source": p.source,
@@ -116,17 +116,24 @@ class Stepper(Verifier):
         self._line = 0                  # the log line being read
         self._wrote = None              # (kind, player) of the decision that line writes, until applied
 
-    def _record(self, decision: dict | None, events, forced: bool = False, g=None, number: bool = False) -> None:
+    def _record(self, decision: dict | None, events, forced: bool = False, g=None, number: bool = False,
+                before: dict | None = None) -> None:
+        """A step: `decision` and the `events` it caused, then the board of `g`
+        (default: the game). `before`: the evolved creatures' faces before the
+        decision (narrate.faces), by which the decision and its events name
+        them; default: those of `g` now."""
         if len(self.steps) >= MAX_STEPS:
             self.cut = True
             return
         g = g or self.g
-        names = g.table.names
+        if before is None:
+            before = faces(g)
+        each, _after = names_by_event(g, events, before)
         self.steps.append({
             "line": self._line,
-            "decision": None if decision is None else decision_text(decision, names, number),
+            "decision": None if decision is None else decision_text(decision, shown_names(g, before), number),
             "forced": forced,
-            "events": [[e.kind, list(e.clauses), event_text(e, names)] for e in events],
+            "events": [[e.kind, list(e.clauses), event_text(e, names)] for e, names in zip(events, each)],
             "board": board(g),
         })
 
@@ -168,8 +175,9 @@ class Stepper(Verifier):
         wrote = self._wrote
         forced = wrote is None or wrote[0] != kind or wrote[1] != player
         number = asks_number(pend)
+        before = faces(self.g)
         super()._step(kind, arg)
-        self._record(Decision(kind, player, arg).to_json(), self.g.events, forced, number=number)
+        self._record(Decision(kind, player, arg).to_json(), self.g.events, forced, number=number, before=before)
         if not forced:
             self._wrote = None          # a later step caused by the same line is the rules' own
 

@@ -1,0 +1,182 @@
+"""An evolved creature (Beyond Evolution, later.evolve) is named in reports by
+the face it shows, with its own card id, as the board draws it: in a
+finding's card names (and so its legal options), its events, the HTML
+report's step lists and options, and conform's and serve's event texts.
+An event names it by the face it showed when the event happened: the
+"evolve" event by the face it evolved from."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+from conftest import ROOT
+
+from oracle.games.mindbug.engine import Game
+from oracle.games.mindbug.engine.records import Event
+from oracle.harness.views import event_views
+from oracle.replay import report as render
+from oracle.replay.narrate import creature_label, faces, names_by_event, shown_names
+from oracle.replay.reader import split_games
+from oracle.replay.selfplay import selfplay_lines
+from oracle.replay.verifier import Verifier
+from oracle.replay.verify import verify_game
+from oracle.report.scenario import scenario_steps
+from oracle.report.steps import game_steps
+from oracle.scenarios.loader import load_file
+
+SETS = ("beyond-evolution",)
+
+
+def _evolving_game() -> tuple[list[dict], int, int, str, str]:
+    """A self-played Beyond Evolution game in which a creature evolves:
+    (its lines, the index of the first claim that shows a stage II face,
+    the creature, its printed name, the face)."""
+    lines: list[dict] = []
+    games = []
+    for raw in selfplay_lines(12, 9, "en-revised", sets=SETS):
+        d = json.loads(raw)
+        if d["t"] == "game":
+            lines = []
+            games.append(lines)
+        lines.append(d)
+    for lines in games:
+        printed = {int(k): v for k, v in lines[1]["cards"].items()}
+        for i, d in enumerate(lines):
+            if d["t"] != "state":
+                continue
+            for side in d["play"]:
+                for c in side:
+                    if isinstance(c, dict) and c.get("stage") == 2:
+                        assert c["face"] != printed[c["card"]]
+                        return lines, i, c["card"], printed[c["card"]], c["face"]
+    raise AssertionError("no creature evolves in 12 self-played Beyond Evolution games")
+
+
+@pytest.fixture(scope="module")
+def evolving():
+    return _evolving_game()
+
+
+def _verify(lines: list[dict]):
+    data = b"".join(json.dumps(d).encode() + b"\n" for d in lines)
+    (raw,) = split_games(io.BytesIO(data), "evolved.jsonl")
+    return raw, verify_game(raw)
+
+
+def _named_cards(rep) -> dict[int, str]:
+    """The "cards:" line of the human report's finding: id -> name."""
+    (line,) = [x for x in render.human_game(rep).splitlines() if x.startswith("    cards:")]
+    return {int(k): v for k, v in (entry.split(" ", 1) for entry in line.split(":", 1)[1].strip().split(", "))}
+
+
+def test_a_finding_names_the_evolved_creature_by_its_face(evolving):
+    lines, at, card, printed, face = evolving
+    broken = [dict(d) for d in lines]
+    broken[at] = dict(broken[at], life=[v + 5 for v in broken[at]["life"]])   # a claim that differs
+    _raw, rep = _verify(broken)
+    (f,) = [f for f in rep.findings if f.code == "STATE_MISMATCH"][:1]
+    assert f.cards[card] == face, f.cards
+    # The events since log and rules last agreed: the evolve event by the
+    # face it evolved from; every event after it by the new face.
+    texts = [(e.kind, e.text) for e in f.events]
+    evolved = next(i for i, (kind, text) in enumerate(texts) if kind == "evolve" and f"({card})" in text)
+    assert texts[evolved][1].startswith(f"evolve {printed} ({card}) ")
+    for kind, text in texts[evolved + 1:]:
+        assert f"{printed} ({card})" not in text, text
+    assert _named_cards(rep)[card] == face
+
+
+def test_a_refused_decision_names_the_face_in_play(evolving):
+    lines, at, card, printed, face = evolving
+    # Right after the claim that shows the new face, the next player to
+    # decide plays the evolved creature, which is in play, not in a hand.
+    nxt = next(i for i in range(at + 1, len(lines)) if "p" in lines[i] and lines[i]["t"] != "state")
+    broken = [dict(d) for d in lines]
+    broken[nxt] = {"t": "play", "p": lines[nxt]["p"], "card": card}
+    _raw, rep = _verify(broken)
+    f = rep.findings[0]
+    assert (f.code, f.line) == ("ILLEGAL_DECISION", nxt + 1) and f.options, f
+    assert f.cards[card] == face, f.cards
+    assert _named_cards(rep)[card] == face
+
+
+def test_the_step_list_names_the_face_once_the_creature_has_evolved(evolving):
+    lines, at, card, printed, face = evolving
+    raw, _rep = _verify(lines)
+    _rep, data = game_steps(raw)
+    seen = 0
+    evolved_at = None
+    for n, s in enumerate(data["steps"]):
+        shows = {c: name for c, _stage, name in s["board"].get("evolved", [])}
+        if card in shows and evolved_at is None:
+            evolved_at = n
+            assert any(e[0] == "evolve" and e[2].startswith(f"evolve {printed} ({card})") for e in s["events"]), s
+        pending = s["board"]["pending"]
+        for text in (pending["options"] if pending else []):
+            if f"({card})" in text:
+                want = shows.get(card, printed)
+                assert f"{want} ({card})" in text, (text, want)
+                seen += card in shows
+        if evolved_at is not None and n > evolved_at and card in shows and s["decision"]:
+            assert f"{printed} ({card})" not in s["decision"], s["decision"]
+    assert evolved_at is not None and seen, "the creature is never among the options once evolved"
+
+
+def test_scenario_boards_name_the_face_in_their_options():
+    shown = 0
+    for name in ("beyond-evolution.yaml", "cross-set-evolution.yaml"):
+        for sc in load_file(ROOT / "scenarios" / name).scenarios:
+            data = scenario_steps(sc, sc.editions()[0])
+            for s in (data or {"steps": []})["steps"]:
+                pending = s["board"]["pending"]
+                for c, _stage, face in s["board"].get("evolved", []):
+                    printed = data["cards"][c]
+                    for text in (pending["options"] if pending else []):
+                        if re.search(rf"\({c}\)", text):
+                            assert f"{face} ({c})" in text and (face == printed or f"{printed} ({c})" not in text)
+                            shown += 1
+    assert shown >= 10, shown
+
+
+def _game_at(lines: list[dict], upto: int) -> Game:
+    """The rules' game after the lines of `lines` before index `upto`."""
+    data = b"".join(json.dumps(d).encode() + b"\n" for d in lines[:upto])
+    (raw,) = split_games(io.BytesIO(data), "evolved.jsonl")
+    v = Verifier(raw)
+    v.run()
+    return v.g
+
+
+def test_names_by_event_follow_evolution_and_leaving_play(evolving):
+    lines, at, card, printed, face = evolving
+    g = _game_at(lines, at)
+    assert faces(g) == {card: face}
+    assert shown_names(g)[card] == face and g.table.names[card] == printed
+    assert creature_label(g, card) == f"{face} ({card}, stage II of {printed})"
+    aside = next(a for c, a, _n in g.state.stages if c == card)
+    events = [Event("attack", (), 0, card, None, None, None),
+              Event("unevolve", (), 0, card, (aside,), None, None),      # it left play
+              Event("discard", (), 0, card, None, None, None),
+              Event("evolve", (), 0, card, (aside,), 2, None),           # (as a later game might)
+              Event("ready", (), 0, card, None, None, None)]
+    each, after = names_by_event(g, events, {card: face})
+    assert [names[card] for names in each] == [face, face, printed, printed, face]
+    assert after == {card: face}
+    # A stage III face: the side the double-sided card turns to.
+    each, after = names_by_event(g, [Event("evolve", (), 0, card, (aside,), 3, None)], {card: face})
+    assert each[0][card] == face and after[card] not in (face, printed)
+
+
+def test_serve_event_texts_name_the_face_the_creature_showed(evolving):
+    lines, at, card, printed, face = evolving
+    g = _game_at(lines, at)
+    attack = Event("attack", ("combat.attack",), 0, card, None, None, None)
+    (view,) = event_views(g, [attack], {card: face})
+    assert view.text == f"attack {face} ({card}) (player 0)"
+    (view,) = event_views(g, [attack], {})
+    assert view.text == f"attack {printed} ({card}) (player 0)"
+    (view,) = event_views(g, [attack])          # by default, the faces now
+    assert view.text == f"attack {face} ({card}) (player 0)"
