@@ -84,7 +84,7 @@ def test_a_wrong_stage_is_a_difference_named_in_game_terms():
     g = position()
     line = state(**play({"card": CLOUD, "stage": 3}, SEA_REX_OK))
     assert not agrees(g, line)
-    assert texts(g, line) == ["Cloud Lady (1, stage II: Typhoon Princess): the log has it in player 0's play area, "
+    assert texts(g, line) == ["Typhoon Princess (1, stage II of Cloud Lady): the log has it in player 0's play area, "
                               "stage III; the rules have it in player 0's play area, stage II"]
     assert attribute(g, [], card_diff(g, line))[0] == "later.evolve"
     rules, log = claim_views(g, line)
@@ -309,5 +309,5 @@ def test_an_evolved_creature_is_named_with_the_face_it_shows():
     from oracle.replay.narrate import creature_label
 
     g = position()
-    assert creature_label(g, CLOUD) == "Cloud Lady (1, stage II: Typhoon Princess)"
+    assert creature_label(g, CLOUD) == "Typhoon Princess (1, stage II of Cloud Lady)"
     assert creature_label(g, SEA_REX) == "Sea-Rex (3)" and creature_label(g, TADPOLE) == "Curious Tadpole (7)"

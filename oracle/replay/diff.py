@@ -413,7 +413,8 @@ def card_diff(g, line) -> list[DiffEntry]:
 
 def _label(g, c) -> str:
     """A card in game terms: "Sea-Rex (12)", an evolved creature with the face
-    it shows: "Cloud Lady (7, stage II: Typhoon Princess)"."""
+    it shows first, as the board labels it: "Typhoon Princess (7, stage II of
+    Cloud Lady)"."""
     if c not in g.table.names:
         return f"card {c} (not a card of this game)"
     return creature_label(g, c)
