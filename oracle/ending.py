@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+from contextlib import contextmanager
 
 # The exit status when standard output is closed before the output is
 # complete: a process ended by SIGPIPE gives the same in a shell.
@@ -18,6 +19,9 @@ CLOSED_OUTPUT = 128 + 13
 # error, whenever it comes (start-up, the run, the writing of the reports).
 INTERRUPTED_STATUS = 128 + 2
 INTERRUPTED = b"mb-oracle: interrupted\n"
+# SIGTERM: the same, with 128 + SIGTERM.
+TERMINATED_STATUS = 128 + 15
+TERMINATED = b"mb-oracle: terminated\n"
 
 # the module a command may miss -> the package that provides it
 PACKAGES = {"hypothesis": "hypothesis", "yaml": "PyYAML", "msgspec": "msgspec", "jinja2": "Jinja2"}
@@ -69,6 +73,75 @@ def say_interrupted() -> int:
     except OSError:            # no standard error: the exit status says it
         pass
     return INTERRUPTED_STATUS
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the run stands while `stops_raise` is open: it
+    unwinds as Ctrl-C's KeyboardInterrupt does."""
+
+
+_raising: list[bool] = []       # open `stops_raise` blocks
+
+
+def stops_raising() -> bool:
+    """Whether a command took SIGINT and SIGTERM as exceptions (`stops_raise`):
+    the handlers that would end the process at once leave them alone."""
+    return bool(_raising)
+
+
+@contextmanager
+def stops_raise():
+    """While open, SIGINT raises KeyboardInterrupt and SIGTERM raises
+    `Terminated` wherever the run stands, for a command that reports what it
+    has done so far before it exits (`say_stopped`). Outside the main thread
+    the signals are left as they are."""
+    import signal
+
+    owner = os.getpid()
+
+    def on_term(signum, frame):
+        if os.getpid() != owner:    # a forked child before it set its own handler
+            os._exit(TERMINATED_STATUS)
+        raise Terminated
+
+    def on_int(signum, frame):
+        if os.getpid() != owner:
+            os._exit(INTERRUPTED_STATUS)
+        raise KeyboardInterrupt
+
+    try:
+        previous = {signal.SIGTERM: signal.signal(signal.SIGTERM, on_term),
+                    signal.SIGINT: signal.signal(signal.SIGINT, on_int)}
+    except ValueError:              # not the main thread
+        yield
+        return
+    _raising.append(True)
+    try:
+        yield
+    finally:
+        _raising.pop()
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def say_stopped(e: KeyboardInterrupt) -> int:
+    """The end of a run that `stops_raise` stopped: as `say_interrupted` for
+    Ctrl-C; for SIGTERM (`Terminated`) its own line and TERMINATED_STATUS."""
+    if not isinstance(e, Terminated):
+        return say_interrupted()
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+    try:
+        os.write(2, TERMINATED)
+    except OSError:
+        pass
+    return TERMINATED_STATUS
 
 
 def _prefix(command: str) -> str:

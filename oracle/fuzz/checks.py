@@ -90,7 +90,9 @@ class Tally:
     games_in: int = 0
     verdicts_out: int = 0
     problems: dict[str, Problem] = field(default_factory=dict)
-    interrupted: bool = False       # Ctrl-C ended the run: what it holds is what was done so far
+    # Ctrl-C (KeyboardInterrupt) or SIGTERM (ending.Terminated) ended the run: what it
+    # holds is what was done so far
+    interrupted: BaseException | None = None
 
     def count(self, target: str) -> None:
         self.inputs[target] = self.inputs.get(target, 0) + 1

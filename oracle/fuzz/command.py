@@ -31,7 +31,12 @@ MAX_BUDGET = 1_000_000      # inputs a run may try: at the speed of the command 
               help="Fuzz only these formats (repeatable; those of --game). Default: all of the game's.")
 @click.option("--game", default="mindbug", show_default=True, metavar="GAME",
               help="Whose inputs: mindbug, or mind-up (its logs, scenarios and service requests: the mu-* targets).")
-def fuzz(budget, seed, out, seconds, cli_every, targets, game):
+@click.option("--progress-every", "every", type=click.IntRange(1), default=None, metavar="N",
+              help="A progress line on standard error every N inputs: inputs tried, problems found so far, "
+                   "the same per format. Default: a line every 500 inputs when standard error is not a "
+                   "terminal, one line drawn in place when it is.")
+@click.option("--no-progress", is_flag=True, help="No progress on standard error.")
+def fuzz(budget, seed, out, seconds, cli_every, targets, game, every, no_progress):
     """Feed broken input of every format to verify, annotate, scenarios,
     --expect, --cards, serve and conform: replay lines of every type, real
     games mutated line by line (self-play and ./replays), scenario files
@@ -50,7 +55,8 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game):
     (oracle/fuzz/surroundings.py). Reports the inputs tried, the distinct tracebacks
     and hangs (a reproducer of each in --out), and games in against
     verdicts out. Exit status 1 if anything broke, else 0; Ctrl-C reports
-    what was tried so far and exits 130."""
+    what was tried so far and exits 130, SIGTERM the same with 143. Its
+    progress goes to standard error (--progress-every, --no-progress)."""
     try:
         from .run import game_shares, run_fuzz
     except ImportError as e:
@@ -67,9 +73,22 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game):
     wrong = [t for t in targets if t not in shares]
     if wrong:
         raise click.UsageError(f"--target {', '.join(wrong)}: not a target of {game} ({', '.join(shares)})")
+    if no_progress and every is not None:
+        raise click.UsageError("--progress-every and --no-progress exclude each other")
+    from ..ending import say_stopped, stops_raise
+    from .progress import FuzzProgress
+
+    progress = FuzzProgress(budget, 0 if no_progress else every)
     start = time.monotonic()
-    tally = run_fuzz(budget, seed, out=out, seconds=seconds, cli_every=cli_every,
-                     targets=tuple(targets) or tuple(shares), game=game)
+    # Ctrl-C and SIGTERM end the run where it stands, as exceptions: the
+    # summary of what was tried so far is printed all the same (a
+    # reproducer is written whole as soon as its problem is found).
+    with stops_raise():
+        try:
+            tally = run_fuzz(budget, seed, out=out, seconds=seconds, cli_every=cli_every,
+                             targets=tuple(targets) or tuple(shares), game=game, progress=progress)
+        finally:
+            progress.close()
     took = time.monotonic() - start
     click.echo(f"fuzz: seed {seed}, {tally.total} inputs in {took:.0f} s "
                f"({', '.join(f'{t} {n}' for t, n in tally.inputs.items())}); "
@@ -82,8 +101,6 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game):
         for p in found:
             click.echo(visible(f"  {p.key}  [{p.target}, {p.seen} input{'s' * (p.seen != 1)}]"
                                + (f"  reproducer: {p.saved}" if p.saved else "")))
-    if tally.interrupted:
-        from ..ending import say_interrupted
-
-        sys.exit(say_interrupted())
+    if tally.interrupted is not None:
+        sys.exit(say_stopped(tally.interrupted))
     sys.exit(1 if tally.problems else 0)

@@ -49,23 +49,29 @@ def _module(game: str):
 def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: float = 5.0,
              cli_every: int = 50, replays: str | Path | None = "replays",
              scenarios: str | Path | None = "scenarios", examples: str | Path | None = "examples",
-             targets=tuple(SHARES), game: str = "mindbug") -> checks.Tally:
+             targets=tuple(SHARES), game: str = "mindbug", progress=None) -> checks.Tally:
     """Try about `budget` inputs; every `cli_every`-th input of each target
     also goes through the command line (0: never). `game`: whose targets
-    (`targets` among them; Mindbug's by default)."""
+    (`targets` among them; Mindbug's by default). `progress`: told the
+    inputs each target gets and each input tried (progress.FuzzProgress).
+    Ctrl-C (and SIGTERM, raised as ending.Terminated under
+    ending.stops_raise) ends the run: the tally of what was tried so far,
+    `interrupted` set to the exception."""
     tally = checks.Tally(out=Path(out) if out else None)
     try:
-        return _fuzz_game(tally, budget, seed, seconds, cli_every, replays, scenarios, examples, targets, game)
-    except KeyboardInterrupt:       # Ctrl-C: the report of what was tried so far
-        tally.interrupted = True
+        return _fuzz_game(tally, budget, seed, seconds, cli_every, replays, scenarios, examples, targets, game,
+                          progress)
+    except KeyboardInterrupt as e:      # the report of what was tried so far
+        tally.interrupted = e
         return tally
 
 
-def _fuzz_game(tally, budget, seed, seconds, cli_every, replays, scenarios, examples, targets, game) -> checks.Tally:
+def _fuzz_game(tally, budget, seed, seconds, cli_every, replays, scenarios, examples, targets, game,
+               progress) -> checks.Tally:
     shares = game_shares(game)
     if game != games_registry.DEFAULT:
         table = _module(game).targets(tally, seconds, replays, scenarios)
-        return _run(tally, budget, seed, seconds, cli_every, shares, targets, table)
+        return _run(tally, budget, seed, seconds, cli_every, shares, targets, table, progress)
     good = corpus.short_games()
     games = corpus.selfplay_games() + corpus.file_games(replays)
     texts = corpus.scenario_texts(scenarios)
@@ -75,13 +81,13 @@ def _fuzz_game(tally, budget, seed, seconds, cli_every, replays, scenarios, exam
     sandbox = hostile.make_sandbox(corpus.MINIMAL_SCENARIO)
     table = _targets(tally, games, good, texts, expects, card_files, seconds, folders, sandbox, seed)
     try:
-        return _run(tally, budget, seed, seconds, cli_every, shares, targets, table)
+        return _run(tally, budget, seed, seconds, cli_every, shares, targets, table, progress)
     finally:
         shutil.rmtree(sandbox, ignore_errors=True)
 
 
-def _run(tally, budget: int, seed: int, seconds: float, cli_every: int, shares: dict, targets, table
-         ) -> checks.Tally:
+def _run(tally, budget: int, seed: int, seconds: float, cli_every: int, shares: dict, targets, table,
+         progress=None) -> checks.Tally:
     """Share the budget among `targets` (by `shares`) and fuzz each with its
     strategy and checks (`table`: target -> its entry, as `_targets`)."""
     share = {t: shares[t] for t in targets}
@@ -90,6 +96,8 @@ def _run(tally, budget: int, seed: int, seconds: float, cli_every: int, shares: 
     for t in sorted(share, key=lambda t: -share[t])[:budget - sum(n.values())]:
         n[t] += 1     # the rest of the budget, to the largest shares
     n = {t: k for t, k in n.items() if k}
+    if progress is not None:
+        progress.plan({t: n[t] for t in shares if t in n})
     counter = {t: 0 for t in targets}
 
     def sample(target: str) -> bool:
@@ -104,6 +112,8 @@ def _run(tally, budget: int, seed: int, seconds: float, cli_every: int, shares: 
             checks.guarded(tally, target, data, suffix, seconds, run)
             if sample(target):
                 checks.guarded_cli(tally, target, data, suffix, lambda: cli(case))
+            if progress is not None:
+                progress.tried(tally, target)
 
         # In rounds of ROUND inputs, each its own seed: Hypothesis keeps what
         # a run has tried, which would grow with the budget.

@@ -38,7 +38,7 @@ import _signal
 from contextlib import contextmanager
 from typing import Iterator
 
-from ..ending import INTERRUPTED, INTERRUPTED_STATUS, to_devnull
+from ..ending import INTERRUPTED, INTERRUPTED_STATUS, TERMINATED, TERMINATED_STATUS, stops_raising, to_devnull
 from ..safefile import discard_pending
 from ..term import visible
 from .reader import RawGame, read_all
@@ -107,9 +107,8 @@ def iter_rendered(paths: tuple[str, ...], options: Options, jobs: int = 1, clust
 
 # -- Ctrl-C and SIGTERM ------------------------------------------------------------
 
-TERMINATED = b"mb-oracle: terminated\n"
 # What each stopping signal writes, and the exit status (128 + the signal).
-_STOPS = {_signal.SIGINT: (INTERRUPTED, INTERRUPTED_STATUS), _signal.SIGTERM: (TERMINATED, 143)}
+_STOPS = {_signal.SIGINT: (INTERRUPTED, INTERRUPTED_STATUS), _signal.SIGTERM: (TERMINATED, TERMINATED_STATUS)}
 
 
 @contextmanager
@@ -118,9 +117,15 @@ def interrupt_exits():
     callbacks appended to the yielded list stop the workers, the report
     lines verified so far are written out as far as that takes no waiting,
     one line goes to standard error, and the process exits with status 130
-    (128 + SIGINT) or 143 (128 + SIGTERM)."""
+    (128 + SIGINT) or 143 (128 + SIGTERM). Under a command that takes the
+    signals as exceptions (ending.stops_raise: fuzz, whose checks verify
+    here), they are left to it: the exception ends the run, and the pool's
+    clean-up its workers."""
     owner = os.getpid()
     callbacks: list = []
+    if stops_raising():
+        yield callbacks
+        return
 
     def on_stop(signum, frame):
         line, status = _STOPS[signum]
