@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, run_cli
 
 from oracle.games.mindbug.engine import Game
 from oracle.games.mindbug.engine.records import Event
@@ -180,3 +180,34 @@ def test_serve_event_texts_name_the_face_the_creature_showed(evolving):
     assert view.text == f"attack {printed} ({card}) (player 0)"
     (view,) = event_views(g, [attack])          # by default, the faces now
     assert view.text == f"attack {face} ({card}) (player 0)"
+
+
+def test_the_html_report_draws_the_face_on_the_board_and_on_both_sides_of_a_finding(evolving, tmp_path):
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the Python package playwright is not installed")
+    from browser import launch
+
+    lines, at, card, printed, face = evolving
+    broken = [json.loads(json.dumps(d)) for d in lines]
+    for side in broken[at]["play"]:
+        for c in side:
+            if c["card"] == card:
+                c["exhausted"] = not c["exhausted"]          # the claim differs on the evolved creature
+    log = tmp_path / "evolved.jsonl"
+    log.write_bytes(b"".join(json.dumps(d).encode() + b"\n" for d in broken))
+    page = tmp_path / "report.html"
+    r = run_cli("verify", str(log), "--output", f"html={page}")
+    assert r.returncode == 1, r.stderr.decode()
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        try:
+            pg = b.new_page(viewport={"width": 1280, "height": 900})
+            pg.goto(page.as_uri())
+            pg.get_by_role("button", name=lines[0]["id"], exact=False).first.click()
+            pg.wait_for_selector("#detail h2")
+            labels = pg.eval_on_selector_all(f'#detail [data-card="{card}"]',
+                                             "els => els.map(e => e.getAttribute('aria-label'))")
+        finally:
+            b.close()
+    # the board at the finding's step, the log's side and the rules' side
+    assert len(labels) >= 3, labels
+    assert all(x.startswith(f"{face} ({card}, stage II of {printed}), ") for x in labels), labels

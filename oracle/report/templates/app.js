@@ -129,7 +129,7 @@
     const power = opts.power !== undefined ? opts.power : d.power;
     const kws = keywordNames(opts.keywords !== undefined ? opts.keywords : d.keywords);
     const marked = opts.mark ? opts.mark.has(id) : game.marked.has(id);
-    const stage = opts.stage ? "stage " + ROMAN[opts.stage] + " of " + printed : "";
+    const stage = opts.stage && printed !== name ? "stage " + ROMAN[opts.stage] + " of " + printed : "";
     const boostWords = boosts.length ? boosts.length + " boost card" + (boosts.length > 1 ? "s" : "") +
       " under it: " + boostNames.join(", ") : "";
     const label = name + " (" + id + (stage ? ", " + stage : "") + "), power " + power +
@@ -369,6 +369,8 @@
               const id = typeof c === "number" ? c : c.card;
               const o = { small: true, exhausted: typeof c === "object" && !!c.exhausted, mark: mark, names: f.cards };
               if (typeof c === "object" && typeof c.power === "number") o.power = c.power;
+              // An evolved creature as the side shows it: the face of its stage.
+              if (typeof c === "object" && typeof c.face === "string" && c.stage > 1) { o.face = c.face; o.stage = c.stage; }
               cards.append(cardEl(id, o));
             }
             if (!val[p].length) cards.append(el("span", { class: "note", text: "none" }));
