@@ -211,3 +211,32 @@ def test_the_html_report_draws_the_face_on_the_board_and_on_both_sides_of_a_find
     # the board at the finding's step, the log's side and the rules' side
     assert len(labels) >= 3, labels
     assert all(x.startswith(f"{face} ({card}, stage II of {printed}), ") for x in labels), labels
+
+
+def test_conform_names_the_face_in_the_options_it_compares(evolving):
+    import msgspec
+
+    from oracle.harness import engine_protocol as ep
+    from oracle.harness.lockstep import compare
+    from oracle.harness.views import full_claim
+
+    lines, at, card, printed, face = evolving
+    for upto in range(at + 1, len(lines)):
+        g = _game_at(lines, upto)
+        if faces(g).get(card) == face and g.pending is not None and \
+                any(d.arg == card for d in g.legal_decisions()):
+            break
+    else:
+        raise AssertionError("the evolved creature is never among the legal decisions")
+    # An engine that leaves out the decisions of the evolved creature.
+    options = [msgspec.to_builtins(d.to_json()) for d in g.legal_decisions() if d.arg != card]
+    reply = ep.reply_decoder.decode(json.dumps({"options": options, "state": full_claim(g), "over": None}))
+    attack = Event("attack", ("combat.attack",), g.pending.player, card, None, None, None)
+    finding, _ = compare(g, reply, 3, [attack], {card: face})
+    assert finding.code == "OPTIONS_DIFFER" and finding.cards[card] == face
+    missing = [d.text for d in finding.diff if f"({card})" in d.text]
+    assert missing and all(f"{face} ({card})" in t and f"{printed} ({card})" not in t for t in missing), missing
+    assert finding.events[0].text.startswith(f"attack {face} ({card})")
+    # From faces before it evolved, the same event names the card it was.
+    finding, _ = compare(g, reply, 3, [attack], {})
+    assert finding.events[0].text.startswith(f"attack {printed} ({card})")
