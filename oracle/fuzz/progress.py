@@ -7,7 +7,7 @@ DEFAULT_EVERY inputs unless `--no-progress`. Each line gives the inputs
 tried of the budget, the time so far, the distinct problems found, and the
 same per format for the formats begun:
 
-    fuzz: 1,500/20,000 inputs (8%), 2:05, 1 problem; replay-lines 1,200/1,200, games 300/5,000 (1 problem)
+    fuzz: 3,000/20,000 inputs (15%), 5:02, 1 problem; replay-lines 2,400/2,400, games 600/5,000 (1 problem)
 """
 
 from __future__ import annotations

@@ -177,7 +177,8 @@ class Service:
 
     def _events(self, req: pr.Events) -> pr.EventsReply:
         entry = self._get(req.game)
-        return pr.EventsReply(id=req.id, game=req.game, events=event_views(entry.game, entry.events, entry.start, req.since),
+        return pr.EventsReply(id=req.id, game=req.game,
+                              events=event_views(entry.game, entry.events, entry.start, req.since),
                               next=len(entry.events))
 
     def _fork(self, req: pr.Fork) -> pr.ForkReply:
