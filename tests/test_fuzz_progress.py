@@ -17,7 +17,7 @@ from conftest import ROOT
 pytest.importorskip("hypothesis")
 
 from oracle.fuzz import checks  # noqa: E402
-from oracle.fuzz.progress import DEFAULT_EVERY, FuzzProgress  # noqa: E402
+from oracle.fuzz.progress import DEFAULT_EVERY, DEFAULT_SECONDS, FuzzProgress  # noqa: E402
 
 LINE = re.compile(r"fuzz: ([\d,]+)/([\d,]+) inputs? \((\d+)%\), \d+:\d\d, (\d+) problems?; (.+)")
 
@@ -121,6 +121,30 @@ def test_off_a_terminal_a_line_comes_every_500_inputs_by_default():
     assert lines[0].startswith("fuzz: 500/1,200 inputs (41%), ") and lines[0].endswith("; games 500/700")
     assert lines[1].startswith("fuzz: 1,000/1,200 inputs (83%), ") and \
         lines[1].endswith("; games 700/700, text 300/500")
+
+
+def test_off_a_terminal_slow_inputs_still_get_a_line_every_minute():
+    now = [0.0]
+    stream = io.StringIO()
+    prog = FuzzProgress(1000, None, stream=stream, clock=lambda: now[0])
+    prog.plan({"adapters": 1000})
+    tally = checks.Tally()
+    for seconds in (20, 30, 15, 10, 70):       # after each input, the clock moves on
+        now[0] += seconds
+        tally.count("adapters")
+        prog.tried(tally, "adapters")
+    lines = stream.getvalue().splitlines()
+    assert DEFAULT_SECONDS == 60 and len(lines) == 2, lines
+    assert lines[0].startswith("fuzz: 3/1,000 inputs (0%), 1:05, ")
+    assert lines[1].startswith("fuzz: 5/1,000 inputs (0%), 2:25, ")
+    # An N asked for is N inputs, however slow they come.
+    stream = io.StringIO()
+    prog = FuzzProgress(1000, 4, stream=stream, clock=lambda: now[0])
+    for _ in range(3):
+        now[0] += 100
+        tally.count("adapters")
+        prog.tried(tally, "adapters")
+    assert stream.getvalue().count("\n") == 1 and stream.getvalue().startswith("fuzz: 8/")
 
 
 def test_on_a_terminal_the_default_is_one_line_drawn_in_place():

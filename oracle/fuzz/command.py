@@ -33,8 +33,8 @@ MAX_BUDGET = 1_000_000      # inputs a run may try: at the speed of the command 
               help="Whose inputs: mindbug, or mind-up (its logs, scenarios and service requests: the mu-* targets).")
 @click.option("--progress-every", "every", type=click.IntRange(1), default=None, metavar="N",
               help="A progress line on standard error every N inputs: inputs tried, problems found so far, "
-                   "the same per format. Default: a line every 500 inputs when standard error is not a "
-                   "terminal, one line drawn in place when it is.")
+                   "the same per format. Default: a line every 500 inputs (and at least one a minute) when "
+                   "standard error is not a terminal, one line drawn in place when it is.")
 @click.option("--no-progress", is_flag=True, help="No progress on standard error.")
 def fuzz(budget, seed, out, seconds, cli_every, targets, game, every, no_progress):
     """Feed broken input of every format to verify, annotate, scenarios,

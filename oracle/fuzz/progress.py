@@ -3,7 +3,9 @@
 A line every N inputs (`--progress-every N`), or, when standard error is a
 terminal and no N was asked for, one line drawn again in place. A run whose
 standard error is not a terminal (a log file, CI, a pipe) gets a line every
-DEFAULT_EVERY inputs unless `--no-progress`. Each line gives the inputs
+DEFAULT_EVERY inputs, and at least one every DEFAULT_SECONDS while inputs
+come slowly (the formats that start processes), unless `--no-progress`.
+Each line gives the inputs
 tried of the budget, the time so far, the distinct problems found, and the
 same per format for the formats begun:
 
@@ -18,6 +20,7 @@ import time
 from ..term import Progress, is_terminal, plural
 
 DEFAULT_EVERY = 500     # inputs between two lines when standard error is not a terminal
+DEFAULT_SECONDS = 60    # and at most this many seconds, after an input
 
 
 def _clock(seconds: float) -> str:
@@ -33,18 +36,20 @@ class FuzzProgress:
     clears a display drawn in place). `every`: a line every that many
     inputs; None: the default for the stream (above); 0: nothing."""
 
-    def __init__(self, budget: int, every: int | None = None, stream=None):
+    def __init__(self, budget: int, every: int | None = None, stream=None, clock=time.monotonic):
         self.stream = stream if stream is not None else sys.stderr
         self.budget = budget
         self.planned: dict[str, int] = {}
-        self.start = time.monotonic()
+        self.clock = clock
+        self.start = self.last = clock()
         self.live: Progress | None = None
+        self.seconds: float | None = None       # the most time between two lines, if any
         if every is None:
             if is_terminal(self.stream):
                 self.live = Progress("fuzz", total=budget, unit="input", stream=self.stream)
                 every = 0
             else:
-                every = DEFAULT_EVERY
+                every, self.seconds = DEFAULT_EVERY, DEFAULT_SECONDS
         self.every = every
 
     def plan(self, planned: dict[str, int]) -> None:
@@ -61,14 +66,16 @@ class FuzzProgress:
             self.live.note = f"{plural(found, 'problem')}, {target} {tally.inputs.get(target, 0):,}/" \
                              f"{self.planned.get(target, 0):,}"
             self.live.update(1)
-        elif self.every and tally.total % self.every == 0:
+        elif self.every and (tally.total % self.every == 0 or
+                             self.seconds is not None and self.clock() - self.last >= self.seconds):
             self._write(self.line(tally))
+            self.last = self.clock()
 
     def line(self, tally) -> str:
         """The progress line of `tally` now."""
         done = tally.total
         share = f" ({100 * done // self.budget}%)" if self.budget else ""
-        head = (f"fuzz: {done:,}/{plural(self.budget, 'input')}{share}, {_clock(time.monotonic() - self.start)}, "
+        head = (f"fuzz: {done:,}/{plural(self.budget, 'input')}{share}, {_clock(self.clock() - self.start)}, "
                 f"{plural(len(tally.problems), 'problem')}")
         found: dict[str, int] = {}
         for p in tally.problems.values():
