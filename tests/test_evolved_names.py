@@ -182,16 +182,30 @@ def test_serve_event_texts_name_the_face_the_creature_showed(evolving):
     assert view.text == f"attack {face} ({card}) (player 0)"
 
 
+def _claimed_wrong(lines: list[dict], at: int, card: int) -> list[dict]:
+    """`lines` with the claim at `at` wrong on the evolved creature's exhaustion."""
+    broken = [json.loads(json.dumps(d)) for d in lines]
+    for side in broken[at]["play"]:
+        for c in side:
+            if c["card"] == card:
+                c["exhausted"] = not c["exhausted"]
+    return broken
+
+
+def test_a_state_difference_names_the_face_first(evolving):
+    lines, at, card, printed, face = evolving
+    _raw, rep = _verify(_claimed_wrong(lines, at, card))
+    (entry,) = [e for f in rep.findings for e in f.diff or () if e.card == card][:1]
+    assert entry.name == face
+    assert entry.text.startswith(f"{face} ({card}, stage II of {printed}): the log has it in player "), entry.text
+
+
 def test_the_html_report_draws_the_face_on_the_board_and_on_both_sides_of_a_finding(evolving, tmp_path):
     sync_api = pytest.importorskip("playwright.sync_api", reason="the Python package playwright is not installed")
     from browser import launch
 
     lines, at, card, printed, face = evolving
-    broken = [json.loads(json.dumps(d)) for d in lines]
-    for side in broken[at]["play"]:
-        for c in side:
-            if c["card"] == card:
-                c["exhausted"] = not c["exhausted"]          # the claim differs on the evolved creature
+    broken = _claimed_wrong(lines, at, card)
     log = tmp_path / "evolved.jsonl"
     log.write_bytes(b"".join(json.dumps(d).encode() + b"\n" for d in broken))
     page = tmp_path / "report.html"

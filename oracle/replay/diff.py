@@ -25,7 +25,7 @@ from ..games.mindbug.cards import KEYWORD_NAMES
 from ..games.mindbug.engine.state import ZONE_WORDS
 from .claims import ROMAN, boosts_of, face_name, name_of, stage_of
 from .findings import DiffEntry
-from .narrate import creature_label
+from .narrate import creature_label, shown_names
 
 U = msgspec.UNSET
 PLAY_FIELDS = ("card", "exhausted", "power", "keywords", "stage", "face", "boosts")
@@ -255,6 +255,7 @@ def card_diff(g, line) -> list[DiffEntry]:
 
     s = g.state
     names = g.table.names
+    shown = shown_names(g)              # an evolved creature by the face it shows (narrate)
     want = _Want(line)
     out: list[DiffEntry] = []           # the fields' differences, put after the cards'
 
@@ -397,7 +398,7 @@ def card_diff(g, line) -> list[DiffEntry]:
         rules_text = f"the rules have it {_places_text(rules_places, names=names)}" if rules_places else \
             "the rules know no such card"
         out.append(DiffEntry(f"{label}: {log_text}; {rules_text}",
-                             card=c, name=names.get(c), log=log_model[c], rules=rules_places))
+                             card=c, name=shown.get(c), log=log_model[c], rules=rules_places))
     for n in name_log:
         if name_log[n] != name_rules[n] and _covers(name_rules[n], name_log[n]):
             name_log[n] = name_rules[n]     # sub-fields claimed for some copies only: those agree
