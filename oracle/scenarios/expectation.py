@@ -23,8 +23,8 @@ def differences(g: Game, e: Expect, events) -> list[Difference]:
     diffs: list[Difference] = []
     s = g.state
 
-    def differ(fieldname, expected, actual, cards=()):
-        diffs.append(Difference(fieldname, expected, actual, tuple(cards)))
+    def differ(fieldname, expected, actual, cards=(), values=None):
+        diffs.append(Difference(fieldname, expected, actual, tuple(cards), values))
 
     if e.players is not UNSET:
         for p, pe in enumerate(e.players):
@@ -32,7 +32,7 @@ def differences(g: Game, e: Expect, events) -> list[Difference]:
             for key in ("life", "mindbugs"):
                 want = getattr(pe, key)
                 if want is not UNSET and getattr(s, key)[p] != want:
-                    differ(f"{base}.{key}", str(want), str(getattr(s, key)[p]))
+                    differ(f"{base}.{key}", str(want), str(getattr(s, key)[p]), values=(want, getattr(s, key)[p]))
             for zone in ("hand", "play", "discard", "deck"):
                 want = getattr(pe, zone)
                 if want is UNSET:
@@ -40,20 +40,21 @@ def differences(g: Game, e: Expect, events) -> list[Difference]:
                 have = getattr(s, zone)[p]
                 _zone(differ, f"{base}.{zone}", want, have, s, ordered=zone == "deck")
     if e.active is not UNSET and s.active != e.active:
-        differ("active", str(e.active), str(s.active))
+        differ("active", str(e.active), str(s.active), values=(e.active, s.active))
     if e.turn is not UNSET and s.turn != e.turn:
-        differ("turn", str(e.turn), str(s.turn))
+        differ("turn", str(e.turn), str(s.turn), values=(e.turn, s.turn))
     if e.exhausted is not UNSET:
         want = sorted(card_id(r) for r in e.exhausted)
         if want != sorted(s.exhausted):
-            differ("exhausted", _cards(want), _cards(sorted(s.exhausted)), set(want) ^ s.exhausted)
+            differ("exhausted", _cards(want), _cards(sorted(s.exhausted)), set(want) ^ s.exhausted,
+                   (_names(want), _names(sorted(s.exhausted))))
     if e.power is not UNSET:
         for ref, want in e.power.items():
             cid = card_id(ref)
             if g.controller(cid) is None:
                 differ(f"power[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
             elif g.power(cid) != want:
-                differ(f"power[{ref}]", str(want), str(g.power(cid)), [cid])
+                differ(f"power[{ref}]", str(want), str(g.power(cid)), [cid], (want, g.power(cid)))
     if e.keywords is not UNSET:
         for ref, words in e.keywords.items():
             cid = card_id(ref)
@@ -63,18 +64,20 @@ def differences(g: Game, e: Expect, events) -> list[Difference]:
                 continue
             have = sorted(keyword_list(g.keywords(cid)))
             if have != want:
-                differ(f"keywords[{ref}]", "[" + ", ".join(want) + "]", "[" + ", ".join(have) + "]", [cid])
+                differ(f"keywords[{ref}]", "[" + ", ".join(want) + "]", "[" + ", ".join(have) + "]", [cid],
+                       (want, have))
     if e.octonite is not UNSET:
         for ref, want in e.octonite.items():
             cid = card_id(ref)
             if g.controller(cid) is None:
                 differ(f"octonite[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
             elif counters(s, cid) != want:
-                differ(f"octonite[{ref}]", str(want), str(counters(s, cid)), [cid])
+                differ(f"octonite[{ref}]", str(want), str(counters(s, cid)), [cid], (want, counters(s, cid)))
     if e.set_aside is not UNSET:
         want = sorted(card_id(r) for r in e.set_aside)
         if want != sorted(s.set_aside):
-            differ("set_aside", _cards(want), _cards(sorted(s.set_aside)), set(want) ^ set(s.set_aside))
+            differ("set_aside", _cards(want), _cards(sorted(s.set_aside)), set(want) ^ set(s.set_aside),
+                   (_names(want), _names(sorted(s.set_aside))))
     if e.winner is not UNSET and g.winner != e.winner:
         differ("winner", _player(e.winner), _player(g.winner))
     if e.reason is not UNSET and g.reason != e.reason:
@@ -95,6 +98,10 @@ def differences(g: Game, e: Expect, events) -> list[Difference]:
             if hits:
                 differ(f"no_events[{k}]", f"no event {_pattern(m)}", event_text(hits[0]))
     return diffs
+
+
+def _names(ids) -> list[str]:
+    return [card_name(c) for c in ids]
 
 
 def _player(p) -> str:
@@ -120,7 +127,7 @@ def _zone(differ, fieldname, want, have, s, ordered) -> None:
             if unexpected:
                 bits.append(f"unexpected {_cards(unexpected)}")
             extra = " (" + "; ".join(bits) + ")"
-        differ(fieldname, shown, _cards(have) + extra, set(ids) ^ set(have))
+        differ(fieldname, shown, _cards(have) + extra, set(ids) ^ set(have), (_names(ids), _names(have)))
         return
     for x in want:
         if not isinstance(x, str):

@@ -253,9 +253,9 @@ class _Run:
         s = g.state
         diffs: list[Difference] = []
 
-        def differ(name, want, have):
+        def differ(name, want, have, values=None):
             if want != have:
-                diffs.append(Difference(name, str(want), str(have)))
+                diffs.append(Difference(name, str(want), str(have), values=values or (want, have)))
 
         if e.round is not UNSET:
             differ("round", e.round, s.round)
@@ -281,11 +281,11 @@ class _Run:
             elif Counter(want) != Counter(have):
                 missing, extra = sorted(set(want) - set(have)), sorted(set(have) - set(want))
                 diffs.append(Difference(f"hands[{p}]", str(sorted(want)), f"{sorted(have)} (missing {missing}; "
-                                        f"unexpected {extra})"))
+                                        f"unexpected {extra})", values=(sorted(want), sorted(have))))
         for p, want in (e.columns or {}).items():
             have = [sorted(col) for col in s.columns[p]] if p < s.players else []
             want = [sorted(col) for col in want] + [[] for _ in range(5 - len(want))]
-            differ(f"columns[{p}]", _columns(want), _columns(have))
+            differ(f"columns[{p}]", _columns(want), _columns(have), (_laid(want), _laid(have)))
         for p, want in (e.rounds or {}).items():
             differ(f"rounds[{p}]", list(want), list(s.scores[p]) if p < s.players else None)
         for p, want in (e.scores or {}).items():
@@ -320,10 +320,15 @@ class _Run:
                         events=self.last)
 
 
-def _columns(cols) -> str:
+def _laid(cols) -> list:
+    """The Score columns up to the last that holds a card."""
     while cols and not cols[-1]:
         cols = cols[:-1]
-    return "[" + ", ".join("[" + ", ".join(map(str, c)) + "]" for c in cols) + "]"
+    return cols
+
+
+def _columns(cols) -> str:
+    return "[" + ", ".join("[" + ", ".join(map(str, c)) + "]" for c in _laid(cols)) + "]"
 
 
 def _matches(m, ev) -> bool:

@@ -12,19 +12,19 @@
   }
   function findingEl(f, k, d, i) {
     const rep = d.report;
-    const head = el("div", { class: "head" }, f.code + " at line " + f.line,
+    const head = el("div", { class: "head" }, f.code + (f.line ? " at line " + f.line : ""),
       f.count > 1 ? " (found " + f.count + " times)" : "", f.expected ? " (expected)" : "",
       f.basis === "reading" ? " — only under a team reading" : "");
     const box = el("li", { class: "finding" + (["BAD_JSON", "BAD_LINE", "UNKNOWN_LINE_TYPE", "BAD_VERSION", "UNKNOWN_CARD",
       "UNKNOWN_EDITION", "UNSUPPORTED_SET", "MISSING_SETUP", "LINE_OUTSIDE_GAME", "MISSING_END", "EMPTY_INPUT",
-      "BAD_REFERENCE", "UNREADABLE", "UNKNOWN_FIELD", "TOO_LARGE"].includes(f.code) ? " malformed" : ""),
+      "BAD_REFERENCE", "UNREADABLE", "UNKNOWN_FIELD", "TOO_LARGE", "SCENARIO_ERROR"].includes(f.code) ? " malformed" : ""),
       id: "g" + i + "-f" + k }, head, el("p", { class: "msg", text: f.message }));
     const acts = el("div", {});
     if (d.steps) acts.append(el("button", { type: "button", onclick: () => go(d.at[k]),
       "aria-label": "Show finding " + (k + 1) + " on the board (step " + d.at[k] + ")", text: "Show on the board (step " + d.at[k] + ")" }), " ");
-    if (d.log) acts.append(el("a", { href: "#g" + i + "-L" + f.line, onclick: (ev) => { ev.preventDefault(); showLine(f.line); },
+    if (d.log && f.line) acts.append(el("a", { href: "#g" + i + "-L" + f.line, onclick: (ev) => { ev.preventDefault(); showLine(f.line); },
       text: (d.kind === "scenario" ? "scenario line " : "log line ") + f.line }));
-    else acts.append(el("span", { class: "note", text: rep.file + ":" + f.line }));
+    else acts.append(el("span", { class: "note", text: rep.file + (f.line ? ":" + f.line : "") }));
     box.append(acts);
     for (const cid of f.clauses) box.append(clauseBlock(cid));
     if (f.basis === "reading" && f.reading)
@@ -38,21 +38,35 @@
         sideEl(d.kind === "scenario" ? "The scenario expects" : "The log", f.log, f, mark), rulesSide));
     }
     if (f.diff && f.diff.length) {
-      const t = el("table", { class: "diff" }, el("caption", { class: "note", text: "Differences, card by card" }),
-        el("tr", {}, el("th", { scope: "col", text: "difference" }), el("th", { scope: "col", text: d.kind === "scenario" ? "expected" : "the log" }), el("th", { scope: "col", text: "the rules" })));
-      for (const e of f.diff) t.append(el("tr", {}, el("td", { text: e.text }),
-        el("td", { class: "mono", text: pretty(e.log === undefined ? null : e.log) }),
-        el("td", { class: "mono", text: pretty(e.rules === undefined ? null : e.rules) })));
-      box.append(t);
+      const cards = f.diff.filter(isCardEntry), others = f.diff.filter((e) => !isCardEntry(e));
+      if (cards.length) box.append(diffTable(cards, "Differences, card by card", "difference", d.kind, (e) => e.text));
+      if (others.length) box.append(diffTable(others, "Differences, field by field", "field", d.kind, (e) =>
+        d.kind === "scenario" ? el("code", { text: e.field }) :
+          el("span", {}, el("code", { text: e.field }), el("br"), el("span", { class: "note", text: e.text }))));
     }
     if (f.options && f.options.length)
       box.append(el("details", {}, el("summary", { text: "Legal options the rules gave (" + f.options.length + ")" }),
         el("pre", { text: f.options.map((o) => JSON.stringify(o)).join("\n") })));
     if (f.events && f.events.length)
-      box.append(el("details", {}, el("summary", { text: "What the rules did since log and rules last agreed (" + f.events.length + ")" }),
+      box.append(el("details", { open: d.kind === "scenario" && !d.steps }, el("summary", { text: (d.kind === "scenario" ?
+        "What happened at the step that failed (" : "What the rules did since log and rules last agreed (") + f.events.length + ")" }),
         el("ol", { class: "events" }, ...f.events.map((e) => el("li", {}, e.text, " ", ...e.clauses.map(chip))))));
     return box;
   }
+  // A finding's differences: those about one card (verify's entries without
+  // a field, a scenario's about one card) card by card; the others (a
+  // player's life, the line, the winners) field by field, each with its field.
+  function isCardEntry(e) { return e.field === undefined || e.field === null || typeof e.card === "number"; }
+  function diffTable(entries, caption, first, kind, head) {
+    const t = el("table", { class: "diff" }, el("caption", { class: "note", text: caption }),
+      el("tr", {}, el("th", { scope: "col", text: first }), el("th", { scope: "col", text: kind === "scenario" ? "expected" : "the log" }),
+        el("th", { scope: "col", text: "the rules" })));
+    for (const e of entries) t.append(el("tr", {}, el("td", {}, head(e)),
+      el("td", { class: "mono", text: shownValue(e.log) }), el("td", { class: "mono", text: shownValue(e.rules) })));
+    return t;
+  }
+  // A value of a difference: text as it is, anything else (a number, a list) as JSON.
+  function shownValue(v) { return typeof v === "string" ? v : pretty(v === undefined ? null : v); }
   // The rules' side of a finding that says only which decisions were
   // legal (ILLEGAL_DECISION): those decisions in words, "block: none".
   function cardWords(id, names) {

@@ -21,7 +21,8 @@
     detail.append(el("h2", { text: rep.id }),
       el("p", { class: "meta" }, el("span", { class: "badge v-" + rep.verdict, text: rep.verdict }), " ",
         (rep.outcome === "xfail" ? "(expected divergence) " : rep.outcome === "xpass" ? "(an expected divergence did not happen) " : ""),
-        (rep.edition || "no edition") + (d.kind === "scenario" ? "" : " · " + plural(rep.decisions, "decision")) + " · " + rep.file + ":" + rep.line +
+        (d.kind === "scenario" ? (rep.edition ? rep.edition + " · " : "") + rep.file + (rep.line ? ":" + rep.line : "") :
+          (rep.edition || "no edition") + " · " + plural(rep.decisions, "decision") + " · " + rep.file + ":" + rep.line) +
         (rep.impl ? " · " + rep.impl : "") +
         (rep.result && rep.result.winners ? " · the rules' result: " + rep.result.winners.map(muWho).join(" and ") +
           (rep.result.winners.length > 1 ? " share the victory" : " wins") + " (" + rep.result.scores.join(", ") + ")" :
@@ -57,7 +58,8 @@
         el("nav", { class: "steps", "aria-label": "Steps" }, stepsList)));
       if (d.cut) detail.append(el("p", { class: "note", text: "The game has more steps than a page shows; the rest are left out." }));
     } else {
-      detail.append(el("p", { class: "note", text: "No board for this game: " + (d.no_board === "board_limit" ?
+      detail.append(el("p", { class: "note", text: (d.kind === "scenario" ? "No board here: " : "No board for this game: ") +
+        (d.no_board === "board_limit" ?
         "the page draws boards for a limited number of games" : d.no_board) +
         (d.kind === "verify" ? ". Draw it with: mb-oracle show " + rep.file + " --game " + rep.id : "") }));
     }
