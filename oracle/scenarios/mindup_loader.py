@@ -72,7 +72,7 @@ def load_document(data: dict, name: str, loc) -> tuple[LoadedMindUp | None, list
             if k in data}
     turns = [loc.line(["turns", i]) for i in range(len(doc.turns))]
     rounds = [loc.line(["next_rounds", i]) for i in range(len(doc.next_rounds))]
-    after = {n: loc.key_line(["expect_after_turn"], str(n)) for n in doc.expect_after_turn or {}}
+    after = {n: loc.key_line(["expect_after_turn"], n) for n in doc.expect_after_turn or {}}
     return LoadedMindUp(doc, name, loc.line([]), turns, keys, rounds, after), []
 
 
@@ -126,7 +126,7 @@ class _Checker:
             for p in t:
                 self.seat(["turns", i], p, key=p)
         if d.expect is UNSET and d.illegal is UNSET and not d.expect_after_turn:
-            self.fail([], "the scenario checks nothing: give expect, expect_after_turn or illegal")
+            self.fail([], "the scenario checks nothing: give expect or illegal (or expect_after_turn)")
         if d.expect is not UNSET:
             self.check_expect(["expect"], d.expect)
         if d.expect_after_turn is not UNSET:
@@ -189,13 +189,13 @@ class _Checker:
         g = self.doc.given
         for p, cards in g.scored.items():
             path = ["given", "scored"]
-            self.seat(path, p, key=str(p))
+            self.seat(path, p, key=p)
             if p < len(g.columns) and any(g.columns[p]):
                 self.fail(path, f"player {p}'s Score cards are given twice, in `columns` and in `scored`; give "
-                                "them in one", key=str(p))
+                                "them in one", key=p)
             if not cards:
-                self.fail(path, f"player {p} won no card: leave the player out of `scored`", key=str(p))
-            zones.append((["given", "scored", str(p)], cards))
+                self.fail(path, f"player {p} won no card: leave the player out of `scored`", key=p)
+            zones.append((["given", "scored", p], cards))
 
     def check_after_turns(self) -> None:
         """`expect_after_turn`: each entry names a turn the scenario plays
@@ -209,12 +209,12 @@ class _Checker:
             path = ["expect_after_turn"]
             if turn > n:
                 self.fail(path, f"turn {turn} does not exist: the scenario has {n} turn{'s' * (n != 1)}",
-                          key=str(turn))
+                          key=turn)
             elif refused is not None and turn >= refused:
                 what = "the setup" if refused == 0 else f"turn {refused}"
                 self.fail(path, f"{what} is refused, so the game never gets past turn {turn}; check the refused "
-                                "state with `expect`", key=str(turn))
-            self.check_expect(path + [str(turn)], e)
+                                "state with `expect`", key=turn)
+            self.check_expect(path + [turn], e)
 
     def check_expect(self, path: list, e: MuExpect) -> None:
         if all(getattr(e, f) is UNSET for f in e.__struct_fields__):
