@@ -163,3 +163,15 @@ expect:
     errors = errors_of(text)
     assert any(f":{line_of(text, 'attack: Frog Prophet')}: steps[0].attack" in e
                and "Curious Tadpole is not in the given position" in e for e in errors), errors
+
+
+def test_the_spec_example_of_a_face_loads_and_passes():
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "spec" / "scenario-format.md").read_text(encoding="utf-8")
+    section = doc[doc.index("**Stage faces.**"):doc.index("## Top-level keys")]
+    example = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    assert "activate: Frog Prophet" in example and "stage: {World Eater: 3}" in example
+    res = one_run(example)
+    assert res.passed, (res.message, [str(d) for d in res.differences])
