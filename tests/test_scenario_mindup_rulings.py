@@ -350,3 +350,27 @@ def test_the_spec_example_of_each_form_loads_and_passes(key):
         (sc,) = f.scenarios
         res = run(sc, "fr")
         assert res.passed, (res.message, [str(d) for d in res.differences])
+
+
+def test_the_page_draws_the_last_cards_of_a_one_card_position():
+    from oracle.report.mindup_board import scenario_steps
+
+    text = ONE_CARD + "expect:\n  round: 1\n"
+    (sc,) = load_text(text, "t.yaml").scenarios
+    steps = scenario_steps(sc)["steps"]
+    assert [s["decision"] for s in steps] == [None, "the last cards"]
+    assert steps[1]["line"] == line_of(text, "given:")
+    assert steps[1]["board"] != steps[0]["board"]       # the cards moved from the hands to the Score cards
+
+
+def test_an_after_turn_expectation_a_refused_round_start_never_reaches_fails():
+    text = TWO_CARDS.replace("  - {order: [3, 1, 2, 5, 4]}\n", "  - {order: [3, 1, 2, 5, 5]}\n").replace(
+        "  - {0: 2, 1: 3, 2: 4}\n", "  - {0: 2, 1: 3, 2: 4}\n  - {0: 8, 1: 35, 2: 13}\n") + """\
+expect_after_turn:
+  2: {round: 2}
+illegal: {round: 2, code: ILLEGAL_RANDOM}
+"""
+    assert not errors_of(text)
+    res = one_run(text)
+    assert res.failed and "expect_after_turn 2 was never checked" in res.message, res.message
+    assert res.at_line == line_of(text, "  2: {round: 2}")

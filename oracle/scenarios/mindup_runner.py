@@ -128,6 +128,7 @@ class _Run:
         self.parts: list[dict] | None = None
         self.won: dict[int, int] | None = None     # the card each player took in the last turn revealed
         self.after = {} if self.d.expect_after_turn is UNSET else dict(self.d.expect_after_turn)
+        self.checked: set[int] = set()
         self.next_round = 0          # the next entry of next_rounds to use
         self.at = (0, "the setup")
 
@@ -155,6 +156,7 @@ class _Run:
                 self.parts = self.breakdown(self.last)
             self.check_after(0, self.at[1])
             if self.play():
+                self.unchecked_after()
                 return
         except (_Fail, RuleError):
             raise
@@ -168,8 +170,18 @@ class _Run:
         if self.refuse_round is not None:
             raise _Fail(*self.at, f"round {self.refuse_round} never started, but its start was expected to be "
                                   "refused")
+        self.unchecked_after()
         if self.expect is not None:
             self.compare(*self.at)
+
+    def unchecked_after(self) -> None:
+        """An expect_after_turn entry the run never reached fails it (a
+        refusal ended the run before that turn)."""
+        left = sorted(set(self.after) - self.checked)
+        if left:
+            n = left[0]
+            raise _Fail(*self.at, f"expect_after_turn {n} was never checked: the run ended before turn {n} was "
+                                  "played", line=self.sc.after_lines.get(n))
 
     def play(self) -> bool:
         """The turns; True when a refusal the scenario expects ended the run."""
@@ -285,6 +297,7 @@ class _Run:
     def check_after(self, i, text) -> None:
         """expect_after_turn: what must hold right after turn i."""
         if i in self.after:
+            self.checked.add(i)
             self.compare(i, text, self.after[i], f"expect_after_turn.{i}.", self.sc.after_lines.get(i))
 
     def compare(self, i, text, e=None, prefix="", line=None) -> None:
