@@ -51,6 +51,9 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game):
     and hangs (a reproducer of each in --out), and games in against
     verdicts out. Exit status 1 if anything broke, else 0; Ctrl-C reports
     what was tried so far and exits 130."""
+    from ..caches import keep_out_of_the_folder
+
+    keep_out_of_the_folder()
     try:
         from .run import game_shares, run_fuzz
     except ImportError as e:
