@@ -67,7 +67,7 @@ class Locator:
             nxt = None
             if isinstance(node, yaml.MappingNode):
                 for k, v in node.value:
-                    if k.value == step:
+                    if k.value == step or (isinstance(step, int) and k.value == str(step)):   # {0: ...}
                         nxt = v
                         break
             elif isinstance(node, yaml.SequenceNode) and isinstance(step, int):
@@ -88,7 +88,7 @@ class Locator:
             return None
         if isinstance(node, yaml.MappingNode):
             for k, _v in node.value:
-                if k.value == key:
+                if k.value == key or (isinstance(key, int) and k.value == str(key)):
                     return k.start_mark.line + 1
         return node.start_mark.line + 1
 

@@ -17,16 +17,29 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+# Playwright and pytest (which browser.py uses) come with the test extra.
+try:
+    from playwright.sync_api import sync_playwright
 
-from browser import chromium_path  # noqa: E402
-from html_pages import large_page, sample_games  # noqa: E402
+    from browser import chromium_path
+    from html_pages import large_page, sample_games
+except ImportError as e:
+    MISSING = (e.name or "").partition(".")[0] or "a module"
+else:
+    MISSING = None
 
 TARGET = 2.0
 
 
 def main() -> int:
+    if len(sys.argv) > 2 or (len(sys.argv) == 2 and not (sys.argv[1].isdigit() and int(sys.argv[1]) > 0)):
+        print("usage: python tests/bench_html_open.py [GAMES] (GAMES: a whole number above 0)", file=sys.stderr)
+        return 2
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    if MISSING:
+        print(f"bench_html_open: the Python package {MISSING} is not installed; install the test extra: "
+              "pip install -e '.[test]'", file=sys.stderr)
+        return 2
     path = chromium_path()
     if path is None:
         print("no Chromium found; install it with `apt-get install chromium`", file=sys.stderr)

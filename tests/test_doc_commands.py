@@ -3,13 +3,14 @@
 Commands are the lines of the fenced code blocks (```sh and plain ```) that
 run `mb-oracle`: as a line's first command, after `|`, or after `&&` (a
 chain such as `python3 -m venv ... && mb-oracle verify replays/` runs from
-its `mb-oracle` part: the install before it is the test suite's own). A
-line ending in `\\` goes on on the next.
+its `mb-oracle` part: the install before it is the test suite's own; a
+`mkdir` before it, which makes the folder the command writes to, runs
+too). A line ending in `\\` goes on on the next.
 
 The commands of one document run in order in one temporary folder that
 holds the project's examples/, scenarios/, replays/ and spec/, so that a
-command reads what an earlier one wrote (`verify conform-out/*.jsonl` reads
-what `conform` wrote). The input files the documents assume (games.jsonl,
+command reads what an earlier one wrote (`verify out/conform-mindbug/*.jsonl`
+reads what `conform` wrote). The input files the documents assume (games.jsonl,
 game.jsonl, games/, known-divergences.yaml) are made first, by selfplay.
 Where a command would run long, a smaller budget is put in (SMALLER). A
 line that cannot run on a test machine (an engine of one's own, a Dask
@@ -20,6 +21,11 @@ A command runs as written when it exits 0 or 1 (1: the documents' examples
 include games that break the rules on purpose and a planted bug), writes no
 traceback, and writes something (on standard output, or to the file it
 redirects standard output to).
+
+What the commands write goes under one folder, `out/`, which .gitignore
+lists: each document's commands run once more, in order, in a fresh copy
+of the project's folders, and nothing outside `out/` may be made, changed
+or removed there.
 
 The `mb-oracle ...` spans in the prose are synopses (LOG, FILE, N stand for
 what the user gives); for them, the command must exist and take every
@@ -32,6 +38,7 @@ import os
 import re
 import shlex
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -80,7 +87,8 @@ def command_lines(path: Path) -> list[str]:
                 continue
             if "&&" in line and not line.startswith("mb-oracle"):
                 parts = [p.strip() for p in line.split("&&")]
-                line = " && ".join(parts[next(i for i, p in enumerate(parts) if p.startswith("mb-oracle")):])
+                first = next(i for i, p in enumerate(parts) if p.startswith("mb-oracle"))
+                line = " && ".join([p for p in parts[:first] if p.startswith("mkdir ")] + parts[first:])
             out.append(line)
     return out
 
@@ -100,8 +108,8 @@ def test_the_documents_hold_the_commands_a_user_starts_with():
     ran nothing would pass on anything)."""
     lines = {(doc.name, line) for doc, _, line in LINES}
     assert ("README.md", "mb-oracle verify replays/") in lines
-    assert any(d == "README.md" and "perft --seed 1 --edition en-revised --show-deal > deal.json" in x
-               for d, x in lines)
+    assert any(d == "README.md" and x.startswith("mkdir -p out && mb-oracle perft --seed 1 --edition en-revised "
+                                                 "--show-deal > out/deal.json") for d, x in lines)
     assert any(d == "perft.md" and "--show-deal" in x for d, x in lines)
     assert any(d == "engine-protocol.md" and "--budget 0 --scenarios scenarios/" in x for d, x in lines)
     assert len(CASES) >= 18
@@ -114,20 +122,32 @@ def workspaces(tmp_path_factory):
 
     def get(doc: Path) -> Path:
         if doc.name not in made:
-            where = tmp_path_factory.mktemp(doc.stem.lower().replace(".", "-"))
-            for name in ("examples", "scenarios", "replays", "spec"):
-                (where / name).symlink_to(ROOT / name)
-            env = _env()
-            games = subprocess.run(SELFPLAY, capture_output=True, env=env, cwd=where, check=True).stdout
-            (where / "games.jsonl").write_bytes(games)
-            (where / "game.jsonl").write_bytes(games)
-            (where / "games").mkdir()
-            (where / "games" / "games.jsonl").write_bytes(games)
-            (where / "known-divergences.yaml").write_text(EXPECT)
-            made[doc.name] = where
+            made[doc.name] = _workspace(tmp_path_factory.mktemp(doc.stem.lower().replace(".", "-")), copy=False)
         return made[doc.name]
 
     return get
+
+
+FOLDERS = ("examples", "scenarios", "replays", "spec")
+
+
+def _workspace(where: Path, copy: bool) -> Path:
+    """`where` with the project's folders (linked, or copied so that what a
+    command writes into them stays in `where`) and the input files the
+    documents assume."""
+    for name in FOLDERS:
+        if copy:
+            shutil.copytree(ROOT / name, where / name, symlinks=True,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            (where / name).symlink_to(ROOT / name)
+    games = subprocess.run(SELFPLAY, capture_output=True, env=_env(), cwd=where, check=True).stdout
+    (where / "games.jsonl").write_bytes(games)
+    (where / "game.jsonl").write_bytes(games)
+    (where / "games").mkdir()
+    (where / "games" / "games.jsonl").write_bytes(games)
+    (where / "known-divergences.yaml").write_text(EXPECT)
+    return where
 
 
 def _env() -> dict:
@@ -186,3 +206,91 @@ def test_documented_synopses_name_real_commands_and_options():
             if option not in known:
                 wrong.append(f"{doc}: `{span}`: {name} has no option {option}")
     assert not wrong, "\n".join(wrong)
+
+
+OUT = "out"
+
+
+def _tree(where: Path) -> dict[str, tuple]:
+    """Every file, folder and link under `where` (links not followed):
+    its kind, and for a file its size, time of change and content."""
+    import hashlib
+
+    seen = {}
+    for folder, dirs, files in os.walk(where):
+        for name in dirs + files:
+            path = Path(folder) / name
+            st = path.lstat()
+            key = path.relative_to(where).as_posix()
+            if stat.S_ISREG(st.st_mode):
+                seen[key] = ("file", st.st_size, st.st_mtime_ns, hashlib.sha256(path.read_bytes()).hexdigest())
+            elif stat.S_ISLNK(st.st_mode):
+                seen[key] = ("link", os.readlink(path))
+            else:
+                seen[key] = ("folder" if stat.S_ISDIR(st.st_mode) else "other",)
+    return seen
+
+
+def _outside(changed: list[str]) -> list[str]:
+    return [k for k in changed if k != OUT and not k.startswith(OUT + "/")]
+
+
+def _run_in_copy(doc: Path, where: Path) -> list[str]:
+    """Run `doc`'s commands in order in `where`, a fresh copy of the
+    project's folders; each command that wrote outside out/, with what."""
+    _workspace(where, copy=True)
+    env = _env()
+    env.pop("HYPOTHESIS_STORAGE_DIRECTORY", None)
+    env["XDG_CACHE_HOME"] = str(where.parent / "cache")     # the user's cache folder, outside the copy
+    env["PYTHONDONTWRITEBYTECODE"] = "1"                    # Python's own caches are no command's output
+    wrong = []
+    for d, _, line in CASES:
+        if d != doc or (line.startswith("node ") and shutil.which("node") is None):
+            continue
+        for text, smaller in SMALLER:
+            line = line.replace(text, smaller)
+        before = _tree(where)
+        done = subprocess.run(["bash", "-c", line], capture_output=True, cwd=where, env=env, timeout=60)
+        err = done.stderr.decode(errors="replace")[-2000:]
+        assert done.returncode in (0, 1), f"{doc.name}: {line}\nexit {done.returncode}\n{err}"
+        after = _tree(where)
+        outside = _outside(sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k)))
+        if outside:
+            wrong.append(f"{doc.name}: {line}\n  wrote {', '.join(outside[:10])}")
+    return wrong
+
+
+def test_out_is_ignored_and_the_check_sees_a_stray_file(tmp_path):
+    """.gitignore lists out/, and the comparison of trees names a file
+    written beside it (a check that saw nothing would pass on anything)."""
+    assert f"\n{OUT}/\n" in "\n" + (ROOT / ".gitignore").read_text()
+    (tmp_path / OUT).mkdir()
+    before = _tree(tmp_path)
+    (tmp_path / OUT / "report.html").write_text("x")
+    (tmp_path / "report.html").write_text("x")
+    after = _tree(tmp_path)
+    changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    assert _outside(changed) == ["report.html"]
+
+
+def test_the_readme_commands_write_only_under_out(tmp_path):
+    """The README's commands, run in order in a fresh copy of the project's
+    folders as a new user runs them, write nothing outside `out/`; what
+    they write is there, and the two games' conform runs keep their
+    findings apart."""
+    where = tmp_path / "checkout"
+    wrong = _run_in_copy(ROOT / "README.md", where)
+    assert not wrong, "README commands that write outside out/:\n" + "\n".join(wrong)
+    written = {p.relative_to(where / OUT).as_posix() for p in (where / OUT).rglob("*") if p.is_file()}
+    for made in ("report.html", "oracle.xml", "oracle.jsonl", "deal.json", "mu.jsonl", "one.jsonl"):
+        assert made in written, sorted(written)
+    assert any(p.startswith("conform-mindbug/") for p in written), sorted(written)
+    assert any(p.startswith("conform-mind-up/") for p in written), sorted(written)
+
+
+@pytest.mark.parametrize("doc", [d for d in DOCUMENTS[1:] if any(x == d for x, _, _ in CASES)],
+                         ids=lambda d: d.name)
+def test_the_spec_commands_write_only_under_out(doc, tmp_path):
+    """The same for each document of spec/ that holds commands."""
+    wrong = _run_in_copy(doc, tmp_path / "checkout")
+    assert not wrong, "commands that write outside out/:\n" + "\n".join(wrong)

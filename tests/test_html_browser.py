@@ -178,12 +178,13 @@ def test_every_sample_game_steps_from_deal_to_end_without_an_error(browser, tmp_
     pg.close()
 
 
-def failing_scenario_page(browser, tmp_path, text: str):
-    """The HTML report of a scenario file whose one run fails, open in a new
-    page; the page's script errors are gathered in the list returned."""
+def failing_scenario_page(browser, tmp_path, text: str, status: int = 1):
+    """The HTML report of a scenario file whose one run fails (`status` 2: a
+    document of it cannot be read too), open in a new page; the page's
+    script errors are gathered in the list returned."""
     (tmp_path / "bad.yaml").write_text(text, encoding="utf-8")
     out = tmp_path / "sc.html"
-    assert run_cli("scenarios", str(tmp_path / "bad.yaml"), "--output", f"html={out}").returncode == 1
+    assert run_cli("scenarios", str(tmp_path / "bad.yaml"), "--output", f"html={out}").returncode == status
     pg = browser.new_page()
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -320,3 +321,59 @@ def test_a_failing_mind_up_scenario_opens_on_its_board(browser, tmp_path):
     assert pg.locator("#board .muplayer").first.locator(".mucol").first.locator(".mucard").count() == 1
     assert errors == []
     pg.close()
+
+
+def _diff_tables(pg) -> dict[str, list[list[str]]]:
+    """The open game's difference tables: caption -> rows of cell texts."""
+    return pg.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#detail table.diff')].map((t) =>
+      [t.caption.textContent, [...t.querySelectorAll('tr')].slice(1).map((r) =>
+        [...r.cells].map((c) => c.innerText))]))""")
+
+
+def test_a_scenario_page_says_fails_lists_events_and_shows_a_winners_difference_field_by_field(browser, tmp_path):
+    from test_scenario_html import BAD_DOCUMENT, WRONG_WINNERS
+
+    pg, errors = failing_scenario_page(browser, tmp_path, WRONG_WINNERS + "\n---\n" + BAD_DOCUMENT, status=2)
+    assert pg.locator("#game-list .row").count() == 2
+    pg.get_by_role("button", name="mind-up.end.shared-win[fr]", exact=False).click()
+    assert pg.inner_text("#detail .meta .badge") == "fails"
+    assert _diff_tables(pg) == {"Differences, field by field": [["winners", "[1]", "[0, 1]"]]}
+    pg.get_by_text("What happened at the step that failed").click()         # the events, folded beside the board
+    events = pg.locator("#detail .finding ol.events > li")
+    assert events.count() > 3
+    assert events.last.inner_text().startswith("the game ends: shared victory of player A, player B")
+    assert events.last.locator("abbr.chip").all_inner_texts() == ["mu.game.rounds", "mu.game.winner"]
+    assert pg.locator("#board .muboard").count() == 1
+    # the document that cannot be read: its problems, at their lines of the document shown
+    pg.get_by_role("button", name="malformed", exact=False).click()
+    assert pg.inner_text("#detail .meta .badge") == "malformed"
+    heads = pg.locator("#detail .finding .head").all_inner_texts()
+    assert heads and all(h.startswith("SCENARIO_ERROR at line ") for h in heads)
+    assert "missing required key 'title'" in pg.inner_text("#detail .findings")
+    assert "colour: green" in pg.inner_text("#detail .log")
+    assert errors == []
+    pg.close()
+
+
+def test_a_mindbug_scenario_keeps_a_card_difference_card_by_card(browser, tmp_path):
+    from test_html_report import SCENARIO
+
+    wrong = SCENARIO.replace("    - {life: 3}\n", "    - {life: 3}\n  power: {Axolotl Healer: 9}\n")
+    pg, errors = failing_scenario_page(browser, tmp_path, wrong)
+    tables = _diff_tables(pg)
+    assert tables["Differences, field by field"] == [["players[0].life", "6", "5"]]
+    ((text, expected, _),) = tables["Differences, card by card"]
+    assert text.startswith("power[Axolotl Healer]: expected 9") and expected == "9"
+    assert errors == []
+    pg.close()
+
+
+def test_verify_puts_field_differences_in_their_own_table(page):
+    _open(page, "violation-play-effect-wrong-player")
+    (rows,) = _diff_tables(page).values()
+    assert list(_diff_tables(page)) == ["Differences, field by field"]
+    assert [r[0].splitlines()[0] for r in rows] == ["life[0]", "life[1]"] and [r[1:] for r in rows] == [["3", "5"],
+                                                                                                       ["7", "5"]]
+    _open(page, "violation-always-late-draw")
+    assert sorted(_diff_tables(page)) == ["Differences, card by card", "Differences, field by field"]
+    assert page.errors == []

@@ -185,7 +185,7 @@ def test_scenarios_html_shows_a_failing_run_on_its_board(tmp_path):
     assert d["kind"] == "scenario"
     (f,) = d["report"]["findings"]
     assert f["code"] == "SCENARIO_FAILED" and f["line"] == 15   # the expect key
-    assert f["log"] == {"players[0].life": "6"} and f["rules"] == {"players[0].life": "5"}
+    assert f["log"] == {"players[0].life": 6} and f["rules"] == {"players[0].life": 5}
     # the deal (the given position), step 1 (play), step 2 (pass): the failure is shown after step 2
     assert [s["decision"] for s in d["steps"]] == [None, "step 1: play: Axolotl Healer", "step 2: pass"]
     assert d["at"] == [2]

@@ -110,17 +110,22 @@ given:
     - {play: [{card: Curious Tadpole, stage: 3}], hand: [Robopup]}
     - {play: [], hand: [Sawn]}
 expect:
-  power: {World Eater: 8}
+  set_aside: [World Eater]
 """
 
 
 def test_a_stage_three_face_named_as_a_card_says_how_to_name_it():
+    """Where a card itself is meant (here the cards aside), a stage III face
+    is no card; where a creature in play is meant it names one (its
+    stage I card at stage III)."""
     f = load_text(STAGE_THREE, "t.yaml")
     assert len(f.errors) == 1
     text = str(f.errors[0])
-    assert text.startswith("t.yaml:13: expect.power.World Eater: ")
+    assert text.startswith("t.yaml:13: expect.set_aside[0]: ")
     assert "World Eater is the stage III face of Curious Tadpole's line" in text
     assert "{card: Curious Tadpole, stage: 3}" in text and "copies" not in text
+    as_creature = load_text(STAGE_THREE.replace("set_aside: [World Eater]", "power: {World Eater: 8}"), "t.yaml")
+    assert not as_creature.errors, [str(e) for e in as_creature.errors]
 
 
 def test_the_html_board_words_a_number_pick_as_numbers():

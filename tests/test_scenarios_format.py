@@ -468,7 +468,7 @@ def test_schema_is_generated_from_the_structs():
     assert schema["$defs"]["Scenario"]["additionalProperties"] is False
     mu = schema["$defs"]["MindUpScenario"]
     assert {"format", "game", "id", "title", "clauses", "editions", "readings", "source", "status", "given",
-            "turns", "next_rounds", "expect", "illegal"} == set(mu["properties"])
+            "turns", "next_rounds", "expect", "expect_after_turn", "illegal"} == set(mu["properties"])
     assert mu["additionalProperties"] is False and "game" in mu["required"]
 
 

@@ -57,6 +57,9 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game, every, no_progres
     verdicts out. Exit status 1 if anything broke, else 0; Ctrl-C reports
     what was tried so far and exits 130, SIGTERM the same with 143. Its
     progress goes to standard error (--progress-every, --no-progress)."""
+    from ..caches import keep_out_of_the_folder
+
+    keep_out_of_the_folder()
     try:
         from .run import game_shares, run_fuzz
     except ImportError as e:

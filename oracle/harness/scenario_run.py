@@ -14,7 +14,7 @@ from ..games.mindbug.engine import Decision, SetupError
 from ..games.mindbug.engine.state import STAGE_KINDS
 from ..games.mindbug.readings import differing
 from ..replay.findings import Finding, GameReport
-from ..scenarios.cards import all_ids, card_id, card_name
+from ..scenarios.cards import all_ids, card_name, step_card
 from ..scenarios.loader import load_paths, step_kind, step_text
 from ..scenarios.runner import build, given_args
 from . import engine_protocol as ep
@@ -32,8 +32,8 @@ def _decision(step) -> tuple[str, object, int | None]:
         return kind, None, by
     if kind in ("choose", "random"):
         # A number (a die face, a named power) is itself; a name is a card.
-        return kind, tuple(sorted(card_id(r) if isinstance(r, str) else r for r in value)), by
-    return kind, (None if value is None else card_id(value)), by
+        return kind, tuple(sorted(step_card(kind)(r) if isinstance(r, str) else r for r in value)), by
+    return kind, (None if value is None else step_card(kind)(value)), by
 
 
 def _start_message(sc, edition: str):

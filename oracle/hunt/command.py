@@ -215,8 +215,10 @@ def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract
     """
     # Ctrl-C and SIGTERM end the hunt where it stands, whatever Hypothesis
     # is doing (a KeyboardInterrupt raised inside its engine may be held up).
+    from ..caches import keep_out_of_the_folder
     from ..replay.parallel import interrupt_exits
 
+    keep_out_of_the_folder()
     with interrupt_exits():
         _hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs, progress, cards_file,
               sets_spec)

@@ -133,6 +133,8 @@ def scenario_steps(sc) -> dict | None:
                       "board": board(g, before, under)})
 
     record(sc.line_of("given"), None, [])
+    if all(len(h) == 1 for h in g.state.hands):       # one card each: the round's last cards go down first
+        record(sc.line_of("given"), "the last cards", g.place_last_cards())
     rounds = iter(zip(d.next_rounds, sc.round_lines))
 
     def start() -> bool:

@@ -41,6 +41,11 @@ MAX_CONFORMING_BOARDS = 50
 MAX_LOG_CHARS = 4000   # a log line longer than this is shown cut
 
 TEMPLATES = Path(__file__).parent / "templates"
+# The verdicts a page's entries have: a game (verify, show) conforms,
+# violates, is malformed or was not verified; a scenario run fails, or a
+# scenario document cannot be read (malformed).
+GAME_VERDICTS = ("conforms", "violates", "malformed", "error")
+SCENARIO_VERDICTS = ("fails", "malformed")
 _enc = msgspec.json.Encoder()
 
 
@@ -239,13 +244,14 @@ class HtmlReport:
         env = environment()
         tpl = env.get_template("report.html.j2")
         max_boards, max_conf, max_listed = self.limits
+        verdicts = SCENARIO_VERDICTS if self.kind == "scenario" else GAME_VERDICTS
         ctx = {
             "title": self.title, "kind": self.kind, "command": self.command, "inputs": self.inputs,
             "files": list(self._files)[:100], "more_files": max(0, len(self._files) - 100),
             "index": script_json({"rows": self.rows, "files": list(self._files)}), "listed": len(self.rows),
             "unlisted": self.unlisted, "games": sum(self.verdicts.values()),
-            "verdicts": [(v, self.verdicts[v]) for v in ("conforms", "violates", "malformed", "error")
-                         if self.verdicts[v] or v in ("conforms", "violates")],
+            "verdicts": [(v, self.verdicts[v]) for v in verdicts if self.verdicts[v] or v in verdicts[:2]],
+            "verdict_names": verdicts,
             "by_code": _ranked(self.by_code), "by_clause": _ranked(self.by_clause),
             "editions": _ranked(self.editions), "readings": _ranked(self.readings),
             "decisions": self.decisions, "summary": summary, "notes": list(notes),

@@ -49,13 +49,44 @@ def card_id(ref: str) -> int:
         raise CardRefError(f"unknown card {ref!r}{e.hint}") from None
     if design.copies == 0 and design.stage >= 2 and design.line:
         raise CardRefError(f"{design.name} is the stage {'I' * design.stage} face of {design.line}'s line, "
-                           f"not a card of its own: a creature at that stage is named by its stage I card, "
+                           f"not a card of its own: it names a creature in play at that stage (a step, a "
+                           f"creature in `play`, `power`, `stage`...), else name its stage I card, "
                            f"{design.line} (in `given`: {{card: {design.line}, stage: {design.stage}}})")
     if not 1 <= copy <= design.copies:
         n = design.copies
         raise CardRefError(f"{design.name} has {n} cop{'y' if n == 1 else 'ies'} in the set, "
                            f"so {ref!r} does not exist")
     return _instances()[0][(design.name, copy)]
+
+
+def face(ref: str) -> tuple[str, int] | None:
+    """When `ref` names the stage II or III face of an evolution line
+    (later.evolve): the line's stage I card, as a scenario names it (with
+    the same copy), and the stage; else None."""
+    m = _COPY.match(ref)
+    name, copy = (m.group(1), int(m.group(2))) if m else (ref, 1)
+    try:
+        design = lookup(name)
+    except UnknownCard:
+        return None
+    if design.stage < 2 or not design.line or design.line == design.name:
+        return None
+    return (design.line if copy == 1 else f"{design.line}#{copy}"), design.stage
+
+
+def creature_id(ref: str) -> int:
+    """The id of the creature in play `ref` names: its card, or for a stage
+    face (Frog Prophet) the line's stage I card (Curious Tadpole), which is
+    the creature at that stage; raises CardRefError."""
+    f = face(ref)
+    return card_id(f[0] if f else ref)
+
+
+def step_card(kind: str):
+    """How a step of `kind` names a card: as a creature in play (a stage
+    face names its line's stage I card), except a card played from hand and
+    a random outcome, which name the card itself."""
+    return card_id if kind in ("play", "random") else creature_id
 
 
 def card_name(cid: int) -> str:

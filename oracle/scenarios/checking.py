@@ -13,7 +13,7 @@ from msgspec import UNSET
 from ..clauses import load_catalogue
 from ..games.mindbug.cards import CARDS, DEFAULT_SETS, KEYWORD_NAMES, UnknownCard, UnknownSet, check_sets, lookup
 from ..games.mindbug.editions import EDITIONS, profile
-from .cards import CardRefError, card_id, card_name, keyword_name
+from .cards import CardRefError, card_id, card_name, creature_id, face, keyword_name
 from .format import SETUP_CODES, Expect, Illegal, PlayerExpect, Scenario
 from .located import ScenarioError, check_editions_and_readings
 from .structure import Locator, field_name
@@ -64,9 +64,11 @@ class Checker:
         self.errors.append(ScenarioError(self.name, at, field_name(self.loc.original(path + ([key] if key else []))),
                                          f"scenario {self.doc.id}: {message}"))
 
-    def card(self, path: list, ref: str, placed: bool = True) -> int | None:
+    def card(self, path: list, ref: str, placed: bool = True, creature: bool = False) -> int | None:
+        """The id of the card `ref` names (`creature`: a creature in play,
+        where a stage face names its line's stage I card)."""
         try:
-            cid = card_id(ref)
+            cid = creature_id(ref) if creature else card_id(ref)
         except CardRefError as e:
             self.fail(path, str(e))
             return None
@@ -256,13 +258,13 @@ class Checker:
             self.fail(path, f"'{kind}: false' means nothing; leave the step out or write another decision",
                       key=kind)
         if kind in ("play", "attack", "activate", "hunt", "block") and value is not None:
-            self.card(path + [kind], value)
+            self.card(path + [kind], value, creature=kind != "play")
         if kind in ("play", "attack", "activate") and value is None:
             self.fail(path, f"'{kind}' needs a card", key=kind)
         if kind in ("choose", "random"):
             for i, ref in enumerate(value):
                 if isinstance(ref, str):                 # a number (a die's face, a power) names no card
-                    self.card(path + [kind, i], ref)
+                    self.card(path + [kind, i], ref, creature=kind == "choose")
             if kind == "random" and s.by is not UNSET:
                 self.fail(path, "a random outcome belongs to no player: leave 'by' out", key="by")
 
@@ -276,13 +278,15 @@ class Checker:
         for key in ("exhausted", "set_aside"):
             if getattr(e, key) is not UNSET:
                 for i, ref in enumerate(getattr(e, key)):
-                    self.card(path + [key, i], ref)
-        for key in ("power", "keywords", "octonite"):
+                    self.card(path + [key, i], ref, creature=key == "exhausted")
+        for key in ("power", "keywords", "octonite", "stage"):
             table = getattr(e, key)
             if table is UNSET:
                 continue
             for ref, value in table.items():
                 self.card_key(path + [key], ref)
+                if key == "stage":
+                    self.check_stage_key(path + [key], ref, value)
                 if key == "keywords":
                     for i, word in enumerate(value):
                         if keyword_name(word) is None:
@@ -318,9 +322,24 @@ class Checker:
                     for j, ref in enumerate(m.cards):
                         self.card(mp + ["cards", j], ref)
 
+    def check_stage_key(self, path: list, ref: str, stage: int) -> None:
+        """`expect.stage`: a creature of an evolution line, at a stage its face agrees with."""
+        f = face(ref)
+        if f and f[1] != stage:
+            self.fail(path, f"{ref} is the stage {'I' * f[1]} face of {f[0]}: at stage {stage} write "
+                      f"{{{f[0]}: {stage}}}", key=ref)
+            return
+        try:
+            d = lookup((f[0] if f else ref).split("#")[0])
+        except UnknownCard:
+            return
+        if not d.line:
+            self.fail(path, f"{d.name} is not the stage I card of an evolution line: it has no stage (later.evolve)",
+                      key=ref)
+
     def card_key(self, path: list, ref: str) -> None:
         try:
-            cid = card_id(ref)
+            cid = creature_id(ref)
         except CardRefError as err:
             self.fail(path, str(err), key=ref)
             return
@@ -332,7 +351,8 @@ class Checker:
             value = getattr(pe, zone)
             if isinstance(value, list):
                 for i, entry in enumerate(value):
-                    self.card(path + [zone, i], entry if isinstance(entry, str) else entry.card)
+                    self.card(path + [zone, i], entry if isinstance(entry, str) else entry.card,
+                              creature=zone == "play")
                     if not isinstance(entry, str) and entry.boosts:
                         for j, under in enumerate(entry.boosts):
                             self.card(path + [zone, i, "boosts", j], under)

@@ -20,8 +20,8 @@ from ..safefile import OutputError, Replacement, clash, input_name
 @click.option("--edition", "editions", multiple=True, type=click.Choice(EDITIONS + MIND_UP_EDITIONS),
               help="Run only in this edition (repeatable; Mind Up!'s: fr). Default: every edition a scenario "
                    "applies to.")
-@click.option("--format", "fmt", type=click.Choice(["human", "json", "junit"]), default="human",
-              show_default=True, help="Output for people, for machines, or JUnit XML for CI.")
+@click.option("--format", "fmt", type=click.Choice(["human", "json", "junit", "html"]), default="human",
+              show_default=True, help="Output for people, for machines, JUnit XML for CI, or the HTML page.")
 @click.option("--output", "outputs", multiple=True, metavar="FORMAT=FILE", callback=parse_output,
               help="Also write a report in FORMAT (human, json, junit, html) to FILE. Repeatable. "
                    "The html page shows each failing run's position and steps on a board.")
@@ -73,9 +73,13 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
     results = run_all(files, set(editions) or None, extra)
     if fmt == "json":
         click.echo(report.as_json(results, errors))
-    elif fmt == "junit":
+    elif fmt in ("junit", "html"):
+        # JUnit and the HTML page declare UTF-8, whatever the locale of the terminal.
         out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
-        report.junit(results, errors, out)
+        if fmt == "junit":
+            report.junit(results, errors, out)
+        else:
+            _page(results, errors, files, paths, out)
         out.detach()
     else:
         click.echo(report.human(results, errors, verbose, list_errors=False))
@@ -103,8 +107,6 @@ def _refuse_inputs(outputs, paths, cards_file) -> None:
 
 def _write(kind, path, results, errors, files, verbose, paths) -> None:
     """One --output FORMAT=FILE report."""
-    import shlex
-
     from . import report
 
     try:
@@ -119,6 +121,13 @@ def _write(kind, path, results, errors, files, verbose, paths) -> None:
         elif kind == "human":
             f.write(click.unstyle(report.human(results, errors, verbose)) + "\n")
         else:
-            from ..report.scenario import write_page
+            _page(results, errors, files, paths, f)
 
-            write_page(results, files, f, command="mb-oracle " + shlex.join(sys.argv[1:]), inputs=paths)
+
+def _page(results, errors, files, paths, out) -> None:
+    """The HTML page of the run, to `out`."""
+    import shlex
+
+    from ..report.scenario import write_page
+
+    write_page(results, files, out, command="mb-oracle " + shlex.join(sys.argv[1:]), inputs=paths, errors=errors)

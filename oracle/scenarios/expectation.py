@@ -11,7 +11,7 @@ from ..games.mindbug.cards import keyword_list
 from ..games.mindbug.engine import Game
 from ..games.mindbug.engine.octonite import counters
 from ..games.mindbug.engine.state import asks_number, decision_words
-from .cards import card_id, card_name, keyword_name
+from .cards import card_id, card_name, creature_id, face, keyword_name
 from .format import Expect
 from .result import Difference
 from .wording import _cards, _decision, event_text, option_text, options_text
@@ -23,8 +23,8 @@ def differences(g: Game, e: Expect, events) -> list[Difference]:
     diffs: list[Difference] = []
     s = g.state
 
-    def differ(fieldname, expected, actual, cards=()):
-        diffs.append(Difference(fieldname, expected, actual, tuple(cards)))
+    def differ(fieldname, expected, actual, cards=(), values=None):
+        diffs.append(Difference(fieldname, expected, actual, tuple(cards), values))
 
     if e.players is not UNSET:
         for p, pe in enumerate(e.players):
@@ -32,49 +32,64 @@ def differences(g: Game, e: Expect, events) -> list[Difference]:
             for key in ("life", "mindbugs"):
                 want = getattr(pe, key)
                 if want is not UNSET and getattr(s, key)[p] != want:
-                    differ(f"{base}.{key}", str(want), str(getattr(s, key)[p]))
+                    differ(f"{base}.{key}", str(want), str(getattr(s, key)[p]), values=(want, getattr(s, key)[p]))
             for zone in ("hand", "play", "discard", "deck"):
                 want = getattr(pe, zone)
                 if want is UNSET:
                     continue
                 have = getattr(s, zone)[p]
-                _zone(differ, f"{base}.{zone}", want, have, s, ordered=zone == "deck")
+                _zone(differ, f"{base}.{zone}", want, have, s, ordered=zone == "deck", creature=zone == "play")
     if e.active is not UNSET and s.active != e.active:
-        differ("active", str(e.active), str(s.active))
+        differ("active", str(e.active), str(s.active), values=(e.active, s.active))
     if e.turn is not UNSET and s.turn != e.turn:
-        differ("turn", str(e.turn), str(s.turn))
+        differ("turn", str(e.turn), str(s.turn), values=(e.turn, s.turn))
     if e.exhausted is not UNSET:
-        want = sorted(card_id(r) for r in e.exhausted)
+        want = sorted(creature_id(r) for r in e.exhausted)
         if want != sorted(s.exhausted):
-            differ("exhausted", _cards(want), _cards(sorted(s.exhausted)), set(want) ^ s.exhausted)
+            differ("exhausted", _cards(want), _cards(sorted(s.exhausted)), set(want) ^ s.exhausted,
+                   (_names(want), _names(sorted(s.exhausted))))
+        for ref in e.exhausted:
+            _face_stage(differ, f"exhausted[{ref}]", ref, g)
+    for key in ("power", "keywords", "octonite"):
+        for ref in getattr(e, key) or {}:
+            _face_stage(differ, f"{key}[{ref}]", ref, g)
+    if e.stage is not UNSET:
+        for ref, want in e.stage.items():
+            cid = creature_id(ref)
+            if g.controller(cid) is None:
+                differ(f"stage[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
+            elif stage_of(s, cid) != want:
+                differ(f"stage[{ref}]", str(want), str(stage_of(s, cid)), [cid], (want, stage_of(s, cid)))
     if e.power is not UNSET:
         for ref, want in e.power.items():
-            cid = card_id(ref)
+            cid = creature_id(ref)
             if g.controller(cid) is None:
                 differ(f"power[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
             elif g.power(cid) != want:
-                differ(f"power[{ref}]", str(want), str(g.power(cid)), [cid])
+                differ(f"power[{ref}]", str(want), str(g.power(cid)), [cid], (want, g.power(cid)))
     if e.keywords is not UNSET:
         for ref, words in e.keywords.items():
-            cid = card_id(ref)
+            cid = creature_id(ref)
             want = sorted(keyword_name(w) for w in words)
             if g.controller(cid) is None:
                 differ(f"keywords[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
                 continue
             have = sorted(keyword_list(g.keywords(cid)))
             if have != want:
-                differ(f"keywords[{ref}]", "[" + ", ".join(want) + "]", "[" + ", ".join(have) + "]", [cid])
+                differ(f"keywords[{ref}]", "[" + ", ".join(want) + "]", "[" + ", ".join(have) + "]", [cid],
+                       (want, have))
     if e.octonite is not UNSET:
         for ref, want in e.octonite.items():
-            cid = card_id(ref)
+            cid = creature_id(ref)
             if g.controller(cid) is None:
                 differ(f"octonite[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
             elif counters(s, cid) != want:
-                differ(f"octonite[{ref}]", str(want), str(counters(s, cid)), [cid])
+                differ(f"octonite[{ref}]", str(want), str(counters(s, cid)), [cid], (want, counters(s, cid)))
     if e.set_aside is not UNSET:
         want = sorted(card_id(r) for r in e.set_aside)
         if want != sorted(s.set_aside):
-            differ("set_aside", _cards(want), _cards(sorted(s.set_aside)), set(want) ^ set(s.set_aside))
+            differ("set_aside", _cards(want), _cards(sorted(s.set_aside)), set(want) ^ set(s.set_aside),
+                   (_names(want), _names(sorted(s.set_aside))))
     if e.winner is not UNSET and g.winner != e.winner:
         differ("winner", _player(e.winner), _player(g.winner))
     if e.reason is not UNSET and g.reason != e.reason:
@@ -97,16 +112,38 @@ def differences(g: Game, e: Expect, events) -> list[Difference]:
     return diffs
 
 
+def _names(ids) -> list[str]:
+    return [card_name(c) for c in ids]
+
+
 def _player(p) -> str:
     return "no winner (the game goes on)" if p is None else f"player {p}"
 
 
-def _zone(differ, fieldname, want, have, s, ordered) -> None:
+def stage_of(s, cid: int) -> int:
+    """The stage of a creature in play (later.evolve): 1 unless it evolved."""
+    return next((n for c, _a, n in s.stages if c == cid), 1)
+
+
+def _face_stage(differ, fieldname, ref: str, g: Game) -> None:
+    """A stage face names its line's stage I card at that stage: a creature
+    in play at another stage is a difference."""
+    f = face(ref)
+    if f is None:
+        return
+    cid = creature_id(ref)
+    if g.controller(cid) is not None and stage_of(g.state, cid) != f[1]:
+        differ(f"{fieldname}.stage", f"{ref} (stage {f[1]})",
+               f"{card_name(cid)} at stage {stage_of(g.state, cid)}", [cid])
+
+
+def _zone(differ, fieldname, want, have, s, ordered, creature=False) -> None:
     if isinstance(want, int):
         if len(have) != want:
             differ(fieldname, f"{want} card{'s' * (want != 1)}", f"{len(have)} {_cards(have)}", have)
         return
-    ids = [card_id(x if isinstance(x, str) else x.card) for x in want]
+    named = creature_id if creature else card_id
+    ids = [named(x if isinstance(x, str) else x.card) for x in want]
     same = ids == list(have) if ordered else Counter(ids) == Counter(have)
     if not same:
         shown = _cards(ids)
@@ -120,11 +157,16 @@ def _zone(differ, fieldname, want, have, s, ordered) -> None:
             if unexpected:
                 bits.append(f"unexpected {_cards(unexpected)}")
             extra = " (" + "; ".join(bits) + ")"
-        differ(fieldname, shown, _cards(have) + extra, set(ids) ^ set(have))
+        differ(fieldname, shown, _cards(have) + extra, set(ids) ^ set(have), (_names(ids), _names(have)))
         return
     for x in want:
+        f = face(x if isinstance(x, str) else x.card) if creature else None
+        if f is not None and stage_of(s, named(f[0])) != f[1]:
+            cid = named(f[0])
+            differ(f"{fieldname}[{card_name(cid)}].stage", f"stage {f[1]} ({x if isinstance(x, str) else x.card})",
+                   f"stage {stage_of(s, cid)}", [cid])
         if not isinstance(x, str):
-            cid = card_id(x.card)
+            cid = named(x.card)
             if (cid in s.exhausted) != x.exhausted:
                 state = "exhausted" if cid in s.exhausted else "not exhausted"
                 differ(f"{fieldname}[{card_name(cid)}]",
@@ -132,7 +174,7 @@ def _zone(differ, fieldname, want, have, s, ordered) -> None:
             if x.octonite is not UNSET and counters(s, cid) != x.octonite:
                 differ(f"{fieldname}[{card_name(cid)}].octonite", str(x.octonite), str(counters(s, cid)), [cid])
             if x.stage is not UNSET:
-                have = next((n for c, _a, n in s.stages if c == cid), 1)
+                have = stage_of(s, cid)
                 if have != x.stage:
                     differ(f"{fieldname}[{card_name(cid)}].stage", str(x.stage), str(have), [cid])
             if x.boosts is not UNSET:

@@ -76,7 +76,8 @@ class Placed(_S, kw_only=True):
     stage of a stage I card of an evolution line (later.evolve); in `given`
     1 when left out, in `expect` not checked when left out. `boosts`: the
     boost cards under it (later.boost); in `given` none when left out, in
-    `expect` checked in any order, not checked when left out."""
+    `expect` checked in any order, not checked when left out. `card` may
+    name a stage face (Frog Prophet): the line's stage I card at that stage."""
 
     card: Card
     exhausted: bool = False
@@ -198,6 +199,7 @@ class Expect(_S, kw_only=True):
     power: dict[str, int] | UnsetType = UNSET
     keywords: dict[str, list[str]] | UnsetType = UNSET
     octonite: dict[str, Octonite] | UnsetType = UNSET   # counters on named creatures in play
+    stage: dict[str, Stage] | UnsetType = UNSET         # the stage of named creatures in play, alone
     set_aside: CardList | UnsetType = UNSET             # the double-sided cards aside (setup.set-aside)
     winner: Player | None | UnsetType = UNSET
     reason: Literal[REASONS] | None | UnsetType = UNSET  # type: ignore[valid-type]

@@ -57,7 +57,11 @@ class MuGiven(_S, kw_only=True):
     the scores of the rounds already played (one list per round, a score per
     player; left out, 0 each). `deal` replaces hands, line, columns, pile,
     round and scores. The position need not hold all of a round's cards: a
-    ruling may give each player a few."""
+    ruling may give each player a few. Hands of one card each are the
+    moment the rules place the round's last cards (mu.round.last-card):
+    the run starts with it. `scored` gives a player's Score cards as the
+    cards won this round, in the order won, placed by the rules of Score
+    cards (mu.score-cards.place), instead of `columns`."""
 
     # The number of players, when written: it must be the number of hands.
     players: Annotated[int, Meta(ge=1, le=MAX_SEATS + 1)] | UnsetType = UNSET
@@ -66,6 +70,8 @@ class MuGiven(_S, kw_only=True):
     hands: Annotated[list[list[Card]], Meta(min_length=1, max_length=MAX_SEATS + 1)] | UnsetType = UNSET
     line: list[Card] | UnsetType = UNSET
     columns: list[Columns] = []
+    # A player's cards won this round, in the order won (placed by the rules).
+    scored: dict[Seat, list[Card]] = {}
     pile: list[Card] = []
     scores: list[list[int]] = []
     objectives: list[Objective] = []
@@ -128,6 +134,7 @@ class MuExpect(_S, kw_only=True):
     order: Order | UnsetType = UNSET
     line: list[Card] | UnsetType = UNSET
     hands: dict[Seat, Union[Count, list[Card]]] | UnsetType = UNSET
+    hands_include: dict[Seat, Annotated[list[Card], Meta(min_length=1)]] | UnsetType = UNSET  # among others
     columns: dict[Seat, Columns] | UnsetType = UNSET
     pile: Union[Count, list[Card]] | UnsetType = UNSET
     objectives: list[Objective] | UnsetType = UNSET
@@ -136,13 +143,16 @@ class MuExpect(_S, kw_only=True):
     scores: dict[Seat, int] | UnsetType = UNSET           # the game scores: the rounds added up
     winners: list[Seat] | UnsetType = UNSET               # []: the game is not over
     pending: MuPending | UnsetType = UNSET
+    # The card each player took from the line in the last turn revealed.
+    won: dict[Seat, Card] | UnsetType = UNSET
     events: list[MuEventMatch] | UnsetType = UNSET
     no_events: list[MuEventMatch] | UnsetType = UNSET
 
 
 class MuIllegal(_S, kw_only=True):
     """What the rules must refuse: turn N's choices or reveal (`turn`; 0 is
-    the setup), or the start of round N (`round`); the refusal's code and
+    the setup: BAD_SETUP, or ILLEGAL_RANDOM for the first round's chance
+    of a deal), or the start of round N (`round`); the refusal's code and
     clause, and for a choice the player who made it."""
 
     turn: Annotated[int, Meta(ge=0)] | UnsetType = UNSET
@@ -168,4 +178,7 @@ class MindUpScenario(_S, kw_only=True):
     turns: list[Turn] = []
     next_rounds: list[MuNextRound] = []
     expect: MuExpect | UnsetType = UNSET
+    # What must hold right after turn N (0: the position as set up), before
+    # any later turn or round start.
+    expect_after_turn: dict[Annotated[int, Meta(ge=0)], MuExpect] | UnsetType = UNSET
     illegal: MuIllegal | UnsetType = UNSET

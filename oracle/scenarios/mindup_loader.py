@@ -26,6 +26,7 @@ class LoadedMindUp:
     step_lines: list[int] = field(default_factory=list)    # the line of each turn
     key_lines: dict[str, int] = field(default_factory=dict)
     round_lines: list[int] = field(default_factory=list)   # the line of each next_rounds entry
+    after_lines: dict[int, int] = field(default_factory=dict)  # the line of each expect_after_turn entry
     game = GAME
 
     @property
@@ -67,10 +68,12 @@ def load_document(data: dict, name: str, loc) -> tuple[LoadedMindUp | None, list
     errors = _Checker(doc, loc, name).check()
     if errors:
         return None, errors
-    keys = {k: loc.key_line([], k) for k in ("given", "expect", "illegal", "next_rounds") if k in data}
+    keys = {k: loc.key_line([], k) for k in ("given", "expect", "illegal", "next_rounds", "expect_after_turn")
+            if k in data}
     turns = [loc.line(["turns", i]) for i in range(len(doc.turns))]
     rounds = [loc.line(["next_rounds", i]) for i in range(len(doc.next_rounds))]
-    return LoadedMindUp(doc, name, loc.line([]), turns, keys, rounds), []
+    after = {n: loc.key_line(["expect_after_turn"], n) for n in doc.expect_after_turn or {}}
+    return LoadedMindUp(doc, name, loc.line([]), turns, keys, rounds, after), []
 
 
 def _near(word: str, known) -> str:
@@ -122,10 +125,12 @@ class _Checker:
                 self.fail(["turns", i], "a turn names at least one player's card")
             for p in t:
                 self.seat(["turns", i], p, key=p)
-        if d.expect is UNSET and d.illegal is UNSET:
-            self.fail([], "the scenario checks nothing: give expect or illegal")
+        if d.expect is UNSET and d.illegal is UNSET and not d.expect_after_turn:
+            self.fail([], "the scenario checks nothing: give expect or illegal (or expect_after_turn)")
         if d.expect is not UNSET:
             self.check_expect(["expect"], d.expect)
+        if d.expect_after_turn is not UNSET:
+            self.check_after_turns()
         if d.illegal is not UNSET:
             self.check_illegal(["illegal"], d.illegal)
         return self.errors
@@ -139,7 +144,7 @@ class _Checker:
             for key in ("hands", "line"):
                 if getattr(g, key) is not UNSET:
                     self.fail(path, f"'{key}' does not go with 'deal'", key=key)
-            for key in ("columns", "pile", "scores", "shown_before"):
+            for key in ("columns", "scored", "pile", "scores", "shown_before"):
                 if getattr(g, key):
                     self.fail(path, f"'{key}' does not go with 'deal'", key=key)
             if g.round != 1:
@@ -158,6 +163,7 @@ class _Checker:
                 self.fail(path, f"Score cards for {len(g.columns)} players, hands for {len(g.hands)}", key="columns")
             for p, cols in enumerate(g.columns):
                 zones += [(["given", "columns", p, i], col) for i, col in enumerate(cols)]
+            self.check_scored(zones)
             zones.append((["given", "pile"], g.pile))
             for r, scores in enumerate(g.scores):
                 if len(scores) != self.players:
@@ -177,10 +183,43 @@ class _Checker:
                 else:
                     seen[c] = zpath + [i]
 
+    def check_scored(self, zones: list) -> None:
+        """`given.scored`: a player's cards won this round, in the order won,
+        for a player `columns` leaves without Score cards."""
+        g = self.doc.given
+        for p, cards in g.scored.items():
+            path = ["given", "scored"]
+            self.seat(path, p, key=p)
+            if p < len(g.columns) and any(g.columns[p]):
+                self.fail(path, f"player {p}'s Score cards are given twice, in `columns` and in `scored`; give "
+                                "them in one", key=p)
+            if not cards:
+                self.fail(path, f"player {p} won no card: leave the player out of `scored`", key=p)
+            zones.append((["given", "scored", p], cards))
+
+    def check_after_turns(self) -> None:
+        """`expect_after_turn`: each entry names a turn the scenario plays
+        through (0: the position as set up) and checks something."""
+        d = self.doc
+        n = len(d.turns)
+        refused = None
+        if d.illegal is not UNSET and d.illegal.round is UNSET:
+            refused = n if d.illegal.turn is UNSET else d.illegal.turn
+        for turn, e in d.expect_after_turn.items():
+            path = ["expect_after_turn"]
+            if turn > n:
+                self.fail(path, f"turn {turn} does not exist: the scenario has {n} turn{'s' * (n != 1)}",
+                          key=turn)
+            elif refused is not None and turn >= refused:
+                what = "the setup" if refused == 0 else f"turn {refused}"
+                self.fail(path, f"{what} is refused, so the game never gets past turn {turn}; check the refused "
+                                "state with `expect`", key=turn)
+            self.check_expect(path + [turn], e)
+
     def check_expect(self, path: list, e: MuExpect) -> None:
         if all(getattr(e, f) is UNSET for f in e.__struct_fields__):
             self.fail(path, "this expect checks nothing")
-        for key in ("hands", "columns", "rounds", "parts", "scores"):
+        for key in ("hands", "hands_include", "columns", "won", "rounds", "parts", "scores"):
             table = getattr(e, key)
             if table is not UNSET:
                 for p in table:
@@ -220,8 +259,14 @@ class _Checker:
         if turn == 0:
             if n:
                 self.fail(path, "the setup is refused, so no turn can follow it", key="turn")
-            if il.code != "BAD_SETUP":
-                self.fail(path, f"turn 0 is the setup: its refusal is BAD_SETUP, not {il.code}", key="code")
+            if d.given.deal is not UNSET and il.code not in ("BAD_SETUP", "ILLEGAL_RANDOM"):
+                self.fail(path, f"turn 0 is the deal and the first round's chance: its refusal is BAD_SETUP "
+                                f"or ILLEGAL_RANDOM, not {il.code}", key="code")
+            elif d.given.deal is UNSET and il.code != "BAD_SETUP":
+                why = " (ILLEGAL_RANDOM is the refusal of a deal's first round chance)" \
+                    if il.code == "ILLEGAL_RANDOM" else ""
+                self.fail(path, f"turn 0 is the setup of a position: its refusal is BAD_SETUP, not {il.code}"
+                                + why, key="code")
         elif turn > n:
             self.fail(path, f"turn {turn} does not exist: the scenario has {n} turn{'s' * (n != 1)}", key="turn")
         elif turn < n:

@@ -17,6 +17,7 @@ from time import perf_counter
 
 from msgspec import UNSET
 
+from ..games.mindup.cards import colour
 from ..games.mindup.engine import Game, RuleError
 from ..games.mindup.engine.position import position
 from ..games.mindup.engine.scoring import score_round
@@ -29,8 +30,10 @@ PLACE_LAST = "mu.round.last-card"
 class _Fail(Exception):
     """A failed run, with the Mind Up! events of the failing turn in words."""
 
-    def __init__(self, step, text, message, clause=None, differences=(), events=(), round_entry=None):
+    def __init__(self, step, text, message, clause=None, differences=(), events=(), round_entry=None,
+                 line=None):
         Exception.__init__(self, message)
+        self.line = line                       # the expectation that does not hold, when not `expect`
         self.round_entry = round_entry         # the next_rounds entry whose round start failed
         self.step, self.text, self.message, self.clause = step, text, message, clause
         self.differences = list(differences)
@@ -58,9 +61,28 @@ def build(sc) -> Game:
         game.start_round(list(g.order), objectives=list(g.objectives))
         return game
     scores = [list(r) for r in g.scores] or [[0] * len(g.hands) for _ in range(g.round - 1)]
-    return position([list(h) for h in g.hands], list(g.line), [[list(c) for c in cols] for cols in g.columns],
+    columns = [[list(c) for c in cols] for cols in g.columns]
+    for p, won in sorted(g.scored.items()):
+        columns += [[] for _ in range(p + 1 - len(columns))]
+        columns[p] = _placed(won)
+    return position([list(h) for h in g.hands], list(g.line), columns,
                     list(g.order), round=g.round, pile=list(g.pile), scores=scores,
-                    objectives=list(g.objectives), shown_before=list(g.shown_before), readings=readings)
+                    objectives=list(g.objectives), shown_before=list(g.shown_before), readings=readings,
+                    last_card=True)
+
+
+def _placed(won) -> list[list[int]]:
+    """mu.score-cards.place: the cards won, in the order won, on a player's
+    Score cards: each joins the Score card holding its colour, else the
+    first empty one from the left."""
+    cols: list[list[int]] = []
+    for c in won:
+        here = next((col for col in cols if colour(col[0]) == colour(c)), None)
+        if here is None:
+            cols.append([c])
+        else:
+            here.append(c)
+    return cols
 
 
 def run(sc, edition: str) -> Result:
@@ -82,6 +104,8 @@ def run(sc, edition: str) -> Result:
 
 
 def _failing_line(sc, f: _Fail) -> int:
+    if f.line is not None:
+        return f.line
     if f.differences:
         return sc.line_of("illegal" if all(x.field.startswith("illegal.") for x in f.differences) else "expect")
     k = getattr(f, "round_entry", None)
@@ -102,6 +126,9 @@ class _Run:
         self.events: list = []
         self.last: list = []
         self.parts: list[dict] | None = None
+        self.won: dict[int, int] | None = None     # the card each player took in the last turn revealed
+        self.after = {} if self.d.expect_after_turn is UNSET else dict(self.d.expect_after_turn)
+        self.checked: set[int] = set()
         self.next_round = 0          # the next entry of next_rounds to use
         self.at = (0, "the setup")
 
@@ -122,7 +149,14 @@ class _Run:
             raise _Fail(0, "the setup", "the setup was accepted, but a refusal was expected",
                         clause=None if self.illegal.clause is UNSET else self.illegal.clause)
         try:
+            if all(len(h) == 1 for h in self.g.state.hands):      # the moment of the round's last cards
+                self.at = (0, "the last cards of the position")
+                self.last = self.g.place_last_cards()
+                self.events += self.last
+                self.parts = self.breakdown(self.last)
+            self.check_after(0, self.at[1])
             if self.play():
+                self.unchecked_after()
                 return
         except (_Fail, RuleError):
             raise
@@ -136,8 +170,18 @@ class _Run:
         if self.refuse_round is not None:
             raise _Fail(*self.at, f"round {self.refuse_round} never started, but its start was expected to be "
                                   "refused")
+        self.unchecked_after()
         if self.expect is not None:
             self.compare(*self.at)
+
+    def unchecked_after(self) -> None:
+        """An expect_after_turn entry the run never reached fails it (a
+        refusal ended the run before that turn)."""
+        left = sorted(set(self.after) - self.checked)
+        if left:
+            n = left[0]
+            raise _Fail(*self.at, f"expect_after_turn {n} was never checked: the run ended before turn {n} was "
+                                  "played", line=self.sc.after_lines.get(n))
 
     def play(self) -> bool:
         """The turns; True when a refusal the scenario expects ended the run."""
@@ -160,8 +204,10 @@ class _Run:
                             clause=None if self.illegal.clause is UNSET else self.illegal.clause, events=result)
             self.last = result
             self.events += result
+            self.won = {e.player: e.card for e in result if e.kind == "place" and "mu.turn.take" in e.clauses}
             if any(e.kind == "score" for e in result):
                 self.parts = self.breakdown(result)
+            self.check_after(i, text)
         return self.start_rounds()
 
     def attempt(self, i, text, player, call):
@@ -248,14 +294,20 @@ class _Run:
                         differences=diffs, **(where or {}))
 
     # -- comparing -------------------------------------------------------------------
-    def compare(self, i, text) -> None:
-        e, g = self.expect, self.g
+    def check_after(self, i, text) -> None:
+        """expect_after_turn: what must hold right after turn i."""
+        if i in self.after:
+            self.checked.add(i)
+            self.compare(i, text, self.after[i], f"expect_after_turn.{i}.", self.sc.after_lines.get(i))
+
+    def compare(self, i, text, e=None, prefix="", line=None) -> None:
+        e, g = e or self.expect, self.g
         s = g.state
         diffs: list[Difference] = []
 
-        def differ(name, want, have):
+        def differ(name, want, have, values=None):
             if want != have:
-                diffs.append(Difference(name, str(want), str(have)))
+                diffs.append(Difference(prefix + name, str(want), str(have), values=values or (want, have)))
 
         if e.round is not UNSET:
             differ("round", e.round, s.round)
@@ -277,15 +329,28 @@ class _Run:
             have = s.hands[p] if p < s.players else []
             if isinstance(want, int):
                 if want != len(have):
-                    diffs.append(Difference(f"hands[{p}]", f"{want} cards", f"{len(have)} cards {sorted(have)}"))
+                    diffs.append(Difference(f"{prefix}hands[{p}]", f"{want} cards",
+                                            f"{len(have)} cards {sorted(have)}"))
             elif Counter(want) != Counter(have):
                 missing, extra = sorted(set(want) - set(have)), sorted(set(have) - set(want))
-                diffs.append(Difference(f"hands[{p}]", str(sorted(want)), f"{sorted(have)} (missing {missing}; "
-                                        f"unexpected {extra})"))
+                diffs.append(Difference(f"{prefix}hands[{p}]", str(sorted(want)), f"{sorted(have)} (missing {missing}; "
+                                        f"unexpected {extra})", values=(sorted(want), sorted(have))))
+        for p, want in (e.hands_include or {}).items():
+            have = s.hands[p] if p < s.players else []
+            missing = sorted((Counter(want) - Counter(have)).elements())
+            if missing:
+                diffs.append(Difference(f"{prefix}hands_include[{p}]", f"a hand including {sorted(want)}",
+                                        f"{sorted(have)} (missing {missing})", values=(sorted(want), sorted(have))))
+        for p, want in (e.won or {}).items():
+            if self.won is None:
+                diffs.append(Difference(f"{prefix}won[{p}]", f"card {want} won in a turn revealed during the "
+                                                             "scenario", "no turn was revealed"))
+            else:
+                differ(f"won[{p}]", want, self.won.get(p))
         for p, want in (e.columns or {}).items():
             have = [sorted(col) for col in s.columns[p]] if p < s.players else []
             want = [sorted(col) for col in want] + [[] for _ in range(5 - len(want))]
-            differ(f"columns[{p}]", _columns(want), _columns(have))
+            differ(f"columns[{p}]", _columns(want), _columns(have), (_laid(want), _laid(have)))
         for p, want in (e.rounds or {}).items():
             differ(f"rounds[{p}]", list(want), list(s.scores[p]) if p < s.players else None)
         for p, want in (e.scores or {}).items():
@@ -294,7 +359,8 @@ class _Run:
             differ("winners", sorted(e.winners), sorted(g.winners()))
         for p, want in (e.parts or {}).items():
             if self.parts is None:
-                diffs.append(Difference(f"parts[{p}]", "a round scored during the scenario", "no round was scored"))
+                diffs.append(Difference(f"{prefix}parts[{p}]", "a round scored during the scenario",
+                                        "no round was scored"))
                 continue
             have = self.parts[p] if p < len(self.parts) else {}
             for key in ("columns", "bubbles", "objectives", "met", "total"):
@@ -309,21 +375,26 @@ class _Run:
                 differ("pending.players", sorted(e.pending.players), sorted(pend.players))
         for k, m in enumerate(e.events or ()):
             if not any(_matches(m, ev) for ev in self.events):
-                diffs.append(Difference(f"events[{k}]", _pattern(m), "no such event"))
+                diffs.append(Difference(f"{prefix}events[{k}]", _pattern(m), "no such event"))
         for k, m in enumerate(e.no_events or ()):
             hits = [ev for ev in self.events if _matches(m, ev)]
             if hits:
-                diffs.append(Difference(f"no_events[{k}]", f"no event {_pattern(m)}", hits[0].text))
+                diffs.append(Difference(f"{prefix}no_events[{k}]", f"no event {_pattern(m)}", hits[0].text))
         if diffs:
             where = f"after turn {i} ({text})" if text.startswith("{") else f"after {text}"
             raise _Fail(i, text, f"{where}: {len(diffs)} difference{'s' * (len(diffs) != 1)}", differences=diffs,
-                        events=self.last)
+                        events=self.last, line=line)
+
+
+def _laid(cols) -> list:
+    """The Score columns up to the last that holds a card."""
+    while cols and not cols[-1]:
+        cols = cols[:-1]
+    return cols
 
 
 def _columns(cols) -> str:
-    while cols and not cols[-1]:
-        cols = cols[:-1]
-    return "[" + ", ".join("[" + ", ".join(map(str, c)) + "]" for c in cols) + "]"
+    return "[" + ", ".join("[" + ", ".join(map(str, c)) + "]" for c in _laid(cols)) + "]"
 
 
 def _matches(m, ev) -> bool:

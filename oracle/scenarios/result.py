@@ -12,6 +12,9 @@ class Difference:
     expected: str
     actual: str
     cards: tuple = ()  # the cards the difference is about, to find the clause at stake
+    # (expected, actual) as plain values (numbers, lists), where the comparison had them: what the
+    # HTML report shows; the texts above are what the other reports say
+    values: tuple | None = None
 
     def __str__(self) -> str:
         return f"{self.field}: expected {self.expected}, got {self.actual}"

@@ -22,8 +22,8 @@ from ..games.mindbug.cards import lookup, version
 from ..games.mindbug.editions import profile
 from ..games.mindbug.engine import Decision, EngineError, Game, Refused, SetupError, position
 from ..games.mindbug.engine.state import STAGE_KINDS
-from .cards import all_ids, card_id, card_name, scenario_sets
-from .expectation import differences
+from .cards import all_ids, card_id, card_name, creature_id, face, scenario_sets
+from .expectation import differences, stage_of
 from .format import Expect, Illegal
 from .loader import LoadedScenario, step_kind, step_text
 from .result import Difference, Result
@@ -263,6 +263,9 @@ def _run(sc: LoadedScenario, edition: str, expect: Expect | None, illegal: Illeg
                 raise _Fail(i, text, f"the game is already over (player {g.winner} won: {g.reason}) "
                                      f"before step {i}", clause="winning.life" if g.reason == "life" else None,
                             events=last + forced)
+            wrong = _face_at_another_stage(g, step)
+            if wrong:
+                raise _Fail(i, text, f"step {i} ({text}) {wrong}", clause="later.evolve", events=last + forced)
             player = (g.pending.player if g.pending else None) if by is None else by
             decision = Decision.make(kind, player, arg)
             refusal = g.refusal(decision)
@@ -311,6 +314,24 @@ def _run(sc: LoadedScenario, edition: str, expect: Expect | None, illegal: Illeg
                                        f"({where.filename}:{where.lineno})") from None
     if expect is not None:
         _check_expect(g, expect, events, last_i, last_text, last)
+
+
+def _face_at_another_stage(g: Game, step) -> str | None:
+    """A step naming a stage face (Frog Prophet) names its line's stage I
+    card at that stage: the words for a creature in play at another stage."""
+    kind, value, _by = step_kind(step)
+    if kind in ("play", "random", "mindbug", "pass") or value is None:
+        return None
+    for ref in value if isinstance(value, list) else [value]:
+        f = face(ref) if isinstance(ref, str) else None
+        if f is None:
+            continue
+        cid = creature_id(ref)
+        have = stage_of(g.state, cid)
+        if g.controller(cid) is not None and have != f[1]:
+            return (f"names {ref}, the stage {'I' * f[1]} face of {card_name(cid)}, and {card_name(cid)} is at stage "
+                    f"{'I' * have} (later.evolve)")
+    return None
 
 
 def _illegal_text(il: Illegal) -> str:

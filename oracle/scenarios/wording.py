@@ -8,7 +8,7 @@ from functools import cache
 
 from ..games.mindbug.cards import SETS, version
 from ..games.mindbug.engine.state import asks_number
-from .cards import all_ids, card_id, card_name
+from .cards import all_ids, card_name, step_card
 from .loader import step_kind
 
 _CARD_IN_TEXT = re.compile(r"\b((?:life |revealed )?card|id) (\d+)\b")
@@ -71,8 +71,8 @@ def _decision(step) -> tuple[str, object]:
     if kind in ("mindbug", "pass"):
         return kind, None
     if kind in ("choose", "random"):
-        return kind, tuple(sorted(card_id(r) if isinstance(r, str) else r for r in value))
-    return kind, (None if value is None else card_id(value))
+        return kind, tuple(sorted(step_card(kind)(r) if isinstance(r, str) else r for r in value))
+    return kind, (None if value is None else step_card(kind)(value))
 
 
 def _names() -> frozenset:

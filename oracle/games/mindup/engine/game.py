@@ -74,6 +74,17 @@ class Game:
             events += rounds.last_cards(self.state, self.readings)
         return events
 
+    def place_last_cards(self) -> list[Event]:
+        """mu.round.last-card on a position whose hands hold one card each
+        (position(..., last_card=True)): each player's last card goes to the
+        Score cards, then the round is scored, as after a round's last turn."""
+        s = self.state
+        if self.pending.kind != "choose" or not rounds.round_over(s) or any(c is not None for c in s.chosen):
+            raise RuleError("mu.round.last-card", "the last cards are placed when every hand holds one card, "
+                            "before anyone chooses", options=[])
+        self.before_last = s.copy()
+        return rounds.last_cards(s, self.readings)
+
     def play_turn(self, cards: list[int]) -> list[Event]:
         """Every player's card at once (cards[p] for player p), then the reveal.
         All-or-nothing: a refused card leaves the game unchanged."""

@@ -3,7 +3,8 @@ hands, the line, every player's Score cards, the Score order, the pile, the
 objectives shown, the scores of the rounds already played.
 
     g = position(hands, line, columns, order, round=1, pile=(), scores=(),
-                 objectives=(), objectives_count=None, shown_before=(), readings=None)
+                 objectives=(), objectives_count=None, shown_before=(), readings=None,
+                 last_card=False)
 
 The game waits for the players' choices of the next turn. Every card is
 somewhere: the cards placed nowhere are in the pile, after the ones `pile`
@@ -14,7 +15,8 @@ clause: a card twice or not a main card (mu.setup.components), a player
 count (mu.setup.players), hands of different sizes (mu.turn.choose), a
 player holding more than the round's cards (7, 8, 9: mu.setup.deal,
 mu.round.take-back), hands of one card or none (the last card is already placed:
-mu.round.last-card), a line without one card per player (mu.setup.line), a
+mu.round.last-card; with `last_card`, hands of one card are the moment
+before it is placed, and Game.place_last_cards places it), a line without one card per player (mu.setup.line), a
 Score card holding two colours, a colour on two Score cards or an empty
 Score card left of a used one (mu.score-cards.place), an order that is not
 the values 1 to 5 (mu.setup.score-order), objectives (mu.objectives.*;
@@ -34,7 +36,8 @@ from .state import SetupError, State
 
 
 def position(hands, line, columns, order, round: int = 1, pile=(), scores=(), objectives=(),
-             objectives_count: int | None = None, shown_before=(), readings: dict | None = None) -> Game:
+             objectives_count: int | None = None, shown_before=(), readings: dict | None = None,
+             last_card: bool = False) -> Game:
     """The game at the start of a turn of round `round` (see the module)."""
     chosen = rd.choices(readings)
     n = len(hands)
@@ -75,7 +78,7 @@ def position(hands, line, columns, order, round: int = 1, pile=(), scores=(), ob
     if sizes == {0}:
         raise SetupError("mu.round.last-card", "every hand is empty: the round's last cards are already on the "
                                                "Score cards, and a position is the start of a turn")
-    if sizes == {1}:
+    if sizes == {1} and not last_card:
         raise SetupError("mu.round.last-card", "every hand holds one card: that last card is already on the "
                                                "Score cards, so no turn is played with it")
     if len(line) != n:
