@@ -19,7 +19,7 @@ from ..games.mindbug.engine.outcome import end_clause
 from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
 from . import decisions
 from . import format as fmt
-from .attribution import attribute, choice_clauses, skip_explains
+from .attribution import attribute, buried, choice_clauses, skip_explains
 from .claims import claim_matches, claim_views, is_full_claim
 from .findings import (DUPLICATE_KEYS_NOTE, MALFORMED, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE, Finding,  # noqa: F401
                        GameReport, Summary, name_cards, report_schema, signature)
@@ -442,7 +442,7 @@ class Verifier:
         d = Decision(t, None if t == "random" else player, arg)
         r = g.refusal(d)
         if r is not None:
-            clauses = [r.clause]
+            clauses = buried(g, self.under_deck, arg) + [r.clause]
             if self._other_frenzy_copy(t, player, arg):
                 clauses.insert(0, "keywords.frenzy")
             self.find(r.code, clauses, lineno,
