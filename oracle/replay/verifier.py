@@ -51,6 +51,7 @@ class Verifier:
         self.raw = raw
         self.check_invariants = check_invariants   # the engine's own invariants after every decision
         self.at_line = 0                # the line of the decision being applied
+        self.reading = raw.first_line   # the line being read (readings.consulted: where a reading is first asked)
         self.edition_override = edition
         self.readings_override = readings or {}
         self.readings: dict[str, str] = {}  # the readings in force (game line, then overrides)
@@ -190,7 +191,7 @@ class Verifier:
         """The lines after the game line, in order."""
         rep = self.report
         for lineno, raw_line in lines:
-            last_line = lineno
+            last_line = self.reading = lineno
             try:
                 line = decode_line(fmt.decoder, raw_line)
             except (msgspec.DecodeError, msgspec.ValidationError) as e:

@@ -10,7 +10,8 @@ divergence of a game.
 
 A game in the plain form goes through the fast lane (`fastlane`); any other
 through the full verifier (`verifier`), which gives the same report for the
-games both can read.
+games both can read. With `keep_going`, only a game the fast lane finds
+conforming keeps its report: there is no divergence to go on past.
 """
 
 from __future__ import annotations
@@ -62,16 +63,21 @@ def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = Fal
         game = game_of(raw.lines[0][1])
         if game != DEFAULT:
             return other_game(raw, game, keep_going, readings, basis, strict)
-    if not keep_going and not check_invariants and _lane.worth_trying():
+    if not check_invariants and _lane.worth_trying():
+        # With keep_going too: a game the fast lane finds conforming is read
+        # the same way by the full verifier, which finds nothing to go on past.
         rep = fast_report(raw, edition, readings, strict)
+        if rep is not None and keep_going and rep.verdict != "conforms":
+            rep = None
         _lane.record(rep is None)
         if rep is not None:
             return rep
     v = Verifier(raw, edition, keep_going, readings, strict=strict, check_invariants=check_invariants)
     if keep_going:
-        # The readings the game asked for: only their alternatives can read
-        # a line otherwise (a replay under another goes the same way).
-        with consulted() as asked:
+        # The readings the game asked for, each with the line it was first
+        # asked at: only their alternatives can read a line otherwise, and
+        # only from that line on (a replay under another goes the same way).
+        with consulted(lambda: v.reading) as asked:
             rep = v.run()
     else:
         rep, asked = v.run(), None
