@@ -152,6 +152,10 @@ def test_keep_going_replays_only_the_readings_the_game_asked_for_before_a_findin
     replayed = []
     real = verify_module.replayed
     monkeypatch.setattr(verify_module, "replayed", lambda v: replayed.append(v.readings_override) or real(v))
+    resume = verify_module.resume      # a replay from a snapshot of the team's run (oracle.replay.fork)
+    forked = []
+    monkeypatch.setattr(verify_module, "resume", lambda raw, snap, team, rd, until: replayed.append(rd)
+                        or forked.append(snap.line) or resume(raw, snap, team, rd, until))
     some_asked = some_left = False
     for raw in _broken(12):
         team = Verifier(raw, keep_going=True)
@@ -166,6 +170,7 @@ def test_keep_going_replays_only_the_readings_the_game_asked_for_before_a_findin
         some_asked = some_asked or bool(wanted)
         some_left = some_left or wanted != set(asked)
     assert some_asked and some_left
+    assert forked and min(forked) > 10      # most replays begin at a claim well into the game
     # Plain verify still replays every alternative (it stops at the broken deal).
     replayed.clear()
     verify_game(_broken(1)[0])

@@ -52,6 +52,7 @@ class Verifier:
         self.check_invariants = check_invariants   # the engine's own invariants after every decision
         self.at_line = 0                # the line of the decision being applied
         self.reading = raw.first_line   # the line being read (readings.consulted: where a reading is first asked)
+        self.on_claim = None            # called with a state claim's line before it is read (fork.Checkpoints)
         self.edition_override = edition
         self.readings_override = readings or {}
         self.readings: dict[str, str] = {}  # the readings in force (game line, then overrides)
@@ -198,6 +199,8 @@ class Verifier:
                 rep.findings.append(line_error(lineno, raw_line, e))
                 return self._finish()
             t = line.__struct_config__.tag
+            if t == "state" and self.on_claim is not None:
+                self.on_claim(lineno)
             twice = given_twice(raw_line, line)
             if twice:
                 self._given_twice(twice, lineno)
