@@ -144,7 +144,7 @@ def test_leaving_out_the_readings_a_game_never_asks_for_changes_no_label(source)
         assert fast.notes == full.notes
 
 
-def test_keep_going_replays_only_the_readings_the_game_asked_for(monkeypatch):
+def test_keep_going_replays_only_the_readings_the_game_asked_for_before_a_finding(monkeypatch):
     from oracle.games.mindbug.readings import consulted
     from oracle.replay import verify as verify_module
     from oracle.replay.verifier import Verifier
@@ -152,16 +152,25 @@ def test_keep_going_replays_only_the_readings_the_game_asked_for(monkeypatch):
     replayed = []
     real = verify_module.replayed
     monkeypatch.setattr(verify_module, "replayed", lambda v: replayed.append(v.readings_override) or real(v))
-    some_asked = False
+    resume = verify_module.resume      # a replay from a snapshot of the team's run (oracle.replay.fork)
+    forked = []
+    monkeypatch.setattr(verify_module, "resume", lambda raw, snap, team, rd, until: replayed.append(rd)
+                        or forked.append(snap.line) or resume(raw, snap, team, rd, until))
+    some_asked = some_left = False
     for raw in _broken(12):
-        with consulted() as asked:
-            Verifier(raw, keep_going=True).run()
+        team = Verifier(raw, keep_going=True)
+        with consulted(lambda: team.reading) as asked:
+            found = [f for f in team.run().findings if not f.malformed]
         replayed.clear()
         rep = verify_game(raw, keep_going=True)
         assert rep.verdict == "violates"
-        assert {c for rd in replayed for c in rd} == asked, (asked, replayed)
-        some_asked = some_asked or bool(asked)
-    assert some_asked
+        # Of the readings asked, those first asked at or before a finding's first line.
+        wanted = {c for c, first in asked.items() if any(min(f.lines or (f.line,)) >= first for f in found)}
+        assert {c for rd in replayed for c in rd} == wanted, (asked, replayed)
+        some_asked = some_asked or bool(wanted)
+        some_left = some_left or wanted != set(asked)
+    assert some_asked and some_left
+    assert forked and min(forked) > 10      # most replays begin at a claim well into the game
     # Plain verify still replays every alternative (it stops at the broken deal).
     replayed.clear()
     verify_game(_broken(1)[0])

@@ -18,9 +18,9 @@ from oracle.replay.selfplay import choose, random_deal
 from oracle.replay.verify import verify_game
 
 
-def verify(lines: list[dict]):
+def verify(lines: list[dict], keep_going: bool = False):
     data = b"".join(json.dumps(x).encode() + b"\n" for x in lines)
-    return [verify_game(r) for r in split_games(io.BytesIO(data), "cut.jsonl")][0]
+    return [verify_game(r, keep_going=keep_going) for r in split_games(io.BytesIO(data), "cut.jsonl")][0]
 
 
 def find(predicate, edition: str = "en-revised", seeds: int = 400, sets=DEFAULT_SETS):
@@ -226,9 +226,12 @@ def test_both_picks_of_a_boost_in_one_choose_cite_the_boost_one_card_at_a_time()
         assert "one at a time" in f.message and g.name(p.source) in f.message
 
 
-def test_cards_future_eric_put_on_top_instead_of_under_the_draw_pile_cite_future_eric():
-    # An engine that puts Future Eric's cards on top of the draw pile; its
-    # claims give draw piles as sizes, so the order shows at the next draw.
+def eric_on_top(claims: bool):
+    """Self-played games of an engine that puts Future Eric's cards on top
+    of the draw pile (other cards above them): each as (setup, lines, the
+    cards moved, the game so far), once the player has drawn one of them.
+    `claims`: a claim after every decision, its draw piles given as sizes
+    (the order shows only when the cards are drawn); else none."""
     sets = ("first-contact", "promo-2023")
     for seed in range(200):
         rng = random.Random(seed)
@@ -247,15 +250,50 @@ def test_cards_future_eric_put_on_top_instead_of_under_the_draw_pile_cite_future
                     moved = list(e.cards)
                     deck = g.state.deck[e.player]
                     g.state.deck[e.player] = moved + [c for c in deck if c not in moved]
-            claim = full_claim(g)
-            claim["deck"] = [len(x) for x in g.state.deck]
-            lines.append(claim)
+            if claims:
+                claim = full_claim(g)
+                claim["deck"] = [len(x) for x in g.state.deck]
+                lines.append(claim)
             if moved and any(c in g.state.hand[0] + g.state.hand[1] for c in moved):
-                f = verify(log(setup, [], *lines, sets=sets)).findings[0]
-                assert f.code == "STATE_MISMATCH" and "hand" in f.message
-                assert f.clauses[0] == "promo.future-eric", f.clauses
-                assert f.clauses.index("promo.future-eric") < f.clauses.index("drawing.refill")
-                return
+                yield setup, lines, moved, g
+                break
             if moved and g.pending is None:
                 break
+
+
+def test_cards_future_eric_put_on_top_instead_of_under_the_draw_pile_cite_future_eric():
+    # The claim after the draw shows the cards in the hand.
+    for setup, lines, _moved, _g in eric_on_top(claims=True):
+        f = verify(log(setup, [], *lines, sets=("first-contact", "promo-2023"))).findings[0]
+        assert f.code == "STATE_MISMATCH" and "hand" in f.message
+        assert f.clauses[0] == "promo.future-eric", f.clauses
+        assert f.clauses.index("promo.future-eric") < f.clauses.index("drawing.refill")
+        return
     raise AssertionError("no self-played game draws a card Future Eric put under the draw pile")
+
+
+def test_a_card_future_eric_put_on_top_played_with_no_claim_cites_future_eric():
+    # No claim shows the draw: the log then plays a card the rules still
+    # have at the bottom of the draw pile.
+    sets = ("first-contact", "promo-2023")
+    seen = 0
+    for setup, lines, moved, g in eric_on_top(claims=False):
+        rng = random.Random(len(lines))
+        while g.pending is not None and len(lines) < 400:
+            mine = [d for d in g.legal_decisions() if d.kind == "play" and d.arg in moved]
+            d = mine[0] if mine else choose(g, "random", rng)
+            g.apply_unchecked(d.kind, d.arg)
+            lines.append(d.to_json())
+            if mine:
+                if verify(log(setup, [], *lines, sets=sets)).verdict == "conforms":
+                    break           # the rules' player has drawn that card by now too
+                for keep_going in (False, True):
+                    f = verify(log(setup, [], *lines, sets=sets), keep_going).findings[0]
+                    assert (f.code, f.line) == ("ILLEGAL_DECISION", len(lines) + 2), (f.code, f.message)
+                    assert f.clauses == ["promo.future-eric", "triggers.play", "play.from-hand"], f.clauses
+                    assert f"card {d.arg} is not in player {d.player}'s hand" in f.message, f.message
+                seen += 1
+                break
+        if seen == 3:
+            return
+    raise AssertionError("no self-played game plays a card Future Eric put under the draw pile")

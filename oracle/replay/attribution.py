@@ -123,6 +123,20 @@ def _own_first(clauses) -> list[str]:
     return sorted(clauses, key=lambda c: c.startswith("triggers."))
 
 
+def buried(g, under_deck, arg) -> list[str]:
+    """The clauses of the effects that put a card the decision names (`arg`:
+    a card or a list of cards) under a draw pile where it still is (Future
+    Eric's): a log that refers to it as drawn broke the rule of where they
+    went, not the rule that refuses the decision."""
+    named = set(arg) if isinstance(arg, (list, tuple)) else {arg}
+    decks = g.state.deck
+    out: list[str] = []
+    for e in reversed(under_deck):
+        if any(c in named and (c in decks[0] or c in decks[1]) for c in e.cards):
+            out.extend(c for c in _own_first(e.clauses) if c not in out)
+    return out
+
+
 def _life_events(events, diff) -> list:
     """The gains and losses of life, latest first, that each account for a
     player's life total differing: a gain of the difference where the log's

@@ -63,6 +63,20 @@ def _accepts(alt, team, f) -> bool:
     return True
 
 
+def _where(asked, clause) -> tuple:
+    """(the line `clause` was first asked at, a snapshot of the team's run
+    from which to replay it, oracle.replay.fork), each None when unknown:
+    `asked` notes a line, or (line, snapshot)."""
+    where = None if asked is None else asked.get(clause)
+    return where if isinstance(where, tuple) else (where, None)
+
+
+def _after(first, found) -> bool:
+    """Whether some finding of `found` has all its lines at or after line
+    `first` (None: unknown, so it may)."""
+    return first is None or any(min(f.lines or (f.line,)) >= first for f in found)
+
+
 def classify(run: Run, team, edition, keep_going: bool, readings: dict, book=READINGS,
              asked: set | None = None) -> None:
     """Set `basis` on the findings of a game that violates (in place).
@@ -73,9 +87,14 @@ def classify(run: Run, team, edition, keep_going: bool, readings: dict, book=REA
     `keep_going`, the report keeps the findings of the readings in force
     alone; without, an alternative that accepts every finding and still
     deviates later has those deviations added with basis `rules`.
-    `asked`: the clauses of the readings the team's run asked for
-    (readings.consulted), when known: the alternatives of the others are
-    not replayed, as they would replay the game exactly as the team's run."""
+    `asked`: the clauses of the readings the team's run asked for, each
+    with the line it was first asked at (readings.consulted), when known:
+    the alternatives of the others are not replayed, as they would replay
+    the game exactly as the team's run; nor are those of a reading first
+    asked after a line of every finding, as they read each finding's lines
+    before it exactly as the team's run, finding there what it found. Where
+    `asked` notes a snapshot of the team's run before that line, `run` is
+    given it as a third argument and replays from there."""
     TEAM = {r.clause: r.team for r in book}  # noqa: N806
     rep = team.report
     found = [f for f in rep.findings if not f.malformed]
@@ -86,9 +105,11 @@ def classify(run: Run, team, edition, keep_going: bool, readings: dict, book=REA
     keys = {(f.line, f.code) for f in rep.findings}
     added = False
     for clause, choice in _alternatives(readings, book):
-        if asked is not None and clause not in asked:
+        first, start = _where(asked, clause)
+        if asked is not None and (clause not in asked or not _after(first, found)):
             continue
-        alt = run(edition, {**readings, clause: choice})
+        alt = run(edition, {**readings, clause: choice}) if start is None else \
+            run(edition, {**readings, clause: choice}, start)
         if alt.report.verdict == "malformed":
             continue
         cleared = [f for f in found if _accepts(alt, team, f)]

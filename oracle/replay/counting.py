@@ -92,16 +92,18 @@ def counted_build(cwd: str | None = None) -> str:
     return run.stdout.strip() or f"unknown ({run.stderr.strip().splitlines()[-1:]})"
 
 
-def instructions(cmd: list[str], env: dict | None = None, cwd: str | None = None) -> int:
+def instructions(cmd: list[str], env: dict | None = None, cwd: str | None = None, statuses=(0,)) -> int:
     """The instructions `cmd` executes (all of it: start, run, exit), counted
     by cachegrind: those of its own process, not of the processes it forks
-    (each is counted apart, and says so under its own process id)."""
+    (each is counted apart, and says so under its own process id).
+    `statuses`: the exit statuses of a run that went as it should (verify
+    of games that break the rules exits 1)."""
     run = subprocess.run([valgrind() or "valgrind", "--tool=cachegrind", "--cache-sim=no",
                           "--cachegrind-out-file=/dev/null", "--child-silent-after-fork=yes", *cmd],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
     first = _PID.search(run.stderr)
     found = [n for pid, n in _IREFS.findall(run.stderr) if first is not None and pid == first.group(1)]
-    if run.returncode != 0 or not found:
+    if run.returncode not in statuses or not found:
         tail = run.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
         raise SystemExit(f"bench: a counted run failed (exit status {run.returncode}): {' | '.join(tail)}")
     return int(found[-1].replace(b",", b""))

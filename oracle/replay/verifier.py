@@ -19,7 +19,7 @@ from ..games.mindbug.engine.outcome import end_clause
 from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
 from . import decisions
 from . import format as fmt
-from .attribution import attribute, choice_clauses, skip_explains
+from .attribution import attribute, buried, choice_clauses, skip_explains
 from .claims import claim_matches, claim_views, is_full_claim
 from .findings import (DUPLICATE_KEYS_NOTE, MALFORMED, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE, Finding,  # noqa: F401
                        GameReport, Summary, name_cards, report_schema, signature)
@@ -51,6 +51,8 @@ class Verifier:
         self.raw = raw
         self.check_invariants = check_invariants   # the engine's own invariants after every decision
         self.at_line = 0                # the line of the decision being applied
+        self.reading = raw.first_line   # the line being read (readings.consulted: where a reading is first asked)
+        self.on_claim = None            # called with a state claim's line before it is read (fork.Checkpoints)
         self.edition_override = edition
         self.readings_override = readings or {}
         self.readings: dict[str, str] = {}  # the readings in force (game line, then overrides)
@@ -208,13 +210,15 @@ class Verifier:
         """The lines after the game line, in order."""
         rep = self.report
         for lineno, raw_line in lines:
-            last_line = lineno
+            last_line = self.reading = lineno
             try:
                 line = decode_line(fmt.decoder, raw_line)
             except (msgspec.DecodeError, msgspec.ValidationError) as e:
                 rep.findings.append(line_error(lineno, raw_line, e))
                 return self._finish()
             t = line.__struct_config__.tag
+            if t == "state" and self.on_claim is not None:
+                self.on_claim(lineno)
             twice = given_twice(raw_line, line)
             if twice:
                 self._given_twice(twice, lineno)
@@ -460,7 +464,7 @@ class Verifier:
         d = Decision(t, None if t == "random" else player, arg)
         r = g.refusal(d)
         if r is not None:
-            clauses = [r.clause]
+            clauses = buried(g, self.under_deck, arg) + [r.clause]
             if self._other_frenzy_copy(t, player, arg):
                 clauses.insert(0, "keywords.frenzy")
             self.find(r.code, clauses, lineno,

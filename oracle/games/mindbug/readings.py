@@ -14,7 +14,7 @@ catalogue of readings stays complete.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -148,7 +148,22 @@ def _cached(prof: Profile, chosen: tuple) -> Profile:
 
 
 # The clauses of the readings asked for, while `consulted` records them.
-_ASKED: ContextVar[set | None] = ContextVar("readings_asked", default=None)
+_ASKED: ContextVar[Asked | None] = ContextVar("readings_asked", default=None)
+
+
+class Asked(dict):
+    """The clauses of the readings asked for, each with where it was first
+    asked (`where()`, or None without it)."""
+
+    __slots__ = ("where",)
+
+    def __init__(self, where: Callable[[], object] | None = None):
+        super().__init__()
+        self.where = where
+
+    def add(self, clause: str) -> None:
+        if clause not in self:
+            self[clause] = None if self.where is None else self.where()
 
 
 def choice(prof: Profile, clause: str) -> str:
@@ -166,11 +181,14 @@ def choice(prof: Profile, clause: str) -> str:
 
 
 @contextmanager
-def consulted() -> Iterator[set[str]]:
-    """The clauses of the readings the engine asks for (`choice`) within: a
+def consulted(where: Callable[[], object] | None = None) -> Iterator[Asked]:
+    """The clauses of the readings the engine asks for (`choice`) within,
+    each with `where()` at its first asking (the line a verifier reads): a
     replay that changes the choice of none of them goes exactly as this one
-    did (verify --keep-going leaves out the others' alternatives)."""
-    asked: set[str] = set()
+    did (verify --keep-going leaves out the others' alternatives), and one
+    that changes the choice of one goes exactly as this one did up to where
+    it was first asked."""
+    asked = Asked(where)
     token = _ASKED.set(asked)
     try:
         yield asked

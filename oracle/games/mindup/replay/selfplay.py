@@ -2,7 +2,9 @@
 mu-replay/1 logs (`mb-oracle selfplay --game mind-up`).
 
 Chance comes from the seed: the shuffle of the 60 cards (written as the
-setup's `deck`), each round's Score order, the objectives drawn. The bots:
+setup's `deck`), each round's Score order (drawn again, under
+mu.round.order-repeat=must-differ, when it repeats the last round's), the
+objectives drawn. The bots:
 `random` picks any card of its hand; `greedy` picks the card that, if the
 others played cards drawn at random from their hands, would add most to its
 round score as it stands.
@@ -103,6 +105,8 @@ def play_game(players: int, seed: int, bot: str = "random", game_id: str | None 
     while not g.is_over:
         order = [1, 2, 3, 4, 5]
         rng.shuffle(order)
+        while g.readings[rd.ORDER_REPEAT] == "must-differ" and g.state.orders and tuple(order) == g.state.orders[-1]:
+            rng.shuffle(order)      # mu.round.order-repeat=must-differ: the draw is made again
         shown = draw_objectives(pile_objectives, g)
         line: dict = {"t": "round", "round": g.state.round + 1, "order": order}
         if g.state.round > 0:
