@@ -68,7 +68,8 @@ def _copied(state: dict, prof) -> dict:
     games under `prof`)."""
     out = dict(state)
     out["g"] = _game(state["g"], prof)
-    out["since_claim"] = list(state["since_claim"])
+    out["_since_claim"] = list(state["_since_claim"])   # behind the property since_claim
+    out["_claim_faces"] = dict(state["_claim_faces"])
     out["order_queue"] = list(state["order_queue"])
     out["under_deck"] = list(state["under_deck"])
     old = state["lenient"]
