@@ -7,7 +7,7 @@
     game.is_over, game.winner, game.reason
 """
 
-from . import combat, drawing, effects, life, play, power, setup, turns  # noqa: F401  (register the rules)
+from . import combat, drawing, effects, life, play, power, setup, triggers, turns  # noqa: F401  (register the rules)
 from .errors import EngineError, Refusal, Refused, SetupError
 from .game import Decision, Game, QuietGame, Table
 from .state import Event, Pending, State
