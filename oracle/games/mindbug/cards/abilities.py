@@ -1,8 +1,8 @@
 """What each First Contact card does, written with the engine's effect verbs.
 
 Triggered abilities take (verbs, game, controller, card): `verbs` is the
-engine's module of effect verbs, handed in by the engine when it runs an
-ability, so that card data never imports the engine above it. Constant abilities are
+engine's module of effect verbs (engine/verbs.py), handed in by the engine
+when it runs an ability, so that card data never imports the engine above it. Constant abilities are
 small functions in three layers (power, keywords that depend on power,
 keywords copied from enemies), plus the blocking restrictions and the one
 ability that stops Play effects.
@@ -393,7 +393,7 @@ TRIGGERED: Final[dict] = {
     ("Turf the Surfer", "attack"): turf_the_surfer,
 }
 
-# Later parts of a triggered ability (effects: `then`, `ability-chose`):
+# Later parts of a triggered ability (effects.then; triggers: `ability-then`, `ability-chose`):
 # name -> fn(verbs, game, controller, card, *args).
 STEPS: Final[dict] = {}
 
