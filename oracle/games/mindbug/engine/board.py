@@ -6,8 +6,10 @@ The rule modules (combat, effects, power, ...) take a `Board`; `Game`
 rules name what they use of the game here, at the bottom of the engine, and
 no rule module imports the module of the game, not even for a type.
 `Board` is a base class rather than a typing.Protocol: the compiled build
-calls its methods and reads its fields directly, where a Protocol would be
-read as any object.
+calls its methods and reads its fields directly, where a Protocol is read
+as any object (the rules typed with one cost about 17% more instructions
+per decision, compiled, on the First Contact corpora of `mb-oracle bench`;
+with this base class the counts stay those of rules typed with `Game`).
 """
 
 from __future__ import annotations
