@@ -7,9 +7,9 @@ rules name what they use of the game here, at the bottom of the engine, and
 no rule module imports the module of the game, not even for a type.
 `Board` is a base class rather than a typing.Protocol: the compiled build
 calls its methods and reads its fields directly, where a Protocol is read
-as any object (the rules typed with one cost about 17% more instructions
-per decision, compiled, on the First Contact corpora of `mb-oracle bench`;
-with this base class the counts stay those of rules typed with `Game`).
+as any object (the rules typed with one cost about 16% more instructions
+per decision, compiled, on the Mindbug corpora of `mb-oracle bench`; with
+this base class the counts stay those of rules typed with `Game`).
 """
 
 from __future__ import annotations
