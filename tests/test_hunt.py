@@ -108,7 +108,8 @@ def test_tough_against_card_effects_is_no_contradiction_in_any_edition(hunted):
 
 def test_an_implied_clause_settles_tough_against_a_card_effect_and_says_why():
     from oracle.games.mindbug.cards import lookup
-    from oracle.hunt.constraints import FATES, Question, verdicts as edition_verdicts
+    from oracle.hunt.constraints import verdicts as edition_verdicts
+    from oracle.hunt.questions import FATES, Question
     board = Board({1: lookup("Kangasaurus Rex"), 2: lookup("Shield Bugs")}, ([1], [2]), (), 0)
     q = Question("fate", (2,), FATES, board,
                  facts={"causes": [("effect", "triggers.play@kangasaurus-rex", "play")]})
@@ -329,7 +330,8 @@ def _board(mine, theirs, exhausted=()):
 
 
 def test_a_clause_an_edition_is_silent_on_does_not_constrain_it():
-    from oracle.hunt.constraints import Question, verdicts
+    from oracle.hunt.constraints import verdicts
+    from oracle.hunt.questions import Question
 
     board, ids = _board(["Spider Owl", "Snail Thrower"], ["Gorillion"])
     q = Question("hunt", (ids["Spider Owl"], ids["Gorillion"]), ("yes", "no"), board)
@@ -345,7 +347,8 @@ def test_a_clause_an_edition_is_silent_on_does_not_constrain_it():
 
 
 def test_tough_replaces_a_lost_fight_in_every_edition():
-    from oracle.hunt.constraints import FATES, Question, verdicts
+    from oracle.hunt.constraints import verdicts
+    from oracle.hunt.questions import FATES, Question
 
     board, ids = _board(["Kangasaurus Rex"], ["Elephantopus"])
     q = Question("fate", (ids["Elephantopus"],), FATES, board, default="stays",

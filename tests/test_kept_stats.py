@@ -108,7 +108,7 @@ def test_a_new_turn_keeps_powers_no_ability_in_play_reads_it_for():
 def test_the_face_of_a_design_says_whether_its_constant_ability_reads_whose_turn_it_is():
     from oracle.games.mindbug.cards import lookup
     from oracle.games.mindbug.cards.abilities import POWER_LAYER, TURN_FREE
-    from oracle.games.mindbug.engine.power import design_face
+    from oracle.games.mindbug.engine.board import design_face
 
     assert design_face(lookup("Shield Bugs"))[2][3] is True
     assert design_face(lookup("Goblin Werewolf"))[2][3] is False

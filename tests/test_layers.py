@@ -3,8 +3,10 @@ cards, clauses, editions. A module imports only from its own layer or the
 layers below it, and no two modules import each other, directly or in a
 ring (imports inside functions count: a late import is still a dependency).
 An import under `if TYPE_CHECKING:` names a type for mypy and mypyc (a rule
-module's `g: Game`) and never runs: it must respect the layers, but it is
-not an import that can close a ring.
+module's `g: Board`) and never runs: it must respect the layers, but it is
+not an import that can close a ring of the package. Inside the Mindbug
+engine it counts too: its modules read in layers, records and state at the
+bottom, the rules above them, the game on top (the tests at the end).
 """
 
 from __future__ import annotations
@@ -106,17 +108,16 @@ def test_no_module_imports_a_layer_above_it():
     assert not upward, "\n".join(sorted(upward))
 
 
-def test_no_import_cycles():
-    graph = _graph(run_time_only=True)
-    # A package __init__ that re-exports its submodules is not a cycle with them.
-    edges = {a: {b for b in deps if not a.startswith(b + ".")} for a, deps in graph.items()}
+def _rings(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The import rings of `edges` (module -> the modules it imports): its
+    strongly connected components of more than one module (Tarjan's)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
     on: set[str] = set()
     rings: list[list[str]] = []
 
-    def visit(v: str) -> None:  # Tarjan's strongly connected components
+    def visit(v: str) -> None:
         index[v] = low[v] = len(index)
         stack.append(v)
         on.add(v)
@@ -140,7 +141,22 @@ def test_no_import_cycles():
     for v in sorted(edges):
         if v not in index:
             visit(v)
+    return rings
+
+
+def _without_package_gathering(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """A package __init__ that re-exports its submodules is not a cycle with them."""
+    return {a: {b for b in deps if not a.startswith(b + ".")} for a, deps in graph.items()}
+
+
+def test_no_import_cycles():
+    rings = _rings(_without_package_gathering(_graph(run_time_only=True)))
     assert not rings, f"import cycles: {rings}"
+
+
+def test_the_ring_finder_finds_a_ring():
+    assert _rings({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _rings({"a": {"b"}, "b": set()}) == []
 
 
 def test_the_import_graph_reads_relative_imports():
@@ -153,10 +169,119 @@ def test_the_import_graph_reads_relative_imports():
 
 
 def test_only_imports_for_types_are_left_out_of_the_ring_check():
-    """`g: Game` in combat names the game's type (an import under
-    TYPE_CHECKING): the layer check sees it, the ring check does not; an
-    import that runs stays in both."""
-    assert "oracle.games.mindbug.engine.game" in _graph()["oracle.games.mindbug.engine.combat"]
+    """`g: Board` in combat names a type (an import under TYPE_CHECKING):
+    the layer check sees it, the ring check of the whole package does not;
+    an import that runs stays in both."""
+    assert "oracle.games.mindbug.engine.board" in _graph()["oracle.games.mindbug.engine.combat"]
     run_time = _graph(run_time_only=True)
-    assert "oracle.games.mindbug.engine.game" not in run_time["oracle.games.mindbug.engine.combat"]
+    assert "oracle.games.mindbug.engine.board" not in run_time["oracle.games.mindbug.engine.combat"]
     assert "oracle.games.mindbug.engine.effects" in run_time["oracle.games.mindbug.engine.combat"]
+
+
+# -- the Mindbug engine, in layers ----------------------------------------------
+# The state and its records at the bottom, with the board the rule modules
+# see of a game (board.Board); the rule modules above them; the game that
+# drives them (game.Game) on top. A rule module names the game it works on as
+# a Board, so even the imports that only name a type run one way.
+ENGINE = "oracle.games.mindbug.engine"
+ENGINE_BOTTOM = {f"{ENGINE}.{m}" for m in ("records", "state", "board", "presence", "registry", "errors")}
+ENGINE_TOP = {ENGINE, f"{ENGINE}.game"}     # the package's entry gathers the game and the rules
+
+
+def _engine_graph() -> dict[str, set[str]]:
+    """The engine's modules and what each imports of the engine, imports that
+    only name a type included."""
+    return {m: {d for d in deps if d == ENGINE or d.startswith(ENGINE + ".")}
+            for m, deps in _graph().items() if m.startswith(ENGINE + ".")}
+
+
+def test_the_engine_imports_form_no_ring_even_for_types():
+    rings = _rings(_engine_graph())
+    assert not rings, f"rings in the engine's imports, imports for types included: {rings}"
+
+
+def test_no_rule_module_imports_the_game():
+    """The rules take the game as a `Board` (board.py); only the package's
+    entry imports game.py."""
+    users = sorted(m for m, deps in _engine_graph().items() if f"{ENGINE}.game" in deps)
+    assert not users, f"these engine modules import game.py (take a board.Board instead): {users}"
+
+
+def test_the_bottom_of_the_engine_imports_no_rule():
+    upward = sorted(f"{m} imports {d}" for m, deps in _engine_graph().items() if m in ENGINE_BOTTOM
+                    for d in deps - ENGINE_BOTTOM)
+    assert not upward, "\n".join(upward)
+
+
+def test_the_game_is_on_top():
+    """Every rule module is reached from the game without the game being
+    reached from any of them: game.py drives the rules, they never drive it."""
+    graph = _engine_graph()
+    below = {m for m in graph if m not in ENGINE_TOP}
+    assert all(f"{ENGINE}.game" not in graph[m] for m in below)
+    assert f"{ENGINE}.board" in graph[f"{ENGINE}.game"]
+
+
+def _module_level(tree: ast.Module):
+    """The statements of a module's top level, those under `if` and `try` included."""
+    for node in tree.body:
+        if isinstance(node, (ast.If, ast.Try)):
+            yield from (n for part in (node.body, getattr(node, "orelse", []), getattr(node, "finalbody", []))
+                        for n in part)
+            for h in getattr(node, "handlers", []):
+                yield from h.body
+        else:
+            yield node
+
+
+def _foot_imports(package: str = "oracle.games.mindbug") -> list[str]:
+    """Imports below the code of `package`'s modules, and any `# noqa: E402`."""
+    out = []
+    for name, path in _modules().items():
+        if not (name == package or name.startswith(package + ".")):
+            continue
+        text = path.read_text(encoding="utf-8")
+        seen_def = False
+        for node in _module_level(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                seen_def = True
+            elif seen_def and isinstance(node, (ast.Import, ast.ImportFrom)):
+                out.append(f"{path.relative_to(ROOT.parent)}:{node.lineno}")
+        if "noqa: E402" in text:
+            out.append(f"{path.relative_to(ROOT.parent)}: # noqa: E402")
+    return sorted(set(out))
+
+
+def test_no_module_of_the_game_imports_at_its_foot():
+    """In Mindbug's package (its engine, its cards) every import is at the
+    top of its module: an import below the code (a re-export at the foot,
+    `# noqa: E402`) is how a ring is hidden."""
+    foot = _foot_imports()
+    assert not foot, f"imports below a module's code: {foot}"
+
+
+def _imports_in_functions(path: Path) -> list[int]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return sorted({n.lineno for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                   for n in ast.walk(f) if isinstance(n, (ast.Import, ast.ImportFrom))})
+
+
+def test_the_engine_imports_nothing_inside_a_function():
+    late = [f"{name}:{line}" for name, path in sorted(_modules().items()) if name.startswith(ENGINE + ".")
+            for line in _imports_in_functions(path)]
+    assert not late, f"imports inside functions of the engine (import at the top instead): {late}"
+
+
+def test_the_abilities_get_their_verbs_from_one_module():
+    """The verbs an ability is handed (`fx`) are verbs.py, which imports only
+    downward: no rule module and not the game import it back, bar the one
+    that resolves triggered effects."""
+    import importlib
+
+    triggers = importlib.import_module(f"{ENGINE}.triggers")
+    verbs = importlib.import_module(f"{ENGINE}.verbs")
+    assert triggers._VERBS is verbs
+    graph = _engine_graph()
+    assert sorted(m for m, deps in graph.items() if f"{ENGINE}.verbs" in deps) == [f"{ENGINE}.triggers"]
+    for verb in ("defeat", "gain_life", "boost", "copy_play", "roll", "evolve", "give_control"):
+        assert callable(getattr(verbs, verb)), verb

@@ -34,7 +34,7 @@ import yaml
 from hypothesis import strategies as st
 
 from ..games.mindbug.cards import CARDS
-from . import strategies as fs
+from . import rpc_strategies as rs, strategies as fs, yaml_strategies as ys
 from .checks import name_forms
 from .corpus import MINIMAL_SCENARIO
 
@@ -128,8 +128,8 @@ def hostile_scenario(draw, texts: tuple) -> bytes:
         else:
             doc[key] = draw(hostile_text)
     if draw(st.booleans()):
-        doc = draw(fs.tree_mutation(doc, hostile_text | fs.yaml_values, HOSTILE_KEYS))
-    return fs.dump(doc).encode("utf-8", "surrogatepass")
+        doc = draw(ys.tree_mutation(doc, hostile_text | ys.yaml_values, HOSTILE_KEYS))
+    return ys.dump(doc).encode("utf-8", "surrogatepass")
 
 
 @st.composite
@@ -140,7 +140,7 @@ def hostile_expect(draw) -> bytes:
         "edition": hostile_text, draw(st.sampled_from(HOSTILE_KEYS)): hostile_text})
     doc = {"format": draw(st.sampled_from(["mb-expect/1", "mb-expect/1", "mb-expect/1"]) | hostile_text),
            "expected": draw(st.lists(entry, min_size=1, max_size=4))}
-    return fs.dump(doc).encode("utf-8", "surrogatepass")
+    return ys.dump(doc).encode("utf-8", "surrogatepass")
 
 
 @st.composite
@@ -158,7 +158,7 @@ def hostile_cards(draw) -> bytes:
             card["name"] = draw(hostile_text)
         else:
             card["names"] = {"fr": draw(hostile_text)}
-    return fs.dump(doc).encode("utf-8", "surrogatepass")
+    return ys.dump(doc).encode("utf-8", "surrogatepass")
 
 
 def text_case(games: tuple, texts: tuple) -> st.SearchStrategy:
@@ -280,8 +280,8 @@ def bad_value_file(draw, texts: tuple) -> bytes:
         doc = None
     if not isinstance(doc, (dict, list)):
         return draw(st.sampled_from(BAD_SCALARS)).encode()
-    doc = draw(fs.tree_mutation(doc, st.just(_SLOT), ("extra", "power", "life", "game", "copies", "turn")))
-    text = fs.dump(doc)
+    doc = draw(ys.tree_mutation(doc, st.just(_SLOT), ("extra", "power", "life", "game", "copies", "turn")))
+    text = ys.dump(doc)
     while _SLOT in text:
         text = text.replace(_SLOT, draw(st.sampled_from(BAD_SCALARS)), 1)
     return text.encode("utf-8", "surrogatepass")
@@ -311,7 +311,7 @@ def card_file_naming(draw, set_id: str, name_of) -> bytes:
         card["name"] = name
     else:
         card["names"] = {where: name}
-    return fs.dump(doc).encode("utf-8", "surrogatepass")
+    return ys.dump(doc).encode("utf-8", "surrogatepass")
 
 
 def refused_at_a_card(data: bytes, what: str, why: str) -> None:
@@ -394,9 +394,9 @@ def _serve_request(scenario_id: str) -> st.SearchStrategy:
 
 @st.composite
 def serve_session(draw, setups: tuple, scenario_id: str) -> list:
-    """A service session (strategies.rpc_session) with requests that name
+    """A service session (rpc_strategies.rpc_session) with requests that name
     files, counts and seeds a client may not have the service read or use."""
-    session = draw(fs.rpc_session(setups))
+    session = draw(rs.rpc_session(setups))
     for _ in range(draw(st.integers(1, 4))):
         session.insert(draw(st.integers(0, len(session))), draw(_serve_request(scenario_id)))
     return session

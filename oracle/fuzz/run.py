@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from .. import games as games_registry
 from . import checks, cli_checks, corpus, hostile, names, streams, surroundings, undecodable
-from . import strategies as fs
+from . import rpc_strategies as rs, strategies as fs, yaml_strategies as ys
 
 # Shares of the budget, by target (each target's seed follows from its place here).
 SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07, "cards": 0.07, "rpc": 0.07,
@@ -153,24 +153,24 @@ def _targets(tally, games, good, texts, expects, card_files, seconds, folders, s
             lambda case: (case[0].plain, lambda: checks.check_stream(tally, case[0].plain, case[0].last_id)),
             lambda case: cli_checks.cli_stream(tally, case[0].data, case[0].plain, slow, case[1])),
         "scenarios": (
-            fs.scenario_file(texts), ".yaml",
+            ys.scenario_file(texts), ".yaml",
             lambda data: (data, lambda: checks.check_scenarios(tally, data)),
             lambda data: cli_checks.cli_scenarios(tally, data, slow)),
         "expect": (
-            fs.expect_file(expects), ".yaml",
+            ys.expect_file(expects), ".yaml",
             lambda data: (data, lambda: checks.check_expect(tally, data)),
             lambda data: cli_checks.cli_expect(tally, data, slow)),
         "cards": (
-            fs.card_file(card_files), ".yaml",
+            ys.card_file(card_files), ".yaml",
             lambda data: (data, lambda: checks.check_cards(tally, data)),
             lambda data: cli_checks.cli_cards(tally, data, slow)),
         "rpc": (
-            fs.rpc_session(setups), ".json",
+            rs.rpc_session(setups), ".json",
             lambda session: (json.dumps(session, default=repr).encode(),
                              lambda: checks.check_rpc(tally, session, folders)),
             lambda session: cli_checks.cli_rpc(tally, session, slow, folders)),
         "engine": (
-            fs.engine_case(), ".json",
+            rs.engine_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: checks.check_engine(tally, case)),
             lambda case: cli_checks.cli_engine(tally, case, slow)),
         "text": (

@@ -20,7 +20,8 @@ from functools import cache
 from ..games.mindbug.cards import FRENZY, HUNTER, POISONOUS
 from ..games.mindbug.editions import EDITIONS
 from ..games.mindbug.engine import Decision
-from .constraints import FATES, NO, YES, Question, Verdict, status, verdicts
+from .constraints import Verdict, status, verdicts
+from .questions import FATES, NO, YES, Question
 from .facts import Board, effect, ref
 
 BOOKKEEPING = frozenset({"turn"})

@@ -1,8 +1,8 @@
 """What each First Contact card does, written with the engine's effect verbs.
 
 Triggered abilities take (verbs, game, controller, card): `verbs` is the
-engine's module of effect verbs, handed in by the engine when it runs an
-ability, so that card data never imports the engine above it. Constant abilities are
+engine's module of effect verbs (engine/verbs.py), handed in by the engine
+when it runs an ability, so that card data never imports the engine above it. Constant abilities are
 small functions in three layers (power, keywords that depend on power,
 keywords copied from enemies), plus the blocking restrictions and the one
 ability that stops Play effects.
@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Final
 
 from . import FRENZY, HUNTER, POISONOUS, SNEAKY
+from . import beyond_eternity_abilities as _eternity      # the later sets' abilities, merged in below
+from . import promo_abilities as _promo                   # the promos', likewise
 from ..readings import choice
 
 # -- constant abilities: power layer ---------------------------------------
@@ -391,12 +393,9 @@ TRIGGERED: Final[dict] = {
     ("Turf the Surfer", "attack"): turf_the_surfer,
 }
 
-# Later parts of a triggered ability (effects: `then`, `ability-chose`):
+# Later parts of a triggered ability (effects.then; triggers: `ability-then`, `ability-chose`):
 # name -> fn(verbs, game, controller, card, *args).
 STEPS: Final[dict] = {}
-
-# -- the later sets' abilities, written in modules of their own ---------------
-from . import beyond_eternity_abilities as _eternity  # noqa: E402
 
 
 def _merge(pairs: tuple[tuple[dict, dict], ...]) -> None:
@@ -405,6 +404,7 @@ def _merge(pairs: tuple[tuple[dict, dict], ...]) -> None:
         table.update(more)
 
 
+# -- the later sets' abilities, written in modules of their own ---------------
 _merge(((TRIGGERED, _eternity.TRIGGERED), (POWER_LAYER, _eternity.POWER_LAYER),
         (GRANT_LAYER, _eternity.GRANT_LAYER), (BLOCK_RULES, _eternity.BLOCK_RULES),
         (ANY_SIDE_ATTACK_RULES, _eternity.ANY_SIDE_ATTACK_RULES), (STEPS, _eternity.STEPS),
@@ -426,8 +426,6 @@ _register_later_sets()
 
 
 # -- the promos (oracle.games.mindbug.cards.promo_abilities), registered into the tables ----
-from . import promo_abilities as _promo  # noqa: E402
-
 _merge(((TRIGGERED, _promo.TRIGGERED), (POWER_LAYER, _promo.POWER_LAYER),
         (GRANT_LAYER, _promo.GRANT_LAYER), (BLOCK_RULES, _promo.BLOCK_RULES), (STEPS, _promo.STEPS),
         (IN_DISCARD_ATTACK, _promo.IN_DISCARD_ATTACK), (IN_DISCARD_GRANTS, _promo.IN_DISCARD_GRANTS),

@@ -7,9 +7,10 @@
     game.is_over, game.winner, game.reason
 """
 
-from . import combat, drawing, effects, life, play, power, setup, turns  # noqa: F401  (register the rules)
+from . import combat, drawing, effects, life, play, power, setup, triggers, turns  # noqa: F401  (register the rules)
 from .errors import EngineError, Refusal, Refused, SetupError
-from .game import Decision, Game, QuietGame, Table
+from .board import Table
+from .game import Decision, Game, QuietGame
 from .state import Event, Pending, State
 
 __all__ = ["Decision", "Game", "QuietGame", "Table", "State", "Pending", "Event", "Refusal", "Refused",

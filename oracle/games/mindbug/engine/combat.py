@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .board import Board
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY
 from ..cards.abilities import HUNT_RULES, REVERSED_FIGHTS
@@ -22,7 +22,7 @@ from .state import ATTACK_ANSWERS, BLOCK_ANSWERS, HUNT_ANSWERS, NO_BLOCK, NO_HUN
 from .turn_record import record_block, record_fight
 
 
-def declare_attack(g: Game, card: int, forced: tuple = ()) -> None:
+def declare_attack(g: Board, card: int, forced: tuple = ()) -> None:
     """combat.attack: an allied creature attacks. Its Attack effect resolves
     (triggers.attack) and HUNTER's choice is made, in the order of the
     effects.hunter-order reading (the team's: the Attack effect first), then
@@ -78,7 +78,7 @@ def side(s: State) -> int:
     return c[3] if c is not None and len(c) > 3 else s.active
 
 
-def attack_goes_on(g: Game) -> bool:
+def attack_goes_on(g: Board) -> bool:
     """combat.attacker-gone: an attacker that left play or changed sides
     before combat ends the attack: no block, no combat, no life lost (the
     team's reading); with the `unblocked` reading the defender still loses 1
@@ -97,7 +97,7 @@ def attack_goes_on(g: Game) -> bool:
     return False
 
 
-def block_forbidden(g: Game, attacker: int, blocker: int):
+def block_forbidden(g: Board, attacker: int, blocker: int):
     """Why `blocker` may not block `attacker`: (clause, card holding the
     restricting ability or None), or None when it may."""
     # Only the attacker's SNEAKY restricts; a SNEAKY blocker may block any
@@ -118,7 +118,7 @@ def block_forbidden(g: Game, attacker: int, blocker: int):
 
 
 @task("hunt")
-def hunt_step(g: Game) -> None:
+def hunt_step(g: Board) -> None:
     """keywords.hunter: the attacker's controller may name an enemy creature
     that must block; keywords.hunter.override: any enemy creature."""
     s = g.state
@@ -144,7 +144,7 @@ def hunt_step(g: Game) -> None:
           source=a, prompt="name an enemy creature that must block, or none")
 
 
-def _hunt_rules(g: Game, a, me, options, clauses):
+def _hunt_rules(g: Board, a, me, options, clauses):
     """Enemy constant abilities that say which creature HUNTER names (Captain Hippo)."""
     for c in g.state.play[1 - me]:
         rule = HUNT_RULES.get(g.design(c).name)
@@ -155,7 +155,7 @@ def _hunt_rules(g: Game, a, me, options, clauses):
 
 
 @resume("hunt")
-def _hunt(g: Game, kind, arg) -> None:
+def _hunt(g: Board, kind, arg) -> None:
     if arg is None:
         return
     s = g.state
@@ -170,7 +170,7 @@ def _hunt(g: Game, kind, arg) -> None:
 
 
 @task("block")
-def block_step(g: Game) -> None:
+def block_step(g: Board) -> None:
     """combat.block: the defender blocks with one eligible creature, or not."""
     if not attack_goes_on(g):
         return
@@ -187,7 +187,7 @@ def block_step(g: Game) -> None:
 
 
 @resume("block")
-def _block(g: Game, kind, arg) -> None:
+def _block(g: Board, kind, arg) -> None:
     s = g.state
     s.combat[1] = arg
     if arg is not None:
@@ -199,7 +199,7 @@ def _block(g: Game, kind, arg) -> None:
 
 
 @task("fight")
-def fight_step(g: Game) -> None:
+def fight_step(g: Board) -> None:
     """The fight, then what follows the attack when it waits next (Game.run
     would pop it at once): it runs now."""
     fight(g)
@@ -212,7 +212,7 @@ def fight_step(g: Game) -> None:
             _TASKS["after-attack"](g, t[1])
 
 
-def fight(g: Game) -> None:
+def fight(g: Board) -> None:
     """combat.unblocked, combat.lower-defeated, combat.equal-defeated,
     keywords.poisonous, keywords.poisonous.mutual."""
     if not attack_goes_on(g):
@@ -259,7 +259,7 @@ def fight(g: Game) -> None:
 
 
 @task("after-attack")
-def after_attack(g: Game, card: int) -> None:
+def after_attack(g: Board, card: int) -> None:
     """keywords.frenzy: after its first attack of the turn a FRENZY creature
     still in play may attack again (keywords.frenzy.same-creature)."""
     s = g.state
@@ -278,7 +278,7 @@ def after_attack(g: Game, card: int) -> None:
 
 
 @resume("frenzy")
-def _frenzy(g: Game, kind, arg, card) -> None:
+def _frenzy(g: Board, kind, arg, card) -> None:
     if kind == "attack":
         declare_attack(g, card)
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import DEFAULT_SETS, SETS, CardDef, UnknownCard, UnknownSet, lookup, table_cards, version
+from ..cards.abilities import LATER
 from .errors import SetupError
 from .presence import Flags, flags_of
 
@@ -219,7 +220,6 @@ def check_mechanics(prof, defs: dict) -> None:
 def _later_card(d, edition: str) -> SetupError | None:
     """Why `edition`, an edition without the later sets, refuses to deal the
     design `d` (`check_mechanics`), or None."""
-    from ..cards.abilities import LATER
     card_set = SETS.get(d.card_set)
     if card_set is not None and card_set.later:
         return SetupError("BAD_SETUP", "setup.sets.later",

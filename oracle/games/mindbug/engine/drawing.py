@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .board import Board
 
 from .hand_lock import refused
 
 HAND_SIZE: Final = 5
 
 
-def refill(g: Game, player: int, why=("drawing.refill", "drawing.before-effects")) -> None:
+def refill(g: Board, player: int, why=("drawing.refill", "drawing.before-effects")) -> None:
     """drawing.refill: draw from the top of the draw pile until the hand holds 5;
     an empty draw pile gives nothing more (drawing.empty-pile)."""
     s = g.state
@@ -28,13 +28,13 @@ def refill(g: Game, player: int, why=("drawing.refill", "drawing.before-effects"
     g.emit("draw", why, player=player, cards=tuple(drawn))
 
 
-def after_removal(g: Game, player: int) -> None:
+def after_removal(g: Board, player: int) -> None:
     """The player removed cards from their own hand (played or discarded):
     every edition refills here."""
     refill(g, player)
 
 
-def after_loss(g: Game, player: int) -> None:
+def after_loss(g: Board, player: int) -> None:
     """Cards left the player's hand by another's doing (stolen, handed over):
     only the editions that refill whenever the hand is short draw here
     (drawing.refill.stolen; the first editions' reading draws nothing)."""

@@ -1,19 +1,18 @@
-"""Resolving effects and the shared effect verbs (rulebook: Key Concepts,
-Triggers, Game Terms).
-
-Card abilities are written with these verbs only: defeat, exhaust, gain and
-lose life, discard, steal, take control, play a card from a discard pile,
-draw, and `choose` / `pick_at_random` for the choices they need.
+"""The shared effect verbs (rulebook: Key Concepts, Triggers, Game Terms):
+defeat, discard, steal, take control, play a card from a discard pile,
+`choose` / `pick_at_random` for the choices abilities need, and how a
+creature's arrival and its effects are queued (triggers.py resolves them).
+Card abilities take these verbs, with those of the later sets, from
+verbs.py.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .board import Board
 
-import sys
 from itertools import combinations
 
 from ..cards import TOUGH
@@ -21,30 +20,22 @@ from ..cards import abilities
 from . import drawing, leaving, octonite, watch
 from ..readings import choice
 from .control import spared
-from .life import gain_life, lose_life, set_life  # noqa: F401  (verbs re-exported for abilities)
 from .hand_lock import refused
 from .registry import resume, task
 from .replacement import evolve_instead
 from .restrictions import came_into_play
 from .sides import tough_used
 
-TRIGGER_CLAUSE: Final = {"play": "triggers.play", "attack": "triggers.attack", "defeated": "triggers.defeated",
-                         "when": "triggers.from-discard", "harvest": "triggers.harvest", "end-of-turn": "triggers.when",
-                         "action": "triggers.action", "when-ally-defeated": "triggers.when.events",
-                         "when-enemy-defeated": "triggers.when.events", "when-you-gain-life": "triggers.when.events",
-                         "when-you-lose-life": "triggers.when.events", "to-discard": "triggers.to-discard",
-                         "granted-attack": "promo.granted-attack"}
-
 
 # -- triggered effects -------------------------------------------------------
-def queue_trigger(g: Game, card: int, controller: int, trigger: str, name: str | None = None) -> None:
+def queue_trigger(g: Board, card: int, controller: int, trigger: str, name: str | None = None) -> None:
     """triggers.controller: the effect happens for the creature's controller.
     `name`: the design whose ability it is, when the card no longer shows it
     (an evolved creature that left play is stage I again: later.evolve)."""
     g.state.triggers.append((card, controller, trigger) if name is None else (card, controller, trigger, name))
 
 
-def enter_play(g: Game, card: int, controller: int, clauses: tuple) -> None:
+def enter_play(g: Board, card: int, controller: int, clauses: tuple) -> None:
     """A creature came into play: its Play effect triggers (triggers.play),
     unless a constant ability forbids it (Deathweaver)."""
     g.changed()
@@ -60,7 +51,7 @@ def enter_play(g: Game, card: int, controller: int, clauses: tuple) -> None:
         g.push_next(("octonite-distribute", card, controller))
 
 
-def _play_effect(g: Game, card: int, controller: int, d) -> None:
+def _play_effect(g: Board, card: int, controller: int, d) -> None:
     if "play" not in d.triggers:
         return
     holder = abilities.play_effect_forbidden(g, controller)
@@ -72,52 +63,12 @@ def _play_effect(g: Game, card: int, controller: int, d) -> None:
 
 
 @task("enter-play")
-def _enter_play(g: Game, card: int, controller: int, *clauses) -> None:
+def _enter_play(g: Board, card: int, controller: int, *clauses) -> None:
     enter_play(g, card, controller, tuple(clauses))
 
 
-@task("resolve-triggers")
-def resolve_triggers(g: Game) -> None:
-    """effects.simultaneous: with several effects waiting, the active player
-    picks the next; effects.finish-one: each finishes before the next starts."""
-    s = g.state
-    if not s.triggers:
-        return
-    if len(s.triggers) > 1:
-        g.ask("order", s.active, [("choose", (t[0],)) for t in s.triggers], ("order",),
-              ("effects.simultaneous", "effects.finish-one"),
-              prompt="which waiting effect resolves next")
-        return
-    t = s.triggers.pop()
-    if len(t) == 3:                     # (card, controller, trigger), called without unpacking
-        _run_ability(g, t[0], t[1], t[2])
-    else:
-        _run_ability(g, *t)
-
-
-@resume("order")
-def _order(g: Game, kind, arg) -> None:
-    s = g.state
-    chosen = arg[0]
-    for i, t in enumerate(s.triggers):
-        if t[0] == chosen:
-            del s.triggers[i]
-            break
-    g.push_next(("resolve-triggers",))
-    if len(t) == 3:
-        _run_ability(g, t[0], t[1], t[2])
-    else:
-        _run_ability(g, *t)
-
-
-def _run_ability(g: Game, card: int, controller: int, trigger: str, name: str | None = None) -> None:
-    g.emit("trigger", (TRIGGER_CLAUSE[trigger], "triggers.controller"), player=controller, card=card)
-    # The abilities are written with the verbs of this module, handed in.
-    abilities.TRIGGERED[(name or g.design(card).name, trigger)](_VERBS, g, controller, card)
-
-
 # -- choices -------------------------------------------------------------
-def choose(g: Game, chooser: int, candidates, at_least: int, at_most: int, then: tuple,
+def choose(g: Board, chooser: int, candidates, at_least: int, at_most: int, then: tuple,
            clauses: tuple, source: int, prompt: str = "") -> None:
     """Ask `chooser` to pick between `at_least` and `at_most` of `candidates`,
     then apply the verb named by `then`. effects.as-much-as-possible: with
@@ -133,7 +84,7 @@ def choose(g: Game, chooser: int, candidates, at_least: int, at_most: int, then:
     g.ask("choose", chooser, options, then, clauses + ("effects.chooser",), source, prompt)
 
 
-def pick_at_random(g: Game, candidates, count: int, then: tuple, clauses: tuple, source: int, prompt="") -> None:
+def pick_at_random(g: Board, candidates, count: int, then: tuple, clauses: tuple, source: int, prompt="") -> None:
     """A chance event: which `count` of `candidates` the random effect takes."""
     candidates = sorted(candidates)
     count = min(count, len(candidates))
@@ -144,7 +95,7 @@ def pick_at_random(g: Game, candidates, count: int, then: tuple, clauses: tuple,
 
 
 # -- the verbs -------------------------------------------------------------
-def defeat(g: Game, cards, clauses: tuple, source=None, combat_poison=(), per_card=None) -> None:
+def defeat(g: Board, cards, clauses: tuple, source=None, combat_poison=(), per_card=None) -> None:
     """Defeat creatures at the same time. keywords.tough: a TOUGH creature that
     is not exhausted is exhausted instead (keywords.tough.effects for card
     effects, keywords.tough.poisonous against POISONOUS). Otherwise it goes to
@@ -208,11 +159,11 @@ def defeat(g: Game, cards, clauses: tuple, source=None, combat_poison=(), per_ca
 
 
 @resume("defeat")
-def _defeat(g: Game, kind, arg, source, *clauses) -> None:
+def _defeat(g: Board, kind, arg, source, *clauses) -> None:
     defeat(g, list(arg), tuple(clauses), source)
 
 
-def discard(g: Game, player: int, cards, source=None) -> None:
+def discard(g: Board, player: int, cards, source=None) -> None:
     """terms.discard: from the player's hand to their discard pile; then draw (drawing.refill)."""
     s = g.state
     for c in cards:
@@ -226,11 +177,11 @@ def discard(g: Game, player: int, cards, source=None) -> None:
 
 
 @resume("discard")
-def _discard(g: Game, kind, arg, player, source) -> None:
+def _discard(g: Board, kind, arg, player, source) -> None:
     discard(g, player, arg, source)
 
 
-def steal(g: Game, thief: int, cards, source=None) -> None:
+def steal(g: Board, thief: int, cards, source=None) -> None:
     """terms.steal: from the opponent's hand into the thief's hand."""
     s = g.state
     victim = 1 - thief
@@ -245,11 +196,11 @@ def steal(g: Game, thief: int, cards, source=None) -> None:
 
 
 @resume("steal")
-def _steal(g: Game, kind, arg, thief, source) -> None:
+def _steal(g: Board, kind, arg, thief, source) -> None:
     steal(g, thief, arg, source)
 
 
-def take_control(g: Game, player: int, cards, source=None) -> None:
+def take_control(g: Board, player: int, cards, source=None) -> None:
     """terms.take-control: the creature moves to the player's play area in its
     current state (exhausted or not); no Play effect."""
     s = g.state
@@ -265,11 +216,11 @@ def take_control(g: Game, player: int, cards, source=None) -> None:
 
 
 @resume("take-control")
-def _take_control(g: Game, kind, arg, player, source) -> None:
+def _take_control(g: Board, kind, arg, player, source) -> None:
     take_control(g, player, arg, source)
 
 
-def play_from_discard(g: Game, player: int, card: int, pile_owner: int, source=None) -> None:
+def play_from_discard(g: Board, player: int, card: int, pile_owner: int, source=None) -> None:
     """effects.play-card: the card goes from a discard pile into the player's
     play area; its Play effect triggers; no Mindbug (mindbug.only-from-hand)."""
     s = g.state
@@ -279,11 +230,11 @@ def play_from_discard(g: Game, player: int, card: int, pile_owner: int, source=N
 
 
 @resume("play-from-discard")
-def _play_from_discard(g: Game, kind, arg, player, pile_owner, source) -> None:
+def _play_from_discard(g: Board, kind, arg, player, pile_owner, source) -> None:
     play_from_discard(g, player, arg[0], pile_owner, source)
 
 
-def to_hand_from_discard(g: Game, player: int, source=None) -> None:
+def to_hand_from_discard(g: Board, player: int, source=None) -> None:
     s = g.state
     if g.table.flags.hand_locks and refused(g, player, (), source):   # promo.hand-closed
         return
@@ -295,51 +246,7 @@ def to_hand_from_discard(g: Game, player: int, source=None) -> None:
 
 
 # -- abilities in several parts ---------------------------------------------
-def then(g: Game, step: str, player: int, card: int, *args) -> None:
+def then(g: Board, step: str, player: int, card: int, *args) -> None:
     """The ability's later part `abilities.STEPS[step]` runs once what the
     ability starts now (a boost, a choice) is done (effects.finish-one)."""
     g.push_next(("ability-then", step, player, card) + args)
-
-
-@task("ability-then")
-def _ability_then(g: Game, step, player, card, *args) -> None:
-    if g.state.winner is None:
-        abilities.STEPS[step](_VERBS, g, player, card, *args)
-
-
-@resume("ability-chose")
-def _ability_chose(g: Game, kind, arg, step, player, card, *args) -> None:
-    """A `choose` whose answer an ability's later part reads: `then` of
-    ("ability-chose", step, player, card, ...)."""
-    abilities.STEPS[step](_VERBS, g, player, card, tuple(arg or ()), *args)
-
-
-def copy_play(g: Game, player: int, card: int, source: int) -> None:
-    """later.copy-play: `source`'s Play effect resolves as `card`'s own."""
-    name = g.design(source).name
-    g.emit("trigger", ("later.copy-play", "triggers.play", "triggers.controller"), player=player, card=card,
-           source=source)
-    abilities.TRIGGERED[(name, "play")](_VERBS, g, player, card)
-
-
-# Verbs of the New Servants mechanics, in modules of their own, handed to
-# abilities with the others.
-from .lasting import mark as mark_this_turn  # noqa: E402,F401
-from .handover import may_play_from_discard  # noqa: E402,F401
-from .octonite import spend as spend_octonite  # noqa: E402,F401
-from .later import draw_unused, refresh, steal_life  # noqa: E402,F401
-from .boost import ANY, THIS, boost, boosted, place as boost_with, take_to_hand as take_boost_card  # noqa: E402,F401
-from .boost import release, take_from_under, under as boost_cards  # noqa: E402,F401
-from .eternity import (choose_among, discard_draw_pile, discard_then_draw, refill_hand,  # noqa: E402,F401
-                       take_from_discard, to_discard_from_hand)
-# Verbs of the promos' effects (promo.*), each in a module of its own.
-from .outcome import win, lose as lose_game  # noqa: E402,F401
-from .dice import roll  # noqa: E402,F401
-from .hands import swap as swap_hands, power_choices, hand_over_power, unused_to_deck_bottom  # noqa: E402,F401
-from .aside import set_aside, bring_back, put_into_play  # noqa: E402,F401
-
-# Verbs of Beyond Evolution (later.evolve, later.give-control, later.return-hand, later.discard-all).
-from .evolve import evolve, then_evolve  # noqa: E402,F401
-from .control import discard_all, give_control, return_to_hand  # noqa: E402,F401
-
-_VERBS: Final = sys.modules[__name__]

@@ -5,9 +5,13 @@ Only reached for illegal decisions, so it may take its time.
 
 from __future__ import annotations
 
+from ..cards import FAST
+from .combat import block_forbidden
 from .errors import ILLEGAL_DECISION, ILLEGAL_RANDOM, Refusal
+from .forced import refusal_reason
 from .mindbug_rules import banned_by
 from .play_limits import limiter
+from .restrictions import barred_by
 from .state import STAGE_KINDS, ZONE_WORDS, asks_number, decision_words
 
 
@@ -47,8 +51,6 @@ def why_no_block(g, attacker: int, blocker: int, clause: str, holder) -> str:
 def taken_fast(g, player, card=None) -> bool:
     """Whether `player`, whose turn it is not, took a FAST creature (`card`,
     or any) with a Mindbug this turn (keywords.fast.mindbugged)."""
-    from ..cards import FAST
-
     s = g.state
     if player is None or player == s.active:
         return False
@@ -63,8 +65,6 @@ def _taken_fast(g, d) -> bool:
 
 
 def explain(g, d) -> Refusal:
-    from .combat import block_forbidden
-
     s = g.state
     p = s.pending
     options = tuple(g.legal_decisions())
@@ -108,7 +108,6 @@ def explain(g, d) -> Refusal:
             return refuse("promo.mindbug-ban", f"while {label(g, ban)} is in play no player may use a Mindbug", ban)
         return refuse("mindbug.none-left", f"player {d.player} has no Mindbug left")
     if p.stage in ("action", "hunt"):
-        from .forced import refusal_reason
         why = refusal_reason(g, p, d)                          # the Beyond Evolution turn rules
         if why is not None:
             return refuse(*why)
@@ -176,7 +175,6 @@ def explain(g, d) -> Refusal:
 
 def _barred(g, player, card, refuse, more):
     """abilities.cannot-attack (later.in-discard): the refusal names the card whose ability bars the attack."""
-    from .restrictions import barred_by
     why = barred_by(g, player, card)
     if why is None:
         return refuse("abilities.cannot-attack", f"an enemy constant ability forbids {label(g, card)} to attack{more}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..cards.promo_abilities import HAND_LOCKS
 from ..readings import choice
 from . import leaving
-from .presence import holder
+from .holders import holder
 
 
 def closed(g, player: int):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .board import Board
 
 from ..cards.abilities import (IN_DISCARD_ATTACK, IN_DISCARD_BLOCK, IN_DISCARD_GRANTS, IN_DISCARD_LIFE,
                                IN_DISCARD_POWER)
@@ -28,7 +28,7 @@ _EMPTY: frozenset[int] = frozenset()
 CLAUSE = "later.in-discard"
 
 
-def _cards(g: Game, table):
+def _cards(g: Board, table):
     """(pile owner, card, rule) for every card of a discard pile whose design is in `table`."""
     s = g.state
     names = g.table.names
@@ -39,14 +39,14 @@ def _cards(g: Game, table):
                 yield owner, c, rule
 
 
-def power(g: Game, power: dict) -> None:
+def power(g: Board, power: dict) -> None:
     """later.in-discard: the power changes of the cards in discard piles."""
     play = g.state.play
     for owner, c, rule in _cards(g, IN_DISCARD_POWER):
         rule(g, owner, c, play[owner], power)
 
 
-def attack_barred(g: Game, player: int) -> frozenset:
+def attack_barred(g: Board, player: int) -> frozenset:
     """The creatures of `player` that an ability in a discard pile forbids to attack."""
     out = _EMPTY
     attackers = g.state.play[player]
@@ -57,7 +57,7 @@ def attack_barred(g: Game, player: int) -> frozenset:
     return out
 
 
-def attack_barred_by(g: Game, player: int, card: int):
+def attack_barred_by(g: Board, player: int, card: int):
     """The card in a discard pile whose ability forbids `card` of `player` to attack, or None."""
     for owner, c, rule in _cards(g, IN_DISCARD_ATTACK):
         if card in rule(g, owner, c, player, g.state.play[player]):
@@ -65,7 +65,7 @@ def attack_barred_by(g: Game, player: int, card: int):
     return None
 
 
-def block_forbidden(g: Game, attacker: int, blocker: int):
+def block_forbidden(g: Board, attacker: int, blocker: int):
     """The card in a discard pile whose ability forbids `blocker` to block
     `attacker`, or None."""
     for owner, c, rule in _cards(g, IN_DISCARD_BLOCK):
@@ -78,27 +78,27 @@ def _ban(c):
     return None if c is None else (CLAUSE, c)
 
 
-def attack_ban(g: Game, player: int, card: int):
+def attack_ban(g: Board, player: int, card: int):
     """("later.in-discard", the card) when a card in a discard pile forbids
     `card` of `player` to attack; None otherwise, and in a game none of
     whose cards works from a discard pile (restrictions.barred_by)."""
     return _ban(attack_barred_by(g, player, card)) if g.table.flags.in_discard else None
 
 
-def block_ban(g: Game, attacker: int, blocker: int):
+def block_ban(g: Board, attacker: int, blocker: int):
     """("later.in-discard", the card) when a card in a discard pile forbids
     `blocker` to block `attacker`; None otherwise (combat.block_forbidden)."""
     return _ban(block_forbidden(g, attacker, blocker)) if g.table.flags.in_discard else None
 
 
-def granted(g: Game, player: int, trigger: str) -> list[int]:
+def granted(g: Board, player: int, trigger: str) -> list[int]:
     """The cards of `player`'s discard pile that give `player`'s creatures a
     `trigger` ability (Blessed Axolotl Healer: Attack: gain 1 life)."""
     names = g.table.names
     return [c for c in g.state.discard[player] if IN_DISCARD_GRANTS.get(names[c]) == trigger]
 
 
-def more_loss(g: Game, player: int, source) -> tuple[tuple[int, int], ...]:
+def more_loss(g: Board, player: int, source) -> tuple[tuple[int, int], ...]:
     """later.in-discard.life: the extra life `player` loses as they lose life
     (Blessed Killer Bee in the opponent's pile: 2 more each), and the cards
     that add it, as (amount, card) pairs. A loss such a card adds adds nothing
@@ -109,7 +109,7 @@ def more_loss(g: Game, player: int, source) -> tuple[tuple[int, int], ...]:
     return tuple((IN_DISCARD_LIFE[names[c]], c) for c in g.state.discard[1 - player] if names[c] in IN_DISCARD_LIFE)
 
 
-def life_reading(g: Game) -> str:
+def life_reading(g: Board) -> str:
     """later.in-discard.life: the extra loss is part of the same loss (one
     event) or a loss of its own that follows."""
     return choice(g.profile, "later.in-discard.life")

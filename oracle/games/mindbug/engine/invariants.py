@@ -6,6 +6,8 @@ from collections import Counter
 
 from ..cards import next_stage
 from ..readings import choice
+from . import leaving
+from .power import compute
 
 
 def violations(g) -> list[str]:
@@ -62,8 +64,6 @@ def stale_stats(g) -> list[str]:
     kept = g._stats
     if kept is None:
         return []
-    from .power import compute
-
     turn_free = g._turn_free
     fresh = compute(g)
     g._turn_free = turn_free
@@ -87,8 +87,8 @@ def later_zones(g) -> list[str]:
     defs = g.table.defs
     in_play = set(s.play[0]) | set(s.play[1])
     # later.boost.defeated: under a card whose Defeated effect uses them, they
-    # wait in its discard pile until that effect is done.
-    from . import leaving          # the designs the engine lets keep them (leaving.KEEPS_BOOSTS)
+    # wait in its discard pile until that effect is done (the designs the
+    # engine lets keep them: leaving.KEEPS_BOOSTS).
     piles = set(s.discard[0]) | set(s.discard[1])
     stray = sorted(c for c, under in s.boosts if c not in in_play
                    and not (c in piles and not leaving.KEEPS_BOOSTS.isdisjoint(_line_names(defs[c]))))

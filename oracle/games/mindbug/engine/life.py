@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .board import Board
 
 from ..readings import choice
 from . import in_discard
@@ -14,7 +14,7 @@ from .watch import GAIN_LIFE, LOSE_LIFE, life_changed
 from .when import life_lost
 
 
-def gain_life(g: Game, player: int, amount: int, clauses=(), source=None) -> None:
+def gain_life(g: Board, player: int, amount: int, clauses=(), source=None) -> None:
     """life.gain; with life cards (life.cards) a gain takes cards from the unused pile."""
     if amount <= 0:
         return
@@ -40,7 +40,7 @@ def gain_life(g: Game, player: int, amount: int, clauses=(), source=None) -> Non
     life_changed(g, player, GAIN_LIFE, source)                         # triggers.when.events
 
 
-def lose_life(g: Game, player: int, amount: int, clauses=(), source=None, loss: bool = True) -> None:
+def lose_life(g: Board, player: int, amount: int, clauses=(), source=None, loss: bool = True) -> None:
     """life.lose; reaching 0 ends the game at once (winning.life). Otherwise
     the loss triggers the abilities that wait in the player's discard pile
     (triggers.from-discard). `loss` false: the life is only set lower, which
@@ -81,7 +81,7 @@ def lose_life(g: Game, player: int, amount: int, clauses=(), source=None, loss: 
                 lose_life(g, player, extra_loss, ("later.in-discard.life", "later.in-discard"), card)
 
 
-def _more_loss(g: Game, player, amount, clauses, source):
+def _more_loss(g: Board, player, amount, clauses, source):
     """later.in-discard.life: Blessed Killer Bee in the opponent's pile. The
     team's reading adds its 2 to this loss (one event); the other makes each
     a loss of its own that follows, which adds nothing more."""
@@ -93,7 +93,7 @@ def _more_loss(g: Game, player, amount, clauses, source):
     return amount, clauses, more
 
 
-def set_life(g: Game, player: int, value: int, clauses=(), source=None) -> None:
+def set_life(g: Board, player: int, value: int, clauses=(), source=None) -> None:
     """An effect that makes a life total equal to a number gains or loses the
     difference. Whether a total set lower is a loss of life, which abilities
     such as Hyenix's answer and Knightmare's prevents, is the

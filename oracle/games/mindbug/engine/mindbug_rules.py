@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .board import Board
 
 from ..cards.promo_abilities import LIFE_AS_MINDBUGS, MINDBUG_BANS, MINDBUG_WATCHERS
 from ..readings import choice
@@ -27,12 +27,12 @@ from .outcome import life_locked
 _ALL = MINDBUG_BANS | MINDBUG_WATCHERS | LIFE_AS_MINDBUGS
 
 
-def _holders(g: Game, players, names) -> list:
+def _holders(g: Board, players, names) -> list:
     s = g.state
     return [c for p in players for c in s.play[p] if g.design(c).name in names]
 
 
-def may_use(g: Game, player: int) -> bool:
+def may_use(g: Board, player: int) -> bool:
     """Whether `player` may use a Mindbug now (mindbug.none-left, promo.mindbug-ban)."""
     s = g.state
     names = g.table.flags.names
@@ -43,7 +43,7 @@ def may_use(g: Game, player: int) -> bool:
     return s.mindbugs[player] > 0 or _life_for_mindbug(g, player)
 
 
-def _life_for_mindbug(g: Game, player: int) -> bool:
+def _life_for_mindbug(g: Board, player: int) -> bool:
     """promo.life-as-mindbugs: `player` controls a creature that lets them pay
     life for a Mindbug, and can lose life to pay it (promo.cannot-lose-life:
     a life they cannot lose pays for nothing)."""
@@ -51,7 +51,7 @@ def _life_for_mindbug(g: Game, player: int) -> bool:
             and bool(_holders(g, (player,), LIFE_AS_MINDBUGS)) and life_locked(g, player) is None)
 
 
-def banned_by(g: Game):
+def banned_by(g: Board):
     """The creature that forbids Mindbugs now (promo.mindbug-ban), or None."""
     if g.table.flags.names.isdisjoint(MINDBUG_BANS):
         return None
@@ -59,7 +59,7 @@ def banned_by(g: Game):
     return held[0] if held else None
 
 
-def spend(g: Game, player: int, card: int) -> bool:
+def spend(g: Board, player: int, card: int) -> bool:
     """`player` uses a Mindbug on `card`: first the life their opponent's
     creatures make them lose (promo.mindbug-used), then the Mindbug itself,
     or 1 life in its place (promo.life-as-mindbugs). False when the game

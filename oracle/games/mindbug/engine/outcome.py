@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from ..cards.promo_abilities import LIFE_LOCKS
-from .presence import holder
+from .holders import holder
 
 REASON = "card"
 

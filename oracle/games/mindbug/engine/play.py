@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .board import Board
 
 from ..cards import FAST
 from . import drawing
@@ -16,7 +16,7 @@ from .registry import TASKS, resume, task
 from .state import MINDBUG, PASS, next_task
 
 
-def play_from_hand(g: Game, card: int) -> None:
+def play_from_hand(g: Board, card: int) -> None:
     """play.from-hand: the card leaves the hand and waits for the opponent's
     Mindbug decision; the hand is refilled first (drawing.before-effects)."""
     s = g.state
@@ -37,7 +37,7 @@ def play_from_hand(g: Game, card: int) -> None:
 
 
 @resume("mindbug")
-def _mindbug(g: Game, kind: str, arg, card: int) -> None:
+def _mindbug(g: Board, kind: str, arg, card: int) -> None:
     s = g.state
     p = s.active
     opp = 1 - p
@@ -67,7 +67,7 @@ def _mindbug(g: Game, kind: str, arg, card: int) -> None:
 
 
 @task("extra-action")
-def extra_action(g: Game) -> None:
+def extra_action(g: Board) -> None:
     """mindbug.extra-action: another turn action in the same turn (English
     revised), or the end of this turn and another turn for the same player."""
     s = g.state

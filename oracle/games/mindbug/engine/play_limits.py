@@ -7,7 +7,7 @@ play a card of printed power 4 or less from their hand.
 from __future__ import annotations
 
 from ..cards.promo_abilities import PLAY_LIMITS
-from .presence import holder
+from .holders import holder
 
 
 def limiter(g, player: int):

@@ -11,29 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .board import Board
 
 
-from ..cards.abilities import BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER, TURN_FREE
+from ..cards.abilities import COPY_LAYER, GRANT_LAYER, POWER_LAYER
+from .board import design_face
 from . import in_discard
 from .lasting import keywords as lasting_keywords
 
 
-def design_face(d) -> tuple:
-    """`Table.face` of a design (an evolved creature reads its stage's face):
-    (power, keywords, constant ability or None); the constant ability as
-    (changes powers or keywords, the rule by which it forbids blocks or
-    None, the design's name, never reads whose turn it is)."""
-    n = d.name
-    pw, gr, cp = POWER_LAYER.get(n), GRANT_LAYER.get(n), COPY_LAYER.get(n)
-    forbids = BLOCK_RULES.get(n)
-    if pw is None and gr is None and cp is None:
-        return (d.power, d.keywords, None if forbids is None else (False, forbids, n, True))
-    free = (pw is None or pw in TURN_FREE) and (gr is None or gr in TURN_FREE) and (cp is None or cp in TURN_FREE)
-    return (d.power, d.keywords, (True, forbids, n, free))
-
-
-def compute(g: Game) -> tuple[dict[int, int], dict[int, int], list]:
+def compute(g: Board) -> tuple[dict[int, int], dict[int, int], list]:
     s = g.state
     table = g.table
     faces = table.faces

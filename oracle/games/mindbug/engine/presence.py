@@ -7,11 +7,6 @@ hooks of single promo designs."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .game import Game
-
 from ..cards import next_stage
 from ..cards.abilities import ANY_SIDE_ATTACK_RULES, ATTACK_RULES, IN_DISCARD_GRANTS, LIFE_READERS, PILE_READERS
 from ..cards.abilities import IN_DISCARD_ATTACK, IN_DISCARD_BLOCK, IN_DISCARD_LIFE, IN_DISCARD_POWER
@@ -108,15 +103,3 @@ def _flags_of(designs: list) -> Flags:
                  hunt_rules=meets(HUNT_RULES), reversed=meets(REVERSED_FIGHTS),
                  lines=any(d.stage for d in designs),
                  enemy_attack_rules=meets(ATTACK_RULES), any_side_attack_rules=meets(ANY_SIDE_ATTACK_RULES))
-
-
-def holder(g: Game, side: int, names):
-    """The first creature of `side` in play whose design is one of `names`
-    (a constant ability of a single card: the promos), or None; nothing is
-    looked at in a game none of those designs can reach."""
-    if g.table.flags.names.isdisjoint(names):
-        return None
-    for c in g.state.play[side]:
-        if g.design(c).name in names:
-            return c
-    return None

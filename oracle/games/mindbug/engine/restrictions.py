@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .board import Board
 
 from ..cards import FAST
 from ..cards.abilities import ANY_SIDE_ATTACK_RULES, ATTACK_RULES
@@ -15,7 +15,7 @@ from . import in_discard
 _EMPTY: frozenset[int] = frozenset()
 
 
-def attack_barred(g: Game, player: int) -> frozenset:
+def attack_barred(g: Board, player: int) -> frozenset:
     """The creatures of `player` that an enemy constant ability forbids to
     attack now (powers read at this moment, on `player`'s turn), and those
     that came into play this turn without FAST (later.action.fresh)."""
@@ -39,7 +39,7 @@ def attack_barred(g: Game, player: int) -> frozenset:
     return out
 
 
-def barred_by(g: Game, player: int, card: int):
+def barred_by(g: Board, player: int, card: int):
     """The ability that forbids `card`, a creature of `player`, to attack
     now: (clause, the card holding it: an enemy creature's constant ability
     such as Hamster Lion's, or one of the later sets'), or None. For
@@ -59,14 +59,14 @@ def barred_by(g: Game, player: int, card: int):
     return in_discard.attack_ban(g, player, card)               # later.in-discard
 
 
-def came_into_play(g: Game, card: int) -> None:
+def came_into_play(g: Board, card: int) -> None:
     """later.action.fresh: `card` came into play this turn, whatever brought
     it (played, mindbugged, put into play by an effect); `fresh` reads it."""
     if g.profile.later_sets:
         g.state.arrived += (card,)
 
 
-def fresh(g: Game, player: int) -> frozenset:
+def fresh(g: Board, player: int) -> frozenset:
     """later.action.fresh: `player`'s creatures that came into play this turn
     and have no FAST: they neither attack nor use an Action this turn."""
     s = g.state

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .board import Board
 
 from .combat import declare_attack
 from .forced import must_attack
@@ -24,7 +24,7 @@ _TASKS: Final = TASKS
 
 
 @task("turn")
-def start_turn(g: Game, player: int, extra: bool) -> None:
+def start_turn(g: Board, player: int, extra: bool) -> None:
     """turns.alternate: a turn for `player`; `extra` when it is the extra turn
     after a Mindbug (mindbug.extra-action, editions where the turn ends)."""
     s = g.state
@@ -46,7 +46,7 @@ def start_turn(g: Game, player: int, extra: bool) -> None:
 
 
 @task("action")
-def turn_action(g: Game, extra: bool) -> None:
+def turn_action(g: Board, extra: bool) -> None:
     """turns.action: play a card from hand or attack with one allied creature;
     turns.no-action: with neither possible, the player loses."""
     s = g.state
@@ -70,7 +70,7 @@ def turn_action(g: Game, extra: bool) -> None:
 
 
 @resume("action")
-def _action(g: Game, kind: str, arg) -> None:
+def _action(g: Board, kind: str, arg) -> None:
     g.state.actions += 1
     if kind == "play":
         play_from_hand(g, arg)
@@ -81,7 +81,7 @@ def _action(g: Game, kind: str, arg) -> None:
 
 
 @task("end-turn")
-def end_turn(g: Game, triggered: bool = False) -> None:
+def end_turn(g: Board, triggered: bool = False) -> None:
     """turns.end: the turn action is over; the opponent's turn begins.
     triggers.when: first the active player's "at the end of turn" effects
     (declared cards of the later sets) resolve, this turn's effects still on."""

@@ -19,26 +19,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .board import Board
 
 from .presence import EVENT_TRIGGERS
 
 ALLY_DEFEATED, ENEMY_DEFEATED, GAIN_LIFE, LOSE_LIFE = EVENT_TRIGGERS
 
 
-def _quiet(g: Game, source) -> bool:
+def _quiet(g: Board, source) -> bool:
     """triggers.when.events: the event came from a "when ..." effect."""
     return source is not None and source in g.table.defs and not set(g.design(source).triggers).isdisjoint(EVENT_TRIGGERS)
 
 
-def _queue(g: Game, player: int, trigger: str) -> bool:
+def _queue(g: Board, player: int, trigger: str) -> bool:
     s = g.state
     waiting = [c for c in s.play[player] if trigger in g.design(c).triggers]
     s.triggers.extend((c, player, trigger) for c in waiting)
     return bool(waiting)
 
 
-def defeated(g: Game, losers, source) -> bool:
+def defeated(g: Board, losers, source) -> bool:
     """Creatures left play defeated; `losers` holds the controller each had.
     Queues the answers and says whether any waits (the caller resolves)."""
     if not g.table.flags.events or _quiet(g, source):
@@ -50,7 +50,7 @@ def defeated(g: Game, losers, source) -> bool:
     return queued
 
 
-def life_changed(g: Game, player: int, trigger: str, source) -> None:
+def life_changed(g: Board, player: int, trigger: str, source) -> None:
     """`player` gained (GAIN_LIFE) or lost (LOSE_LIFE) life, the game going on."""
     if not g.table.flags.events or _quiet(g, source):
         return

@@ -24,7 +24,7 @@ from functools import cache
 from hypothesis import strategies as st
 
 from ....fuzz import checks, cli_checks, corpus
-from ....fuzz import strategies as fs
+from ....fuzz import strategies as fs, yaml_strategies as ys
 from ..replay.format import names_mind_up
 from ..replay.selfplay import selfplay_lines
 from . import strategies as mu
@@ -96,7 +96,7 @@ def targets(tally, seconds: float, replays, scenarios) -> dict:
             lambda case: (case[0].plain, lambda: checks.check_stream(tally, case[0].plain, case[0].last_id)),
             lambda case: cli_checks.cli_stream(tally, case[0].data, case[0].plain, slow, case[1], jobs=True)),
         "mu-scenarios": (
-            fs.scenario_file(texts), ".yaml",
+            ys.scenario_file(texts), ".yaml",
             lambda data: (data, lambda: checks.check_scenarios(tally, data)),
             lambda data: cli_checks.cli_scenarios(tally, data, slow)),
         "mu-rpc": (
