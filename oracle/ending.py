@@ -60,6 +60,12 @@ def say_interrupted() -> int:
     took it): what standard output holds is written out, the one line goes
     to standard error; INTERRUPTED_STATUS, to exit with. Temporary files of
     outputs go at exit (oracle.safefile)."""
+    return _say(INTERRUPTED, INTERRUPTED_STATUS)
+
+
+def _say(line: bytes, status: int) -> int:
+    """What standard output holds written out, `line` on standard error;
+    `status`, to exit with."""
     import sys
 
     for stream in (sys.stdout, sys.stderr):
@@ -69,10 +75,10 @@ def say_interrupted() -> int:
         except (OSError, ValueError):
             pass
     try:
-        os.write(2, INTERRUPTED)
+        os.write(2, line)
     except OSError:            # no standard error: the exit status says it
         pass
-    return INTERRUPTED_STATUS
+    return status
 
 
 class Terminated(KeyboardInterrupt):
@@ -129,19 +135,7 @@ def say_stopped(e: KeyboardInterrupt) -> int:
     Ctrl-C; for SIGTERM (`Terminated`) its own line and TERMINATED_STATUS."""
     if not isinstance(e, Terminated):
         return say_interrupted()
-    import sys
-
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            if stream is not None:
-                stream.flush()
-        except (OSError, ValueError):
-            pass
-    try:
-        os.write(2, TERMINATED)
-    except OSError:
-        pass
-    return TERMINATED_STATUS
+    return _say(TERMINATED, TERMINATED_STATUS)
 
 
 def _prefix(command: str) -> str:

@@ -16,6 +16,8 @@ from oracle.coverage import compute
 from oracle.games.mindup import load_catalogue
 from oracle.scenarios.loader import load_paths, load_text
 from oracle.scenarios.runner import run, run_all
+from scenario_text import errors_of, line_of
+from scenario_text import one_run as run_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -41,21 +43,8 @@ expect:
 """
 
 
-def errors_of(text: str) -> list[str]:
-    return [str(e) for e in load_text(text, "bad.yaml").errors]
-
-
-def line_of(text: str, needle: str) -> int:
-    return next(n for n, line in enumerate(text.splitlines(), 1) if needle in line)
-
-
 def one_run(text: str):
-    f = load_text(text, "t.yaml")
-    assert not f.errors, [str(e) for e in f.errors]
-    (sc,) = f.scenarios
-    assert sc.editions() == ["fr"]
-    (result,) = [run(sc, e) for e in sc.editions()]
-    return result
+    return run_text(text, "fr")
 
 
 def test_a_good_scenario_loads_and_passes():

@@ -17,7 +17,8 @@ import pytest
 from oracle.games.mindup.engine import RuleError
 from oracle.games.mindup.engine.position import position
 from oracle.scenarios.loader import load_text
-from oracle.scenarios.runner import run
+from scenario_text import errors_of, line_of
+from scenario_text import one_run as run_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -90,19 +91,8 @@ given:
 """
 
 
-def errors_of(text: str) -> list[str]:
-    return [str(e) for e in load_text(text, "bad.yaml").errors]
-
-
-def line_of(text: str, needle: str) -> int:
-    return next(n for n, line in enumerate(text.splitlines(), 1) if needle in line)
-
-
 def one_run(text: str):
-    f = load_text(text, "t.yaml")
-    assert not f.errors, [str(e) for e in f.errors]
-    (sc,) = f.scenarios
-    return run(sc, "fr")
+    return run_text(text, "fr")
 
 
 def has_error(errors, text, needle, field, words) -> bool:
@@ -345,10 +335,7 @@ def test_the_spec_example_of_each_form_loads_and_passes(key):
     examples = [x for x in re.findall(r"```yaml\n(.*?)```", section, re.S) if key in x and "game: mind-up" in x]
     assert examples, f"no Mind Up! example in the spec uses {key}"
     for example in examples:
-        f = load_text(example, "spec/scenario-format.md")
-        assert not f.errors, [str(e) for e in f.errors]
-        (sc,) = f.scenarios
-        res = run(sc, "fr")
+        res = run_text(example, "fr")
         assert res.passed, (res.message, [str(d) for d in res.differences])
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from oracle.scenarios.cards import CardRefError, card_id, creature_id, face, step_card
-from oracle.scenarios.loader import load_text
-from oracle.scenarios.runner import run
+from scenario_text import errors_of, line_of
+from scenario_text import one_run as run_text
 
 HEAD = """\
 format: mb-scenario/1
@@ -29,19 +29,8 @@ given:
 """
 
 
-def errors_of(text: str) -> list[str]:
-    return [str(e) for e in load_text(text, "bad.yaml").errors]
-
-
-def line_of(text: str, needle: str) -> int:
-    return next(n for n, line in enumerate(text.splitlines(), 1) if needle in line)
-
-
 def one_run(text: str):
-    f = load_text(text, "t.yaml")
-    assert not f.errors, [str(e) for e in f.errors]
-    (sc,) = f.scenarios
-    return run(sc, "en-revised")
+    return run_text(text, "en-revised")
 
 
 def test_a_face_names_the_line_s_stage_one_card():
