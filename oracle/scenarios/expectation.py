@@ -54,19 +54,9 @@ def differences(g: Game, e: Expect, events) -> list[Difference]:
         for ref in getattr(e, key) or {}:
             _face_stage(differ, f"{key}[{ref}]", ref, g)
     if e.stage is not UNSET:
-        for ref, want in e.stage.items():
-            cid = creature_id(ref)
-            if g.controller(cid) is None:
-                differ(f"stage[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
-            elif stage_of(s, cid) != want:
-                differ(f"stage[{ref}]", str(want), str(stage_of(s, cid)), [cid], (want, stage_of(s, cid)))
+        _each_creature(differ, "stage", e.stage, g, lambda cid: stage_of(s, cid))
     if e.power is not UNSET:
-        for ref, want in e.power.items():
-            cid = creature_id(ref)
-            if g.controller(cid) is None:
-                differ(f"power[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
-            elif g.power(cid) != want:
-                differ(f"power[{ref}]", str(want), str(g.power(cid)), [cid], (want, g.power(cid)))
+        _each_creature(differ, "power", e.power, g, g.power)
     if e.keywords is not UNSET:
         for ref, words in e.keywords.items():
             cid = creature_id(ref)
@@ -79,12 +69,7 @@ def differences(g: Game, e: Expect, events) -> list[Difference]:
                 differ(f"keywords[{ref}]", "[" + ", ".join(want) + "]", "[" + ", ".join(have) + "]", [cid],
                        (want, have))
     if e.octonite is not UNSET:
-        for ref, want in e.octonite.items():
-            cid = creature_id(ref)
-            if g.controller(cid) is None:
-                differ(f"octonite[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
-            elif counters(s, cid) != want:
-                differ(f"octonite[{ref}]", str(want), str(counters(s, cid)), [cid], (want, counters(s, cid)))
+        _each_creature(differ, "octonite", e.octonite, g, lambda cid: counters(s, cid))
     if e.set_aside is not UNSET:
         want = sorted(card_id(r) for r in e.set_aside)
         if want != sorted(s.set_aside):
@@ -135,6 +120,19 @@ def _face_stage(differ, fieldname, ref: str, g: Game) -> None:
     if g.controller(cid) is not None and stage_of(g.state, cid) != f[1]:
         differ(f"{fieldname}.stage", f"{ref} (stage {f[1]})",
                f"{card_name(cid)} at stage {stage_of(g.state, cid)}", [cid])
+
+
+def _each_creature(differ, key: str, wanted: dict, g: Game, value) -> None:
+    """A number expected of each named creature (`key`: stage, power,
+    octonite) against `value(creature)`, the creature in play."""
+    for ref, want in wanted.items():
+        cid = creature_id(ref)
+        if g.controller(cid) is None:
+            differ(f"{key}[{ref}]", str(want), f"{card_name(cid)} not in play", [cid])
+        else:
+            have = value(cid)
+            if have != want:
+                differ(f"{key}[{ref}]", str(want), str(have), [cid], (want, have))
 
 
 def _zone(differ, fieldname, want, have, s, ordered, creature=False) -> None:
