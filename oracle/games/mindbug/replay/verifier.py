@@ -1,5 +1,5 @@
 """The full verifier of one recorded game (`Verifier`): every line form the
-rules and the accepted forms allow (oracle.replay.decisions), findings with
+rules and the accepted forms allow (oracle.games.mindbug.replay.decisions), findings with
 what the rules did, per-card diffs and clauses, and with `keep_going` the
 resynchronisation after a divergence. `verify.verify_game` sends plain games
 through the fast lane first."""
@@ -10,25 +10,26 @@ from functools import lru_cache
 
 import msgspec
 
-from ..games.mindbug.cards import DEFAULT_SETS, UnknownSet, check_sets, version as cards_version
-from ..games.mindbug.editions import DEFAULT_EDITION, EDITIONS, UnknownEdition, profile as get_profile
-from ..games.mindbug.readings import UnknownReading, check as check_readings, differing, with_readings
-from ..games.mindbug.engine import Decision, Game, SetupError
-from ..games.mindbug.engine.explain import taken_fast
-from ..games.mindbug.engine.outcome import end_clause
-from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
+from ....replay.findings import (DUPLICATE_KEYS_NOTE, MALFORMED, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE, Finding,  # noqa: F401
+                                 GameReport, Summary, name_cards, report_schema, signature)
+from ....replay.limits import decode_line
+from ....replay.lines import loose_head
+from ....replay.reader import RawGame
+from ....replay.twice import given_twice
+from ..cards import DEFAULT_SETS, UnknownSet, check_sets, version as cards_version
+from ..editions import DEFAULT_EDITION, EDITIONS, UnknownEdition, profile as get_profile
+from ..engine import Decision, Game, SetupError
+from ..engine.explain import taken_fast
+from ..engine.outcome import end_clause
+from ..engine.state import STAGE_KINDS, decision_words
+from ..readings import UnknownReading, check as check_readings, differing, with_readings
 from . import decisions
 from . import format as fmt
 from .attribution import attribute, buried, choice_clauses, skip_explains
 from .claims import claim_matches, claim_views, is_full_claim
-from .findings import (DUPLICATE_KEYS_NOTE, MALFORMED, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE, Finding,  # noqa: F401
-                       GameReport, Summary, name_cards, report_schema, signature)
-from .limits import decode_line
-from .lines import line_error, loose_head, read_line
+from .lines import line_error, read_line
 from .narrate import faces, names_by_event, rules_events, waiting_text
-from .reader import RawGame
 from .resync import TURN_ACTIONS, follow_rules, rules_agree, seen_turn_line, try_resync
-from .twice import given_twice
 
 # --check-invariants: the rules engine broke one of its own invariants (an `error` verdict).
 INVARIANT_BROKEN = "INVARIANT_BROKEN"
@@ -83,7 +84,7 @@ class Verifier:
         self.stretch: dict[int, int] = {}
         self.flagged: set[int] = set()
         self._anchor = raw.first_line
-        # With keep_going (oracle.replay.resync): the full claim verification
+        # With keep_going (oracle.games.mindbug.replay.resync): the full claim verification
         # may resume at, the last turn action line read, and the rules' own
         # game beside a resumption at a claim that differed from it.
         self._resync_claim = None
@@ -366,7 +367,7 @@ class Verifier:
 
     def _check_refs(self, line, lineno) -> bool:
         """Card ids of a decision must be cards of the setup (players are 0 or 1
-        by the line's own type: oracle.replay.format)."""
+        by the line's own type: oracle.games.mindbug.replay.format)."""
         tag = line.__struct_config__.tag
         if tag in ("state", "end"):
             return True
@@ -488,7 +489,7 @@ class Verifier:
         """An attack the rules refuse by the player who attacked last, with
         the FRENZY creature that attacked or another copy of it (keywords.frenzy:
         only the creature that attacked may attack again, and only once)."""
-        from ..games.mindbug.cards import FRENZY
+        from ..cards import FRENZY
 
         g, last = self.g, self.attacked
         if t != "attack" or player != self.attacker or last is None or arg not in g.table.defs \
@@ -546,7 +547,7 @@ class Verifier:
         """--check-invariants: the engine's own invariants hold after the
         decision just applied; a broken one is the rules engine's fault, never
         the log's (INVARIANT_BROKEN, reported once)."""
-        from ..games.mindbug.engine.invariants import violations
+        from ..engine.invariants import violations
 
         broken = violations(self.g)
         if broken and not any(f.code == INVARIANT_BROKEN for f in self.report.findings):
