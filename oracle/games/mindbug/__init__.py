@@ -19,6 +19,7 @@ FORMAT = "mb-replay/1"
 
 # Where each part lives ("module:attribute"), imported when used.
 VERIFY = "oracle.games.mindbug.replay.verify:verify_game"
+CONSISTENCY = "oracle.games.mindbug.replay.verify:consistency"
 SELFPLAY = "oracle.games.mindbug.replay.selfplay:selfplay_lines"
 SCHEMA = "oracle.games.mindbug.replay.format:replay_schema"
 ANNOTATE = "oracle.games.mindbug.replay.annotate:annotate_game"

@@ -16,7 +16,7 @@ conforming keeps its report: there is no divergence to go on past.
 
 from __future__ import annotations
 
-from ....replay.basis import classify, replayed
+from ....replay.basis import classify, consistency as combos, replayed
 from ....replay.findings import GameReport
 from ....replay.reader import RawGame
 from ..readings import consulted
@@ -97,3 +97,10 @@ def _replays(raw: RawGame, keep_going: bool, strict: bool, team):
             return resume(raw, start, team, rd, until)
         return replayed(LeanVerifier(raw, ed, True, rd, strict=strict, until=until))
     return run
+
+
+def consistency(raw: RawGame, readings: dict, rep: GameReport):
+    """--which-editions for a game of Mindbug: the editions it conforms to
+    under the readings in force, and every (edition, readings) it conforms
+    under, over the readings in play (basis.consistency)."""
+    return combos(lambda ed, rd: verify_game(raw, ed, False, rd, basis=False), readings, rep)
