@@ -234,12 +234,9 @@ def schema(which, game):
     elif which == "cards":
         from ..games.mindbug.cards.declared import card_schema
         doc = card_schema()
-    elif which == "replay" and game != "mindbug":
+    elif which == "replay":
         from ..games import attribute
         doc = attribute(game, "SCHEMA")()
-    elif which == "replay":
-        from ..games.mindbug.replay.format import replay_schema
-        doc = replay_schema()
     elif which == "report":
         from .verify import report_schema
         doc = report_schema()
