@@ -193,7 +193,7 @@ def test_the_shared_replay_modules_reach_a_game_only_through_the_registry():
     assert not unexpected, ("these modules of oracle/replay import a game's replay vocabulary; reach it through "
                             f"the registry (oracle.games.attribute) instead: {unexpected}")
     stale = sorted(set(REACHES_A_GAME_DIRECTLY) - set(found))
-    assert not stale, f"these no longer import a game's replay vocabulary: take them off REACHES_A_GAME_DIRECTLY: {stale}"
+    assert not stale, f"these no longer import a game's replay vocabulary (take them off REACHES_A_GAME_DIRECTLY): {stale}"
 
 
 def test_the_boundary_check_sees_imports_across_it():
