@@ -152,7 +152,7 @@ def _later_zones(g: Game, s, claim) -> bool:
     return True
 
 
-# -- the verifier's side (oracle.games.mindbug.replay.verifier, with keep_going) ------------------
+# -- the verifier's side (`verifier`, with keep_going) --------------------------------------
 
 def try_resync(v, line, lineno: int) -> None:
     """A line read after a violation. A full state claim may be where the

@@ -15,8 +15,8 @@ from functools import lru_cache
 
 import msgspec
 
-from ....replay.findings import (DUPLICATE_KEYS_NOTE, MALFORMED, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE, Finding, GameReport,
-                                 name_cards, signature)
+from ....replay.findings import (DUPLICATE_KEYS_NOTE, MALFORMED, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE, Finding,
+                                 GameReport, name_cards, signature)
 from ....replay.limits import decode_line
 from ....replay.lines import loose_head
 from ....replay.reader import RawGame
@@ -80,7 +80,7 @@ class Verifier(DecisionChecks, ClaimChecks):
         self.stretch: dict[int, int] = {}
         self.flagged: set[int] = set()
         self._anchor = raw.first_line
-        # With keep_going (oracle.games.mindbug.replay.resync): the full claim verification
+        # With keep_going (`resync`): the full claim verification
         # may resume at, the last turn action line read, and the rules' own
         # game beside a resumption at a claim that differed from it.
         self._resync_claim = None
@@ -363,7 +363,7 @@ class Verifier(DecisionChecks, ClaimChecks):
 
     def _check_refs(self, line, lineno) -> bool:
         """Card ids of a decision must be cards of the setup (players are 0 or 1
-        by the line's own type: oracle.games.mindbug.replay.format)."""
+        by the line's own type: `format`)."""
         tag = line.__struct_config__.tag
         if tag in ("state", "end"):
             return True

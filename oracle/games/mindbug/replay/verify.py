@@ -71,7 +71,7 @@ def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = Fal
         # The readings the game asked for, each with the line it was first
         # asked at: only their alternatives can read a line otherwise, and
         # only from that line on (a replay under another goes the same way
-        # before it, so it starts at the claim before it: oracle.games.mindbug.replay.fork).
+        # before it, so it starts at the claim before it: `fork`).
         with consulted(Checkpoints(v).where) as asked:
             rep = v.run()
     else:
