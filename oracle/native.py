@@ -37,8 +37,8 @@ MODULES = (
     "oracle.games.mindbug.engine.watch",
     "oracle.games.mindbug.engine.mindbug_rules",
     "oracle.games.mindbug.cards.abilities",
-    "oracle.replay.claims",
-    "oracle.replay.fastlane",
+    "oracle.games.mindbug.replay.claims",
+    "oracle.games.mindbug.replay.fastlane",
 )
 
 

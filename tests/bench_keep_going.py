@@ -30,7 +30,7 @@ import msgspec
 from oracle.replay.bench import fit, interleaved_best
 from oracle.replay.counting import counted_env, instructions, valgrind
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game
 
 TARGET = 3.0

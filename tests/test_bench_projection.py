@@ -109,7 +109,7 @@ def test_the_bench_cuts_both_of_its_files_into_shares_of_the_whole_ones_size(mon
 
     from oracle.replay import bench, parallel
     from oracle.replay import shares as sh
-    from oracle.replay.selfplay import selfplay_lines
+    from oracle.games.mindbug.replay.selfplay import selfplay_lines
 
     seen = []
 

@@ -16,11 +16,11 @@ import pytest
 from oracle.games.mindbug.cards import lookup
 from oracle.games.mindbug.engine import Game
 from oracle.games.mindbug.engine.invariants import violations
-from oracle.replay import format as fmt
-from oracle.replay.attribution import attribute
-from oracle.replay.claims import claim_matches, claim_views
-from oracle.replay.diff import card_diff, readable
-from oracle.replay.selfplay import claim
+from oracle.games.mindbug.replay import format as fmt
+from oracle.games.mindbug.replay.attribution import attribute
+from oracle.games.mindbug.replay.claims import claim_matches, claim_views
+from oracle.games.mindbug.replay.diff import card_diff, readable
+from oracle.games.mindbug.replay.selfplay import claim
 from oracle.report.steps import board
 
 CLOUD, TYPHOON, SEA_REX, FIRE, KOIBRA, GORILLION, TADPOLE, FROG = 1, 2, 3, 4, 5, 6, 7, 8
@@ -230,7 +230,7 @@ def test_the_board_carries_the_faces_the_boost_cards_and_the_set_aside_cards():
 
 def test_a_board_of_first_contact_has_none_of_the_later_fields():
     from oracle.games.mindbug.engine import Game as G
-    from oracle.replay.selfplay import random_deal
+    from oracle.games.mindbug.replay.selfplay import random_deal
     import random
 
     setup = random_deal(random.Random(3))
@@ -284,8 +284,8 @@ def test_the_page_draws_the_evolved_face_its_stage_and_the_boost_cards(later_pag
 # -- keep-going: a full claim rebuilds evolved creatures and boost cards --------------------
 
 def test_a_full_claim_restarts_verification_with_its_stages_and_boost_cards():
-    from oracle.replay.claims import is_full_claim
-    from oracle.replay.resync import resync
+    from oracle.games.mindbug.replay.claims import is_full_claim
+    from oracle.games.mindbug.replay.resync import resync
 
     g = position()
     full = {"life": [3, 3], "mindbugs": [2, 2], "hand": [[], [TADPOLE]], "discard": [[], []], "deck": [0, 0]}
@@ -306,7 +306,7 @@ def test_a_full_claim_restarts_verification_with_its_stages_and_boost_cards():
 
 
 def test_an_evolved_creature_is_named_with_the_face_it_shows():
-    from oracle.replay.narrate import creature_label
+    from oracle.games.mindbug.replay.narrate import creature_label
 
     g = position()
     assert creature_label(g, CLOUD) == "Typhoon Princess (1, stage II of Cloud Lady)"

@@ -56,7 +56,7 @@ def test_games_without_such_cards_pay_nothing(monkeypatch):
         monkeypatch.setattr(in_discard, fn, boom)
     fc = {i: lookup(n) for i, n in enumerate(full_set(("first-contact",)), 1)}
     assert not Game.position("en-revised", {}, fc).table.flags.in_discard
-    from oracle.replay.selfplay import play_game
+    from oracle.games.mindbug.replay.selfplay import play_game
     lines = list(play_game("en-revised", 5, "random", "plain", "every", sets=("first-contact",)))
     assert lines[-1]["t"] == "end"
 
@@ -100,7 +100,7 @@ def test_without_such_a_design_boost_cards_leave_with_the_creature():
 @pytest.mark.parametrize("seed", [11, 12])
 @pytest.mark.parametrize("sets", [SETS, ("first-contact", "new-servants", "beyond-eternity")])
 def test_self_play_conforms_with_the_invariants(seed, sets):
-    from oracle.replay.selfplay import play_game
+    from oracle.games.mindbug.replay.selfplay import play_game
     from oracle.replay.verify import verify_game
     from oracle.replay.reader import split_games
     import io

@@ -72,7 +72,7 @@ def dealt_log(sets: str, edition: str = "en-revised", seed: int = 3, claim=None)
     """A log of a deal of `sets` (the deal selfplay deals), a claim and an aborted end."""
     import random
 
-    from oracle.replay.selfplay import random_deal
+    from oracle.games.mindbug.replay.selfplay import random_deal
 
     setup = random_deal(random.Random(seed), "en-revised", sets.split(","))
     head = {"t": "game", "format": "mb-replay/1", "id": f"deal-{sets}", "edition": edition, "sets": sets.split(",")}
@@ -132,7 +132,7 @@ def test_verify_checks_the_engines_invariants_when_asked(monkeypatch):
 
     from oracle.replay.jobs import Options, verify_one
     from oracle.replay.reader import split_games
-    from oracle.replay.selfplay import selfplay_lines
+    from oracle.games.mindbug.replay.selfplay import selfplay_lines
 
     log = b"".join(x + b"\n" for x in selfplay_lines(1, 3, "en-revised", "random", "turn"))
     raw = next(iter(split_games(io.BytesIO(log), "<test>")))

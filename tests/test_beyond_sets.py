@@ -16,7 +16,7 @@ from oracle.games.mindbug.cards import (CARDS, OTHER_NAMES, SETS, STAGE_AFTER, e
 from oracle.games.mindbug.cards.declared import CardFileError, load
 from oracle.games.mindbug.engine import Game, SetupError, position
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import random_deal
+from oracle.games.mindbug.replay.selfplay import random_deal
 from oracle.replay.verify import verify_game
 
 LATER = ("beyond-eternity", "beyond-evolution", "promo-2022", "promo-2023", "promo-later", "promo-unconfirmed")
@@ -372,7 +372,7 @@ def test_selfplay_refuses_a_later_set_in_another_edition_as_a_usage_error(cli):
 
 
 def test_the_replay_schema_knows_the_set_aside_fields():
-    from oracle.replay.format import replay_schema
+    from oracle.games.mindbug.replay.format import replay_schema
     defs = replay_schema()["$defs"]
     assert "set_aside" in defs["SetupLine"]["properties"] and "set_aside" in defs["StateLine"]["properties"]
 
@@ -481,7 +481,7 @@ def test_selfplay_of_sets_too_small_to_deal_is_a_usage_error_naming_them():
 def test_a_deal_whose_reveals_all_tie_names_the_first_player():
     import random
 
-    from oracle.replay import selfplay
+    from oracle.games.mindbug.replay import selfplay
 
     rng = random.Random(3)
     orig = selfplay.lookup

@@ -11,7 +11,7 @@ import json
 from oracle.games.mindbug.cards import lookup
 from oracle.replay.outcome import Tally
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game
 
 

@@ -12,7 +12,7 @@ from oracle.games.mindbug.cards.compiled import register
 from oracle.games.mindbug.cards.declared import load
 from oracle.hunt.card_strategies import card_file
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game
 
 _N = itertools.count(1)   # every generated set and card gets names of its own

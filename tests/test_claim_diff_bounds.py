@@ -8,10 +8,10 @@ import sys
 
 import msgspec
 
-from oracle.replay.diff import MAX_DIFF_ENTRIES, MAX_PLACES_SAID
+from oracle.games.mindbug.replay.diff import MAX_DIFF_ENTRIES, MAX_PLACES_SAID
 from oracle.replay.reader import split_games
 from oracle.replay.report import human_game, json_game
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game
 
 HEAD = [json.loads(x) for x in list(selfplay_lines(1, 5, "en-revised", "random", "every"))[:2]]

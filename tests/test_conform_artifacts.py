@@ -127,7 +127,7 @@ def test_a_draft_of_a_game_of_the_later_sets_names_its_sets_and_passes(tmp_path)
 
     from oracle.harness.artifacts import draft_scenario
     from oracle.harness.start import game_from_setup
-    from oracle.replay.selfplay import choose, random_deal
+    from oracle.games.mindbug.replay.selfplay import choose, random_deal
     from oracle.scenarios.loader import load_file
     from oracle.scenarios.runner import run as run_scenario
 

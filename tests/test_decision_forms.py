@@ -245,7 +245,7 @@ def test_a_choice_whose_answers_all_come_to_the_same_is_a_forced_step():
     # from, leaving it out is still a missing decision.
     import json
 
-    from oracle.replay.selfplay import selfplay_lines
+    from oracle.games.mindbug.replay.selfplay import selfplay_lines
 
     sets = ("first-contact", "promo-later")
     lines = [json.loads(x) for x in selfplay_lines(10, 2, "en-revised", "random", "every", sets=sets)]
@@ -273,7 +273,7 @@ def test_ratomancer_puts_its_cards_into_play_one_choose_at_a_time():
     # written there is an accepted empty answer. All at once is refused.
     import json
 
-    from oracle.replay.selfplay import selfplay_lines
+    from oracle.games.mindbug.replay.selfplay import selfplay_lines
 
     sets = ("first-contact", "promo-2022")
     lines = [json.loads(x) for x in selfplay_lines(20, 4, "en-revised", "random", "every", sets=sets)]

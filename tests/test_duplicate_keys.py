@@ -10,10 +10,10 @@ import json
 import pytest
 from conftest import run_cli
 
-from oracle.replay import format as fmt
+from oracle.games.mindbug.replay import format as fmt
 from oracle.replay import twice
 from oracle.replay.reader import RawGame
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game
 
 

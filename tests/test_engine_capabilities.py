@@ -13,7 +13,7 @@ from conftest import ROOT
 from oracle.harness import engine_protocol as ep
 from oracle.harness.lockstep import OPTIONS_DIFFER, Run
 from oracle.harness.start import game_from_setup, setup_line
-from oracle.replay.selfplay import choose, random_deal
+from oracle.games.mindbug.replay.selfplay import choose, random_deal
 
 sys.path.insert(0, str(ROOT / "examples"))
 import engine_adapter as ea  # noqa: E402

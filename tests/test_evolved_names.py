@@ -18,10 +18,10 @@ from oracle.games.mindbug.engine import Game
 from oracle.games.mindbug.engine.records import Event
 from oracle.harness.views import event_views
 from oracle.replay import report as render
-from oracle.replay.narrate import creature_label, faces, names_by_event, shown_names
+from oracle.games.mindbug.replay.narrate import creature_label, faces, names_by_event, shown_names
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines
-from oracle.replay.verifier import Verifier
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.verifier import Verifier
 from oracle.replay.verify import verify_game
 from oracle.report.scenario import scenario_steps
 from oracle.report.steps import game_steps

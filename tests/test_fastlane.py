@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from oracle.games.mindbug.editions import EDITIONS
 from oracle.fuzz.strategies import mutated_game
-from oracle.replay.fastlane import fast_report
+from oracle.games.mindbug.replay.fastlane import fast_report
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines
-from oracle.replay.verifier import Verifier
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.verifier import Verifier
 
 ROOT = Path(__file__).resolve().parents[1]
 FOREIGN = ROOT.parent / "shared" / "design" / "foreign-logs"
@@ -110,7 +110,7 @@ def test_games_broken_at_random_get_the_full_verifiers_report(lines, edition):
 
 
 def test_the_strict_decoder_knows_every_line_type():
-    from oracle.replay import format as fmt
+    from oracle.games.mindbug.replay import format as fmt
 
     tags = {cls.__struct_config__.tag for cls in fmt.strict_decoder.type.__args__}
     assert tags == set(fmt.LINE_TYPES)
@@ -124,8 +124,8 @@ def test_the_claim_written_as_bytes_is_the_claim_encoded(edition, sets, monkeypa
     directly for plain boards, into one buffer from claim to claim, it must
     be the bytes of `claim` encoded, on every state of games of every
     edition, with stages and boost cards too."""
-    import oracle.replay.selfplay as selfplay
-    from oracle.replay.claims import claim, claim_into
+    import oracle.games.mindbug.replay.selfplay as selfplay
+    from oracle.games.mindbug.replay.claims import claim, claim_into
 
     checked = []
     buf = bytearray()
@@ -164,7 +164,7 @@ def test_the_claim_written_as_bytes_holds_any_card_id(ids):
     encoded, exhausted or not."""
     from oracle.games.mindbug.cards import lookup
     from oracle.games.mindbug.engine import Game
-    from oracle.replay.claims import claim, claim_into
+    from oracle.games.mindbug.replay.claims import claim, claim_into
 
     a, b, c = ids
     defs = {a: lookup("Gorillion"), b: lookup("Strange Barrel"), c: lookup("Axolotl Healer")}

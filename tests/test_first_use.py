@@ -261,7 +261,7 @@ def test_the_score_examples_of_the_specs_are_the_orientations_the_code_reads_and
 
 
 def test_the_spec_says_activate_is_for_the_shipped_later_set_cards_too():
-    from oracle.replay.selfplay import selfplay_lines
+    from oracle.games.mindbug.replay.selfplay import selfplay_lines
 
     lines = [json.loads(x) for x in selfplay_lines(20, 9, "en-revised", "random", "none", sets=("beyond-evolution",))]
     assert any(x["t"] == "activate" for x in lines)        # shipped cards of Beyond Evolution are activated

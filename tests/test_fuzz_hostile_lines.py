@@ -23,7 +23,8 @@ def test_a_fixed_seed_run_of_the_hostile_line_targets_finds_nothing(tmp_path):
 
 def _planted(monkeypatch, target):
     """Undo, in process, what the target guards."""
-    from oracle.replay import diff, reader, report
+    from oracle.games.mindbug.replay import diff
+    from oracle.replay import reader, report
     from oracle.term import json_visible_bytes
 
     if target == "undecodable-names":

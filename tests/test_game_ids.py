@@ -9,7 +9,7 @@ import json
 import pytest
 from conftest import run_cli
 
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 
 
 @pytest.fixture(scope="module")

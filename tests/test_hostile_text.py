@@ -22,7 +22,7 @@ from conftest import run_cli
 
 from oracle.fuzz.corpus import MINIMAL_SCENARIO
 from oracle.junit import clean_line
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.term import visible
 
 # Sets the window title, clears the screen, a one-byte CSI, a carriage

@@ -30,12 +30,13 @@ def test_a_compiled_or_foreign_oracle_module_is_named():
         "oracle.games.mindbug.engine.turns": _module("oracle.games.mindbug.engine.turns",
                                                      str(ROOT / "oracle" / "games" / "mindbug" / "engine" / "turns.py")),
         "oracle.games.mindbug.engine.game": _module("oracle.games.mindbug.engine.game", so),
-        "oracle.replay.claims": _module("oracle.replay.claims", "/elsewhere/oracle/replay/claims.py"),
+        "oracle.games.mindbug.replay.claims": _module("oracle.games.mindbug.replay.claims",
+                                                      "/elsewhere/oracle/games/mindbug/replay/claims.py"),
         "oracle.namespace": _module("oracle.namespace", None),
         "json": _module("json", "/usr/lib/python3/json/__init__.so"),
     }
     assert not_interpreted(mods) == [f"oracle.games.mindbug.engine.game ({so})",
-                                     "oracle.replay.claims (/elsewhere/oracle/replay/claims.py)"]
+                                     "oracle.games.mindbug.replay.claims (/elsewhere/oracle/games/mindbug/replay/claims.py)"]
 
 
 def test_this_run_loads_every_oracle_module_from_the_checkout():

@@ -170,7 +170,7 @@ def test_a_self_played_log_verifies_as_conforming(edition, seed, bot):
     import json
 
     from oracle.replay.reader import split_games
-    from oracle.replay.selfplay import play_game
+    from oracle.games.mindbug.replay.selfplay import play_game
     from oracle.replay.verify import verify_game
 
     data = b"".join(json.dumps(x).encode() + b"\n" for x in play_game(edition, seed, bot, claims="every"))

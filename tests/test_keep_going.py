@@ -6,10 +6,10 @@ end line after it) and never on a decision it would have to invent."""
 import io
 import json
 
-from oracle.replay.claims import is_full_claim
+from oracle.games.mindbug.replay.claims import is_full_claim
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines
-from oracle.replay.verifier import Verifier
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.verifier import Verifier
 from oracle.replay.verify import verify_game
 
 

@@ -6,7 +6,7 @@ import pytest
 from conftest import ROOT
 
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game
 
 VIOLATIONS = ROOT / "replays" / "violations"
@@ -105,7 +105,7 @@ def _broken(games, seed=1):
 def _every_alternative(raw, readings=None):
     """The report of --keep-going with every alternative replayed in full (no reading left out)."""
     from oracle.replay.basis import classify, replayed
-    from oracle.replay.verifier import Verifier
+    from oracle.games.mindbug.replay.verifier import Verifier
 
     team = Verifier(raw, None, True, readings)
     rep = team.run()
@@ -146,13 +146,13 @@ def test_leaving_out_the_readings_a_game_never_asks_for_changes_no_label(source)
 
 def test_keep_going_replays_only_the_readings_the_game_asked_for_before_a_finding(monkeypatch):
     from oracle.games.mindbug.readings import consulted
-    from oracle.replay import verify as verify_module
-    from oracle.replay.verifier import Verifier
+    from oracle.games.mindbug.replay import verify as verify_module
+    from oracle.games.mindbug.replay.verifier import Verifier
 
     replayed = []
     real = verify_module.replayed
     monkeypatch.setattr(verify_module, "replayed", lambda v: replayed.append(v.readings_override) or real(v))
-    resume = verify_module.resume      # a replay from a snapshot of the team's run (oracle.replay.fork)
+    resume = verify_module.resume      # a replay from a snapshot of the team's run (oracle.games.mindbug.replay.fork)
     forked = []
     monkeypatch.setattr(verify_module, "resume", lambda raw, snap, team, rd, until: replayed.append(rd)
                         or forked.append(snap.line) or resume(raw, snap, team, rd, until))

@@ -18,9 +18,9 @@ from unittest.mock import patch
 import pytest
 
 from oracle.games.mindup.replay import selfplay as mind_up
-from oracle.replay import selfplay as mindbug
+from oracle.games.mindbug.replay import selfplay as mindbug
 from oracle.replay.reader import split_games
-from oracle.replay import verify as verify_module
+from oracle.games.mindbug.replay import verify as verify_module
 from oracle.replay.verify import verify_game
 
 from conftest import ROOT, run_cli

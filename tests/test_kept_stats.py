@@ -13,7 +13,7 @@ from oracle.games.mindbug.cards import SETS
 from oracle.games.mindbug.editions import EDITIONS
 from oracle.games.mindbug.engine import Game
 from oracle.games.mindbug.engine.invariants import stale_stats, violations
-from oracle.replay.selfplay import deal_problem, play_game
+from oracle.games.mindbug.replay.selfplay import deal_problem, play_game
 
 LATER = [s for s, cs in SETS.items() if cs.later and s != "first-contact"]
 
@@ -38,7 +38,7 @@ def test_kept_stats_hold_with_the_later_sets(later):
 
 
 def _dealt(edition="en-revised"):
-    from oracle.replay.selfplay import random_deal
+    from oracle.games.mindbug.replay.selfplay import random_deal
     import random
 
     setup = random_deal(random.Random(3), edition)

@@ -26,6 +26,7 @@ LAYERS = {
     # A game's package: its entry, cards, editions and readings (0), its engine (1).
     "oracle.games": 0, "oracle.games.mindbug": 0, "oracle.games.mindup": 0,
     "oracle.games.mindbug.engine": 1, "oracle.games.mindup.engine": 1,
+    "oracle.games.mindbug.replay": 2,
     "oracle.replay": 2, "oracle.scenarios": 2, "oracle.hunt": 2, "oracle.coverage": 2, "oracle.fuzz": 2,
     "oracle.harness": 2, "oracle.report": 2, "oracle.games.mindup.replay": 2,
     "oracle.games.mindup.hunt": 2, "oracle.games.mindup.harness": 2, "oracle.games.mindup.fuzz": 2,
@@ -285,3 +286,47 @@ def test_the_abilities_get_their_verbs_from_one_module():
     assert sorted(m for m, deps in graph.items() if f"{ENGINE}.verbs" in deps) == [f"{ENGINE}.triggers"]
     for verb in ("defeat", "gain_life", "boost", "copy_play", "roll", "evolve", "give_control"):
         assert callable(getattr(verbs, verb)), verb
+
+
+# The shared replay machinery (oracle/replay) reaches a game's replay
+# vocabulary (oracle/games/<game>/replay) only through the game registry
+# (the entry's VERIFY, CONSISTENCY, ANNOTATE, SCHEMA). The modules below still
+# import one directly, each for the reason given.
+REACHES_A_GAME_DIRECTLY = {
+    "oracle.replay.command": "`selfplay` without --game plays Mindbug with Mindbug's own options (sets, a card file, "
+                             "invariants)",
+    "oracle.replay.bench": "`bench` times Mindbug's self-play and the decoding of its lines",
+    "oracle.replay.counting": "`bench --count` counts the instructions of verifying Mindbug's self-played games",
+    "oracle.replay.samples": "it writes the corpus of replays/: Mindbug's self-played samples, then Mind Up!'s",
+}
+GAMES_REPLAY = ("oracle.games.mindbug.replay", "oracle.games.mindup.replay")
+
+
+def _reaching_a_game() -> dict[str, list[str]]:
+    found = {}
+    for name, deps in _graph().items():
+        if name == "oracle.replay" or name.startswith("oracle.replay."):
+            direct = sorted(d for d in deps if d.startswith(GAMES_REPLAY))
+            if direct:
+                found[name] = direct
+    return found
+
+
+def test_the_shared_replay_modules_reach_a_game_only_through_the_registry():
+    found = _reaching_a_game()
+    unexpected = {name: deps for name, deps in found.items() if name not in REACHES_A_GAME_DIRECTLY}
+    assert not unexpected, ("these modules of oracle/replay import a game's replay vocabulary; reach it through "
+                            f"the registry (oracle.games.attribute) instead: {unexpected}")
+    stale = sorted(set(REACHES_A_GAME_DIRECTLY) - set(found))
+    assert not stale, f"these no longer import a game's replay vocabulary (take them off REACHES_A_GAME_DIRECTLY): {stale}"
+
+
+def test_the_boundary_check_sees_imports_across_it():
+    """The check above reads the real graph: a game's replay imports the
+    shared machinery (that way is allowed), and a lazy import inside a
+    function counts (samples builds Mind Up!'s samples that way)."""
+    graph = _graph()
+    assert "oracle.replay.findings" in graph["oracle.games.mindup.replay.verifier"]
+    assert "oracle.replay.reader" in graph["oracle.games.mindbug.replay.verifier"]
+    assert "oracle.games.mindup.replay.samples" in _reaching_a_game()["oracle.replay.samples"]
+    assert not any(d.startswith(GAMES_REPLAY) for d in graph["oracle.replay.verify"])

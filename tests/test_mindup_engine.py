@@ -355,7 +355,7 @@ def test_team_readings_are_the_defaults():
 
 def test_who_must_decide_is_a_set_of_players_in_both_games():
     from oracle.games.mindbug.engine import Game as MindbugGame
-    from oracle.replay.selfplay import random_deal
+    from oracle.games.mindbug.replay.selfplay import random_deal
     d = random_deal(random.Random(1))
     mb = MindbugGame.deal("en-revised", d["cards"], d["decks"], d["unused"], None, d["reveals"])
     assert mb.pending.players == frozenset({mb.pending.player})

@@ -18,7 +18,7 @@ from oracle.games.mindup.clauses import load_catalogue, render_markdown
 from oracle.games.mindup.readings import READINGS
 from oracle.games.mindup.replay.selfplay import play_game, selfplay_lines
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines as mindbug_selfplay
+from oracle.games.mindbug.replay.selfplay import selfplay_lines as mindbug_selfplay
 from oracle.replay.verify import verify_game
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from oracle.games.mindbug.engine import Decision, Game
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import claim, selfplay_lines
+from oracle.games.mindbug.replay.selfplay import claim, selfplay_lines
 from oracle.replay.verify import verify_game
 
 DECISIONS = {"play", "attack", "mindbug", "pass", "hunt", "block", "choose", "random"}

@@ -12,7 +12,7 @@ from oracle.games.mindbug.engine import Decision
 from oracle.games.mindbug.engine import position
 from oracle.games.mindbug.engine.state import State
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game
 
 MIXED = ("first-contact", "new-servants")

@@ -12,7 +12,7 @@ from xml.etree import ElementTree as ET
 import pytest
 from conftest import ROOT, run_cli
 
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 
 
 def _games() -> bytes:

@@ -322,7 +322,7 @@ def test_conform_refuses_a_report_over_a_scenario_file_it_plays(tmp_path):
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_the_output_files_are_written_whole_when_standard_output_closes_early(tmp_path, jobs):
-    from oracle.replay.selfplay import selfplay_lines
+    from oracle.games.mindbug.replay.selfplay import selfplay_lines
 
     log = tmp_path / "games.jsonl"
     log.write_bytes(b"".join(x + b"\n" for x in selfplay_lines(300, 7, "en-revised", "random", "turn")))

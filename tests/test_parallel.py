@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from oracle.replay import shares as sh
 from oracle.replay.parallel import Options, iter_reports
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 
 
 def selfplay(n, seed, edition="en-revised") -> bytes:

@@ -80,7 +80,7 @@ NOT_FOR_A_PLAIN_VERIFY = ("click", "gettext", "shutil", "locale", "oracle.cli", 
 # at import, and dataclasses brings inspect), pathlib (for folders and
 # globs), gzip (for compressed input), difflib (for "did you mean"), the
 # diff of a claim that differs, and signal's enums and heapq (for workers).
-NOT_FOR_A_CONFORMING_FILE = ("dataclasses", "pathlib", "gzip", "glob", "difflib", "oracle.replay.diff",
+NOT_FOR_A_CONFORMING_FILE = ("dataclasses", "pathlib", "gzip", "glob", "difflib", "oracle.games.mindbug.replay.diff",
                              "signal", "heapq")
 
 

@@ -11,7 +11,7 @@ from oracle.games.mindbug.cards import TOUGH, lookup, make_def
 from oracle.games.mindbug.engine import Decision, position
 from oracle.games.mindbug.engine.state import State
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import play_game, selfplay_lines
+from oracle.games.mindbug.replay.selfplay import play_game, selfplay_lines
 from oracle.replay.verify import verify_game
 
 PROMO_SETS = ("first-contact", "promo-2022", "promo-later")

@@ -14,7 +14,7 @@ from oracle.games.mindbug.editions import profile
 from oracle.games.mindbug.engine import Decision, position
 from oracle.games.mindbug.readings import BY_CLAUSE, READINGS, UnknownReading, check, choice, parse, with_readings
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import play_game
+from oracle.games.mindbug.replay.selfplay import play_game
 from oracle.replay.verify import verify_game
 
 DEFS = {i: lookup(n) for i, n in enumerate(full_set(), 1)}

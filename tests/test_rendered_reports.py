@@ -12,7 +12,7 @@ from oracle.replay import report as render
 from oracle.replay.findings import DUPLICATE_NOTE
 from oracle.replay.outcome import plain_outcome
 from oracle.replay.parallel import Options, iter_rendered
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from conftest import ROOT, run_cli
 from oracle import safeyaml
 from oracle.replay import limits, reader
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game
 from oracle.scenarios.loader import load_text
 

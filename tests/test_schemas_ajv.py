@@ -25,10 +25,10 @@ import yaml
 from click.testing import CliRunner
 from conftest import ROOT, run_cli
 
-from oracle.replay import format as replay_format
+from oracle.games.mindbug.replay import format as replay_format
 from oracle.replay.command import schema as schema_command
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game
 from oracle.scenarios.loader import load_text
 from oracle.schemas import DIALECT

@@ -9,7 +9,7 @@ import pytest
 from oracle.games.mindbug.cards import SETS, UnknownSet, check_sets, full_set, lookup
 from oracle.games.mindbug.engine import Game, SetupError
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import play_game, random_deal
+from oracle.games.mindbug.replay.selfplay import play_game, random_deal
 from oracle.replay.verify import verify_game
 from oracle.scenarios.loader import load_text
 from oracle.scenarios.runner import run, run_all

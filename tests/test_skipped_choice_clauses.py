@@ -14,7 +14,7 @@ from oracle.games.mindbug.engine import Decision, Game
 from oracle.harness.start import game_from_setup
 from oracle.harness.views import full_claim
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import choose, random_deal
+from oracle.games.mindbug.replay.selfplay import choose, random_deal
 from oracle.replay.verify import verify_game
 
 

@@ -9,7 +9,7 @@ import yaml
 from conftest import ROOT, run_cli
 
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game
 
 EDITIONS = ("en-first", "fr-first", "fr-revised", "en-revised")

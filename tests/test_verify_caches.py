@@ -10,10 +10,10 @@ import io
 import msgspec
 
 from oracle.games.mindbug.engine import deck
-from oracle.replay import fastlane, verifier
+from oracle.games.mindbug.replay import fastlane, verifier
 from oracle.replay.limits import MAX_LINE_BYTES
 from oracle.replay.reader import split_games
-from oracle.replay.selfplay import selfplay_lines
+from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game
 
 
@@ -90,8 +90,8 @@ def test_a_line_cut_for_its_length_is_never_read_as_a_decision_seen_before():
 
 
 def test_a_claim_beyond_the_limits_gets_the_full_verifiers_finding():
-    from oracle.replay.fastlane import fast_report
-    from oracle.replay.verifier import Verifier
+    from oracle.games.mindbug.replay.fastlane import fast_report
+    from oracle.games.mindbug.replay.verifier import Verifier
 
     lines = list(selfplay_lines(1, 7, "en-revised", "random", "turn"))
     at = next(i for i, b in enumerate(lines) if b.startswith(b'{"t":"state"'))

@@ -158,7 +158,7 @@ def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
     """verify (and --keep-going, and annotate) on a stream: a verdict per game,
     and the good last game conforms."""
     from ..games.mindbug.editions import EDITIONS
-    from ..replay.annotate import Annotator
+    from ..games.mindbug.replay.annotate import Annotator
     from ..replay.reader import split_games
     from ..replay.verify import verify_game
 
@@ -243,7 +243,7 @@ def check_cards(tally: Tally, data: bytes) -> None:
     from ..games.mindbug.engine.deck import check_mechanics
     from ..replay import report as render
     from ..replay.reader import split_games
-    from ..replay.selfplay import selfplay_lines
+    from ..games.mindbug.replay.selfplay import selfplay_lines
     from ..replay.verify import verify_game
 
     with tempfile.TemporaryDirectory() as tmp:

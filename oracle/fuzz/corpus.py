@@ -53,7 +53,7 @@ def short_games() -> tuple[tuple[bytes, ...], ...]:
 def selfplay_games(per_edition: int = 3, seed: int = 11) -> tuple[tuple[bytes, ...], ...]:
     """Self-played games (each a tuple of lines), with a claim after every
     decision so that claims of every shape are in the corpus."""
-    from ..replay.selfplay import selfplay_lines
+    from ..games.mindbug.replay.selfplay import selfplay_lines
 
     games: list[tuple[bytes, ...]] = []
     for i, edition in enumerate(EDITIONS):

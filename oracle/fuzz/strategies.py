@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from ..games.mindbug.cards import CARDS, SETS, full_set
 from ..games.mindbug.editions import EDITIONS
-from ..replay.format import LINE_TYPES
+from ..games.mindbug.replay.format import LINE_TYPES
 
 NAMES = sorted(set(full_set()))
 SHIPPED = {s for s, card_set in SETS.items() if card_set.later} | {"first-contact", "new-servants"}

@@ -350,7 +350,7 @@ def check_big_claim(tally, data: bytes) -> None:
     import io
 
     from ..replay import report as render
-    from ..replay.diff import MAX_DIFF_ENTRIES
+    from ..games.mindbug.replay.diff import MAX_DIFF_ENTRIES
     from ..replay.reader import split_games
     from ..replay.verify import verify_game
 

@@ -11,8 +11,16 @@ below) defines, without importing its engine:
 - EDITIONS: its rules editions; READINGS: where the rules are silent, the
   team's reading and its alternatives (oracle.reading_type.Reading);
 - load_catalogue(): its clause catalogue;
-- and the names of the modules (strings, imported when used) that verify a
-  game, play games (selfplay), annotate logs and give the replay schema.
+- and where its parts live, as "module:attribute" strings imported when
+  used (oracle.games.attribute), among them what every game gives the
+  shared replay machinery (oracle.replay), which calls them alike:
+  - VERIFY: verify_game(raw, edition, keep_going, readings, basis, *,
+    strict, check_invariants) -> GameReport, the report of one game;
+  - CONSISTENCY: consistency(raw, readings, report) -> (editions,
+    combinations), what --which-editions says of a game;
+  - ANNOTATE: annotate_game(raw, out, err, edition) -> exit status, one
+    game written in canonical form;
+  - SELFPLAY, SCHEMA: self-played games, the JSON Schema of its lines.
 
 Adding a game is one new folder under oracle/games/ and one line here.
 """

@@ -18,7 +18,7 @@ from ..games.mindbug.cards import DEFAULT_SETS
 from ..draftfile import DraftRefused, digest, edited, refusal, write_draft
 from ..games.mindbug.engine import Decision, Game
 from ..games.mindbug.engine.state import STAGE_KINDS
-from ..replay.format import FORMAT
+from ..games.mindbug.replay.format import FORMAT
 from ..replay.reader import split_games
 from ..replay.verify import verify_game
 from ..safefile import write_file

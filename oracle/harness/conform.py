@@ -21,7 +21,7 @@ from ..games.mindbug.editions import EDITIONS
 from ..games.mindbug.engine import SetupError
 from ..games.mindbug.readings import differing, with_readings
 from ..replay.findings import Finding, GameReport
-from ..replay.selfplay import choose, random_deal
+from ..games.mindbug.replay.selfplay import choose, random_deal
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
 from .lockstep import Divergence, Run, start_game
@@ -224,7 +224,7 @@ class KnownOutcomes:
 def _deals(edition: str, sets) -> bool:
     """Whether `edition` deals the card sets `sets` (setup.sets.later), a
     deck large enough for a deal (setup.deal)."""
-    from ..replay.selfplay import deal_problem
+    from ..games.mindbug.replay.selfplay import deal_problem
     from .start import StartError, start_sets
 
     try:

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from ..replay import format as fmt
+from ..games.mindbug.replay import format as fmt
 from ..schemas import json_schema
 from .protocol import DecisionLine, Edition, Over, Position
 

@@ -12,11 +12,11 @@ import msgspec
 from ..games.mindbug.engine import Decision, Game
 from ..games.mindbug.engine.outcome import end_clause
 from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
-from ..replay.attribution import attribute, choice_clauses
-from ..replay.claims import claim_matches, claim_views
-from ..replay.diff import card_diff, listed, readable
+from ..games.mindbug.replay.attribution import attribute, choice_clauses
+from ..games.mindbug.replay.claims import claim_matches, claim_views
+from ..games.mindbug.replay.diff import card_diff, listed, readable
 from ..replay.findings import DiffEntry, Finding, name_cards
-from ..replay.narrate import card_label, faces, names_by_event, rules_events, shown_names, waiting_text
+from ..games.mindbug.replay.narrate import card_label, faces, names_by_event, rules_events, shown_names, waiting_text
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
 from .views import line_of, option_key

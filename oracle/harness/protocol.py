@@ -16,7 +16,7 @@ import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
 from ..games.mindbug.editions import EDITIONS
-from ..replay import format as fmt
+from ..games.mindbug.replay import format as fmt
 from ..replay.findings import RulesEvent
 from ..schemas import json_schema, strict_twins
 from ..scenarios.format import MAX_OCTONITE

@@ -20,7 +20,7 @@ from ..games.mindbug.engine import Game, SetupError
 from ..games.mindbug.engine.deck import resolve_cards
 from ..games.mindbug.readings import READINGS, UnknownReading, check as check_readings, with_readings
 from ..replay.limits import json_error, text_problem
-from ..replay.narrate import faces
+from ..games.mindbug.replay.narrate import faces
 from ..term import did_you_mean
 from . import protocol as pr
 from .start import StartError, check_setup, game_from_setup, scenario_game, seeded_deal, setup_line, start_sets

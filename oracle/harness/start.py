@@ -11,11 +11,11 @@ from ..games import DEFAULT, GAMES, game_of
 from ..games.mindbug.cards import DEFAULT_SETS, UnknownSet, check_sets
 from ..games.mindbug.engine import Game, SetupError
 from ..games.mindbug.readings import with_readings
-from ..replay import format as fmt
+from ..games.mindbug.replay import format as fmt
 from ..replay.limits import MAX_LINE_BYTES, decode_line
 from ..replay.reader import BOM, READ_ERRORS, open_log
 from ..term import visible
-from ..replay.selfplay import deal_problem, random_deal
+from ..games.mindbug.replay.selfplay import deal_problem, random_deal
 
 
 class StartError(ValueError):

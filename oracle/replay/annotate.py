@@ -1,8 +1,10 @@
 """`mb-oracle annotate`: the canonical form of a log, written by the rules.
 
-Every decision is written out (forced ones included), each followed by a
-full state claim, then the rules' result. An implementer diffs it against
-their own log to see where they part from the rules.
+Each game is written by its own game's annotator (oracle.games: the
+entry's ANNOTATE): every decision written out, with full state claims, then
+the rules' result. An implementer diffs it against their own log to see
+where they part from the rules. `write_findings` is the note lines every
+game's annotator ends a game with.
 """
 
 from __future__ import annotations
@@ -11,39 +13,11 @@ from typing import BinaryIO, TextIO
 
 import msgspec
 
-from ..games.mindbug.engine import Decision
 from ..games import DEFAULT, GAMES, attribute, game_of
 from ..term import visible
 from .reader import read_all
-from .selfplay import claim
-from .verify import Verifier
 
 _enc = msgspec.json.Encoder()
-
-
-class Annotator(Verifier):
-    def __init__(self, raw, edition=None):
-        super().__init__(raw, edition, keep_going=False)
-        self.out: list[dict] = []
-        self.detail: str | None = None   # the log's end.detail, kept in the canonical end line
-
-    def _end(self, line, lineno) -> None:
-        if isinstance(line.detail, str):
-            self.detail = line.detail
-        super()._end(line, lineno)
-
-    def _setup(self, line, lineno, prof) -> bool:
-        ok = super()._setup(line, lineno, prof)
-        if ok:
-            self.out.append(msgspec.to_builtins(line))
-            self.out.append(claim(self.g))
-        return ok
-
-    def _step(self, kind, arg) -> None:
-        player = self.g.pending.player
-        super()._step(kind, arg)
-        self.out.append(Decision(kind, player, arg).to_json())
-        self.out.append(claim(self.g))
 
 
 def write_findings(rep, out: BinaryIO, err: TextIO | None = None) -> int:
@@ -64,28 +38,15 @@ def write_findings(rep, out: BinaryIO, err: TextIO | None = None) -> int:
 
 
 def annotate_stream(paths, edition, out: BinaryIO, err: TextIO | None = None) -> int:
+    """Every game of `paths` in canonical form, each by its game's annotator
+    (oracle.games: its entry's ANNOTATE; a game the registry does not know
+    goes to the default game's, which says why it cannot be read); the worst
+    exit status of them."""
     worst = 0
     for raw in read_all(paths):
         game = game_of(raw.lines[0][1]) if raw.kind == "game" and raw.lines else DEFAULT
-        if isinstance(game, str) and game != DEFAULT and game in GAMES:
-            worst = max(worst, attribute(game, "ANNOTATE")(raw, out, err))    # another game's canonical form
-            continue
-        a = Annotator(raw, edition)
-        rep = a.run()
-        if raw.kind == "game" and raw.lines:
-            out.write(raw.lines[0][1] + b"\n")
-        for line in a.out:
-            out.write(_enc.encode(line) + b"\n")
-        g = a.g
-        if rep.verdict == "conforms" and g is not None:
-            if g.is_over:
-                end = {"t": "end", "winner": g.winner, "reason": g.reason}
-            else:
-                end = {"t": "end", "winner": None, "reason": "aborted",
-                       "detail": "the log stops before the game ends"}
-            if a.detail is not None:
-                end["detail"] = a.detail
-            out.write(_enc.encode(end) + b"\n")
-        worst = max(worst, write_findings(rep, out, err))
+        if not (isinstance(game, str) and game in GAMES):
+            game = DEFAULT
+        worst = max(worst, attribute(game, "ANNOTATE")(raw, out, err, edition))
     out.flush()
     return worst

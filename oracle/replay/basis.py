@@ -65,7 +65,7 @@ def _accepts(alt, team, f) -> bool:
 
 def _where(asked, clause) -> tuple:
     """(the line `clause` was first asked at, a snapshot of the team's run
-    from which to replay it, oracle.replay.fork), each None when unknown:
+    from which to replay it, oracle.games.mindbug.replay.fork), each None when unknown:
     `asked` notes a line, or (line, snapshot)."""
     where = None if asked is None else asked.get(clause)
     return where if isinstance(where, tuple) else (where, None)

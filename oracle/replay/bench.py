@@ -24,9 +24,9 @@ from typing import NamedTuple
 import click
 
 from ..term import Progress, plural
-from . import format as fmt
+from ..games.mindbug.replay import format as fmt
 from .reader import RawGame
-from .selfplay import selfplay_lines
+from ..games.mindbug.replay.selfplay import selfplay_lines
 from .verify import verify_game
 
 TARGET = 80_000  # decisions per second, one process

@@ -116,7 +116,7 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
         return _selfplay_other(game, games, seed, bot, claims, reading_specs, players, objectives)
     from ..games.mindbug.cards import UnknownSet, check_sets, full_set
     from ..term import Progress
-    from .selfplay import InvariantBroken, selfplay_lines
+    from ..games.mindbug.replay.selfplay import InvariantBroken, selfplay_lines
 
     decl = declared(cards_file) if cards_file else None
     if sets_spec is None:
@@ -134,7 +134,7 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
             raise click.BadParameter(e.message, param_hint=hint) from None
     except UnknownSet as e:
         raise click.BadParameter(str(e), param_hint="--sets") from None
-    from .selfplay import deal_problem
+    from ..games.mindbug.replay.selfplay import deal_problem
     problem = deal_problem(sets, edition)
     if problem is not None:
         raise click.BadParameter(problem, param_hint="--sets")
@@ -234,12 +234,9 @@ def schema(which, game):
     elif which == "cards":
         from ..games.mindbug.cards.declared import card_schema
         doc = card_schema()
-    elif which == "replay" and game != "mindbug":
+    elif which == "replay":
         from ..games import attribute
         doc = attribute(game, "SCHEMA")()
-    elif which == "replay":
-        from .format import replay_schema
-        doc = replay_schema()
     elif which == "report":
         from .verify import report_schema
         doc = report_schema()

@@ -131,7 +131,7 @@ def _lines(edition: str, sets: str, games: int, seed: int, claims: str):
         players, objectives = _mind_up(sets)
         return attribute(MIND_UP, "SELFPLAY")(games, seed, players=players, objectives=objectives, claims=claims)
     from ..games.mindbug.cards import check_sets
-    from .selfplay import selfplay_lines
+    from ..games.mindbug.replay.selfplay import selfplay_lines
 
     return selfplay_lines(games, seed, edition, "random", claims, sets=check_sets(sets.split(",")))
 

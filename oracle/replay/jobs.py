@@ -77,18 +77,15 @@ def verify_one(raw: RawGame, opts: Options) -> GameReport:
     try:
         rep = verify_game(raw, opts.edition, opts.keep_going, dict(opts.readings), strict=opts.strict,
                           check_invariants=opts.check_invariants)
-        if opts.which_editions and rep.verdict != "malformed" and isinstance(rep.game, str):
-            from ..games import attribute
+        if opts.which_editions and rep.verdict != "malformed":
+            # Which editions and readings would this game conform to? Its
+            # game's answer (the entry's CONSISTENCY): the same log under each
+            # edition, and each choice of the readings in play.
+            from ..games import DEFAULT, attribute
 
-            rep.conforms_to, rep.consistent_with = attribute(rep.game, "CONSISTENCY")(
+            game = rep.game if isinstance(rep.game, str) else DEFAULT
+            rep.conforms_to, rep.consistent_with = attribute(game, "CONSISTENCY")(
                 raw, dict(rep.readings or {}), rep)
-        elif opts.which_editions and rep.verdict != "malformed":
-            # Which editions and readings would this game conform to? The same
-            # log under each profile, and each choice of the readings in play.
-            from .basis import consistency
-
-            rep.conforms_to, rep.consistent_with = consistency(
-                lambda ed, rd: verify_game(raw, ed, False, rd, basis=False), dict(rep.readings or {}), rep)
         return rep
     except Exception as e:  # noqa: BLE001 - one game's failure must not end the run
         return error_report(raw, "INTERNAL_ERROR",

@@ -21,8 +21,8 @@ from ..games.mindbug.editions import EDITIONS
 from ..games.mindbug.engine import Decision, Game
 from ..safefile import Replacement, write_file
 from .findings import MALFORMED
-from .format import FORMAT
-from .selfplay import choose, claim, random_deal, selfplay_lines
+from ..games.mindbug.replay.format import FORMAT
+from ..games.mindbug.replay.selfplay import choose, claim, random_deal, selfplay_lines
 
 _enc = msgspec.json.Encoder()
 
@@ -356,7 +356,7 @@ READING_SAMPLES = [
 
 
 def reading_games(declare: bool) -> list[list[dict]]:
-    from .selfplay import play_game
+    from ..games.mindbug.replay.selfplay import play_game
     out = []
     for clause, choice in READING_SAMPLES:
         lines = list(play_game("en-revised", READING_SEED, "random", "", "every", readings={clause: choice}))

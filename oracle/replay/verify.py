@@ -1,121 +1,42 @@
-"""Verifying one recorded game against the rules.
-
-The log's inputs (the deal, every decision, every random outcome) drive the
-reference engine; its claims (state lines, the end line) are compared with
-what the engine says. The first divergence is reported with the clause, the
-line, the legal options and, for state claims, a structural diff. With
-`keep_going`, verification resumes at the next full state claim from which
-the rules can go on (oracle.replay.resync), so one run reports every
-divergence of a game.
-
-A game in the plain form goes through the fast lane (`fastlane`); any other
-through the full verifier (`verifier`), which gives the same report for the
-games both can read. With `keep_going`, only a game the fast lane finds
-conforming keeps its report: there is no divergence to go on past.
+"""Verifying one recorded game against the rules: each game by its own
+game's verifier (oracle.games: the entry's VERIFY), which drives that
+game's reference engine with the log's inputs and compares its claims with
+what the engine says. Every verifier gives the same kind of report
+(oracle.replay.findings); a game the registry does not know is malformed.
 """
 
 from __future__ import annotations
 
-from .basis import classify, replayed
-from .fastlane import fast_report
-from .fork import Checkpoints, resume
 from .findings import MALFORMED, Finding, GameReport, Summary, report_schema  # noqa: F401
 from ..games import DEFAULT, GAMES, attribute, game_of
-from ..games.mindbug.readings import consulted
 from .reader import RawGame
-from .verifier import LeanVerifier, Verifier, line_json  # noqa: F401
 
-
-class _Lane:
-    """Whether the fast lane is worth trying: a stream whose games keep
-    leaving it (an engine that writes an accepted form in every game) goes
-    straight to the full verifier, trying the fast lane again now and then.
-    Only the speed depends on it, never a report."""
-
-    __slots__ = ("leaving", "skipped")
-
-    def __init__(self):
-        self.leaving = 0.0      # a moving average of the games that left the fast lane
-        self.skipped = 0
-
-    def worth_trying(self) -> bool:
-        if self.leaving < 0.75:
-            return True
-        self.skipped += 1
-        return self.skipped % 16 == 0
-
-    def record(self, left: bool) -> None:
-        self.leaving = 0.9 * self.leaving + (0.1 if left else 0.0)
-
-
-_lane = _Lane()
+_verifiers: dict = {}       # game name -> its verify_game, found on first use
 
 
 def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False,
                 readings: dict | None = None, basis: bool = True, *, strict: bool = False,
                 check_invariants: bool = False) -> GameReport:
-    """The report of one game; with `basis`, each finding of a game that
-    violates says whether it stands only under a team reading. With
+    """The report of one game, by the verifier of the game its game line
+    names (none: the default game's); with `basis`, each finding of a game
+    that violates says whether it stands only under a team reading. With
     `check_invariants`, the engine's own invariants are checked after every
-    decision (INVARIANT_BROKEN: the game is not verified). A game line
-    that names another game (oracle.games) sends the game to that game's
-    verifier, which gives the same kind of report."""
-    if raw.kind == "game" and raw.lines:
-        game = game_of(raw.lines[0][1])
-        if game != DEFAULT:
-            return other_game(raw, game, keep_going, readings, basis, strict)
-    if not check_invariants and _lane.worth_trying():
-        # With keep_going too: a game the fast lane finds conforming is read
-        # the same way by the full verifier, which finds nothing to go on past.
-        rep = fast_report(raw, edition, readings, strict)
-        if rep is not None and keep_going and rep.verdict != "conforms":
-            rep = None
-        _lane.record(rep is None)
-        if rep is not None:
-            return rep
-    v = Verifier(raw, edition, keep_going, readings, strict=strict, check_invariants=check_invariants)
-    if keep_going:
-        # The readings the game asked for, each with the line it was first
-        # asked at: only their alternatives can read a line otherwise, and
-        # only from that line on (a replay under another goes the same way
-        # before it, so it starts at the claim before it: oracle.replay.fork).
-        with consulted(Checkpoints(v).where) as asked:
-            rep = v.run()
-    else:
-        rep, asked = v.run(), None
-    if basis and rep.verdict == "violates":
-        classify(_replays(raw, keep_going, strict, v), v, edition, keep_going, v.readings, asked=asked)
+    decision (INVARIANT_BROKEN: the game is not verified)."""
+    game = game_of(raw.lines[0][1]) if raw.kind == "game" and raw.lines else DEFAULT
+    verify = _verifiers.get(game) if isinstance(game, str) else None
+    if verify is None:
+        if not isinstance(game, str) or game not in GAMES:
+            return unknown_game(raw, game)
+        verify = _verifiers[game] = attribute(game, "VERIFY")
+    return verify(raw, edition, keep_going, readings, basis, strict=strict, check_invariants=check_invariants)
+
+
+def unknown_game(raw: RawGame, game) -> GameReport:
+    """The report of a game whose game line names a game the registry does not know: malformed."""
+    rep = GameReport(file=raw.file, line=raw.first_line, id=_game_id(raw), verdict="malformed")
+    rep.findings.append(Finding("BAD_LINE", [], raw.first_line,
+                                f"field game: unknown game {game!r}; known: {', '.join(GAMES)}", log=game))
     return rep
-
-
-def _replays(raw: RawGame, keep_going: bool, strict: bool, team):
-    """How `classify` replays the game under other readings. With
-    keep_going only which lines they accept counts (none of their findings
-    is reported), up to the last line of a finding of the team's run
-    (`team`), and a replay given a snapshot of that run (fork.resume)
-    starts there."""
-    rep = team.report
-    if not keep_going:
-        return lambda ed, rd: replayed(Verifier(raw, ed, False, rd, strict=strict))
-    until = max((n for f in rep.findings if not f.malformed for n in (f.lines or (f.line,))), default=None)
-
-    def run(ed, rd, start=None):
-        if start is not None:
-            return resume(raw, start, team, rd, until)
-        return replayed(LeanVerifier(raw, ed, True, rd, strict=strict, until=until))
-    return run
-
-
-def other_game(raw: RawGame, game, keep_going: bool, readings: dict | None, basis: bool, strict: bool
-               ) -> GameReport:
-    """A game of another game than Mindbug, verified by its own verifier; a
-    game the registry does not know is malformed."""
-    if not isinstance(game, str) or game not in GAMES:
-        rep = GameReport(file=raw.file, line=raw.first_line, id=_game_id(raw), verdict="malformed")
-        rep.findings.append(Finding("BAD_LINE", [], raw.first_line,
-                                    f"field game: unknown game {game!r}; known: {', '.join(GAMES)}", log=game))
-        return rep
-    return attribute(game, "VERIFY")(raw, None, keep_going, readings, basis, strict=strict)
 
 
 def _game_id(raw: RawGame) -> str:

@@ -21,7 +21,7 @@ def show_page(path: str, game_id: str | None, edition: str | None, keep_going: b
     from ..replay.basis import classify, replayed
     from ..replay.jobs import game_name
     from ..replay.reader import NoInput, read_all
-    from ..replay.verify import Verifier
+    from ..games.mindbug.replay.verifier import Verifier
     from .page import HtmlReport, log_lines
     from .mindup_board import game_steps as mind_up_steps, is_mind_up
     from .steps import Stepper

@@ -17,7 +17,7 @@ import re
 from ..games.mindbug.engine import Decision, SetupError
 from ..games.mindbug.engine.state import STAGE_KINDS, asks_number
 from ..replay.findings import DiffEntry, Finding, GameReport, RulesEvent
-from ..replay.narrate import event_text, faces, names_by_event, shown_names
+from ..games.mindbug.replay.narrate import event_text, faces, names_by_event, shown_names
 from ..scenarios.loader import step_kind, step_text
 from ..scenarios.runner import SETTLE_LIMIT, build
 from ..scenarios.runner import _decision  # a step as the runner applies it: (kind, engine argument)

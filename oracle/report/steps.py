@@ -17,8 +17,9 @@ import msgspec
 
 from ..games.mindbug.engine import Decision, Game, SetupError
 from ..games.mindbug.engine.state import asks_number
-from ..replay.narrate import card_label, event_text, faces, names_by_event, shown_names
-from ..replay.verify import GameReport, Verifier
+from ..games.mindbug.replay.narrate import card_label, event_text, faces, names_by_event, shown_names
+from ..games.mindbug.replay.verifier import Verifier
+from ..replay.verify import GameReport
 
 # A game longer than this many steps keeps its first ones and says so.
 MAX_STEPS = 2000

@@ -2,10 +2,11 @@
 
 The package holds the reference engine (`engine`), the cards of every set and
 their abilities (`cards`), the rulebook editions (`editions`) and the team's
-readings (`readings`, `beyond_readings`). Its replay vocabulary, hunts and
-harness still live in the shared packages (oracle.replay, oracle.hunt,
-oracle.harness, oracle.scenarios, oracle.report), which hold both the shared
-machinery and Mindbug's part of it.
+readings (`readings`, `beyond_readings`) and its replay vocabulary
+(`replay`: the mb-replay/1 format, the verifier, self-play, annotate). Its
+hunts and harness still live in the shared packages (oracle.hunt,
+oracle.harness, oracle.scenarios, oracle.report), which hold both the
+shared machinery and Mindbug's part of it.
 
 This module is imported with every module of the package: it imports nothing
 at load, so the registry costs a game nothing until it is used."""
@@ -17,9 +18,11 @@ TITLE = "Mindbug"
 FORMAT = "mb-replay/1"
 
 # Where each part lives ("module:attribute"), imported when used.
-VERIFY = "oracle.replay.verify:verify_game"
-SELFPLAY = "oracle.replay.selfplay:selfplay_lines"
-SCHEMA = "oracle.replay.format:replay_schema"
+VERIFY = "oracle.games.mindbug.replay.verify:verify_game"
+CONSISTENCY = "oracle.games.mindbug.replay.verify:consistency"
+SELFPLAY = "oracle.games.mindbug.replay.selfplay:selfplay_lines"
+SCHEMA = "oracle.games.mindbug.replay.format:replay_schema"
+ANNOTATE = "oracle.games.mindbug.replay.annotate:annotate_game"
 
 
 def load_catalogue():

@@ -65,10 +65,12 @@ class Annotator(Verifier):
             self.out.append({"t": "last", "cards": list(self.last_cards)})
 
 
-def annotate_game(raw: RawGame, out: BinaryIO, err: TextIO | None = None) -> int:
+def annotate_game(raw: RawGame, out: BinaryIO, err: TextIO | None = None, edition: str | None = None) -> int:
     """Write one game in canonical form; the exit status it calls for (0, 1, 2).
     A game that does not conform is said on `err` too (its log stops at the
-    first finding)."""
+    first finding). `edition`: what `annotate --edition` names, for the
+    games whose logs may leave it out; Mind Up! has one edition, so it is
+    not read."""
     a = Annotator(raw)
     rep = a.run()
     out.write(raw.lines[0][1] + b"\n")

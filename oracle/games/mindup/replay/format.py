@@ -18,7 +18,7 @@ from typing import Annotated, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from ....replay.format import Impl, _Line  # noqa: F401 - shared with mb-replay/1: the `t` tag, `x`, `impl`
+from ....replay.lineform import Impl, _Line  # shared with mb-replay/1: the `t` tag, `x`, `impl`
 from ....schemas import json_schema
 from ..cards import player_name
 

@@ -488,8 +488,11 @@ def _loose_id(raw: bytes) -> str:
 
 
 def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = False, readings: dict | None = None,
-                basis: bool = True, *, strict: bool = False) -> GameReport:
-    """The report of one game of Mind Up! (`edition`: its one edition, fr, or None)."""
+                basis: bool = True, *, strict: bool = False, check_invariants: bool = False) -> GameReport:
+    """The report of one game of Mind Up! `edition` (what `--edition` names,
+    for the games whose logs may leave theirs out) and `check_invariants`
+    are taken as every game's verifier takes them, and not read: Mind Up!
+    has one edition, and its engine no invariant check of its own."""
     team = Verifier(raw, keep_going, readings, strict=strict)
     rep = team.run()
     if basis and rep.verdict == "violates":

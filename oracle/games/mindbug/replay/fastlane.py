@@ -27,15 +27,14 @@ from typing import Any, Final, Iterator
 
 import msgspec
 
-from ..games.mindbug.engine import QuietGame
-from ..games.mindbug.engine.state import listed
-
+from ....replay.findings import GameReport
+from ....replay.limits import MAX_LINE_BYTES, plain
+from ....replay.twice import given_twice
+from ..engine import QuietGame
+from ..engine.state import listed
 from .claims import claim_into, claim_matches
 from .format import BOUNDED_LINES, decision_arg, strict_decoder
-from .findings import GameReport
-from .limits import MAX_LINE_BYTES, plain
 from .lines import read_line
-from .twice import given_twice
 from .verifier import Verifier
 
 # Final: the compiled build keeps these in the module's own variables, not its dict.

@@ -21,10 +21,10 @@ from collections import Counter
 
 import msgspec
 
-from ..games.mindbug.cards import KEYWORD_NAMES
-from ..games.mindbug.engine.state import ZONE_WORDS
+from ....replay.findings import DiffEntry
+from ..cards import KEYWORD_NAMES
+from ..engine.state import ZONE_WORDS
 from .claims import ROMAN, boosts_of, face_name, name_of, stage_of
-from .findings import DiffEntry
 from .narrate import creature_label, shown_names
 
 U = msgspec.UNSET

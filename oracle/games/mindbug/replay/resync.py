@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
-from ..games.mindbug.engine import Game
+from ..engine import Game
 from .claims import claim_matches, is_full_claim
 from .decisions import MAX_FORCED_RUN, Leniency
 
@@ -152,7 +152,7 @@ def _later_zones(g: Game, s, claim) -> bool:
     return True
 
 
-# -- the verifier's side (oracle.replay.verifier, with keep_going) ------------------
+# -- the verifier's side (`verifier`, with keep_going) --------------------------------------
 
 def try_resync(v, line, lineno: int) -> None:
     """A line read after a violation. A full state claim may be where the

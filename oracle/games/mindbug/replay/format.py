@@ -14,8 +14,9 @@ from typing import Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from ..games.mindbug.editions import EDITIONS
-from ..schemas import json_schema
+from ....replay.lineform import Impl, _Line
+from ....schemas import json_schema
+from ..editions import EDITIONS
 
 FORMAT = "mb-replay/1"
 
@@ -42,15 +43,6 @@ RefsPair = Annotated[list[Refs], _PAIR]
 PilePair = Annotated[list[Union[Count, Ids]], _PAIR]
 RevealPair = Annotated[list[int], Meta(min_length=2, max_length=2,
                                        description="the cards of player 0 and player 1")]
-
-
-class _Line(Struct, tag_field="t", omit_defaults=True, kw_only=True):
-    x: Any = UNSET  # exporter's own data, never read by the oracle
-
-
-class Impl(Struct, omit_defaults=True):
-    name: str
-    version: str = ""
 
 
 class GameLine(_Line, tag="game"):

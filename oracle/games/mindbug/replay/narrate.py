@@ -10,8 +10,8 @@ it evolved from, the events after it by the new one.
 
 from __future__ import annotations
 
-from ..games.mindbug.cards import next_stage
-from .findings import RulesEvent
+from ....replay.findings import RulesEvent
+from ..cards import next_stage
 
 # At most this many of the rules' latest events go with a finding.
 MAX_EVENTS = 40

@@ -11,8 +11,8 @@ from typing import Any, Final
 
 import msgspec
 
-from ..games.mindbug.cards import KEYWORD_NAMES, UnknownCard, lookup, next_stage
-from ..games.mindbug.engine import Game
+from ..cards import KEYWORD_NAMES, UnknownCard, lookup, next_stage
+from ..engine import Game
 from .format import FullClaim
 
 ROMAN = {1: "I", 2: "II", 3: "III"}

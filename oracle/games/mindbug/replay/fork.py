@@ -14,9 +14,9 @@ findings it may accept.
 
 from __future__ import annotations
 
-from ..games.mindbug.readings import with_readings
+from ....replay.findings import Finding, GameReport
+from ..readings import with_readings
 from .decisions import Leniency
-from .findings import Finding, GameReport
 from .verifier import LeanVerifier
 
 

@@ -28,12 +28,12 @@ def choice_clauses(g) -> list[str]:
     """The clauses of the choice the rules wait for, for a finding whose log
     skipped it: those that shape its options (a block SNEAKY or an ability
     forbids) first, then the decision's own."""
-    from ..games.mindbug.engine.combat import block_forbidden
+    from ..engine.combat import block_forbidden
 
     p = g.pending
     if p is None:
         return []
-    from ..games.mindbug.cards import SNEAKY
+    from ..cards import SNEAKY
 
     out: list[str] = []
     s = g.state
@@ -66,7 +66,7 @@ def skip_explains(g, line, n) -> bool:
 def _tough_wiped(g, diff) -> bool:
     """A TOUGH creature the rules have exhausted (its first defeat turned
     into exhaustion) and the claim has ready, in the same play area."""
-    from ..games.mindbug.cards import TOUGH
+    from ..cards import TOUGH
 
     for e in diff:
         if e.field is not None or not isinstance(e.log, list) or not isinstance(e.rules, list):
@@ -83,7 +83,7 @@ def _tough_wiped(g, diff) -> bool:
 def _tough_spent(g, diff) -> bool:
     """A TOUGH creature the claim has in play, exhausted, where the rules have
     it out of play (defeated, as it was exhausted already)."""
-    from ..games.mindbug.cards import TOUGH
+    from ..cards import TOUGH
 
     def in_play(places, exhausted=None) -> int:
         return sum(pl.get("count", 1) for pl in places if isinstance(pl, dict) and pl.get("zone") == "play"
@@ -103,7 +103,7 @@ def _tough_spent(g, diff) -> bool:
 def _boost_power(g, e, logs, rules) -> bool:
     """Whether the power of a boosted creature is all that differs, by the
     number of cards under it: the log's power leaves the boost out."""
-    from ..games.mindbug.engine.boost import under
+    from ..engine.boost import under
 
     if e.card is None or len(logs) != 1 or len(rules) != 1:
         return False

@@ -1,8 +1,13 @@
 """The full verifier of one recorded game (`Verifier`): every line form the
-rules and the accepted forms allow (oracle.replay.decisions), findings with
-what the rules did, per-card diffs and clauses, and with `keep_going` the
+rules and the accepted forms allow (`decisions`), findings with what the
+rules did, per-card diffs and clauses, and with `keep_going` the
 resynchronisation after a divergence. `verify.verify_game` sends plain games
-through the fast lane first."""
+through the fast lane first.
+
+This module holds the line loop (the game line, the setup, the end line and
+what follows it, the report); decision lines are read by
+`verifier_decisions`, state claims by `verifier_claims`, both parts of the
+one `Verifier`."""
 
 from __future__ import annotations
 
@@ -10,38 +15,30 @@ from functools import lru_cache
 
 import msgspec
 
-from ..games.mindbug.cards import DEFAULT_SETS, UnknownSet, check_sets, version as cards_version
-from ..games.mindbug.editions import DEFAULT_EDITION, EDITIONS, UnknownEdition, profile as get_profile
-from ..games.mindbug.readings import UnknownReading, check as check_readings, differing, with_readings
-from ..games.mindbug.engine import Decision, Game, SetupError
-from ..games.mindbug.engine.explain import taken_fast
-from ..games.mindbug.engine.outcome import end_clause
-from ..games.mindbug.engine.state import STAGE_KINDS, decision_words
+from ....replay.findings import (DUPLICATE_KEYS_NOTE, MALFORMED, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE, Finding,
+                                 GameReport, name_cards, signature)
+from ....replay.limits import decode_line
+from ....replay.lines import loose_head
+from ....replay.reader import RawGame
+from ....replay.twice import given_twice
+from ..cards import DEFAULT_SETS, UnknownSet, check_sets, version as cards_version
+from ..editions import DEFAULT_EDITION, EDITIONS, UnknownEdition, profile as get_profile
+from ..engine import Game, SetupError
+from ..engine.outcome import end_clause
+from ..readings import UnknownReading, check as check_readings, differing, with_readings
 from . import decisions
 from . import format as fmt
-from .attribution import attribute, buried, choice_clauses, skip_explains
-from .claims import claim_matches, claim_views, is_full_claim
-from .findings import (DUPLICATE_KEYS_NOTE, MALFORMED, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE, Finding,  # noqa: F401
-                       GameReport, Summary, name_cards, report_schema, signature)
-from .limits import decode_line
-from .lines import line_error, loose_head, read_line
-from .narrate import faces, names_by_event, rules_events, waiting_text
-from .reader import RawGame
-from .resync import TURN_ACTIONS, follow_rules, rules_agree, seen_turn_line, try_resync
-from .twice import given_twice
-
-# --check-invariants: the rules engine broke one of its own invariants (an `error` verdict).
-INVARIANT_BROKEN = "INVARIANT_BROKEN"
+from .lines import line_error, read_line
+from .narrate import faces, names_by_event, rules_events
+from .resync import TURN_ACTIONS, seen_turn_line, try_resync
+from .verifier_claims import ClaimChecks
+from .verifier_decisions import INVARIANT_BROKEN, DecisionChecks, line_json
 
 
-
-# What declines the decision the rules wait for, when a log writes 'pass' there.
-PASS_HINTS = {"block": ": a block is declined with 'block null'",
-              "hunt": ": HUNTER is declined with 'hunt null'",
-              "choose": ": an 'up to' choice is declined with 'choose []'"}
-
-class Verifier:
-    """Verifies one game. Construct, then call `run()` for its report."""
+class Verifier(DecisionChecks, ClaimChecks):
+    """Verifies one game. Construct, then call `run()` for its report. How
+    it reads decision lines is `DecisionChecks` (verifier_decisions), state
+    claims `ClaimChecks` (verifier_claims)."""
 
     game_class = Game                   # the fast lane needs no events: QuietGame
     until: int | None = None            # LeanVerifier: the last line whose reading counts
@@ -83,7 +80,7 @@ class Verifier:
         self.stretch: dict[int, int] = {}
         self.flagged: set[int] = set()
         self._anchor = raw.first_line
-        # With keep_going (oracle.replay.resync): the full claim verification
+        # With keep_going (`resync`): the full claim verification
         # may resume at, the last turn action line read, and the rules' own
         # game beside a resumption at a claim that differed from it.
         self._resync_claim = None
@@ -366,7 +363,7 @@ class Verifier:
 
     def _check_refs(self, line, lineno) -> bool:
         """Card ids of a decision must be cards of the setup (players are 0 or 1
-        by the line's own type: oracle.replay.format)."""
+        by the line's own type: `format`)."""
         tag = line.__struct_config__.tag
         if tag in ("state", "end"):
             return True
@@ -382,284 +379,6 @@ class Verifier:
                           log=cid)
                 return False
         return True
-
-    # -- decisions -----------------------------------------------------------
-    def _decision(self, line, t, lineno) -> None:
-        self.at_line = lineno
-        g = self.g
-        arg = fmt.decision_arg(line)
-        player = getattr(line, "p", None)
-        skipped_before = len(self.lenient.skipped)
-        forced_before = len(self.lenient.forced)
-        while True:
-            pend = g.pending
-            # A line is first a legal answer to the pending decision, if it is
-            # one; else an empty answer to a choice the rules skipped, or a
-            # forced step the rules already took, written late.
-            if not (pend is not None and (t, arg) in pend.options and (pend.is_chance or pend.player == player)) \
-                    and decisions.already_taken(self, t, player, arg, lineno):
-                return
-            if pend is None:
-                self.find("GAME_OVER", [end_clause(g.reason)], lineno,
-                          f"the game ended before this line: player {g.winner} won ({g.reason})",
-                          log=line_json(line), rules={"winner": g.winner, "reason": g.reason})
-                return
-            right_kind = t in STAGE_KINDS[pend.stage] and pend.is_chance == (t == "random")
-            if right_kind and (pend.is_chance or pend.player == player):
-                if (t, arg) not in pend.options:
-                    step = decisions.one_outcome(g)
-                    if step is not None and decisions.after_forced(g, t, player, arg):
-                        decisions.left_out(self, step, lineno)
-                        continue
-                break
-            if decisions.answer_declined(self):
-                continue                        # a decline the log wrote before the rules asked
-            step = decisions.one_outcome(g)
-            if step is not None:
-                if t in decisions.DECLINES and not decisions.reaches(g, t, player) \
-                        and self._harmless_decline(t, player, arg, lineno):
-                    return                      # a decline written before a forced step
-                decisions.left_out(self, step, lineno)    # a forced step the log left out
-                continue
-            if right_kind or t == "mindbug":
-                break                           # refused below, with the clause that forbids it
-            clauses = list(pend.clauses)
-            if t == "hunt" and g.state.combat is not None and pend.stage in ("choose", "order", "random"):
-                clauses.insert(0, "effects.hunter-order")
-            if decisions.forced_block(self, t, player, arg, lineno):
-                return
-            if t == "block" and self.prev is not None and self.prev[0] == "hunt" and self.prev[1] is not None:
-                named = f"{faces(g).get(self.prev[1]) or self.cards.get(self.prev[1], 'card')} ({self.prev[1]})"
-                msg = (f"HUNTER named {named} as the blocker: the defender has no block decision"
-                       if player != self.attacker else
-                       f"player {player} attacked: only the defender blocks, and HUNTER already named {named}")
-                self.find("ILLEGAL_DECISION", ["keywords.hunter"], lineno, msg,
-                          log=line_json(line), rules={"blocker": self.prev[1]}, options=self.options())
-                return
-            if self._harmless_decline(t, player, arg, lineno):
-                return
-            if t == "pass":
-                code, msg = "ILLEGAL_DECISION", "nothing here can be declined with 'pass'" + PASS_HINTS.get(pend.stage, "")
-                if pend.stage == "action" and player != pend.player:
-                    # A decline of the other player: of a FAST creature they took with
-                    # a Mindbug (keywords.fast.mindbugged), else of a FRENZY second attack.
-                    clauses.insert(0, "keywords.fast.mindbugged" if taken_fast(g, player) else "keywords.frenzy")
-            else:
-                code, msg = "MISSING_DECISION", f"the log goes on with '{t}'"
-                if pend.stage == "hunt" and self.lenient.declined == ("frenzy", pend.player):
-                    msg += " (the 'pass' it wrote in this attack declines a FRENZY second attack, not HUNTER: " \
-                           "HUNTER is declined with 'hunt null')"
-            what = "a random outcome" if pend.is_chance else decision_words(pend.stage, pend.player)
-            self.find(code, clauses, lineno, f"the rules ask for {what} here ({pend.prompt}); {msg}",
-                      log=line_json(line), rules={"stage": pend.stage, "player": pend.player},
-                      options=self.options())
-            return
-        pend = g.pending
-        if pend.stage == "order" and len(line.cards) > 1 and player == pend.player \
-                and sorted(line.cards) == sorted(a[0] for _, a in pend.options):
-            # The whole order of the waiting effects at once: the first now,
-            # the others each time the rules ask again.
-            self.order_queue = list(line.cards[1:])
-            arg = (line.cards[0],)
-        d = Decision(t, None if t == "random" else player, arg)
-        r = g.refusal(d)
-        if r is not None:
-            clauses = buried(g, self.under_deck, arg) + [r.clause]
-            if self._other_frenzy_copy(t, player, arg):
-                clauses.insert(0, "keywords.frenzy")
-            self.find(r.code, clauses, lineno,
-                      r.message + (f" ({r.card})" if r.card and r.card not in r.message else ""),
-                      log=line_json(line), options=[o.to_json() for o in r.options])
-            return
-        # Empty answers the log may still write are those of the choices the
-        # rules skipped since the previous decision line (an empty answer
-        # applied here may stand for either, so it keeps them).
-        if arg != ():
-            del self.lenient.skipped[:skipped_before]
-        del self.lenient.forced[:forced_before]
-        if t in ("play", "attack") and pend.stage == "action":
-            self.lenient.declined = None
-        elif self.lenient.declined is not None and pend.stage == self.lenient.declined[0]:
-            self.lenient.declined = None        # the log answered itself
-        self._apply(t, arg)
-        self.report.decisions += 1
-
-    def _other_frenzy_copy(self, t, player, arg) -> bool:
-        """An attack the rules refuse by the player who attacked last, with
-        the FRENZY creature that attacked or another copy of it (keywords.frenzy:
-        only the creature that attacked may attack again, and only once)."""
-        from ..games.mindbug.cards import FRENZY
-
-        g, last = self.g, self.attacked
-        if t != "attack" or player != self.attacker or last is None or arg not in g.table.defs \
-                or last not in g.table.defs or arg not in g.state.play[player] or not g.has(arg, FRENZY):
-            return False
-        # The same creature once more: FRENZY gives one second attack, no third.
-        return arg == last or g.name(arg) == g.name(last)
-
-    def _harmless_decline(self, t, player, arg, lineno) -> bool:
-        """A decline the rules do not ask for here (decisions.harmless_decline)."""
-        return decisions.harmless_decline(self, t, player, arg, lineno)
-
-    def _under_deck(self, events) -> None:
-        if any(e.kind == "unused-to-deck" for e in events):
-            decks = self.g.state.deck
-            self.under_deck = [e for e in self.under_deck + [e for e in events if e.kind == "unused-to-deck"]
-                               if any(c in decks[0] or c in decks[1] for c in e.cards)]
-
-    def _apply(self, kind, arg) -> None:
-        """Apply one decision, then any decline the log wrote before the rules asked for it."""
-        self._step(kind, arg)
-        if self.lenient.declined is not None:
-            decisions.answer_declined(self)
-
-    def _step(self, kind, arg) -> None:
-        """Apply one decision (and the rest of an order given at once)."""
-        if kind in ("play", "attack"):
-            self.attacker = self.g.pending.player if kind == "attack" else None
-            self.attacked = arg if kind == "attack" else None
-        self.prev = (kind, arg)
-        chosen = arg[0] if self.g.pending.stage == "order" else None
-        events = self.g.apply_unchecked(kind, arg)
-        self.since_claim.extend(events)
-        self.lenient.saw(events, chosen)
-        self._under_deck(events)
-        if self._rules_alt is not None:
-            follow_rules(self, kind, arg)
-        g = self.g
-        if self.order_queue:
-            waiting = {w[0] for w in g.state.triggers}
-            self.order_queue = [c for c in self.order_queue if c in waiting]
-        while self.order_queue and g.pending is not None and g.pending.stage == "order":
-            nxt = (self.order_queue.pop(0),)
-            if ("choose", nxt) not in g.pending.options:
-                self.order_queue = []
-                break
-            events = g.apply_unchecked("choose", nxt)
-            self.since_claim.extend(events)
-            self.lenient.saw(events, nxt[0])
-            self._under_deck(events)
-        if self.check_invariants:
-            self._invariants()
-
-    def _invariants(self) -> None:
-        """--check-invariants: the engine's own invariants hold after the
-        decision just applied; a broken one is the rules engine's fault, never
-        the log's (INVARIANT_BROKEN, reported once)."""
-        from ..games.mindbug.engine.invariants import violations
-
-        broken = violations(self.g)
-        if broken and not any(f.code == INVARIANT_BROKEN for f in self.report.findings):
-            self.find(INVARIANT_BROKEN, [], self.at_line,
-                      "the rules engine broke its own invariants after this line (a fault of the oracle, not of "
-                      "the log): " + "; ".join(broken))
-
-    # -- claims --------------------------------------------------------------
-    def _claim(self, line, lineno) -> None:
-        g = self.g
-        if claim_matches(g, line) or self._agrees(g, line):
-            self.since_claim = []
-            self._rules_alt = None
-            return
-        # A claim may be written before or after forced steps (a decision or
-        # random outcome with one option): it agrees if it matches at any of
-        # these points, and it is reported at the point where it differs least,
-        # so that a claim written after a forced step shows only its own mistake.
-        points = [(g, [], [])]
-        probe = g.copy()
-        extra: list = []
-        steps: list = []
-        while (step := decisions.one_outcome(probe)) is not None:
-            pend = probe.pending
-            steps.append((step, None if pend.is_chance else pend.player, lineno))
-            extra = extra + probe.apply_unchecked(*step)
-            if self._agrees(probe, line):
-                decisions.claimed_after_forced(self, probe, extra, steps)
-                return
-            points.append((probe.copy(), list(extra), list(steps)))
-        from .diff import card_diff     # only a claim that differs needs it
-
-        # Of equals, the earliest; but when the log's next decision goes past
-        # the forced steps without writing them, it wrote the claim after them:
-        # the latest.
-        later = len(points) > 1 and self._next_after(g, lineno) == "passes"
-        best, best_diff, best_extra = None, None, None
-        for point, events, taken in points:
-            d = self._claim_diff(point, line, card_diff)
-            if not d:
-                # Agrees card by card (a play area that claims sub-fields for
-                # some creatures only).
-                decisions.claimed_after_forced(self, point, events, taken)
-                return
-            if best_diff is None or len(d) < len(best_diff) or (later and len(d) == len(best_diff)):
-                best, best_diff, best_extra = point, d, events
-        if rules_agree(self, line, lineno):
-            return
-        self._mismatch(line, lineno, best, self.since_claim + best_extra, best_diff)
-        if self.keep_going and is_full_claim(line):
-            self._resync_claim = (line, lineno, best)     # verification may resume at the claim that differs
-
-    @staticmethod
-    def _claim_diff(g, line, card_diff) -> list:
-        """How the claim `line` differs from the rules' state in `g`, card by card."""
-        return card_diff(g, line)
-
-    @staticmethod
-    def _agrees(g, line) -> bool:
-        """The quick test: the claimed fields as sets and counts."""
-        rules, log = claim_views(g, line)
-        return rules == log
-
-    def _mismatch(self, line, lineno, g, events, diff) -> None:
-        """Report a claim that differs from the rules' state in `g` (`diff`:
-        card_diff's entries), with what the rules did (`events`) since log
-        and rules last agreed."""
-        from .diff import listed, readable
-
-        rules, log = claim_views(g, line)
-        fields = [k for k in rules if rules[k] != log.get(k)] or \
-            list(dict.fromkeys((e.field or "").split("[")[0] for e in diff if e.field)) or list(rules)
-        clauses = attribute(g, events, diff, self.under_deck)
-        rules, log = readable(rules), readable(log)
-        what = f"the state claimed differs from the rules ({', '.join(fields)}): {diff[0].text}" + \
-            (f" (and {len(diff) - 1} more)" if len(diff) > 1 else "")
-        waiting = waiting_text(g)
-        nxt = self._next_after(g, lineno) if waiting is not None and len(g.pending.options) > 1 else "answers"
-        if nxt != "answers":
-            what = f"the rules are waiting for {waiting}, which the log skips; {what}"
-        if nxt == "passes" or nxt == "result" and skip_explains(g, line, len(diff)):
-            # A later decision goes past the choice, or the log ends the game past it with a
-            # state one of its answers comes nearer to: the state differs because it was skipped.
-            clauses = list(dict.fromkeys(choice_clauses(g) + clauses))
-        self.find("STATE_MISMATCH", clauses, lineno, what,
-                  events=events, log={k: log.get(k) for k in fields}, rules={k: rules.get(k) for k in fields},
-                  options=[d.to_json() for d in g.legal_decisions()], diff=listed(diff))
-
-    def _next_after(self, g, lineno) -> str:
-        """What the log does after line `lineno` about the decision the rules
-        wait for in `g`: "answers" it with its next decision (or stops there,
-        aborted), "passes" it with a decision of another kind, gives a
-        "result" on its end line, or "ends" (a line that cannot be read, or
-        nothing more)."""
-        pend = g.pending
-        if self._index is None:
-            self._index = {n: i for i, (n, _) in enumerate(self.raw.lines)}
-        for _, raw_line in self.raw.lines[self._index.get(lineno, len(self.raw.lines)) + 1:]:
-            try:
-                line = decode_line(fmt.decoder, raw_line)     # within the limits, whatever the line holds
-            except (msgspec.DecodeError, msgspec.ValidationError):
-                return "ends"
-            t = line.__struct_config__.tag
-            if t in ("state", "note"):
-                continue
-            if t == "end":                      # aborted: the log stops here, it skips nothing
-                return "answers" if line.reason == "aborted" else "result"
-            if t not in fmt.DECISION_TYPES:
-                return "ends"
-            if t in STAGE_KINDS[pend.stage] and (pend.is_chance or getattr(line, "p", None) == pend.player):
-                return "answers"
-            return "passes"
-        return "ends"
 
     def _mark_end(self, line, lineno) -> None:
         self.ended = True
@@ -739,7 +458,3 @@ def _checked_sets(names: tuple, db_version: int) -> tuple:
     """`check_sets` of a game line's sets, kept while the card database stays
     as it is (`db_version`); an unknown set raises every time."""
     return check_sets(names)
-
-
-def line_json(line) -> dict:
-    return msgspec.to_builtins(line)

@@ -7,8 +7,8 @@ from typing import Iterator
 
 import msgspec
 
-from ..games.mindbug.cards import DEFAULT_SETS, check_sets, full_set, lookup, set_aside_cards
-from ..games.mindbug.engine import Decision, Game
+from ..cards import DEFAULT_SETS, check_sets, full_set, lookup, set_aside_cards
+from ..engine import Decision, Game
 from .claims import claim
 from .format import FORMAT
 
@@ -21,7 +21,7 @@ def deal_problem(sets, edition: str = "en-revised") -> str | None:
     the unused pile (after the 6 life cards of the English first edition);
     None when it can. The promo sets hold too few cards to be dealt alone:
     they are meant to join another set."""
-    from ..games.mindbug.editions import profile
+    from ..editions import profile
     need = 20 + 2 + (6 if profile(edition).life_cards else 0)
     n = len(full_set(sets))
     if n < need:
@@ -37,7 +37,7 @@ def random_deal(rng: random.Random, edition: str = "en-revised", sets=DEFAULT_SE
     first player, as the log's setup line; the double-sided cards the sets
     put aside (setup.set-aside) follow the deck in `cards` and are listed in
     `set_aside`."""
-    from ..games.mindbug.editions import profile
+    from ..editions import profile
     problem = deal_problem(sets, edition)
     if problem is not None:
         raise ValueError(problem)
@@ -109,7 +109,7 @@ def play_game(edition: str, seed: int, bot: str = "random", game_id: str | None 
     every decision), turn (after every turn), end (before the end line), none.
     `readings`: team readings to play under (clause -> choice); `sets`: the
     card sets dealt from."""
-    from ..games.mindbug.readings import differing, with_readings
+    from ..readings import differing, with_readings
     sets = check_sets(sets)
     rng = random.Random(seed)
     setup = random_deal(rng, edition, sets)
@@ -129,7 +129,7 @@ def play_game(edition: str, seed: int, bot: str = "random", game_id: str | None 
         g.apply_unchecked(d.kind, d.arg)
         n += 1
         if check:
-            from ..games.mindbug.engine.invariants import violations
+            from ..engine.invariants import violations
             broken = violations(g)
             if broken:
                 raise InvariantBroken(f"game {game_id}, decision {n}: {'; '.join(broken)}")

@@ -28,8 +28,8 @@ spec/replay-format.md lists them with the reasons.
 
 from __future__ import annotations
 
-from ..games.mindbug.cards import HUNTER
-from ..games.mindbug.engine.state import decision_words
+from ..cards import HUNTER
+from ..engine.state import decision_words
 
 # Decision kinds that skip an empty choice, with the player field to match.
 _EMPTY = ("choose", "random")
