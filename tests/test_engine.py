@@ -191,7 +191,7 @@ CLAUSE_RE = re.compile(r"[\"'(\s]((?:setup|life|winning|cards|drawing|turns|play
 def test_every_clause_id_in_the_code_exists_and_every_clause_is_in_the_code():
     catalogue = load_catalogue()
     code = "\n".join(p.read_text() for p in (ROOT / "oracle").rglob("*.py"))
-    cited = set(CLAUSE_RE.findall(code))
+    cited = {c for c in CLAUSE_RE.findall(code) if not c.endswith(".py")}   # a module's file name is no clause
     attrs = {"cards.abilities", "cards.items", "triggers.append", "triggers.clear", "triggers.pop"}
     assert sorted(cited - set(catalogue) - attrs) == []
     assert sorted(c for c in catalogue if c not in code) == []
