@@ -1,7 +1,7 @@
 """Resolving triggered effects (rulebook: Triggers): the effects waiting
 in the state's queue (effects.queue_trigger) resolve one at a time, in the
 order the active player picks, each ability run with the verbs of verbs.py;
-and the later parts of an ability (effects.then) once what it started is
+and the later parts of an ability (`then` of effects.py) once what it started is
 done.
 """
 
