@@ -174,7 +174,7 @@ def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, re
     from .reader import RawGame
     from .verify import verify_game
 
-    fmt = FORMATS.get(edition, "replay.format")
+    fmt = FORMATS.get(edition, "games.mindbug.replay.format")
     decoder = importlib.import_module(f"oracle.{fmt}").decoder
     played, decisions = _corpus(edition, sets, games, seed, claims)
     name = "".join(ch if ch.isalnum() or ch == "-" else "+" for ch in f"{edition}-{sets}")
