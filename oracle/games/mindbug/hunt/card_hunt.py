@@ -30,12 +30,12 @@ from pathlib import Path
 
 import yaml
 
+from ....draftfile import write_draft
+from ....term import visible
 from ..cards import CARDS, TOUGH
 from ..cards.abilities import LATER
 from ..cards.compiled import TRIGGER_CLAUSE, load_file
-from ....draftfile import write_draft
 from ..editions import EDITIONS
-from ....term import visible
 
 # The cards the positions hold in hand or attack with, never on the drawn boards.
 HANDS = {"Bee Bear", "Brain Fly", "Gorillion", "Luchataur", "Spider Owl", "Rhino Turtle"}

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import yaml
 
-from ..cards import TOUGH, lookup
 from ....clauses import load_catalogue
 from ....draftfile import DraftRefused, edited, write_draft
+from ..cards import TOUGH, lookup
 from ..editions import EDITIONS
 from ..engine import Decision
 from .search import Finding

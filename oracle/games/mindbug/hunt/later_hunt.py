@@ -32,9 +32,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
+from ....term import visible
 from ..cards import CARDS, lookup
 from ..readings import READINGS, with_readings
-from ....term import visible
 
 EDITION = "en-revised"
 

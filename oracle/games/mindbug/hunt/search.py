@@ -33,11 +33,11 @@ from hypothesis import HealthCheck, Phase, find, settings, target
 from hypothesis.errors import NoSuchExample
 
 from ..editions import EDITIONS
+from ..cards import keyword_list
 from . import budget as allowance
 from .budget import SHARES, BudgetSpent
 from .constraints import how_settled, status, verdict
 from .probe import Observation, Probe, probe
-from ..cards import keyword_list
 from .strategies import DEFS, DESIGNS, Situation, label, situations
 
 FAMILY_ORDER = {"engine": 0, "rules": 1, "editions": 2, "quiet": 3}
