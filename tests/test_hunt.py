@@ -315,6 +315,28 @@ def test_the_hunt_command_says_its_budget_in_situations_and_keeps_jobs_within_it
     assert res.exit_code == 0 and "situations examined of a budget of 20," in res.output
 
 
+@pytest.mark.parametrize("game, module, argv, options", [
+    ("mindbug", "oracle.games.mindbug.hunt.command", ["--edition", "en-first", "--cards", "mine.yaml", "-j", "2"],
+     {"edition": "en-first", "no_abstract": False, "jobs": 2, "progress": True, "cards_file": "mine.yaml",
+      "sets_spec": None}),
+    ("mind-up", "oracle.games.mindup.hunt.command", ["--game", "mind-up", "-j", "2"], {}),
+])
+def test_the_hunt_command_hands_each_game_to_the_hunt_its_registry_entry_names(monkeypatch, game, module, argv,
+                                                                                 options):
+    import importlib
+
+    from oracle import games
+    from oracle.hunt.command import hunt
+
+    assert games.attribute(game, "HUNT").__module__ == module
+    calls = []
+    monkeypatch.setattr(importlib.import_module(module), "hunt_game",
+                        lambda *args, **kw: calls.append((args, kw)) or 7)
+    res = CliRunner().invoke(hunt, [*argv, "--budget", "3", "--seed", "4", "--format", "json"])
+    assert res.exit_code == 7, res.output
+    assert calls == [((3, 4, None, False, "json"), options)]
+
+
 # -- the constraints on their own ------------------------------------------------
 
 
