@@ -9,8 +9,8 @@ import json
 import pytest
 from conftest import run_cli
 
-from oracle.hunt import later_hunt
-from oracle.hunt.later_hunt import PROBES, hunt_later, play_probe
+from oracle.games.mindbug.hunt import later_hunt
+from oracle.games.mindbug.hunt.later_hunt import PROBES, hunt_later, play_probe
 from test_beyond_selfplay import missing_abilities
 
 
@@ -61,7 +61,7 @@ def test_a_forced_sneaky_attacker_is_blocked_only_by_sneaky():
 
 def test_a_step_check_failing_in_a_probe_is_an_engine_bug(monkeypatch):
     p = probe("later-hunt.forced-sneaky")
-    monkeypatch.setattr("oracle.hunt.checks.step_violations",
+    monkeypatch.setattr("oracle.games.mindbug.hunt.checks.step_violations",
                         lambda before, d, events, after: ["keywords.sneaky: planted"] if d.kind == "block" else [])
     found = [f for f in later_hunt.hunt_later(["beyond-evolution"]) if f.probe == p.id]
     assert found[0].category == "engine-bug" and "keywords.sneaky: planted" in found[0].summary

@@ -5,7 +5,7 @@ import json
 
 from conftest import ROOT, run_cli
 
-from oracle.hunt.card_hunt import hunt_cards
+from oracle.games.mindbug.hunt.card_hunt import hunt_cards
 from oracle.scenarios.loader import load_paths
 from oracle.scenarios.runner import run_all
 
@@ -28,7 +28,7 @@ def test_the_hunt_reports_fast_timing_the_last_life_and_the_editions_without_lat
 
 
 def test_every_draft_of_the_card_hunt_loads_and_passes(tmp_path):
-    from oracle.hunt.card_hunt import write
+    from oracle.games.mindbug.hunt.card_hunt import write
     for path in (LATER, DESIGNED):
         for f in hunt_cards(path, tmp_path, budget=4, seed=1):
             write(f, tmp_path)
@@ -75,7 +75,7 @@ def test_plain_cards_are_hunted_in_every_edition_beside_a_later_set_card(tmp_pat
     kiwi = [f for f in both["findings"] if f["card"] == "Quill Dart"]
     assert any(f["category"] == "edition-difference" and f["outcomes"]["en-first"].startswith("refused") for f in kiwi)
     out = tmp_path / "drafts"
-    from oracle.hunt.card_hunt import write
+    from oracle.games.mindbug.hunt.card_hunt import write
     for f in hunt_cards(mixed, out, budget=4, seed=0):
         write(f, out)
     files, errors = load_paths([out])

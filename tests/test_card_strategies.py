@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from oracle.games.mindbug.cards.compiled import register
 from oracle.games.mindbug.cards.declared import load
-from oracle.hunt.card_strategies import card_file
+from oracle.games.mindbug.hunt.card_strategies import card_file
 from oracle.replay.reader import split_games
 from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game

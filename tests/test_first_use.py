@@ -271,7 +271,7 @@ def test_the_spec_says_activate_is_for_the_shipped_later_set_cards_too():
 
 
 def test_each_later_hunt_summary_ends_its_note_with_a_stop():
-    from oracle.hunt.later_hunt import hunt_later
+    from oracle.games.mindbug.hunt.later_hunt import hunt_later
 
     found = hunt_later(["beyond-eternity"])
     assert found

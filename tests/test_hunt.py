@@ -27,9 +27,9 @@ import pytest
 from click.testing import CliRunner
 
 from oracle.games.mindbug.editions import EDITIONS
-from oracle.hunt.drafts import write
-from oracle.hunt.facts import Board
-from oracle.hunt.search import Hunt
+from oracle.games.mindbug.hunt.drafts import write
+from oracle.games.mindbug.hunt.facts import Board
+from oracle.games.mindbug.hunt.search import Hunt
 
 BUDGET = int(os.environ.get("MB_HUNT_BUDGET", "2500"))
 SEED = int(os.environ.get("MB_HUNT_SEED", "0"))
@@ -108,8 +108,8 @@ def test_tough_against_card_effects_is_no_contradiction_in_any_edition(hunted):
 
 def test_an_implied_clause_settles_tough_against_a_card_effect_and_says_why():
     from oracle.games.mindbug.cards import lookup
-    from oracle.hunt.constraints import verdicts as edition_verdicts
-    from oracle.hunt.questions import FATES, Question
+    from oracle.games.mindbug.hunt.constraints import verdicts as edition_verdicts
+    from oracle.games.mindbug.hunt.questions import FATES, Question
     board = Board({1: lookup("Kangasaurus Rex"), 2: lookup("Shield Bugs")}, ([1], [2]), (), 0)
     q = Question("fate", (2,), FATES, board,
                  facts={"causes": [("effect", "triggers.play@kangasaurus-rex", "play")]})
@@ -173,7 +173,7 @@ def test_every_finding_is_a_draft_scenario_that_loads_and_passes(hunted):
 
 
 def test_the_command_prints_the_table_and_json(hunted, monkeypatch, tmp_path):
-    from oracle.hunt import search
+    from oracle.games.mindbug.hunt import search
     from oracle.hunt.command import hunt
 
     rep = hunted[0]
@@ -214,7 +214,7 @@ def test_a_broken_engine_rule_is_reported_as_an_engine_bug(monkeypatch, tmp_path
 
 
 def test_the_summary_fits_in_100_columns_and_names_changed_cards(hunted):
-    from oracle.hunt.command import render
+    from oracle.games.mindbug.hunt.command import render
 
     rep, out = hunted
     text = render(rep, out)
@@ -228,8 +228,8 @@ def test_a_changed_card_takes_the_article_its_name_asks_for():
     import msgspec
 
     from oracle.games.mindbug.cards import HUNTER
-    from oracle.hunt.search import changed_label
-    from oracle.hunt.strategies import DEFS
+    from oracle.games.mindbug.hunt.search import changed_label
+    from oracle.games.mindbug.hunt.strategies import DEFS
 
     def given_hunter(name):
         c = next(i for i, d in DEFS.items() if d.name == name)
@@ -241,7 +241,7 @@ def test_a_changed_card_takes_the_article_its_name_asks_for():
 
 
 def test_edition_shows_only_that_edition(hunted, monkeypatch):
-    from oracle.hunt import search
+    from oracle.games.mindbug.hunt import search
     from oracle.hunt.command import hunt
 
     rep = hunted[0]
@@ -256,9 +256,9 @@ def test_edition_shows_only_that_edition(hunted, monkeypatch):
 
 
 def test_a_draft_someone_edited_is_not_overwritten_without_force(hunted, monkeypatch, tmp_path):
-    from oracle.hunt import search
+    from oracle.games.mindbug.hunt import search
     from oracle.hunt.command import hunt
-    from oracle.hunt.drafts import DraftEdited, draft_path, edited, write
+    from oracle.games.mindbug.hunt.drafts import DraftEdited, draft_path, edited, write
 
     rep = hunted[0]
     f = rep.findings[0]
@@ -315,12 +315,34 @@ def test_the_hunt_command_says_its_budget_in_situations_and_keeps_jobs_within_it
     assert res.exit_code == 0 and "situations examined of a budget of 20," in res.output
 
 
+@pytest.mark.parametrize("game, module, argv, options", [
+    ("mindbug", "oracle.games.mindbug.hunt.command", ["--edition", "en-first", "--cards", "mine.yaml", "-j", "2"],
+     {"edition": "en-first", "no_abstract": False, "jobs": 2, "progress": True, "cards_file": "mine.yaml",
+      "sets_spec": None}),
+    ("mind-up", "oracle.games.mindup.hunt.command", ["--game", "mind-up", "-j", "2"], {}),
+])
+def test_the_hunt_command_hands_each_game_to_the_hunt_its_registry_entry_names(monkeypatch, game, module, argv,
+                                                                                 options):
+    import importlib
+
+    from oracle import games
+    from oracle.hunt.command import hunt
+
+    assert games.attribute(game, "HUNT").__module__ == module
+    calls = []
+    monkeypatch.setattr(importlib.import_module(module), "hunt_game",
+                        lambda *args, **kw: calls.append((args, kw)) or 7)
+    res = CliRunner().invoke(hunt, [*argv, "--budget", "3", "--seed", "4", "--format", "json"])
+    assert res.exit_code == 7, res.output
+    assert calls == [((3, 4, None, False, "json"), options)]
+
+
 # -- the constraints on their own ------------------------------------------------
 
 
 def _board(mine, theirs, exhausted=()):
-    from oracle.hunt.facts import Board
-    from oracle.hunt.strategies import DEFS
+    from oracle.games.mindbug.hunt.facts import Board
+    from oracle.games.mindbug.hunt.strategies import DEFS
 
     ids = {}
     for c in sorted(DEFS, reverse=True):
@@ -330,8 +352,8 @@ def _board(mine, theirs, exhausted=()):
 
 
 def test_a_clause_an_edition_is_silent_on_does_not_constrain_it():
-    from oracle.hunt.constraints import verdicts
-    from oracle.hunt.questions import Question
+    from oracle.games.mindbug.hunt.constraints import verdicts
+    from oracle.games.mindbug.hunt.questions import Question
 
     board, ids = _board(["Spider Owl", "Snail Thrower"], ["Gorillion"])
     q = Question("hunt", (ids["Spider Owl"], ids["Gorillion"]), ("yes", "no"), board)
@@ -347,8 +369,8 @@ def test_a_clause_an_edition_is_silent_on_does_not_constrain_it():
 
 
 def test_tough_replaces_a_lost_fight_in_every_edition():
-    from oracle.hunt.constraints import verdicts
-    from oracle.hunt.questions import FATES, Question
+    from oracle.games.mindbug.hunt.constraints import verdicts
+    from oracle.games.mindbug.hunt.questions import FATES, Question
 
     board, ids = _board(["Kangasaurus Rex"], ["Elephantopus"])
     q = Question("fate", (ids["Elephantopus"],), FATES, board, default="stays",
@@ -364,9 +386,9 @@ def test_tough_replaces_a_lost_fight_in_every_edition():
 def test_the_second_reading_of_the_cards_agrees_with_the_engine_on_power_and_keywords(edition):
     from hypothesis import HealthCheck, given, settings
 
-    from oracle.hunt.facts import Board
-    from oracle.hunt.probe import floor_of
-    from oracle.hunt.strategies import positions
+    from oracle.games.mindbug.hunt.facts import Board
+    from oracle.games.mindbug.hunt.probe import floor_of
+    from oracle.games.mindbug.hunt.strategies import positions
 
     @settings(max_examples=150, derandomize=True, database=None, deadline=None,
               suppress_health_check=list(HealthCheck))

@@ -3,7 +3,7 @@
 A Hypothesis state machine starts from a legal position (any distribution
 of the 48 cards, life, Mindbugs, exhaustion, whose turn) or from a shuffled
 deal, and takes legal decisions one at a time. After every step
-`oracle.hunt.checks.step_violations` must find nothing: each card in
+`oracle.games.mindbug.hunt.checks.step_violations` must find nothing: each card in
 exactly one place; life moved only by events citing a life clause; no power
 below 1 where the edition states the floor; no TOUGH creature defeated
 while not exhausted; no SNEAKY attacker blocked by the defender's choice
@@ -51,8 +51,8 @@ from hypothesis.stateful import (
 
 from oracle.games.mindbug.editions import EDITIONS
 from oracle.games.mindbug.engine import Decision
-from oracle.hunt.checks import state_violations, step_violations
-from oracle.hunt.strategies import DEFS, Spot, deals, lines, positions, whole_games
+from oracle.games.mindbug.hunt.checks import state_violations, step_violations
+from oracle.games.mindbug.hunt.strategies import DEFS, Spot, deals, lines, positions, whole_games
 
 CAP = 3000   # decisions: far more than any game of 48 cards needs
 

@@ -255,9 +255,9 @@ def test_hunt_cards_never_writes_through_a_link_out_of_its_folder(tmp_path):
 
 
 def test_hunt_all_never_writes_through_a_link_out_of_its_folder(tmp_path, monkeypatch):
-    from oracle.hunt import search
+    from oracle.games.mindbug.hunt import search
     from oracle.hunt.command import hunt
-    from oracle.hunt.drafts import DraftEdited, draft_path, write
+    from oracle.games.mindbug.hunt.drafts import DraftEdited, draft_path, write
 
     rep = search.Hunt(("en-revised",), budget=4, seed=1, abstract=False, designs=("Spider Owl",),
                       shrink_limit=5).run()

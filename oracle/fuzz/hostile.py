@@ -146,7 +146,7 @@ def hostile_expect(draw) -> bytes:
 @st.composite
 def hostile_cards(draw) -> bytes:
     """A legal card file with hostile text as a card's or the set's name."""
-    from ..hunt.card_strategies import card_file as legal_card_file
+    from ..games.mindbug.hunt.card_strategies import card_file as legal_card_file
 
     doc = draw(legal_card_file("fuzz-text", "Fuzz", n=draw(st.integers(1, 3))))
     where = draw(st.sampled_from(["name", "names", "set"]))
@@ -301,7 +301,7 @@ SHIPPED = tuple(n for n, c in CARDS.items() if c.card_set in ("first-contact", "
 def card_file_naming(draw, set_id: str, name_of) -> bytes:
     """A legal card file in which one card's name, or its name in another
     language, is `name_of(card)`."""
-    from ..hunt.card_strategies import card_file as legal_card_file
+    from ..games.mindbug.hunt.card_strategies import card_file as legal_card_file
 
     doc = draw(legal_card_file(set_id, "Fuzz", n=draw(st.integers(1, 3))))
     card = draw(st.sampled_from(doc["cards"]))

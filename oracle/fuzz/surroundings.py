@@ -164,7 +164,7 @@ class OutputSetup:
 
 def _make_samples(log: bytes, scenario: bytes, cards: bytes) -> dict:
     """The inputs a case copies, and the draft `hunt --cards` writes for the cards."""
-    from ..hunt.card_hunt import draft_path, hunt_cards, write
+    from ..games.mindbug.hunt.card_hunt import draft_path, hunt_cards, write
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "designed-cards.yaml"

@@ -180,7 +180,7 @@ def _card_values() -> st.SearchStrategy:
 def card_file(draw, texts: tuple) -> bytes:
     """A card file: one the card checks accept (the hunt's generator), that
     one with a few values changed, or a seed file mutated as data or text."""
-    from ..hunt.card_strategies import card_file as legal_card_file
+    from ..games.mindbug.hunt.card_strategies import card_file as legal_card_file
 
     how = draw(st.sampled_from(["legal", "legal", "legal-mutated", "tree", "text", "both"]))
     if how.startswith("legal"):

@@ -1,32 +1,13 @@
-"""Property-based rules hunting.
+"""Rules hunting, the part both games share: the command `mb-oracle hunt`
+(`command`), which hands a game to its registry entry's HUNT with the
+budget, seed, out folder, force and format (and to Mindbug's its own
+options: --edition, --cards, --sets, --no-abstract, --jobs, --progress).
 
-The rulebooks are read twice: once by the reference engine (`oracle.games.mindbug.engine`),
-once here, as declarative constraints on the outcome of a situation
-(`constraints`), each applying to an edition as the clause catalogue says.
-Hypothesis searches situations for places where the clauses an edition
-states admit no outcome (a contradiction) or several (an ambiguity), where
-two editions give different outcomes for the same position and decisions,
-and where the engine's outcome is one the constraints forbid (an engine
-bug). Every finding is shrunk to a minimal position and can be written as
-a draft scenario.
+Each game's hunt lives in its folder: Mindbug's in
+oracle/games/mindbug/hunt (the rules read as constraints, the search of
+situations, the hunts of declared cards and of the later sets), Mind Up!'s
+in oracle/games/mindup/hunt.
 
     mb-oracle hunt --all --budget 2500 --seed 0 --out findings/
     mb-oracle scenarios findings/
-
-Modules:
-
-- `strategies`: Hypothesis strategies for positions, decision sequences,
-  whole games and combat situations.
-- `facts`: the First Contact cards read a second time, as data (what each
-  ability does), and `Board`, the power and keywords of creatures in play.
-- `constraints`: the combat, blocking and keyword clauses as constraints,
-  and each edition's verdict on a question.
-- `probe`: walks the engine through a situation in every edition at once,
-  asking the constraints at every decision and fight and comparing the
-  editions' games.
-- `search`: the search, the shrinking, the findings.
-- `drafts`: findings as draft scenarios (mb-scenario/1).
-- `checks`: what must hold after every step of any game (used by the
-  stateful tests).
-- `command`: `mb-oracle hunt`.
 """

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from ..clauses import load_catalogue
-from ..games.mindbug.editions import EDITIONS
+from ....clauses import load_catalogue
+from ..editions import EDITIONS
 from .clause_rules import RULES
 from .questions import Question, Rule, Voice
 

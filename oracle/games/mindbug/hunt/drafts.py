@@ -19,11 +19,11 @@ from pathlib import Path
 
 import yaml
 
-from ..games.mindbug.cards import TOUGH, lookup
-from ..clauses import load_catalogue
-from ..draftfile import DraftRefused, edited, write_draft
-from ..games.mindbug.editions import EDITIONS
-from ..games.mindbug.engine import Decision
+from ....clauses import load_catalogue
+from ....draftfile import DraftRefused, edited, write_draft
+from ..cards import TOUGH, lookup
+from ..editions import EDITIONS
+from ..engine import Decision
 from .search import Finding
 from .strategies import DEFS, Spot, label
 

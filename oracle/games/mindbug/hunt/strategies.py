@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 import msgspec
 from hypothesis import strategies as st
 
-from ..games.mindbug.cards import CARDS, SETS, TOUGH, CardDef, full_set, keyword_list
-from ..games.mindbug.editions import EDITIONS
-from ..games.mindbug.engine import Decision, Game
-from ..games.mindbug.engine import position
+from ..cards import CARDS, SETS, TOUGH, CardDef, full_set, keyword_list
+from ..editions import EDITIONS
+from ..engine import Decision, Game
+from ..engine import position
 from .facts import ABILITIES
 
 __all__ = [

@@ -32,9 +32,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from ..games.mindbug.cards import CARDS, lookup
-from ..games.mindbug.readings import READINGS, with_readings
-from ..term import visible
+from ....term import visible
+from ..cards import CARDS, lookup
+from ..readings import READINGS, with_readings
 
 EDITION = "en-revised"
 
@@ -123,7 +123,7 @@ def _choices(clause: str) -> list[str]:
 
 def _position(probe: Probe, readings: dict):
     """The probe's game under `readings`, and the ids of its cards by name."""
-    from ..games.mindbug.engine import Game
+    from ..engine import Game
 
     defs, ids, zones = {}, {}, {}
     for p, side in enumerate(probe.players):
@@ -154,7 +154,7 @@ def _matches(option, pref, ids) -> bool:
 
 def play_probe(probe: Probe, readings: dict) -> tuple[str, list[str]]:
     """(the outcome in words, the step checks that failed) of a probe under `readings`."""
-    from ..games.mindbug.engine import SetupError
+    from ..engine import SetupError
     from .checks import step_violations
 
     try:
@@ -195,7 +195,7 @@ def _words(pref) -> str:
 
 
 def _decision(p, pick):
-    from ..games.mindbug.engine import Decision
+    from ..engine import Decision
 
     return Decision(pick[0], None if p.is_chance else p.player, pick[1])
 

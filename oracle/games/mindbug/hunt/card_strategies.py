@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from ..games.mindbug.cards.declared import COST_TRIGGERS, FORMAT, KEYWORDS, LATER_KEYWORDS, VERBS, WHEN_TRIGGERS
+from ..cards.declared import COST_TRIGGERS, FORMAT, KEYWORDS, LATER_KEYWORDS, VERBS, WHEN_TRIGGERS
 
 PRINTED = tuple(k for k in KEYWORDS if k not in LATER_KEYWORDS)
 

@@ -17,9 +17,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 
-from ..games.mindbug.cards import FRENZY, HUNTER, POISONOUS
-from ..games.mindbug.editions import EDITIONS
-from ..games.mindbug.engine import Decision
+from ..cards import FRENZY, HUNTER, POISONOUS
+from ..editions import EDITIONS
+from ..engine import Decision
 from .constraints import Verdict, status, verdicts
 from .questions import FATES, NO, YES, Question
 from .facts import Board, effect, ref

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..games.mindbug.cards import FRENZY, HUNTER, POISONOUS, SNEAKY, CardDef, slugify
+from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, CardDef, slugify
 
 # -- what abilities do -----------------------------------------------------------
 

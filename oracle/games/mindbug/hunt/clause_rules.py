@@ -25,7 +25,7 @@ the reference: ``triggers.play@kangasaurus-rex``.
 
 from __future__ import annotations
 
-from ..games.mindbug.cards import HUNTER, POISONOUS, SNEAKY, TOUGH
+from ..cards import HUNTER, POISONOUS, SNEAKY, TOUGH
 from .facts import Effect, ref
 from .questions import DEFEATED, EXHAUSTED, NO, YES, Rule
 

@@ -32,12 +32,12 @@ from random import Random
 from hypothesis import HealthCheck, Phase, find, settings, target
 from hypothesis.errors import NoSuchExample
 
-from ..games.mindbug.editions import EDITIONS
+from ..editions import EDITIONS
+from ..cards import keyword_list
 from . import budget as allowance
 from .budget import SHARES, BudgetSpent
 from .constraints import how_settled, status, verdict
 from .probe import Observation, Probe, probe
-from ..games.mindbug.cards import keyword_list
 from .strategies import DEFS, DESIGNS, Situation, label, situations
 
 FAMILY_ORDER = {"engine": 0, "rules": 1, "editions": 2, "quiet": 3}
@@ -171,7 +171,7 @@ class Report:
 
 
 class Hunt:
-    """A hunt of at most `budget` situations (oracle.hunt.budget); `progress`,
+    """A hunt of at most `budget` situations, counted as module budget says; `progress`,
     if given, is called with the number of situations examined as they go."""
 
     def __init__(self, editions=EDITIONS, budget: int = allowance.DEFAULT, seed: int = 0, node_limit: int = 240,

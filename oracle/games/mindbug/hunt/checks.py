@@ -32,9 +32,9 @@ from collections import Counter
 
 import msgspec
 
-from ..games.mindbug.cards import SNEAKY, TOUGH
-from ..games.mindbug.engine import Game, State
-from ..games.mindbug.engine.invariants import violations
+from ..cards import SNEAKY, TOUGH
+from ..engine import Game, State
+from ..engine.invariants import violations
 from .constraints import status
 
 

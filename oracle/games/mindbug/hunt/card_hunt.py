@@ -30,12 +30,12 @@ from pathlib import Path
 
 import yaml
 
-from ..games.mindbug.cards import CARDS, TOUGH
-from ..games.mindbug.cards.abilities import LATER
-from ..games.mindbug.cards.compiled import TRIGGER_CLAUSE, load_file
-from ..draftfile import write_draft
-from ..games.mindbug.editions import EDITIONS
-from ..term import visible
+from ....draftfile import write_draft
+from ....term import visible
+from ..cards import CARDS, TOUGH
+from ..cards.abilities import LATER
+from ..cards.compiled import TRIGGER_CLAUSE, load_file
+from ..editions import EDITIONS
 
 # The cards the positions hold in hand or attack with, never on the drawn boards.
 HANDS = {"Bee Bear", "Brain Fly", "Gorillion", "Luchataur", "Spider Owl", "Rhino Turtle"}
@@ -109,7 +109,7 @@ def _without_later_cards(given: dict, sets, later: set[str]) -> dict:
     placed nowhere and not in it are out of the game; the first plain cards
     placed nowhere are left out of `unused` too, as EN first takes its life
     cards from them."""
-    from ..scenarios.cards import all_ids, card_name
+    from ....scenarios.cards import all_ids, card_name
     if not later:
         return given
     placed = {entry if isinstance(entry, str) else entry["card"] for side in given["players"]
@@ -127,9 +127,9 @@ def _doc(sid, title, clauses, card, card_file, sets, given, steps, source) -> di
 
 def _play(doc: dict, edition: str):
     """The outcome of a draft in one edition: a short text and the expectation that pins it."""
-    from ..games.mindbug.engine import SetupError
-    from ..scenarios.loader import card_name, load_text
-    from ..scenarios.runner import _decision, build
+    from ..engine import SetupError
+    from ....scenarios.loader import card_name, load_text
+    from ....scenarios.runner import _decision, build
     probe = {k: v for k, v in doc.items() if k != "_path"}
     probe["expect"] = {"winner": None}       # a placeholder: only the position and steps are played here
     text = yaml.safe_dump(probe, sort_keys=False, allow_unicode=True)
