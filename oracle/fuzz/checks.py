@@ -306,7 +306,7 @@ def rpc_lines(session: list, folders=(), paths=None) -> tuple[list[bytes], list[
     the scenarios under `folders`: the request lines sent (each ("legal", k)
     turned into the k-th legal decision of game g1 at that moment, or left
     out when g1 has none; each placeholder of `paths` replaced by its path,
-    see hostile.SERVE_PATHS) and the responses."""
+    see Mindbug's hostile.SERVE_PATHS) and the responses."""
     from ..harness.serve import Service
 
     svc = Service(folders)
@@ -383,34 +383,3 @@ def _response(out: bytes):
                 except msgspec.ValidationError:
                     pass
         raise first
-
-
-def check_engine(tally: Tally, case: tuple) -> None:
-    """`conform` against an adapter whose replies the case breaks: two
-    games, two reports; a game the adapter failed is malformed with
-    ENGINE_FAULT; every report renders."""
-    from ..harness.conform import ENGINE_FAULT, Campaign, Settings
-    from ..harness.engine_client import EngineFault
-    from ..replay import report as render
-    from .engine import FuzzEngine
-
-    seed, breaks, edition = case
-    engine = FuzzEngine(breaks)
-    try:
-        engine.start()
-    except EngineFault as e:
-        assert str(e), "engine: a failed hello without a message"
-        return
-    if edition not in engine.editions:
-        return
-    settings = Settings(budget=2, seed=seed, editions=(edition,), shrink=True, shrink_budget=25,
-                        max_decisions=300)
-    reports = list(Campaign(engine, settings, [edition]).run())
-    tally.games_in += 2
-    tally.verdicts_out += len(reports)
-    assert len(reports) == 2, f"engine verdicts: {len(reports)} reports for 2 games"
-    for rep in reports:
-        if rep.verdict == "malformed":
-            assert rep.findings[0].code == ENGINE_FAULT, f"engine fault: {rep.findings[0].code}"
-        render.human_game(rep)
-        render.json_game(rep)

@@ -20,8 +20,9 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from ....fuzz import checks, cli_checks, corpus, hostile, names, streams, surroundings, undecodable
-from ....fuzz import rpc_strategies as rs, strategies as fs, yaml_strategies as ys
+from ....fuzz import checks, cli_checks, corpus, streams, surroundings, undecodable
+from ....fuzz import strategies as fs, yaml_strategies as ys
+from . import engine_checks, hostile, names, rpc_strategies as rs
 
 # Shares of the budget, by target (each target's seed follows from its place here).
 SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07, "cards": 0.07, "rpc": 0.07,
@@ -86,8 +87,8 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
             lambda session: cli_checks.cli_rpc(tally, session, slow, folders)),
         "engine": (
             rs.engine_case(), ".json",
-            lambda case: (json.dumps(case).encode(), lambda: checks.check_engine(tally, case)),
-            lambda case: cli_checks.cli_engine(tally, case, slow)),
+            lambda case: (json.dumps(case).encode(), lambda: engine_checks.check_engine(tally, case)),
+            lambda case: engine_checks.cli_engine(tally, case, slow)),
         "text": (
             hostile.text_case(games, texts), ".txt",
             lambda case: (case[1], lambda: hostile.check_text(tally, case)),
