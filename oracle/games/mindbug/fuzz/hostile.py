@@ -34,10 +34,10 @@ import yaml
 from hypothesis import strategies as st
 
 from ....fuzz import strategies as fs, yaml_strategies as ys
-from ....fuzz.checks import name_forms
 from ....fuzz.corpus import MINIMAL_SCENARIO
 from ..cards import CARDS
 from . import rpc_strategies as rs
+from .card_checks import name_forms
 
 # -- terminal control strings ------------------------------------------------------
 

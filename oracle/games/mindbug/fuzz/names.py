@@ -21,8 +21,8 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from ....fuzz.checks import name_forms
 from ....fuzz.cli_checks import cli_problem, run_cli
+from .card_checks import name_forms
 from .hostile import SHIPPED, card_file_naming, hidden, refused_at_a_card
 
 # -- card names that look like a shipped card's, or hold the mark of a copy ------------

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from ....fuzz import checks, cli_checks, corpus, streams, surroundings, undecodable
 from ....fuzz import strategies as fs, yaml_strategies as ys
-from . import engine_checks, hostile, names, rpc_strategies as rs
+from . import card_checks, engine_checks, hostile, names, rpc_strategies as rs
 
 # Shares of the budget, by target (each target's seed follows from its place here).
 SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07, "cards": 0.07, "rpc": 0.07,
@@ -48,7 +48,8 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
     slow = seconds * 4
     setups = tuple(g[1] for g in games if b'"setup"' in g[1][:20])
     yaml_checks = {"scenarios": (checks.check_scenarios, cli_checks.cli_scenarios),
-                   "cards": (checks.check_cards, cli_checks.cli_cards), "expect": (checks.check_expect, cli_checks.cli_expect)}
+                   "cards": (card_checks.check_cards, cli_checks.cli_cards),
+                   "expect": (checks.check_expect, cli_checks.cli_expect)}
     samples = surroundings.Lazy(lambda: surroundings.output_samples(games, texts))
     tags = iter(range(1 << 30))
 
@@ -78,7 +79,7 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
             lambda data: cli_checks.cli_expect(tally, data, slow)),
         "cards": (
             ys.card_file(card_files), ".yaml",
-            lambda data: (data, lambda: checks.check_cards(tally, data)),
+            lambda data: (data, lambda: card_checks.check_cards(tally, data)),
             lambda data: cli_checks.cli_cards(tally, data, slow)),
         "rpc": (
             rs.rpc_session(setups), ".json",
