@@ -159,7 +159,6 @@ def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
     """verify (and --keep-going, and annotate) on a stream: a verdict per game,
     and the good last game conforms."""
     from ..games.mindbug.editions import EDITIONS
-    from ..games.mindbug.replay.annotate import Annotator
     from ..replay.reader import split_games
     from ..replay.verify import verify_game
 
@@ -169,10 +168,9 @@ def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
         if rep.verdict != "conforms":   # a conforming game takes the same path in these
             verify_game(r, None, True)
             game = games.game_of(r.lines[0][1]) if r.kind == "game" and r.lines else games.DEFAULT
-            if isinstance(game, str) and game in games.GAMES and game != games.DEFAULT:
-                games.attribute(game, "ANNOTATE")(r, io.BytesIO())     # as `annotate` sends it
-            else:
-                Annotator(r).run()
+            if not (isinstance(game, str) and game in games.GAMES):
+                game = games.DEFAULT
+            games.attribute(game, "ANNOTATE")(r, io.BytesIO())     # as `annotate` sends it
             # Under another edition's profile, as --edition and --which-editions do.
             verify_game(r, EDITIONS[len(data) % len(EDITIONS)])
     tally.games_in += len(raws)
