@@ -264,18 +264,19 @@ def test_a_service_failure_in_a_session_is_recorded_as_a_traceback(tmp_path, mon
 
 
 def test_each_way_of_breaking_an_adapter_reply_ends_as_a_report_not_a_traceback():
-    from oracle.fuzz.engine import BREAKS
+    from oracle.games.mindbug.fuzz.engine import BREAKS
+    from oracle.games.mindbug.fuzz.engine_checks import check_engine
     from oracle.harness.conform import ENGINE_FAULT
 
     for i, kind in enumerate(BREAKS):
         tally = checks.Tally()
         # Reply 1 is the hello, 2 the first deal, 3 the first decision's answer.
-        checks.check_engine(tally, (i, {1 if kind == "hello-wrong" else 3: (kind, 7 + i)}, "en-revised"))
+        check_engine(tally, (i, {1 if kind == "hello-wrong" else 3: (kind, 7 + i)}, "en-revised"))
         assert not tally.problems, (kind, tally.problems)
 
 
 def test_a_broken_adapter_reply_is_an_engine_fault_naming_what_is_wrong():
-    from oracle.fuzz.engine import FuzzEngine
+    from oracle.games.mindbug.fuzz.engine import FuzzEngine
     from oracle.harness.conform import Campaign, Settings
 
     engine = FuzzEngine({3: ("not-utf8", 5)})

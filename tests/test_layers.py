@@ -30,6 +30,7 @@ LAYERS = {
     "oracle.replay": 2, "oracle.scenarios": 2, "oracle.hunt": 2, "oracle.coverage": 2, "oracle.fuzz": 2,
     "oracle.harness": 2, "oracle.report": 2, "oracle.games.mindup.replay": 2,
     "oracle.games.mindup.hunt": 2, "oracle.games.mindup.harness": 2, "oracle.games.mindup.fuzz": 2,
+    "oracle.games.mindbug.fuzz": 2,
     "oracle.cli": 3, "oracle.__main__": 3, "oracle.launch": 3,
 }
 

@@ -1,12 +1,13 @@
 """What every fuzz input must satisfy, and the record of what broke.
 
 In-process checks (fast): no exception escapes the reader, the verifier,
-`annotate`, the scenario loader and runner, the expectation loader, the
-card loader or `conform`; one verdict per game read; the good game after a
-broken one still conforms; cards that load play and verify; the service
-never answers INTERNAL; no input takes longer than the time limit. A
-sample of inputs also goes through the command line in a subprocess
-(cli_checks.py), so crashes at that level (and hangs) are caught too.
+`annotate`, the scenario loader and runner or the expectation loader; one
+verdict per game read; the good game after a broken one still conforms;
+the service never answers INTERNAL; no input takes longer than the time
+limit. A sample of inputs also goes through the command line in a
+subprocess (cli_checks.py), so crashes at that level (and hangs) are
+caught too. Mindbug's card files and engine adapters are checked by its
+own targets (oracle.games.mindbug.fuzz: card_checks.py, engine_checks.py).
 """
 
 from __future__ import annotations
@@ -158,7 +159,6 @@ def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
     """verify (and --keep-going, and annotate) on a stream: a verdict per game,
     and the good last game conforms."""
     from ..games.mindbug.editions import EDITIONS
-    from ..games.mindbug.replay.annotate import Annotator
     from ..replay.reader import split_games
     from ..replay.verify import verify_game
 
@@ -168,10 +168,9 @@ def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
         if rep.verdict != "conforms":   # a conforming game takes the same path in these
             verify_game(r, None, True)
             game = games.game_of(r.lines[0][1]) if r.kind == "game" and r.lines else games.DEFAULT
-            if isinstance(game, str) and game in games.GAMES and game != games.DEFAULT:
-                games.attribute(game, "ANNOTATE")(r, io.BytesIO())     # as `annotate` sends it
-            else:
-                Annotator(r).run()
+            if not (isinstance(game, str) and game in games.GAMES):
+                game = games.DEFAULT
+            games.attribute(game, "ANNOTATE")(r, io.BytesIO())     # as `annotate` sends it
             # Under another edition's profile, as --edition and --which-editions do.
             verify_game(r, EDITIONS[len(data) % len(EDITIONS)])
     tally.games_in += len(raws)
@@ -230,83 +229,12 @@ def check_expect(tally: Tally, data: bytes) -> list:
     return entries.stale()
 
 
-def check_cards(tally: Tally, data: bytes) -> None:
-    """The card file loader: a CardFileError, or cards that register, deal
-    and play. Two self-played games with them (the engine's invariants
-    checked at every step) must each conform when verified. The card
-    database is put back afterwards."""
-    from ..games.mindbug.cards import lookup
-    from ..games.mindbug.cards.compiled import register, snapshot
-    from ..games.mindbug.cards.declared import CardFileError, load
-    from ..games.mindbug.editions import EDITIONS, profile
-    from ..games.mindbug.engine import SetupError
-    from ..games.mindbug.engine.deck import check_mechanics
-    from ..replay import report as render
-    from ..replay.reader import split_games
-    from ..games.mindbug.replay.selfplay import selfplay_lines
-    from ..replay.verify import verify_game
-
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "card-file.yaml"
-        path.write_bytes(data)
-        try:
-            decl = load(path)
-        except CardFileError as e:
-            assert e.message, "card error: a card file refused without a message"
-            return
-    before = shipped_lookups()
-    restore = snapshot()
-    try:
-        register(decl)
-        # A card file changes only the games that deal its set: every shipped name finds what it found.
-        assert shipped_lookups() == before, "card names: a declared card took over a shipped card's name"
-        sets = ("first-contact", decl.set.id)
-        # Declared cards with a later-set mechanic are dealt in en-revised only (later.octonite).
-        edition = EDITIONS[len(data) % len(EDITIONS)]
-        try:
-            check_mechanics(profile(edition), {i: lookup(c.name) for i, c in enumerate(decl.cards)})
-        except SetupError:
-            edition = "en-revised"
-        stream = b"".join(line + b"\n" for line in
-                          selfplay_lines(2, len(data), edition, "random", "turn", check=True, sets=sets))
-        raws = list(split_games(io.BytesIO(stream), "<fuzz>"))
-        tally.games_in += len(raws)
-        for raw in raws:
-            rep = verify_game(raw)
-            tally.verdicts_out += 1
-            if rep.verdict != "conforms":
-                f = rep.findings[0]
-                raise AssertionError(f"self-play: a game with declared cards is {rep.verdict} "
-                                     f"({f.code} {f.clauses} line {f.line}: {f.message})")
-            render.human_game(rep)
-            render.json_game(rep)
-    finally:
-        restore()
-
-
-def name_forms(name: str) -> list[str]:
-    """Ways to write a card's names that find it: cases, slugs, French."""
-    from ..games.mindbug.cards import lookup, slugify
-
-    card = lookup(name)
-    return [card.name, card.name.lower(), card.name.upper(), card.slug, card.slug.replace("-", "_"), card.french,
-            slugify(card.french), card.french.upper(), f"  {card.name}  ".replace(" ", "-")]
-
-
-def shipped_lookups() -> dict[str, str]:
-    """What each form of each shipped card's names finds now."""
-    from ..games.mindbug.cards import CARDS, lookup
-
-    return {form: lookup(form).name for name, c in CARDS.items() if c.card_set in ("first-contact", "new-servants")
-            for form in name_forms(name)}
-
-
 def rpc_lines(session: list, folders=(), paths=None) -> tuple[list[bytes], list[bytes]]:
     """A session played against a fresh service in this process that reads
     the scenarios under `folders`: the request lines sent (each ("legal", k)
     turned into the k-th legal decision of game g1 at that moment, or left
     out when g1 has none; each placeholder of `paths` replaced by its path,
-    see hostile.SERVE_PATHS) and the responses."""
+    see Mindbug's hostile.SERVE_PATHS) and the responses."""
     from ..harness.serve import Service
 
     svc = Service(folders)
@@ -383,34 +311,3 @@ def _response(out: bytes):
                 except msgspec.ValidationError:
                     pass
         raise first
-
-
-def check_engine(tally: Tally, case: tuple) -> None:
-    """`conform` against an adapter whose replies the case breaks: two
-    games, two reports; a game the adapter failed is malformed with
-    ENGINE_FAULT; every report renders."""
-    from ..harness.conform import ENGINE_FAULT, Campaign, Settings
-    from ..harness.engine_client import EngineFault
-    from ..replay import report as render
-    from .engine import FuzzEngine
-
-    seed, breaks, edition = case
-    engine = FuzzEngine(breaks)
-    try:
-        engine.start()
-    except EngineFault as e:
-        assert str(e), "engine: a failed hello without a message"
-        return
-    if edition not in engine.editions:
-        return
-    settings = Settings(budget=2, seed=seed, editions=(edition,), shrink=True, shrink_budget=25,
-                        max_decisions=300)
-    reports = list(Campaign(engine, settings, [edition]).run())
-    tally.games_in += 2
-    tally.verdicts_out += len(reports)
-    assert len(reports) == 2, f"engine verdicts: {len(reports)} reports for 2 games"
-    for rep in reports:
-        if rep.verdict == "malformed":
-            assert rep.findings[0].code == ENGINE_FAULT, f"engine fault: {rep.findings[0].code}"
-        render.human_game(rep)
-        render.json_game(rep)

@@ -113,16 +113,3 @@ def cli_rpc(tally: Tally, session: list, seconds: float, folders=(), paths=None)
     if r.stdout.splitlines() != got:
         tally.add("count", "cli-rpc", "cli-rpc: responses", "the command's responses differ from the service's",
                   data, ".jsonl")
-
-
-def cli_engine(tally: Tally, case: tuple, seconds: float) -> None:
-    """`mb-oracle conform` against the same adapter as a process: exit 0, 1
-    or 2, no traceback."""
-    seed, breaks, edition = case
-    tally.cli_runs += 1
-    adapter = f"{sys.executable} -m oracle.fuzz.engine '{json.dumps(breaks)}'"
-    with tempfile.TemporaryDirectory() as tmp:
-        r = run_cli(["conform", "--engine", adapter, "--budget", "2", "--seed", str(seed), "--edition", edition,
-                  "--timeout", "5", "--format", "json", "--out", tmp], seconds * 3)
-    cli_problem(tally, "cli-engine", json.dumps(case).encode(), ".json", r)
-

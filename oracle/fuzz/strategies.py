@@ -2,7 +2,7 @@
 replay lines of every type (structured, and byte by byte), and whole games
 mutated line by line. The YAML files (scenarios, expectations, cards) are
 broken by yaml_strategies.py, service sessions and engine adapters' replies
-by rpc_strategies.py."""
+by Mindbug's rpc_strategies.py (oracle.games.mindbug.fuzz)."""
 
 from __future__ import annotations
 

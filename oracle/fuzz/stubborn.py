@@ -85,7 +85,7 @@ def main(argv: list[str]) -> None:
             out.write(b'{"error": "this engine will not"}\n')
         else:
             if answers is None:
-                from .engine import FuzzEngine
+                from ..games.mindbug.fuzz.engine import FuzzEngine
 
                 answers = FuzzEngine({})
             out.write(answers._exchange(op or "?", line.strip()) + b"\n")

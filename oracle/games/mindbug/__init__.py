@@ -5,9 +5,10 @@ their abilities (`cards`), the rulebook editions (`editions`) and the team's
 readings (`readings`, `beyond_readings`), its replay vocabulary
 (`replay`: the mb-replay/1 format, the verifier, self-play, annotate) and
 its hunts (`hunt`: the rules read as constraints, the search, the hunts of
-declared cards and of the later sets). Its harness still lives in the
-shared packages (oracle.harness, oracle.scenarios, oracle.report), which
-hold both the shared machinery and Mindbug's part of it.
+declared cards and of the later sets) and its fuzz targets (`fuzz`). Its
+harness still lives in the shared packages (oracle.harness,
+oracle.scenarios, oracle.report), which hold both the shared machinery and
+Mindbug's part of it.
 
 This module is imported with every module of the package: it imports nothing
 at load, so the registry costs a game nothing until it is used."""
@@ -25,6 +26,7 @@ SELFPLAY = "oracle.games.mindbug.replay.selfplay:selfplay_lines"
 SCHEMA = "oracle.games.mindbug.replay.format:replay_schema"
 ANNOTATE = "oracle.games.mindbug.replay.annotate:annotate_game"
 HUNT = "oracle.games.mindbug.hunt.command:hunt_game"
+FUZZ = "oracle.games.mindbug.fuzz.targets"              # a module: SHARES, targets(...)
 
 
 def load_catalogue():

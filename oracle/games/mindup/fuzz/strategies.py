@@ -156,7 +156,7 @@ def _new() -> st.SearchStrategy:
 
 @st.composite
 def rpc_session(draw) -> list:
-    """Requests for one service, in order (as oracle.fuzz.rpc_strategies.rpc_session):
+    """Requests for one service, in order (as oracle.games.mindbug.fuzz.rpc_strategies.rpc_session):
     request objects, raw bytes, or ("legal", k), the k-th legal step of game g1."""
     game = st.sampled_from(["g1", "g1", "g2", "g3", "g0", "", 1, None])
     simple = st.one_of(

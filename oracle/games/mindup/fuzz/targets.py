@@ -80,7 +80,9 @@ expect:
 """
 
 
-def targets(tally, seconds: float, replays, scenarios) -> dict:
+def targets(tally, seconds: float, replays, scenarios, examples=None, seed: int = 0, cleanup=None) -> dict:
+    """The targets, as every game's targets module gives them to the run
+    (`examples`, `seed` and `cleanup` are Mindbug's needs, not used here)."""
     slow = seconds * 4
     own = selfplay_games()
     games = own + file_games(replays)

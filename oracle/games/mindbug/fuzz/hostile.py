@@ -33,10 +33,11 @@ from pathlib import Path
 import yaml
 from hypothesis import strategies as st
 
-from ..games.mindbug.cards import CARDS
-from . import rpc_strategies as rs, strategies as fs, yaml_strategies as ys
-from .checks import name_forms
-from .corpus import MINIMAL_SCENARIO
+from ....fuzz import strategies as fs, yaml_strategies as ys
+from ....fuzz.corpus import MINIMAL_SCENARIO
+from ..cards import CARDS
+from . import rpc_strategies as rs
+from .card_checks import name_forms
 
 # -- terminal control strings ------------------------------------------------------
 
@@ -146,7 +147,7 @@ def hostile_expect(draw) -> bytes:
 @st.composite
 def hostile_cards(draw) -> bytes:
     """A legal card file with hostile text as a card's or the set's name."""
-    from ..games.mindbug.hunt.card_strategies import card_file as legal_card_file
+    from ..hunt.card_strategies import card_file as legal_card_file
 
     doc = draw(legal_card_file("fuzz-text", "Fuzz", n=draw(st.integers(1, 3))))
     where = draw(st.sampled_from(["name", "names", "set"]))
@@ -175,9 +176,9 @@ def check_text(tally, case: tuple) -> None:
     if kind == "games":
         _check_text_games(tally, data)
     elif kind == "scenarios":
-        from ..scenarios import report
-        from ..scenarios.loader import load_text
-        from ..scenarios.runner import run
+        from ....scenarios import report
+        from ....scenarios.loader import load_text
+        from ....scenarios.runner import run
 
         sf = load_text(data.decode("utf-8", "replace"), "fuzz\u202e.yaml")
         results = [run(sc, e) for sc in sf.scenarios for e in sc.editions()]
@@ -188,14 +189,14 @@ def check_text(tally, case: tuple) -> None:
     elif kind == "expect":
         _check_text_expect(tally, data)
     else:
-        from ..games.mindbug.cards.declared import CardFileError, load
+        from ..cards.declared import CardFileError, load
 
         try:
             decl = load("fuzz.yaml", data)
         except CardFileError as e:
             assert e.message, "card error: a card file refused without a message"
             return
-        from ..term import visible
+        from ....term import visible
 
         names = [decl.set.name, *decl.set.names.values()] + [n for c in decl.cards for n in (c.name, *c.names.values())]
         if any(visible(n) != n for n in names):
@@ -203,9 +204,9 @@ def check_text(tally, case: tuple) -> None:
 
 
 def _check_text_games(tally, data: bytes) -> None:
-    from ..replay import report as render
-    from ..replay.reader import split_games
-    from ..replay.verify import verify_game
+    from ....replay import report as render
+    from ....replay.reader import split_games
+    from ....replay.verify import verify_game
 
     raws = list(split_games(io.BytesIO(data), "fuzz\u202e.jsonl"))
     tally.games_in += len(raws)
@@ -219,8 +220,8 @@ def _check_text_games(tally, data: bytes) -> None:
 def _check_text_expect(tally, data: bytes) -> None:
     """The stale warnings (a refused file's lines are written through
     term.error: the command line sample checks them)."""
-    from ..replay import report as render
-    from .checks import check_expect
+    from ....replay import report as render
+    from ....fuzz.checks import check_expect
 
     for st_ in check_expect(tally, data):
         _assert_shown(render.stale_warning(st_), "verify --expect: the stale warning")
@@ -230,8 +231,8 @@ def cli_text(tally, case: tuple, seconds: float) -> None:
     """The same input through the command line: standard output and error
     free of the input's hidden characters; `verify -j 2` prints what `-j 1`
     prints."""
-    from .cli_checks import cli_problem, run_cli
-    from .corpus import selfplay_games
+    from ....fuzz.cli_checks import cli_problem, run_cli
+    from ....fuzz.corpus import selfplay_games
 
     kind, data = case
     tally.cli_runs += 1
@@ -301,7 +302,7 @@ SHIPPED = tuple(n for n, c in CARDS.items() if c.card_set in ("first-contact", "
 def card_file_naming(draw, set_id: str, name_of) -> bytes:
     """A legal card file in which one card's name, or its name in another
     language, is `name_of(card)`."""
-    from ..games.mindbug.hunt.card_strategies import card_file as legal_card_file
+    from ..hunt.card_strategies import card_file as legal_card_file
 
     doc = draw(legal_card_file(set_id, "Fuzz", n=draw(st.integers(1, 3))))
     card = draw(st.sampled_from(doc["cards"]))
@@ -317,7 +318,7 @@ def card_file_naming(draw, set_id: str, name_of) -> bytes:
 def refused_at_a_card(data: bytes, what: str, why: str) -> None:
     """The card file `data` is refused at a card's line and field
     (AssertionError `what: ...` otherwise)."""
-    from ..games.mindbug.cards.declared import CardFileError, load
+    from ..cards.declared import CardFileError, load
 
     try:
         load("fuzz.yaml", data)
@@ -351,7 +352,7 @@ def make_sandbox(scenario_text: str) -> Path:
     scenario, two with values that cannot be built, one whose card file is
     a FIFO, a FIFO, a folder, a file over the size limit and a link out;
     and a file outside it. The caller removes it."""
-    from ..safeyaml import MAX_BYTES
+    from ....safeyaml import MAX_BYTES
 
     root = Path(tempfile.mkdtemp(prefix="mb-fuzz-serve-"))
     scen = root / "scen"
@@ -406,7 +407,7 @@ def check_serve_reads(tally, session: list, sandbox: Path) -> None:
     """The session through a service that reads `sandbox/scen`: the checks of
     every session, and a scenario start by a path outside the folder (or
     missing there) answered with the one message that says nothing of it."""
-    from . import checks
+    from ....fuzz import checks
 
     checks.check_rpc(tally, session, (sandbox / "scen",), sandbox_paths(sandbox))
     sent, got = checks.rpc_lines(session, (sandbox / "scen",), sandbox_paths(sandbox))

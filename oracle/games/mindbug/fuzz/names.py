@@ -21,8 +21,8 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from .checks import name_forms
-from .cli_checks import cli_problem, run_cli
+from ....fuzz.cli_checks import cli_problem, run_cli
+from .card_checks import name_forms
 from .hostile import SHIPPED, card_file_naming, hidden, refused_at_a_card
 
 # -- card names that look like a shipped card's, or hold the mark of a copy ------------
@@ -30,7 +30,7 @@ from .hostile import SHIPPED, card_file_naming, hidden, refused_at_a_card
 
 def _swapped(draw, name: str) -> str:
     """`name` with one to three of its letters swapped for ones that look the same."""
-    from ..games.mindbug.cards.lookalike import look_alikes
+    from ..cards.lookalike import look_alikes
 
     places = [i for i, c in enumerate(name) if look_alikes(c)]
     chosen = draw(st.lists(st.sampled_from(places), min_size=1, max_size=3, unique=True)) if places else []
@@ -126,10 +126,10 @@ def check_file_names(case: dict, samples: dict) -> None:
     """The command in this process (click's runner)."""
     from click.testing import CliRunner
 
-    from ..harness.command import perft
-    from ..hunt.command import hunt
-    from ..replay.command import verify
-    from ..scenarios.command import scenarios
+    from ....harness.command import perft
+    from ....hunt.command import hunt
+    from ....replay.command import verify
+    from ....scenarios.command import scenarios
 
     root = Path(tempfile.mkdtemp(prefix="mb-fuzz-names-"))
     try:

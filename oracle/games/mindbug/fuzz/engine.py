@@ -6,13 +6,14 @@ is not one, and no exception may escape."""
 from __future__ import annotations
 
 import json
+import sys
 
-from ..games.mindbug.editions import EDITIONS
-from ..games.mindbug.engine import Decision, Refused, SetupError
-from ..harness import engine_protocol as ep
-from ..harness.engine_client import Engine
-from ..harness.start import StartError, check_setup, game_from_setup
-from ..harness.views import full_claim
+from ....harness import engine_protocol as ep
+from ....harness.engine_client import Engine
+from ....harness.start import StartError, check_setup, game_from_setup
+from ....harness.views import full_claim
+from ..editions import EDITIONS
+from ..engine import Decision, Refused, SetupError
 
 # How a reply is broken: applied to the reply line, with a number drawn for it.
 BREAKS = ("truncate", "junk", "not-utf8", "deep", "empty", "too-long", "drop-options", "drop-state",
@@ -102,11 +103,9 @@ class FuzzEngine(Engine):
 
 
 def main(argv: list[str]) -> None:
-    """`python -m oracle.fuzz.engine BREAKS`: the same adapter as a process
+    """`python -m oracle.games.mindbug.fuzz.engine BREAKS`: the same adapter as a process
     (BREAKS: a JSON object, reply number -> [kind, number]), for a fuzz
     case through `mb-oracle conform` on the command line."""
-    import sys
-
     answers = FuzzEngine({int(n): (kind, k) for n, (kind, k) in json.loads(argv[0]).items()})
     for line in sys.stdin.buffer:
         msg = json.loads(line)
@@ -117,6 +116,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    import sys
-
     main(sys.argv[1:])

@@ -9,9 +9,9 @@ import json
 
 from hypothesis import strategies as st
 
-from ..games.mindbug.editions import EDITIONS
-from .strategies import (CLAUSES, NAMES, byte_mutation, cards, field_mutation, pair, player, semantic_mutation,
-                         structured_line)
+from ....fuzz.strategies import (CLAUSES, NAMES, byte_mutation, cards, field_mutation, pair, player,
+                                 semantic_mutation, structured_line)
+from ..editions import EDITIONS
 
 # -- service sessions (mb-oracle-rpc/1) ----------------------------------------
 
@@ -86,7 +86,7 @@ def rpc_session(draw, setups: tuple) -> list:
 def engine_case(draw) -> tuple:
     """(seed, {reply number: (how it is broken, a number)}, edition): the
     replies of an otherwise faithful adapter that a case breaks
-    (oracle.fuzz.engine)."""
+    (engine.py)."""
     from .engine import BREAKS
 
     breaks = draw(st.dictionaries(st.integers(1, 40), st.tuples(st.sampled_from(BREAKS), st.integers(0, 10**6)),
