@@ -13,9 +13,9 @@ import json
 import msgspec
 
 from oracle.harness import engine_protocol as ep
-from oracle.harness.artifacts import failing_log
+from oracle.games.mindbug.harness.artifacts import failing_log
 from oracle.harness.lockstep import Divergence, compare
-from oracle.harness.views import full_claim
+from oracle.games.mindbug.harness.views import full_claim
 
 from test_skipped_choice_clauses import find
 
@@ -42,7 +42,7 @@ def test_a_draft_of_an_option_offered_to_the_wrong_player_passes_on_the_rules(tm
     attacker's legal HUNTER choice and the draft failed)."""
     import yaml
 
-    from oracle.harness.artifacts import draft_scenario
+    from oracle.games.mindbug.harness.artifacts import draft_scenario
     from oracle.scenarios.loader import load_file
     from oracle.scenarios.runner import run as run_scenario
 
@@ -125,7 +125,7 @@ def test_a_draft_of_a_game_of_the_later_sets_names_its_sets_and_passes(tmp_path)
 
     import yaml
 
-    from oracle.harness.artifacts import draft_scenario
+    from oracle.games.mindbug.harness.artifacts import draft_scenario
     from oracle.harness.start import game_from_setup
     from oracle.games.mindbug.replay.selfplay import choose, random_deal
     from oracle.scenarios.loader import load_file
@@ -164,7 +164,7 @@ def test_a_draft_that_names_a_creature_the_attack_effect_removed_before_hunter_p
     the oracle: "expected keywords.hunter, got effects.hunter-order")."""
     import yaml
 
-    from oracle.harness.artifacts import draft_scenario
+    from oracle.games.mindbug.harness.artifacts import draft_scenario
     from oracle.scenarios.loader import load_file
     from oracle.scenarios.runner import run as run_scenario
 

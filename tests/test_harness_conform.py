@@ -21,7 +21,7 @@ from conftest import ROOT
 
 from oracle.harness import engine_protocol as ep
 from oracle.harness.start import seeded_deal, setup_line
-from oracle.harness.views import line_of
+from oracle.games.mindbug.harness.views import line_of
 from oracle.replay.reader import split_games
 from oracle.replay.verify import verify_game
 from oracle.scenarios.loader import load_file
@@ -432,7 +432,7 @@ def counter_scenarios() -> set[str]:
 
 
 def test_the_position_message_carries_the_scenarios_counters_and_nothing_when_there_are_none():
-    from oracle.harness.scenario_run import _start_message
+    from oracle.games.mindbug.harness.scenario_run import _start_message
 
     scenarios = {sc.id: sc for sc in load_file(LATER).scenarios}
     msg = _start_message(scenarios["later.harvest-last-counter-at-the-next-turn"], "en-revised")
@@ -489,7 +489,7 @@ def test_an_engine_that_drops_the_counters_parts_from_the_rules_where_they_matte
 def test_a_position_message_with_counters_and_activate_options_follow_the_printed_schemas():
     from click.testing import CliRunner
 
-    from oracle.harness.scenario_run import _start_message
+    from oracle.games.mindbug.harness.scenario_run import _start_message
     from oracle.replay.command import schema as schema_command
 
     schemas = {n: json.loads(CliRunner().invoke(schema_command, [n]).output) for n in ("engine", "engine-reply")}
@@ -615,7 +615,7 @@ def test_several_root_causes_are_shrunk_to_a_median_of_a_few_decisions(tmp_path)
 def test_played_cards_are_moved_into_their_players_draw_piles_and_the_reveals_stay():
     from oracle.games.mindbug.engine import Decision
     from oracle.harness.lockstep import Divergence
-    from oracle.harness.shrink import _regrouped
+    from oracle.games.mindbug.harness.shrink import _regrouped
     from oracle.replay.findings import Finding
 
     setup = {"cards": {i: "Spider Owl" for i in range(10)}, "decks": [[0, 1, 2], [3, 4, 5]], "unused": [6, 7, 8, 9],

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from oracle.cli import main
 from oracle.games.mindbug.editions import EDITIONS
 from oracle.games.mindbug.engine import Game
-from oracle.harness.perft import count, divide
+from oracle.games.mindbug.harness.perft import count, divide
 from oracle.harness.start import game_from_setup, scenario_game, seeded_deal
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,7 +12,7 @@ from ..games.mindbug.engine import Decision, Refused, SetupError
 from ..harness import engine_protocol as ep
 from ..harness.engine_client import Engine
 from ..harness.start import StartError, check_setup, game_from_setup
-from ..harness.views import full_claim
+from ..games.mindbug.harness.views import full_claim
 
 # How a reply is broken: applied to the reply line, with a number drawn for it.
 BREAKS = ("truncate", "junk", "not-utf8", "deep", "empty", "too-long", "drop-options", "drop-state",

@@ -71,7 +71,7 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
         _fail("--players is for games of Mind Up! (--game mind-up)")
     from ..games.mindbug.cards import DEFAULT_SETS
     from ..games.mindbug.engine import SetupError
-    from . import perft as pf
+    from ..games.mindbug.harness import perft as pf
     from .start import StartError, game_from_setup, log_start, scenario_game, seeded_deal, start_sets
 
     given = [x for x in (seed is not None, log_path, scenario_path) if x]
@@ -262,7 +262,7 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
 
 
 def scenario_run(rep) -> bool:
-    """Whether a report of conform is a scenario's run (oracle.harness.scenario_run), not a game."""
+    """Whether a report of conform is a scenario's run (oracle.games.mindbug.harness.scenario_run), not a game."""
     return rep.id.startswith("scenario ")
 
 

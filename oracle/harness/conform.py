@@ -25,9 +25,9 @@ from ..games.mindbug.replay.selfplay import choose, random_deal
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
 from .lockstep import Divergence, Run, start_game
-from .roots import root_causes, why_not_written  # noqa: F401  (why_not_written: Mind Up!'s conform)
+from ..games.mindbug.harness.roots import root_causes, why_not_written  # noqa: F401  (why_not_written: Mind Up!'s conform)
 from .serve import game_from_position
-from .views import position_of
+from ..games.mindbug.harness.views import position_of
 
 ENGINE_FAULT = "ENGINE_FAULT"
 
@@ -180,7 +180,7 @@ class Campaign:
     def _scenarios(self) -> Iterator[GameReport]:
         if not self.settings.scenarios:
             return
-        from .scenario_run import run_scenarios
+        from ..games.mindbug.harness.scenario_run import run_scenarios
         yield from run_scenarios(self, self.settings.scenarios)
 
 

@@ -19,7 +19,7 @@ from ..replay.findings import DiffEntry, Finding, name_cards
 from ..games.mindbug.replay.narrate import card_label, faces, names_by_event, rules_events, shown_names, waiting_text
 from . import engine_protocol as ep
 from .engine_client import Engine, EngineFault
-from .views import line_of, option_key
+from ..games.mindbug.harness.views import line_of, option_key
 
 U = msgspec.UNSET
 OPTIONS_DIFFER = "OPTIONS_DIFFER"
