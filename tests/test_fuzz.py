@@ -276,7 +276,8 @@ def test_each_way_of_breaking_an_adapter_reply_ends_as_a_report_not_a_traceback(
 
 def test_a_broken_adapter_reply_is_an_engine_fault_naming_what_is_wrong():
     from oracle.fuzz.engine import FuzzEngine
-    from oracle.harness.conform import Campaign, Settings
+    from oracle.games.mindbug.harness.conform import Campaign
+    from oracle.harness.conform import Settings
 
     engine = FuzzEngine({3: ("not-utf8", 5)})
     engine.start()

@@ -217,7 +217,8 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     from pathlib import Path
 
     from ..replay.outputs import Reporter, load_expectations
-    from .conform import KnownOutcomes, Settings, campaign
+    from .. import games
+    from .conform import KnownOutcomes, Settings
     from .engine_client import EngineFault
 
     known = load_expectations(expect_file)
@@ -247,7 +248,7 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
                         reads=(*reads, *((expect_file,) if expect_file else ())),
                         scenario_runs=scenario_run, verbose=verbose)
     try:
-        camp = campaign(command, settings) if other is None else other(command, settings, tuple(players))
+        camp = games.attribute(game, "CONFORM")(command, settings, tuple(players))
     except (EngineFault, ValueError) as e:
         reporter.abandon()
         _fail(str(e))

@@ -25,6 +25,7 @@ CONSISTENCY = "oracle.games.mindbug.replay.verify:consistency"
 SELFPLAY = "oracle.games.mindbug.replay.selfplay:selfplay_lines"
 SCHEMA = "oracle.games.mindbug.replay.format:replay_schema"
 ANNOTATE = "oracle.games.mindbug.replay.annotate:annotate_game"
+CONFORM = "oracle.games.mindbug.harness.conform:campaign"
 
 
 def load_catalogue():

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ....draftfile import DraftRefused
 from ....safefile import OutputError
 from ....term import visible
+from ....harness.conform import why_not_written
 from ....harness.engine_client import EngineFault
 from ....harness.lockstep import OPTIONS_DIFFER, Divergence, replay
 from . import artifacts
@@ -294,15 +295,6 @@ def _basis(camp, small: Divergence, edition: str, setup) -> tuple | None:
     clause = alternatives[0][0]
     return ("reading", {"clause": clause, "choice": now.get(clause, TEAM[clause])},
             [c for k, c in alternatives if k == clause])
-
-
-def why_not_written(e: Exception) -> str:
-    """Why a shrunk game or its draft was not written (DraftRefused, OutputError, OSError)."""
-    if isinstance(e, DraftRefused):
-        return f"{e} (--force overwrites what someone edited)"
-    if isinstance(e, OSError):
-        return f"{e.filename or 'the --out folder'}: {e.strerror}"
-    return str(e)
 
 
 def _card_count(pos) -> int:
