@@ -14,7 +14,7 @@ import msgspec
 
 from oracle.harness import engine_protocol as ep
 from oracle.games.mindbug.harness.artifacts import failing_log
-from oracle.harness.lockstep import Divergence, compare
+from oracle.games.mindbug.harness.lockstep import Divergence, compare
 from oracle.games.mindbug.harness.views import full_claim
 
 from test_skipped_choice_clauses import find
@@ -65,7 +65,7 @@ def test_an_engine_that_takes_a_forced_step_and_then_parts_from_the_rules_is_com
     choice to the wrong player: the difference is found at that choice (the
     rules take the forced step too), not at the forced step, whose clause
     has nothing to do with it."""
-    from oracle.harness.lockstep import Run
+    from oracle.games.mindbug.harness.lockstep import Run
 
     def forced_then_choice(g):
         p = g.pending

@@ -231,7 +231,7 @@ def test_conform_names_the_face_in_the_options_it_compares(evolving):
     import msgspec
 
     from oracle.harness import engine_protocol as ep
-    from oracle.harness.lockstep import compare
+    from oracle.games.mindbug.harness.lockstep import compare
     from oracle.games.mindbug.harness.views import full_claim
 
     lines, at, card, printed, face = evolving

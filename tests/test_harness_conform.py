@@ -614,7 +614,7 @@ def test_several_root_causes_are_shrunk_to_a_median_of_a_few_decisions(tmp_path)
 
 def test_played_cards_are_moved_into_their_players_draw_piles_and_the_reveals_stay():
     from oracle.games.mindbug.engine import Decision
-    from oracle.harness.lockstep import Divergence
+    from oracle.games.mindbug.harness.lockstep import Divergence
     from oracle.games.mindbug.harness.shrink import _regrouped
     from oracle.replay.findings import Finding
 

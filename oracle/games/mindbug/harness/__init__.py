@@ -1,6 +1,7 @@
 """Mindbug's harness: what the reference engine's game is in the protocols'
 terms (`views`), decision-tree counts (`perft`), conform's campaign of
-seeded games (`conform`, the registry's CONFORM), the scenario library
+seeded games (`conform`, the registry's CONFORM) played in lockstep
+(`lockstep`), the scenario library
 played against an engine adapter (`scenario_run`), and what conform does
 with a divergence: shrinking it (`shrink`), grouping divergences into root
 causes (`roots`) and writing each as a replay log and a draft scenario
@@ -10,6 +11,7 @@ The harness both games share stays in oracle/harness: the adapter's
 processes and the client that talks to it (`adapter_process`,
 `engine_client`), the command-line verbs that dispatch to a game
 (`command`, `schemas`), conform's settings and what every campaign's
-reports share (`conform`), and, still holding Mindbug's part beside the
-shared one, the service (`serve`), the starts (`start`), the protocols'
-structs (`protocol`, `engine_protocol`) and lockstep (`lockstep`)."""
+reports share (`conform`), lockstep's finding codes (`lockstep`), and,
+still holding Mindbug's part beside the shared one, the service (`serve`),
+the starts (`start`) and the protocols' structs (`protocol`,
+`engine_protocol`)."""

@@ -18,13 +18,13 @@ from ....draftfile import DraftRefused, digest, edited, refusal, write_draft
 from ....replay.reader import split_games
 from ....replay.verify import verify_game
 from ....safefile import write_file
-from ....harness.lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, Divergence, skipped
+from ....harness.lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT
 from ....harness.start import deal_sets, game_from_setup
-from ....harness.lockstep import start_game
 from ..cards import DEFAULT_SETS
 from ..engine import Decision, Game
 from ..engine.state import STAGE_KINDS
 from ..replay.format import FORMAT
+from .lockstep import Divergence, skipped, start_game
 from .views import full_claim, option_key
 
 

@@ -18,7 +18,6 @@ from typing import Iterator
 from ....harness import engine_protocol as ep
 from ....harness.conform import Settings, engine_fault, timed
 from ....harness.engine_client import Engine, EngineFault
-from ....harness.lockstep import Divergence, Run, start_game
 from ....harness.serve import game_from_position
 from ....replay.findings import Finding, GameReport
 from ..cards import DEFAULT_SETS
@@ -26,6 +25,7 @@ from ..editions import EDITIONS
 from ..engine import SetupError
 from ..readings import differing, with_readings
 from ..replay.selfplay import choose, random_deal
+from .lockstep import Divergence, Run, start_game
 from .roots import root_causes
 from .views import position_of
 

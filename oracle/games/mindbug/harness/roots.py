@@ -15,7 +15,8 @@ from ....safefile import OutputError
 from ....term import visible
 from ....harness.conform import why_not_written
 from ....harness.engine_client import EngineFault
-from ....harness.lockstep import OPTIONS_DIFFER, Divergence, replay
+from ....harness.lockstep import OPTIONS_DIFFER
+from .lockstep import Divergence, replay
 from . import artifacts
 from .shrink import Shrinker, from_position, thinned
 

@@ -21,9 +21,9 @@ play them, and the decisions that only drew them can go. """
 from __future__ import annotations
 
 from ....harness.engine_client import Engine, EngineFault
-from ....harness.lockstep import Divergence, replay, start_game
 from ..engine import Decision
 from ..engine.errors import SetupError
+from .lockstep import Divergence, replay, start_game
 
 
 def legal_prefix(edition: str, setup: dict, decisions: list[Decision], readings: dict | None = None) -> tuple:
