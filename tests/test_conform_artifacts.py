@@ -126,7 +126,7 @@ def test_a_draft_of_a_game_of_the_later_sets_names_its_sets_and_passes(tmp_path)
     import yaml
 
     from oracle.games.mindbug.harness.artifacts import draft_scenario
-    from oracle.harness.start import game_from_setup
+    from oracle.games.mindbug.harness.start import game_from_setup
     from oracle.games.mindbug.replay.selfplay import choose, random_deal
     from oracle.scenarios.loader import load_file
     from oracle.scenarios.runner import run as run_scenario

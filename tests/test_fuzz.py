@@ -134,11 +134,12 @@ def _file_names_unescaped(monkeypatch):
     """The file names of messages written as they are (as before they were escaped)."""
     from oracle import safefile
     from oracle.games.mindbug.cards import declared
-    from oracle.harness import start
+    from oracle.games.mindbug.harness import start
+    from oracle.harness import start as shared_start
     from oracle.replay import expect, outputs
     from oracle.scenarios import command, located
 
-    for module in (safefile, declared, start, expect, outputs, command, located):
+    for module in (safefile, declared, start, shared_start, expect, outputs, command, located):
         monkeypatch.setattr(module, "visible", lambda text, lines=False: text)
 
 

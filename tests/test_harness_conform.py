@@ -20,7 +20,7 @@ import yaml
 from conftest import ROOT
 
 from oracle.harness import engine_protocol as ep
-from oracle.harness.start import seeded_deal, setup_line
+from oracle.games.mindbug.harness.start import seeded_deal, setup_line
 from oracle.games.mindbug.harness.views import line_of
 from oracle.replay.reader import split_games
 from oracle.replay.verify import verify_game
@@ -220,7 +220,7 @@ def test_engine_messages_and_the_example_adapters_replies_follow_the_printed_sch
 
     schemas = {n: json.loads(CliRunner().invoke(schema_command, [n]).output) for n in ("engine", "engine-reply")}
     setup = seeded_deal(4, "en-first")
-    from oracle.harness.start import game_from_setup
+    from oracle.games.mindbug.harness.start import game_from_setup
     g = game_from_setup("en-first", setup)
     messages = [ep.Hello(), ep.Deal(edition="en-first", setup=setup_line(setup))]
     for _ in range(6):

@@ -11,7 +11,8 @@ from ..games.mindbug.editions import EDITIONS
 from ..games.mindbug.engine import Decision, Refused, SetupError
 from ..harness import engine_protocol as ep
 from ..harness.engine_client import Engine
-from ..harness.start import StartError, check_setup, game_from_setup
+from ..harness.start import StartError
+from ..games.mindbug.harness.start import check_setup, game_from_setup
 from ..games.mindbug.harness.views import full_claim
 
 # How a reply is broken: applied to the reply line, with a number drawn for it.

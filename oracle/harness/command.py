@@ -72,7 +72,8 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
     from ..games.mindbug.cards import DEFAULT_SETS
     from ..games.mindbug.engine import SetupError
     from ..games.mindbug.harness import perft as pf
-    from .start import StartError, game_from_setup, log_start, scenario_game, seeded_deal, start_sets
+    from ..games.mindbug.harness.start import game_from_setup, log_start, scenario_game, seeded_deal, start_sets
+    from .start import StartError
 
     given = [x for x in (seed is not None, log_path, scenario_path) if x]
     if len(given) != 1:
@@ -223,7 +224,8 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
 
     known = load_expectations(expect_file)
     from ..games.mindbug.cards import DEFAULT_SETS
-    from .start import StartError, start_sets
+    from ..games.mindbug.harness.start import start_sets
+    from .start import StartError
 
     try:
         sets = DEFAULT_SETS if sets_spec is None else start_sets(sets_spec)

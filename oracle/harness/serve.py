@@ -23,8 +23,11 @@ from ..replay.limits import json_error, text_problem
 from ..games.mindbug.replay.narrate import faces
 from ..term import did_you_mean
 from . import protocol as pr
-from .start import StartError, check_setup, game_from_setup, scenario_game, seeded_deal, setup_line, start_sets
-from ..games.mindbug.harness.views import decision_of, event_views, line_of, octonite_view, over_view, pending_view, state_line
+from ..games.mindbug.harness.start import (check_setup, game_from_setup, scenario_game, seeded_deal, setup_line,
+                                           start_sets)
+from ..games.mindbug.harness.views import (decision_of, event_views, line_of, octonite_view, over_view, pending_view,
+                                           state_line)
+from .start import StartError
 
 _enc = msgspec.json.Encoder()
 _generic = msgspec.json.Decoder()

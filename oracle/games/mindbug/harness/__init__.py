@@ -1,4 +1,5 @@
-"""Mindbug's harness: what the reference engine's game is in the protocols'
+"""Mindbug's harness: where a game starts (`start`: a deal, a seed, a replay
+log, a scenario), what the reference engine's game is in the protocols'
 terms (`views`), decision-tree counts (`perft`), conform's campaign of
 seeded games (`conform`, the registry's CONFORM) played in lockstep
 (`lockstep`), the scenario library
@@ -11,7 +12,7 @@ The harness both games share stays in oracle/harness: the adapter's
 processes and the client that talks to it (`adapter_process`,
 `engine_client`), the command-line verbs that dispatch to a game
 (`command`, `schemas`), conform's settings and what every campaign's
-reports share (`conform`), lockstep's finding codes (`lockstep`), and,
-still holding Mindbug's part beside the shared one, the service (`serve`),
-the starts (`start`) and the protocols' structs (`protocol`,
-`engine_protocol`)."""
+reports share (`conform`), lockstep's finding codes (`lockstep`), the
+error of a start and the scenario loader (`start`), and, still holding
+Mindbug's part beside the shared one, the service (`serve`) and the
+protocols' structs (`protocol`, `engine_protocol`)."""

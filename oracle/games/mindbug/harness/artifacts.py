@@ -19,11 +19,11 @@ from ....replay.reader import split_games
 from ....replay.verify import verify_game
 from ....safefile import write_file
 from ....harness.lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT
-from ....harness.start import deal_sets, game_from_setup
 from ..cards import DEFAULT_SETS
 from ..engine import Decision, Game
 from ..engine.state import STAGE_KINDS
 from ..replay.format import FORMAT
+from .start import deal_sets, game_from_setup
 from .lockstep import Divergence, skipped, start_game
 from .views import full_claim, option_key
 

@@ -168,7 +168,8 @@ def _deals(edition: str, sets) -> bool:
     """Whether `edition` deals the card sets `sets` (setup.sets.later), a
     deck large enough for a deal (setup.deal)."""
     from ..replay.selfplay import deal_problem
-    from ....harness.start import StartError, start_sets
+    from ....harness.start import StartError
+    from .start import start_sets
 
     try:
         start_sets(sets, edition)

@@ -278,7 +278,7 @@ def start_game(edition: str, start, readings: dict | None = None) -> tuple[Game,
     (a setup dict) or a protocol position (a game followed past an expected
     divergence starts again from one)."""
     from ..cards import DEFAULT_SETS
-    from ....harness.start import deal_sets, game_from_setup, setup_line
+    from .start import deal_sets, game_from_setup, setup_line
 
     if isinstance(start, dict):
         sets = deal_sets(start)   # setup.sets: a deal of other sets names them to the engine

@@ -16,11 +16,11 @@ from ....scenarios.runner import build, given_args
 from ....harness import engine_protocol as ep
 from ....harness import protocol as pr
 from ....harness.engine_client import EngineFault
-from ....harness.start import setup_line
 from ..cards import DEFAULT_SETS
 from ..engine import Decision, SetupError
 from ..engine.state import STAGE_KINDS
 from ..readings import differing
+from .start import setup_line
 from .lockstep import Run
 
 SETTLE_LIMIT = 50
