@@ -1,5 +1,5 @@
 """Mindbug's harness: where a game starts (`start`: a deal, a seed, a replay
-log, a scenario), what the reference engine's game is in the protocols'
+log, a scenario, a protocol position), what the reference engine's game is in the protocols'
 terms (`views`), decision-tree counts (`perft`), conform's campaign of
 seeded games (`conform`, the registry's CONFORM) played in lockstep
 (`lockstep`), the scenario library

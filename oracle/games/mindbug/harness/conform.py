@@ -18,7 +18,6 @@ from typing import Iterator
 from ....harness import engine_protocol as ep
 from ....harness.conform import Settings, engine_fault, timed
 from ....harness.engine_client import Engine, EngineFault
-from ....harness.serve import game_from_position
 from ....replay.findings import Finding, GameReport
 from ..cards import DEFAULT_SETS
 from ..editions import EDITIONS
@@ -27,6 +26,7 @@ from ..readings import differing, with_readings
 from ..replay.selfplay import choose, random_deal
 from .lockstep import Divergence, Run, start_game
 from .roots import root_causes
+from .start import game_from_position
 from .views import position_of
 
 

@@ -278,7 +278,7 @@ def start_game(edition: str, start, readings: dict | None = None) -> tuple[Game,
     (a setup dict) or a protocol position (a game followed past an expected
     divergence starts again from one)."""
     from ..cards import DEFAULT_SETS
-    from .start import deal_sets, game_from_setup, setup_line
+    from .start import deal_sets, game_from_position, game_from_setup, setup_line
 
     if isinstance(start, dict):
         sets = deal_sets(start)   # setup.sets: a deal of other sets names them to the engine
@@ -286,7 +286,6 @@ def start_game(edition: str, start, readings: dict | None = None) -> tuple[Game,
         return game_from_setup(edition, start, readings, sets), ep.Deal(edition=edition, setup=setup_line(start),
                                                                          **named)
     from ..readings import with_readings
-    from ....harness.serve import game_from_position
 
     return game_from_position(with_readings(edition, readings), start), ep.SetPosition(edition=edition,
                                                                                        position=start)

@@ -10,12 +10,14 @@ import random
 import msgspec
 
 from ....games import DEFAULT, GAMES, game_of
+from ....harness import protocol as pr
 from ....harness.start import StartError, load_scenario
 from ....replay.limits import MAX_LINE_BYTES, decode_line
 from ....replay.reader import BOM, READ_ERRORS, open_log
 from ....term import visible
 from ..cards import DEFAULT_SETS, UnknownSet, check_sets
 from ..engine import Game, SetupError
+from ..engine.deck import resolve_cards
 from ..readings import with_readings
 from ..replay import format as fmt
 from ..replay.selfplay import deal_problem, random_deal
@@ -99,6 +101,24 @@ def game_from_setup(edition: str, setup: dict, readings: dict | None = None, set
     return Game.deal(with_readings(edition, readings), setup["cards"], setup["decks"], setup["unused"],
                      setup.get("first"), setup.get("reveals") or (), setup.get("life_cards"), sets=sets,
                      set_aside=setup.get("set_aside"))
+
+
+def game_from_position(edition, pos: pr.Position) -> Game:
+    """A game from a protocol position; raises SetupError."""
+    defs = resolve_cards(pos.cards)
+    zones = {(z, p): getattr(pos, z)[p] for z in ("deck", "hand", "play", "discard") for p in (0, 1)}
+    placed = [c for cards in zones.values() for c in cards] + pos.out + \
+        ([] if pos.unused is msgspec.UNSET else pos.unused)
+    unknown = sorted(set(placed) - set(defs))
+    if unknown:
+        raise SetupError("BAD_POSITION", "setup.components", f"card ids placed but not in cards: {unknown}")
+    kw = {} if pos.unused is msgspec.UNSET else {"unused": pos.unused}
+    if pos.octonite is not msgspec.UNSET:
+        # later.octonite: the engine's own checks (setup.place_octonite) judge the
+        # counters: creatures in play only, and only in an edition with the later sets.
+        kw["octonite"] = tuple(sorted(pos.octonite.items()))
+    return Game.position(edition, zones, defs, active=pos.active, life=tuple(pos.life), mindbugs=tuple(pos.mindbugs),
+                         exhausted=pos.exhausted, out=pos.out, turn=pos.turn, **kw)
 
 
 def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...], str]:
