@@ -26,6 +26,7 @@ SELFPLAY = "oracle.games.mindbug.replay.selfplay:selfplay_lines"
 SCHEMA = "oracle.games.mindbug.replay.format:replay_schema"
 ANNOTATE = "oracle.games.mindbug.replay.annotate:annotate_game"
 CONFORM = "oracle.games.mindbug.harness.conform:campaign"
+HARNESS_SCHEMA = "oracle.games.mindbug.harness.schemas:harness_schema"
 
 
 def load_catalogue():

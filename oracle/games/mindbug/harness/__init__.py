@@ -6,12 +6,12 @@ seeded games (`conform`, the registry's CONFORM) played in lockstep
 played against an engine adapter (`scenario_run`), and what conform does
 with a divergence: shrinking it (`shrink`), grouping divergences into root
 causes (`roots`) and writing each as a replay log and a draft scenario
-(`artifacts`).
+(`artifacts`), and the JSON Schemas of its protocols (`schemas`).
 
 The harness both games share stays in oracle/harness: the adapter's
 processes and the client that talks to it (`adapter_process`,
 `engine_client`), the command-line verbs that dispatch to a game
-(`command`, `schemas`), conform's settings and what every campaign's
+(`command`), conform's settings and what every campaign's
 reports share (`conform`), lockstep's finding codes (`lockstep`), the
 error of a start and the scenario loader (`start`), and, still holding
 Mindbug's part beside the shared one, the service (`serve`) and the
