@@ -25,6 +25,7 @@ CONSISTENCY = "oracle.games.mindbug.replay.verify:consistency"
 SELFPLAY = "oracle.games.mindbug.replay.selfplay:selfplay_lines"
 SCHEMA = "oracle.games.mindbug.replay.format:replay_schema"
 ANNOTATE = "oracle.games.mindbug.replay.annotate:annotate_game"
+PERFT = "oracle.games.mindbug.harness.commands:perft"
 CONFORM = "oracle.games.mindbug.harness.conform:campaign"
 HARNESS_SCHEMA = "oracle.games.mindbug.harness.schemas:harness_schema"
 
