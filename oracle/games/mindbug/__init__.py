@@ -4,11 +4,11 @@ The package holds the reference engine (`engine`), the cards of every set and
 their abilities (`cards`), the rulebook editions (`editions`) and the team's
 readings (`readings`, `beyond_readings`) and its replay vocabulary
 (`replay`: the mb-replay/1 format, the verifier, self-play, annotate) and
-part of its harness (`harness`: views, perft, the scenario library against
-an engine, shrinking and root causes). Its hunts and the rest of its
-harness still live in the shared packages (oracle.hunt, oracle.harness,
-oracle.scenarios, oracle.report), which hold both the shared machinery and
-Mindbug's part of it.
+most of its harness (`harness`: starts, perft, conform's campaign,
+lockstep, shrinking, root causes, the protocols' schemas). Its hunts, its
+service and protocol structs still live in the shared packages
+(oracle.hunt, oracle.harness, oracle.scenarios, oracle.report), which hold
+both the shared machinery and Mindbug's part of it.
 
 This module is imported with every module of the package: it imports nothing
 at load, so the registry costs a game nothing until it is used."""
