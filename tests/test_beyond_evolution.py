@@ -130,7 +130,7 @@ def test_conform_does_not_send_an_engine_a_position_with_evolved_creatures():
     from pathlib import Path
     from types import SimpleNamespace
 
-    from oracle.harness.scenario_run import play_one
+    from oracle.games.mindbug.harness.scenario_run import play_one
     from oracle.scenarios.loader import load_file
 
     scenarios = {sc.id: sc for sc in load_file(Path(__file__).parents[1] / "scenarios/beyond-evolution.yaml").scenarios}

@@ -13,9 +13,9 @@ import json
 import msgspec
 
 from oracle.harness import engine_protocol as ep
-from oracle.harness.artifacts import failing_log
-from oracle.harness.lockstep import Divergence, compare
-from oracle.harness.views import full_claim
+from oracle.games.mindbug.harness.artifacts import failing_log
+from oracle.games.mindbug.harness.lockstep import Divergence, compare
+from oracle.games.mindbug.harness.views import full_claim
 
 from test_skipped_choice_clauses import find
 
@@ -42,7 +42,7 @@ def test_a_draft_of_an_option_offered_to_the_wrong_player_passes_on_the_rules(tm
     attacker's legal HUNTER choice and the draft failed)."""
     import yaml
 
-    from oracle.harness.artifacts import draft_scenario
+    from oracle.games.mindbug.harness.artifacts import draft_scenario
     from oracle.scenarios.loader import load_file
     from oracle.scenarios.runner import run as run_scenario
 
@@ -65,7 +65,7 @@ def test_an_engine_that_takes_a_forced_step_and_then_parts_from_the_rules_is_com
     choice to the wrong player: the difference is found at that choice (the
     rules take the forced step too), not at the forced step, whose clause
     has nothing to do with it."""
-    from oracle.harness.lockstep import Run
+    from oracle.games.mindbug.harness.lockstep import Run
 
     def forced_then_choice(g):
         p = g.pending
@@ -125,8 +125,8 @@ def test_a_draft_of_a_game_of_the_later_sets_names_its_sets_and_passes(tmp_path)
 
     import yaml
 
-    from oracle.harness.artifacts import draft_scenario
-    from oracle.harness.start import game_from_setup
+    from oracle.games.mindbug.harness.artifacts import draft_scenario
+    from oracle.games.mindbug.harness.start import game_from_setup
     from oracle.games.mindbug.replay.selfplay import choose, random_deal
     from oracle.scenarios.loader import load_file
     from oracle.scenarios.runner import run as run_scenario
@@ -164,7 +164,7 @@ def test_a_draft_that_names_a_creature_the_attack_effect_removed_before_hunter_p
     the oracle: "expected keywords.hunter, got effects.hunter-order")."""
     import yaml
 
-    from oracle.harness.artifacts import draft_scenario
+    from oracle.games.mindbug.harness.artifacts import draft_scenario
     from oracle.scenarios.loader import load_file
     from oracle.scenarios.runner import run as run_scenario
 

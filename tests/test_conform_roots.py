@@ -12,7 +12,7 @@ from types import SimpleNamespace
 from conftest import ROOT
 from test_harness_conform import conform, reports, wrapped_adapter
 
-from oracle.harness.roots import Root, merged
+from oracle.games.mindbug.harness.roots import Root, merged
 
 
 def test_an_artifact_that_does_not_fail_on_the_engine_is_said_in_the_root_cause(tmp_path):

@@ -11,8 +11,8 @@ import sys
 from conftest import ROOT
 
 from oracle.harness import engine_protocol as ep
-from oracle.harness.lockstep import OPTIONS_DIFFER, Run
-from oracle.harness.start import game_from_setup, setup_line
+from oracle.games.mindbug.harness.lockstep import OPTIONS_DIFFER, Run
+from oracle.games.mindbug.harness.start import game_from_setup, setup_line
 from oracle.games.mindbug.replay.selfplay import choose, random_deal
 
 sys.path.insert(0, str(ROOT / "examples"))

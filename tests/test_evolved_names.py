@@ -16,7 +16,7 @@ from conftest import ROOT, run_cli
 
 from oracle.games.mindbug.engine import Game
 from oracle.games.mindbug.engine.records import Event
-from oracle.harness.views import event_views
+from oracle.games.mindbug.harness.views import event_views
 from oracle.replay import report as render
 from oracle.games.mindbug.replay.narrate import creature_label, faces, names_by_event, shown_names
 from oracle.replay.reader import split_games
@@ -231,8 +231,8 @@ def test_conform_names_the_face_in_the_options_it_compares(evolving):
     import msgspec
 
     from oracle.harness import engine_protocol as ep
-    from oracle.harness.lockstep import compare
-    from oracle.harness.views import full_claim
+    from oracle.games.mindbug.harness.lockstep import compare
+    from oracle.games.mindbug.harness.views import full_claim
 
     lines, at, card, printed, face = evolving
     for upto in range(at + 1, len(lines)):

@@ -134,11 +134,12 @@ def _file_names_unescaped(monkeypatch):
     """The file names of messages written as they are (as before they were escaped)."""
     from oracle import safefile
     from oracle.games.mindbug.cards import declared
-    from oracle.harness import start
+    from oracle.games.mindbug.harness import start
+    from oracle.harness import start as shared_start
     from oracle.replay import expect, outputs
     from oracle.scenarios import command, located
 
-    for module in (safefile, declared, start, expect, outputs, command, located):
+    for module in (safefile, declared, start, shared_start, expect, outputs, command, located):
         monkeypatch.setattr(module, "visible", lambda text, lines=False: text)
 
 
@@ -277,7 +278,8 @@ def test_each_way_of_breaking_an_adapter_reply_ends_as_a_report_not_a_traceback(
 
 def test_a_broken_adapter_reply_is_an_engine_fault_naming_what_is_wrong():
     from oracle.games.mindbug.fuzz.engine import FuzzEngine
-    from oracle.harness.conform import Campaign, Settings
+    from oracle.games.mindbug.harness.conform import Campaign
+    from oracle.harness.conform import Settings
 
     engine = FuzzEngine({3: ("not-utf8", 5)})
     engine.start()

@@ -20,8 +20,8 @@ import yaml
 from conftest import ROOT
 
 from oracle.harness import engine_protocol as ep
-from oracle.harness.start import seeded_deal, setup_line
-from oracle.harness.views import line_of
+from oracle.games.mindbug.harness.start import seeded_deal, setup_line
+from oracle.games.mindbug.harness.views import line_of
 from oracle.replay.reader import split_games
 from oracle.replay.verify import verify_game
 from oracle.scenarios.loader import load_file
@@ -220,7 +220,7 @@ def test_engine_messages_and_the_example_adapters_replies_follow_the_printed_sch
 
     schemas = {n: json.loads(CliRunner().invoke(schema_command, [n]).output) for n in ("engine", "engine-reply")}
     setup = seeded_deal(4, "en-first")
-    from oracle.harness.start import game_from_setup
+    from oracle.games.mindbug.harness.start import game_from_setup
     g = game_from_setup("en-first", setup)
     messages = [ep.Hello(), ep.Deal(edition="en-first", setup=setup_line(setup))]
     for _ in range(6):
@@ -432,7 +432,7 @@ def counter_scenarios() -> set[str]:
 
 
 def test_the_position_message_carries_the_scenarios_counters_and_nothing_when_there_are_none():
-    from oracle.harness.scenario_run import _start_message
+    from oracle.games.mindbug.harness.scenario_run import _start_message
 
     scenarios = {sc.id: sc for sc in load_file(LATER).scenarios}
     msg = _start_message(scenarios["later.harvest-last-counter-at-the-next-turn"], "en-revised")
@@ -489,7 +489,7 @@ def test_an_engine_that_drops_the_counters_parts_from_the_rules_where_they_matte
 def test_a_position_message_with_counters_and_activate_options_follow_the_printed_schemas():
     from click.testing import CliRunner
 
-    from oracle.harness.scenario_run import _start_message
+    from oracle.games.mindbug.harness.scenario_run import _start_message
     from oracle.replay.command import schema as schema_command
 
     schemas = {n: json.loads(CliRunner().invoke(schema_command, [n]).output) for n in ("engine", "engine-reply")}
@@ -614,8 +614,8 @@ def test_several_root_causes_are_shrunk_to_a_median_of_a_few_decisions(tmp_path)
 
 def test_played_cards_are_moved_into_their_players_draw_piles_and_the_reveals_stay():
     from oracle.games.mindbug.engine import Decision
-    from oracle.harness.lockstep import Divergence
-    from oracle.harness.shrink import _regrouped
+    from oracle.games.mindbug.harness.lockstep import Divergence
+    from oracle.games.mindbug.harness.shrink import _regrouped
     from oracle.replay.findings import Finding
 
     setup = {"cards": {i: "Spider Owl" for i in range(10)}, "decks": [[0, 1, 2], [3, 4, 5]], "unused": [6, 7, 8, 9],

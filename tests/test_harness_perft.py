@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from oracle.cli import main
 from oracle.games.mindbug.editions import EDITIONS
 from oracle.games.mindbug.engine import Game
-from oracle.harness.perft import count, divide
-from oracle.harness.start import game_from_setup, scenario_game, seeded_deal
+from oracle.games.mindbug.harness.perft import count, divide
+from oracle.games.mindbug.harness.start import game_from_setup, scenario_game, seeded_deal
 
 ROOT = Path(__file__).resolve().parents[1]
 ROW = re.compile(r"^\| (seed (\d+)|(scenarios/[\w.-]+\.yaml)#([\w.-]+)) \| ([a-z-]+) \| ([\d |]+)\|$")

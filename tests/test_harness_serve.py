@@ -347,7 +347,7 @@ def test_counters_on_the_active_players_harvest_creature_go_before_the_first_tur
 def test_the_state_shows_no_counters_of_a_creature_that_left_play(later_cards):
     from oracle.games.mindbug.engine import Game
     from oracle.games.mindbug.engine.deck import resolve_cards
-    from oracle.harness.views import octonite_view
+    from oracle.games.mindbug.harness.views import octonite_view
 
     defs = resolve_cards({MONARCH: "Lychee Monarch", OWL: "Spider Owl", BEE: "Bee Bear", FLY: "Brain Fly"})
     g = Game.position("en-revised", {("play", 0): [MONARCH, OWL], ("hand", 1): [BEE, FLY]}, defs, active=1,

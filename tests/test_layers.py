@@ -26,7 +26,7 @@ LAYERS = {
     # A game's package: its entry, cards, editions and readings (0), its engine (1).
     "oracle.games": 0, "oracle.games.mindbug": 0, "oracle.games.mindup": 0,
     "oracle.games.mindbug.engine": 1, "oracle.games.mindup.engine": 1,
-    "oracle.games.mindbug.replay": 2, "oracle.games.mindbug.hunt": 2,
+    "oracle.games.mindbug.replay": 2, "oracle.games.mindbug.hunt": 2, "oracle.games.mindbug.harness": 2,
     "oracle.replay": 2, "oracle.scenarios": 2, "oracle.hunt": 2, "oracle.coverage": 2, "oracle.fuzz": 2,
     "oracle.harness": 2, "oracle.report": 2, "oracle.games.mindup.replay": 2,
     "oracle.games.mindup.hunt": 2, "oracle.games.mindup.harness": 2, "oracle.games.mindup.fuzz": 2,

@@ -226,7 +226,7 @@ def test_the_position_builder_refuses_bad_counters(pairs, what):
 # -- the engine harness -----------------------------------------------------------------
 
 def test_a_scenario_placing_counters_sends_them_to_the_engine_in_its_position():
-    from oracle.harness import scenario_run
+    from oracle.games.mindbug.harness import scenario_run
     from oracle.harness.engine_client import EngineFault
 
     sent = []

@@ -11,8 +11,8 @@ import random
 
 from oracle.games.mindbug.cards import DEFAULT_SETS, FRENZY, TOUGH
 from oracle.games.mindbug.engine import Decision, Game
-from oracle.harness.start import game_from_setup
-from oracle.harness.views import full_claim
+from oracle.games.mindbug.harness.start import game_from_setup
+from oracle.games.mindbug.harness.views import full_claim
 from oracle.replay.reader import split_games
 from oracle.games.mindbug.replay.selfplay import choose, random_deal
 from oracle.replay.verify import verify_game

@@ -310,7 +310,8 @@ def adapter_command(case: dict, tag: str) -> str:
 def run_adapter_in_process(tally, case: dict, tag: str) -> None:
     """conform's campaign against the adapter: one report for one game (or
     a clear fault at hello), within the limit, nothing left running."""
-    from ..harness.conform import ENGINE_FAULT, Campaign, Settings
+    from ..games.mindbug.harness.conform import Campaign
+    from ..harness.conform import ENGINE_FAULT, Settings
     from ..harness.engine_client import Engine, EngineFault
 
     start = time.monotonic()

@@ -1,17 +1,16 @@
-"""Command-line verbs of the harness: perft, serve, conform (thin: the work
-is in the modules of the same names)."""
+"""Command-line verbs of the harness: perft, serve, conform (thin: each
+game's perft and conform are reached through the game registry, PERFT and
+CONFORM; the service is oracle.harness.serve)."""
 
 from __future__ import annotations
 
-import json
 import sys
-import time
 
 import click
 
 from ..games.mindbug.editions import EDITIONS
-from ..replay.command import _reading_options, cards_option, declared
-from ..term import error, visible
+from ..replay.command import _reading_options, cards_option
+from ..term import error
 
 
 def _parse_output(ctx, param, values):
@@ -59,78 +58,18 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
           sets_spec, cards_file):
     """Count the distinct decision sequences of exactly DEPTH steps (chance
     outcomes expanded) from a deal or a position; see spec/perft.md."""
-    other = _other_game(game, "PERFT")
-    if other is not None:
+    from .. import games
+
+    if _other_game(game, "PERFT") is not None:
         if edition or log_path or cards_file or sets_spec is not None:
             _fail(f"--edition, --log, --cards and --sets are Mindbug's; {game} perft starts from --seed or "
                   "--scenario")
         if depth is None and not show_deal:
             _fail("give --depth N (the turns to count) or --show-deal")
-        return other(depth, seed, players, scenario_path, scenario_id, divide, fmt, show_deal)
-    if players is not None:
-        _fail("--players is for games of Mind Up! (--game mind-up)")
-    from ..games.mindbug.cards import DEFAULT_SETS
-    from ..games.mindbug.engine import SetupError
-    from . import perft as pf
-    from .start import StartError, game_from_setup, log_start, scenario_game, seeded_deal, start_sets
-
-    given = [x for x in (seed is not None, log_path, scenario_path) if x]
-    if len(given) != 1:
-        _fail("give exactly one start: --seed N, --log FILE or --scenario FILE --id ID")
-    if scenario_path and not scenario_id:
-        _fail("--scenario needs --id (the scenario's id)")
-    if depth is None and not show_deal:
-        _fail("give --depth N (the decisions per sequence), or --show-deal to print the deal")
-    if sets_spec is not None and seed is None:
-        _fail("--sets goes with --seed (a log's game line and a scenario name their own sets)")
-    if cards_file:
-        declared(cards_file)
-    try:
-        readings, sets = {}, DEFAULT_SETS
-        dealt = ""          # a log's setup line (FILE:LINE), named by an error of its deal
-        if seed is not None:
-            edition = edition or "en-revised"
-            if sets_spec is not None:
-                try:
-                    sets = start_sets(sets_spec, edition)
-                except StartError as e:
-                    raise click.BadParameter(str(e), param_hint="--sets") from None
-            setup = seeded_deal(seed, edition, sets)
-            where = f"seed {seed}" + ("" if sets == DEFAULT_SETS else f" ({'+'.join(sets)})")
-        elif log_path:
-            own, readings, setup, sets, dealt = log_start(log_path)
-            edition = edition or own or "en-revised"
-            where = visible(log_path)
-        else:
-            edition = edition or "en-revised"
-            where = visible(f"{scenario_path}#{scenario_id}")
-            setup = None
-        if show_deal:
-            if setup is None:
-                _fail("--show-deal needs a deal (--seed or --log), not a scenario")
-            click.echo(json.dumps({"t": "setup", **setup}, separators=(",", ":")))
-            return
-        g = scenario_game(scenario_path, scenario_id, edition) if setup is None else \
-            game_from_setup(edition, setup, readings, sets)
-    except StartError as e:
-        _fail(str(e))
-    except SetupError as e:
-        _fail(f"{dealt or where}: {e.code} [{e.clause}] {e.message}")
-    t0 = time.perf_counter()
-    split = pf.divide(g, depth) if divide else None
-    total = sum(n for _, n in split) if split is not None else pf.count(g, depth)
-    seconds = time.perf_counter() - t0
-    if fmt == "json":
-        out = {"edition": edition, "start": where, "depth": depth, "count": total}
-        if split is not None:
-            out["divide"] = [{"decision": d.to_json(), "count": n} for d, n in split]
-        click.echo(json.dumps(out))
-        return
-    for d, n in split or ():
-        click.echo(visible(f"{pf.decision_text(g, d):<40} {n}"))
-    click.echo(visible(f"perft {edition} {where} depth {depth}: {total}"))
-    rate = f", {total / seconds:,.0f} sequences/s" if seconds > 0 else ""
-    click.echo(f"({seconds:.2f} s{rate})", err=True)
+        mindbug = {}
+    else:
+        mindbug = {"edition": edition, "log_path": log_path, "sets_spec": sets_spec, "cards_file": cards_file}
+    games.attribute(game, "PERFT")(depth, seed, players, scenario_path, scenario_id, divide, fmt, show_deal, **mindbug)
 
 
 @click.command()
@@ -217,12 +156,14 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     from pathlib import Path
 
     from ..replay.outputs import Reporter, load_expectations
-    from .conform import KnownOutcomes, Settings, campaign
+    from .. import games
+    from .conform import KnownOutcomes, Settings
     from .engine_client import EngineFault
 
     known = load_expectations(expect_file)
     from ..games.mindbug.cards import DEFAULT_SETS
-    from .start import StartError, start_sets
+    from ..games.mindbug.harness.start import start_sets
+    from .start import StartError
 
     try:
         sets = DEFAULT_SETS if sets_spec is None else start_sets(sets_spec)
@@ -247,7 +188,7 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
                         reads=(*reads, *((expect_file,) if expect_file else ())),
                         scenario_runs=scenario_run, verbose=verbose)
     try:
-        camp = campaign(command, settings) if other is None else other(command, settings, tuple(players))
+        camp = games.attribute(game, "CONFORM")(command, settings, tuple(players))
     except (EngineFault, ValueError) as e:
         reporter.abandon()
         _fail(str(e))
@@ -262,7 +203,7 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
 
 
 def scenario_run(rep) -> bool:
-    """Whether a report of conform is a scenario's run (oracle.harness.scenario_run), not a game."""
+    """Whether a report of conform is a scenario's run (oracle.games.mindbug.harness.scenario_run), not a game."""
     return rep.id.startswith("scenario ")
 
 

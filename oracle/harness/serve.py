@@ -17,14 +17,16 @@ from .. import games
 from ..games.mindbug.cards import SETS
 from ..games.mindbug.editions import EDITIONS
 from ..games.mindbug.engine import Game, SetupError
-from ..games.mindbug.engine.deck import resolve_cards
 from ..games.mindbug.readings import READINGS, UnknownReading, check as check_readings, with_readings
 from ..replay.limits import json_error, text_problem
 from ..games.mindbug.replay.narrate import faces
 from ..term import did_you_mean
 from . import protocol as pr
-from .start import StartError, check_setup, game_from_setup, scenario_game, seeded_deal, setup_line, start_sets
-from .views import decision_of, event_views, line_of, octonite_view, over_view, pending_view, state_line
+from ..games.mindbug.harness.start import (check_setup, game_from_position, game_from_setup, scenario_game,
+                                           seeded_deal, setup_line, start_sets)
+from ..games.mindbug.harness.views import (decision_of, event_views, line_of, octonite_view, over_view, pending_view,
+                                           state_line)
+from .start import StartError
 
 _enc = msgspec.json.Encoder()
 _generic = msgspec.json.Decoder()
@@ -243,24 +245,6 @@ class Service:
             return None if name == games.DEFAULT else (name, data)
         entry = self.games.get(name) if isinstance(name, str) else None
         return (entry.rules, data) if entry is not None and entry.rules != games.DEFAULT else None
-
-
-def game_from_position(edition, pos: pr.Position) -> Game:
-    """A game from a protocol position; raises SetupError."""
-    defs = resolve_cards(pos.cards)
-    zones = {(z, p): getattr(pos, z)[p] for z in ("deck", "hand", "play", "discard") for p in (0, 1)}
-    placed = [c for cards in zones.values() for c in cards] + pos.out + \
-        ([] if pos.unused is msgspec.UNSET else pos.unused)
-    unknown = sorted(set(placed) - set(defs))
-    if unknown:
-        raise SetupError("BAD_POSITION", "setup.components", f"card ids placed but not in cards: {unknown}")
-    kw = {} if pos.unused is msgspec.UNSET else {"unused": pos.unused}
-    if pos.octonite is not msgspec.UNSET:
-        # later.octonite: the engine's own checks (setup.place_octonite) judge the
-        # counters: creatures in play only, and only in an edition with the later sets.
-        kw["octonite"] = tuple(sorted(pos.octonite.items()))
-    return Game.position(edition, zones, defs, active=pos.active, life=tuple(pos.life), mindbugs=tuple(pos.mindbugs),
-                         exhausted=pos.exhausted, out=pos.out, turn=pos.turn, **kw)
 
 
 def _setup_field(e: SetupError, req: pr.New) -> str:

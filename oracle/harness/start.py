@@ -1,152 +1,14 @@
-"""Where a harness game starts: a deal (a replay `setup` line), the deal
-of a seed, the first game of a replay log, or a scenario's position."""
+"""Where a harness game starts, what both games share: the error of a start
+the harness cannot use, and a scenario read from its file. Mindbug's starts
+(a deal, a seed, a replay log) are in oracle.games.mindbug.harness.start."""
 
 from __future__ import annotations
 
-import random
-
-import msgspec
-
-from ..games import DEFAULT, GAMES, game_of
-from ..games.mindbug.cards import DEFAULT_SETS, UnknownSet, check_sets
-from ..games.mindbug.engine import Game, SetupError
-from ..games.mindbug.readings import with_readings
-from ..games.mindbug.replay import format as fmt
-from ..replay.limits import MAX_LINE_BYTES, decode_line
-from ..replay.reader import BOM, READ_ERRORS, open_log
 from ..term import visible
-from ..games.mindbug.replay.selfplay import deal_problem, random_deal
 
 
 class StartError(ValueError):
     """A start the harness cannot use; the message names the file, line or field."""
-
-
-def seeded_deal(seed: int, edition: str, sets=DEFAULT_SETS) -> dict:
-    """The deal of a seed, as a setup line: the one `mb-oracle selfplay`
-    deals for that seed (from the deck of `sets`), and the fixed deals of
-    spec/perft.md. StartError when the deck of `sets` is too small to deal."""
-    problem = deal_problem(sets, edition)
-    if problem is not None:
-        raise StartError(problem)
-    return random_deal(random.Random(seed), edition, sets)
-
-
-def deal_sets(setup: dict) -> tuple[str, ...]:
-    """The card sets a whole deal is dealt from: those of its cards, in
-    database order (a harness deal is always the whole deck of its sets)."""
-    from ..games.mindbug.cards import CARDS, UnknownCard, lookup
-
-    found = set()
-    for name in setup["cards"].values():
-        d = CARDS.get(name)
-        if d is None:
-            try:
-                d = lookup(name)
-            except UnknownCard:
-                continue
-        found.add(d.card_set)
-    try:
-        return check_sets(found) if found else DEFAULT_SETS
-    except UnknownSet:
-        return DEFAULT_SETS
-
-
-def start_sets(spec, edition: str | None = None) -> tuple[str, ...]:
-    """The card sets a `--sets a,b` option (or a list) names, checked: each
-    one known (setup.sets) and, with `edition`, dealt by that edition (the
-    later sets only in en-revised, setup.sets.later); StartError says why."""
-    from ..games.mindbug.cards import full_set, lookup
-    from ..games.mindbug.editions import profile
-    from ..games.mindbug.engine.deck import check_mechanics
-
-    names = [x.strip() for x in spec.split(",") if x.strip()] if isinstance(spec, str) else list(spec)
-    try:
-        sets = check_sets(names)
-    except UnknownSet as e:
-        raise StartError(str(e)) from None
-    if edition is not None:
-        try:
-            check_mechanics(profile(edition), {i: lookup(n) for i, n in enumerate(full_set(sets))})
-        except SetupError as e:
-            raise StartError(f"{e.code} [{e.clause}] {e.message}") from None
-    return sets
-
-
-_setup_decoder = msgspec.json.Decoder(fmt.SetupLine)
-
-
-def check_setup(setup, where: str = "setup") -> dict:
-    """A setup line (a dict) checked against mb-replay/1; StartError names the field."""
-    if not isinstance(setup, dict):
-        raise StartError(f"{where}: a setup line is a JSON object")
-    try:
-        line = _setup_decoder.decode(msgspec.json.encode({**setup, "t": "setup"}))
-    except msgspec.ValidationError as e:
-        raise StartError(f"{where}: {e}") from None
-    out = msgspec.to_builtins(line)
-    out["cards"] = {int(k): v for k, v in out["cards"].items()}
-    return out
-
-
-def setup_line(setup: dict) -> fmt.SetupLine:
-    """A checked setup (a dict) as the mb-replay/1 struct."""
-    return _setup_decoder.decode(msgspec.json.encode({**setup, "t": "setup"}))
-
-
-def game_from_setup(edition: str, setup: dict, readings: dict | None = None, sets=DEFAULT_SETS) -> Game:
-    """A game from a checked setup line, dealt from the deck of `sets`;
-    raises SetupError for a deal the rules refuse."""
-    return Game.deal(with_readings(edition, readings), setup["cards"], setup["decks"], setup["unused"],
-                     setup.get("first"), setup.get("reveals") or (), setup.get("life_cards"), sets=sets,
-                     set_aside=setup.get("set_aside"))
-
-
-def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...], str]:
-    """(edition, readings, setup line, card sets, `FILE:LINE` of the setup
-    line) of the first game of a replay log; a set no card file of this run
-    declared is a StartError."""
-    head, setup = None, None
-    try:
-        # gzip data read decompressed, as verify reads it (oracle.replay.reader).
-        with open_log(path) as f:
-            # Lines read within the replay limits: a line past MAX_LINE_BYTES
-            # (or a file that never ends a line) is never held whole.
-            for n, raw in enumerate(iter(lambda: f.readline(MAX_LINE_BYTES + 1), b""), 1):
-                if n == 1 and raw.startswith(BOM):
-                    raw = raw[len(BOM):]               # a UTF-8 byte order mark, as verify takes it
-                if not raw.strip():
-                    continue
-                try:
-                    line = decode_line(fmt.decoder, raw.rstrip(b"\r\n"))
-                except (msgspec.DecodeError, msgspec.ValidationError) as e:
-                    other = game_of(raw)
-                    if other != DEFAULT and other in GAMES:
-                        raise StartError(f"{visible(path)}:{n}: a game of {other}: --log starts Mindbug's perft; "
-                                         f"perft --game {other} starts from --seed or --scenario") from None
-                    raise StartError(f"{visible(path)}:{n}: {e}") from None
-                if isinstance(line, fmt.GameLine):
-                    if head is not None:
-                        break
-                    head = line
-                elif isinstance(line, fmt.SetupLine):
-                    if head is None:
-                        raise StartError(f"{visible(path)}:{n}: a setup line before any game line")
-                    where = f"{visible(path)}:{n}"
-                    setup = check_setup(msgspec.to_builtins(line), where)
-                    break
-    except READ_ERRORS as e:      # unreadable, or corrupt gzip data
-        raise StartError(f"{visible(path)}: {getattr(e, 'strerror', None) or e}") from None
-    if setup is None:
-        raise StartError(f"{visible(path)}: no game line followed by a setup line")
-    edition = None if head.edition is msgspec.UNSET else head.edition
-    readings = {} if head.readings is msgspec.UNSET else dict(head.readings)
-    try:
-        sets = check_sets(tuple(head.sets))                    # setup.sets
-    except UnknownSet as e:
-        raise StartError(f"{visible(path)}: field sets: {e} (a set declared in a card file needs --cards "
-                         "FILE)") from None
-    return edition, readings, setup, sets, where
 
 
 def load_scenario(path: str, scenario_id: str, game: str = "mindbug", folders=None, card_files=()):
@@ -182,14 +44,3 @@ def load_scenario(path: str, scenario_id: str, game: str = "mindbug", folders=No
             return sc
     known = ", ".join(sc.id for sc in sf.scenarios) or "none"
     raise StartError(f"{visible(path)}: no scenario with id {scenario_id!r} (ids: {known})")
-
-
-def scenario_game(path: str, scenario_id: str, edition: str, folders=None, card_files=()) -> Game:
-    """The game a scenario starts from, in `edition` (`folders`, `card_files`: see load_scenario)."""
-    from ..scenarios.runner import build
-
-    sc = load_scenario(path, scenario_id, folders=folders, card_files=card_files)
-    try:
-        return build(sc, edition)
-    except SetupError as e:
-        raise StartError(f"{visible(path)}: scenario {scenario_id}: {e.code} [{e.clause}] {e.message}") from None

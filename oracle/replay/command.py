@@ -225,12 +225,9 @@ def schema(which, game):
     or the adapter's reply (engine, engine-reply). `--game mind-up`: the
     replay and harness formats of Mind Up!."""
     harness = which in ("rpc", "rpc-response", "engine", "engine-reply")
-    if harness and game != "mindbug":
+    if harness:
         from ..games import attribute
         doc = attribute(game, "HARNESS_SCHEMA")(which)
-    elif harness:
-        from ..harness.schemas import harness_schema
-        doc = harness_schema(which)
     elif which == "cards":
         from ..games.mindbug.cards.declared import card_schema
         doc = card_schema()

@@ -10,10 +10,11 @@ import sys
 
 from ....harness import engine_protocol as ep
 from ....harness.engine_client import Engine
-from ....harness.start import StartError, check_setup, game_from_setup
-from ....harness.views import full_claim
+from ....harness.start import StartError
 from ..editions import EDITIONS
 from ..engine import Decision, Refused, SetupError
+from ..harness.start import check_setup, game_from_setup
+from ..harness.views import full_claim
 
 # How a reply is broken: applied to the reply line, with a number drawn for it.
 BREAKS = ("truncate", "junk", "not-utf8", "deep", "empty", "too-long", "drop-options", "drop-state",

@@ -15,7 +15,8 @@ def check_engine(tally: Tally, case: tuple) -> None:
     """`conform` against an adapter whose replies the case breaks: two
     games, two reports; a game the adapter failed is malformed with
     ENGINE_FAULT; every report renders."""
-    from ....harness.conform import ENGINE_FAULT, Campaign, Settings
+    from ....harness.conform import ENGINE_FAULT, Settings
+    from ..harness.conform import Campaign
     from ....harness.engine_client import EngineFault
     from ....replay import report as render
     from .engine import FuzzEngine

@@ -10,12 +10,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from ..draftfile import DraftRefused
-from ..safefile import OutputError
-from ..term import visible
+from ....draftfile import DraftRefused
+from ....safefile import OutputError
+from ....term import visible
+from ....harness.conform import why_not_written
+from ....harness.engine_client import EngineFault
+from ....harness.lockstep import OPTIONS_DIFFER
+from .lockstep import Divergence, replay
 from . import artifacts
-from .engine_client import EngineFault
-from .lockstep import OPTIONS_DIFFER, Divergence, replay
 from .shrink import Shrinker, from_position, thinned
 
 SHORT_GAME = 8          # decisions: a shrunk game longer than this is also tried from a position
@@ -246,8 +248,8 @@ def _draft_played(camp, yml, edition: str, only: bool) -> str:
     """What the draft does played again, when it is not what it is for: on
     the rules it passes, against the engine it fails. ("" when it does both.)
     `only`: the draft is the root cause's only artifact."""
-    from ..scenarios.loader import load_file
-    from ..scenarios.runner import run as run_scenario
+    from ....scenarios.loader import load_file
+    from ....scenarios.runner import run as run_scenario
     from .scenario_run import play_one
 
     loaded = load_file(yml)
@@ -274,7 +276,7 @@ def _basis(camp, small: Divergence, edition: str, setup) -> tuple | None:
     """Whether a divergence no log shows stands only under a team reading:
     the game is replayed under each other choice of a reading, and the first
     under which the rules and the engine agree there names it."""
-    from ..games.mindbug.readings import READINGS, TEAM
+    from ..readings import READINGS, TEAM
 
     now = dict(camp.settings.readings)
     alternatives = []
@@ -294,15 +296,6 @@ def _basis(camp, small: Divergence, edition: str, setup) -> tuple | None:
     clause = alternatives[0][0]
     return ("reading", {"clause": clause, "choice": now.get(clause, TEAM[clause])},
             [c for k, c in alternatives if k == clause])
-
-
-def why_not_written(e: Exception) -> str:
-    """Why a shrunk game or its draft was not written (DraftRefused, OutputError, OSError)."""
-    if isinstance(e, DraftRefused):
-        return f"{e} (--force overwrites what someone edited)"
-    if isinstance(e, OSError):
-        return f"{e.filename or 'the --out folder'}: {e.strerror}"
-    return str(e)
 
 
 def _card_count(pos) -> int:

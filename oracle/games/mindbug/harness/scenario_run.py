@@ -9,19 +9,19 @@ from typing import Iterator
 
 import msgspec
 
-from ..games.mindbug.cards import DEFAULT_SETS
-from ..games.mindbug.engine import Decision, SetupError
-from ..games.mindbug.engine.state import STAGE_KINDS
-from ..games.mindbug.readings import differing
-from ..replay.findings import Finding, GameReport
-from ..scenarios.cards import all_ids, card_name, step_card
-from ..scenarios.loader import load_paths, step_kind, step_text
-from ..scenarios.runner import build, given_args
-from . import engine_protocol as ep
-from . import protocol as pr
-from .engine_client import EngineFault
-from .lockstep import Run
+from ....replay.findings import Finding, GameReport
+from ....scenarios.cards import all_ids, card_name, step_card
+from ....scenarios.loader import load_paths, step_kind, step_text
+from ....scenarios.runner import build, given_args
+from ....harness import engine_protocol as ep
+from ....harness import protocol as pr
+from ....harness.engine_client import EngineFault
+from ..cards import DEFAULT_SETS
+from ..engine import Decision, SetupError
+from ..engine.state import STAGE_KINDS
+from ..readings import differing
 from .start import setup_line
+from .lockstep import Run
 
 SETTLE_LIMIT = 50
 

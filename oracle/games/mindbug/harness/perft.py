@@ -12,7 +12,7 @@ own engine's to find where its move generation differs.
 
 from __future__ import annotations
 
-from ..games.mindbug.engine import Decision, Game
+from ..engine import Decision, Game
 
 
 def count(g: Game, depth: int) -> int:

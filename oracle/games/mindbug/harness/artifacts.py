@@ -14,17 +14,17 @@ from pathlib import Path
 import msgspec
 import yaml
 
-from ..games.mindbug.cards import DEFAULT_SETS
-from ..draftfile import DraftRefused, digest, edited, refusal, write_draft
-from ..games.mindbug.engine import Decision, Game
-from ..games.mindbug.engine.state import STAGE_KINDS
-from ..games.mindbug.replay.format import FORMAT
-from ..replay.reader import split_games
-from ..replay.verify import verify_game
-from ..safefile import write_file
-from .lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, Divergence, skipped
+from ....draftfile import DraftRefused, digest, edited, refusal, write_draft
+from ....replay.reader import split_games
+from ....replay.verify import verify_game
+from ....safefile import write_file
+from ....harness.lockstep import OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT
+from ..cards import DEFAULT_SETS
+from ..engine import Decision, Game
+from ..engine.state import STAGE_KINDS
+from ..replay.format import FORMAT
 from .start import deal_sets, game_from_setup
-from .lockstep import start_game
+from .lockstep import Divergence, skipped, start_game
 from .views import full_claim, option_key
 
 

@@ -20,9 +20,9 @@ play them, and the decisions that only drew them can go. """
 
 from __future__ import annotations
 
-from ..games.mindbug.engine import Decision
-from ..games.mindbug.engine.errors import SetupError
-from .engine_client import Engine, EngineFault
+from ....harness.engine_client import Engine, EngineFault
+from ..engine import Decision
+from ..engine.errors import SetupError
 from .lockstep import Divergence, replay, start_game
 
 
