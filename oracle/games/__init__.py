@@ -20,7 +20,16 @@ below) defines, without importing its engine:
     combinations), what --which-editions says of a game;
   - ANNOTATE: annotate_game(raw, out, err, edition) -> exit status, one
     game written in canonical form;
-  - SELFPLAY, SCHEMA: self-played games, the JSON Schema of its lines.
+  - SELFPLAY, SCHEMA: self-played games, the JSON Schema of its lines;
+  and what the other commands hand it:
+  - HUNT: hunt_game(budget, seed, out, force, fmt, **options) -> exit
+    status, `mb-oracle hunt` for the game (its own options by name);
+  - FUZZ: a module with SHARES (target -> share of the budget) and
+    targets(...), `mb-oracle fuzz --game`;
+  - PERFT, CONFORM: the `perft` and `conform` verbs' work for the game;
+    HARNESS_SCHEMA: harness_schema(which), the JSON Schemas of its service
+    and adapter messages; SERVE, RPC_RESPONSE: its requests to `serve`
+    (Mindbug's service is still the default one of oracle.harness.serve).
 
 Adding a game is one new folder under oracle/games/ and one line here.
 """
