@@ -413,46 +413,10 @@ def _other_clauses(game, as_json, markdown, ids) -> None:
 def editions(as_json, game):
     """List the rulebook editions and the switches where they differ, then the
     team readings (questions no edition settles) with their choices."""
-    if game != "mindbug":
-        return _other_editions(game, as_json)
-    from .games.mindbug.editions import PROFILES
-    from .games.mindbug.readings import READINGS
+    from .games import attribute
 
+    doc, lines = attribute(game, "EDITIONS_LISTING")()
     if as_json:
-        _dump({"editions": [p.to_json() for p in PROFILES.values()],
-               "readings": [r.to_json() for r in READINGS]})
+        _dump(doc)
         return
-    for p in PROFILES.values():
-        click.echo(f"{p.edition}: {p.title} ({p.rulebook})")
-        for s in p.switches:
-            how = {"states": "states", "implied": "implied", "silent": "silent, reading"}[s.how]
-            click.echo(f"  {s.name:<24} {str(s.value):<11} {how:<16} [{s.clause}] {s.note}")
-    click.echo("team readings (no edition settles them; verify --reading CLAUSE=CHOICE, game line `readings`):")
-    _echo_readings(READINGS)
-
-
-def _other_editions(game, as_json) -> None:
-    """`editions` for a game other than Mindbug: its editions and its readings."""
-    from .games import entry
-
-    e = entry(game)
-    readings = e.all_readings()
-    if as_json:
-        _dump({"game": game, "editions": [{"edition": x, "title": e.EDITION_TITLES[x], "rulebook": e.RULEBOOKS[x]}
-                                          for x in e.EDITIONS],
-               "readings": [r.to_json() for r in readings]})
-        return
-    for x in e.EDITIONS:
-        click.echo(f"{x}: {e.TITLE}, {e.EDITION_TITLES[x]} ({e.RULEBOOKS[x]})")
-    click.echo("team readings (the rulebook is silent; verify --reading CLAUSE=CHOICE, game line `readings`):")
-    _echo_readings(readings)
-
-
-def _echo_readings(readings) -> None:
-    for r in readings:
-        click.echo(f"  {r.clause}")
-        for choice, what in r.choices:
-            mark = "team" if choice == r.team else "    "
-            click.echo(f"    {mark} {choice:<20} {what}")
-        if r.note:
-            click.echo(f"         ({r.note})")
+    click.echo("\n".join(lines))

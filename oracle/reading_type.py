@@ -25,3 +25,17 @@ class Reading(Struct, frozen=True):
         return {"clause": self.clause, "name": self.attr or self.clause, "team": self.team,
                 "choices": [{"choice": c, "description": d} for c, d in self.choices],
                 "note": self.note}
+
+
+def readings_text(readings) -> list[str]:
+    """The lines `mb-oracle editions` writes of `readings`: each clause, its
+    choices (the team's marked), and its note."""
+    out = []
+    for r in readings:
+        out.append(f"  {r.clause}")
+        for choice, what in r.choices:
+            mark = "team" if choice == r.team else "    "
+            out.append(f"    {mark} {choice:<20} {what}")
+        if r.note:
+            out.append(f"         ({r.note})")
+    return out

@@ -169,3 +169,16 @@ def test_serve_with_standard_input_closed_is_one_line():
                        stderr=subprocess.PIPE, preexec_fn=lambda: os.close(0), timeout=60)
     assert r.returncode == 2 and r.stderr.decode().strip().splitlines() == [
         "error: standard input is closed: the service reads requests on standard input and answers on standard output"]
+
+
+def test_editions_lists_each_game_through_its_registry_entry():
+    """`editions` has no branch of its own per game: what it prints, plain and
+    as JSON, is what the game's entry (EDITIONS_LISTING) gives."""
+    from oracle.games import attribute, names
+
+    for game in names():
+        doc, lines = attribute(game, "EDITIONS_LISTING")()
+        assert lines and any("team" in line for line in lines), game
+        assert run_cli("editions", "--game", game).stdout == "\n".join(lines) + "\n"
+        assert json.loads(run_cli("editions", "--game", game, "--json").stdout) == doc
+    assert run_cli("editions").stdout == run_cli("editions", "--game", "mindbug").stdout

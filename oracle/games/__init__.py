@@ -22,6 +22,8 @@ below) defines, without importing its engine:
     game written in canonical form;
   - SELFPLAY, SCHEMA: self-played games, the JSON Schema of its lines;
   and what the other commands hand it:
+  - EDITIONS_LISTING: editions_listing() -> (JSON document, lines), what
+    `mb-oracle editions --game` lists of it;
   - HUNT: hunt_game(budget, seed, out, force, fmt, **options) -> exit
     status, `mb-oracle hunt` for the game (its own options by name);
   - FUZZ: a module with SHARES (target -> share of the budget) and

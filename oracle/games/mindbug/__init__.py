@@ -22,6 +22,7 @@ TITLE = "Mindbug"
 FORMAT = "mb-replay/1"
 
 # Where each part lives ("module:attribute"), imported when used.
+EDITIONS_LISTING = "oracle.games.mindbug.listing:editions_listing"
 VERIFY = "oracle.games.mindbug.replay.verify:verify_game"
 CONSISTENCY = "oracle.games.mindbug.replay.verify:consistency"
 SELFPLAY = "oracle.games.mindbug.replay.selfplay:selfplay_lines"
