@@ -179,6 +179,6 @@ def test_editions_lists_each_game_through_its_registry_entry():
     for game in names():
         doc, lines = attribute(game, "EDITIONS_LISTING")()
         assert lines and any("team" in line for line in lines), game
-        assert run_cli("editions", "--game", game).stdout == "\n".join(lines) + "\n"
+        assert run_cli("editions", "--game", game).stdout.decode() == "\n".join(lines) + "\n"
         assert json.loads(run_cli("editions", "--game", game, "--json").stdout) == doc
     assert run_cli("editions").stdout == run_cli("editions", "--game", "mindbug").stdout
