@@ -303,23 +303,39 @@ REACHES_A_GAME_DIRECTLY = {
 GAMES_REPLAY = ("oracle.games.mindbug.replay", "oracle.games.mindup.replay")
 
 
-def _reaching_a_game() -> dict[str, list[str]]:
+def _within(name: str, packages: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in packages)
+
+
+def _importing(among, into: tuple[str, ...]) -> dict[str, list[str]]:
+    """The modules `among(name)` accepts that import a module of the
+    packages `into`, each with what it imports of them."""
     found = {}
     for name, deps in _graph().items():
-        if name == "oracle.replay" or name.startswith("oracle.replay."):
-            direct = sorted(d for d in deps if d.startswith(GAMES_REPLAY))
+        if among(name):
+            direct = sorted(d for d in deps if _within(d, into))
             if direct:
                 found[name] = direct
     return found
 
 
+def _only_the_listed(found: dict, listed, what: str, name: str) -> None:
+    """`found` (module -> what it imports) holds exactly the modules `listed`
+    (called `name` in the test): a new one and one no longer importing fail alike."""
+    unexpected = {m: deps for m, deps in found.items() if m not in listed}
+    assert not unexpected, f"these modules import {what}; reach it through the registry (oracle.games) instead: " \
+                           f"{unexpected}"
+    stale = sorted(set(listed) - set(found))
+    assert not stale, f"these no longer import {what}: take them off {name}: {stale}"
+
+
+def _reaching_a_game() -> dict[str, list[str]]:
+    return _importing(lambda m: _within(m, ("oracle.replay",)), GAMES_REPLAY)
+
+
 def test_the_shared_replay_modules_reach_a_game_only_through_the_registry():
-    found = _reaching_a_game()
-    unexpected = {name: deps for name, deps in found.items() if name not in REACHES_A_GAME_DIRECTLY}
-    assert not unexpected, ("these modules of oracle/replay import a game's replay vocabulary; reach it through "
-                            f"the registry (oracle.games.attribute) instead: {unexpected}")
-    stale = sorted(set(REACHES_A_GAME_DIRECTLY) - set(found))
-    assert not stale, f"these no longer import a game's replay vocabulary (take them off REACHES_A_GAME_DIRECTLY): {stale}"
+    _only_the_listed(_reaching_a_game(), REACHES_A_GAME_DIRECTLY, "a game's replay vocabulary",
+                     "REACHES_A_GAME_DIRECTLY")
 
 
 def test_the_boundary_check_sees_imports_across_it():
@@ -358,18 +374,19 @@ CORE_STILL_REACHING_A_GAME = {
 }
 
 
-def _core_reaching_a_game() -> set[str]:
-    return {m for m, deps in _graph().items()
-            if not (m == "oracle.games" or m.startswith("oracle.games."))
-            and any(d.startswith("oracle.games.") for d in deps)}
+def _game_packages() -> tuple[str, ...]:
+    from oracle.games import GAMES
+
+    return tuple(GAMES.values())
+
+
+def _core_reaching_a_game() -> dict[str, list[str]]:
+    return _importing(lambda m: not _within(m, ("oracle.games",)), _game_packages())
 
 
 def test_the_core_reaches_a_game_only_through_the_registry_but_for_the_moves_left():
-    found = _core_reaching_a_game()
-    new = sorted(found - CORE_STILL_REACHING_A_GAME)
-    assert not new, f"these core modules import a game's package; reach it through oracle.games instead: {new}"
-    moved = sorted(CORE_STILL_REACHING_A_GAME - found)
-    assert not moved, f"these no longer import a game's package: take them off CORE_STILL_REACHING_A_GAME: {moved}"
+    _only_the_listed(_core_reaching_a_game(), CORE_STILL_REACHING_A_GAME, "a game's package",
+                     "CORE_STILL_REACHING_A_GAME")
 
 
 def test_the_core_check_sees_a_game_imported_through_the_registry_as_allowed():
