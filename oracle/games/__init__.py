@@ -31,7 +31,13 @@ below) defines, without importing its engine:
   - PERFT, CONFORM: the `perft` and `conform` verbs' work for the game;
     HARNESS_SCHEMA: harness_schema(which), the JSON Schemas of its service
     and adapter messages; SERVE, RPC_RESPONSE: its requests to `serve`
-    (Mindbug's service is still the default one of oracle.harness.serve).
+    (Mindbug's service is still the default one of oracle.harness.serve);
+  - READING_PREFIX, PARSE_READING: parse_reading("CLAUSE=CHOICE") ->
+    (clause, choice), raising a ValueError that names a bad one, for a
+    `--reading` that starts with the prefix (the default game's, "", takes
+    the others);
+  - CARDS_FILE (Mindbug): declared(path), `--cards FILE` loaded and
+    registered, a bad file a usage error (exit 2).
 
 Adding a game is one new folder under oracle/games/ and one line here.
 """

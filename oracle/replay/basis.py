@@ -1,16 +1,17 @@
 """Rules or reading: whether a finding stands whatever the team readings.
 
 A game that violates is verified again under each alternative of the team
-readings (oracle/games/mindbug/readings.py), one reading changed at a time: a handful of
-extra runs, only for games that violate. A finding the rules accept under
-an alternative (its replay reads the finding's lines in step with the log,
-from as early as the run under the readings in force, and finds nothing
-there) exists only under the reading in force: its basis is `reading`,
-naming that reading and the alternatives that accept the line. Without
-keep_going, when an alternative accepts the finding but the game still
-deviates later under it, those later findings are added with basis `rules`
-(they are not a matter of that reading); with keep_going, the findings are
-those of the readings in force alone.
+readings (its game's readings, e.g. oracle/games/mindbug/readings.py), one
+reading changed at a time: a handful of extra runs, only for games that
+violate. A finding the rules accept under an alternative (its replay reads
+the finding's lines in step with the log, from as early as the run under
+the readings in force, and finds nothing there) exists only under the
+reading in force: its basis is `reading`, naming that reading and the
+alternatives that accept the line. Without keep_going, when an alternative
+accepts the finding but the game still deviates later under it, those later
+findings are added with basis `rules` (they are not a matter of that
+reading); with keep_going, the findings are those of the readings in force
+alone.
 
 `consistency` answers --which-editions: the (edition, readings) combinations
 under which a game conforms, over the readings in play in that game.
@@ -21,8 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import product
 
-from ..games.mindbug.editions import EDITIONS
-from ..games.mindbug.readings import READINGS
+from .. import games
 
 # Verifies the game again: (edition or None, readings) -> its verifier, run (`replayed`).
 Run = Callable[[object, dict], object]
@@ -33,7 +33,12 @@ def _differing(readings: dict, book) -> dict[str, str]:
     return {r.clause: readings[r.clause] for r in book if readings.get(r.clause, r.team) != r.team}
 
 
-def _alternatives(readings: dict, book=READINGS):
+def _book(book):
+    """The readings given, or the default game's (the registry's)."""
+    return games.entry(games.DEFAULT).all_readings() if book is None else book
+
+
+def _alternatives(readings: dict, book):
     """(clause, choice) for every reading choice other than the one in force."""
     for r in book:
         now = readings.get(r.clause, r.team)
@@ -77,12 +82,12 @@ def _after(first, found) -> bool:
     return first is None or any(min(f.lines or (f.line,)) >= first for f in found)
 
 
-def classify(run: Run, team, edition, keep_going: bool, readings: dict, book=READINGS,
+def classify(run: Run, team, edition, keep_going: bool, readings: dict, book=None,
              asked: set | None = None) -> None:
     """Set `basis` on the findings of a game that violates (in place).
     `team`: the verifier whose report it is, after its run (`replayed`),
     under the readings in force; `run` replays the game under other
-    readings. `book`: the game's readings (Mindbug's by default). A finding
+    readings. `book`: the game's readings (the default game's when None). A finding
     is `reading` when some alternative accepts its lines (`_accepts`). With
     `keep_going`, the report keeps the findings of the readings in force
     alone; without, an alternative that accepts every finding and still
@@ -95,6 +100,7 @@ def classify(run: Run, team, edition, keep_going: bool, readings: dict, book=REA
     before it exactly as the team's run, finding there what it found. Where
     `asked` notes a snapshot of the team's run before that line, `run` is
     given it as a third argument and replays from there."""
+    book = _book(book)
     TEAM = {r.clause: r.team for r in book}  # noqa: N806
     rep = team.report
     found = [f for f in rep.findings if not f.malformed]
@@ -136,7 +142,7 @@ def classify(run: Run, team, edition, keep_going: bool, readings: dict, book=REA
     rep.findings.sort(key=lambda f: f.line)
 
 
-def _in_play(reports, book=READINGS) -> list[str]:
+def _in_play(reports, book) -> list[str]:
     """Readings with alternatives whose clause a finding cites or that a finding's basis names."""
     clauses = set()
     for rep in reports:
@@ -147,14 +153,15 @@ def _in_play(reports, book=READINGS) -> list[str]:
     return [r.clause for r in book if r.alternatives and r.clause in clauses]
 
 
-def consistency(run: Run, readings: dict, first=None, book=READINGS, editions=EDITIONS
+def consistency(run: Run, readings: dict, first=None, book=None, editions=None
                 ) -> tuple[list[str], list[dict]]:
     """(editions the game conforms to under the readings in force, every
     {edition, readings} under which it conforms). At most the number of
     editions times the choices of the readings in play runs; `first` is the
     game's own report (its findings' basis counts among the readings in play).
-    `book`, `editions`: the game's readings and editions (Mindbug's by default)."""
-    EDITIONS = editions  # noqa: N806
+    `book`, `editions`: the game's readings and editions (the default game's when None)."""
+    book = _book(book)
+    EDITIONS = games.entry(games.DEFAULT).editions() if editions is None else editions  # noqa: N806
     BY_CLAUSE = {r.clause: r for r in book}  # noqa: N806
     TEAM = {r.clause: r.team for r in book}  # noqa: N806
     base = {e: run(e, readings) for e in EDITIONS}

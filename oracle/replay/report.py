@@ -50,6 +50,17 @@ def unknown_fields_note(note: str) -> bool:
             or note.startswith(DUPLICATE_NOTE))
 
 
+def _team(clause: str) -> str | None:
+    """The team's choice of a reading, of whichever game's readings name the clause."""
+    from .. import games
+
+    for name in games.GAMES:
+        for r in games.entry(name).all_readings():
+            if r.clause == clause:
+                return r.team
+    return None
+
+
 def human_game(rep, verbose: bool = False, side: str = "log") -> str:
     """A game's report in words; `side`: what the rules are compared with
     (a log for verify, the engine for conform), named in the finding's rows."""
@@ -80,10 +91,7 @@ def human_game(rep, verbose: bool = False, side: str = "log") -> str:
         out.append(_cap(f"    {f.message}"))
         if f.basis == "reading" and f.reading:
             r = f.reading
-            from ..games.mindup.readings import TEAM as MIND_UP
-            from ..games.mindbug.readings import TEAM
-            team = MIND_UP if r["clause"].startswith("mu.") else TEAM
-            whose = "the team's reading" if team.get(r["clause"]) == r["choice"] else "the reading"
+            whose = "the team's reading" if _team(r["clause"]) == r["choice"] else "the reading"
             out.append(_cap(f"    only under {whose} {r['clause']}={r['choice']}; "
                             f"the rules accept this line under {' or '.join(f.alternatives)}"))
         elif f.under:

@@ -13,32 +13,26 @@ from .reader import NoInput, check_input
 
 
 def declared(path):
-    """Load and register a card file; a bad file is a usage error (exit 2)
-    naming its file, line and field."""
-    from ..games.mindbug.cards.compiled import load_file
-    from ..games.mindbug.cards.declared import CardFileError
-    try:
-        return load_file(path)
-    except CardFileError as e:
-        for line in str(e).splitlines():           # every problem of the file, one a line
-            error(line)
-        sys.exit(2)
+    """Load and register a card file (the default game's CARDS_FILE); a bad
+    file is a usage error (exit 2) naming its file, line and field."""
+    from .. import games
+
+    return games.attribute(games.DEFAULT, "CARDS_FILE")(path)
 
 
 def _reading_options(specs) -> tuple[tuple[str, str], ...]:
-    """--reading CLAUSE=CHOICE options, in order; a usage error names a bad one."""
-    from ..games.mindbug.readings import UnknownReading, parse
+    """--reading CLAUSE=CHOICE options, in order; a usage error names a bad
+    one. A reading belongs to the game whose READING_PREFIX it starts with,
+    else to the default game."""
+    from .. import games
 
     out = {}
     for spec in specs:
+        name = next((g for g in games.GAMES if games.entry(g).READING_PREFIX
+                     and spec.strip().startswith(games.entry(g).READING_PREFIX)), games.DEFAULT)
         try:
-            if spec.strip().startswith("mu."):      # a reading of Mind Up! (oracle.games.mindup.readings)
-                from ..games.mindup.readings import check
-                clause, _, choice = (x.strip() for x in spec.partition("="))
-                check({clause: choice})
-            else:
-                clause, choice = parse(spec)
-        except UnknownReading as e:
+            clause, choice = games.attribute(name, "PARSE_READING")(spec)
+        except ValueError as e:             # the game's UnknownReading
             import click
 
             raise click.BadParameter(str(e), param_hint="--reading") from None

@@ -33,6 +33,9 @@ FUZZ = "oracle.games.mindbug.fuzz.targets"              # a module: SHARES, targ
 PERFT = "oracle.games.mindbug.harness.commands:perft"
 CONFORM = "oracle.games.mindbug.harness.conform:campaign"
 HARNESS_SCHEMA = "oracle.games.mindbug.harness.schemas:harness_schema"
+READING_PREFIX = ""                                     # its readings' clauses have none: the default game's
+PARSE_READING = "oracle.games.mindbug.readings:parse"
+CARDS_FILE = "oracle.games.mindbug.cards.compiled:declared"
 
 
 def load_catalogue():

@@ -79,6 +79,13 @@ def check(readings: dict) -> dict[str, str]:
     return _check(readings, BY_CLAUSE, {}, "Mind Up! reading")
 
 
+def parse(spec: str) -> tuple[str, str]:
+    """`CLAUSE=CHOICE` as given on the command line."""
+    clause, _, choice = (x.strip() for x in spec.partition("="))
+    check({clause: choice})
+    return clause, choice
+
+
 def differing(readings: dict) -> dict[str, str]:
     """The entries that are not the team's reading, in catalogue order."""
     return {r.clause: readings[r.clause] for r in READINGS if readings.get(r.clause, r.team) != r.team}

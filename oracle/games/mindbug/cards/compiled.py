@@ -9,9 +9,12 @@ card database; a card with `code` borrows the abilities of a shipped card.
 
 from __future__ import annotations
 
+import sys
+
+from ....term import error
 from . import KEYWORD_NAMES, CardDef, CardSet, add_set, lookup, slugify
 from . import abilities as table
-from .declared import VERBS, Declared
+from .declared import VERBS, CardFileError, Declared
 
 VERB_TARGETS = {v: takes for v, (_t, takes, _l) in VERBS.items()}
 
@@ -137,6 +140,18 @@ def _power(a):
 
 
 _LOADED: dict[str, Declared] = {}
+
+
+def declared(path) -> Declared:
+    """`--cards FILE` of a command: load and register the card file; a bad
+    file is a usage error (exit 2), one line for each of its problems,
+    naming its file, line and field."""
+    try:
+        return load_file(path)
+    except CardFileError as e:
+        for line in str(e).splitlines():
+            error(line)
+        sys.exit(2)
 
 
 def load_file(path, text: bytes | None = None) -> Declared:
