@@ -20,6 +20,7 @@ from __future__ import annotations
 NAME = "mindbug"
 TITLE = "Mindbug"
 FORMAT = "mb-replay/1"
+EDITIONS: tuple[str, ...] = ("en-first", "fr-first", "fr-revised", "en-revised")
 
 # Where each part lives ("module:attribute"), imported when used.
 EDITIONS_LISTING = "oracle.games.mindbug.listing:editions_listing"
@@ -41,11 +42,6 @@ CARDS_FILE = "oracle.games.mindbug.cards.compiled:declared"
 def load_catalogue():
     from ...clauses import load_catalogue as load
     return load()
-
-
-def editions() -> tuple[str, ...]:
-    from .editions import EDITIONS
-    return tuple(EDITIONS)
 
 
 def all_readings():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-EDITIONS = ("en-first", "fr-first", "fr-revised", "en-revised")
+from . import EDITIONS  # noqa: F401 - the game's editions, named by its entry
 DEFAULT_EDITION = "en-revised"
 
 

@@ -43,10 +43,6 @@ def load_catalogue():
     return load()
 
 
-def editions() -> tuple[str, ...]:
-    return EDITIONS
-
-
 def all_readings():
     from .readings import READINGS
     return READINGS
