@@ -7,7 +7,7 @@ from __future__ import annotations
 import difflib
 import textwrap
 
-from .clauses import EDITIONS, Clause
+from .clauses import Clause
 
 WIDTH = 100
 SHOWN = 12   # citations listed per kind before "... and N more"
@@ -25,9 +25,10 @@ def _listed(items: list[str], indent: str) -> list[str]:
     return out
 
 
-def describe(c: Clause, cov=None, editions: tuple[str, ...] = EDITIONS, readings: dict | None = None) -> str:
-    """The clause as text; `cov` (a `coverage.ClauseCoverage`) adds where it is cited.
-    Another game gives its `editions` and its `readings` (clause id -> Reading)."""
+def describe(c: Clause, cov, editions: tuple[str, ...], readings: dict) -> str:
+    """The clause as text, in its game's `editions`, with its team reading
+    if `readings` (clause id -> Reading) has one; `cov` (a
+    `coverage.ClauseCoverage`, or None) adds where it is cited."""
     EDITIONS = editions  # noqa: N806
     lines = [f"{c.id}: {c.title}  [{c.section}]", ""]
     lines += _wrap(c.text, "  ")
@@ -42,8 +43,6 @@ def describe(c: Clause, cov=None, editions: tuple[str, ...] = EDITIONS, readings
         if st.text:
             label = "variant" if st.status == "varies" else "reading" if st.status == "silent" else "note"
             lines += _wrap(f"{label}: {st.text}", " " * 14)
-    if readings is None:
-        from .games.mindbug.readings import BY_CLAUSE as readings
     reading = readings.get(c.id)
     if reading is not None:
         lines += ["", "team reading (a switch: `verify --reading`, the game line's `readings`):"]

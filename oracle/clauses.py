@@ -1,25 +1,20 @@
-"""The clause catalogue: every rule the oracle applies, in the project's words.
+"""The clause catalogue of a game: every rule the oracle applies, in the
+project's words, read from the game's YAML file (Mindbug's is
+oracle.games.mindbug.clauses, Mind Up!'s oracle.games.mindup.clauses).
 
-``spec/clauses.yaml`` is the source of truth. Each clause has a stable dotted
-id (``keywords.tough.poisonous``), a plain-English statement of the rule, the
-rulebook sections it comes from, and its status in each of the four editions:
-``states``, ``varies`` (with the edition's ``variant``), ``implied`` (not said
-in words but led to by the text; ``reading`` says how), ``silent`` (with the
-``reading`` the engine takes) or ``absent`` (a later-set mechanic).
-
-``spec/clauses.md`` is generated from the YAML::
-
-    python -m oracle.clauses --markdown > spec/clauses.md
-    python -m oracle.clauses --json
+Each clause has a stable dotted id (``keywords.tough.poisonous``), a
+plain-English statement of the rule, the rulebook sections it comes from,
+and its status in each of the game's editions: ``states``, ``varies`` (with
+the edition's ``variant``), ``implied`` (not said in words but led to by the
+text; ``reading`` says how), ``silent`` (with the ``reading`` the engine
+takes) or ``absent`` (a later-set mechanic). A game's Markdown document is
+generated from its YAML (`render_markdown` with the game's `Book`).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
-import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -29,57 +24,18 @@ from typing import Any, Literal, cast
 import yaml
 
 __all__ = [
-    "EDITIONS",
-    "EDITION_LABELS",
-    "SECTIONS",
     "STATUSES",
+    "Book",
     "Clause",
     "EditionStatus",
-    "catalogue_path",
     "clause_to_json",
     "load_catalogue",
     "load_edition_books",
-    "main",
     "render_markdown",
 ]
 
-EDITIONS: tuple[str, ...] = ("en-first", "fr-first", "fr-revised", "en-revised")
-
-EDITION_LABELS: Mapping[str, str] = MappingProxyType(
-    {
-        "en-first": "English, first edition (rules sheet)",
-        "fr-first": "French, first edition",
-        "fr-revised": "French, revised edition",
-        "en-revised": "English, revised edition (all card sets)",
-    }
-)
-
 Status = Literal["states", "varies", "implied", "silent", "absent"]
 STATUSES: tuple[Status, ...] = ("states", "varies", "implied", "silent", "absent")
-
-# Sections in the order the rulebooks present them (Key Concepts come before
-# setup in every edition); the Markdown document follows this order.
-SECTIONS: Mapping[str, str] = MappingProxyType(
-    {
-        "setup": "Setup",
-        "effects": "Key concepts: resolving effects",
-        "winning": "Goal of the game",
-        "life": "Life",
-        "cards": "Creature cards",
-        "drawing": "Drawing cards",
-        "turns": "Taking turns",
-        "play": "Playing a card",
-        "mindbug": "Mindbugs",
-        "combat": "Attacking and combat",
-        "keywords": "Keywords",
-        "triggers": "Triggers",
-        "abilities": "Other abilities",
-        "terms": "Game terms",
-        "later-sets": "Later card sets",
-        "beyond": "Beyond sets and promos",
-        "readings": "Team readings",
-    }
-)
 
 _Fail = Callable[[str], ValueError]
 
@@ -129,29 +85,20 @@ class Clause:
         return all(s.status == "silent" for s in self.editions.values())
 
 
-def catalogue_path() -> Path:
-    """The YAML file: inside an installed wheel, else in the source checkout."""
-    installed = Path(__file__).parent / "_spec" / "clauses.yaml"
-    if installed.exists():
-        return installed
-    return Path(__file__).resolve().parents[1] / "spec" / "clauses.yaml"
+def load_catalogue(path: Path, *, editions: tuple[str, ...], sections: tuple[str, ...]) -> dict[str, Clause]:
+    """All clauses of the catalogue at `path` by id, in file order, for a
+    game of those `editions` and `sections`. Raises ValueError on a
+    malformed file."""
+    return dict(_load(path, editions, sections)[1])
 
 
-def load_catalogue(path: Path | None = None, *, editions: tuple[str, ...] = EDITIONS,
-                   sections: tuple[str, ...] | None = None) -> dict[str, Clause]:
-    """All clauses by id, in file order. Raises ValueError on a malformed file.
-    Another game's catalogue names its own `editions` and `sections`."""
-    return dict(_load(path or catalogue_path(), editions, sections or tuple(SECTIONS))[1])
-
-
-def load_edition_books(path: Path | None = None, *, editions: tuple[str, ...] = EDITIONS,
-                       sections: tuple[str, ...] | None = None) -> dict[str, str]:
+def load_edition_books(path: Path, *, editions: tuple[str, ...], sections: tuple[str, ...]) -> dict[str, str]:
     """Edition id -> rulebook file name, as declared in the catalogue."""
-    return dict(_load(path or catalogue_path(), editions, sections or tuple(SECTIONS))[0])
+    return dict(_load(path, editions, sections)[0])
 
 
 @cache
-def _load(path: Path, editions: tuple[str, ...] = EDITIONS, sections: tuple[str, ...] = tuple(SECTIONS)
+def _load(path: Path, editions: tuple[str, ...], sections: tuple[str, ...]
           ) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, Clause], ...]]:
     EDITIONS = editions     # noqa: N806 - the editions of this catalogue
     with path.open(encoding="utf-8") as f:
@@ -196,8 +143,8 @@ def _load(path: Path, editions: tuple[str, ...] = EDITIONS, sections: tuple[str,
     return tuple((e, books[e]) for e in EDITIONS), tuple(clauses.items())
 
 
-def _parse_clause(entry: Any, filename: str, index: int, editions: tuple[str, ...] = EDITIONS,
-                  sections: tuple[str, ...] = tuple(SECTIONS), books: tuple[str, ...] | None = None) -> Clause:
+def _parse_clause(entry: Any, filename: str, index: int, editions: tuple[str, ...],
+                  sections: tuple[str, ...], books: tuple[str, ...] | None = None) -> Clause:
     if not isinstance(entry, dict):
         raise ValueError(f"{filename}: clause #{index}: expected a mapping")
     cid = entry.get("id")
@@ -235,7 +182,7 @@ def _parse_clause(entry: Any, filename: str, index: int, editions: tuple[str, ..
     )
 
 
-def _parse_source(raw: Any, fail: _Fail, editions: tuple[str, ...] = EDITIONS) -> tuple[tuple[str, str], ...]:
+def _parse_source(raw: Any, fail: _Fail, editions: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     EDITIONS = editions     # noqa: N806
     if not isinstance(raw, list):
         raise fail("'source' must be a list (possibly empty) of {book, section}")
@@ -251,7 +198,7 @@ def _parse_source(raw: Any, fail: _Fail, editions: tuple[str, ...] = EDITIONS) -
     return tuple(refs)
 
 
-def _parse_editions(raw: Any, fail: _Fail, editions: tuple[str, ...] = EDITIONS) -> Mapping[str, EditionStatus]:
+def _parse_editions(raw: Any, fail: _Fail, editions: tuple[str, ...]) -> Mapping[str, EditionStatus]:
     EDITIONS = editions     # noqa: N806
     if not isinstance(raw, dict):
         raise fail("'editions' must be a mapping of edition id to {status: ...}")
@@ -314,21 +261,20 @@ def clause_to_json(c: Clause) -> dict[str, Any]:
 class Book:
     """What the Markdown catalogue of one game is made from: its catalogue,
     its editions and their labels, its sections, its title and where it is
-    generated from (Mindbug's by default)."""
+    generated from."""
 
-    path: Path | None = None
-    editions: tuple[str, ...] = EDITIONS
-    labels: Mapping[str, str] = field(default_factory=lambda: EDITION_LABELS)
-    sections: Mapping[str, str] = field(default_factory=lambda: SECTIONS)
-    title: str = "Mindbug clause catalogue"
-    source: str = "spec/clauses.yaml"
-    command: str = "python -m oracle.clauses --markdown"
+    path: Path
+    editions: tuple[str, ...]
+    labels: Mapping[str, str]
+    sections: Mapping[str, str]
+    title: str
+    source: str
+    command: str
 
 
-def render_markdown(only: Iterable[str] | None = None, book: Book | None = None) -> str:
-    """The human-readable catalogue, grouped by section in rulebook order
-    (only the clauses whose ids are in `only`, when given)."""
-    book = book or Book()
+def render_markdown(only: Iterable[str] | None, book: Book) -> str:
+    """The human-readable catalogue of a game, grouped by section in
+    rulebook order (only the clauses whose ids are in `only`, when given)."""
     EDITIONS, EDITION_LABELS, SECTIONS = book.editions, book.labels, book.sections  # noqa: N806
     clauses = load_catalogue(book.path, editions=EDITIONS, sections=tuple(SECTIONS))
     if only is not None:
@@ -380,7 +326,7 @@ def render_markdown(only: Iterable[str] | None = None, book: Book | None = None)
     return "\n".join(out) + "\n"
 
 
-def _render_clause(c: Clause, editions: tuple[str, ...] = EDITIONS) -> list[str]:
+def _render_clause(c: Clause, editions: tuple[str, ...]) -> list[str]:
     EDITIONS = editions     # noqa: N806
     lines = ["", f"### `{c.id}`: {c.title}", "", c.text, ""]
     if c.source:
@@ -408,31 +354,3 @@ def _slug(heading: str) -> str:
     """GitHub's anchor for a heading: lowercase, punctuation dropped, spaces to dashes."""
     kept = re.sub(r"[^\w\- ]", "", heading.lower())
     return kept.replace(" ", "-")
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m oracle.clauses", description="Print the Mindbug clause catalogue."
-    )
-    form = parser.add_mutually_exclusive_group()
-    form.add_argument("--markdown", action="store_true", help="the Markdown document (default)")
-    form.add_argument("--json", action="store_true", help="a JSON list of clauses")
-    args = parser.parse_args(argv)
-    if args.json:
-        payload = [clause_to_json(c) for c in load_catalogue().values()]
-        text = json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
-    else:
-        text = render_markdown()
-    # Write UTF-8 bytes whatever the locale, so a redirect gives the same file everywhere.
-    buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is not None:
-        sys.stdout.flush()
-        buffer.write(text.encode("utf-8"))
-        buffer.flush()
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

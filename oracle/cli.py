@@ -334,58 +334,19 @@ def clauses(as_json, coverage, markdown, ids, game):
     A clause named by its full id is shown in full: its text, its status
     in each edition with the variant or the engine's reading, and where the
     code, the scenarios and the tests cite it."""
-    from . import clauses as catalogue
-    from .clause_view import describe, select, unknown_message
-
-    if game is None and ids and all(i.startswith("mu") for i in ids):
-        game = "mind-up"
-    if coverage and game not in (None, "mindbug"):
-        from .coverage import coverage_report
-        sys.exit(coverage_report(as_json, ids, game))
-    if game not in (None, "mindbug"):
-        return _other_clauses(game, as_json, markdown, ids)
-    every = catalogue.load_catalogue()
-    chosen, missing = select(every, ids)
-    if missing:
-        raise click.UsageError(unknown_message(every, missing))
-    if markdown:
-        click.echo(catalogue.render_markdown([c.id for c in chosen] if ids else None), nl=False)
-        return
-    if coverage:
-        from .coverage import coverage_report
-        sys.exit(coverage_report(as_json, ids))
-    if as_json:
-        _dump([catalogue.clause_to_json(c) for c in chosen])
-        return
-    exact = [c for c in chosen if c.id in ids]
-    if exact:
-        from .coverage import compute
-
-        cov = compute()
-        for n, c in enumerate(exact):
-            click.echo(("\n" if n else "") + describe(c, cov.clauses[c.id]))
-        rest = [c for c in chosen if c.id not in ids]
-        if rest:
-            click.echo("\nclauses under it:" if len(exact) == 1 else "\nclauses under them:")
-    else:
-        rest = chosen
-    from .games.mindbug.readings import BY_CLAUSE
-    for c in rest:
-        r = BY_CLAUSE.get(c.id)
-        mark = f"  (team reading: {' | '.join(r.names())})" if r is not None else ""
-        click.echo(f"{c.id:<34} {c.title}{mark}")
-
-
-def _other_clauses(game, as_json, markdown, ids) -> None:
-    """`clauses` for a game other than Mindbug: its own catalogue."""
     from importlib import import_module
 
     from .clause_view import describe, select, unknown_message
     from .clauses import clause_to_json
-    from .ending import CLOSED_OUTPUT, cannot_go_on, closed_output, discard_stdout, missing_package
-    from .games import GAMES
+    from .games import DEFAULT, GAMES, entry
 
-    book = import_module(GAMES[game] + ".clauses")
+    if game is None:        # a game whose ids all of IDS start with, else the default one
+        game = next((g for g in GAMES if entry(g).ID_PREFIX and ids
+                     and all(i.startswith(entry(g).ID_PREFIX) for i in ids)), DEFAULT)
+    book = import_module(entry(game).CLAUSES)
+    if coverage and not book.FULL_VIEW_CITED:
+        from .coverage import coverage_report
+        sys.exit(coverage_report(as_json, ids, game))
     every = book.load_catalogue()
     chosen, missing = select(every, ids)
     if missing:
@@ -393,14 +354,27 @@ def _other_clauses(game, as_json, markdown, ids) -> None:
     if markdown:
         click.echo(book.render_markdown([c.id for c in chosen] if ids else None), nl=False)
         return
+    if coverage:
+        from .coverage import coverage_report
+        sys.exit(coverage_report(as_json, ids, game))
     if as_json:
         _dump([clause_to_json(c) for c in chosen])
         return
-    readings = {r.clause: r for r in import_module(GAMES[game]).all_readings()}
+    readings = {r.clause: r for r in entry(game).all_readings()}
     exact = [c for c in chosen if c.id in ids]
-    for n, c in enumerate(exact):
-        click.echo(("\n" if n else "") + describe(c, None, book.EDITIONS, readings))
-    for c in chosen if not exact else ():
+    rest = chosen
+    if exact:
+        cov = None
+        if book.FULL_VIEW_CITED:
+            from .coverage import compute
+
+            cov = compute(game=game)
+        for n, c in enumerate(exact):
+            click.echo(("\n" if n else "") + describe(c, cov.clauses[c.id] if cov else None, book.EDITIONS, readings))
+        rest = [c for c in chosen if c.id not in ids] if book.FULL_VIEW_CITED else []
+        if rest:
+            click.echo("\nclauses under it:" if len(exact) == 1 else "\nclauses under them:")
+    for c in rest:
         r = readings.get(c.id)
         mark = f"  (team reading: {' | '.join(r.names())})" if r is not None else ""
         click.echo(f"{c.id:<34} {c.title}{mark}")

@@ -68,11 +68,10 @@ def project_root() -> Path:
 def compute(root: Path | None = None, game: str = DEFAULT_GAME) -> Coverage:
     """The coverage of `game`'s clause catalogue: the scenarios of that game
     citing each clause, the tests and the code that name it."""
-    from .clauses import load_catalogue
     from .scenarios.loader import load_paths
 
     root = root or project_root()
-    catalogue = load_catalogue() if game == DEFAULT_GAME else entry(game).load_catalogue()
+    catalogue = entry(game).load_catalogue()
     cov = Coverage({cid: ClauseCoverage(cid, c.title) for cid, c in catalogue.items()})
     sdir = root / "scenarios"
     if sdir.is_dir():

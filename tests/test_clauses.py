@@ -10,14 +10,11 @@ import pytest
 import source_facts
 import yaml
 
-from oracle.clauses import (
+from oracle.clauses import STATUSES, Clause, EditionStatus, clause_to_json
+from oracle.games.mindbug.clauses import (
     EDITIONS,
     SECTIONS,
-    STATUSES,
-    Clause,
-    EditionStatus,
     catalogue_path,
-    clause_to_json,
     load_catalogue,
     load_edition_books,
     main,
@@ -279,7 +276,7 @@ def test_markdown_is_up_to_date():
     generated = render_markdown()
     on_disk = (SPEC / "clauses.md").read_text(encoding="utf-8")
     assert on_disk == generated, (
-        "spec/clauses.md is stale: run `python -m oracle.clauses --markdown > spec/clauses.md`"
+        "spec/clauses.md is stale: run `python -m oracle.games.mindbug.clauses --markdown > spec/clauses.md`"
     )
 
 

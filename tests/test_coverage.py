@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from oracle.games.mindbug.cards import CARDS, lookup
-from oracle.clauses import load_catalogue
+from oracle.games.mindbug.clauses import load_catalogue
 from oracle.coverage import compute, coverage_report
 from oracle.scenarios.loader import load_paths
 

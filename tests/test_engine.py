@@ -9,7 +9,7 @@ import pytest
 import source_facts
 
 from oracle.games.mindbug.cards import CARDS, full_set, keyword_list, lookup
-from oracle.clauses import load_catalogue
+from oracle.games.mindbug.clauses import load_catalogue
 from oracle.games.mindbug.editions import EDITIONS
 from oracle.games.mindbug.engine import Decision, Game, QuietGame, Refused, State, step
 from oracle.games.mindbug.engine.invariants import violations

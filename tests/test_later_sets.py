@@ -12,7 +12,7 @@ import random
 import pytest
 
 from oracle.games.mindbug.cards import CARDS, FAST, KEYWORD_NAMES, full_set
-from oracle.clauses import load_catalogue
+from oracle.games.mindbug.clauses import load_catalogue
 from oracle.games.mindbug.editions import EDITIONS, PROFILES
 from oracle.games.mindbug.engine import Game
 from oracle.games.mindbug.engine.state import STAGE_KINDS, State

@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT, run_cli
 
 from oracle.games.mindbug.cards import full_set, lookup
-from oracle.clauses import load_catalogue
+from oracle.games.mindbug.clauses import load_catalogue
 from oracle.games.mindbug.editions import profile
 from oracle.games.mindbug.engine import Decision, position
 from oracle.games.mindbug.readings import BY_CLAUSE, READINGS, UnknownReading, check, choice, parse, with_readings

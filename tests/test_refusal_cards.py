@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from conftest import ROOT
 
-from oracle.clauses import load_catalogue
+from oracle.games.mindbug.clauses import load_catalogue
 from oracle.games.mindbug.engine.game import Game
 from oracle.scenarios.loader import load_paths
 from oracle.scenarios.runner import run_all

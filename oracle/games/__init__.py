@@ -32,10 +32,12 @@ below) defines, without importing its engine:
     HARNESS_SCHEMA: harness_schema(which), the JSON Schemas of its service
     and adapter messages; SERVE, RPC_RESPONSE: its requests to `serve`
     (Mindbug's service is still the default one of oracle.harness.serve);
-  - READING_PREFIX, PARSE_READING: parse_reading("CLAUSE=CHOICE") ->
-    (clause, choice), raising a ValueError that names a bad one, for a
-    `--reading` that starts with the prefix (the default game's, "", takes
-    the others);
+  - ID_PREFIX: what its clause and reading ids start with ("mu" for Mind
+    Up!; the default game's, "", takes the ids no other game claims);
+  - PARSE_READING: parse_reading("CLAUSE=CHOICE") -> (clause, choice),
+    raising a ValueError that names a bad one, for a `--reading` of the game;
+  - CLAUSES: the module of its clause catalogue (load_catalogue(),
+    render_markdown(only), EDITIONS, FULL_VIEW_CITED), `mb-oracle clauses`;
   - CARDS_FILE (Mindbug): declared(path), `--cards FILE` loaded and
     registered, a bad file a usage error (exit 2).
 

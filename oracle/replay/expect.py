@@ -24,17 +24,14 @@ import msgspec
 import yaml
 
 from .. import safeyaml
-from ..clauses import load_catalogue
-from ..games.mindup.clauses import load_catalogue as load_mind_up_catalogue
-from ..games.mindbug.editions import EDITIONS as MINDBUG_EDITIONS
-from ..games.mindup import EDITIONS as MIND_UP_EDITIONS
+from .. import games
 from ..term import did_you_mean, visible
 from .outcome import StaleExpectation
 from .findings import MALFORMED
 
 FORMAT = "mb-expect/1"
-# The editions an entry may name: Mindbug's four and Mind Up!'s one (`fr`).
-EDITIONS = MINDBUG_EDITIONS + MIND_UP_EDITIONS
+# The editions an entry may name: every game's (Mindbug's four, Mind Up!'s `fr`).
+EDITIONS = tuple(e for name in games.GAMES for e in games.entry(name).EDITIONS)
 
 # The codes of findings that say a game broke the rules: the only ones an
 # expectation can accept (a malformed log is never a known divergence).
@@ -86,7 +83,7 @@ def _line(node) -> int:
 
 def _every_clause() -> dict:
     """The clauses of every game (Mindbug's ids and Mind Up!'s mu.* ids)."""
-    return {**load_catalogue(), **load_mind_up_catalogue()}
+    return {cid: c for name in games.GAMES for cid, c in games.entry(name).load_catalogue().items()}
 
 
 def expect_schema() -> dict:

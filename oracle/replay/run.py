@@ -22,14 +22,14 @@ def declared(path):
 
 def _reading_options(specs) -> tuple[tuple[str, str], ...]:
     """--reading CLAUSE=CHOICE options, in order; a usage error names a bad
-    one. A reading belongs to the game whose READING_PREFIX it starts with,
-    else to the default game."""
+    one. A reading belongs to the game whose ID_PREFIX (and a dot) it starts
+    with, else to the default game."""
     from .. import games
 
     out = {}
     for spec in specs:
-        name = next((g for g in games.GAMES if games.entry(g).READING_PREFIX
-                     and spec.strip().startswith(games.entry(g).READING_PREFIX)), games.DEFAULT)
+        name = next((g for g in games.GAMES if games.entry(g).ID_PREFIX
+                     and spec.strip().startswith(games.entry(g).ID_PREFIX + ".")), games.DEFAULT)
         try:
             clause, choice = games.attribute(name, "PARSE_READING")(spec)
         except ValueError as e:             # the game's UnknownReading

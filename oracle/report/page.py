@@ -29,7 +29,7 @@ import msgspec
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..games.mindbug.cards import CARDS, KEYWORD_NAMES
-from ..clauses import load_catalogue
+from ..games.mindbug.clauses import load_catalogue
 from ..safefile import spool
 from ..term import json_encode_visible, visible
 from .mindup_board import game_steps as mind_up_steps, is_mind_up, mind_up_data

@@ -10,7 +10,7 @@ from functools import cache
 
 from msgspec import UNSET
 
-from ..clauses import load_catalogue
+from ..games.mindbug.clauses import load_catalogue
 from ..games.mindbug.cards import CARDS, DEFAULT_SETS, KEYWORD_NAMES, UnknownCard, UnknownSet, check_sets, lookup
 from ..games.mindbug.editions import EDITIONS, profile
 from .cards import CardRefError, card_id, card_name, creature_id, face, keyword_name

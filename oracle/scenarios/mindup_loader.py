@@ -99,7 +99,7 @@ class _Checker:
     def clause(self, path: list, cid: str) -> None:
         if cid in catalogue():
             return
-        from ..clauses import load_catalogue as mindbug_catalogue
+        from ..games.mindbug.clauses import load_catalogue as mindbug_catalogue
         if cid in mindbug_catalogue():
             self.fail(path, f"{cid!r} is a clause of Mindbug, not of Mind Up! (see spec/mind-up/clauses.yaml)")
         else:

@@ -34,13 +34,14 @@ FUZZ = "oracle.games.mindbug.fuzz.targets"              # a module: SHARES, targ
 PERFT = "oracle.games.mindbug.harness.commands:perft"
 CONFORM = "oracle.games.mindbug.harness.conform:campaign"
 HARNESS_SCHEMA = "oracle.games.mindbug.harness.schemas:harness_schema"
-READING_PREFIX = ""                                     # its readings' clauses have none: the default game's
+ID_PREFIX = ""                                          # its clause and reading ids have none: the default game's
 PARSE_READING = "oracle.games.mindbug.readings:parse"
 CARDS_FILE = "oracle.games.mindbug.cards.compiled:declared"
+CLAUSES = "oracle.games.mindbug.clauses"                # a module: load_catalogue(), render_markdown(only), ...
 
 
 def load_catalogue():
-    from ...clauses import load_catalogue as load
+    from .clauses import load_catalogue as load
     return load()
 
 

@@ -34,8 +34,9 @@ RPC_RESPONSE = "oracle.games.mindup.harness.protocol:Response"
 HARNESS_SCHEMA = "oracle.games.mindup.harness.schemas:harness_schema"
 FUZZ = "oracle.games.mindup.fuzz.targets"              # a module: SHARES, targets(...)
 FUZZ_LEGAL = "oracle.games.mindup.fuzz.strategies:legal_step"
-READING_PREFIX = "mu."
+ID_PREFIX = "mu"
 PARSE_READING = "oracle.games.mindup.readings:parse"
+CLAUSES = "oracle.games.mindup.clauses"                 # a module: load_catalogue(), render_markdown(only), ...
 
 
 def load_catalogue():

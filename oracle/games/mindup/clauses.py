@@ -13,6 +13,9 @@ from types import MappingProxyType
 from ...clauses import Book, Clause, clause_to_json, load_catalogue as _load, render_markdown as _render
 
 EDITIONS: tuple[str, ...] = ("fr",)
+# A clause shown in full (`mb-oracle clauses ID`) is shown alone, without
+# where it is cited (`--coverage` lists that).
+FULL_VIEW_CITED = False
 EDITION_LABELS = MappingProxyType({"fr": "French rulebook (Catch Up Games, 2023)"})
 # Sections in the rulebook's order.
 SECTIONS = MappingProxyType({

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from ....clauses import load_catalogue
+from ..clauses import load_catalogue
 from ..editions import EDITIONS
 from .clause_rules import RULES
 from .questions import Question, Rule, Voice

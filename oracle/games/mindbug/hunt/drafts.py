@@ -19,7 +19,7 @@ from pathlib import Path
 
 import yaml
 
-from ....clauses import load_catalogue
+from ..clauses import load_catalogue
 from ....draftfile import DraftRefused, edited, write_draft
 from ..cards import TOUGH, lookup
 from ..editions import EDITIONS
