@@ -242,83 +242,14 @@ def cards(as_json, set_names, list_sets, names, cards_file, game):
     """List the cards of every known set (or of the named sets, or the named
     cards; French names and slugs work). The stage faces of evolution lines
     are listed with their stage and line."""
-    from .games.mindbug.cards import CARDS, SETS, UnknownCard, UnknownSet, check_sets, lookup
-    from .term import plural, visible
+    from .games import attribute
 
-    if game != "mindbug":
-        if set_names or list_sets or cards_file:
-            raise click.UsageError(f"--set, --sets and --cards are Mindbug's; {game} has one deck")
-        return _other_cards(game, as_json, names)
-    if cards_file:
-        from .replay.run import declared
-
-        declared(cards_file)
-    if list_sets:
-        if as_json:
-            _dump([s.to_json() for s in SETS.values()])
-        for s in () if as_json else SETS.values():
-            info = s.to_json()
-            n = info.get("faces", 0)
-            faces = (f", {info['set_aside']} set-aside cards ({n} stage faces)" if s.lines
-                     else f", {n} stage face{'s' * (n != 1)} of no known line, never dealt" if n else "")
-            click.echo(visible(f"{s.id:<16} {s.name} / {s.french}: {plural(info['designs'], 'design')}, "
-                               f"{plural(info['cards'], 'card')}{faces}"))
-        return
-    try:
-        keep = set(check_sets(set_names)) if set_names else set(SETS)
-        chosen = [lookup(n) for n in names] if names else [c for c in CARDS.values() if c.card_set in keep]
-    except (UnknownCard, UnknownSet) as e:
-        raise click.UsageError(str(e)) from None
+    doc, lines = attribute(game, "CARDS_LISTING")(names, set_names, list_sets, cards_file)
     if as_json:
-        _dump([c.to_json() for c in chosen])
+        _dump(doc)
         return
-    for c in chosen:
-        kws = " ".join(c.keyword_names)
-        # A card file's texts are input: shown as visible text.
-        click.echo(visible(f"{c.name:<26} {c.power:>2}  x{c.copies}  {kws:<18} {c.text}"))
-        click.echo(visible(f"{'':<26}     {c.french} / {c.slug}{_stage_words(c)}"))
-
-
-def _other_cards(game, as_json, names) -> None:
-    """`cards` for Mind Up!: the cards (all, or those numbered in `names`)
-    with colour and bubble, then the Score cards and the objectives."""
-    from .games.mindup import cards as mu
-
-    try:
-        numbers = [int(n) for n in names] if names else list(mu.CARDS)
-        if any(n not in mu.CARDS for n in numbers):
-            raise ValueError
-    except ValueError:
-        raise click.UsageError(f"{game}'s cards are numbered 1 to {mu.CARD_COUNT}: "
-                               f"{', '.join(map(repr, names))}") from None
-    listed = [{"number": n, "colour": mu.colour(n), "bubble": mu.bubble(n)} for n in numbers]
-    objectives = [{"id": i, "letter": letter, "value": value, "condition": text}
-                  for i, (letter, value, text) in mu.OBJECTIVES.items()]
-    if as_json:
-        _dump({"game": game, "cards": listed, "score_cards": list(mu.SCORE_VALUES),
-               "objectives": [] if names else objectives})
-        return
-    click.echo("card  colour  bubble")
-    for c in listed:
-        bubble = f"{c['bubble']:+d}" if c["bubble"] else "0"
-        click.echo(f"{c['number']:>4}  {c['colour']:<7} {bubble:>2}")
-    if names:
-        return
-    click.echo(f"Score cards: {', '.join(map(str, mu.SCORE_VALUES))}")
-    click.echo("objectives (the optional rule; spec/mind-up/clauses.md, mu.objectives.*):")
-    for o in objectives:
-        click.echo(f"  {o['id']:>2}  {o['letter']}  {o['value']:+d}  {o['condition']}")
-
-
-def _stage_words(c) -> str:
-    """'  (stage II of Cloud Lady's line)' for a card of an evolution line, else ''."""
-    if not c.stage:
-        return ""
-    roman = {1: "I", 2: "II", 3: "III"}[c.stage]
-    if not c.line:
-        return f"  (stage {roman}, of no known line: never dealt)"
-    aside = ", set aside" if c.stage == 2 else ", the back of stage II" if c.stage == 3 else ""
-    return f"  (stage {roman} of {c.line}'s line{aside})"
+    for line in lines:
+        click.echo(visible(line))     # a card file's texts are input: shown as visible text
 
 
 @click.command()

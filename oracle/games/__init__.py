@@ -24,6 +24,9 @@ below) defines, without importing its engine:
   and what the other commands hand it:
   - EDITIONS_LISTING: editions_listing() -> (JSON document, lines), what
     `mb-oracle editions --game` lists of it;
+  - CARDS_LISTING: cards_listing(names, set_names, list_sets, cards_file)
+    -> (JSON document, lines), what `mb-oracle cards --game` lists (a bad
+    name or an option it does not take: click.UsageError);
   - HUNT: hunt_game(budget, seed, out, force, fmt, **options) -> exit
     status, `mb-oracle hunt` for the game (its own options by name);
   - FUZZ: a module with SHARES (target -> share of the budget) and

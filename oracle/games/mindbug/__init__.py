@@ -24,6 +24,7 @@ EDITIONS: tuple[str, ...] = ("en-first", "fr-first", "fr-revised", "en-revised")
 
 # Where each part lives ("module:attribute"), imported when used.
 EDITIONS_LISTING = "oracle.games.mindbug.listing:editions_listing"
+CARDS_LISTING = "oracle.games.mindbug.listing:cards_listing"
 VERIFY = "oracle.games.mindbug.replay.verify:verify_game"
 CONSISTENCY = "oracle.games.mindbug.replay.verify:consistency"
 SELFPLAY = "oracle.games.mindbug.replay.selfplay:selfplay_lines"

@@ -21,6 +21,7 @@ EDITION_TITLES = {"fr": "French rulebook (Catch Up Games, 2023)"}
 RULEBOOKS = {"fr": "mindup-rules-fr.txt"}
 
 EDITIONS_LISTING = "oracle.games.mindup.listing:editions_listing"
+CARDS_LISTING = "oracle.games.mindup.listing:cards_listing"
 VERIFY = "oracle.games.mindup.replay.verifier:verify_game"
 CONSISTENCY = "oracle.games.mindup.replay.verifier:consistency"
 SELFPLAY = "oracle.games.mindup.replay.selfplay:selfplay_lines"
