@@ -294,8 +294,6 @@ def test_the_abilities_get_their_verbs_from_one_module():
 # (the entry's VERIFY, CONSISTENCY, ANNOTATE, SCHEMA). The modules below still
 # import one directly, each for the reason given.
 REACHES_A_GAME_DIRECTLY = {
-    "oracle.replay.command": "`selfplay` without --game plays Mindbug with Mindbug's own options (sets, a card file, "
-                             "invariants)",
     "oracle.replay.bench": "`bench` times Mindbug's self-play and the decoding of its lines",
     "oracle.replay.counting": "`bench --count` counts the instructions of verifying Mindbug's self-played games",
     "oracle.replay.samples": "it writes the corpus of replays/: Mindbug's self-played samples, then Mind Up!'s",
@@ -357,13 +355,12 @@ def test_the_boundary_check_sees_imports_across_it():
 # that name Mindbug's editions and sets). The list may only shrink: a module
 # that starts importing a game fails the test, and so does one that stops.
 CORE_STILL_REACHING_A_GAME = {
-    "oracle.cli",
     "oracle.fuzz.checks", "oracle.fuzz.corpus", "oracle.fuzz.strategies", "oracle.fuzz.streams",
     "oracle.fuzz.stubborn", "oracle.fuzz.surroundings", "oracle.fuzz.yaml_strategies",
     "oracle.harness.command", "oracle.harness.conform", "oracle.harness.engine_client",
     "oracle.harness.engine_protocol", "oracle.harness.protocol", "oracle.harness.serve",
     "oracle.hunt.command",
-    "oracle.replay.bench", "oracle.replay.command", "oracle.replay.counting",
+    "oracle.replay.bench", "oracle.replay.counting",
     "oracle.replay.samples",
     "oracle.report.command", "oracle.report.mindup_board", "oracle.report.page", "oracle.report.scenario",
     "oracle.report.steps",

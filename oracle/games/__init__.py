@@ -21,6 +21,12 @@ below) defines, without importing its engine:
   - ANNOTATE: annotate_game(raw, out, err, edition) -> exit status, one
     game written in canonical form;
   - SELFPLAY, SCHEMA: self-played games, the JSON Schema of its lines;
+  - SELFPLAY_OPTIONS: selfplay_options(edition, bot, claims,
+    check_invariants, readings, sets_spec, cards_file, players, objectives)
+    -> the keyword arguments of its SELFPLAY for `mb-oracle selfplay`'s
+    options (`readings()` parses the --reading options), a bad one
+    click.BadParameter; INVARIANT_BROKEN (Mindbug): what its self-play
+    raises at a broken invariant (exit 1);
   and what the other commands hand it:
   - EDITIONS_LISTING: editions_listing() -> (JSON document, lines), what
     `mb-oracle editions --game` lists of it;
@@ -42,7 +48,8 @@ below) defines, without importing its engine:
   - CLAUSES: the module of its clause catalogue (load_catalogue(),
     render_markdown(only), EDITIONS, FULL_VIEW_CITED), `mb-oracle clauses`;
   - CARDS_FILE (Mindbug): declared(path), `--cards FILE` loaded and
-    registered, a bad file a usage error (exit 2).
+    registered, a bad file a usage error (exit 2); CARD_SCHEMA: the JSON
+    Schema of its card files (`mb-oracle schema cards`).
 
 Adding a game is one new folder under oracle/games/ and one line here.
 """

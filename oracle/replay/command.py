@@ -6,8 +6,7 @@ import sys
 
 import click
 
-from ..games.mindbug.editions import EDITIONS
-from ..games import GAMES
+from ..games import DEFAULT, GAMES, attribute, entry
 from ..term import color_option, error
 from .outputs import parse_output
 from .reader import NoInput, check_input
@@ -22,6 +21,7 @@ cluster_timeout_option = click.option(
 
 
 GAME_NAMES = tuple(GAMES)
+EDITIONS = entry(DEFAULT).EDITIONS      # --edition: Mindbug's (Mind Up! has one)
 
 
 def cards_option(command):
@@ -102,7 +102,7 @@ def verify(paths, edition, fmt, outputs, jobs, keep_going, expect_file, strict_e
                    "first-contact, and the set of --cards.")
 @click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Cards declared in FILE (mb-cards/1, spec/card-format.md): their set joins the deck.")
-@click.option("--game", type=click.Choice(GAME_NAMES), default="mindbug", show_default=True,
+@click.option("--game", type=click.Choice(GAME_NAMES), default=DEFAULT, show_default=True,
               help="The game to play.")
 @click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True,
               help="Mind Up!: the number of players (3 to 6; 2 with mu.setup.players=two-to-six).")
@@ -112,36 +112,13 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
              players, objectives):
     """Play games with a bot and write them as conforming replay logs
     (mb-replay/1; Mind Up!: mu-replay/1)."""
-    if game != "mindbug":
-        return _selfplay_other(game, games, seed, bot, claims, reading_specs, players, objectives)
-    from ..games.mindbug.cards import UnknownSet, check_sets, full_set
-    from ..term import Progress
-    from ..games.mindbug.replay.selfplay import InvariantBroken, selfplay_lines
-
-    decl = declared(cards_file) if cards_file else None
-    if sets_spec is None:
-        sets_spec = "first-contact" + (f",{decl.set.id}" if decl else "")
+    options = attribute(game, "SELFPLAY_OPTIONS")(edition, bot, claims, check_invariants,
+                                                  lambda: dict(_reading_options(reading_specs)), sets_spec,
+                                                  cards_file, players, objectives)
+    broken = attribute(game, "INVARIANT_BROKEN") if hasattr(entry(game), "INVARIANT_BROKEN") else ()
     try:
-        sets = check_sets(s.strip() for s in sets_spec.split(",") if s.strip())
-        from ..games.mindbug.engine.deck import check_mechanics
-        from ..games.mindbug.cards import lookup
-        from ..games.mindbug.editions import profile
-        from ..games.mindbug.engine import SetupError
-        try:
-            check_mechanics(profile(edition), {i: lookup(n) for i, n in enumerate(full_set(sets))})
-        except SetupError as e:
-            hint = "--sets" if e.clause == "setup.sets.later" else "--cards"
-            raise click.BadParameter(e.message, param_hint=hint) from None
-    except UnknownSet as e:
-        raise click.BadParameter(str(e), param_hint="--sets") from None
-    from ..games.mindbug.replay.selfplay import deal_problem
-    problem = deal_problem(sets, edition)
-    if problem is not None:
-        raise click.BadParameter(problem, param_hint="--sets")
-    readings = _reading_options(reading_specs)
-    try:
-        _write_games(selfplay_lines(games, seed, edition, bot, claims, check_invariants, dict(readings), sets), games)
-    except InvariantBroken as e:
+        _write_games(attribute(game, "SELFPLAY")(games, seed, **options), games)
+    except broken as e:
         error(e, "invariant broken: ")
         sys.exit(1)
 
@@ -167,23 +144,6 @@ def _write_games(lines, games: int) -> None:
             bar.clear()
             raise
     w.flush()
-
-
-def _selfplay_other(game, games, seed, bot, claims, reading_specs, players, objectives) -> None:
-    """selfplay for a game other than Mindbug (its entry's SELFPLAY)."""
-    from ..games import attribute
-
-    readings = dict(_reading_options(reading_specs))
-    if any(not c.startswith("mu.") for c in readings):
-        raise click.BadParameter("Mind Up! readings start with mu. (mb-oracle editions --game mind-up)",
-                                 param_hint="--reading")
-    from ..games.mindup.engine.setup import player_range
-    from ..games.mindup.readings import choices
-    low, high = player_range(choices(readings))
-    if not low <= players <= high:
-        raise click.BadParameter(f"{players} players: Mind Up! is played by {low} to {high} (mu.setup.players)",
-                                 param_hint="--players")
-    _write_games(attribute(game, "SELFPLAY")(games, seed, players, bot, objectives, claims, readings), games)
 
 
 @click.command()
@@ -214,7 +174,7 @@ def annotate(paths, edition, cards_file):
 @click.command()
 @click.argument("which", type=click.Choice(["replay", "scenario", "report", "expect", "cards", "rpc", "rpc-response",
                                             "engine", "engine-reply"]))
-@click.option("--game", type=click.Choice(GAME_NAMES), default="mindbug", show_default=True,
+@click.option("--game", type=click.Choice(GAME_NAMES), default=DEFAULT, show_default=True,
               help="The game whose schema to print: replay and the harness formats (rpc, rpc-response, engine, "
                    "engine-reply) differ by game; the others are the same for every game.")
 def schema(which, game):
@@ -226,13 +186,10 @@ def schema(which, game):
     replay and harness formats of Mind Up!."""
     harness = which in ("rpc", "rpc-response", "engine", "engine-reply")
     if harness:
-        from ..games import attribute
         doc = attribute(game, "HARNESS_SCHEMA")(which)
     elif which == "cards":
-        from ..games.mindbug.cards.declared import card_schema
-        doc = card_schema()
+        doc = attribute(DEFAULT, "CARD_SCHEMA")()
     elif which == "replay":
-        from ..games import attribute
         doc = attribute(game, "SCHEMA")()
     elif which == "report":
         from .verify import report_schema

@@ -163,3 +163,37 @@ def selfplay_lines(games: int, seed: int, edition: str, bot: str = "random", cla
         for line in play_game(edition, seed * 1_000_003 + i, bot, gid, claims, check=check, readings=readings,
                               sets=sets):
             yield _enc.encode(line)
+
+
+def selfplay_options(edition: str, bot: str, claims: str, check_invariants: bool, readings, sets_spec,
+                     cards_file, players: int, objectives: int) -> dict:
+    """The keyword arguments of `selfplay_lines` for `mb-oracle selfplay`'s
+    options (the card sets, default first-contact and the set of the card
+    file, checked against the edition; then `readings()`, the --reading
+    options); a bad one is click.BadParameter. `players` and `objectives`
+    are Mind Up!'s."""
+    import click
+
+    from ..cards import UnknownSet
+    from ..cards.compiled import declared
+    from ..editions import profile
+    from ..engine import SetupError
+    from ..engine.deck import check_mechanics
+
+    decl = declared(cards_file) if cards_file else None
+    if sets_spec is None:
+        sets_spec = "first-contact" + (f",{decl.set.id}" if decl else "")
+    try:
+        sets = check_sets(s.strip() for s in sets_spec.split(",") if s.strip())
+        try:
+            check_mechanics(profile(edition), {i: lookup(n) for i, n in enumerate(full_set(sets))})
+        except SetupError as e:
+            hint = "--sets" if e.clause == "setup.sets.later" else "--cards"
+            raise click.BadParameter(e.message, param_hint=hint) from None
+    except UnknownSet as e:
+        raise click.BadParameter(str(e), param_hint="--sets") from None
+    problem = deal_problem(sets, edition)
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="--sets")
+    return {"edition": edition, "bot": bot, "claims": claims, "check": check_invariants, "readings": readings(),
+            "sets": sets}

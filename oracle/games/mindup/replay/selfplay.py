@@ -142,3 +142,24 @@ def selfplay_lines(games: int, seed: int, players: int = 4, bot: str = "random",
         gid = f"selfplay-mind-up-{players}p{objectives}o-s{seed}-{i:05d}"
         for line in play_game(players, seed * 1_000_003 + i, bot, gid, objectives, claims, readings, split):
             yield _enc.encode(line)
+
+
+def selfplay_options(edition: str, bot: str, claims: str, check_invariants: bool, readings, sets_spec,
+                     cards_file, players: int, objectives: int) -> dict:
+    """The keyword arguments of `selfplay_lines` for `mb-oracle selfplay`'s
+    options: `readings()` (the --reading options, all mu.*) and a number of
+    players they allow; a bad one is click.BadParameter. The edition, card
+    sets and card file are Mindbug's, and the invariants are not checked."""
+    import click
+
+    from ..engine.setup import player_range
+
+    readings = readings()
+    if any(not c.startswith("mu.") for c in readings):
+        raise click.BadParameter("Mind Up! readings start with mu. (mb-oracle editions --game mind-up)",
+                                 param_hint="--reading")
+    low, high = player_range(rd.choices(readings))
+    if not low <= players <= high:
+        raise click.BadParameter(f"{players} players: Mind Up! is played by {low} to {high} (mu.setup.players)",
+                                 param_hint="--players")
+    return {"players": players, "bot": bot, "objectives": objectives, "claims": claims, "readings": readings}
