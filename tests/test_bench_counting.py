@@ -54,7 +54,7 @@ def test_a_counted_corpus_gives_verify_and_its_decode_floor_per_decision(capsys)
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (it counts the instructions)")
 def test_mind_up_is_counted_against_its_own_decode_floor(capsys):
-    rows = counting.run_counts(7, "turn", 1, games=4, corpora=((counting.MIND_UP, "3 players, 1 objectives"),))
+    rows = counting.run_counts(7, "turn", 1, games=4, corpora=(("mind-up", "3 players, 1 objectives"),))
     [row] = rows
     assert row.edition == "mind-up" and row.decisions > 4 * 10
     assert row.verify > row.decode > 1_000 and row.start_up > 100 * row.verify
@@ -64,8 +64,8 @@ def test_mind_up_is_counted_against_its_own_decode_floor(capsys):
 
 
 def test_the_bench_counts_mind_up_beside_every_edition():
-    assert (counting.MIND_UP, "4 players, 2 objectives") in counting.CORPORA
-    assert {e for e, _ in counting.CORPORA} >= {"en-first", "fr-first", "fr-revised", "en-revised", "mind-up"}
+    assert ("mind-up", "4 players, 2 objectives") in counting.every_corpus()
+    assert {e for e, _ in counting.every_corpus()} >= {"en-first", "fr-first", "fr-revised", "en-revised", "mind-up"}
 
 
 def test_counted_runs_import_this_package_whatever_folder_they_start_in(tmp_path, monkeypatch):

@@ -294,8 +294,6 @@ def test_the_abilities_get_their_verbs_from_one_module():
 # (the entry's VERIFY, CONSISTENCY, ANNOTATE, SCHEMA). The modules below still
 # import one directly, each for the reason given.
 REACHES_A_GAME_DIRECTLY = {
-    "oracle.replay.bench": "`bench` times Mindbug's self-play and the decoding of its lines",
-    "oracle.replay.counting": "`bench --count` counts the instructions of verifying Mindbug's self-played games",
     "oracle.replay.samples": "it writes the corpus of replays/: Mindbug's self-played samples, then Mind Up!'s",
 }
 GAMES_REPLAY = ("oracle.games.mindbug.replay", "oracle.games.mindup.replay")
@@ -360,7 +358,6 @@ CORE_STILL_REACHING_A_GAME = {
     "oracle.harness.command", "oracle.harness.conform", "oracle.harness.engine_client",
     "oracle.harness.engine_protocol", "oracle.harness.protocol", "oracle.harness.serve",
     "oracle.hunt.command",
-    "oracle.replay.bench", "oracle.replay.counting",
     "oracle.replay.samples",
     "oracle.report.command", "oracle.report.mindup_board", "oracle.report.page", "oracle.report.scenario",
     "oracle.report.steps",

@@ -21,6 +21,10 @@ below) defines, without importing its engine:
   - ANNOTATE: annotate_game(raw, out, err, edition) -> exit status, one
     game written in canonical form;
   - SELFPLAY, SCHEMA: self-played games, the JSON Schema of its lines;
+    DECODER: the msgspec decoder of its lines (`bench`'s decode floor);
+  - BENCH: a module with CORPORA ((edition, card sets) of each corpus
+    `bench` counts; Mind Up!'s edition column is its name) and
+    lines(edition, sets, games, seed, claims), their self-played lines;
   - SELFPLAY_OPTIONS: selfplay_options(edition, bot, claims,
     check_invariants, readings, sets_spec, cards_file, players, objectives)
     -> the keyword arguments of its SELFPLAY for `mb-oracle selfplay`'s

@@ -18,15 +18,15 @@ machine does not fall on one of them alone."""
 from __future__ import annotations
 
 import gc
+import importlib
 import time
 from typing import NamedTuple
 
 import click
 
+from .. import games as registry
 from ..term import Progress, plural
-from ..games.mindbug.replay import format as fmt
 from .reader import RawGame
-from ..games.mindbug.replay.selfplay import selfplay_lines
 from .verify import verify_game
 
 TARGET = 80_000  # decisions per second, one process
@@ -45,10 +45,11 @@ def run_bench(games: int, seed: int, edition: str, claims: str, repeat: int, job
 
     click.echo(f"build: {build()} (oracle/native.py; MB_ORACLE_PURE=1 pip install . for pure Python)")
     click.echo(f"generating {plural(games, 'random self-play game')} ({edition}, claims: {claims}) ...")
+    played = importlib.import_module(registry.entry(registry.DEFAULT).BENCH).lines(edition, None, games, seed, claims)
     raws: list[RawGame] = []
     current = None
     with Progress("generating", total=games, unit="game") as bar:
-        for i, line in enumerate(selfplay_lines(games, seed, edition, "random", claims), 1):
+        for i, line in enumerate(played, 1):
             if line.startswith(b'{"t":"game"'):
                 if current is not None:
                     bar.update(1)
@@ -62,8 +63,10 @@ def run_bench(games: int, seed: int, edition: str, claims: str, repeat: int, job
     gc.freeze()
     nbytes = sum(len(b) + 1 for b in all_lines)
 
+    decoder = registry.attribute(registry.DEFAULT, "DECODER")
+
     def decode_only():
-        dec = fmt.decoder.decode
+        dec = decoder.decode
         for b in all_lines:
             dec(b)
 

@@ -16,6 +16,7 @@ this process (best of the bench's rounds), per decision.
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import shutil
@@ -27,26 +28,21 @@ from typing import NamedTuple
 
 import click
 
+from .. import games as registry
 from .bench import fit, interleaved_best
 
 COUNTED_GAMES = 24      # games of the larger run of each corpus; the smaller has a quarter
-# (edition, card sets) of each corpus, in the order of the table; Mind Up!'s
-# corpus is written (MIND_UP, "N players, K objectives")
-MIND_UP = "mind-up"
-CORPORA = tuple((e, s) for s in ("first-contact", "first-contact,new-servants")
-                for e in ("en-first", "fr-first", "fr-revised", "en-revised")) + ((MIND_UP, "4 players, 2 objectives"),)
 
 # What a run of the decode floor does: msgspec decodes each line of the file
-# into the replay format's lines, as verify's reader does before any rule
-# (Mind Up!'s lines with its own format: mu-replay/1).
+# into the replay format's lines (the game's DECODER), as verify's reader
+# does before any rule.
 DECODE = """import sys
-from oracle.%s import decoder
+from %s import %s as decoder
 dec = decoder.decode
 with open(sys.argv[1], "rb") as f:
     for line in f:
         dec(line)
 """
-FORMATS = {MIND_UP: "games.mindup.replay.format"}
 
 _IREFS = re.compile(rb"==(\d+)==\s+I\s+refs:\s+([\d,]+)")
 _PID = re.compile(rb"==(\d+)==")     # valgrind's first line names the process it started
@@ -117,23 +113,24 @@ def per_decision(small: tuple[int, int], big: tuple[int, int]) -> tuple[float, f
     return f.per_game, f.fixed
 
 
-def _mind_up(sets: str) -> tuple[int, int]:
-    """(players, objectives) of a Mind Up! corpus written "N players, K objectives"."""
-    players, objectives = (int(part.split()[0]) for part in sets.split(","))
-    return players, objectives
+def _bench(game: str):
+    """The module of a game's corpora (its entry's BENCH)."""
+    return importlib.import_module(registry.entry(game).BENCH)
+
+
+def every_corpus() -> tuple[tuple[str, str], ...]:
+    """(edition, card sets) of each corpus of every game, in the order of the table."""
+    return tuple(c for game in registry.GAMES for c in _bench(game).CORPORA)
+
+
+def _game(edition: str) -> str:
+    """The game of a corpus: the one whose corpora name its edition."""
+    return next(game for game in registry.GAMES if any(e == edition for e, _ in _bench(game).CORPORA))
 
 
 def _lines(edition: str, sets: str, games: int, seed: int, claims: str):
     """The self-played lines of a corpus."""
-    if edition == MIND_UP:
-        from ..games import attribute
-
-        players, objectives = _mind_up(sets)
-        return attribute(MIND_UP, "SELFPLAY")(games, seed, players=players, objectives=objectives, claims=claims)
-    from ..games.mindbug.cards import check_sets
-    from ..games.mindbug.replay.selfplay import selfplay_lines
-
-    return selfplay_lines(games, seed, edition, "random", claims, sets=check_sets(sets.split(",")))
+    return _bench(_game(edition)).lines(edition, sets, games, seed, claims)
 
 
 def _corpus(edition: str, sets: str, games: int, seed: int, claims: str):
@@ -169,13 +166,11 @@ def _write_runs(played: list[list[bytes]], games: int, folder: str, name: str) -
 
 def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, repeat: int,
                  folder: str) -> Counted:
-    import importlib
-
     from .reader import RawGame
     from .verify import verify_game
 
-    fmt = FORMATS.get(edition, "games.mindbug.replay.format")
-    decoder = importlib.import_module(f"oracle.{fmt}").decoder
+    fmt = tuple(registry.entry(_game(edition)).DECODER.split(":"))      # (module, name) for DECODE
+    decoder = registry.attribute(_game(edition), "DECODER")
     played, decisions = _corpus(edition, sets, games, seed, claims)
     name = "".join(ch if ch.isalnum() or ch == "-" else "+" for ch in f"{edition}-{sets}")
     small, paths = _write_runs(played, games, folder, name)
@@ -213,9 +208,10 @@ def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, re
     return Counted(edition, sets, d_big, verify, decode, start_up, t_ver / d_big * 1e6, t_dec / d_big * 1e6)
 
 
-def run_counts(seed: int, claims: str, repeat: int, games: int = COUNTED_GAMES, corpora=CORPORA) -> list[Counted]:
-    """The table of instructions per decision, one row a corpus; without
-    valgrind, one line that says so."""
+def run_counts(seed: int, claims: str, repeat: int, games: int = COUNTED_GAMES, corpora=None) -> list[Counted]:
+    """The table of instructions per decision, one row a corpus (`corpora`:
+    (edition, card sets) each; every game's without); without valgrind, one
+    line that says so."""
     if valgrind() is None:
         click.echo("instructions: valgrind is not on PATH, so none are counted (install valgrind to count "
                    "instructions per decision; the timings above are wall-clock only)")
@@ -230,18 +226,19 @@ def run_counts(seed: int, claims: str, repeat: int, games: int = COUNTED_GAMES, 
                    f"{'start-up':>9}  {'verify':>9} {'decode':>9}")
         click.echo(f"{'':<11} {'':<27} {'':>9} {'instr.':>9} {'instr.':>8} {'':>6} {'instr.':>9}  "
                    f"{'us (wall)':>9} {'us (wall)':>9}")
-        for edition, sets in corpora:
+        for edition, sets in corpora or every_corpus():
             c = count_corpus(edition, sets, games, seed, claims, repeat, folder)
             rows.append(c)
             click.echo(f"{c.edition:<11} {c.sets:<27} {c.decisions:>9,} {c.verify:>9,.0f} {c.decode:>8,.0f} "
                        f"{c.verify / c.decode:>5.1f}x {c.start_up / 1e6:>8.0f}M  {c.verify_us:>9.1f} "
                        f"{c.decode_us:>9.2f}")
-    mindbug = [r for r in rows if r.edition != MIND_UP]
-    if mindbug:
-        total = sum(r.decisions for r in mindbug)
-        mean = sum(r.verify * r.decisions for r in mindbug) / total
-        floor = sum(r.decode * r.decisions for r in mindbug) / total
-        click.echo(f"{'all Mindbug':<11} {'':<27} {total:>9,} {mean:>9,.0f} {floor:>8,.0f} {mean / floor:>5.1f}x")
+    main = [r for r in rows if _game(r.edition) == registry.DEFAULT]
+    if main:
+        total = sum(r.decisions for r in main)
+        mean = sum(r.verify * r.decisions for r in main) / total
+        floor = sum(r.decode * r.decisions for r in main) / total
+        click.echo(f"{'all ' + registry.entry(registry.DEFAULT).TITLE:<11} {'':<27} {total:>9,} {mean:>9,.0f} "
+                   f"{floor:>8,.0f} {mean / floor:>5.1f}x")
     return rows
 
 

@@ -28,6 +28,8 @@ SELFPLAY = "oracle.games.mindup.replay.selfplay:selfplay_lines"
 SELFPLAY_OPTIONS = "oracle.games.mindup.replay.selfplay:selfplay_options"
 ANNOTATE = "oracle.games.mindup.replay.annotate:annotate_game"
 SCHEMA = "oracle.games.mindup.replay.format:replay_schema"
+DECODER = "oracle.games.mindup.replay.format:decoder"
+BENCH = "oracle.games.mindup.replay.bench"             # a module: CORPORA, lines(...)
 HUNT = "oracle.games.mindup.hunt.command:hunt_game"
 SERVE = "oracle.games.mindup.harness.serve:handle"
 PERFT = "oracle.games.mindup.harness.commands:perft"
@@ -38,7 +40,7 @@ FUZZ = "oracle.games.mindup.fuzz.targets"              # a module: SHARES, targe
 FUZZ_LEGAL = "oracle.games.mindup.fuzz.strategies:legal_step"
 ID_PREFIX = "mu"
 PARSE_READING = "oracle.games.mindup.readings:parse"
-CLAUSES = "oracle.games.mindup.clauses"                 # a module: load_catalogue(), render_markdown(only), ...
+CLAUSES = "oracle.games.mindup.clauses"                # a module: load_catalogue(), render_markdown(only), ...
 
 
 def load_catalogue():
