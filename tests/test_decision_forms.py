@@ -5,7 +5,7 @@ a self-played game (seed given) rewritten the way another engine writes it."""
 import io
 
 from oracle.replay.reader import split_games
-from oracle.replay.samples import claim, end_of, record
+from oracle.games.mindbug.replay.samples import claim, end_of, record
 from oracle.replay.verify import verify_game
 
 

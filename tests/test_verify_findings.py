@@ -13,7 +13,7 @@ from conftest import ROOT, run_cli
 
 from oracle.games.mindbug.engine import Decision, Game
 from oracle.replay.reader import split_games
-from oracle.replay.samples import _third_copy, record
+from oracle.games.mindbug.replay.samples import _third_copy, record
 from oracle.games.mindbug.replay.selfplay import claim, selfplay_lines
 from oracle.replay.verify import verify_game
 

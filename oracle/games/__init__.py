@@ -20,6 +20,8 @@ below) defines, without importing its engine:
     combinations), what --which-editions says of a game;
   - ANNOTATE: annotate_game(raw, out, err, edition) -> exit status, one
     game written in canonical form;
+  - SAMPLES: build(out_dir) -> manifest entries, its samples of the corpus
+    in replays/ written (`python -m oracle.replay.samples replays/`);
   - SELFPLAY, SCHEMA: self-played games, the JSON Schema of its lines;
     DECODER: the msgspec decoder of its lines (`bench`'s decode floor);
   - BENCH: a module with CORPORA ((edition, card sets) of each corpus

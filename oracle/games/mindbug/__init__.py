@@ -35,6 +35,7 @@ SCHEMA = "oracle.games.mindbug.replay.format:replay_schema"
 DECODER = "oracle.games.mindbug.replay.format:decoder"
 BENCH = "oracle.games.mindbug.replay.bench"             # a module: CORPORA, lines(...)
 ANNOTATE = "oracle.games.mindbug.replay.annotate:annotate_game"
+SAMPLES = "oracle.games.mindbug.replay.samples:build"
 HUNT = "oracle.games.mindbug.hunt.command:hunt_game"
 FUZZ = "oracle.games.mindbug.fuzz.targets"              # a module: SHARES, targets(...)
 PERFT = "oracle.games.mindbug.harness.commands:perft"

@@ -27,6 +27,7 @@ CONSISTENCY = "oracle.games.mindup.replay.verifier:consistency"
 SELFPLAY = "oracle.games.mindup.replay.selfplay:selfplay_lines"
 SELFPLAY_OPTIONS = "oracle.games.mindup.replay.selfplay:selfplay_options"
 ANNOTATE = "oracle.games.mindup.replay.annotate:annotate_game"
+SAMPLES = "oracle.games.mindup.replay.samples:build"
 SCHEMA = "oracle.games.mindup.replay.format:replay_schema"
 DECODER = "oracle.games.mindup.replay.format:decoder"
 BENCH = "oracle.games.mindup.replay.bench"             # a module: CORPORA, lines(...)

@@ -107,6 +107,8 @@ NAMES = ("card-not-in-hand", "wrong-score-card", "wrong-score", "wrong-winner", 
 
 def build(out_dir: Path) -> list[dict]:
     """Write the Mind Up! samples under out_dir; their manifest entries."""
+    for folder in ("conforming", "violations"):
+        (out_dir / folder).mkdir(parents=True, exist_ok=True)
     manifest = []
     games = conforming()
     (out_dir / FILE).write_bytes(b"".join(_enc.encode(x) + b"\n" for lines in games for x in lines))
