@@ -16,7 +16,7 @@ with collector_paused():
     import click
 
     from .ending import CLOSED_OUTPUT, cannot_go_on, closed_output, discard_stdout, missing_package
-    from .games import GAMES
+    from .games import DEFAULT, GAMES
     from .term import color_option, visible
 
 GAME_NAMES = tuple(GAMES)
@@ -234,7 +234,7 @@ def _dump(obj) -> None:
 @click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also know the cards declared in FILE (mb-cards/1, spec/card-format.md): `--set` takes its "
                    "set's id, and its cards are listed with the others.")
-@click.option("--game", type=click.Choice(GAME_NAMES), default="mindbug", show_default=True,
+@click.option("--game", type=click.Choice(GAME_NAMES), default=DEFAULT, show_default=True,
               help="The game whose cards to list (mind-up: the 60 cards with colour and bubble, the Score cards, "
                    "the objectives).")
 @click.argument("names", nargs=-1)
@@ -269,7 +269,7 @@ def clauses(as_json, coverage, markdown, ids, game):
 
     from .clause_view import describe, select, unknown_message
     from .clauses import clause_to_json
-    from .games import DEFAULT, GAMES, entry
+    from .games import entry
 
     if game is None:        # a game whose ids all of IDS start with, else the default one
         game = next((g for g in GAMES if entry(g).ID_PREFIX and ids
@@ -313,7 +313,7 @@ def clauses(as_json, coverage, markdown, ids, game):
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.option("--game", type=click.Choice(GAME_NAMES), default="mindbug", show_default=True,
+@click.option("--game", type=click.Choice(GAME_NAMES), default=DEFAULT, show_default=True,
               help="The game whose editions and readings to list.")
 def editions(as_json, game):
     """List the rulebook editions and the switches where they differ, then the
