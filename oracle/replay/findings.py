@@ -140,6 +140,28 @@ def signature(f: Finding) -> tuple:
     return (f.code, tuple(f.clauses), kind)
 
 
+def repeated(seen: dict, f: Finding, line: int) -> bool:
+    """Whether `f`, found at `line`, is a divergence a game already showed:
+    then the first finding of it (in `seen`, signature -> finding) counts
+    it, with its line, and `f` is not reported. Else `f` is the first of
+    its kind, and `seen` keeps it."""
+    sig = signature(f)
+    first = seen.get(sig)
+    if first is not None:
+        first.count += 1
+        first.lines = (first.lines or [first.line]) + [line]
+        return True
+    seen[sig] = f
+    return False
+
+
+def event_views(events) -> list[RulesEvent]:
+    """A game engine's events (each with its kind, clauses, text, player,
+    card, cards and amount) as a finding or a reply shows them."""
+    return [RulesEvent(e.kind, list(e.clauses), e.text, player=e.player, card=e.card,
+                       cards=None if e.cards is None else list(e.cards), amount=e.amount) for e in events]
+
+
 def _zones(places) -> tuple:
     if not isinstance(places, list):
         return ()

@@ -16,7 +16,7 @@ from functools import lru_cache
 import msgspec
 
 from ....replay.findings import (DUPLICATE_KEYS_NOTE, MALFORMED, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE, Finding,
-                                 GameReport, name_cards, signature)
+                                 GameReport, name_cards, repeated)
 from ....replay.limits import decode_line
 from ....replay.lines import loose_head
 from ....replay.reader import RawGame
@@ -102,13 +102,8 @@ class Verifier(DecisionChecks, ClaimChecks):
                 evs = self.since_claim if events is None else events
                 each, shown = names_by_event(self.g, evs, self._claim_faces)
                 f.events = rules_events(evs, self.g.table.names, each)
-        sig = signature(f)
-        first = self._seen.get(sig)
-        if first is not None:
-            first.count += 1
-            first.lines = (first.lines or [first.line]) + [line]
+        if repeated(self._seen, f, line):
             return
-        self._seen[sig] = f
         if self.cards:
             if shown is None and self.g is not None:
                 shown = faces(self.g)

@@ -18,7 +18,7 @@ import msgspec
 
 from ....harness.engine_client import Engine
 from ....harness.lockstep import ENGINE_REFUSED, OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, engine_words
-from ....replay.findings import DiffEntry, Finding
+from ....replay.findings import DiffEntry, Finding, event_views
 from ..engine import Game
 from ..replay import format as fmt
 from ..replay.diff import claim_diff, clauses_of, record_parts, score_part_first
@@ -51,7 +51,7 @@ def _pending_clauses(g: Game) -> list[str]:
 def compare(g: Game, reply: pr.EngineReply, step: int, since: list) -> Finding | None:
     """The first difference between the rules' game and the engine's reply
     after `step` steps (`since`: the rules' events since the sides agreed)."""
-    events = play.event_views(since[-SHOWN_EVENTS:])
+    events = event_views(since[-SHOWN_EVENTS:])
     if reply.error is not U:
         clauses = ["mu.setup.deal"] if step == 0 else _pending_clauses(g)
         return Finding(ENGINE_REFUSED, clauses, step, f"the engine refused what the rules accept: {reply.error}",

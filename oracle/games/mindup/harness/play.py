@@ -14,7 +14,6 @@ import random
 
 import msgspec
 
-from ....replay.findings import RulesEvent
 from .. import readings as rd
 from ..cards import CARD_COUNT, HAND_SIZE
 from ..engine import Event, Game, RuleError, SetupError
@@ -115,11 +114,6 @@ def pending_view(g: Game) -> pr.PendingView:
 
 def over_view(g: Game) -> pr.Over | None:
     return pr.Over(g.totals(), g.winners()) if g.is_over else None
-
-
-def event_views(events) -> list[RulesEvent]:
-    return [RulesEvent(e.kind, list(e.clauses), e.text, player=e.player, card=e.card,
-                       cards=None if e.cards is None else list(e.cards), amount=e.amount) for e in events]
 
 
 def state_claim(g: Game) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from ....harness.serve import RequestError, bad_request
+from ....replay.findings import event_views
 from ...mindbug.readings import UnknownReading
 from ..engine import Game, RuleError, SetupError
 from ..replay import format as fmt
@@ -130,7 +131,7 @@ def _apply(service, req, entry: Open) -> pr.ApplyReply:
         ref = pr.Refusal(e.code, e.clause, e.message, [c for c in e.options if isinstance(c, int)])
         return pr.ApplyReply(id=req.id, game=req.game, pending=play.pending_view(g), over=play.over_view(g),
                              applied=False, refusal=ref)
-    views = play.event_views(events)
+    views = event_views(events)
     entry.events.extend(views)
     entry.revealed = any(e.kind == "reveal" for e in events)
     return pr.ApplyReply(id=req.id, game=req.game, pending=play.pending_view(g), over=play.over_view(g),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import msgspec
 
-from ....replay.findings import MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, RulesEvent, signature
+from ....replay.findings import MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, event_views, repeated
 from ....replay.limits import decode_line, error_field
 from ....replay.reader import RawGame
 from ...mindbug.readings import UnknownReading
@@ -46,11 +46,6 @@ def _line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
         return Finding("BAD_VERSION", [], lineno, f"this oracle reads Mind Up! logs in {fmt.FORMAT}", log=log,
                        rules=fmt.FORMAT)
     return Finding("BAD_LINE", [], lineno, f"field {error_field(text)}: {text}", log=log)
-
-
-def _events(events) -> list[RulesEvent]:
-    return [RulesEvent(e.kind, list(e.clauses), e.text, player=e.player, card=e.card, cards=e.cards,
-                       amount=e.amount) for e in events]
 
 
 class Verifier:
@@ -94,15 +89,9 @@ class Verifier:
         self.flagged.add(line)
         if code not in MALFORMED:
             self.lost = True
-            f.events = _events(self.since[-SHOWN_EVENTS:] if events is None else events)
-        sig = signature(f)
-        first = self._seen.get(sig)
-        if first is not None:
-            first.count += 1
-            first.lines = (first.lines or [first.line]) + [line]
-            return
-        self._seen[sig] = f
-        self.report.findings.append(f)
+            f.events = event_views(self.since[-SHOWN_EVENTS:] if events is None else events)
+        if not repeated(self._seen, f, line):
+            self.report.findings.append(f)
 
     def options(self) -> list:
         g = self.g
