@@ -3,12 +3,14 @@
 Each game is written by its own game's annotator (oracle.games: the
 entry's ANNOTATE): every decision written out, with full state claims, then
 the rules' result. An implementer diffs it against their own log to see
-where they part from the rules. `write_findings` is the note lines every
-game's annotator ends a game with.
+where they part from the rules. What every game's annotator shares is
+here: `KeepsEndDetail` (the log's own end detail, kept) and `write_game`
+(the game written out, ending with a note line per finding).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import BinaryIO, TextIO
 
 import msgspec
@@ -18,6 +20,36 @@ from ..term import visible
 from .reader import read_all
 
 _enc = msgspec.json.Encoder()
+
+
+class KeepsEndDetail:
+    """An annotator's part, before its game's Verifier among its bases: the
+    log's own end.detail, kept for the canonical end line."""
+
+    detail: str | None = None
+
+    def _end(self, line, lineno) -> None:
+        if isinstance(line.detail, str):
+            self.detail = line.detail
+        super()._end(line, lineno)
+
+
+def write_game(raw, a, rep, end_line: Callable[[object], dict], out: BinaryIO, err: TextIO | None = None) -> int:
+    """The game `raw` in canonical form, once its annotator `a` has run
+    (`rep`, its report): the game line, the annotator's lines (`a.out`), the rules' end line
+    (`end_line(game)`, with the log's own detail) when the game conforms,
+    then the note lines of its findings (write_findings); the exit status
+    its verdict calls for."""
+    if raw.kind == "game" and raw.lines:
+        out.write(raw.lines[0][1] + b"\n")
+    for line in a.out:
+        out.write(_enc.encode(line) + b"\n")
+    if rep.verdict == "conforms" and a.g is not None:
+        end = end_line(a.g)
+        if a.detail is not None:
+            end["detail"] = a.detail
+        out.write(_enc.encode(end) + b"\n")
+    return write_findings(rep, out, err)
 
 
 def write_findings(rep, out: BinaryIO, err: TextIO | None = None) -> int:

@@ -8,25 +8,17 @@ from typing import BinaryIO, TextIO
 
 import msgspec
 
-from ....replay.annotate import write_findings
+from ....replay.annotate import KeepsEndDetail, write_game
 from ....replay.reader import RawGame
 from ..engine import Decision
 from .selfplay import claim
 from .verifier import Verifier
 
-_enc = msgspec.json.Encoder()
 
-
-class Annotator(Verifier):
+class Annotator(KeepsEndDetail, Verifier):
     def __init__(self, raw, edition=None):
         super().__init__(raw, edition, keep_going=False)
         self.out: list[dict] = []
-        self.detail: str | None = None   # the log's end.detail, kept in the canonical end line
-
-    def _end(self, line, lineno) -> None:
-        if isinstance(line.detail, str):
-            self.detail = line.detail
-        super()._end(line, lineno)
 
     def _setup(self, line, lineno, prof) -> bool:
         ok = super()._setup(line, lineno, prof)
@@ -47,19 +39,11 @@ def annotate_game(raw: RawGame, out: BinaryIO, err: TextIO | None = None, editio
     none); the exit status it calls for (0, 1, 2). A game that does not
     conform is said on `err` too (its log stops at the first finding)."""
     a = Annotator(raw, edition)
-    rep = a.run()
-    if raw.kind == "game" and raw.lines:
-        out.write(raw.lines[0][1] + b"\n")
-    for line in a.out:
-        out.write(_enc.encode(line) + b"\n")
-    g = a.g
-    if rep.verdict == "conforms" and g is not None:
-        if g.is_over:
-            end = {"t": "end", "winner": g.winner, "reason": g.reason}
-        else:
-            end = {"t": "end", "winner": None, "reason": "aborted",
-                   "detail": "the log stops before the game ends"}
-        if a.detail is not None:
-            end["detail"] = a.detail
-        out.write(_enc.encode(end) + b"\n")
-    return write_findings(rep, out, err)
+    return write_game(raw, a, a.run(), _end_line, out, err)
+
+
+def _end_line(g) -> dict:
+    """The rules' end line of a game that conforms (aborted if it is not over)."""
+    if g.is_over:
+        return {"t": "end", "winner": g.winner, "reason": g.reason}
+    return {"t": "end", "winner": None, "reason": "aborted", "detail": "the log stops before the game ends"}
