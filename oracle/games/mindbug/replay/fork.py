@@ -15,6 +15,7 @@ findings it may accept.
 from __future__ import annotations
 
 from ....replay.findings import Finding, GameReport
+from ..engine import Game
 from ..readings import with_readings
 from .decisions import Leniency
 from .verifier import LeanVerifier
@@ -53,37 +54,39 @@ class Checkpoints:
         return self.v.reading, self.latest
 
 
-def _game(g, prof):
-    """A copy of the game `g` under the profile `prof` (None: the same)."""
-    if g is None:
-        return None
-    out = g.copy()
-    if prof is not None:
-        out.profile = prof
-    return out
+# Made anew for each replay by `resume`, never copied.
+_FRESH = ("report", "stretch", "flagged", "_seen", "on_claim")
+
+
+def _copy(value, prof):
+    """`value` as a replay under the profile `prof` (None: the same) starts
+    from it: a game copied under `prof`, a container copied one level
+    down (the games in a tuple copied too), what cannot change as it is."""
+    if isinstance(value, Game):
+        out = value.copy()
+        if prof is not None:
+            out.profile = prof
+        return out
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, set):
+        return set(value)
+    if isinstance(value, tuple):
+        return tuple(_copy(v, prof) if isinstance(v, Game) else v for v in value)
+    if isinstance(value, Leniency):
+        return value.copy()
+    return value
 
 
 def _copied(state: dict, prof) -> dict:
-    """A verifier's attributes, those that change as it reads copied (its
-    games under `prof`)."""
-    out = dict(state)
-    out["g"] = _game(state["g"], prof)
-    out["_since_claim"] = list(state["_since_claim"])   # behind the property since_claim
-    out["_claim_faces"] = dict(state["_claim_faces"])
-    out["order_queue"] = list(state["order_queue"])
-    out["under_deck"] = list(state["under_deck"])
-    old = state["lenient"]
-    lenient = Leniency()
-    lenient.skipped, lenient.declined, lenient.forced = list(old.skipped), old.declined, list(old.forced)
-    out["lenient"] = lenient
-    if state["_rules_alt"] is not None:
-        rules, line = state["_rules_alt"]
-        out["_rules_alt"] = (_game(rules, prof), line)
-    if state["_resync_claim"] is not None:
-        claim, line, rules = state["_resync_claim"]
-        out["_resync_claim"] = (claim, line, _game(rules, prof))
-    out["report"] = out["stretch"] = out["flagged"] = out["_seen"] = None
-    out["on_claim"] = None
+    """A verifier's attributes, each copied by its kind (its games under
+    `prof`), so that no list, map, set or game is shared with the run it
+    comes from; those `resume` makes anew left None."""
+    out = {k: _copy(v, prof) for k, v in state.items()}
+    for k in _FRESH:
+        out[k] = None
     return out
 
 
