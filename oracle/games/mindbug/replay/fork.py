@@ -55,38 +55,50 @@ class Checkpoints:
 
 
 # Made anew for each replay by `resume`, never copied.
-_FRESH = ("report", "stretch", "flagged", "_seen", "on_claim")
+_FRESH = frozenset(("report", "stretch", "flagged", "_seen", "on_claim"))
 
 
-def _copy(value, prof):
-    """`value` as a replay under the profile `prof` (None: the same) starts
-    from it: a game copied under `prof`, a container copied one level
-    down (the games in a tuple copied too), what cannot change as it is."""
-    if isinstance(value, Game):
-        out = value.copy()
-        if prof is not None:
-            out.profile = prof
-        return out
-    if isinstance(value, list):
-        return list(value)
-    if isinstance(value, dict):
-        return dict(value)
-    if isinstance(value, set):
-        return set(value)
-    if isinstance(value, tuple):
-        return tuple(_copy(v, prof) if isinstance(v, Game) else v for v in value)
-    if isinstance(value, Leniency):
-        return value.copy()
-    return value
+def _game(g: Game, prof) -> Game:
+    """A copy of the game `g` under the profile `prof` (None: the same)."""
+    out = g.copy()
+    if prof is not None:
+        out.profile = prof
+    return out
+
+
+def _games_in(t: tuple, prof) -> tuple:
+    for v in t:
+        if type(v) is Game:
+            return tuple([_game(w, prof) if type(w) is Game else w for w in t])
+    return t
+
+
+# How a replay copies each kind of value it starts from (found by the
+# value's type, one look-up each): a game under the other profile, a
+# container one level down (the games in a tuple copied too); a value of
+# any other kind cannot change and is shared.
+_COPY_BY_KIND = {
+    Game: _game,
+    list: lambda v, prof: list(v),
+    dict: lambda v, prof: dict(v),
+    set: lambda v, prof: set(v),
+    tuple: _games_in,
+    Leniency: lambda v, prof: v.copy(),
+}
 
 
 def _copied(state: dict, prof) -> dict:
     """A verifier's attributes, each copied by its kind (its games under
     `prof`), so that no list, map, set or game is shared with the run it
     comes from; those `resume` makes anew left None."""
-    out = {k: _copy(v, prof) for k, v in state.items()}
-    for k in _FRESH:
-        out[k] = None
+    out = {}
+    kinds = _COPY_BY_KIND
+    for k, v in state.items():
+        if k in _FRESH:
+            out[k] = None
+        else:
+            how = kinds.get(type(v))
+            out[k] = v if how is None else how(v, prof)
     return out
 
 
