@@ -7,8 +7,6 @@ Every problem is a `ScenarioError` naming the file, the line and the field,
 like a compiler message: `scenarios/combat.yaml:42: given.players[0].hand[2]:
 unknown card 'Luchatour'`. The loader collects them and keeps going (a bad
 document is left out, the others are kept); it never raises for bad input.
-Every problem of a document is listed, its structure's (`structure`) and
-those of the checks beyond it, in one run.
 """
 
 from __future__ import annotations

@@ -16,4 +16,5 @@ from .format import Scenario
 from .loader import load_document
 from .runner import run
 
-__all__ = ["EDITIONS", "CardFileError", "Scenario", "UnknownSet", "check_sets", "load_card_file", "load_document", "run"]
+__all__ = ["EDITIONS", "CardFileError", "Scenario", "UnknownSet", "check_sets", "load_card_file", "load_document",
+           "run"]
