@@ -417,7 +417,7 @@ def counter_scenarios() -> set[str]:
     """The ids of the runs of scenarios/later-sets.yaml whose position places
     counters (those whose position the rules refuse have nothing to play)."""
     from oracle.games.mindbug.engine import SetupError
-    from oracle.scenarios.runner import build, given_args
+    from oracle.games.mindbug.scenarios.runner import build, given_args
 
     ids = set()
     for sc in load_file(LATER).scenarios:

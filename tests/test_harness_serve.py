@@ -19,7 +19,7 @@ from oracle.harness.serve import Service, serve
 from oracle.replay.command import schema as schema_command
 from oracle.replay.reader import split_games
 from oracle.replay.verify import verify_game
-from oracle.scenarios.loader import card_id
+from oracle.games.mindbug.scenarios.cards import card_id
 
 SERVE = [sys.executable, "-m", "oracle", "serve"]
 SNEAKY = {"path": str(ROOT / "scenarios" / "keywords-sneaky.yaml"), "id": "sneaky.only-sneaky-blocks"}

@@ -32,6 +32,16 @@ below) defines, without importing its engine:
     HARNESS_SCHEMA: harness_schema(which), the JSON Schemas of its service
     and adapter messages; SERVE, RPC_RESPONSE: its requests to `serve`
     (Mindbug's service is still the default one of oracle.harness.serve).
+  - SCENARIOS: the module of its scenario vocabulary (the mb-scenario/1
+    documents whose `game` names it), which oracle.scenarios calls alike:
+    EDITIONS, the editions a scenario may name (`--edition`); Scenario,
+    the struct of a document (its part of `mb-oracle schema scenario`);
+    load_document(data, name, loc, folders, card_files) -> (scenario, [])
+    or (None, [ScenarioError]), a scenario being an object with id, file,
+    line, game and editions(); run(scenario, edition, sets) -> Result.
+    The default game's also reads `mb-oracle scenarios --sets` and
+    `--cards`: check_sets(names) (raises UnknownSet), load_card_file(path)
+    (raises CardFileError).
 
 Adding a game is one new folder under oracle/games/ and one line here.
 """

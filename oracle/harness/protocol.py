@@ -19,7 +19,7 @@ from ..games.mindbug.editions import EDITIONS
 from ..games.mindbug.replay import format as fmt
 from ..replay.findings import RulesEvent
 from ..schemas import json_schema, strict_twins
-from ..scenarios.format import MAX_OCTONITE
+from ..games.mindbug.scenarios.format import MAX_OCTONITE
 
 RPC = "mb-oracle-rpc/1"
 MAX_REQUEST_BYTES = 1 << 20     # a longer request line is refused (TOO_LARGE)

@@ -118,7 +118,7 @@ def scenario_steps(sc) -> dict | None:
     position, each round started, each turn revealed, up to the first one
     the rules refuse. None when the position cannot be set up."""
     from ..games.mindup.engine import RuleError
-    from ..scenarios.mindup_runner import build, turn_text
+    from ..games.mindup.scenarios.runner import build, turn_text
 
     try:
         g = build(sc)

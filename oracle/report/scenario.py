@@ -18,9 +18,9 @@ from ..games.mindbug.engine import Decision, SetupError
 from ..games.mindbug.engine.state import STAGE_KINDS, asks_number
 from ..replay.findings import DiffEntry, Finding, GameReport, RulesEvent
 from ..games.mindbug.replay.narrate import event_text, faces, names_by_event, shown_names
-from ..scenarios.loader import step_kind, step_text
-from ..scenarios.runner import SETTLE_LIMIT, build
-from ..scenarios.runner import _decision  # a step as the runner applies it: (kind, engine argument)
+from ..games.mindbug.scenarios.loader import step_kind, step_text
+from ..games.mindbug.scenarios.runner import SETTLE_LIMIT, build
+from ..games.mindbug.scenarios.runner import _decision  # a step as the runner applies it: (kind, engine argument)
 from .steps import MAX_STEPS, board, decision_text
 
 MAX_DOCUMENT_LINES = 2000    # a document longer than this is shown cut

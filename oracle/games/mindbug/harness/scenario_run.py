@@ -10,9 +10,10 @@ from typing import Iterator
 import msgspec
 
 from ....replay.findings import Finding, GameReport
-from ....scenarios.cards import all_ids, card_name, step_card
-from ....scenarios.loader import load_paths, step_kind, step_text
-from ....scenarios.runner import build, given_args
+from ....scenarios.loader import load_paths
+from ..scenarios.cards import all_ids, card_name, step_card
+from ..scenarios.loader import step_kind, step_text
+from ..scenarios.runner import build, given_args
 from ....harness import engine_protocol as ep
 from ....harness import protocol as pr
 from ....harness.engine_client import EngineFault

@@ -170,7 +170,7 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...], str]:
 
 def scenario_game(path: str, scenario_id: str, edition: str, folders=None, card_files=()) -> Game:
     """The game a scenario starts from, in `edition` (`folders`, `card_files`: see load_scenario)."""
-    from ....scenarios.runner import build
+    from ..scenarios.runner import build
 
     sc = load_scenario(path, scenario_id, folders=folders, card_files=card_files)
     try:

@@ -23,7 +23,7 @@ def _fail(message: str) -> None:
 def perft(depth: int, seed, players, scenario_path, scenario_id, divide: bool, fmt: str, show_deal: bool) -> None:
     """Count the turn sequences of exactly `depth` turns (spec/perft.md, Mind Up!)."""
     from ....harness.start import StartError, load_scenario
-    from ....scenarios.mindup_runner import build
+    from ..scenarios.runner import build
 
     if (seed is None) == (scenario_path is None):
         _fail("give exactly one start: --seed N (with --players) or --scenario FILE --id ID")
