@@ -22,6 +22,7 @@ TITLE = "Mindbug"
 FORMAT = "mb-replay/1"
 
 # Where each part lives ("module:attribute"), imported when used.
+EDITION_IDS = "oracle.games.mindbug.editions:EDITIONS"
 EDITIONS_LISTING = "oracle.games.mindbug.listing:editions_listing"
 VERIFY = "oracle.games.mindbug.replay.verify:verify_game"
 CONSISTENCY = "oracle.games.mindbug.replay.verify:consistency"
@@ -29,10 +30,15 @@ SELFPLAY = "oracle.games.mindbug.replay.selfplay:selfplay_lines"
 SCHEMA = "oracle.games.mindbug.replay.format:replay_schema"
 ANNOTATE = "oracle.games.mindbug.replay.annotate:annotate_game"
 HUNT = "oracle.games.mindbug.hunt.command:hunt_game"
+HUNT_JOBS = "oracle.games.mindbug.hunt.budget:SHARES"
 FUZZ = "oracle.games.mindbug.fuzz.targets"              # a module: SHARES, targets(...)
 PERFT = "oracle.games.mindbug.harness.commands:perft"
 CONFORM = "oracle.games.mindbug.harness.conform:campaign"
+CONFORM_OPTIONS = "oracle.games.mindbug.harness.commands:conform_options"
+ENGINE_REPLY = "oracle.games.mindbug.harness.engine_protocol:reply_decoder"
 HARNESS_SCHEMA = "oracle.games.mindbug.harness.schemas:harness_schema"
+SERVE = "oracle.games.mindbug.harness.serve"        # a module: read(...), answer(...)
+RPC_RESPONSE = "oracle.games.mindbug.harness.protocol:Response"
 
 
 def load_catalogue():

@@ -1,5 +1,7 @@
-"""mb-oracle-rpc/1: the requests `mb-oracle serve` reads and the responses
-it writes, one JSON object per line, defined in code.
+"""mb-oracle-rpc/1 for Mindbug: the requests `mb-oracle serve` reads and
+the responses it writes about a game of Mindbug, one JSON object per line,
+defined in code on the shared frame (oracle.harness.protocol: the
+envelopes, hello, the error reply).
 
 `mb-oracle schema rpc` and `mb-oracle schema rpc-response` print the JSON
 Schemas generated from these structs; spec/rpc.md documents them for
@@ -15,18 +17,14 @@ from typing import Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from ..games.mindbug.editions import EDITIONS
-from ..games.mindbug.replay import format as fmt
-from ..replay.findings import RulesEvent
-from ..schemas import json_schema, strict_twins
-from ..scenarios.format import MAX_OCTONITE
-
-RPC = "mb-oracle-rpc/1"
-MAX_REQUEST_BYTES = 1 << 20     # a longer request line is refused (TOO_LARGE)
-MAX_GAMES = 1000                # games open at once in one service
+from ....harness.protocol import _Request, _Response, ErrorReply, GameId, Hello, HelloReply
+from ....replay.findings import RulesEvent
+from ....schemas import strict_twins
+from ....scenarios.format import MAX_OCTONITE
+from ..editions import EDITIONS
+from ..replay import format as fmt
 
 Edition = Literal[EDITIONS]  # type: ignore[valid-type]
-RequestId = Union[int, str, None]
 DecisionLine = Union[fmt.PlayLine, fmt.AttackLine, fmt.ActivateLine, fmt.MindbugLine, fmt.PassLine, fmt.HuntLine,
                      fmt.BlockLine, fmt.ChooseLine, fmt.RandomLine]
 # The decision of an `apply`: a decision line that may hold no field mb-replay/1
@@ -50,7 +48,6 @@ LifePair = Annotated[list[Annotated[int, Meta(ge=0, le=MAX_LIFE)]],
                      Meta(min_length=2, max_length=2, description=f"life by player: 0 to {MAX_LIFE}")]
 MindbugPair = Annotated[list[Annotated[int, Meta(ge=0, le=2)]],
                         Meta(min_length=2, max_length=2, description="Mindbugs left by player: 0 to 2")]
-GameId = Annotated[str, Meta(max_length=100, description="a game handle returned by `new` or `fork`")]
 
 
 class Position(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -86,15 +83,6 @@ class ScenarioRef(Struct, forbid_unknown_fields=True):
 
 
 # -- requests ------------------------------------------------------------------------
-
-
-class _Request(Struct, tag_field="op", kw_only=True, forbid_unknown_fields=True):
-    id: RequestId = None            # echoed in the response
-    rpc: Literal[RPC] | UnsetType = UNSET  # type: ignore[valid-type]
-
-
-class Hello(_Request, tag="hello"):
-    """The protocol version, the editions, the team readings."""
 
 
 class New(_Request, tag="new"):
@@ -152,7 +140,6 @@ class Close(_Request, tag="close"):
 
 
 Request = Union[Hello, New, Pending, Apply, State, Events, Fork, Close]
-OPS = ("hello", "new", "pending", "apply", "state", "events", "fork", "close")
 request_decoder = msgspec.json.Decoder(Request)
 
 
@@ -195,34 +182,6 @@ class RefusalView(Struct, omit_defaults=True):
     message: str
     options: list[DecisionLine]
     card: str | None = None
-
-
-class ErrorView(Struct, omit_defaults=True):
-    """A request the service cannot carry out. `field`: where in the request
-    (`$.decision.card`), when one field is at fault; `clause`: the rule that
-    refuses a deal or position."""
-
-    code: str
-    message: str
-    field: str | None = None
-    clause: str | None = None
-
-
-class _Response(Struct, tag_field="op", kw_only=True):
-    rpc: Literal[RPC] = RPC  # type: ignore[valid-type]
-    id: RequestId = None
-    ok: bool = True
-
-
-class HelloReply(_Response, tag="hello"):
-    """Mindbug's editions, sets, team readings and ops; `games`: the games
-    a `new` may name (its `game`; Mindbug when left out)."""
-
-    editions: list[str]
-    sets: list[str]
-    readings: dict[str, list[str]]
-    ops: list[str]
-    games: list[str]
 
 
 class _View(_Response):
@@ -273,25 +232,6 @@ class CloseReply(_Response, tag="close"):
     game: str
 
 
-class ErrorReply(_Response, tag="error"):
-    error: ErrorView
-
-
 Response = Union[HelloReply, NewReply, PendingReply, ApplyReply, StateReply, EventsReply, ForkReply, CloseReply,
                  ErrorReply]
 
-
-def rpc_schema() -> dict:
-    """The JSON Schema of one request line (`mb-oracle schema rpc`)."""
-    return json_schema(Request, id="https://mb-oracle.invalid/schema/mb-oracle-rpc-1.json",
-                       title=f"{RPC} request line",
-                       description=("One request of `mb-oracle serve` (JSON Lines on standard input); "
-                                    "see spec/rpc.md. `op` names the request."))
-
-
-def rpc_response_schema() -> dict:
-    """The JSON Schema of one response line (`mb-oracle schema rpc-response`)."""
-    return json_schema(Response, id="https://mb-oracle.invalid/schema/mb-oracle-rpc-1-response.json",
-                       title=f"{RPC} response line",
-                       description=("One response of `mb-oracle serve` (JSON Lines on standard output); "
-                                    "see spec/rpc.md. `op` echoes the request's, or is `error`."))

@@ -270,7 +270,7 @@ def _next_step(g: Game, bot: str, rng: random.Random, pile: list[int]) -> dict:
 
 
 def campaign(command: str, settings: Settings, players: tuple[int, ...] = PLAYERS) -> Campaign:
-    engine = Engine(command, settings.timeout)
+    engine = Engine(command, settings.timeout, GAME)
     engine.start()
     if GAME not in getattr(engine, "games", []):
         engine.stop()

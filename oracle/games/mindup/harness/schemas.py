@@ -74,7 +74,7 @@ _HELLO_FIELDS = ("protocol", "name", "version", "editions", "positions", "games"
 def _engine_reply() -> type:
     """One struct for any reply line of a Mind Up! adapter: the hello fields,
     then the fields of a reply about the game (all optional)."""
-    return msgspec.defstruct("MindUpEngineReply", _specs(ep.Reply, _HELLO_FIELDS) + _specs(pr.EngineReply),
+    return msgspec.defstruct("MindUpEngineReply", _specs(ep.HelloReply, _HELLO_FIELDS) + _specs(pr.EngineReply),
                              kw_only=True, module=__name__)
 
 
