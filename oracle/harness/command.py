@@ -1,7 +1,7 @@
 """Command-line verbs of the harness: perft, serve, conform (thin: each
 game's perft and conform are reached through the game registry, PERFT,
 CONFORM_OPTIONS and CONFORM, each game checking the options it takes; the
-service is oracle.harness.serve)."""
+service is oracle.harness.serve, each game's part of it its SERVE)."""
 
 from __future__ import annotations
 

@@ -5,12 +5,12 @@ their abilities (`cards`), the rulebook editions (`editions`) and the team's
 readings (`readings`, `beyond_readings`), its replay vocabulary
 (`replay`: the mb-replay/1 format, the verifier, self-play, annotate), its
 hunts (`hunt`: the rules read as constraints, the search, the hunts of
-declared cards and of the later sets), its fuzz targets (`fuzz`) and most
-of its harness (`harness`: starts, perft, conform's campaign, lockstep,
-shrinking, root causes, the protocols' schemas). Its service and protocol
-structs, its scenario runner and its board still live in the shared
-packages (oracle.harness, oracle.scenarios, oracle.report), which hold both
-the shared machinery and Mindbug's part of it.
+declared cards and of the later sets), its fuzz targets (`fuzz`) and its
+harness (`harness`: its service and protocol structs, starts, perft,
+conform's campaign, lockstep, shrinking, root causes, the protocols'
+schemas). Its scenario runner and its board still live in the shared
+packages (oracle.scenarios, oracle.report), which hold both the shared
+machinery and Mindbug's part of it.
 
 This module is imported with every module of the package: it imports nothing
 at load, so the registry costs a game nothing until it is used."""

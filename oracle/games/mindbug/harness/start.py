@@ -172,7 +172,7 @@ def scenario_game(path: str, scenario_id: str, edition: str, folders=None, card_
     """The game a scenario starts from, in `edition` (`folders`, `card_files`: see load_scenario)."""
     from ....scenarios.runner import build
 
-    sc = load_scenario(path, scenario_id, folders=folders, card_files=card_files)
+    sc = load_scenario(path, scenario_id, "mindbug", "this service plays Mindbug", folders, card_files)
     try:
         return build(sc, edition)
     except SetupError as e:

@@ -50,7 +50,7 @@ def perft(depth: int, seed, players, scenario_path, scenario_id, divide: bool, f
             if show_deal:
                 _fail("--show-deal needs a deal (--seed), not a scenario")
             where = visible(f"{scenario_path}#{scenario_id}")
-            g = build(load_scenario(scenario_path, scenario_id, "mind-up"))
+            g = build(load_scenario(scenario_path, scenario_id, "mind-up", "not of mind-up"))
     except StartError as e:
         _fail(str(e))
     except (SetupError, RuleError) as e:

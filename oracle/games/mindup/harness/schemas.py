@@ -67,7 +67,7 @@ def _engine_messages() -> object:
 
 
 # The fields of a reply to `hello` that a Mind Up! adapter may give (the
-# engine client reads them as for Mindbug; the others are Mindbug's game).
+# engine client reads them as for any game; `sets` and `chance` are Mindbug's).
 _HELLO_FIELDS = ("protocol", "name", "version", "editions", "positions", "games", "deviations", "claims")
 
 

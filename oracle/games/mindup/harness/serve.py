@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
+from ....harness.protocol import RPC
 from ....harness.serve import RequestError, bad_request
 from ...mindbug.readings import UnknownReading
 from ..engine import Game, RuleError, SetupError
@@ -61,8 +62,8 @@ def read(service, raw: bytes, data: dict):
 
 def answer(service, req) -> bytes:
     """The response line to a request on Mind Up!; RequestError for one that cannot be carried out."""
-    if req.rpc is not msgspec.UNSET and req.rpc != "mb-oracle-rpc/1":
-        raise RequestError("BAD_VERSION", f"this service speaks mb-oracle-rpc/1, not {req.rpc!r}", "$.rpc")
+    if req.rpc is not msgspec.UNSET and req.rpc != RPC:
+        raise RequestError("BAD_VERSION", f"this service speaks {RPC}, not {req.rpc!r}", "$.rpc")
     if isinstance(req, pr.New):
         return _enc.encode(_start(service, req))
     if req.op not in OPS:
