@@ -45,8 +45,8 @@ class HelloReply(Struct, kw_only=True, omit_defaults=True):
     version: str | UnsetType = UNSET
     editions: list[str] | UnsetType = UNSET     # editions the oracle does not know are ignored
     positions: bool | UnsetType = UNSET
-    sets: list[str] | UnsetType = UNSET         # to hello: the card sets the engine deals; absent: first-contact
-    games: list[str] | UnsetType = UNSET        # to hello: the games the engine plays (oracle.games); absent: mindbug
+    sets: list[str] | UnsetType = UNSET         # to hello: the card sets the engine deals; absent: the game's default
+    games: list[str] | UnsetType = UNSET        # to hello: the games the engine plays (oracle.games); absent: the default
     # To hello, what the engine can do: `chance` "lists" (every outcome of a chance event among the
     # options, and the oracle sends the one to apply; the default) or "reports" (the engine draws it
     # and says which in `drawn`); `deviations`, the clauses it knowingly does not follow; `claims`,
