@@ -230,7 +230,7 @@ def test_the_html_report_draws_the_face_on_the_board_and_on_both_sides_of_a_find
 def test_conform_names_the_face_in_the_options_it_compares(evolving):
     import msgspec
 
-    from oracle.harness import engine_protocol as ep
+    from oracle.games.mindbug.harness import engine_protocol as ep
     from oracle.games.mindbug.harness.lockstep import compare
     from oracle.games.mindbug.harness.views import full_claim
 
