@@ -12,7 +12,7 @@ import yaml
 
 from oracle.replay.reader import read_all
 from oracle.report.page import HtmlReport
-from oracle.report.steps import game_steps
+from oracle.games.mindbug.board import game_steps
 
 from html_pages import game_data, game_index
 from conftest import ROOT, run_cli
@@ -306,7 +306,7 @@ def test_a_page_of_mindbug_games_carries_nothing_of_mind_up(tmp_path):
 
 
 def test_a_mind_up_choice_by_a_player_not_in_the_game_is_a_finding_on_its_board(tmp_path):
-    from oracle.report.mindup_board import game_steps as mind_up_steps
+    from oracle.games.mindup.board import game_steps as mind_up_steps
     lines = (ROOT / "replays" / "conforming" / "mind-up.jsonl").read_text(encoding="utf-8").splitlines()
     turn = next(i for i, line in enumerate(lines) if '"t":"turn"' in line)
     lines.insert(turn, '{"t":"choose","p":5,"card":60}')       # a game of 3 players: no player 5

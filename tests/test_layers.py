@@ -30,7 +30,7 @@ LAYERS = {
     "oracle.replay": 2, "oracle.scenarios": 2, "oracle.hunt": 2, "oracle.coverage": 2, "oracle.fuzz": 2,
     "oracle.harness": 2, "oracle.report": 2, "oracle.games.mindup.replay": 2,
     "oracle.games.mindup.hunt": 2, "oracle.games.mindup.harness": 2, "oracle.games.mindup.fuzz": 2,
-    "oracle.games.mindbug.fuzz": 2,
+    "oracle.games.mindbug.fuzz": 2, "oracle.games.mindbug.board": 2, "oracle.games.mindup.board": 2,
     "oracle.cli": 3, "oracle.__main__": 3, "oracle.launch": 3,
 }
 
@@ -365,8 +365,6 @@ CORE_STILL_REACHING_A_GAME = {
     "oracle.hunt.command",
     "oracle.replay.basis", "oracle.replay.bench", "oracle.replay.command", "oracle.replay.counting",
     "oracle.replay.expect", "oracle.replay.report", "oracle.replay.run", "oracle.replay.samples",
-    "oracle.report.command", "oracle.report.mindup_board", "oracle.report.page", "oracle.report.scenario",
-    "oracle.report.steps",
     "oracle.scenarios.cards", "oracle.scenarios.checking", "oracle.scenarios.command",
     "oracle.scenarios.expectation", "oracle.scenarios.format", "oracle.scenarios.loader",
     "oracle.scenarios.located", "oracle.scenarios.mindup_loader", "oracle.scenarios.mindup_runner",

@@ -31,7 +31,16 @@ below) defines, without importing its engine:
   - PERFT, CONFORM: the `perft` and `conform` verbs' work for the game;
     HARNESS_SCHEMA: harness_schema(which), the JSON Schemas of its service
     and adapter messages; SERVE, RPC_RESPONSE: its requests to `serve`
-    (Mindbug's service is still the default one of oracle.harness.serve).
+    (Mindbug's service is still the default one of oracle.harness.serve);
+  - BOARD: a module, its board on the HTML report (oracle.report):
+    game_steps(raw, edition, keep_going, readings, strict) -> (GameReport
+    without basis, steps), a game's steps (oracle.report.steps);
+    shown_game(raw, edition, keep_going) -> (GameReport with its basis,
+    steps), for `mb-oracle show`; scenario_steps(sc, edition) -> steps
+    with "at", or None, a failing scenario's; page_data() -> dict, what a
+    page drawing its boards carries once (its cards' data); card_names(),
+    the names the page's card filter offers. The page's script draws the
+    boards (oracle/report/templates/board.js).
 
 Adding a game is one new folder under oracle/games/ and one line here.
 """

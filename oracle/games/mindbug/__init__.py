@@ -7,10 +7,10 @@ readings (`readings`, `beyond_readings`), its replay vocabulary
 hunts (`hunt`: the rules read as constraints, the search, the hunts of
 declared cards and of the later sets), its fuzz targets (`fuzz`) and most
 of its harness (`harness`: starts, perft, conform's campaign, lockstep,
-shrinking, root causes, the protocols' schemas). Its service and protocol
-structs, its scenario runner and its board still live in the shared
-packages (oracle.harness, oracle.scenarios, oracle.report), which hold both
-the shared machinery and Mindbug's part of it.
+shrinking, root causes, the protocols' schemas) and its board on the HTML
+report (`board`). Its service and protocol structs and its scenario runner
+still live in the shared packages (oracle.harness, oracle.scenarios), which
+hold both the shared machinery and Mindbug's part of it.
 
 This module is imported with every module of the package: it imports nothing
 at load, so the registry costs a game nothing until it is used."""
@@ -33,6 +33,7 @@ FUZZ = "oracle.games.mindbug.fuzz.targets"              # a module: SHARES, targ
 PERFT = "oracle.games.mindbug.harness.commands:perft"
 CONFORM = "oracle.games.mindbug.harness.conform:campaign"
 HARNESS_SCHEMA = "oracle.games.mindbug.harness.schemas:harness_schema"
+BOARD = "oracle.games.mindbug.board"                    # a module: game_steps, shown_game, scenario_steps, ...
 
 
 def load_catalogue():

@@ -8,7 +8,8 @@ central line, which goes on the player's Score cards; three rounds, a new
 Score order each round, bonus and malus bubbles, and an optional variant of
 14 bonus objectives. Layout: cards (data), readings and clauses (the
 catalogue spec/mind-up/clauses.yaml), engine/ (the rules), replay/ (the
-mu-replay/1 format, the verifier, self-play, annotate).
+mu-replay/1 format, the verifier, self-play, annotate), board (its board
+on the HTML report).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ RPC_RESPONSE = "oracle.games.mindup.harness.protocol:Response"
 HARNESS_SCHEMA = "oracle.games.mindup.harness.schemas:harness_schema"
 FUZZ = "oracle.games.mindup.fuzz.targets"              # a module: SHARES, targets(...)
 FUZZ_LEGAL = "oracle.games.mindup.fuzz.strategies:legal_step"
+BOARD = "oracle.games.mindup.board"                     # a module: game_steps, shown_game, scenario_steps, ...
 
 
 def load_catalogue():
