@@ -39,8 +39,8 @@ below) defines, without importing its engine:
     steps), for `mb-oracle show`; scenario_steps(sc, edition) -> steps
     with "at", or None, a failing scenario's; page_data() -> dict, what a
     page drawing its boards carries once (its cards' data); card_names(),
-    the names the page's card filter offers. The page's script draws the
-    boards (oracle/report/templates/board.js).
+    the names the page's card filter offers; SCRIPT, the path of its part
+    of the page's script (JavaScript drawing its boards).
 
 Adding a game is one new folder under oracle/games/ and one line here.
 """

@@ -79,6 +79,13 @@ def card_names() -> tuple[tuple[str, ...], dict[str, int]]:
     return tuple(names), {n: k for k, n in enumerate(names)}
 
 
+@lru_cache(maxsize=None)
+def board_scripts() -> tuple[str, ...]:
+    """The script of every game's board (its board's SCRIPT), in the
+    registry's order: the page's script draws a board with them."""
+    return tuple(board(g).SCRIPT.read_text(encoding="utf-8") for g in GAMES if board(g) is not None)
+
+
 def page_data(games=()) -> dict:
     """What every page carries once: the card names, the default game's
     board data (its page_data) and clause catalogue; and for each other game
@@ -261,7 +268,7 @@ class HtmlReport:
             "card_names": list(card_names()[0]),
             "without_board": self.without_board, "max_boards": max_boards, "max_conforming_boards": max_conf,
             "max_listed": max_listed,
-            "data": script_json(page_data(self.drawn)), "scripts": self._scripts(),
+            "data": script_json(page_data(self.drawn)), "scripts": self._scripts(), "board_scripts": board_scripts(),
             "catalogue": load_catalogue(),
         }
         for chunk in tpl.generate(**ctx):

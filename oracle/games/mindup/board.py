@@ -4,7 +4,8 @@ with a recorder), with the board after the deal, after each round's start,
 after each choice and after each reveal; a failing scenario's boards; what
 a page carries once for them.
 
-A board is plain data the page's script draws (`muBoard` in board.js):
+A board is plain data the page's script draws (`muBoard` in board.js
+beside this module, SCRIPT, its part of the page's script):
 
     {"game": "mind-up", "players": n, "round": r, "turn": t,
      "line": [cards], "under": [[card, player], ...],  # the cards played this turn, under the line card each took
@@ -20,12 +21,16 @@ page gets every card's colour and bubble once (`page_data`).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from msgspec import UNSET
 
 from ...report.steps import MAX_STEPS
 from . import NAME
 from .cards import CARDS, OBJECTIVES, player_name
 from .replay.verifier import Verifier, verify_game
+
+SCRIPT = Path(__file__).with_name("board.js")
 
 
 def card_names() -> list[str]:
@@ -192,5 +197,5 @@ def shown_game(raw, edition=None, keep_going=False):
     return verify_game(raw, None, keep_going), game_steps(raw, None, keep_going)[1]
 
 
-__all__ = ["Stepper", "board", "card_names", "game_steps", "page_data", "played_under", "scenario_steps",
+__all__ = ["SCRIPT", "Stepper", "board", "card_names", "game_steps", "page_data", "played_under", "scenario_steps",
            "shown_game"]

@@ -1,15 +1,20 @@
 """Mindbug's board on the HTML report (oracle.report), its registry entry
 BOARD: a game's steps (`steps`: the log replayed through the rules, the
 board after each decision), a failing scenario's (`scenario`), and what a
-page carries once for them: the card designs and the keyword names. The
-page's script draws the board (`board.js`).
+page carries once for them: the card designs and the keyword names. Its
+part of the page's script, `board.js` (SCRIPT), draws the cards and the
+board.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..cards import CARDS, KEYWORD_NAMES
 from .scenario import scenario_steps
 from .steps import game_steps, shown_game
+
+SCRIPT = Path(__file__).with_name("board.js")
 
 
 def card_names() -> list[str]:
@@ -27,4 +32,4 @@ def page_data() -> dict:
     }
 
 
-__all__ = ["card_names", "game_steps", "page_data", "scenario_steps", "shown_game"]
+__all__ = ["SCRIPT", "card_names", "game_steps", "page_data", "scenario_steps", "shown_game"]
