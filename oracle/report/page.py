@@ -88,7 +88,8 @@ def board_scripts() -> tuple[str, ...]:
 
 def page_data(games=()) -> dict:
     """What every page carries once: the card names, the default game's
-    board data (its page_data) and clause catalogue; and for each other game
+    board data (its page_data: the findings of its games without a board
+    draw their cards with it) and clause catalogue; and for each other game
     of `games` (those a board of the page draws), its board data and clauses."""
     carried = [DEFAULT] + [g for g in GAMES if g in games and g != DEFAULT]
     clauses = {}
