@@ -352,10 +352,10 @@ def test_the_boundary_check_sees_imports_across_it():
 # The core (every module outside oracle/games) is to reach a game only
 # through the registry (oracle.games). The modules below still import a
 # game's package directly: what is left of moving each game's code into its
-# folder (the scenario runner and its vocabulary, the boards of the HTML
-# report, the service and the protocol structs, the command-line choices
-# that name Mindbug's editions and sets). The list may only shrink: a module
-# that starts importing a game fails the test, and so does one that stops.
+# folder (the scenario runner and its vocabulary, the service and the
+# protocol structs, the command-line choices that name Mindbug's editions
+# and sets). The list may only shrink: a module that starts importing a
+# game fails the test, and so does one that stops.
 CORE_STILL_REACHING_A_GAME = {
     "oracle.clause_view", "oracle.cli",
     "oracle.fuzz.checks", "oracle.fuzz.corpus", "oracle.fuzz.strategies", "oracle.fuzz.streams",
