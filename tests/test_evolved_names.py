@@ -23,8 +23,7 @@ from oracle.replay.reader import split_games
 from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.games.mindbug.replay.verifier import Verifier
 from oracle.replay.verify import verify_game
-from oracle.report.scenario import scenario_steps
-from oracle.report.steps import game_steps
+from oracle.games.mindbug.board import game_steps, scenario_steps
 from oracle.scenarios.loader import load_file
 
 SETS = ("beyond-evolution",)

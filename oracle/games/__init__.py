@@ -56,6 +56,15 @@ below) defines, without importing its engine:
     The default game's also reads `mb-oracle scenarios --sets` and
     `--cards`: check_sets(names) (raises UnknownSet), load_card_file(path)
     (raises CardFileError).
+  - BOARD: a module, its board on the HTML report (oracle.report):
+    game_steps(raw, edition, keep_going, readings, strict) -> (GameReport
+    without basis, steps), a game's steps (oracle.report.steps);
+    shown_game(raw, edition, keep_going) -> (GameReport with its basis,
+    steps), for `mb-oracle show`; scenario_steps(sc, edition) -> steps
+    with "at", or None, a failing scenario's; page_data() -> dict, what a
+    page drawing its boards carries once (its cards' data); card_names(),
+    the names the page's card filter offers; SCRIPT, the path of its part
+    of the page's script (JavaScript drawing its boards).
 
 Adding a game is one new folder under oracle/games/ and one line here.
 """

@@ -5,13 +5,12 @@ their abilities (`cards`), the rulebook editions (`editions`) and the team's
 readings (`readings`, `beyond_readings`), its replay vocabulary
 (`replay`: the mb-replay/1 format, the verifier, self-play, annotate), its
 hunts (`hunt`: the rules read as constraints, the search, the hunts of
-declared cards and of the later sets), its fuzz targets (`fuzz`) and its
+declared cards and of the later sets), its fuzz targets (`fuzz`), its
 harness (`harness`: its service and protocol structs, starts, perft,
 conform's campaign, lockstep, shrinking, root causes, the protocols'
-schemas) and its scenario vocabulary (`scenarios`: the structs of a
-scenario, its loader and runner). Its board still lives in the shared
-package oracle.report, which holds both the shared
-machinery and Mindbug's part of it.
+schemas), its scenario vocabulary (`scenarios`: the structs of a
+scenario, its loader and runner) and its board on the HTML report
+(`board`).
 
 This module is imported with every module of the package: it imports nothing
 at load, so the registry costs a game nothing until it is used."""
@@ -41,6 +40,7 @@ HARNESS_SCHEMA = "oracle.games.mindbug.harness.schemas:harness_schema"
 SCENARIOS = "oracle.games.mindbug.scenarios"           # a module: Scenario, load_document, run, ...
 SERVE = "oracle.games.mindbug.harness.serve"        # a module: read(...), answer(...)
 RPC_RESPONSE = "oracle.games.mindbug.harness.protocol:Response"
+BOARD = "oracle.games.mindbug.board"                    # a module: game_steps, shown_game, scenario_steps, ...
 
 
 def load_catalogue():

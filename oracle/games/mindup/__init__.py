@@ -9,7 +9,8 @@ Score order each round, bonus and malus bubbles, and an optional variant of
 14 bonus objectives. Layout: cards (data), readings and clauses (the
 catalogue spec/mind-up/clauses.yaml), engine/ (the rules), replay/ (the
 mu-replay/1 format, the verifier, self-play, annotate), scenarios/ (its
-rulings as mb-scenario/1 documents: their structs, loader and runner).
+rulings as mb-scenario/1 documents: their structs, loader and runner),
+board (its board on the HTML report).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ HARNESS_SCHEMA = "oracle.games.mindup.harness.schemas:harness_schema"
 FUZZ = "oracle.games.mindup.fuzz.targets"              # a module: SHARES, targets(...)
 FUZZ_LEGAL = "oracle.games.mindup.fuzz.strategies:legal_step"
 SCENARIOS = "oracle.games.mindup.scenarios"            # a module: Scenario, load_document, run
+BOARD = "oracle.games.mindup.board"                     # a module: game_steps, shown_game, scenario_steps, ...
 
 
 def load_catalogue():
