@@ -161,7 +161,7 @@ def consistency(run: Run, readings: dict, first=None, book=None, editions=None
     game's own report (its findings' basis counts among the readings in play).
     `book`, `editions`: the game's readings and editions (the default game's when None)."""
     book = _book(book)
-    EDITIONS = games.entry(games.DEFAULT).EDITIONS if editions is None else editions  # noqa: N806
+    EDITIONS = games.attribute(games.DEFAULT, "EDITION_IDS") if editions is None else editions  # noqa: N806
     BY_CLAUSE = {r.clause: r for r in book}  # noqa: N806
     TEAM = {r.clause: r.team for r in book}  # noqa: N806
     base = {e: run(e, readings) for e in EDITIONS}

@@ -21,7 +21,7 @@ cluster_timeout_option = click.option(
 
 
 GAME_NAMES = tuple(GAMES)
-EDITIONS = entry(DEFAULT).EDITIONS      # --edition: Mindbug's (Mind Up! has one)
+EDITIONS = attribute(DEFAULT, "EDITION_IDS")     # --edition: the default game's (Mind Up! has one)
 
 
 def cards_option(command):
@@ -198,7 +198,7 @@ def schema(which, game):
         from .expect import expect_schema
         doc = expect_schema()
     else:
-        from ..scenarios.format import scenario_schema
+        from ..scenarios.document import scenario_schema
         doc = scenario_schema()
     import json
 

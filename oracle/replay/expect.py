@@ -31,7 +31,7 @@ from .findings import MALFORMED
 
 FORMAT = "mb-expect/1"
 # The editions an entry may name: every game's (Mindbug's four, Mind Up!'s `fr`).
-EDITIONS = tuple(e for name in games.GAMES for e in games.entry(name).EDITIONS)
+EDITIONS = tuple(e for name in games.GAMES for e in games.attribute(name, "EDITION_IDS"))
 
 # The codes of findings that say a game broke the rules: the only ones an
 # expectation can accept (a malformed log is never a known divergence).

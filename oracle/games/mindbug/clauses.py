@@ -18,7 +18,7 @@ from types import MappingProxyType
 
 from ...clauses import Book, Clause, clause_to_json, load_catalogue as _load, load_edition_books as _books, \
     render_markdown as _render
-from . import EDITIONS
+from .editions import EDITIONS
 
 # A clause shown in full (`mb-oracle clauses ID`) says where it is cited, and
 # the clauses under it follow.

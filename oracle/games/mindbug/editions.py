@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from . import EDITIONS  # noqa: F401 - the game's editions, named by its entry
+EDITIONS = ("en-first", "fr-first", "fr-revised", "en-revised")
 DEFAULT_EDITION = "en-revised"
 
 
