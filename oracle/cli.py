@@ -265,8 +265,6 @@ def clauses(as_json, coverage, markdown, ids, game):
     A clause named by its full id is shown in full: its text, its status
     in each edition with the variant or the engine's reading, and where the
     code, the scenarios and the tests cite it."""
-    from importlib import import_module
-
     from .clause_view import describe, select, unknown_message
     from .clauses import clause_to_json
     from .games import entry
@@ -274,7 +272,7 @@ def clauses(as_json, coverage, markdown, ids, game):
     if game is None:        # a game whose ids all of IDS start with, else the default one
         game = next((g for g in GAMES if entry(g).ID_PREFIX and ids
                      and all(i.startswith(entry(g).ID_PREFIX) for i in ids)), DEFAULT)
-    book = import_module(entry(game).CLAUSES)
+    book = importlib.import_module(entry(game).CLAUSES)
     if coverage and not book.FULL_VIEW_CITED:
         from .coverage import coverage_report
         sys.exit(coverage_report(as_json, ids, game))

@@ -21,7 +21,7 @@ from ...clauses import Book, Clause, clause_to_json, load_catalogue as _load, lo
 from .editions import EDITIONS
 
 # A clause shown in full (`mb-oracle clauses ID`) says where it is cited, and
-# the clauses under it follow.
+# the clauses under it follow; `--coverage` checks the ids asked first.
 FULL_VIEW_CITED = True
 
 EDITION_LABELS: Mapping[str, str] = MappingProxyType(

@@ -14,7 +14,7 @@ from ...clauses import Book, Clause, clause_to_json, load_catalogue as _load, re
 
 EDITIONS: tuple[str, ...] = ("fr",)
 # A clause shown in full (`mb-oracle clauses ID`) is shown alone, without
-# where it is cited (`--coverage` lists that).
+# where it is cited; `--coverage` lists that, for whatever ids are asked.
 FULL_VIEW_CITED = False
 EDITION_LABELS = MappingProxyType({"fr": "French rulebook (Catch Up Games, 2023)"})
 # Sections in the rulebook's order.
