@@ -78,11 +78,11 @@ def plant(rule: str) -> None:
     elif rule == "last-card-kept":
         real_place = rounds.place
 
-        def keep_last(s, p, card, clauses, how):
+        def keep_last(s, p, card, clauses, *taken):
             if "mu.round.last-card" in clauses:
                 s.hands[p].append(card)
                 return Event("kept", clauses, f"player {p} keeps card {card}", player=p, card=card)
-            return real_place(s, p, card, clauses, how)
+            return real_place(s, p, card, clauses, *taken)
         rounds.place = keep_last
     else:
         raise SystemExit(f"unknown --plant {rule!r}; choose from {', '.join(PLANTS)}")

@@ -9,6 +9,7 @@ objectives shown) is an input the engine waits for, as a pending `round`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..cards import COLUMNS
 
@@ -70,19 +71,35 @@ class Pending:
     players: frozenset[int] = frozenset()
 
 
-@dataclass
 class Event:
-    """Something the rules did, with the clauses that made it happen."""
+    """Something the rules did, with the clauses that made it happen, and
+    its text for people: given, or written when it is first read by
+    `say(*words)`, from values that no later step changes (a game verified
+    without a finding reads no event's text)."""
 
-    kind: str
-    clauses: list[str]
-    text: str
-    player: int | None = None
-    card: int | None = None
-    cards: list[int] | None = None
-    column: int | None = None
-    amount: int | None = None
-    parts: dict | None = None       # a score: the round score part by part (scoring.breakdown)
+    def __init__(self, kind: str, clauses: list[str], text: str = "", player: int | None = None,
+                 card: int | None = None, cards: list[int] | None = None, column: int | None = None,
+                 amount: int | None = None, parts: dict | None = None,
+                 say: Callable[..., str] | None = None, words: tuple = ()):
+        self.kind = kind
+        self.clauses = clauses
+        self.player = player
+        self.card = card
+        self.cards = cards
+        self.column = column
+        self.amount = amount
+        self.parts = parts      # a score: the round score part by part (scoring.breakdown)
+        self._text = text
+        self._say = say
+        self._words = words
+
+    @property
+    def text(self) -> str:
+        say = self._say
+        if say is not None:
+            self._text = say(*self._words)
+            self._say = None
+        return self._text
 
 
 class RuleError(Exception):

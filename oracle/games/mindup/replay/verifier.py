@@ -268,46 +268,45 @@ class Verifier:
     def _turn(self, line, lineno) -> None:
         self.revealed = None
         g = self.g
-        log = msgspec.to_builtins(line)
         if g.pending.kind == "round" and self.last_cards is not None:
             self.find("ILLEGAL_DECISION", ["mu.round.last-card"], lineno,
                       "the log plays a turn with each player's last card; the rules put the last card straight "
-                      "on the Score cards, and the round is over", log=log, options=self.options(),
-                      rules={"last": self.last_cards})
+                      "on the Score cards, and the round is over", log=msgspec.to_builtins(line),
+                      options=self.options(), rules={"last": self.last_cards})
             return
         before = self.report.decisions
-        self._apply(lambda: g.play_turn(list(line.cards)), lineno, log, len(line.cards))
+        self._apply(lambda: g.play_turn(list(line.cards)), lineno, line, len(line.cards))
         if self.report.decisions != before:
             self.revealed = lineno      # a turn line reveals its cards: a reveal line after it writes that out
 
     def _choose(self, line, lineno) -> None:
         self.revealed = None
         g = self.g
-        log = msgspec.to_builtins(line)
         try:
             g.choose(line.p, line.card)
         except RuleError as e:
             if g.pending.kind == "round" and self.last_cards is not None:
                 e = RuleError("mu.round.last-card", f"{player_name(line.p)} plays a card after the round's "
                               "last turn; the last card goes straight to the Score cards")
-            self.refused(e, lineno, log)
+            self.refused(e, lineno, msgspec.to_builtins(line))
             return
         self.report.decisions += 1
         if not g.pending.players:
-            self._apply(g.reveal, lineno, log, 0)
+            self._apply(g.reveal, lineno, line, 0)
             self.revealed = lineno
 
     def _reveal(self, line, lineno) -> None:
         if self.revealed is not None:
             self.revealed = None        # the reveal the last choice made: written out, nothing to do
             return
-        self._apply(self.g.reveal, lineno, msgspec.to_builtins(line), 0)
+        self._apply(self.g.reveal, lineno, line, 0)
 
-    def _apply(self, step, lineno, log, decisions: int) -> None:
+    def _apply(self, step, lineno, line, decisions: int) -> None:
+        """Run a step of the log's `line`; a refusal is a finding on it."""
         try:
             events = step()
         except RuleError as e:
-            self.refused(e, lineno, log)
+            self.refused(e, lineno, msgspec.to_builtins(line))
             return
         self.revealed = None
         self.report.decisions += decisions
