@@ -42,17 +42,11 @@ class State:
     def copy(self) -> "State":
         """A copy that shares nothing that changes: the lists are copied
         (ints and tuples, which never change, are shared)."""
-        new = State.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.hands = [h[:] for h in self.hands]
-        new.line = self.line[:]
-        new.pile = None if self.pile is None else self.pile[:]
-        new.columns = [[col[:] for col in cols] for cols in self.columns]
-        new.chosen = self.chosen[:]
-        new.scores = [x[:] for x in self.scores]
-        new.shown = self.shown[:]
-        new.orders = self.orders[:]
-        return new
+        return State(self.players, self.objectives_count, self.round, self.turn, [h[:] for h in self.hands],
+                     self.line[:], None if self.pile is None else self.pile[:], self.order,
+                     [[col[:] for col in cols] for cols in self.columns], self.chosen[:],
+                     [x[:] for x in self.scores], self.objectives, self.shown[:], self.orders[:],
+                     self.waiting_round, self.over)
 
     def totals(self) -> list[int]:
         return [sum(s) for s in self.scores]

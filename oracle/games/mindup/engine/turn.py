@@ -76,7 +76,7 @@ def reveal(s: State) -> list[Event]:
         missing = [p for p in range(s.players) if chosen[p] is None]
         raise RuleError("mu.turn.hidden", "the choices are revealed before every player chose: "
                         + ", ".join(player_name(p) for p in missing) + " had not", options=[])
-    played = sorted((c, p) for p, c in enumerate(chosen))
+    played = sorted([(c, p) for p, c in enumerate(chosen) if c is not None])
     line = [c for c, _ in played]
     events = [Event("reveal", ["mu.turn.reveal"], say=_reveal_text, words=(played,), cards=line)]
     hands = s.hands
