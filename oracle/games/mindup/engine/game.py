@@ -27,6 +27,10 @@ class Game:
     def copy(self) -> "Game":
         return Game(self.state.copy(), self.readings)
 
+    def __reduce__(self) -> tuple:
+        # pickle and copy make it again from its parts: a compiled class has no __dict__ to fill
+        return (_again, (self.state, self.readings, self.before_last))
+
     # -- what the game waits for ------------------------------------------------
     @property
     def pending(self) -> Pending:
@@ -125,3 +129,10 @@ class Game:
 
     def totals(self) -> list[int]:
         return self.state.totals()
+
+
+def _again(state: State, readings: dict, before_last: State | None) -> Game:
+    """A game made again from its parts (Game.__reduce__)."""
+    g = Game(state, readings)
+    g.before_last = before_last
+    return g

@@ -64,6 +64,10 @@ class Pending:
     kind: str
     players: frozenset[int] = frozenset()
 
+    def __reduce__(self) -> tuple:
+        # pickle and copy make it again from its fields: a compiled frozen class takes no setattr
+        return (Pending, (self.kind, self.players))
+
 
 class Event:
     """Something the rules did, with the clauses that made it happen, and
@@ -94,6 +98,11 @@ class Event:
             self._text = say(*self._words)
             self._say = None
         return self._text
+
+    def __reduce__(self) -> tuple:
+        # pickle and copy make it again from its fields, the text written: a compiled class has no __dict__
+        return (Event, (self.kind, self.clauses, self.text, self.player, self.card, self.cards, self.column,
+                        self.amount, self.parts))
 
 
 class RuleError(Exception):
