@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import BinaryIO, TextIO
 
+import msgspec
+
 from ....replay.annotate import KeepsEndDetail, write_game
 from ....replay.reader import RawGame
 from .selfplay import claim
