@@ -9,9 +9,8 @@ import click
 from ..games import DEFAULT, GAMES, attribute, entry
 from ..term import color_option, error
 from .outputs import parse_output
-from .reader import NoInput, check_input
 from .limits import CONNECT_TIMEOUT
-from .run import _reading_options, declared
+from .run import _reading_options, inputs_ready
 
 
 cluster_timeout_option = click.option(
@@ -161,13 +160,7 @@ def annotate(paths, edition, cards_file):
     from .annotate import annotate_stream
 
     paths = tuple(paths) or ("-",)
-    if cards_file:
-        declared(cards_file)
-    try:
-        check_input(paths)
-    except NoInput as e:
-        error(e)
-        sys.exit(2)
+    inputs_ready(paths, cards_file)
     sys.exit(annotate_stream(paths, edition, sys.stdout.buffer, sys.stderr))
 
 

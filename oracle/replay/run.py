@@ -20,6 +20,19 @@ def declared(path):
     return games.attribute(games.DEFAULT, "CARDS_FILE")(path)
 
 
+def inputs_ready(paths, cards_file=None) -> None:
+    """A command's inputs before it reads them: the card file of `--cards`
+    loaded (`declared`), then PATHS checked (reader.check_input); a missing
+    one is an error line and exit status 2."""
+    if cards_file:
+        declared(cards_file)
+    try:
+        check_input(paths)
+    except NoInput as e:
+        error(e)
+        sys.exit(2)
+
+
 def _reading_options(specs) -> tuple[tuple[str, str], ...]:
     """--reading CLAUSE=CHOICE options, in order; a usage error names a bad
     one. A reading belongs to the game whose ID_PREFIX (and a dot) it starts
@@ -54,17 +67,11 @@ def verify_run(paths, edition=None, fmt="human", outputs=(), jobs=1, keep_going=
 
     expected = load_expectations(expect_file)
     readings = _reading_options(reading_specs)
-    if cards_file:
-        if cluster:
-            import click
+    if cards_file and cluster:
+        import click
 
-            raise click.UsageError("--cards works with local workers (-j), not with --cluster")
-        declared(cards_file)
-    try:
-        check_input(paths)
-    except NoInput as e:
-        error(e)
-        sys.exit(2)
+        raise click.UsageError("--cards works with local workers (-j), not with --cluster")
+    inputs_ready(paths, cards_file)
     say_reading_stdin(paths)
     bar = GameProgress(paths, progress)
     options = Options(edition, keep_going, which_editions, readings, strict, check_invariants)

@@ -9,7 +9,8 @@ import tempfile
 
 import click
 
-from ..replay.command import EDITIONS, cards_option, declared
+from ..replay.command import EDITIONS, cards_option
+from ..replay.run import declared
 from ..safefile import OutputError, Replacement, clash, input_name
 from ..term import visible
 

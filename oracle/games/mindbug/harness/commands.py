@@ -11,7 +11,7 @@ import time
 import click
 
 from ....harness.start import StartError
-from ....replay.command import declared
+from ....replay.run import declared
 from ....term import error, visible
 from ..cards import DEFAULT_SETS
 from ..engine import SetupError
