@@ -189,17 +189,31 @@ def replay_lines_stream(draw, games: tuple, vocab=None) -> bytes:
 PAIR_FIELDS = ("life", "mindbugs", "hand", "play", "discard", "deck")
 
 
-@st.composite
-def semantic_mutation(draw, raw: bytes) -> bytes:
+def line_edit(edit):
+    """A strategy of a line kept well-formed but made wrong: `edit(draw,
+    obj)` changes the line's object in place; a line that is not a JSON
+    object stays as it is."""
+
+    @st.composite
+    def mutation(draw, raw: bytes) -> bytes:
+        try:
+            obj = json.loads(raw)
+        except ValueError:
+            return raw
+        if not isinstance(obj, dict):
+            return raw
+        edit(draw, obj)
+        return encode(obj)
+
+    mutation.__doc__ = edit.__doc__
+    return mutation
+
+
+@line_edit
+def semantic_mutation(draw, obj: dict) -> None:
     """A line kept well-formed but made wrong: another player or card in a
     decision, a claim of the wrong shape or value, a deal that breaks the
     setup rules, another result."""
-    try:
-        obj = json.loads(raw)
-    except ValueError:
-        return raw
-    if not isinstance(obj, dict):
-        return raw
     t = obj.get("t")
     if t in ("play", "attack", "hunt", "block", "mindbug", "pass", "choose"):
         what = draw(st.sampled_from(["p", "card", "cards", "t"]))
@@ -253,7 +267,6 @@ def semantic_mutation(draw, raw: bytes) -> bytes:
     elif t == "end":
         obj[draw(st.sampled_from(["winner", "reason"]))] = draw(st.one_of(player, st.sampled_from(
             ["life", "no-action", "card", "aborted"])))
-    return encode(obj)
 
 
 class Vocabulary:

@@ -14,7 +14,7 @@ import random
 from hypothesis import strategies as st
 
 from ....fuzz import strategies as fs
-from ....fuzz.strategies import LineTable, Vocabulary, byte_mutation, encode, json_values
+from ....fuzz.strategies import LineTable, Vocabulary, byte_mutation, json_values
 from ..readings import READINGS
 from ..replay.format import LINE_TYPES
 
@@ -70,15 +70,9 @@ def field_mutation(raw: bytes) -> st.SearchStrategy:
     return fs.field_mutation(raw, LINES)
 
 
-@st.composite
-def semantic_mutation(draw, raw: bytes) -> bytes:
+@fs.line_edit
+def semantic_mutation(draw, obj: dict) -> None:
     """A line kept well-formed but made wrong in the game's terms."""
-    try:
-        obj = json.loads(raw)
-    except ValueError:
-        return raw
-    if not isinstance(obj, dict):
-        return raw
     t = obj.get("t")
     if t == "turn" and isinstance(obj.get("cards"), list) and obj["cards"]:
         c = obj["cards"]
@@ -126,7 +120,6 @@ def semantic_mutation(draw, raw: bytes) -> bytes:
             st.one_of(st.integers(-1, 8), FIELDS["readings"]))
     elif t == "end":
         obj[draw(st.sampled_from(["scores", "winners"]))] = draw(st.lists(st.integers(-1, 90), max_size=6))
-    return encode(obj)
 
 
 VOCABULARY = Vocabulary(structured_line, field_mutation, semantic_mutation)
