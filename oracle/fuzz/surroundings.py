@@ -374,7 +374,7 @@ def output_samples(games, texts) -> dict:
     """A log, a scenario file and a card file (with the draft the hunt
     writes for it) for the output cases to copy; the cards are forgotten."""
     from ..games.mindbug.cards.compiled import snapshot
-    from .corpus import MINIMAL_CARDS
+    from ..games.mindbug.fuzz.corpus import MINIMAL_CARDS
 
     restore = snapshot()
     try:

@@ -27,7 +27,9 @@ below) defines, without importing its engine:
   - HUNT: hunt_game(budget, seed, out, force, fmt, **options) -> exit
     status, `mb-oracle hunt` for the game (its own options by name);
   - FUZZ: a module with SHARES (target -> share of the budget) and
-    targets(...), `mb-oracle fuzz --game`;
+    targets(...), `mb-oracle fuzz --game`; FUZZ_LEGAL: legal_step(game,
+    k) -> the k-th legal step of an open game of the service as a replay
+    line (None: it has none), for the fuzzed service sessions;
   - PERFT, CONFORM: the `perft` and `conform` verbs' work for the game;
     HARNESS_SCHEMA: harness_schema(which), the JSON Schemas of its service
     and adapter messages; SERVE, RPC_RESPONSE: its requests to `serve`

@@ -20,6 +20,7 @@ from __future__ import annotations
 NAME = "mindbug"
 TITLE = "Mindbug"
 FORMAT = "mb-replay/1"
+EDITIONS: tuple[str, ...] = ("en-first", "fr-first", "fr-revised", "en-revised")
 
 # Where each part lives ("module:attribute"), imported when used.
 EDITIONS_LISTING = "oracle.games.mindbug.listing:editions_listing"
@@ -30,6 +31,7 @@ SCHEMA = "oracle.games.mindbug.replay.format:replay_schema"
 ANNOTATE = "oracle.games.mindbug.replay.annotate:annotate_game"
 HUNT = "oracle.games.mindbug.hunt.command:hunt_game"
 FUZZ = "oracle.games.mindbug.fuzz.targets"              # a module: SHARES, targets(...)
+FUZZ_LEGAL = "oracle.games.mindbug.fuzz.rpc_strategies:legal_step"
 PERFT = "oracle.games.mindbug.harness.commands:perft"
 CONFORM = "oracle.games.mindbug.harness.conform:campaign"
 HARNESS_SCHEMA = "oracle.games.mindbug.harness.schemas:harness_schema"

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-EDITIONS = ("en-first", "fr-first", "fr-revised", "en-revised")
+from . import EDITIONS  # the names, in the game's registry entry
+
 DEFAULT_EDITION = "en-revised"
 
 

@@ -34,10 +34,10 @@ import yaml
 from hypothesis import strategies as st
 
 from ....fuzz import strategies as fs, yaml_strategies as ys
-from ....fuzz.corpus import MINIMAL_SCENARIO
 from ..cards import CARDS
 from . import rpc_strategies as rs
 from .card_checks import name_forms
+from .corpus import MINIMAL_SCENARIO
 
 # -- terminal control strings ------------------------------------------------------
 
@@ -221,7 +221,7 @@ def _check_text_expect(tally, data: bytes) -> None:
     """The stale warnings (a refused file's lines are written through
     term.error: the command line sample checks them)."""
     from ....replay import report as render
-    from ....fuzz.checks import check_expect
+    from .verify_files import check_expect
 
     for st_ in check_expect(tally, data):
         _assert_shown(render.stale_warning(st_), "verify --expect: the stale warning")
@@ -232,7 +232,7 @@ def cli_text(tally, case: tuple, seconds: float) -> None:
     free of the input's hidden characters; `verify -j 2` prints what `-j 1`
     prints."""
     from ....fuzz.cli_checks import cli_problem, run_cli
-    from ....fuzz.corpus import selfplay_games
+    from .corpus import selfplay_games
 
     kind, data = case
     tally.cli_runs += 1

@@ -80,6 +80,13 @@ def rpc_session(draw, setups: tuple) -> list:
     return requests
 
 
+def legal_step(game, k: int) -> dict | None:
+    """The k-th legal decision of a Mindbug game (k taken modulo their
+    number), as an mb-replay/1 line; None when it has none."""
+    options = game.legal_decisions()
+    return options[k % len(options)].to_json() if options else None
+
+
 # -- engine adapters (mb-engine/1, `conform`) -------------------------------------
 
 @st.composite

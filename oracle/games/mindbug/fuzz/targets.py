@@ -20,9 +20,10 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from ....fuzz import checks, cli_checks, corpus, streams, surroundings, undecodable
+from ....fuzz import checks, cli_checks, streams, surroundings, undecodable
 from ....fuzz import strategies as fs, yaml_strategies as ys
-from . import card_checks, engine_checks, hostile, names, rpc_strategies as rs
+from ....fuzz.corpus import file_games
+from . import card_checks, corpus, engine_checks, hostile, names, rpc_strategies as rs, verify_files
 
 # Shares of the budget, by target (each target's seed follows from its place here).
 SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07, "cards": 0.07, "rpc": 0.07,
@@ -38,7 +39,7 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
     seed corpus comes from `replays`, `scenarios` and `examples`; the
     sandbox of `serve-reads` is removed when `cleanup` (an ExitStack) closes."""
     good = corpus.short_games()
-    games = corpus.selfplay_games() + corpus.file_games(replays)
+    games = corpus.selfplay_games() + file_games(replays)
     texts = corpus.scenario_texts(scenarios)
     expects = (corpus.MINIMAL_EXPECT,)
     card_files = corpus.card_texts(examples)
@@ -48,8 +49,8 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
     slow = seconds * 4
     setups = tuple(g[1] for g in games if b'"setup"' in g[1][:20])
     yaml_checks = {"scenarios": (checks.check_scenarios, cli_checks.cli_scenarios),
-                   "cards": (card_checks.check_cards, cli_checks.cli_cards),
-                   "expect": (checks.check_expect, cli_checks.cli_expect)}
+                   "cards": (card_checks.check_cards, verify_files.cli_cards),
+                   "expect": (verify_files.check_expect, verify_files.cli_expect)}
     samples = surroundings.Lazy(lambda: surroundings.output_samples(games, texts))
     tags = iter(range(1 << 30))
 
@@ -75,12 +76,12 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
             lambda data: cli_checks.cli_scenarios(tally, data, slow)),
         "expect": (
             ys.expect_file(expects), ".yaml",
-            lambda data: (data, lambda: checks.check_expect(tally, data)),
-            lambda data: cli_checks.cli_expect(tally, data, slow)),
+            lambda data: (data, lambda: verify_files.check_expect(tally, data)),
+            lambda data: verify_files.cli_expect(tally, data, slow)),
         "cards": (
             ys.card_file(card_files), ".yaml",
             lambda data: (data, lambda: card_checks.check_cards(tally, data)),
-            lambda data: cli_checks.cli_cards(tally, data, slow)),
+            lambda data: verify_files.cli_cards(tally, data, slow)),
         "rpc": (
             rs.rpc_session(setups), ".json",
             lambda session: (json.dumps(session, default=repr).encode(),
@@ -101,7 +102,7 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
         "card-names": (
             hostile.colliding_cards(), ".yaml",
             lambda data: (data, lambda: hostile.check_card_names(tally, data)),
-            lambda data: cli_checks.cli_cards(tally, data, slow)),
+            lambda data: verify_files.cli_cards(tally, data, slow)),
         "serve-reads": (
             hostile.serve_session(setups, "fuzz.seed"), ".json",
             lambda session: (json.dumps(session, default=repr).encode(),
@@ -132,7 +133,7 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
         "card-lookalikes": (
             names.lookalike_cards(), ".yaml",
             lambda data: (data, lambda: names.check_lookalike_cards(tally, data)),
-            lambda data: cli_checks.cli_cards(tally, data, slow)),
+            lambda data: verify_files.cli_cards(tally, data, slow)),
         "file-names": (
             names.file_name_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: names.check_file_names(case, samples())),
