@@ -30,6 +30,10 @@ below) defines, without importing its engine:
     targets(...), `mb-oracle fuzz --game`; FUZZ_LEGAL: legal_step(game,
     k) -> the k-th legal step of an open game of the service as a replay
     line (None: it has none), for the fuzzed service sessions;
+    FUZZ_WORDS: a dict of the words hostile values are drawn from (names,
+    editions, line_types, clauses, keywords, step_keys, step_words); the
+    default game's serve every game's targets, so that a seed draws the
+    same values whichever game is fuzzed;
   - PERFT, CONFORM: the `perft` and `conform` verbs' work for the game;
     HARNESS_SCHEMA: harness_schema(which), the JSON Schemas of its service
     and adapter messages; SERVE, RPC_RESPONSE: its requests to `serve`

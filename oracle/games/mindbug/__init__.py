@@ -31,6 +31,7 @@ SCHEMA = "oracle.games.mindbug.replay.format:replay_schema"
 ANNOTATE = "oracle.games.mindbug.replay.annotate:annotate_game"
 HUNT = "oracle.games.mindbug.hunt.command:hunt_game"
 FUZZ = "oracle.games.mindbug.fuzz.targets"              # a module: SHARES, targets(...)
+FUZZ_WORDS = "oracle.games.mindbug.fuzz.words:WORDS"
 FUZZ_LEGAL = "oracle.games.mindbug.fuzz.rpc_strategies:legal_step"
 PERFT = "oracle.games.mindbug.harness.commands:perft"
 CONFORM = "oracle.games.mindbug.harness.conform:campaign"

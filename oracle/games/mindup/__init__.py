@@ -33,6 +33,7 @@ CONFORM = "oracle.games.mindup.harness.commands:conform"
 RPC_RESPONSE = "oracle.games.mindup.harness.protocol:Response"
 HARNESS_SCHEMA = "oracle.games.mindup.harness.schemas:harness_schema"
 FUZZ = "oracle.games.mindup.fuzz.targets"              # a module: SHARES, targets(...)
+FUZZ_WORDS = "oracle.games.mindup.fuzz.words:WORDS"
 FUZZ_LEGAL = "oracle.games.mindup.fuzz.strategies:legal_step"
 
 

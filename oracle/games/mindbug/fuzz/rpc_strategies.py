@@ -9,9 +9,9 @@ import json
 
 from hypothesis import strategies as st
 
-from ....fuzz.strategies import (CLAUSES, NAMES, byte_mutation, cards, field_mutation, pair, player,
-                                 semantic_mutation, structured_line)
+from ....fuzz.strategies import byte_mutation
 from ..editions import EDITIONS
+from .lines import CLAUSES, NAMES, cards, field_mutation, pair, player, semantic_mutation, structured_line
 
 # -- service sessions (mb-oracle-rpc/1) ----------------------------------------
 

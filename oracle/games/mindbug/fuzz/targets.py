@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from ....fuzz import checks, cli_checks, streams, surroundings, undecodable
 from ....fuzz import strategies as fs, yaml_strategies as ys
 from ....fuzz.corpus import file_games
-from . import card_checks, corpus, engine_checks, hostile, names, rpc_strategies as rs, verify_files
+from . import card_checks, card_files, corpus, engine_checks, hostile, lines, names, rpc_strategies as rs, verify_files
 
 # Shares of the budget, by target (each target's seed follows from its place here).
 SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07, "cards": 0.07, "rpc": 0.07,
@@ -42,7 +42,7 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
     games = corpus.selfplay_games() + file_games(replays)
     texts = corpus.scenario_texts(scenarios)
     expects = (corpus.MINIMAL_EXPECT,)
-    card_files = corpus.card_texts(examples)
+    card_texts = corpus.card_texts(examples)
     folders = (str(scenarios),) if scenarios is not None and Path(scenarios).is_dir() else ()
     sandbox = hostile.make_sandbox(corpus.MINIMAL_SCENARIO)
     cleanup.callback(shutil.rmtree, sandbox, ignore_errors=True)
@@ -63,11 +63,11 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
                 lambda case: streams.cli_lines(tally, target, case, slow))
     return {
         "replay-lines": (
-            fs.replay_lines_stream(games), ".jsonl",
+            fs.replay_lines_stream(games, lines.VOCABULARY), ".jsonl",
             lambda data: (data, lambda: checks.check_stream(tally, data)),
             lambda data: cli_checks.cli_stream(tally, data, data, slow, keep_going=False)),
         "games": (
-            st.tuples(fs.game_stream(games, good), st.booleans()), ".jsonl",
+            st.tuples(fs.game_stream(games, good, lines.VOCABULARY), st.booleans()), ".jsonl",
             lambda case: (case[0].plain, lambda: checks.check_stream(tally, case[0].plain, case[0].last_id)),
             lambda case: cli_checks.cli_stream(tally, case[0].data, case[0].plain, slow, case[1])),
         "scenarios": (
@@ -79,7 +79,7 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
             lambda data: (data, lambda: verify_files.check_expect(tally, data)),
             lambda data: verify_files.cli_expect(tally, data, slow)),
         "cards": (
-            ys.card_file(card_files), ".yaml",
+            card_files.card_file(card_texts), ".yaml",
             lambda data: (data, lambda: card_checks.check_cards(tally, data)),
             lambda data: verify_files.cli_cards(tally, data, slow)),
         "rpc": (
@@ -96,7 +96,7 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
             lambda case: (case[1], lambda: hostile.check_text(tally, case)),
             lambda case: hostile.cli_text(tally, case, slow)),
         "yaml-values": (
-            hostile.yaml_value_case(texts, card_files, expects), ".yaml",
+            hostile.yaml_value_case(texts, card_texts, expects), ".yaml",
             lambda case: (case[1], lambda: yaml_checks[case[0]][0](tally, case[1])),
             lambda case: yaml_checks[case[0]][1](tally, case[1], slow)),
         "card-names": (
