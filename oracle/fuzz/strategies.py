@@ -149,12 +149,18 @@ def line_edit(edit):
 
 class Vocabulary:
     """A game's lines, for the mutations: a structured line of its types,
-    a field set to another value, a line kept well-formed but made wrong."""
+    a field set to another value (both as its LineTable says), a line kept
+    well-formed but made wrong (`semantic_mutation`, raw -> strategy)."""
 
-    def __init__(self, structured_line, field_mutation, semantic_mutation):
-        self.structured_line = structured_line
-        self.field_mutation = field_mutation
+    def __init__(self, table: LineTable, semantic_mutation):
+        self.table = table
         self.semantic_mutation = semantic_mutation
+
+    def structured_line(self) -> st.SearchStrategy:
+        return structured_line(self.table)
+
+    def field_mutation(self, raw: bytes) -> st.SearchStrategy:
+        return field_mutation(raw, self.table)
 
 
 @st.composite

@@ -79,16 +79,6 @@ def field_value(tag: str, name: str) -> st.SearchStrategy:
 LINES = LineTable(LINE_TYPES, LINE_FIELDS, field_value, ("zz", "x", "lifes", "t", ""))
 
 
-def structured_line() -> st.SearchStrategy:
-    """An mb-replay/1 line of one of the types, each field present or not, plausible or not."""
-    return fs.structured_line(LINES)
-
-
-def field_mutation(raw: bytes) -> st.SearchStrategy:
-    """A line with one field set to another value, or dropped, or added."""
-    return fs.field_mutation(raw, LINES)
-
-
 PAIR_FIELDS = ("life", "mindbugs", "hand", "play", "discard", "deck")
 
 
@@ -152,4 +142,4 @@ def semantic_mutation(draw, obj: dict) -> None:
             ["life", "no-action", "card", "aborted"])))
 
 
-VOCABULARY = Vocabulary(structured_line, field_mutation, semantic_mutation)
+VOCABULARY = Vocabulary(LINES, semantic_mutation)
