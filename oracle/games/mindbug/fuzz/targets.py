@@ -7,8 +7,9 @@ suffix of a reproducer, the in-process check and the command-line check.
     rpc, engine                service sessions; engine adapters whose replies break
     text, yaml-values, card-names, serve-reads       hostile text and values (hostile.py)
     card-lookalikes, file-names                      hostile names (names.py)
-    streams, big-claims, blank-lines, boms, undecodable-names   hostile streams (oracle.fuzz)
-    outputs, adapters                                hostile surroundings (oracle.fuzz)
+    streams, blank-lines, boms, undecodable-names    hostile streams (oracle.fuzz)
+    big-claims                                       state claims of a hostile size (claims.py)
+    outputs, adapters                                hostile surroundings (surroundings.py)
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from ....fuzz import checks, cli_checks, streams, surroundings, undecodable
+from ....fuzz import checks, cli_checks, streams, undecodable
 from ....fuzz import strategies as fs, yaml_strategies as ys
 from ....fuzz.corpus import file_games
-from . import card_checks, card_files, corpus, engine_checks, hostile, lines, names, rpc_strategies as rs, verify_files
+from . import (card_checks, card_files, claims, corpus, engine_checks, hostile, lines, names, rpc_strategies as rs,
+               surroundings, verify_files)
 
 # Shares of the budget, by target (each target's seed follows from its place here).
 SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07, "cards": 0.07, "rpc": 0.07,
@@ -117,9 +119,9 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
             lambda case: (case[1], lambda: undecodable.check_names(tally, case)),
             lambda case: undecodable.cli_names(tally, case, slow)),
         "big-claims": (
-            streams.big_claim(good), ".jsonl",
-            lambda data: (data, lambda: streams.check_big_claim(tally, data)),
-            lambda data: streams.cli_big_claim(tally, data, slow)),
+            claims.big_claim(good), ".jsonl",
+            lambda data: (data, lambda: claims.check_big_claim(tally, data)),
+            lambda data: claims.cli_big_claim(tally, data, slow)),
         "blank-lines": lines_target("blank-lines", streams.blank_lines(good)),
         "boms": lines_target("boms", streams.byte_order_marks(good)),
         "outputs": (
