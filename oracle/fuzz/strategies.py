@@ -39,6 +39,7 @@ scalars = st.one_of(
 json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=6)
                            | st.dictionaries(st.text(max_size=6), inner, max_size=5), max_leaves=25)
 
+
 class LineTable:
     """A game's line types, the fields of each, a strategy of a field's
     values (tag, name -> strategy), and the stray keys to add now and then."""
