@@ -59,6 +59,10 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
     def tag():
         return f"mb-fuzz-adapter-{os.getpid()}-{seed}-{next(tags)}"
 
+    def yaml_target(strategy, check, cli):
+        """A target of YAML files: check(tally, data) in process, cli(tally, data, seconds)."""
+        return (strategy, ".yaml", lambda data: (data, lambda: check(tally, data)), lambda data: cli(tally, data, slow))
+
     def lines_target(target: str, strategy):
         """A target of hostile lines (streams.LinesCase)."""
         return (strategy, ".jsonl", lambda case: (case.data, lambda: streams.check_lines(tally, target, case)),
@@ -72,18 +76,9 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
             st.tuples(fs.game_stream(games, good, lines.VOCABULARY), st.booleans()), ".jsonl",
             lambda case: (case[0].plain, lambda: checks.check_stream(tally, case[0].plain, case[0].last_id)),
             lambda case: cli_checks.cli_stream(tally, case[0].data, case[0].plain, slow, case[1])),
-        "scenarios": (
-            ys.scenario_file(texts), ".yaml",
-            lambda data: (data, lambda: checks.check_scenarios(tally, data)),
-            lambda data: cli_checks.cli_scenarios(tally, data, slow)),
-        "expect": (
-            ys.expect_file(expects), ".yaml",
-            lambda data: (data, lambda: verify_files.check_expect(tally, data)),
-            lambda data: verify_files.cli_expect(tally, data, slow)),
-        "cards": (
-            card_files.card_file(card_texts), ".yaml",
-            lambda data: (data, lambda: card_checks.check_cards(tally, data)),
-            lambda data: verify_files.cli_cards(tally, data, slow)),
+        "scenarios": yaml_target(ys.scenario_file(texts), *yaml_checks["scenarios"]),
+        "expect": yaml_target(ys.expect_file(expects), *yaml_checks["expect"]),
+        "cards": yaml_target(card_files.card_file(card_texts), *yaml_checks["cards"]),
         "rpc": (
             rs.rpc_session(setups), ".json",
             lambda session: (json.dumps(session, default=repr).encode(),
@@ -101,10 +96,7 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
             hostile.yaml_value_case(texts, card_texts, expects), ".yaml",
             lambda case: (case[1], lambda: yaml_checks[case[0]][0](tally, case[1])),
             lambda case: yaml_checks[case[0]][1](tally, case[1], slow)),
-        "card-names": (
-            hostile.colliding_cards(), ".yaml",
-            lambda data: (data, lambda: hostile.check_card_names(tally, data)),
-            lambda data: verify_files.cli_cards(tally, data, slow)),
+        "card-names": yaml_target(hostile.colliding_cards(), hostile.check_card_names, verify_files.cli_cards),
         "serve-reads": (
             hostile.serve_session(setups, "fuzz.seed"), ".json",
             lambda session: (json.dumps(session, default=repr).encode(),
@@ -132,10 +124,7 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
             surroundings.adapter_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: surroundings.run_adapter_in_process(tally, case, tag())),
             lambda case: surroundings.cli_adapters(tally, case, tag(), slow)),
-        "card-lookalikes": (
-            names.lookalike_cards(), ".yaml",
-            lambda data: (data, lambda: names.check_lookalike_cards(tally, data)),
-            lambda data: verify_files.cli_cards(tally, data, slow)),
+        "card-lookalikes": yaml_target(names.lookalike_cards(), names.check_lookalike_cards, verify_files.cli_cards),
         "file-names": (
             names.file_name_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: names.check_file_names(case, samples())),
