@@ -37,7 +37,7 @@ from ....fuzz import strategies as fs, yaml_strategies as ys
 from ..cards import CARDS
 from . import lines, rpc_strategies as rs
 from .card_checks import name_forms
-from .corpus import MINIMAL_SCENARIO
+from .corpus import MINIMAL_SCENARIO, selfplay_games
 
 # -- terminal control strings ------------------------------------------------------
 
@@ -232,7 +232,6 @@ def cli_text(tally, case: tuple, seconds: float) -> None:
     free of the input's hidden characters; `verify -j 2` prints what `-j 1`
     prints."""
     from ....fuzz.cli_checks import cli_problem, run_cli
-    from .corpus import selfplay_games
 
     kind, data = case
     tally.cli_runs += 1
