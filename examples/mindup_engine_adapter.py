@@ -42,7 +42,15 @@ PLANTS = ("first-empty", "column-position", "last-card-kept", "no-bubbles", "no-
 
 
 def plant(rule: str) -> None:
-    """Switch one rule off in this process's engine."""
+    """Switch one rule off in this process's engine. A rule is switched off
+    by replacing an engine function, which compiled engine modules would not
+    call: planting needs the interpreted engine."""
+    from oracle.native import compiled_modules
+
+    compiled = compiled_modules()
+    if compiled:
+        raise SystemExit("--plant needs the interpreted engine, and this installation runs compiled modules "
+                         f"({', '.join(compiled)}): install it with MB_ORACLE_PURE=1, or run from a checkout")
     if rule == "first-empty":
         real = turn.column_for
 
@@ -78,11 +86,11 @@ def plant(rule: str) -> None:
     elif rule == "last-card-kept":
         real_place = rounds.place
 
-        def keep_last(s, p, card, clauses, how):
+        def keep_last(s, p, card, clauses, *taken):
             if "mu.round.last-card" in clauses:
                 s.hands[p].append(card)
                 return Event("kept", clauses, f"player {p} keeps card {card}", player=p, card=card)
-            return real_place(s, p, card, clauses, how)
+            return real_place(s, p, card, clauses, *taken)
         rounds.place = keep_last
     else:
         raise SystemExit(f"unknown --plant {rule!r}; choose from {', '.join(PLANTS)}")

@@ -39,6 +39,14 @@ MODULES = (
     "oracle.games.mindbug.cards.abilities",
     "oracle.games.mindbug.replay.claims",
     "oracle.games.mindbug.replay.fastlane",
+    "oracle.games.mindup.cards",
+    "oracle.games.mindup.engine.state",
+    "oracle.games.mindup.engine.turn",
+    "oracle.games.mindup.engine.game",
+    "oracle.games.mindup.engine.rounds",
+    "oracle.games.mindup.engine.scoring",
+    "oracle.games.mindup.engine.objectives",
+    "oracle.games.mindup.engine.setup",
 )
 
 

@@ -11,7 +11,7 @@ import msgspec
 from oracle.replay.reader import read_all
 from oracle.replay.verify import verify_game
 from oracle.report.page import HtmlReport, MAX_BOARDS, MAX_CONFORMING_BOARDS, log_lines
-from oracle.report.steps import game_steps
+from oracle.games.mindbug.board import game_steps
 
 _TAG = re.compile(r'<script type="application/json" id="game-(\d+)">(.*?)</script>')
 

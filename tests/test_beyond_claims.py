@@ -21,7 +21,7 @@ from oracle.games.mindbug.replay.attribution import attribute
 from oracle.games.mindbug.replay.claims import claim_matches, claim_views
 from oracle.games.mindbug.replay.diff import card_diff, readable
 from oracle.games.mindbug.replay.selfplay import claim
-from oracle.report.steps import board
+from oracle.games.mindbug.board.steps import board
 
 CLOUD, TYPHOON, SEA_REX, FIRE, KOIBRA, GORILLION, TADPOLE, FROG = 1, 2, 3, 4, 5, 6, 7, 8
 NAMES = {CLOUD: "Cloud Lady", TYPHOON: "Typhoon Princess", SEA_REX: "Sea-Rex", FIRE: "Fire Antler",

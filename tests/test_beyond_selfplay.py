@@ -159,7 +159,7 @@ def test_a_stage_three_face_keeping_its_boost_cards_for_its_defeated_effect_brea
     # cards wait under it until its Defeated effect has used them (later.boost.defeated).
     from oracle.games.mindbug.engine.invariants import violations
     from oracle.scenarios.loader import load_text
-    from oracle.scenarios.runner import build
+    from oracle.games.mindbug.scenarios.runner import build
 
     text = """format: mb-scenario/1
 id: t.big-box

@@ -461,7 +461,8 @@ expect:
 
 def test_a_scenario_of_beyond_evolution_sets_its_double_sided_cards_aside():
     from oracle.scenarios.loader import load_text
-    from oracle.scenarios.runner import build, run
+    from oracle.games.mindbug.scenarios.runner import build
+    from oracle.scenarios.runner import run
     for text in (POSITION, DEALT):
         sf = load_text(text, "s.yaml")
         assert not sf.errors, sf.errors

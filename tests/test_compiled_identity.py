@@ -6,9 +6,11 @@ temporary folder, never into the source tree the other tests run. Then the
 same commands run with the source tree (pure Python, the reference) and
 with the compiled package, each in a fresh process, and their outputs and
 exit statuses must be the same bytes: self-play in every edition, with and
-without New Servants, verify --format json on that self-play, verify on the
-shipped samples (replays/), and the scenario library (--format json); and
-verify (plain and --keep-going) on that self-play broken at random: values
+without New Servants, and of Mind Up! (4 players, 2 objectives), verify
+--format json on that self-play, verify on the shipped samples (replays/),
+and the scenario library (--format json); and verify (plain and
+--keep-going, Mind Up!'s in the human report too) on that self-play broken
+at random: values
 of other types (ids as text, floats, nulls, lists for numbers), ids out of
 range, fields dropped, lines cut short or repeated, which the compiled
 modules, typed as they are, must read as the pure ones do.
@@ -140,19 +142,22 @@ def test_the_compiled_build_gives_the_bytes_of_the_pure_one(compiled, tmp_path):
         assert comp[1] == pure[1], f"the outputs differ: {' '.join(args)}"
         return pure[1]
 
-    for edition in EDITIONS:
-        for sets in SETS:
-            out = both("selfplay", "--games", str(GAMES), "--seed", str(SEED), "--edition", edition,
-                       "--sets", sets)
-            corpus = cwd / f"{edition}-{sets.replace(',', '+')}.jsonl"
-            corpus.write_bytes(out.split(b"\n--- stderr ---\n")[0])
-            report = both("verify", str(corpus), "--format", "json", "--no-progress")
-            assert report.count(b'"verdict":"conforms"') == GAMES
-            hostile = cwd / f"broken-{corpus.name}"
-            hostile.write_bytes(broken_corpus(corpus.read_bytes().splitlines(), random.Random(f"{edition} {sets}")))
-            for more in ((), ("--keep-going",)):
-                report = both("verify", str(hostile), "--format", "json", "--no-progress", *more)
-                assert report.count(b'"verdict":"conforms"') < GAMES
+    corpora = [(f"{edition}-{sets.replace(',', '+')}", f"{edition} {sets}", ("--edition", edition, "--sets", sets))
+               for edition in EDITIONS for sets in SETS]
+    corpora.append(("mind-up", "mind-up", ("--game", "mind-up", "--players", "4", "--objectives", "2")))
+    for name, seed, options in corpora:
+        out = both("selfplay", "--games", str(GAMES), "--seed", str(SEED), *options)
+        corpus = cwd / f"{name}.jsonl"
+        corpus.write_bytes(out.split(b"\n--- stderr ---\n")[0])
+        report = both("verify", str(corpus), "--format", "json", "--no-progress")
+        assert report.count(b'"verdict":"conforms"') == GAMES
+        hostile = cwd / f"broken-{corpus.name}"
+        hostile.write_bytes(broken_corpus(corpus.read_bytes().splitlines(), random.Random(seed)))
+        for more in ((), ("--keep-going",)):
+            report = both("verify", str(hostile), "--format", "json", "--no-progress", *more)
+            assert report.count(b'"verdict":"conforms"') < GAMES
+            if name == "mind-up":       # the findings' event texts, written when read
+                assert b"takes the line card above it" in both("verify", str(hostile), "--no-progress", *more)
     samples = both("verify", str(ROOT / "replays"), "--format", "json", "--no-progress")
     assert b'"verdict":"violates"' in samples and b'"verdict":"conforms"' in samples
     library = both("scenarios", str(ROOT / "scenarios"), "--format", "json")
@@ -160,7 +165,8 @@ def test_the_compiled_build_gives_the_bytes_of_the_pure_one(compiled, tmp_path):
 
 
 # A dealt game's state, pickled and copied: the compiled classes (State, and
-# Pending, made again from its fields) must survive both as the pure ones do.
+# Pending, made again from its fields; Mind Up!'s Game, State, Pending and
+# Event) must survive both as the pure ones do.
 _COPIES = """
 import copy, pickle, random
 from oracle.games.mindbug.cards import full_set
@@ -173,6 +179,14 @@ for again in (pickle.loads(pickle.dumps(g.state)), copy.deepcopy(g.state), g.sta
     assert again.to_builtins() == g.state.to_builtins() and again.pending == g.state.pending
     assert type(again.pending) is type(g.state.pending)
 print(type(g.state.pending).__module__, g.state.pending)
+
+from oracle.games.mindup.engine import Game as MindUp
+m = MindUp.deal(4, [list(range(1 + 7 * p, 8 + 7 * p)) for p in range(4)], [29, 30, 31, 32], None, 2)
+m.start_round([1, 2, 3, 4, 5], objectives=[1, 3])
+events = m.play_turn([1, 8, 15, 22])
+for again in (pickle.loads(pickle.dumps(m)), copy.deepcopy(m), m.copy()):
+    assert again.state == m.state and again.pending == m.pending and type(again.pending) is type(m.pending)
+print(m.pending, [e.text for e in pickle.loads(pickle.dumps(events))])
 """
 
 

@@ -12,7 +12,7 @@ import json
 
 import msgspec
 
-from oracle.harness import engine_protocol as ep
+from oracle.games.mindbug.harness import engine_protocol as ep
 from oracle.games.mindbug.harness.artifacts import failing_log
 from oracle.games.mindbug.harness.lockstep import Divergence, compare
 from oracle.games.mindbug.harness.views import full_claim

@@ -24,7 +24,7 @@ def test_an_artifact_that_does_not_fail_on_the_engine_is_said_in_the_root_cause(
     engine, and that no artifact of the root cause does."""
     script = wrapped_adapter(
         tmp_path / "by_id.py",
-        "    from oracle.scenarios.cards import card_id\n"
+        "    from oracle.games.mindbug.scenarios.cards import card_id\n"
         "    g = a.game\n"
         "    p = g.pending if g is not None else None\n"
         "    if p is not None and p.stage == 'frenzy' and p.source != card_id(g.table.names[p.source]):\n"

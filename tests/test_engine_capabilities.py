@@ -10,10 +10,11 @@ import sys
 
 from conftest import ROOT
 
-from oracle.harness import engine_protocol as ep
+from oracle.games.mindbug.harness import engine_protocol as ep
 from oracle.games.mindbug.harness.lockstep import OPTIONS_DIFFER, Run
 from oracle.games.mindbug.harness.start import game_from_setup, setup_line
 from oracle.games.mindbug.replay.selfplay import choose, random_deal
+from oracle.harness.engine_protocol import message_encoder
 
 sys.path.insert(0, str(ROOT / "examples"))
 import engine_adapter as ea  # noqa: E402
@@ -27,7 +28,7 @@ class InProcess:
         self.sent: list[dict] = []
 
     def send(self, msg) -> ep.Reply:
-        data = json.loads(ep.message_encoder.encode(msg))
+        data = json.loads(message_encoder.encode(msg))
         self.sent.append(data)
         reply = self.adapter.handle(data)
         if self.tamper is not None:

@@ -23,8 +23,7 @@ from oracle.replay.reader import split_games
 from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.games.mindbug.replay.verifier import Verifier
 from oracle.replay.verify import verify_game
-from oracle.report.scenario import scenario_steps
-from oracle.report.steps import game_steps
+from oracle.games.mindbug.board import game_steps, scenario_steps
 from oracle.scenarios.loader import load_file
 
 SETS = ("beyond-evolution",)
@@ -230,7 +229,7 @@ def test_the_html_report_draws_the_face_on_the_board_and_on_both_sides_of_a_find
 def test_conform_names_the_face_in_the_options_it_compares(evolving):
     import msgspec
 
-    from oracle.harness import engine_protocol as ep
+    from oracle.games.mindbug.harness import engine_protocol as ep
     from oracle.games.mindbug.harness.lockstep import compare
     from oracle.games.mindbug.harness.views import full_claim
 

@@ -253,10 +253,10 @@ def test_a_declared_card_game_that_does_not_conform_is_reported(tmp_path, monkey
 
 
 def test_a_service_failure_in_a_session_is_recorded_as_a_traceback(tmp_path, monkeypatch):
-    from oracle.harness import serve
+    from oracle.games.mindbug.harness import serve
 
     # A planted bug: the service fails on every `state` request.
-    monkeypatch.setattr(serve.Service, "_state", lambda self, req: 1 // 0)
+    monkeypatch.setattr(serve, "_state", lambda service, req: 1 // 0)
     tally = run_fuzz(60, SEED, out=tmp_path, cli_every=0, targets=("rpc",))
     found = tally.by_kind("traceback")
     assert len(found) == 1 and "ZeroDivisionError" in found[0].key

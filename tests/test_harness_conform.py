@@ -19,9 +19,10 @@ import pytest
 import yaml
 from conftest import ROOT
 
-from oracle.harness import engine_protocol as ep
+from oracle.games.mindbug.harness import engine_protocol as ep
 from oracle.games.mindbug.harness.start import seeded_deal, setup_line
 from oracle.games.mindbug.harness.views import line_of
+from oracle.harness.engine_protocol import PROTOCOL, message_encoder
 from oracle.replay.reader import split_games
 from oracle.replay.verify import verify_game
 from oracle.scenarios.loader import load_file
@@ -227,7 +228,7 @@ def test_engine_messages_and_the_example_adapters_replies_follow_the_printed_sch
         d = g.legal_decisions()[0]
         g.apply(d)
         messages.append(ep.Apply(decision=line_of(d)))
-    encoded = [json.loads(ep.message_encoder.encode(m)) for m in messages]
+    encoded = [json.loads(message_encoder.encode(m)) for m in messages]
     check = {n: jsonschema.Draft202012Validator(s) for n, s in schemas.items()}
     for m in encoded:
         check["engine"].validate(m)
@@ -322,7 +323,7 @@ def test_a_reply_without_options_is_an_engine_fault(tmp_path):
 
 def test_spec_engine_protocol_documents_every_finding_code_and_message():
     from oracle.harness import conform as conform_module
-    from oracle.harness import engine_protocol, lockstep
+    from oracle.harness import lockstep
 
     spec = (ROOT / "spec" / "engine-protocol.md").read_text(encoding="utf-8")
     codes = [lockstep.OPTIONS_DIFFER, lockstep.STATE_MISMATCH, lockstep.WRONG_RESULT, lockstep.ENGINE_REFUSED,
@@ -331,9 +332,9 @@ def test_spec_engine_protocol_documents_every_finding_code_and_message():
         assert f"`{code}`" in spec, code
     for op in ("hello", "deal", "position", "apply", "quit"):
         assert f'{{"op": "{op}"' in spec, op
-    assert engine_protocol.PROTOCOL in spec
+    assert PROTOCOL in spec
     # Every field of a reply, and each question an engine author would otherwise guess at.
-    for name in engine_protocol.Reply.__struct_fields__:
+    for name in ep.Reply.__struct_fields__:
         assert f"`{name}`" in spec or f"\"{name}\"" in spec, name
     for heading in ("**Who starts.**", "**Chance inside one call.**", "**Two decisions in one call.**",
                     "**`played` and `active` in a claim.**", "## Capabilities in hello"):
@@ -417,7 +418,7 @@ def counter_scenarios() -> set[str]:
     """The ids of the runs of scenarios/later-sets.yaml whose position places
     counters (those whose position the rules refuse have nothing to play)."""
     from oracle.games.mindbug.engine import SetupError
-    from oracle.scenarios.runner import build, given_args
+    from oracle.games.mindbug.scenarios.runner import build, given_args
 
     ids = set()
     for sc in load_file(LATER).scenarios:
@@ -436,15 +437,15 @@ def test_the_position_message_carries_the_scenarios_counters_and_nothing_when_th
 
     scenarios = {sc.id: sc for sc in load_file(LATER).scenarios}
     msg = _start_message(scenarios["later.harvest-last-counter-at-the-next-turn"], "en-revised")
-    data = json.loads(ep.message_encoder.encode(msg))
+    data = json.loads(message_encoder.encode(msg))
     monarch = [k for k, v in data["position"]["cards"].items() if v == "Lychee Monarch"]
     assert data["position"]["octonite"] == {k: 1 for k in monarch if int(k) in data["position"]["play"][0]}
     assert len(data["position"]["octonite"]) == 1
     # 0 counters: nothing to send, and the message is as it was before counters could be sent.
     msg = _start_message(scenarios["later.harvest-with-no-counter-left-does-nothing"], "en-revised")
-    assert b"octonite" not in ep.message_encoder.encode(msg)
+    assert b"octonite" not in message_encoder.encode(msg)
     tough = load_file(ROOT / "scenarios" / "keywords-tough.yaml").scenarios[0]
-    assert b"octonite" not in ep.message_encoder.encode(_start_message(tough, "en-revised"))
+    assert b"octonite" not in message_encoder.encode(_start_message(tough, "en-revised"))
 
 
 def test_octonite_scenarios_are_played_against_the_example_engine_and_conform(tmp_path):
@@ -495,7 +496,7 @@ def test_a_position_message_with_counters_and_activate_options_follow_the_printe
     schemas = {n: json.loads(CliRunner().invoke(schema_command, [n]).output) for n in ("engine", "engine-reply")}
     check = {n: jsonschema.Draft202012Validator(s) for n, s in schemas.items()}
     scenarios = {sc.id: sc for sc in load_file(LATER).scenarios}
-    msg = json.loads(ep.message_encoder.encode(
+    msg = json.loads(message_encoder.encode(
         _start_message(scenarios["later.octonite-action-paid-with-the-last-counter"], "en-revised")))
     assert msg["position"]["octonite"]
     check["engine"].validate(msg)

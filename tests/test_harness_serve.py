@@ -14,12 +14,12 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
-from oracle.harness.protocol import rpc_response_schema, rpc_schema
+from oracle.games.mindbug.harness.schemas import harness_schema
 from oracle.harness.serve import Service, serve
 from oracle.replay.command import schema as schema_command
 from oracle.replay.reader import split_games
 from oracle.replay.verify import verify_game
-from oracle.scenarios.loader import card_id
+from oracle.games.mindbug.scenarios.cards import card_id
 
 SERVE = [sys.executable, "-m", "oracle", "serve"]
 SNEAKY = {"path": str(ROOT / "scenarios" / "keywords-sneaky.yaml"), "id": "sneaky.only-sneaky-blocks"}
@@ -220,7 +220,7 @@ def test_the_service_survives_every_bad_line_and_answers_each_in_order():
 
 def test_an_engine_failure_is_an_internal_error_not_the_end_of_the_service(rpc, monkeypatch):
     g = rpc("new", edition="en-revised", seed=1)["game"]
-    monkeypatch.setattr("oracle.harness.serve.state_line", lambda g: 1 / 0)
+    monkeypatch.setattr("oracle.games.mindbug.harness.serve.state_line", lambda g: 1 / 0)
     r = rpc("state", game=g)
     assert r["error"]["code"] == "INTERNAL" and "ZeroDivisionError" in r["error"]["message"]
     monkeypatch.undo()
@@ -243,7 +243,7 @@ def test_every_request_and_response_validates_against_the_printed_schemas(rpc):
         r = CliRunner().invoke(schema_command, [name])
         assert r.exit_code == 0
         printed[name] = json.loads(r.output)
-    assert printed["rpc"] == rpc_schema() and printed["rpc-response"] == rpc_response_schema()
+    assert printed["rpc"] == harness_schema("rpc") and printed["rpc-response"] == harness_schema("rpc-response")
     for name in printed:
         jsonschema.Draft202012Validator.check_schema(printed[name])
     requests = jsonschema.Draft202012Validator(printed["rpc"])
@@ -263,7 +263,8 @@ def test_spec_rpc_documents_every_op_and_error_code():
     spec = (ROOT / "spec" / "rpc.md").read_text(encoding="utf-8")
     for op in protocol.OPS:
         assert f"| `{op}` |" in spec, op
-    source = (ROOT / "oracle" / "harness" / "serve.py").read_text(encoding="utf-8")
+    source = "".join((ROOT / "oracle" / where / "serve.py").read_text(encoding="utf-8")
+                     for where in ("harness", "games/mindbug/harness"))
     codes = set(re.findall(r'RequestError\(\s*"([A-Z_]+)"', source)) | {"INTERNAL"}
     assert len(codes) >= 8
     for code in codes:
@@ -415,8 +416,8 @@ def test_octonite_requests_and_replies_validate_against_the_printed_schemas(rpc,
     assert activate, a["pending"]
     r = rpc("apply", game=a["game"], decision=activate[0])
     assert r["applied"] and any(e["kind"] == "octonite-spent" for e in r["events"]), r
-    requests = jsonschema.Draft202012Validator(rpc_schema())
-    responses = jsonschema.Draft202012Validator(rpc_response_schema())
+    requests = jsonschema.Draft202012Validator(harness_schema("rpc"))
+    responses = jsonschema.Draft202012Validator(harness_schema("rpc-response"))
     for request, reply in rpc.transcript:
         if reply["ok"]:         # the schema refuses what the service refuses (below)
             requests.validate(request)

@@ -12,7 +12,7 @@ import yaml
 
 from oracle.replay.reader import read_all
 from oracle.report.page import HtmlReport
-from oracle.report.steps import game_steps
+from oracle.games.mindbug.board import game_steps
 
 from html_pages import game_data, game_index
 from conftest import ROOT, run_cli
@@ -305,8 +305,26 @@ def test_a_page_of_mindbug_games_carries_nothing_of_mind_up(tmp_path):
     assert "mind_up" in _page_data(html)
 
 
+def test_each_game_gives_its_board_through_its_registry_entry():
+    """The page has no branch of its own per game: each game's entry names
+    its board (BOARD), which gives the same functions and its part of the
+    page's script, and the steps it makes say whose they are."""
+    import importlib
+
+    from oracle.games import entry, names
+
+    for game in names():
+        board = importlib.import_module(entry(game).BOARD)
+        for name in ("game_steps", "shown_game", "scenario_steps", "page_data", "card_names"):
+            assert callable(getattr(board, name)), (game, name)
+        assert board.SCRIPT.is_file(), game
+        log = ROOT / "replays" / "conforming" / ("mind-up.jsonl" if game == "mind-up" else "en-revised.jsonl")
+        rep, steps = board.game_steps(next(read_all((str(log),))))
+        assert rep.verdict == "conforms" and steps["game"] == game and steps["steps"], game
+
+
 def test_a_mind_up_choice_by_a_player_not_in_the_game_is_a_finding_on_its_board(tmp_path):
-    from oracle.report.mindup_board import game_steps as mind_up_steps
+    from oracle.games.mindup.board import game_steps as mind_up_steps
     lines = (ROOT / "replays" / "conforming" / "mind-up.jsonl").read_text(encoding="utf-8").splitlines()
     turn = next(i for i, line in enumerate(lines) if '"t":"turn"' in line)
     lines.insert(turn, '{"t":"choose","p":5,"card":60}')       # a game of 3 players: no player 5

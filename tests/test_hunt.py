@@ -319,7 +319,8 @@ def test_the_hunt_command_says_its_budget_in_situations_and_keeps_jobs_within_it
     ("mindbug", "oracle.games.mindbug.hunt.command", ["--edition", "en-first", "--cards", "mine.yaml", "-j", "2"],
      {"edition": "en-first", "no_abstract": False, "jobs": 2, "progress": True, "cards_file": "mine.yaml",
       "sets_spec": None}),
-    ("mind-up", "oracle.games.mindup.hunt.command", ["--game", "mind-up", "-j", "2"], {}),
+    ("mind-up", "oracle.games.mindup.hunt.command", ["--game", "mind-up", "-j", "2"],
+     {"edition": None, "no_abstract": False, "jobs": 2, "progress": True, "cards_file": None, "sets_spec": None}),
 ])
 def test_the_hunt_command_hands_each_game_to_the_hunt_its_registry_entry_names(monkeypatch, game, module, argv,
                                                                                  options):

@@ -175,3 +175,30 @@ def test_keep_going_replays_only_the_readings_the_game_asked_for_before_a_findin
     replayed.clear()
     verify_game(_broken(1)[0])
     assert len(replayed) > 10
+
+
+def test_a_replay_from_a_snapshot_shares_no_changing_part_with_the_team_run(monkeypatch):
+    """keep-going's part-way replays start from a copy of the team's verifier
+    (fork.Snapshot): every list, map, set and game in it is its own, so the
+    replay reading on cannot change the run it was copied from, whatever the
+    verifier's attributes are named."""
+    from oracle.games.mindbug.engine import Game
+    from oracle.games.mindbug.replay import fork
+    from oracle.games.mindbug.replay.decisions import Leniency
+
+    states = []
+    real = fork._copied
+    monkeypatch.setattr(fork, "_copied", lambda state, prof: states.append(state) or real(state, prof))
+    for raw in _broken(3):
+        verify_game(raw, keep_going=True)
+    assert states
+    for state in states:
+        copy = real(state, None)
+        assert copy.keys() == state.keys()
+        for name, value in state.items():
+            if name in fork._FRESH:
+                assert copy[name] is None
+            elif isinstance(value, (list, dict, set, Game, Leniency)):
+                assert copy[name] is not value and type(copy[name]) is type(value), name
+            elif isinstance(value, tuple):
+                assert not any(isinstance(v, Game) and any(v is w for w in copy[name]) for v in value), name

@@ -72,6 +72,8 @@ def test_a_good_scenario_loads_and_passes():
     (("  line: [9, 33, 50]", "  events: [{}]"), "events:", "expect.events[0]", "an event pattern needs at least one field"),
     (("  line: [9, 33, 50]", "  events: [{clause: mu.turn.tak}]"), "events:", "expect.events[0].clause",
      "unknown clause id 'mu.turn.tak'"),
+    (("source:", "editions: [en-revised]\nsource:"), "editions:", "editions[0]",
+     "unknown edition 'en-revised' (one of fr)"),
     (("source:", "readings: {mu.turn.change-choise: final}\nsource:"), "readings:", "readings",
      "did you mean 'mu.turn.change-choice'"),
     (("source:", "readings: {mu.turn.change-choice: finale}\nsource:"), "readings:", "readings",

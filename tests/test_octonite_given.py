@@ -13,9 +13,11 @@ from oracle.games.mindbug.cards import lookup
 from oracle.games.mindbug.cards.compiled import load_file as load_card_file
 from oracle.games.mindbug.engine import Game, SetupError
 from oracle.games.mindbug.engine.octonite import counters
-from oracle.scenarios.format import MAX_OCTONITE
-from oracle.scenarios.loader import card_id, load_text
-from oracle.scenarios.runner import build, given_args, run
+from oracle.games.mindbug.scenarios.cards import card_id
+from oracle.games.mindbug.scenarios.format import MAX_OCTONITE
+from oracle.games.mindbug.scenarios.runner import build, given_args
+from oracle.scenarios.loader import load_text
+from oracle.scenarios.runner import run
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD_FILE = ROOT / "examples" / "later-sets.yaml"

@@ -340,7 +340,7 @@ def test_the_spec_example_of_each_form_loads_and_passes(key):
 
 
 def test_the_page_draws_the_last_cards_of_a_one_card_position():
-    from oracle.report.mindup_board import scenario_steps
+    from oracle.games.mindup.board import scenario_steps
 
     text = ONE_CARD + "expect:\n  round: 1\n"
     (sc,) = load_text(text, "t.yaml").scenarios

@@ -131,8 +131,8 @@ def test_a_stage_three_face_named_as_a_card_says_how_to_name_it():
 def test_the_html_board_words_a_number_pick_as_numbers():
     """The page's boards (show, --format html) list the side markers' powers,
     and the step that picks one, as numbers, as the scenario writes them."""
-    from oracle.report.scenario import scenario_steps
-    from oracle.report.steps import option_text
+    from oracle.games.mindbug.board import scenario_steps
+    from oracle.games.mindbug.board.steps import option_text
 
     sc = load_text(SLUGGERNAUT.replace("  - choose: [6]\n", "  - choose: [5]\n"), "<test>").scenarios[0]
     boards = scenario_steps(sc, "en-revised")["steps"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from oracle.scenarios.cards import CardRefError, card_id, creature_id, face, step_card
+from oracle.games.mindbug.scenarios.cards import CardRefError, card_id, creature_id, face, step_card
 from scenario_text import errors_of, line_of
 from scenario_text import one_run as run_text
 

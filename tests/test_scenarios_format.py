@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from oracle.scenarios.format import FORMAT, scenario_schema
-from oracle.scenarios.loader import card_id, card_name, load_paths, load_text
+from oracle.games.mindbug.scenarios.cards import card_id, card_name
+from oracle.scenarios.document import FORMAT, scenario_schema
+from oracle.scenarios.loader import load_paths, load_text
 from oracle.scenarios.report import failure_text
 from oracle.scenarios.runner import run
 
@@ -538,8 +539,8 @@ def test_an_expectation_that_fails_in_one_edition_points_at_its_override():
 
 
 def test_engine_messages_name_cards_never_by_id():
-    from oracle.scenarios.loader import card_id
-    from oracle.scenarios.runner import _named
+    from oracle.games.mindbug.scenarios.cards import card_id
+    from oracle.games.mindbug.scenarios.runner import _named
 
     owl, scorpion = card_id("Spider Owl"), card_id("Plated Scorpion#2")
     assert _named(f"card {owl} is not in player 0's hand") == "Spider Owl is not in player 0's hand"

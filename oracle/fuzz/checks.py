@@ -172,7 +172,7 @@ def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
                 game = games.DEFAULT
             games.attribute(game, "ANNOTATE")(r, io.BytesIO())     # as `annotate` sends it
             # Under another edition's profile, as --edition and --which-editions do.
-            editions = games.entry(game).EDITIONS
+            editions = games.attribute(game, "EDITION_IDS")
             verify_game(r, editions[len(data) % len(editions)])
     tally.games_in += len(raws)
     tally.verdicts_out += len(reports)
@@ -260,15 +260,13 @@ def check_rpc(tally: Tally, session: list, folders=(), paths=None) -> None:
 
 
 def _response(out: bytes):
-    """A service response decoded by Mindbug's response schema, else by the
-    one of another game (its registry entry's RPC_RESPONSE); the first
-    ValidationError when none accepts it."""
+    """A service response decoded by the default game's response schema,
+    else by the one of another game (each its registry entry's
+    RPC_RESPONSE); the first ValidationError when none accepts it."""
     import msgspec
 
-    from ..harness import protocol as pr
-
     try:
-        return msgspec.json.decode(out, type=pr.Response)
+        return msgspec.json.decode(out, type=games.attribute(games.DEFAULT, "RPC_RESPONSE"))
     except msgspec.ValidationError as first:
         for name in games.GAMES:
             if name != games.DEFAULT and getattr(games.entry(name), "RPC_RESPONSE", None):

@@ -22,10 +22,14 @@ below) defines, without importing its engine:
     game written in canonical form;
   - SELFPLAY, SCHEMA: self-played games, the JSON Schema of its lines;
   and what the other commands hand it:
+  - EDITION_IDS: its editions' ids, the choices of the shared --edition
+    options (the default game's);
   - EDITIONS_LISTING: editions_listing() -> (JSON document, lines), what
     `mb-oracle editions --game` lists of it;
   - HUNT: hunt_game(budget, seed, out, force, fmt, **options) -> exit
-    status, `mb-oracle hunt` for the game (its own options by name);
+    status, `mb-oracle hunt` for the game (every game's options by name,
+    those it does not take refused); HUNT_JOBS: the most processes of
+    `hunt -j` (the default game's bound the option);
   - FUZZ: a module with SHARES (target -> share of the budget) and
     targets(...), `mb-oracle fuzz --game`; FUZZ_LEGAL: legal_step(game,
     k) -> the k-th legal step of an open game of the service as a replay
@@ -34,10 +38,39 @@ below) defines, without importing its engine:
     editions, line_types, clauses, keywords, step_keys, step_words); the
     default game's serve every game's targets, so that a seed draws the
     same values whichever game is fuzzed;
-  - PERFT, CONFORM: the `perft` and `conform` verbs' work for the game;
-    HARNESS_SCHEMA: harness_schema(which), the JSON Schemas of its service
-    and adapter messages; SERVE, RPC_RESPONSE: its requests to `serve`
-    (Mindbug's service is still the default one of oracle.harness.serve).
+  - PERFT, CONFORM: the `perft` and `conform` verbs' work for the game
+    (perft takes every game's options by name, refusing those it does not
+    take); CONFORM_OPTIONS: conform_options(players, editions, scenarios,
+    readings, expect, sets) -> the Settings fields it fills, or a usage
+    error for an option it does not take;
+  - ENGINE_REPLY: the decoder of its adapter's reply lines that no other
+    names (the reply to hello among them), for the engine client;
+  - HARNESS_SCHEMA: harness_schema(which), the JSON Schemas of its service
+    and adapter messages;
+  - SERVE: a module, its requests to `serve`: read(service, raw, data) ->
+    request (the request of a line about one of its games), answer(service,
+    request) -> response line (the default game's also reads a `hello`, a
+    `new` naming no game and the card files of `serve --cards`:
+    card_file_problems(path)); RPC_RESPONSE: the type of its responses.
+  - SCENARIOS: the module of its scenario vocabulary (the mb-scenario/1
+    documents whose `game` names it), which oracle.scenarios calls alike:
+    EDITIONS, the editions a scenario may name (`--edition`); Scenario,
+    the struct of a document (its part of `mb-oracle schema scenario`);
+    load_document(data, name, loc, folders, card_files) -> (scenario, [])
+    or (None, [ScenarioError]), a scenario being an object with id, file,
+    line, game and editions(); run(scenario, edition, sets) -> Result.
+    The default game's also reads `mb-oracle scenarios --sets` and
+    `--cards`: check_sets(names) (raises UnknownSet), load_card_file(path)
+    (raises CardFileError).
+  - BOARD: a module, its board on the HTML report (oracle.report):
+    game_steps(raw, edition, keep_going, readings, strict) -> (GameReport
+    without basis, steps), a game's steps (oracle.report.steps);
+    shown_game(raw, edition, keep_going) -> (GameReport with its basis,
+    steps), for `mb-oracle show`; scenario_steps(sc, edition) -> steps
+    with "at", or None, a failing scenario's; page_data() -> dict, what a
+    page drawing its boards carries once (its cards' data); card_names(),
+    the names the page's card filter offers; SCRIPT, the path of its part
+    of the page's script (JavaScript drawing its boards).
 
 Adding a game is one new folder under oracle/games/ and one line here.
 """

@@ -1,6 +1,7 @@
 """Command-line verbs of the harness: perft, serve, conform (thin: each
-game's perft and conform are reached through the game registry, PERFT and
-CONFORM; the service is oracle.harness.serve)."""
+game's perft and conform are reached through the game registry, PERFT,
+CONFORM_OPTIONS and CONFORM, each game checking the options it takes; the
+service is oracle.harness.serve, each game's part of it its SERVE)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ import sys
 
 import click
 
-from ..games.mindbug.editions import EDITIONS
+from .. import games
 from ..replay.command import _reading_options, cards_option
 from ..term import error
+
+# The choices of --edition: the default game's editions (the other games' commands take none).
+EDITIONS = games.attribute(games.DEFAULT, "EDITION_IDS")
 
 
 def _parse_output(ctx, param, values):
@@ -25,19 +29,16 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
-def _other_game(game: str, verb: str):
-    """A game of the registry other than Mindbug: its hook for `verb` (None for Mindbug)."""
-    from .. import games
-
+def _game(game: str) -> str:
+    """A game of the registry; a usage error for another name."""
     try:
-        games.check(game)
+        return games.check(game)
     except games.UnknownGame as e:
         raise click.UsageError(str(e)) from None
-    return None if game == games.DEFAULT else games.attribute(game, verb)
 
 
 @click.command()
-@click.option("--game", default="mindbug", show_default=True, metavar="GAME",
+@click.option("--game", default=games.DEFAULT, show_default=True, metavar="GAME",
               help="The game: mindbug, or mind-up (a step is a turn: every player's card; see spec/perft.md).")
 @click.option("--players", type=click.IntRange(2, 6), help="Mind Up!: players of a --seed deal (default 4).")
 @click.option("--depth", type=click.IntRange(0, 40), help="Decisions per sequence (needed unless --show-deal).")
@@ -58,18 +59,9 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
           sets_spec, cards_file):
     """Count the distinct decision sequences of exactly DEPTH steps (chance
     outcomes expanded) from a deal or a position; see spec/perft.md."""
-    from .. import games
-
-    if _other_game(game, "PERFT") is not None:
-        if edition or log_path or cards_file or sets_spec is not None:
-            _fail(f"--edition, --log, --cards and --sets are Mindbug's; {game} perft starts from --seed or "
-                  "--scenario")
-        if depth is None and not show_deal:
-            _fail("give --depth N (the turns to count) or --show-deal")
-        mindbug = {}
-    else:
-        mindbug = {"edition": edition, "log_path": log_path, "sets_spec": sets_spec, "cards_file": cards_file}
-    games.attribute(game, "PERFT")(depth, seed, players, scenario_path, scenario_id, divide, fmt, show_deal, **mindbug)
+    games.attribute(_game(game), "PERFT")(depth, seed, players, scenario_path, scenario_id, divide, fmt, show_deal,
+                                          edition=edition, log_path=log_path, sets_spec=sets_spec,
+                                          cards_file=cards_file)
 
 
 @click.command()
@@ -82,17 +74,14 @@ def perft(game, players, depth, edition, seed, log_path, scenario_path, scenario
 def serve(card_files, scenario_dirs):
     """Serve the reference engine over standard input and output
     (mb-oracle-rpc/1 JSON Lines; see spec/rpc.md). Ends at the end of input."""
-    from ..games.mindbug.cards.compiled import load_file
-    from ..games.mindbug.cards.declared import CardFileError
-    from .serve import serve as run
+    from .serve import card_file_problems, serve as run
 
     for path in card_files:
-        try:
-            load_file(path)
-        except CardFileError as e:
-            for line in str(e).splitlines()[:-1]:  # every problem of the file, one a line
+        problems = card_file_problems(path)
+        if problems:
+            for line in problems[:-1]:  # every problem of the file, one a line
                 error(line)
-            _fail(str(e).splitlines()[-1])
+            _fail(problems[-1])
     if sys.stdin is None or sys.stdin.closed:
         _fail("standard input is closed: the service reads requests on standard input and answers on "
               "standard output")
@@ -100,7 +89,7 @@ def serve(card_files, scenario_dirs):
 
 
 @click.command()
-@click.option("--game", default="mindbug", show_default=True, metavar="GAME",
+@click.option("--game", default=games.DEFAULT, show_default=True, metavar="GAME",
               help="The game to play: mindbug, or mind-up (the adapter's hello lists it in `games`).")
 @click.option("--players", "players", multiple=True, type=click.IntRange(3, 6),
               help="Mind Up!: the player counts to deal (repeatable; default 3 to 6, game by game).")
@@ -156,31 +145,17 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     from pathlib import Path
 
     from ..replay.outputs import Reporter, load_expectations
-    from .. import games
     from .conform import KnownOutcomes, Settings
     from .engine_client import EngineFault
 
     known = load_expectations(expect_file)
-    from ..games.mindbug.cards import DEFAULT_SETS
-    from ..games.mindbug.harness.start import start_sets
-    from .start import StartError
-
-    try:
-        sets = DEFAULT_SETS if sets_spec is None else start_sets(sets_spec)
-    except StartError as e:
-        raise click.BadParameter(str(e), param_hint="--sets") from None
-
+    options = games.attribute(_game(game), "CONFORM_OPTIONS")(players, editions, scenario_paths, reading_specs,
+                                                              expect_file, sets_spec)
     settings = Settings(budget=budget, seed=seed, editions=tuple(editions), bots=tuple(bots) or ("random", "greedy"),
                         max_decisions=max_decisions, shrink=shrink, shrink_budget=shrink_budget,
                         out=Path(out_dir), scenarios=tuple(scenario_paths), timeout=timeout, force=force,
                         readings=dict(_reading_options(reading_specs)),
-                        expected=[e.expected for e in known.entries] if known is not None else [], sets=sets)
-    other = _other_game(game, "CONFORM")
-    if other is None and players:
-        _fail("--players is for games of Mind Up! (--game mind-up)")
-    if other is not None and (editions or scenario_paths or reading_specs or expect_file or sets_spec):
-        _fail(f"--edition, --scenarios, --reading, --expect and --sets are Mindbug's; {game} conform plays seeded "
-              "games")
+                        expected=[e.expected for e in known.entries] if known is not None else [], **options)
     from ..scenarios.loader import files_read
 
     reads = tuple(files_read(scenario_paths)) if outputs else ()

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..draftfile import DraftRefused
-from ..games.mindbug.cards import DEFAULT_SETS
 from ..replay.findings import Finding, GameReport
 from .engine_client import Engine, EngineFault
 
@@ -31,7 +30,7 @@ class Settings:
     timeout: float = 10.0
     force: bool = False                 # overwrite shrunk games and drafts someone edited
     readings: dict = field(default_factory=dict)    # team readings the rules follow (--reading)
-    sets: tuple[str, ...] = DEFAULT_SETS             # the card sets the games are dealt from (--sets)
+    sets: tuple[str, ...] = ()          # the card sets the games are dealt from (--sets; none: the game's default)
     expected: list = field(default_factory=list)    # known deviations (--expect: mb-expect/1 entries)
 
 

@@ -1,7 +1,8 @@
 """Talking to an engine adapter: a child process that speaks mb-engine/1 on
 its standard input and output. Every way the adapter can fail (it exits,
 hangs, writes something that is not a reply) is an `EngineFault` with a
-message naming what went wrong; the adapter is then restarted."""
+message naming what went wrong; the adapter is then restarted. The replies
+are read as the game played says (its registry entry's ENGINE_REPLY)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import time
 
 import msgspec
 
-from ..games.mindbug.cards import DEFAULT_SETS, set_id
+from .. import games
 from ..replay.limits import text_problem
 from . import adapter_process
 from . import engine_protocol as ep
@@ -57,9 +58,9 @@ def _pump(stream, q: queue.Queue, stopped: threading.Event) -> None:
 
 
 class Engine:
-    """One adapter process, started from a shell-style COMMAND."""
+    """One adapter process, started from a shell-style COMMAND, to play `game`."""
 
-    def __init__(self, command: str, timeout: float = 10.0):
+    def __init__(self, command: str, timeout: float = 10.0, game: str = games.DEFAULT):
         self.command = command
         try:
             self.argv = shlex.split(command)
@@ -68,12 +69,13 @@ class Engine:
         if not self.argv:
             raise EngineFault("the engine command is empty")
         self.timeout = timeout
+        self.reply_decoder = games.attribute(game, "ENGINE_REPLY")     # a reply line that names no decoder
         self.proc = None
-        self.hello: ep.Reply | None = None
+        self.hello: ep.HelloReply | None = None
         self.name = self.argv[0]
         self.editions: list[str] = []
         self.positions = False
-        self.sets: list[str] = list(DEFAULT_SETS)
+        self.sets: list[str] | None = None      # the card sets its hello lists, as written (None: it lists none)
         self.deviations: list[str] = []     # clauses the engine knowingly does not follow (hello)
 
     # -- the process -----------------------------------------------------------
@@ -83,7 +85,7 @@ class Engine:
         self._spawn()
         try:
             line = self._exchange("hello", ep.message_encoder.encode(ep.Hello()))
-            reply = read_reply("hello", line)
+            reply = read_reply("hello", line, self.reply_decoder)
             problem = _hello_problem(reply, line)
             if problem:
                 shown = line[:120].decode("utf-8", "replace").strip()
@@ -97,11 +99,10 @@ class Engine:
         self.name = reply.name if reply.name is not msgspec.UNSET else self.argv[0]
         self.version = reply.version if reply.version is not msgspec.UNSET else ""
         self.editions = list(reply.editions) if reply.editions is not msgspec.UNSET else []
-        self.games = list(reply.games) if reply.games is not msgspec.UNSET else ["mindbug"]
+        self.games = list(reply.games) if reply.games is not msgspec.UNSET else [games.DEFAULT]
         self.positions = reply.positions is True
         if reply.sets is not msgspec.UNSET:
-            # Ids or names, as on a replay game line ("New Servants"): kept as ids.
-            self.sets = list(dict.fromkeys(set_id(x) for x in reply.sets))
+            self.sets = list(reply.sets)
         self.deviations = [] if reply.deviations is msgspec.UNSET else list(reply.deviations)
 
     def _spawn(self) -> None:
@@ -155,12 +156,11 @@ class Engine:
         return f"; its standard error ends: {tail[-600:]}" if tail else ""
 
     # -- messages --------------------------------------------------------------
-    def send(self, message, decoder=None) -> ep.Reply:
+    def send(self, message, decoder=None):
         """Send one message and read its reply; EngineFault if there is none,
-        or if it is not a reply (`decoder`: the reply's, for a game other
-        than Mindbug)."""
+        or if it is not a reply (`decoder`: the reply's, else the game's)."""
         op = message.__struct_config__.tag
-        return read_reply(op, self._exchange(op, ep.message_encoder.encode(message)), decoder)
+        return read_reply(op, self._exchange(op, ep.message_encoder.encode(message)), decoder or self.reply_decoder)
 
     def _exchange(self, op: str, data: bytes) -> bytes:
         """Write one message line to the adapter; its reply line."""
@@ -210,7 +210,7 @@ class Engine:
         return f"{what}: {how}{self._stderr_tail()}"
 
 
-def _hello_problem(reply: ep.Reply, line: bytes) -> str:
+def _hello_problem(reply: ep.HelloReply, line: bytes) -> str:
     """What keeps `reply` from being a reply to hello ("" if nothing): the
     protocol it names, the editions it lists; a line with an `op` is a
     message, not a reply (an adapter that echoes its input, such as `cat`)."""
@@ -225,16 +225,16 @@ def _hello_problem(reply: ep.Reply, line: bytes) -> str:
     return ""
 
 
-def read_reply(op: str, line: bytes, decoder=None) -> ep.Reply:
-    """An adapter's reply line to `op`, decoded; EngineFault, saying what is
-    wrong, for a line that is not a reply."""
+def read_reply(op: str, line: bytes, decoder):
+    """An adapter's reply line to `op`, decoded by `decoder`; EngineFault,
+    saying what is wrong, for a line that is not a reply."""
     if len(line) > ep.MAX_REPLY_BYTES:
         raise EngineFault(f"the reply to {op} is longer than {ep.MAX_REPLY_BYTES} bytes")
     problem = text_problem(line)
     if problem is not None:
         raise EngineFault(f"bad reply to {op}: {problem[1]}")
     try:
-        return (decoder or ep.reply_decoder).decode(line)
+        return decoder.decode(line)
     except msgspec.ValidationError as e:
         raise EngineFault(f"bad reply to {op}: {e}") from None
     except msgspec.DecodeError:

@@ -11,11 +11,12 @@ class StartError(ValueError):
     """A start the harness cannot use; the message names the file, line or field."""
 
 
-def load_scenario(path: str, scenario_id: str, game: str = "mindbug", folders=None, card_files=()):
+def load_scenario(path: str, scenario_id: str, game: str, not_ours: str, folders=None, card_files=()):
     """The scenario `scenario_id` of a scenario file (a LoadedScenario), a
-    ruling of `game`. With `folders` (a client names the file), only a
-    regular file under them is read, and its `card_file` too, or one of
-    `card_files` (safeyaml.read_within)."""
+    ruling of `game` (`not_ours`: what the refusal of another game's ruling
+    adds). With `folders` (a client names the file), only a regular file
+    under them is read, and its `card_file` too, or one of `card_files`
+    (safeyaml.read_within)."""
     from ..safeyaml import NotReadable, read_within
     from ..scenarios.loader import load_file, load_text
 
@@ -39,8 +40,7 @@ def load_scenario(path: str, scenario_id: str, game: str = "mindbug", folders=No
     for sc in sf.scenarios:
         if sc.id == scenario_id:
             if sc.game != game:
-                raise StartError(f"{visible(path)}: scenario {scenario_id} is a ruling of {sc.game}; "
-                                 + ("this service plays Mindbug" if game == "mindbug" else f"not of {game}"))
+                raise StartError(f"{visible(path)}: scenario {scenario_id} is a ruling of {sc.game}; {not_ours}")
             return sc
     known = ", ".join(sc.id for sc in sf.scenarios) or "none"
     raise StartError(f"{visible(path)}: no scenario with id {scenario_id!r} (ids: {known})")

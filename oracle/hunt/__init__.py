@@ -1,7 +1,8 @@
 """Rules hunting, the part both games share: the command `mb-oracle hunt`
 (`command`), which hands a game to its registry entry's HUNT with the
-budget, seed, out folder, force and format (and to Mindbug's its own
-options: --edition, --cards, --sets, --no-abstract, --jobs, --progress).
+budget, seed, out folder, force and format, and the options only some
+games take (Mindbug's --edition, --cards, --sets, --no-abstract, --jobs,
+--progress), each game refusing those it does not.
 
 Each game's hunt lives in its folder: Mindbug's in
 oracle/games/mindbug/hunt (the rules read as constraints, the search of

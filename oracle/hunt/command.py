@@ -8,12 +8,17 @@ import sys
 
 import click
 
-from ..games.mindbug.editions import EDITIONS
-from ..games.mindbug.hunt.budget import MAX, SHARES
+from .. import games
+
+# The choices of --edition and the most processes of -j: the default game's (the other games' hunts take
+# neither); the largest --budget, any game's: a search keeps what it has tried, so memory grows with the budget.
+EDITIONS = games.attribute(games.DEFAULT, "EDITION_IDS")
+SHARES = games.attribute(games.DEFAULT, "HUNT_JOBS")
+MAX = 1_000_000
 
 
 @click.command()
-@click.option("--game", "game", default="mindbug", show_default=True, metavar="GAME",
+@click.option("--game", "game", default=games.DEFAULT, show_default=True, metavar="GAME",
               help="The game to hunt: mindbug, or mind-up (invariants over random games, then the reading points).")
 @click.option("--edition", "edition", type=click.Choice(EDITIONS), help="Hunt in this edition only.")
 @click.option("--all", "all_editions", is_flag=True, help="Hunt in every edition (the default).")
@@ -65,20 +70,13 @@ def hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract
 def _hunt(game, edition, all_editions, budget, seed, out, force, fmt, no_abstract, jobs, progress, cards_file,
           sets_spec) -> None:
     """The game's hunt through its registry entry (HUNT): budget, seed, out,
-    force and format for every game, Mindbug's own options for Mindbug."""
-    from .. import games
-
+    force and format, and the options of the games that take them, by name
+    (each game refuses those it does not take)."""
     if edition and all_editions:
         raise click.UsageError("--edition and --all exclude each other")
-    options = {"edition": edition, "no_abstract": no_abstract, "jobs": jobs, "progress": progress,
-               "cards_file": cards_file, "sets_spec": sets_spec}
-    if game != games.DEFAULT:
-        try:
-            games.check(game)
-        except games.UnknownGame as e:
-            raise click.UsageError(str(e)) from None
-        if edition or cards_file:
-            raise click.UsageError(f"--edition and --cards are Mindbug's; the {game} hunt takes --budget, --seed, "
-                                   "--out")
-        options = {}
-    sys.exit(games.attribute(game, "HUNT")(budget, seed, out, force, fmt, **options))
+    try:
+        games.check(game)
+    except games.UnknownGame as e:
+        raise click.UsageError(str(e)) from None
+    sys.exit(games.attribute(game, "HUNT")(budget, seed, out, force, fmt, edition=edition, no_abstract=no_abstract,
+                                           jobs=jobs, progress=progress, cards_file=cards_file, sets_spec=sets_spec))

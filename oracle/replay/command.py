@@ -241,7 +241,7 @@ def schema(which, game):
         from .expect import expect_schema
         doc = expect_schema()
     else:
-        from ..scenarios.format import scenario_schema
+        from ..scenarios.document import scenario_schema
         doc = scenario_schema()
     import json
 

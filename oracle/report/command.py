@@ -9,8 +9,7 @@ import tempfile
 
 import click
 
-from ..games.mindbug.editions import EDITIONS
-from ..replay.command import cards_option, declared
+from ..replay.command import EDITIONS, cards_option, declared
 from ..safefile import OutputError, Replacement, clash, input_name
 from ..term import visible
 
@@ -18,13 +17,10 @@ from ..term import visible
 def show_page(path: str, game_id: str | None, edition: str | None, keep_going: bool, out, command: str = "") -> str:
     """Write the page of one game of the log `path` to the text stream `out`;
     returns the game's id. Raises click.UsageError when there is no such game."""
-    from ..replay.basis import classify, replayed
     from ..replay.jobs import game_name
     from ..replay.reader import NoInput, read_all
-    from ..games.mindbug.replay.verifier import Verifier
+    from .boards import board, game_of_raw
     from .page import HtmlReport, log_lines
-    from .mindup_board import game_steps as mind_up_steps, is_mind_up
-    from .steps import Stepper
 
     try:
         games = read_all((path,))
@@ -44,27 +40,13 @@ def show_page(path: str, game_id: str | None, edition: str | None, keep_going: b
             raise click.UsageError(visible(f"{path} holds no game"))
         hint = f" (games in it: {', '.join(ids[:10])}{', ...' if len(ids) > 10 else ''})" if ids else ""
         raise click.UsageError(visible(f"no game {game_id!r} in {path}{hint}"))
-    from ..games import DEFAULT, game_of
-    if is_mind_up(chosen):
+    game_board = board(game_of_raw(chosen))
+    if game_board is None:
+        # A game without a board: its own verifier's report.
         from ..replay.verify import verify_game
-        rep = verify_game(chosen, None, keep_going)
-        steps = mind_up_steps(chosen, keep_going)[1]
-    elif chosen.kind == "game" and chosen.lines and game_of(chosen.lines[0][1]) != DEFAULT:
-        # Another game than Mindbug or Mind Up!: its own verifier's report, without a board.
-        from ..replay.verify import verify_game
-        rep = verify_game(chosen, None, keep_going)
-        rep.outcome = {"conforms": "pass", "violates": "fail"}.get(rep.verdict, rep.verdict)
-        page = HtmlReport(title=f"mb-oracle: game {rep.id}", command=command, inputs=[path], kind="show")
-        page.game(rep, log=log_lines(chosen))
-        page.finish(out)
-        return rep.id
+        rep, steps = verify_game(chosen, None, keep_going), None
     else:
-        st = Stepper(chosen, edition, keep_going)
-        rep = st.run()
-        if rep.verdict == "violates":
-            classify(lambda ed, rd: replayed(Verifier(chosen, ed, keep_going, rd)), st, edition, keep_going,
-                     st.readings)
-        steps = {"cards": {int(k): v for k, v in st.cards.items()}, "steps": st.steps, "cut": st.cut}
+        rep, steps = game_board.shown_game(chosen, edition, keep_going)
     rep.outcome = {"conforms": "pass", "violates": "fail"}.get(rep.verdict, rep.verdict)
     page = HtmlReport(title=f"mb-oracle: game {rep.id}", command=command, inputs=[path], kind="show")
     page.game(rep, steps=steps, log=log_lines(chosen))

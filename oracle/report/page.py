@@ -23,17 +23,18 @@ the time, the machine or the worker count.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 
 import msgspec
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from ..games.mindbug.cards import CARDS, KEYWORD_NAMES
 from ..clauses import load_catalogue
+from ..games import DEFAULT, GAMES, entry
 from ..safefile import spool
 from ..term import json_encode_visible, visible
-from .mindup_board import game_steps as mind_up_steps, is_mind_up, mind_up_data
-from .steps import finding_step, game_steps
+from .boards import board, drawn, game_of_raw
+from .steps import finding_step
 
 MAX_LISTED = 20_000
 MAX_BOARDS = 300
@@ -69,25 +70,35 @@ def script_json(obj) -> str:
     return json_encode_visible(_enc.encode, obj).decode("utf-8").replace("<", "\\u003c")
 
 
-_DESIGN_NAMES = sorted(CARDS)
-_DESIGN_INDEX = {n: k for k, n in enumerate(_DESIGN_NAMES)}
+@lru_cache(maxsize=None)
+def card_names() -> tuple[tuple[str, ...], dict[str, int]]:
+    """The names of the cards of every game with a board (their boards'
+    card_names), sorted, and each one's index: a row of the game list names
+    its cards by index, the card filter offers the names."""
+    names = sorted({n for g in GAMES if board(g) is not None for n in board(g).card_names()})
+    return tuple(names), {n: k for k, n in enumerate(names)}
 
 
-def page_data(mind_up: bool = False) -> dict:
-    """What every page carries once: the card designs, the keyword names and the clause catalogue;
-    with `mind_up` (a game of Mind Up! has a board), its cards, objectives and clauses too."""
-    cat = load_catalogue()
-    data = {
-        "design_names": _DESIGN_NAMES,
-        "designs": {c.name: {"power": c.power, "keywords": c.keywords, "text": c.text, "trigger": c.trigger}
-                    for c in CARDS.values()},
-        "keywords": {str(bit): name for bit, name in KEYWORD_NAMES.items()},
-        "clauses": {cid: {"title": c.title, "text": c.text} for cid, c in cat.items()},
-    }
-    if mind_up:
-        from ..games.mindup import load_catalogue as mind_up_catalogue
-        data["clauses"].update({cid: {"title": c.title, "text": c.text} for cid, c in mind_up_catalogue().items()})
-        data["mind_up"] = mind_up_data()
+@lru_cache(maxsize=None)
+def board_scripts() -> tuple[str, ...]:
+    """The script of every game's board (its board's SCRIPT), in the
+    registry's order: the page's script draws a board with them."""
+    return tuple(board(g).SCRIPT.read_text(encoding="utf-8") for g in GAMES if board(g) is not None)
+
+
+def page_data(games=()) -> dict:
+    """What every page carries once: the card names, the default game's
+    board data (its page_data: the findings of its games without a board
+    draw their cards with it) and clause catalogue; and for each other game
+    of `games` (those a board of the page draws), its board data and clauses."""
+    carried = [DEFAULT] + [g for g in GAMES if g in games and g != DEFAULT]
+    clauses = {}
+    for g in carried:
+        clauses.update({cid: {"title": c.title, "text": c.text} for cid, c in entry(g).load_catalogue().items()})
+    first, *others = (board(g).page_data() for g in carried)
+    data = {"design_names": list(card_names()[0]), **first, "clauses": clauses}
+    for part in others:
+        data.update(part)
     return data
 
 
@@ -134,7 +145,7 @@ class HtmlReport:
         self.editions: Counter = Counter()
         self.readings: Counter = Counter()
         self.decisions = 0
-        self.mind_up = False            # a game of Mind Up! has a board: the page carries its cards and clauses
+        self.drawn: set[str] = set()    # the games with a board here: the page carries their data and clauses
 
     # -- the games ---------------------------------------------------------
     def _listed(self, rep) -> bool:
@@ -162,8 +173,8 @@ class HtmlReport:
         if not self._listed(rep):
             self.unlisted += 1
             return
-        if steps is None and no_board is None and isinstance(rep.game, str) and rep.game != "mind-up":
-            no_board = f"the HTML board draws Mindbug and Mind Up! games; this is a game of {rep.game}"
+        if steps is None and no_board is None and isinstance(rep.game, str) and board(rep.game) is None:
+            no_board = f"the HTML board draws {drawn()} games; this is a game of {rep.game}"
         if steps is None and no_board is None:
             if rep.verdict == "error":
                 # The game that failed its verifier (or killed its worker) is not replayed here.
@@ -176,12 +187,10 @@ class HtmlReport:
                 if raw is not None:
                     o = self.options
                     try:
-                        if is_mind_up(raw):
-                            _, steps = mind_up_steps(raw, o.keep_going, dict(o.readings), o.strict) if o \
-                                else mind_up_steps(raw)
-                        else:
-                            _, steps = game_steps(raw, o.edition, o.keep_going, dict(o.readings), o.strict) if o \
-                                else game_steps(raw)
+                        # A game line naming a game without a board: the default game's reads what it can.
+                        game_board = board(game_of_raw(raw)) or board(DEFAULT)
+                        _, steps = game_board.game_steps(raw, o.edition, o.keep_going, dict(o.readings), o.strict) \
+                            if o else game_board.game_steps(raw)
                     except Exception as e:  # noqa: BLE001 - one game's board must not end the report
                         no_board = f"replaying it failed: {type(e).__name__}: {e}"
                     log = log_lines(raw)
@@ -194,7 +203,7 @@ class HtmlReport:
         has_board = steps is not None and bool(steps.get("steps"))
         if has_board:
             self.boards["conforms" if rep.verdict == "conforms" else "other"] += 1
-            self.mind_up = self.mind_up or bool(steps.get("mind_up"))
+            self.drawn.add(steps.get("game", DEFAULT))
         elif rep.verdict != "conforms":
             self.without_board += 1
         i = len(self.rows)
@@ -204,6 +213,7 @@ class HtmlReport:
         if has_board:
             cards.update(steps["cards"].values())
         file = self._files.setdefault(rep.file, len(self._files))
+        index = card_names()[1]
         # One row of the game list: [id, verdict, codes, clauses, cards (indices
         # into the sorted design names), board?, file (index), line, outcome,
         # edition, decisions, data? (a game-N script holds the game's data)].
@@ -211,7 +221,7 @@ class HtmlReport:
         self.rows.append([
             rep.id, rep.verdict, sorted({f.code for f in rep.findings}),
             sorted({c for f in rep.findings for c in f.clauses}),
-            sorted(_DESIGN_INDEX[c] for c in cards if c in _DESIGN_INDEX), int(has_board), file, rep.line,
+            sorted(index[c] for c in cards if c in index), int(has_board), file, rep.line,
             rep.outcome or "", rep.edition or "", rep.decisions, int(not plain),
         ])
         self._clause_ids.update(c for f in rep.findings for c in f.clauses)
@@ -256,10 +266,10 @@ class HtmlReport:
             "editions": _ranked(self.editions), "readings": _ranked(self.readings),
             "decisions": self.decisions, "summary": summary, "notes": list(notes),
             "codes": sorted(self.by_code), "clause_ids": sorted(self._clause_ids),
-            "card_names": sorted(CARDS),
+            "card_names": list(card_names()[0]),
             "without_board": self.without_board, "max_boards": max_boards, "max_conforming_boards": max_conf,
             "max_listed": max_listed,
-            "data": script_json(page_data(self.mind_up)), "scripts": self._scripts(),
+            "data": script_json(page_data(self.drawn)), "scripts": self._scripts(), "board_scripts": board_scripts(),
             "catalogue": load_catalogue(),
         }
         for chunk in tpl.generate(**ctx):

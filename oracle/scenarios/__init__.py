@@ -7,8 +7,12 @@ apply to.
     files, errors = load_paths(["scenarios"])   # ScenarioFile: scenarios + errors
     results = run_all(files)                     # Result per scenario x edition
 
-`format` holds the structs (and the JSON Schema), `loader` reads files,
-`runner` plays them, `report` renders results, `command` is
-`mb-oracle scenarios`, `pytest_plugin` makes them pytest items. This module
-imports nothing, so loading the pytest plugin costs nothing.
+This package knows no game: `loader` reads files and hands each document
+to the scenario vocabulary of its game, `runner` runs each scenario by its
+game's runner (oracle.games.<game>.scenarios, reached through the game
+registry: the entry's SCENARIOS), `document` holds what every document has
+(and the JSON Schema of them all), `result` and `report` the results,
+`command` is `mb-oracle scenarios`, `pytest_plugin` makes them pytest
+items. This module imports nothing, so loading the pytest plugin costs
+nothing.
 """

@@ -8,16 +8,19 @@ from pathlib import Path
 
 import click
 
-from ..games.mindbug.editions import EDITIONS
-from ..games.mindup import EDITIONS as MIND_UP_EDITIONS
+from .. import games
 from ..term import error, visible
 from ..replay.outputs import parse_output
 from ..safefile import OutputError, Replacement, clash, input_name
+from .document import of_game
+
+# Every game's editions, in the registry's order.
+EDITIONS = tuple(e for game in games.GAMES for e in of_game(game).EDITIONS)
 
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--edition", "editions", multiple=True, type=click.Choice(EDITIONS + MIND_UP_EDITIONS),
+@click.option("--edition", "editions", multiple=True, type=click.Choice(EDITIONS),
               help="Run only in this edition (repeatable; Mind Up!'s: fr). Default: every edition a scenario "
                    "applies to.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json", "junit", "html"]), default="human",
@@ -36,24 +39,22 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
     Each scenario runs once per edition it applies to. Exit status 0 when
     every run passes, 1 when some fail, 2 when a file cannot be read as
     scenarios (with the file, line and field of each problem)."""
-    from ..games.mindbug.cards import UnknownSet, check_sets
     from . import report
     from .loader import ScenarioError, load_paths
     from .runner import run_all
 
+    decks = of_game(games.DEFAULT)     # the game whose decks have card sets: --sets and --cards are its
     if cards_file:
-        from ..games.mindbug.cards.compiled import load_file
-        from ..games.mindbug.cards.declared import CardFileError
         try:
-            load_file(cards_file)
-        except CardFileError as e:
+            decks.load_card_file(cards_file)
+        except decks.CardFileError as e:
             for line in str(e).splitlines():       # every problem of the file, one a line
                 error(line)
             sys.exit(2)
     names = [s.strip() for s in sets_spec.split(",") if s.strip()]
     try:
-        extra = check_sets(names) if names else ()
-    except UnknownSet as e:
+        extra = decks.check_sets(names) if names else ()
+    except decks.UnknownSet as e:
         raise click.BadParameter(str(e), param_hint="--sets") from None
 
     if not paths:

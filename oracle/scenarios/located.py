@@ -29,19 +29,17 @@ class ScenarioError:
         return {"file": self.file, "line": self.line, "field": self.field, "message": self.message}
 
 
-def check_editions_and_readings(doc, fail, check_readings) -> None:
+def check_editions_and_readings(doc, fail, check_readings, unknown: type[Exception]) -> None:
     """What every game's document checker asks of `editions` and `readings`:
     no edition listed twice, readings the game knows (`check_readings`
-    raises UnknownReading, whose message names the nearest); each problem
-    goes to `fail(path, message)`."""
+    raises `unknown`, the game's UnknownReading, whose message names the
+    nearest); each problem goes to `fail(path, message)`."""
     from msgspec import UNSET
-
-    from ..games.mindbug.readings import UnknownReading
 
     if doc.editions != "all" and len(set(doc.editions)) != len(doc.editions):
         fail(["editions"], "an edition is listed twice")
     if doc.readings is not UNSET:
         try:
             check_readings(doc.readings)
-        except UnknownReading as e:
+        except unknown as e:
             fail(["readings"], str(e))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import pytest
 
 from ..term import visible
-from .format import FORMAT
+from .document import FORMAT
 
 MARKER = "mb-scenario/"
 _SEEN = pytest.StashKey[dict]()   # scenario id -> (file, line) of its first collected document

@@ -8,7 +8,7 @@ from dataclasses import replace
 from ..junit import JUnitWriter, classname
 from ..term import json_document, plural, visible
 from .loader import ScenarioError
-from .runner import Result
+from .result import Result
 
 RESULTS_FORMAT = "mb-scenario-results/1"
 

@@ -1,6 +1,7 @@
-"""The structure of a scenario document: every problem of its structure
-(msgspec's checks), each at its line, read past one problem to the next so
-that one run lists them all (`oracle.structure`).
+"""Where a problem of a scenario document's structure is: msgspec's error
+path walked back to the line of the document, whatever its game (each game's
+scenario loader reads its documents with it, oracle.structure's `read_past`
+past one problem to the next).
 
 Line numbers come from the YAML node tree (`yaml.compose`): every value keeps
 the node it was read from, and msgspec's error path (`$.given.players[0].life`)
@@ -10,18 +11,21 @@ is walked back down that tree to the line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from ..games.mindbug.editions import EDITIONS
-from ..structure import Locator, Structure, field_name, read_past
-from .format import MAX_OCTONITE, SOURCE_KINDS, Scenario
+from ..structure import Locator
 
 _PATH_STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
 _JSON_TYPES = {"str": str, "int": int, "float": float, "bool": bool, "null": type(None),
                "array": list, "object": dict}
 
 
-def msgspec_location(error: str, data, loc: Locator) -> tuple[list, int, str]:
-    """Turn msgspec's `... - at `$.a.b[0]`` into (path, line, message)."""
+def msgspec_location(error: str, data, loc: Locator, editions: tuple[str, ...],
+                     note: Callable[[list, str], str] | None = None) -> tuple[list, int, str]:
+    """Turn msgspec's `... - at `$.a.b[0]`` into (path, line, message).
+    `editions`: the game's, named when a document gives another; `note(path,
+    message)`: the game's word on a value of the wrong kind, the message
+    with what it adds."""
     message, sep, at = error.rpartition(" - at `")
     if not sep:
         message, at = error, "$"
@@ -57,17 +61,15 @@ def msgspec_location(error: str, data, loc: Locator) -> tuple[list, int, str]:
         # Editions are a closed list: name them.
         bad = value
         if in_key:
-            bad = next((k for k in value if k not in EDITIONS), None) if isinstance(value, dict) else None
-        known = f"unknown edition {bad!r} (one of {', '.join(EDITIONS)})"
+            bad = next((k for k in value if k not in editions), None) if isinstance(value, dict) else None
+        known = f"unknown edition {bad!r} (one of {', '.join(editions)})"
         if in_key and isinstance(bad, str):
             return path, loc.key_line(path, bad), known
         return path, loc.line(path), known
     if in_key:
         return path, loc.line(path), f"a key: {message}"
-    if path[-1:] == ["octonite"] or path[-2:-1] == ["octonite"]:
-        message += f" (Octonite counters: a whole number from 0 to {MAX_OCTONITE}, MAX_OCTONITE)"
-    if message.startswith("Invalid enum value") and path[:1] == ["steps"]:
-        message += " (a bare step is `mindbug` or `pass`; others are written `kind: value`)"
+    if note is not None:
+        message = note(path, message)
     unknown = re.match(r"Object contains unknown field `(.+)`$", message)
     if unknown:
         key = unknown.group(1)
@@ -77,24 +79,3 @@ def msgspec_location(error: str, data, loc: Locator) -> tuple[list, int, str]:
         return path, loc.line(path), f"missing required key {missing.group(1)!r}"
     return path, loc.line(path), message
 
-
-# Values put in for a required top-level key the document lacks, so that the
-# checks beyond the structure still run on the rest (their findings about
-# these values are not the document's, and are dropped).
-PLACEHOLDERS = {"id": "placeholder", "title": "-", "clauses": ["-"], "source": {"kind": SOURCE_KINDS[0], "ref": "-"},
-                "given": {}}
-
-
-def read_structure(data: dict, loc: Locator) -> Structure:
-    """The document as a Scenario and every problem of its structure (a step
-    with a problem is taken out whole: what is left of it is no step)."""
-    def whole(path, _message):
-        return path[:2] if len(path) >= 3 and path[0] == "steps" else path
-    out = read_past(data, Scenario, loc, lambda e, d: msgspec_location(e, d, loc), PLACEHOLDERS, whole)
-    if out.doc is not None and "id" in out.filled:
-        import msgspec
-        out.doc = msgspec.structs.replace(out.doc, id="(no id)")
-    return out
-
-
-__all__ = ["Locator", "PLACEHOLDERS", "Structure", "field_name", "msgspec_location", "read_structure"]

@@ -5,12 +5,12 @@ their abilities (`cards`), the rulebook editions (`editions`) and the team's
 readings (`readings`, `beyond_readings`), its replay vocabulary
 (`replay`: the mb-replay/1 format, the verifier, self-play, annotate), its
 hunts (`hunt`: the rules read as constraints, the search, the hunts of
-declared cards and of the later sets), its fuzz targets (`fuzz`) and most
-of its harness (`harness`: starts, perft, conform's campaign, lockstep,
-shrinking, root causes, the protocols' schemas). Its service and protocol
-structs, its scenario runner and its board still live in the shared
-packages (oracle.harness, oracle.scenarios, oracle.report), which hold both
-the shared machinery and Mindbug's part of it.
+declared cards and of the later sets), its fuzz targets (`fuzz`), its
+harness (`harness`: its service and protocol structs, starts, perft,
+conform's campaign, lockstep, shrinking, root causes, the protocols'
+schemas), its scenario vocabulary (`scenarios`: the structs of a
+scenario, its loader and runner) and its board on the HTML report
+(`board`).
 
 This module is imported with every module of the package: it imports nothing
 at load, so the registry costs a game nothing until it is used."""
@@ -20,9 +20,9 @@ from __future__ import annotations
 NAME = "mindbug"
 TITLE = "Mindbug"
 FORMAT = "mb-replay/1"
-EDITIONS: tuple[str, ...] = ("en-first", "fr-first", "fr-revised", "en-revised")
 
 # Where each part lives ("module:attribute"), imported when used.
+EDITION_IDS = "oracle.games.mindbug.editions:EDITIONS"
 EDITIONS_LISTING = "oracle.games.mindbug.listing:editions_listing"
 VERIFY = "oracle.games.mindbug.replay.verify:verify_game"
 CONSISTENCY = "oracle.games.mindbug.replay.verify:consistency"
@@ -30,12 +30,19 @@ SELFPLAY = "oracle.games.mindbug.replay.selfplay:selfplay_lines"
 SCHEMA = "oracle.games.mindbug.replay.format:replay_schema"
 ANNOTATE = "oracle.games.mindbug.replay.annotate:annotate_game"
 HUNT = "oracle.games.mindbug.hunt.command:hunt_game"
+HUNT_JOBS = "oracle.games.mindbug.hunt.budget:SHARES"
 FUZZ = "oracle.games.mindbug.fuzz.targets"              # a module: SHARES, targets(...)
 FUZZ_WORDS = "oracle.games.mindbug.fuzz.words:WORDS"
 FUZZ_LEGAL = "oracle.games.mindbug.fuzz.rpc_strategies:legal_step"
 PERFT = "oracle.games.mindbug.harness.commands:perft"
 CONFORM = "oracle.games.mindbug.harness.conform:campaign"
+CONFORM_OPTIONS = "oracle.games.mindbug.harness.commands:conform_options"
+ENGINE_REPLY = "oracle.games.mindbug.harness.engine_protocol:reply_decoder"
 HARNESS_SCHEMA = "oracle.games.mindbug.harness.schemas:harness_schema"
+SCENARIOS = "oracle.games.mindbug.scenarios"           # a module: Scenario, load_document, run, ...
+SERVE = "oracle.games.mindbug.harness.serve"        # a module: read(...), answer(...)
+RPC_RESPONSE = "oracle.games.mindbug.harness.protocol:Response"
+BOARD = "oracle.games.mindbug.board"                    # a module: game_steps, shown_game, scenario_steps, ...
 
 
 def load_catalogue():

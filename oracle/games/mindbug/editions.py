@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from . import EDITIONS  # the names, in the game's registry entry
-
+EDITIONS = ("en-first", "fr-first", "fr-revised", "en-revised")
 DEFAULT_EDITION = "en-revised"
 
 

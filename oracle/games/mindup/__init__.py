@@ -8,7 +8,9 @@ central line, which goes on the player's Score cards; three rounds, a new
 Score order each round, bonus and malus bubbles, and an optional variant of
 14 bonus objectives. Layout: cards (data), readings and clauses (the
 catalogue spec/mind-up/clauses.yaml), engine/ (the rules), replay/ (the
-mu-replay/1 format, the verifier, self-play, annotate).
+mu-replay/1 format, the verifier, self-play, annotate), scenarios/ (its
+rulings as mb-scenario/1 documents: their structs, loader and runner),
+board (its board on the HTML report).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ EDITIONS: tuple[str, ...] = ("fr",)
 EDITION_TITLES = {"fr": "French rulebook (Catch Up Games, 2023)"}
 RULEBOOKS = {"fr": "mindup-rules-fr.txt"}
 
+EDITION_IDS = "oracle.games.mindup:EDITIONS"
 EDITIONS_LISTING = "oracle.games.mindup.listing:editions_listing"
 VERIFY = "oracle.games.mindup.replay.verifier:verify_game"
 CONSISTENCY = "oracle.games.mindup.replay.verifier:consistency"
@@ -27,14 +30,19 @@ SELFPLAY = "oracle.games.mindup.replay.selfplay:selfplay_lines"
 ANNOTATE = "oracle.games.mindup.replay.annotate:annotate_game"
 SCHEMA = "oracle.games.mindup.replay.format:replay_schema"
 HUNT = "oracle.games.mindup.hunt.command:hunt_game"
-SERVE = "oracle.games.mindup.harness.serve:handle"
+HUNT_JOBS = "oracle.games.mindup.hunt.command:JOBS"
+SERVE = "oracle.games.mindup.harness.serve"         # a module: read(...), answer(...)
 PERFT = "oracle.games.mindup.harness.commands:perft"
 CONFORM = "oracle.games.mindup.harness.commands:conform"
+CONFORM_OPTIONS = "oracle.games.mindup.harness.commands:conform_options"
+ENGINE_REPLY = "oracle.harness.engine_protocol:hello_decoder"      # its lockstep names the decoder of the others
 RPC_RESPONSE = "oracle.games.mindup.harness.protocol:Response"
 HARNESS_SCHEMA = "oracle.games.mindup.harness.schemas:harness_schema"
 FUZZ = "oracle.games.mindup.fuzz.targets"              # a module: SHARES, targets(...)
 FUZZ_WORDS = "oracle.games.mindup.fuzz.words:WORDS"
 FUZZ_LEGAL = "oracle.games.mindup.fuzz.strategies:legal_step"
+SCENARIOS = "oracle.games.mindup.scenarios"            # a module: Scenario, load_document, run
+BOARD = "oracle.games.mindup.board"                     # a module: game_steps, shown_game, scenario_steps, ...
 
 
 def load_catalogue():

@@ -1,5 +1,6 @@
 """The harness verbs for Mindbug, called through the game registry by
-oracle.harness.command: perft (conform's campaign is `conform.campaign`)."""
+oracle.harness.command: perft, and what conform takes of its options
+(conform's campaign is `conform.campaign`)."""
 
 from __future__ import annotations
 
@@ -86,3 +87,15 @@ def perft(depth, seed, players, scenario_path, scenario_id, divide: bool, fmt: s
     click.echo(visible(f"perft {edition} {where} depth {depth}: {total}"))
     rate = f", {total / seconds:,.0f} sequences/s" if seconds > 0 else ""
     click.echo(f"({seconds:.2f} s{rate})", err=True)
+
+
+def conform_options(players, editions, scenario_paths, reading_specs, expect_file, sets_spec) -> dict:
+    """What Mindbug's conform takes of the command's options: the card sets
+    dealt (--sets, else first-contact); --players is Mind Up!'s."""
+    try:
+        sets = DEFAULT_SETS if sets_spec is None else start_sets(sets_spec)
+    except StartError as e:
+        raise click.BadParameter(str(e), param_hint="--sets") from None
+    if players:
+        _fail("--players is for games of Mind Up! (--game mind-up)")
+    return {"sets": sets}

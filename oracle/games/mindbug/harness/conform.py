@@ -12,10 +12,10 @@ verify makes them, so the human, JSON and JUnit reports are verify's.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
-from ....harness import engine_protocol as ep
+from . import engine_protocol as ep
 from ....harness.conform import Settings, engine_fault, timed
 from ....harness.engine_client import Engine, EngineFault
 from ....replay.findings import Finding, GameReport
@@ -51,6 +51,10 @@ class Campaign:
     # Each game's own time, by id (its play, and the shrinking of its root cause), for the reports:
     # the games are reported only once all are played and shrunk.
     seconds: dict[str, float] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not self.settings.sets:      # no --sets: Mindbug's default
+            self.settings = replace(self.settings, sets=DEFAULT_SETS)
 
     def run(self) -> Iterator[GameReport]:
         """Every game's report, then every scenario's, in a stable order."""
@@ -182,6 +186,8 @@ def campaign(command: str, settings: Settings, players: tuple[int, ...] = ()) ->
     """Start the adapter and choose the editions; EngineFault or ValueError
     (no edition in common) if that cannot be done. (`players`: a Mindbug game
     has two; the command line refuses --players for it.)"""
+    if not settings.sets:               # no --sets: Mindbug's default
+        settings = replace(settings, sets=DEFAULT_SETS)
     engine = Engine(command, settings.timeout)
     engine.start()
     wanted = list(settings.editions) or list(EDITIONS)
@@ -190,10 +196,11 @@ def campaign(command: str, settings: Settings, players: tuple[int, ...] = ()) ->
         engine.stop()
         raise ValueError(f"the engine plays {', '.join(engine.editions) or 'no edition'}; "
                          f"asked for {', '.join(wanted)}")
-    missing = [x for x in settings.sets if x not in engine.sets]
+    engine_sets = ep.dealt_sets(engine)
+    missing = [x for x in settings.sets if x not in engine_sets]
     if missing:
         engine.stop()
-        raise ValueError(f"the engine deals {', '.join(engine.sets)}, not {', '.join(missing)} (its hello's sets)")
+        raise ValueError(f"the engine deals {', '.join(engine_sets)}, not {', '.join(missing)} (its hello's sets)")
     dealt = [e for e in editions if _deals(e, settings.sets)]
     if not dealt:
         engine.stop()

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from ....harness import engine_protocol as ep
+from . import engine_protocol as ep
 from ....harness.engine_client import Engine, EngineFault
 from ....harness.lockstep import ENGINE_REFUSED, OPTIONS_DIFFER, STATE_MISMATCH, WRONG_RESULT, engine_words
 from ....replay.findings import DiffEntry, Finding, name_cards

@@ -10,11 +10,12 @@ from typing import Iterator
 import msgspec
 
 from ....replay.findings import Finding, GameReport
-from ....scenarios.cards import all_ids, card_name, step_card
-from ....scenarios.loader import load_paths, step_kind, step_text
-from ....scenarios.runner import build, given_args
-from ....harness import engine_protocol as ep
-from ....harness import protocol as pr
+from ....scenarios.loader import load_paths
+from ..scenarios.cards import all_ids, card_name, step_card
+from ..scenarios.loader import step_kind, step_text
+from ..scenarios.runner import build, given_args
+from . import engine_protocol as ep
+from . import protocol as pr
 from ....harness.engine_client import EngineFault
 from ..cards import DEFAULT_SETS
 from ..engine import Decision, SetupError
@@ -75,8 +76,9 @@ def play_one(campaign, sc, edition: str) -> GameReport | str:
         # later.boost: nor boost cards under a creature
         return "it places boost cards under creatures, which a position of the engine protocol cannot say"
     sets = msg.sets if msg.sets is not msgspec.UNSET else DEFAULT_SETS
-    if not set(sets) <= set(engine.sets):
-        return f"it deals {', '.join(x for x in sets if x not in engine.sets)}, a set the engine does not deal"
+    engine_sets = ep.dealt_sets(engine)
+    if not set(sets) <= set(engine_sets):
+        return f"it deals {', '.join(x for x in sets if x not in engine_sets)}, a set the engine does not deal"
     at = 0                              # the step under way, for the finding's line
     refuse_at = _refused_step(sc, edition)
     stopped = None                      # why the steps stop short of the end, with no divergence

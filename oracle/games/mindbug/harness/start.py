@@ -10,7 +10,6 @@ import random
 import msgspec
 
 from ....games import DEFAULT, GAMES, game_of
-from ....harness import protocol as pr
 from ....harness.start import StartError, load_scenario
 from ....replay.limits import MAX_LINE_BYTES, decode_line
 from ....replay.reader import BOM, READ_ERRORS, open_log
@@ -21,6 +20,7 @@ from ..engine.deck import resolve_cards
 from ..readings import with_readings
 from ..replay import format as fmt
 from ..replay.selfplay import deal_problem, random_deal
+from . import protocol as pr
 
 
 def seeded_deal(seed: int, edition: str, sets=DEFAULT_SETS) -> dict:
@@ -170,9 +170,9 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...], str]:
 
 def scenario_game(path: str, scenario_id: str, edition: str, folders=None, card_files=()) -> Game:
     """The game a scenario starts from, in `edition` (`folders`, `card_files`: see load_scenario)."""
-    from ....scenarios.runner import build
+    from ..scenarios.runner import build
 
-    sc = load_scenario(path, scenario_id, folders=folders, card_files=card_files)
+    sc = load_scenario(path, scenario_id, "mindbug", "this service plays Mindbug", folders, card_files)
     try:
         return build(sc, edition)
     except SetupError as e:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import msgspec
 
-from ....harness import protocol as pr
 from ..engine import Decision, Game
 from ..replay import format as fmt
 from ..replay.narrate import event_text, faces, names_by_event
 from ..replay.selfplay import claim
+from . import protocol as pr
 
 _LINE = {"play": fmt.PlayLine, "attack": fmt.AttackLine, "activate": fmt.ActivateLine, "mindbug": fmt.MindbugLine,
          "pass": fmt.PassLine, "hunt": fmt.HuntLine, "block": fmt.BlockLine, "choose": fmt.ChooseLine,

@@ -23,9 +23,7 @@ SHARES = 2              # independent shares of the designs (the most jobs a pha
                         # findings made twice
 EXAMPLES_SHARE = 4      # a design's examples per search: its part of the share, divided by this
 MIN_EXAMPLES = 4        # and at least this many, however small the budget
-DEFAULT = 2500          # `mb-oracle hunt` without --budget
-MAX = 1_000_000         # the largest --budget: Hypothesis keeps what one design's search has tried, which grows
-                        # with the examples the budget gives it
+DEFAULT = 2500          # `mb-oracle hunt` without --budget (the largest: oracle.hunt.command.MAX)
 
 
 class BudgetSpent(BaseException):

@@ -109,7 +109,7 @@ def _without_later_cards(given: dict, sets, later: set[str]) -> dict:
     placed nowhere and not in it are out of the game; the first plain cards
     placed nowhere are left out of `unused` too, as EN first takes its life
     cards from them."""
-    from ....scenarios.cards import all_ids, card_name
+    from ..scenarios.cards import all_ids, card_name
     if not later:
         return given
     placed = {entry if isinstance(entry, str) else entry["card"] for side in given["players"]
@@ -128,8 +128,9 @@ def _doc(sid, title, clauses, card, card_file, sets, given, steps, source) -> di
 def _play(doc: dict, edition: str):
     """The outcome of a draft in one edition: a short text and the expectation that pins it."""
     from ..engine import SetupError
-    from ....scenarios.loader import card_name, load_text
-    from ....scenarios.runner import _decision, build
+    from ....scenarios.loader import load_text
+    from ..scenarios.cards import card_name
+    from ..scenarios.runner import _decision, build
     probe = {k: v for k, v in doc.items() if k != "_path"}
     probe["expect"] = {"winner": None}       # a placeholder: only the position and steps are played here
     text = yaml.safe_dump(probe, sort_keys=False, allow_unicode=True)

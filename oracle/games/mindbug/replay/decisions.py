@@ -52,6 +52,11 @@ class Leniency:
         # previous decision line: ((kind, arg), player or None, line).
         self.forced: list[tuple] = []
 
+    def copy(self) -> "Leniency":
+        out = Leniency()
+        out.skipped, out.declined, out.forced = list(self.skipped), self.declined, list(self.forced)
+        return out
+
     def saw(self, events, chosen=None) -> None:
         """Remember the choices the rules skipped in `events`, and the effects
         that resolved with no order decision (the only one waiting), all but

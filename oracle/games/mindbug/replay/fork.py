@@ -15,6 +15,7 @@ findings it may accept.
 from __future__ import annotations
 
 from ....replay.findings import Finding, GameReport
+from ..engine import Game
 from ..readings import with_readings
 from .decisions import Leniency
 from .verifier import LeanVerifier
@@ -53,37 +54,51 @@ class Checkpoints:
         return self.v.reading, self.latest
 
 
-def _game(g, prof):
+# Made anew for each replay by `resume`, never copied.
+_FRESH = frozenset(("report", "stretch", "flagged", "_seen", "on_claim"))
+
+
+def _game(g: Game, prof) -> Game:
     """A copy of the game `g` under the profile `prof` (None: the same)."""
-    if g is None:
-        return None
     out = g.copy()
     if prof is not None:
         out.profile = prof
     return out
 
 
+def _games_in(t: tuple, prof) -> tuple:
+    for v in t:
+        if type(v) is Game:
+            return tuple([_game(w, prof) if type(w) is Game else w for w in t])
+    return t
+
+
+# How a replay copies each kind of value it starts from (found by the
+# value's type, one look-up each): a game under the other profile, a
+# container one level down (the games in a tuple copied too); a value of
+# any other kind cannot change and is shared.
+_COPY_BY_KIND = {
+    Game: _game,
+    list: lambda v, prof: list(v),
+    dict: lambda v, prof: dict(v),
+    set: lambda v, prof: set(v),
+    tuple: _games_in,
+    Leniency: lambda v, prof: v.copy(),
+}
+
+
 def _copied(state: dict, prof) -> dict:
-    """A verifier's attributes, those that change as it reads copied (its
-    games under `prof`)."""
-    out = dict(state)
-    out["g"] = _game(state["g"], prof)
-    out["_since_claim"] = list(state["_since_claim"])   # behind the property since_claim
-    out["_claim_faces"] = dict(state["_claim_faces"])
-    out["order_queue"] = list(state["order_queue"])
-    out["under_deck"] = list(state["under_deck"])
-    old = state["lenient"]
-    lenient = Leniency()
-    lenient.skipped, lenient.declined, lenient.forced = list(old.skipped), old.declined, list(old.forced)
-    out["lenient"] = lenient
-    if state["_rules_alt"] is not None:
-        rules, line = state["_rules_alt"]
-        out["_rules_alt"] = (_game(rules, prof), line)
-    if state["_resync_claim"] is not None:
-        claim, line, rules = state["_resync_claim"]
-        out["_resync_claim"] = (claim, line, _game(rules, prof))
-    out["report"] = out["stretch"] = out["flagged"] = out["_seen"] = None
-    out["on_claim"] = None
+    """A verifier's attributes, each copied by its kind (its games under
+    `prof`), so that no list, map, set or game is shared with the run it
+    comes from; those `resume` makes anew left None."""
+    out = {}
+    kinds = _COPY_BY_KIND
+    for k, v in state.items():
+        if k in _FRESH:
+            out[k] = None
+        else:
+            how = kinds.get(type(v))
+            out[k] = v if how is None else how(v, prof)
     return out
 
 

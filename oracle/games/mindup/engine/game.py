@@ -27,6 +27,10 @@ class Game:
     def copy(self) -> "Game":
         return Game(self.state.copy(), self.readings)
 
+    def __reduce__(self) -> tuple:
+        # pickle and copy make it again from its parts: a compiled class has no __dict__ to fill
+        return (_again, (self.state, self.readings, self.before_last))
+
     # -- what the game waits for ------------------------------------------------
     @property
     def pending(self) -> Pending:
@@ -40,6 +44,11 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.state.over
+
+    def _choosing(self) -> bool:
+        """Whether the game waits for choices (pending kind 'choose'), without making the Pending."""
+        s = self.state
+        return not s.over and not s.waiting_round
 
     def legal(self, p: int) -> list[int]:
         """The cards player p may choose now (none when p need not choose)."""
@@ -59,14 +68,14 @@ class Game:
 
     def choose(self, p: int, card: int) -> None:
         """Player p's hidden choice (mu.turn.choose)."""
-        if self.pending.kind != "choose":
+        if not self._choosing():
             raise self._not_now(f"player {p} chooses a card")
         turn.choose(self.state, p, card, self.readings)
 
     def reveal(self) -> list[Event]:
         """Reveal every choice and apply the turn; when each player holds one
         card, the last cards, scoring and, after round 3, the end follow."""
-        if self.pending.kind != "choose":
+        if not self._choosing():
             raise self._not_now("a reveal")
         events = turn.reveal(self.state)
         if rounds.round_over(self.state):
@@ -79,7 +88,7 @@ class Game:
         (position(..., last_card=True)): each player's last card goes to the
         Score cards, then the round is scored, as after a round's last turn."""
         s = self.state
-        if self.pending.kind != "choose" or not rounds.round_over(s) or any(c is not None for c in s.chosen):
+        if not self._choosing() or not rounds.round_over(s) or any(c is not None for c in s.chosen):
             raise RuleError("mu.round.last-card", "the last cards are placed when every hand holds one card, "
                             "before anyone chooses", options=[])
         self.before_last = s.copy()
@@ -89,16 +98,18 @@ class Game:
         """Every player's card at once (cards[p] for player p), then the reveal.
         All-or-nothing: a refused card leaves the game unchanged."""
         s = self.state
-        if self.pending.kind != "choose":
+        if not self._choosing():
             raise self._not_now("a turn")
         if any(c is not None for c in s.chosen):
             raise RuleError("mu.turn.choose", "a whole turn is given while some players already chose this turn")
         if len(cards) != s.players:
             raise RuleError("mu.turn.choose", f"the turn gives {len(cards)} card(s) for {s.players} players")
-        work = s.copy()
-        for p, c in enumerate(cards):
-            turn.choose(work, p, c, self.readings)
-        self.state = work
+        try:
+            for p, c in enumerate(cards):
+                turn.choose(s, p, c, self.readings)
+        except RuleError:
+            s.chosen = [None] * s.players       # no one had chosen: the game is as it was
+            raise
         return self.reveal()
 
     def _not_now(self, what: str) -> RuleError:
@@ -118,3 +129,10 @@ class Game:
 
     def totals(self) -> list[int]:
         return self.state.totals()
+
+
+def _again(state: State, readings: dict, before_last: State | None) -> Game:
+    """A game made again from its parts (Game.__reduce__)."""
+    g = Game(state, readings)
+    g.before_last = before_last
+    return g

@@ -27,24 +27,31 @@ def last_cards(s: State, readings: dict) -> list[Event]:
     before = [[col[:] for col in cols] for cols in s.columns]
     for p in range(s.players):
         card = s.hands[p].pop()
-        events.append(place(s, p, card, ["mu.round.last-card"], "places the last card of the round,"))
+        events.append(place(s, p, card, ["mu.round.last-card"]))
     parts = score_round(s, readings, before)
     for p, part in enumerate(parts):
         s.scores[p].append(part["total"])
-        objs = "".join(f", objective {o} {v:+d}" for o, v in part["objectives"].items())
         events.append(Event("score", ["mu.scoring.columns", "mu.scoring.bubbles"]
                             + (["mu.scoring.objectives"] if part["objectives"] else []),
-                            f"{player_name(p)} scores {part['total']} in round {s.round}: columns "
-                            f"{'+'.join(map(str, part['columns']))}, bubbles {part['bubbles']:+d}{objs}",
-                            player=p, amount=part["total"], parts=part))
+                            player=p, amount=part["total"], parts=part, say=_score_text, words=(p, s.round, part)))
     s.waiting_round = True
     if s.round == ROUNDS:
         s.over = True
         w = winners(s)
-        events.append(Event("end", ["mu.game.rounds", "mu.game.winner"],
-                            "the game ends: " + ("shared victory of " if len(w) > 1 else "the winner is ")
-                            + ", ".join(player_name(p) for p in w), cards=None, amount=max(s.totals())))
+        events.append(Event("end", ["mu.game.rounds", "mu.game.winner"], amount=max(s.totals()),
+                            say=_end_text, words=(w,)))
     return events
+
+
+def _score_text(p: int, round_: int, part: dict) -> str:
+    objs = "".join(f", objective {o} {v:+d}" for o, v in part["objectives"].items())
+    return (f"{player_name(p)} scores {part['total']} in round {round_}: columns "
+            f"{'+'.join(map(str, part['columns']))}, bubbles {part['bubbles']:+d}{objs}")
+
+
+def _end_text(w: list[int]) -> str:
+    return ("the game ends: " + ("shared victory of " if len(w) > 1 else "the winner is ")
+            + ", ".join(player_name(p) for p in w))
 
 
 def _order(s: State, order, readings: dict) -> tuple[int, ...]:
@@ -120,9 +127,8 @@ def start_round(s: State, order, draws, objectives, readings: dict) -> list[Even
             back = s.scored(p)
             s.hands[p] = sorted(back + [got[p]])
             s.columns[p] = [[] for _ in range(COLUMNS)]
-            events.append(Event("take-back", ["mu.round.take-back"],
-                                f"{player_name(p)} takes back {len(back)} scored card(s) and draws {got[p]}",
-                                player=p, card=got[p], cards=back))
+            events.append(Event("take-back", ["mu.round.take-back"], player=p, card=got[p], cards=back,
+                                say=_take_back_text, words=(p, len(back), got[p])))
     else:
         if draws:
             raise RuleError("mu.round.take-back", "the first round draws no card: the hands are dealt",
@@ -137,6 +143,14 @@ def start_round(s: State, order, draws, objectives, readings: dict) -> list[Even
     s.objectives = shown
     s.waiting_round = False
     events.append(Event("order", ["mu.round.new-order" if s.round > 1 else "mu.setup.score-order"],
-                        f"round {s.round}: the Score order is {'-'.join(map(str, order))}"
-                        + (f"; objectives {', '.join(f'{o} ({OBJECTIVES[o][0]})' for o in shown)}" if shown else "")))
+                        say=_order_text, words=(s.round, order, shown)))
     return events
+
+
+def _take_back_text(p: int, back: int, drawn: int) -> str:
+    return f"{player_name(p)} takes back {back} scored card(s) and draws {drawn}"
+
+
+def _order_text(round_: int, order: tuple[int, ...], shown: tuple[int, ...]) -> str:
+    return (f"round {round_}: the Score order is {'-'.join(map(str, order))}"
+            + (f"; objectives {', '.join(f'{o} ({OBJECTIVES[o][0]})' for o in shown)}" if shown else ""))

@@ -9,6 +9,7 @@ objectives shown) is an input the engine waits for, as a pending `round`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..cards import COLUMNS
 
@@ -41,17 +42,11 @@ class State:
     def copy(self) -> "State":
         """A copy that shares nothing that changes: the lists are copied
         (ints and tuples, which never change, are shared)."""
-        new = State.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.hands = [h[:] for h in self.hands]
-        new.line = self.line[:]
-        new.pile = None if self.pile is None else self.pile[:]
-        new.columns = [[col[:] for col in cols] for cols in self.columns]
-        new.chosen = self.chosen[:]
-        new.scores = [x[:] for x in self.scores]
-        new.shown = self.shown[:]
-        new.orders = self.orders[:]
-        return new
+        return State(self.players, self.objectives_count, self.round, self.turn, [h[:] for h in self.hands],
+                     self.line[:], None if self.pile is None else self.pile[:], self.order,
+                     [[col[:] for col in cols] for cols in self.columns], self.chosen[:],
+                     [x[:] for x in self.scores], self.objectives, self.shown[:], self.orders[:],
+                     self.waiting_round, self.over)
 
     def totals(self) -> list[int]:
         return [sum(s) for s in self.scores]
@@ -69,20 +64,45 @@ class Pending:
     kind: str
     players: frozenset[int] = frozenset()
 
+    def __reduce__(self) -> tuple:
+        # pickle and copy make it again from its fields: a compiled frozen class takes no setattr
+        return (Pending, (self.kind, self.players))
 
-@dataclass
+
 class Event:
-    """Something the rules did, with the clauses that made it happen."""
+    """Something the rules did, with the clauses that made it happen, and
+    its text for people: given, or written when it is first read by
+    `say(*words)`, from values that no later step changes (a game verified
+    without a finding reads no event's text)."""
 
-    kind: str
-    clauses: list[str]
-    text: str
-    player: int | None = None
-    card: int | None = None
-    cards: list[int] | None = None
-    column: int | None = None
-    amount: int | None = None
-    parts: dict | None = None       # a score: the round score part by part (scoring.breakdown)
+    def __init__(self, kind: str, clauses: list[str], text: str = "", player: int | None = None,
+                 card: int | None = None, cards: list[int] | None = None, column: int | None = None,
+                 amount: int | None = None, parts: dict | None = None,
+                 say: Callable[..., str] | None = None, words: tuple = ()):
+        self.kind = kind
+        self.clauses = clauses
+        self.player = player
+        self.card = card
+        self.cards = cards
+        self.column = column
+        self.amount = amount
+        self.parts = parts      # a score: the round score part by part (scoring.breakdown)
+        self._text = text
+        self._say = say
+        self._words = words
+
+    @property
+    def text(self) -> str:
+        say = self._say
+        if say is not None:
+            self._text = say(*self._words)
+            self._say = None
+        return self._text
+
+    def __reduce__(self) -> tuple:
+        # pickle and copy make it again from its fields, the text written: a compiled class has no __dict__
+        return (Event, (self.kind, self.clauses, self.text, self.player, self.card, self.cards, self.column,
+                        self.amount, self.parts))
 
 
 class RuleError(Exception):

@@ -48,14 +48,22 @@ def column_for(s: State, p: int, card: int) -> int:
     return first_empty
 
 
-def place(s: State, p: int, card: int, clauses: list[str], how: str) -> Event:
-    """Put a won card on player p's Score cards (mu.score-cards.place)."""
+def place(s: State, p: int, card: int, clauses: list[str], played: int = 0, rank: int = 0) -> Event:
+    """Put a won card on player p's Score cards (mu.score-cards.place):
+    taken by card `played`, the `rank`-th lowest (mu.turn.take), or, with
+    `played` 0, the player's last card of the round (mu.round.last-card)."""
     i = column_for(s, p, card)
-    s.columns[p][i].append(card)
-    holds = "which holds " + colour(card) if len(s.columns[p][i]) > 1 else "the first empty one"
-    return Event("place", clauses + ["mu.score-cards.place"],
-                 f"{player_name(p)} {how} {describe(card)} and puts it on the {ORDINALS[i]} Score card "
-                 f"({holds})", player=p, card=card, column=i)
+    cards = s.columns[p][i]
+    cards.append(card)
+    return Event("place", clauses + ["mu.score-cards.place"], player=p, card=card, column=i,
+                 say=_place_text, words=(p, card, i, len(cards) > 1, played, rank))
+
+
+def _place_text(p: int, card: int, i: int, holds: bool, played: int, rank: int) -> str:
+    how = (f"played {played}, the {rank}{_th(rank)} lowest, takes the line card above it:" if played
+           else "places the last card of the round,")
+    where = "which holds " + colour(card) if holds else "the first empty one"
+    return f"{player_name(p)} {how} {describe(card)} and puts it on the {ORDINALS[i]} Score card ({where})"
 
 
 def reveal(s: State) -> list[Event]:
@@ -63,24 +71,32 @@ def reveal(s: State) -> list[Event]:
     choices are shown together once all are made; the k-th lowest played
     card takes the k-th line card; the played cards, in ascending order,
     become the line."""
-    missing = sorted(waiting(s))
-    if missing:
+    chosen = s.chosen
+    if None in chosen:
+        missing = [p for p in range(s.players) if chosen[p] is None]
         raise RuleError("mu.turn.hidden", "the choices are revealed before every player chose: "
                         + ", ".join(player_name(p) for p in missing) + " had not", options=[])
-    played = sorted((s.chosen[p], p) for p in range(s.players))
-    events = [Event("reveal", ["mu.turn.reveal"], "revealed: " + ", ".join(
-        f"{player_name(p)} {c}" for c, p in played), cards=[c for c, _ in played])]
+    played = sorted([(c, p) for p, c in enumerate(chosen) if c is not None])
+    line = [c for c, _ in played]
+    events = [Event("reveal", ["mu.turn.reveal"], say=_reveal_text, words=(played,), cards=line)]
+    hands = s.hands
     for k, (card, p) in enumerate(played):
-        s.hands[p].remove(card)
-        won = s.line[k]
-        events.append(place(s, p, won, ["mu.turn.take"],
-                            f"played {card}, the {k + 1}{_th(k + 1)} lowest, takes the line card above it:"))
-    s.line = [c for c, _ in played]
+        hands[p].remove(card)
+        events.append(place(s, p, s.line[k], ["mu.turn.take"], card, k + 1))
+    s.line = line[:]
     s.chosen = [None] * s.players
     s.turn += 1
-    events.append(Event("line", ["mu.turn.next-line"], "the played cards are the new line: "
-                        + " ".join(str(c) for c in s.line), cards=list(s.line)))
+    now = line[:]
+    events.append(Event("line", ["mu.turn.next-line"], say=_line_text, words=(now,), cards=now))
     return events
+
+
+def _reveal_text(played: list[tuple[int, int]]) -> str:
+    return "revealed: " + ", ".join(f"{player_name(p)} {c}" for c, p in played)
+
+
+def _line_text(line: list[int]) -> str:
+    return "the played cards are the new line: " + " ".join(str(c) for c in line)
 
 
 def _th(k: int) -> str:

@@ -1,5 +1,6 @@
 """The harness verbs for Mind Up! (`--game mind-up`), called through the
-game registry by oracle.harness.command: perft and conform."""
+game registry by oracle.harness.command: perft and conform, and what
+conform takes of its options."""
 
 from __future__ import annotations
 
@@ -20,11 +21,17 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
-def perft(depth: int, seed, players, scenario_path, scenario_id, divide: bool, fmt: str, show_deal: bool) -> None:
-    """Count the turn sequences of exactly `depth` turns (spec/perft.md, Mind Up!)."""
+def perft(depth: int, seed, players, scenario_path, scenario_id, divide: bool, fmt: str, show_deal: bool, *,
+          edition=None, log_path=None, sets_spec=None, cards_file=None) -> None:
+    """Count the turn sequences of exactly `depth` turns (spec/perft.md, Mind
+    Up!); --edition, --log, --sets and --cards are Mindbug's."""
     from ....harness.start import StartError, load_scenario
-    from ....scenarios.mindup_runner import build
+    from ..scenarios.runner import build
 
+    if edition or log_path or cards_file or sets_spec is not None:
+        _fail("--edition, --log, --cards and --sets are Mindbug's; mind-up perft starts from --seed or --scenario")
+    if depth is None and not show_deal:
+        _fail("give --depth N (the turns to count) or --show-deal")
     if (seed is None) == (scenario_path is None):
         _fail("give exactly one start: --seed N (with --players) or --scenario FILE --id ID")
     if scenario_path and not scenario_id:
@@ -43,7 +50,7 @@ def perft(depth: int, seed, players, scenario_path, scenario_id, divide: bool, f
             if show_deal:
                 _fail("--show-deal needs a deal (--seed), not a scenario")
             where = visible(f"{scenario_path}#{scenario_id}")
-            g = build(load_scenario(scenario_path, scenario_id, "mind-up"))
+            g = build(load_scenario(scenario_path, scenario_id, "mind-up", "not of mind-up"))
     except StartError as e:
         _fail(str(e))
     except (SetupError, RuleError) as e:
@@ -63,6 +70,15 @@ def perft(depth: int, seed, players, scenario_path, scenario_id, divide: bool, f
     click.echo(f"perft mind-up {where} depth {depth}: {total}")
     rate = f", {total / seconds:,.0f} sequences/s" if seconds > 0 else ""
     click.echo(f"({seconds:.2f} s{rate})", err=True)
+
+
+def conform_options(players, editions, scenario_paths, reading_specs, expect_file, sets_spec) -> dict:
+    """What Mind Up!'s conform takes of the command's options: none of
+    Mindbug's (its games are seeded; --players is read by the campaign)."""
+    if editions or scenario_paths or reading_specs or expect_file or sets_spec:
+        _fail("--edition, --scenarios, --reading, --expect and --sets are Mindbug's; mind-up conform plays seeded "
+              "games")
+    return {}
 
 
 def conform(command: str, settings, players: tuple[int, ...]):

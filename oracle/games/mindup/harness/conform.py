@@ -2,7 +2,7 @@
 from seeds on the reference engine and an adapter's engine in lockstep
 (oracle.games.mindup.harness.lockstep), each divergence shrunk and written
 as a replay log and a draft scenario. The settings, the engine process, the
-reports and their formats are Mindbug's (oracle.harness.conform,
+reports and their formats are every game's (oracle.harness.conform,
 oracle.harness.engine_client, oracle.replay.outputs).
 
 Shrinking: a game of Mind Up! cannot be cut short of its turns (every turn
@@ -270,7 +270,7 @@ def _next_step(g: Game, bot: str, rng: random.Random, pile: list[int]) -> dict:
 
 
 def campaign(command: str, settings: Settings, players: tuple[int, ...] = PLAYERS) -> Campaign:
-    engine = Engine(command, settings.timeout)
+    engine = Engine(command, settings.timeout, GAME)
     engine.start()
     if GAME not in getattr(engine, "games", []):
         engine.stop()

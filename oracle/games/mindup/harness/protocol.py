@@ -1,7 +1,8 @@
 """Mind Up! on the wire: the vocabulary `mb-oracle serve` (mb-oracle-rpc/1)
 and `mb-oracle conform` (mb-engine/1) use for a game of Mind Up!, defined in
-code as the Mindbug vocabulary is in oracle.harness.protocol and
-oracle.harness.engine_protocol.
+code on the shared frames (oracle.harness.protocol,
+oracle.harness.engine_protocol) as Mindbug's vocabulary is in
+oracle.games.mindbug.harness.protocol and engine_protocol.
 
 Choices are simultaneous and hidden: every player in `pending.players`
 chooses a card from `pending.options[p]` (their hand), in any order; the
@@ -21,6 +22,7 @@ from typing import Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
+from ....harness.protocol import RPC, RequestId
 from ....replay.findings import RulesEvent
 from ....schemas import strict_twins
 from ..replay import format as fmt
@@ -73,7 +75,7 @@ class New(Struct, kw_only=True, forbid_unknown_fields=True):
     `setup` (a deal) or `position`."""
 
     op: Literal["new"]
-    id: Union[int, str, None] = None
+    id: RequestId = None
     rpc: str | UnsetType = UNSET
     game: Literal["mind-up"]
     edition: Literal["fr"] = "fr"
@@ -90,7 +92,7 @@ class OnGame(Struct, kw_only=True, forbid_unknown_fields=True):
     apply and events add their own field)."""
 
     op: str
-    id: Union[int, str, None] = None
+    id: RequestId = None
     rpc: str | UnsetType = UNSET
     game: Annotated[str, Meta(max_length=100)]
 
@@ -145,8 +147,8 @@ class Refusal(Struct, omit_defaults=True):
 
 
 class Reply(Struct, tag_field="op", kw_only=True):
-    rpc: str = "mb-oracle-rpc/1"
-    id: Union[int, str, None] = None
+    rpc: str = RPC
+    id: RequestId = None
     ok: bool = True
 
 

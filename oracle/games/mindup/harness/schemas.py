@@ -67,14 +67,14 @@ def _engine_messages() -> object:
 
 
 # The fields of a reply to `hello` that a Mind Up! adapter may give (the
-# engine client reads them as for Mindbug; the others are Mindbug's game).
+# engine client reads them as for any game; `sets` and `chance` are Mindbug's).
 _HELLO_FIELDS = ("protocol", "name", "version", "editions", "positions", "games", "deviations", "claims")
 
 
 def _engine_reply() -> type:
     """One struct for any reply line of a Mind Up! adapter: the hello fields,
     then the fields of a reply about the game (all optional)."""
-    return msgspec.defstruct("MindUpEngineReply", _specs(ep.Reply, _HELLO_FIELDS) + _specs(pr.EngineReply),
+    return msgspec.defstruct("MindUpEngineReply", _specs(ep.HelloReply, _HELLO_FIELDS) + _specs(pr.EngineReply),
                              kw_only=True, module=__name__)
 
 

@@ -2,13 +2,15 @@
 `new` naming `"game": "mind-up"` and every request on a game it opened. The
 shared service (oracle.harness.serve) reads the line, checks its size and
 text, keeps the games and their handles, and words every error; this
-module answers in Mind Up!'s terms (oracle.games.mindup.harness.protocol).
+module reads and answers in Mind Up!'s terms
+(oracle.games.mindup.harness.protocol).
 """
 
 from __future__ import annotations
 
 import msgspec
 
+from ....harness.protocol import RPC
 from ....harness.serve import RequestError, bad_request
 from ...mindbug.readings import UnknownReading
 from ..engine import Game, RuleError, SetupError
@@ -48,16 +50,20 @@ class Open:
         self.revealed = revealed    # the last step revealed a turn: a `reveal` step writes that out
 
 
-def handle(service, raw: bytes, data: dict) -> bytes:
-    """The response line to one request on Mind Up! (`data`: the request
-    decoded as plain JSON); RequestError for a bad one."""
+def read(service, raw: bytes, data: dict):
+    """One request line on Mind Up! (`data`: the request decoded as plain
+    JSON) as its request struct; RequestError for a bad one."""
     try:
         op = data.get("op")
-        req = (_new if op == "new" else _on_game[_request_struct(op)]).decode(raw)
+        return (_new if op == "new" else _on_game[_request_struct(op)]).decode(raw)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
         raise bad_request(str(e), raw, _VALUES, _struct_at) from None
-    if req.rpc is not msgspec.UNSET and req.rpc != "mb-oracle-rpc/1":
-        raise RequestError("BAD_VERSION", f"this service speaks mb-oracle-rpc/1, not {req.rpc!r}", "$.rpc")
+
+
+def answer(service, req) -> bytes:
+    """The response line to a request on Mind Up!; RequestError for one that cannot be carried out."""
+    if req.rpc is not msgspec.UNSET and req.rpc != RPC:
+        raise RequestError("BAD_VERSION", f"this service speaks {RPC}, not {req.rpc!r}", "$.rpc")
     if isinstance(req, pr.New):
         return _enc.encode(_start(service, req))
     if req.op not in OPS:
@@ -65,7 +71,6 @@ def handle(service, raw: bytes, data: dict) -> bytes:
                            "$.op")
     entry = service.open_game(req.game)
     return _enc.encode(globals()["_" + req.op](service, req, entry))
-
 
 
 def _start(service, req: pr.New) -> pr.NewReply:

@@ -16,6 +16,7 @@ from . import drafts
 from .search import POINTS, run
 
 WIDTH = 100
+JOBS = 1            # the most processes of `hunt -j`: this hunt runs in one
 
 
 def render(rep, out_dir: Path | None) -> str:
@@ -40,7 +41,13 @@ def render(rep, out_dir: Path | None) -> str:
     return "\n".join(lines)
 
 
-def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: str) -> int:
+def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: str, *, edition=None,
+              no_abstract=False, jobs=1, progress=True, cards_file=None, sets_spec=None) -> int:
+    """`mb-oracle hunt --game mind-up`: random games against the invariants,
+    then the reading points; --edition and --cards are Mindbug's (its other
+    options do not change this hunt)."""
+    if edition or cards_file:
+        raise click.UsageError("--edition and --cards are Mindbug's; the mind-up hunt takes --budget, --seed, --out")
     budget = budget or 200
     out_dir = Path(out) if out else None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():

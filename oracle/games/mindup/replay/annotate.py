@@ -52,12 +52,13 @@ class Annotator(Verifier):
             out["objectives"] = list(s.objectives)
         self.out += [out, claim(self.g)]
 
-    def _apply(self, step, lineno, log, decisions: int) -> None:
+    def _apply(self, step, lineno, line, decisions: int) -> None:
         chosen = list(self.g.state.chosen)
         if any(c is None for c in chosen):
+            log = msgspec.to_builtins(line)
             chosen = list(log.get("cards", chosen)) if isinstance(log, dict) else chosen
         ended = self.last_cards
-        super()._apply(step, lineno, log, decisions)
+        super()._apply(step, lineno, line, decisions)
         if self.lost:
             return
         self.out += [{"t": "turn", "cards": chosen}, claim(self.g)]

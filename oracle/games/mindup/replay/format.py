@@ -136,14 +136,22 @@ LINE_TYPES = ("game", "setup", "round", "turn", "choose", "reveal", "last", "sta
 
 decoder = msgspec.json.Decoder(Line)
 _generic = msgspec.json.Decoder()
+_STATE_FIELDS = len(StateLine.__struct_fields__)
 KNOWN_FIELDS = {cls.__struct_config__.tag: set(cls.__struct_fields__) | {"t"}
                 for cls in (GameLine, SetupLine, RoundLine, StateLine, EndLine)}
 
 
-def unknown_fields(tag: str, raw: bytes) -> list[str]:
-    """Fields of a game, setup, round, state or end line that mu-replay/1 does not define."""
+def unknown_fields(tag: str, raw: bytes, line: Line | None = None) -> list[str]:
+    """Fields of a game, setup, round, state or end line that mu-replay/1
+    does not define. `line`: the line decoded, when at hand: a state claim
+    whose quotes are only those of its tag and of its fields' names (every
+    value a number) has no other field, which is told without decoding it
+    again."""
     known = KNOWN_FIELDS.get(tag)
     if known is None:
+        return []
+    if (line is not None and line.__class__ is StateLine and line.x is UNSET
+            and raw.count(b'"') == 4 + 2 * (_STATE_FIELDS - msgspec.structs.astuple(line).count(UNSET))):
         return []
     data = _generic.decode(raw)
     return sorted(k for k in data if k not in known)

@@ -168,7 +168,7 @@ class Verifier:
                 continue
             if not self.lost:
                 self.stretch[lineno] = self._anchor
-            self._fields(t, raw_line, lineno)
+            self._fields(t, raw_line, lineno, line)
             if t == "game":
                 self.find("BAD_LINE", [], lineno, "a game line inside a game")
                 return self._finish()
@@ -209,8 +209,8 @@ class Verifier:
             self.find("MISSING_END", [], last, "the game has no end line (a truncated log?)")
         return self._finish()
 
-    def _fields(self, t, raw_line, lineno) -> None:
-        extra = fmt.unknown_fields(t, raw_line)
+    def _fields(self, t, raw_line, lineno, line=None) -> None:
+        extra = fmt.unknown_fields(t, raw_line, line)
         if not extra:
             return
         if self.strict:
@@ -268,50 +268,51 @@ class Verifier:
     def _turn(self, line, lineno) -> None:
         self.revealed = None
         g = self.g
-        log = msgspec.to_builtins(line)
-        if g.pending.kind == "round" and self.last_cards is not None:
+        if self.last_cards is not None and g.pending.kind == "round":
             self.find("ILLEGAL_DECISION", ["mu.round.last-card"], lineno,
                       "the log plays a turn with each player's last card; the rules put the last card straight "
-                      "on the Score cards, and the round is over", log=log, options=self.options(),
-                      rules={"last": self.last_cards})
+                      "on the Score cards, and the round is over", log=msgspec.to_builtins(line),
+                      options=self.options(), rules={"last": self.last_cards})
             return
         before = self.report.decisions
-        self._apply(lambda: g.play_turn(list(line.cards)), lineno, log, len(line.cards))
+        self._apply(lambda: g.play_turn(list(line.cards)), lineno, line, len(line.cards))
         if self.report.decisions != before:
             self.revealed = lineno      # a turn line reveals its cards: a reveal line after it writes that out
 
     def _choose(self, line, lineno) -> None:
         self.revealed = None
         g = self.g
-        log = msgspec.to_builtins(line)
         try:
             g.choose(line.p, line.card)
         except RuleError as e:
             if g.pending.kind == "round" and self.last_cards is not None:
                 e = RuleError("mu.round.last-card", f"{player_name(line.p)} plays a card after the round's "
                               "last turn; the last card goes straight to the Score cards")
-            self.refused(e, lineno, log)
+            self.refused(e, lineno, msgspec.to_builtins(line))
             return
         self.report.decisions += 1
         if not g.pending.players:
-            self._apply(g.reveal, lineno, log, 0)
+            self._apply(g.reveal, lineno, line, 0)
             self.revealed = lineno
 
     def _reveal(self, line, lineno) -> None:
         if self.revealed is not None:
             self.revealed = None        # the reveal the last choice made: written out, nothing to do
             return
-        self._apply(self.g.reveal, lineno, msgspec.to_builtins(line), 0)
+        self._apply(self.g.reveal, lineno, line, 0)
 
-    def _apply(self, step, lineno, log, decisions: int) -> None:
+    def _apply(self, step, lineno, line, decisions: int) -> None:
+        """Run a step of the log's `line`; a refusal is a finding on it."""
         try:
             events = step()
         except RuleError as e:
-            self.refused(e, lineno, log)
+            self.refused(e, lineno, msgspec.to_builtins(line))
             return
         self.revealed = None
         self.report.decisions += decisions
         self.since += events
+        if not events or events[-1].kind == "line":
+            return      # a turn within a round: no score, no last card
         # Each round's score by part, to tell which part a claim misses.
         record_parts(self.parts, events, self.g.state.round, self.g.state.objectives)
         last = [e for e in events if e.kind == "place" and "mu.round.last-card" in e.clauses]
@@ -385,14 +386,16 @@ class Verifier:
         return out + (["mu.scoring.objectives"] if self.objectives else [])
 
     def _rules_view(self, line, s) -> dict:
+        """The rules' side of the fields a claim gives, copied: the game goes on changing its state."""
         out = {}
         for name in ("round", "turn", "hands", "line", "columns", "order", "scores", "objectives"):
             if getattr(line, name) is not U:
-                out[name] = {"order": list(s.order), "objectives": sorted(s.objectives)}.get(name, getattr(s, name))
+                out[name] = {"order": list(s.order), "objectives": sorted(s.objectives)}.get(
+                    name, _copied(getattr(s, name)))
         if line.totals is not U:
             out["totals"] = s.totals()
         if line.pile is not U:
-            out["pile"] = (len(s.pile) if isinstance(line.pile, int) else s.pile) if s.pile is not None else None
+            out["pile"] = (len(s.pile) if isinstance(line.pile, int) else list(s.pile)) if s.pile is not None else None
         return out
 
     def _fits(self, line) -> bool:
@@ -471,6 +474,11 @@ class Verifier:
         if g is not None and g.is_over:
             rep.result = {"winners": g.winners(), "scores": g.totals()}
         return rep
+
+
+def _copied(v):
+    """A list of lists (of ...) copied to the bottom; anything else as it is."""
+    return [_copied(x) for x in v] if isinstance(v, list) else v
 
 
 class _Id(msgspec.Struct):

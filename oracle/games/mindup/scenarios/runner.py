@@ -17,12 +17,12 @@ from time import perf_counter
 
 from msgspec import UNSET
 
-from ..games.mindup.cards import colour
-from ..games.mindup.engine import Game, RuleError
-from ..games.mindup.engine.position import position
-from ..games.mindup.engine.scoring import score_round
-from .mindup_format import MuExpect, MuIllegal
-from .result import Difference, Result
+from ....scenarios.result import Difference, Result
+from ..cards import colour
+from ..engine import Game, RuleError
+from ..engine.position import position
+from ..engine.scoring import score_round
+from .format import MuExpect, MuIllegal
 
 PLACE_LAST = "mu.round.last-card"
 
@@ -85,7 +85,9 @@ def _placed(won) -> list[list[int]]:
     return cols
 
 
-def run(sc, edition: str) -> Result:
+def run(sc, edition: str, sets=()) -> Result:
+    """The scenario in one edition (`sets`: Mind Up! has no card sets; they
+    are not read)."""
     d = sc.doc
     res = Result(d.id, d.title, sc.file, sc.line, edition, clauses=list(d.clauses), draft=d.status == "draft")
     start = perf_counter()

@@ -10,9 +10,8 @@ from functools import cache
 
 from msgspec import UNSET
 
-from ..games.mindbug.cards import (CARDS, DEFAULT_SETS, KEYWORD_NAMES, UnknownCard, check_sets, every_card, lookup,
-                                   version)
-from ..games.mindbug.cards.first_contact import KEYWORD_FRENCH
+from ..cards import CARDS, DEFAULT_SETS, KEYWORD_NAMES, UnknownCard, check_sets, every_card, lookup, version
+from ..cards.first_contact import KEYWORD_FRENCH
 
 
 def _instances() -> tuple[dict[tuple[str, int], int], dict[int, str]]:

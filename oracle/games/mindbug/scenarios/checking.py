@@ -10,12 +10,12 @@ from functools import cache
 
 from msgspec import UNSET
 
-from ..clauses import load_catalogue
-from ..games.mindbug.cards import CARDS, DEFAULT_SETS, KEYWORD_NAMES, UnknownCard, UnknownSet, check_sets, lookup
-from ..games.mindbug.editions import EDITIONS, profile
+from ....scenarios.located import ScenarioError, check_editions_and_readings
+from .. import load_catalogue
+from ..cards import CARDS, DEFAULT_SETS, KEYWORD_NAMES, UnknownCard, UnknownSet, check_sets, lookup
+from ..editions import EDITIONS, profile
 from .cards import CardRefError, card_id, card_name, creature_id, face, keyword_name
 from .format import SETUP_CODES, Expect, Illegal, PlayerExpect, Scenario
-from .located import ScenarioError, check_editions_and_readings
 from .structure import Locator, field_name
 
 DECISION_KEYS = ("play", "attack", "activate", "mindbug", "pass", "hunt", "block", "choose", "random")
@@ -111,8 +111,8 @@ class Checker:
                 lookup(ref)
             except UnknownCard as e:
                 self.fail(["cards", i], str(e))
-        from ..games.mindbug.readings import check as check_readings
-        check_editions_and_readings(d, self.fail, check_readings)
+        from ..readings import UnknownReading, check as check_readings
+        check_editions_and_readings(d, self.fail, check_readings, UnknownReading)
         self.check_given()
         for i, s in enumerate(d.steps):
             self.check_step(["steps", i], s)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ..games.mindbug.cards import SETS, version
-from ..games.mindbug.engine.state import asks_number
+from ..cards import SETS, version
+from ..engine.state import asks_number
 from .cards import all_ids, card_name, step_card
 from .loader import step_kind
 

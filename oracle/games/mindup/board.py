@@ -1,8 +1,11 @@
-"""A game of Mind Up! for the HTML report: its log replayed through the
-rules (the game's own verifier, with a recorder), with the board after the
-deal, after each round's start, after each choice and after each reveal.
+"""Mind Up!'s board on the HTML report (oracle.report), its registry entry
+BOARD: a game's log replayed through the rules (the game's own verifier,
+with a recorder), with the board after the deal, after each round's start,
+after each choice and after each reveal; a failing scenario's boards; what
+a page carries once for them.
 
-A board is plain data the page's script draws (`muBoard` in app.js):
+A board is plain data the page's script draws (`muBoard` in board.js
+beside this module, SCRIPT, its part of the page's script):
 
     {"game": "mind-up", "players": n, "round": r, "turn": t,
      "line": [cards], "under": [[card, player], ...],  # the cards played this turn, under the line card each took
@@ -13,23 +16,34 @@ A board is plain data the page's script draws (`muBoard` in app.js):
 After a reveal, `line` is the line the cards were played for and `under`
 the played cards in ascending order (the k-th under the k-th line card);
 the state's new line is those played cards. Cards are their numbers; the
-page gets every card's colour and bubble once (`mind_up_data`).
+page gets every card's colour and bubble once (`page_data`).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from msgspec import UNSET
 
-from ..games.mindup.cards import CARDS, OBJECTIVES, player_name
-from ..games.mindup.replay.verifier import Verifier
-from .steps import MAX_STEPS
+from ...report.steps import MAX_STEPS
+from . import NAME
+from .cards import CARDS, OBJECTIVES, player_name
+from .replay.verifier import Verifier, verify_game
+
+SCRIPT = Path(__file__).with_name("board.js")
 
 
-def mind_up_data() -> dict:
+def card_names() -> list[str]:
+    """The names the page's card filter offers: none, a card is its number."""
+    return []
+
+
+def page_data() -> dict:
     """What a page holding a game of Mind Up! carries once: each card's
     colour and bubble, each objective's letter, value and condition."""
-    return {"cards": {str(n): [c, b] for n, (c, b) in CARDS.items()},
-            "objectives": {str(i): [letter, value, text] for i, (letter, value, text) in OBJECTIVES.items()}}
+    return {"mind_up": {
+        "cards": {str(n): [c, b] for n, (c, b) in CARDS.items()},
+        "objectives": {str(i): [letter, value, text] for i, (letter, value, text) in OBJECTIVES.items()}}}
 
 
 def board(g, line=None, under=()) -> dict:
@@ -113,12 +127,13 @@ def played_under(hands, s) -> list[list[int]]:
     return sorted(under)
 
 
-def scenario_steps(sc) -> dict | None:
+def scenario_steps(sc, edition: str | None = None) -> dict | None:
     """The boards of a Mind Up! scenario's run, as the page draws them: the
     position, each round started, each turn revealed, up to the first one
-    the rules refuse. None when the position cannot be set up."""
-    from ..games.mindup.engine import RuleError
-    from ..scenarios.mindup_runner import build, turn_text
+    the rules refuse. None when the position cannot be set up. (`edition`
+    is not read: Mind Up! has one.)"""
+    from .scenarios.runner import build, turn_text
+    from .engine import RuleError
 
     try:
         g = build(sc)
@@ -166,21 +181,21 @@ def scenario_steps(sc) -> dict | None:
         at[i] = len(steps) - 1
     else:
         start()
-    return {"cards": {}, "steps": steps, "at": at, "mind_up": True}
+    return {"game": NAME, "cards": {}, "steps": steps, "at": at}
 
 
-def game_steps(raw, keep_going=False, readings=None, strict=False):
-    """The report of one game of Mind Up! and its steps: {"cards": {},
-    "steps": [...], "cut": bool, "mind_up": True}."""
+def game_steps(raw, edition=None, keep_going=False, readings=None, strict=False):
+    """The report of one game of Mind Up! and its steps: {"game", "cards": {},
+    "steps": [...], "cut": bool}. (`edition` is not read: Mind Up! has one.)"""
     st = Stepper(raw, keep_going, readings, strict=strict)
     rep = st.run()
-    return rep, {"cards": {}, "steps": st.steps, "cut": st.cut, "mind_up": True}
+    return rep, {"game": NAME, "cards": {}, "steps": st.steps, "cut": st.cut}
 
 
-def is_mind_up(raw) -> bool:
-    """Whether a game read from a log is a game of Mind Up! (its game line's `game`)."""
-    from ..games import game_of
-    return raw.kind == "game" and bool(raw.lines) and game_of(bytes(raw.lines[0][1])) == "mind-up"
+def shown_game(raw, edition=None, keep_going=False):
+    """The report of one game, with its `basis`, and its steps (`mb-oracle show`)."""
+    return verify_game(raw, None, keep_going), game_steps(raw, None, keep_going)[1]
 
 
-__all__ = ["Stepper", "board", "game_steps", "is_mind_up", "mind_up_data", "played_under", "scenario_steps"]
+__all__ = ["SCRIPT", "Stepper", "board", "card_names", "game_steps", "page_data", "played_under", "scenario_steps",
+           "shown_game"]

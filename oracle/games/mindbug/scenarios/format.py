@@ -1,9 +1,10 @@
-"""mb-scenario/1: the scenario format, defined in code.
+"""mb-scenario/1 for Mindbug: the scenario format, defined in code.
 
 A scenario file holds one or more YAML documents; each document is one
 scenario. The structs below are the contract: the loader converts every
 document with them, `mb-oracle schema scenario` prints the JSON Schema they
-generate, and spec/scenario-format.md documents them for people.
+generate (oracle.scenarios.document), and spec/scenario-format.md
+documents them for people.
 
 Cards are named in English, in French or by slug; `Name#2` is the second
 copy of a two-copy design. Unknown keys are refused everywhere, so a typo in
@@ -17,9 +18,8 @@ from typing import Annotated, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from ..games.mindbug.editions import EDITIONS
-from ..schemas import json_schema
-from .document import FORMAT, ID_PATTERN, SOURCE_KINDS, STATUSES, Source  # noqa: F401 (the format's names)
+from ....scenarios.document import FORMAT, ID_PATTERN, SOURCE_KINDS, STATUSES, Source  # noqa: F401 (the format's names)
+from ..editions import EDITIONS
 
 STAGES = ("action", "mindbug", "frenzy", "fast", "hunt", "block", "choose", "order", "random")
 REASONS = ("life", "no-action", "card")
@@ -233,7 +233,7 @@ class Scenario(_S, kw_only=True):
 
     format: Literal[FORMAT]  # type: ignore[valid-type]
     # The game the scenario is about: Mindbug unless it says otherwise
-    # (`game: mind-up` is oracle.scenarios.mindup_format's MindUpScenario).
+    # (`game: mind-up` is oracle.games.mindup.scenarios.format's MindUpScenario).
     game: Literal["mindbug"] = "mindbug"
     id: Annotated[str, Meta(pattern=ID_PATTERN)]
     title: Annotated[str, Meta(min_length=1)]
@@ -258,22 +258,3 @@ class Scenario(_S, kw_only=True):
     illegal: Illegal | UnsetType = UNSET
     expect_by_edition: dict[Edition, EditionOverride] | UnsetType = UNSET
 
-
-def scenario_schema() -> dict:
-    """The JSON Schema of one scenario document (`mb-oracle schema scenario`):
-    a Mind Up! scenario when its `game` is `mind-up`, a Mindbug one otherwise."""
-    from .mindup_format import GAME, MindUpScenario
-
-    mindbug = json_schema(
-        Scenario, id="https://mb-oracle.invalid/schema/mb-scenario-1.json", title=f"{FORMAT} scenario",
-        description=("One document of a scenario file (YAML; a file may hold several documents separated "
-                     "by ---): a Mindbug scenario, or with `game: mind-up` a Mind Up! one; "
-                     "see spec/scenario-format.md."))
-    mindup = json_schema(MindUpScenario, id="mind-up", title="", description="")
-    defs = dict(mindbug.pop("$defs", {}))
-    for name, schema in mindup.get("$defs", {}).items():
-        if defs.setdefault(name, schema) != schema:
-            raise AssertionError(f"two scenario structs named {name} differ")
-    games = {"if": {"type": "object", "properties": {"game": {"const": GAME}}, "required": ["game"]},
-             "then": {"$ref": "#/$defs/MindUpScenario"}, "else": {"$ref": mindbug.pop("$ref")}}
-    return {**mindbug, **games, "$defs": defs}

@@ -2,8 +2,8 @@
 the game's terms, the turns played from it and what must follow.
 
 The structs below are the contract of a Mind Up! scenario document, as
-oracle.scenarios.format is for Mindbug; spec/scenario-format.md ("Mind Up!")
-documents them for people. Cards are their numbers (1 to 60), objectives
+oracle.games.mindbug.scenarios.format is for Mindbug; spec/scenario-format.md
+("Mind Up!") documents them for people. Cards are their numbers (1 to 60), objectives
 their ids (1 to 14, shared/cards/mind-up.md), players their seats from 0.
 """
 
@@ -14,7 +14,7 @@ from typing import Annotated, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from .document import FORMAT, ID_PATTERN, STATUSES, Source
+from ....scenarios.document import FORMAT, ID_PATTERN, STATUSES, Source
 
 GAME = "mind-up"
 EDITIONS = ("fr",)

@@ -7,13 +7,13 @@ from collections import Counter
 
 from msgspec import UNSET
 
-from ..games.mindbug.cards import keyword_list
-from ..games.mindbug.engine import Game
-from ..games.mindbug.engine.octonite import counters
-from ..games.mindbug.engine.state import asks_number, decision_words
+from ....scenarios.result import Difference
+from ..cards import keyword_list
+from ..engine import Game
+from ..engine.octonite import counters
+from ..engine.state import asks_number, decision_words
 from .cards import card_id, card_name, creature_id, face, keyword_name
 from .format import Expect
-from .result import Difference
 from .wording import _cards, _decision, event_text, option_text, options_text
 
 

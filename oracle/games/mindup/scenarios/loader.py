@@ -1,7 +1,7 @@
 """Reading a Mind Up! scenario document (`game: mind-up`): the structs of
-oracle.scenarios.mindup_format, then the checks beyond the structure (clause
-ids of the Mind Up! catalogue, readings, seats, a card placed twice, the
-refused step), each a ScenarioError naming the file, line and field.
+`format`, then the checks beyond the structure (clause ids of the Mind Up!
+catalogue, readings, seats, a card placed twice, the refused step), each a
+ScenarioError naming the file, line and field.
 """
 
 from __future__ import annotations
@@ -13,7 +13,13 @@ from functools import cache
 import msgspec
 from msgspec import UNSET
 
-from .mindup_format import EDITIONS, GAME, MindUpScenario, MuExpect, MuIllegal
+from .... import games
+from ....scenarios.located import ScenarioError, check_editions_and_readings
+from ....scenarios.structure import msgspec_location
+from ....structure import field_name
+from ..readings import UnknownReading, check as check_readings
+from .format import EDITIONS, GAME, MindUpScenario, MuExpect, MuIllegal
+
 
 @dataclass
 class LoadedMindUp:
@@ -49,20 +55,17 @@ class LoadedMindUp:
 
 @cache
 def catalogue() -> frozenset[str]:
-    from ..games.mindup import load_catalogue
-    return frozenset(load_catalogue())
+    return frozenset(games.entry(GAME).load_catalogue())
 
 
-def load_document(data: dict, name: str, loc) -> tuple[LoadedMindUp | None, list]:
-    """A Mind Up! document: (the scenario, []) or (None, its errors)."""
-    from ..structure import field_name
-    from .located import ScenarioError
-    from .structure import msgspec_location
-
+def load_document(data: dict, name: str, loc, folders=None, card_files=()) -> tuple[LoadedMindUp | None, list]:
+    """A Mind Up! document: (the scenario, []) or (None, its errors).
+    `folders`, `card_files`: Mind Up! scenarios name no card file; they are
+    not read."""
     try:
         doc = msgspec.convert(data, MindUpScenario)
     except msgspec.ValidationError as e:
-        path, at, message = msgspec_location(str(e), data, loc)
+        path, at, message = msgspec_location(str(e), data, loc, EDITIONS)
         sid = data.get("id") if isinstance(data.get("id"), str) else None
         return None, [ScenarioError(name, at, field_name(path), (f"scenario {sid}: " if sid else "") + message)]
     errors = _Checker(doc, loc, name).check()
@@ -89,9 +92,6 @@ class _Checker:
         self.players = len(g.deal.hands if g.deal is not UNSET else g.hands if g.hands is not UNSET else [])
 
     def fail(self, path: list, message: str, key=None) -> None:
-        from ..structure import field_name
-        from .located import ScenarioError
-
         at = self.loc.key_line(path, key) if key is not None else self.loc.line(path)
         self.errors.append(ScenarioError(self.name, at, field_name(path + ([key] if key is not None else [])),
                                          f"scenario {self.doc.id}: {message}"))
@@ -99,8 +99,7 @@ class _Checker:
     def clause(self, path: list, cid: str) -> None:
         if cid in catalogue():
             return
-        from ..clauses import load_catalogue as mindbug_catalogue
-        if cid in mindbug_catalogue():
+        if cid in games.entry("mindbug").load_catalogue():
             self.fail(path, f"{cid!r} is a clause of Mindbug, not of Mind Up! (see spec/mind-up/clauses.yaml)")
         else:
             self.fail(path, f"unknown clause id {cid!r}{_near(cid, catalogue())} (see spec/mind-up/clauses.yaml)")
@@ -116,9 +115,7 @@ class _Checker:
             self.clause(["clauses", i], c)
         if len(set(d.clauses)) != len(d.clauses):
             self.fail(["clauses"], "a clause is cited twice")
-        from ..games.mindup.readings import check as check_readings
-        from .located import check_editions_and_readings
-        check_editions_and_readings(d, self.fail, check_readings)
+        check_editions_and_readings(d, self.fail, check_readings, UnknownReading)
         self.check_given()
         for i, t in enumerate(d.turns):
             if not t:
@@ -176,7 +173,6 @@ class _Checker:
         for zpath, cards in zones:
             for i, c in enumerate(cards):
                 if c in seen:
-                    from ..structure import field_name
                     first = seen[c]
                     self.fail(zpath + [i], f"card {c} is already placed at {field_name(first)} (line "
                                            f"{self.loc.line(first)}); a card is in one place only")
