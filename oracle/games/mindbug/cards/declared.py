@@ -5,7 +5,8 @@ languages, copies, power, keywords, and abilities composed from a trigger,
 an effect verb, a target (side and filters), a count and an amount. A card
 that needs code names the Python ability of a shipped card (`code`).
 
-`load(path)` reads and checks a file (YAML or JSON); every problem is a
+`load(path)` reads and checks a file (YAML or JSON; the names of its
+cards and set as declared_names.py says); every problem is a
 `CardFileError` naming the file, the line and the field. `register(cards)`
 adds the cards and their set to the card database, so that the engine,
 verify, selfplay and the scenarios deal and play them like shipped ones.
