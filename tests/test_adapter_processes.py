@@ -18,7 +18,7 @@ import time
 import pytest
 from conftest import ROOT
 
-from oracle.fuzz.surroundings import tagged as _tagged      # the live processes whose command line carries a tag
+from oracle.fuzz.processes import tagged as _tagged      # the live processes whose command line carries a tag
 
 ADAPTER = r'''
 import json, os, signal, subprocess, sys, time

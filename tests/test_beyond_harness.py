@@ -133,7 +133,7 @@ def test_conform_plays_a_later_set_against_the_example_adapter(sets, tmp_path):
 
 def test_the_fuzz_corpus_deals_the_later_sets_it_can_play():
     from oracle.games.mindbug.cards import SETS
-    from oracle.fuzz.corpus import later_deals, selfplay_games
+    from oracle.games.mindbug.fuzz.corpus import later_deals, selfplay_games
 
     every = later_deals(playable_only=False)
     assert {("beyond-eternity",), ("beyond-evolution",), ("first-contact", "promo-2022"),

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from oracle.games.mindbug.editions import EDITIONS
 from oracle.fuzz.strategies import mutated_game
+from oracle.games.mindbug.fuzz.lines import VOCABULARY
 from oracle.games.mindbug.replay.fastlane import fast_report
 from oracle.replay.reader import split_games
 from oracle.games.mindbug.replay.selfplay import selfplay_lines
@@ -103,7 +104,7 @@ _GAMES = tuple(tuple(line for _, line in raw.lines)
 
 
 @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(mutated_game(_GAMES), st.sampled_from([None, *EDITIONS]))
+@given(mutated_game(_GAMES, VOCABULARY), st.sampled_from([None, *EDITIONS]))
 def test_games_broken_at_random_get_the_full_verifiers_report(lines, edition):
     for raw in _games(b"\n".join(lines) + b"\n"):
         _same_or_none(raw, edition)

@@ -118,16 +118,16 @@ def _no_escaping(monkeypatch):
 
 
 def _names_unchecked(monkeypatch):
-    from oracle.games.mindbug.cards import declared
+    from oracle.games.mindbug.cards import declared_names
 
-    monkeypatch.setattr(declared, "_check_names", lambda *a: None)
+    monkeypatch.setattr(declared_names, "check_names", lambda *a: None)
 
 
 def _lookalikes_taken(monkeypatch):
-    from oracle.games.mindbug.cards import declared
+    from oracle.games.mindbug.cards import declared_names
 
-    monkeypatch.setattr(declared, "_alike_problem", lambda *a: None)
-    monkeypatch.setattr(declared, "_unnamable", lambda alias: None)
+    monkeypatch.setattr(declared_names, "_alike_problem", lambda *a: None)
+    monkeypatch.setattr(declared_names, "_unnamable", lambda alias: None)
 
 
 def _file_names_unescaped(monkeypatch):

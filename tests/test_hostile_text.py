@@ -20,7 +20,7 @@ import unicodedata
 import pytest
 from conftest import run_cli
 
-from oracle.fuzz.corpus import MINIMAL_SCENARIO
+from oracle.games.mindbug.fuzz.corpus import MINIMAL_SCENARIO
 from oracle.junit import clean_line
 from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.term import visible

@@ -11,8 +11,10 @@ message); each input is checked in process (no exception escapes, a
 verdict per game, no hang) and a sample of them through the command line.
 
 Each game's targets are its own (its registry entry's FUZZ: Mindbug's in
-oracle.games.mindbug.fuzz, Mind Up!'s in oracle.games.mindup.fuzz); the
-run, the checks, the corpus and the strategies they share are here.
+oracle.games.mindbug.fuzz, Mind Up!'s in oracle.games.mindup.fuzz), with
+its seed corpus and the vocabulary of its lines; the run, the checks, the
+reading of seed files and the strategies they share, which know no game,
+are here.
 """
 
 from .run import run_fuzz

@@ -6,8 +6,9 @@ verdict per game read; the good game after a broken one still conforms;
 the service never answers INTERNAL; no input takes longer than the time
 limit. A sample of inputs also goes through the command line in a
 subprocess (cli_checks.py), so crashes at that level (and hangs) are
-caught too. Mindbug's card files and engine adapters are checked by its
-own targets (oracle.games.mindbug.fuzz: card_checks.py, engine_checks.py).
+caught too. Mindbug's expectation and card files and engine adapters are
+checked by its own targets (oracle.games.mindbug.fuzz: verify_files.py,
+card_checks.py, engine_checks.py).
 """
 
 from __future__ import annotations
@@ -158,7 +159,6 @@ def guarded_cli(tally: Tally, target: str, data: bytes, suffix: str, fn) -> None
 def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
     """verify (and --keep-going, and annotate) on a stream: a verdict per game,
     and the good last game conforms."""
-    from ..games.mindbug.editions import EDITIONS
     from ..replay.reader import split_games
     from ..replay.verify import verify_game
 
@@ -172,7 +172,8 @@ def check_stream(tally: Tally, data: bytes, last_id: str | None = None) -> None:
                 game = games.DEFAULT
             games.attribute(game, "ANNOTATE")(r, io.BytesIO())     # as `annotate` sends it
             # Under another edition's profile, as --edition and --which-editions do.
-            verify_game(r, EDITIONS[len(data) % len(EDITIONS)])
+            editions = games.attribute(game, "EDITION_IDS")
+            verify_game(r, editions[len(data) % len(editions)])
     tally.games_in += len(raws)
     tally.verdicts_out += len(reports)
     assert len(reports) == len(raws), f"verdicts: {len(reports)} verdicts for {len(raws)} games"
@@ -202,39 +203,13 @@ def check_scenarios(tally: Tally, data: bytes) -> None:
     report.junit(results, sf.errors, io.StringIO())
 
 
-def _sample_reports():
-    from ..replay.reader import split_games
-    from ..replay.verify import verify_game
-    from .corpus import selfplay_games
-
-    games = selfplay_games()[:2]
-    data = b"\n".join(b"\n".join(g) for g in games) + b"\n"
-    return [verify_game(r) for r in split_games(io.BytesIO(data), "<fuzz>")]
-
-
-def check_expect(tally: Tally, data: bytes) -> list:
-    """The expectation loader: an ExpectError or entries that apply to
-    reports; the stale expectations (none when the file is refused)."""
-    from ..replay import expect
-
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "expect.yaml"
-        path.write_bytes(data)
-        try:
-            entries = expect.load(str(path))
-        except expect.ExpectError:
-            return []
-    for rep in _sample_reports():
-        entries.apply(rep)
-    return entries.stale()
-
-
 def rpc_lines(session: list, folders=(), paths=None) -> tuple[list[bytes], list[bytes]]:
     """A session played against a fresh service in this process that reads
     the scenarios under `folders`: the request lines sent (each ("legal", k)
-    turned into the k-th legal decision of game g1 at that moment, or left
-    out when g1 has none; each placeholder of `paths` replaced by its path,
-    see Mindbug's hostile.SERVE_PATHS) and the responses."""
+    turned into the k-th legal decision of game g1 at that moment, as its
+    game's registry entry FUZZ_LEGAL gives it, or left out when g1 has none;
+    each placeholder of `paths` replaced by its path, see Mindbug's
+    hostile.SERVE_PATHS) and the responses."""
     from ..harness.serve import Service
 
     svc = Service(folders)
@@ -244,19 +219,10 @@ def rpc_lines(session: list, folders=(), paths=None) -> tuple[list[bytes], list[
     for item in session:
         if isinstance(item, tuple):
             opened = svc.games.get("g1")
-            if opened is not None and opened.rules != games.DEFAULT:    # another game's legal step
-                step = games.attribute(opened.rules, "FUZZ_LEGAL")(opened.game, item[1])
-                if step is None:
-                    continue
-                line = json.dumps({"op": "apply", "game": "g1", "decision": step, "id": "legal"}).encode()
-                sent.append(line)
-                got.append(svc.handle(line))
+            step = games.attribute(opened.rules, "FUZZ_LEGAL")(opened.game, item[1]) if opened is not None else None
+            if step is None:
                 continue
-            options = opened.game.legal_decisions() if opened is not None else []
-            if not options:
-                continue
-            d = options[item[1] % len(options)]
-            line = json.dumps({"op": "apply", "game": "g1", "decision": d.to_json(), "id": "legal"}).encode()
+            line = json.dumps({"op": "apply", "game": "g1", "decision": step, "id": "legal"}).encode()
         elif isinstance(item, bytes):
             line = item
         else:

@@ -74,29 +74,6 @@ def cli_scenarios(tally: Tally, data: bytes, seconds: float) -> None:
     cli_problem(tally, "cli-scenarios", data, ".yaml", r)
 
 
-def cli_expect(tally: Tally, data: bytes, seconds: float) -> None:
-    _cli_verify_with(tally, "cli-expect", "--expect", data, seconds)
-
-
-def _cli_verify_with(tally: Tally, target: str, option: str, data: bytes, seconds: float) -> None:
-    """`mb-oracle verify --format json OPTION FILE` (FILE holding `data`) on a
-    self-played game: a clear error or a verdict, never a traceback."""
-    from .corpus import selfplay_games
-
-    tally.cli_runs += 1
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "input.yaml"
-        path.write_bytes(data)
-        games = Path(tmp) / "games.jsonl"
-        games.write_bytes(b"\n".join(selfplay_games()[0]) + b"\n")
-        r = run_cli(["verify", "--format", "json", option, str(path), str(games)], seconds)
-    cli_problem(tally, target, data, ".yaml", r)
-
-
-def cli_cards(tally: Tally, data: bytes, seconds: float) -> None:
-    _cli_verify_with(tally, "cli-cards", "--cards", data, seconds)
-
-
 def cli_rpc(tally: Tally, session: list, seconds: float, folders=(), paths=None) -> None:
     """`mb-oracle serve` as a process: the same responses, byte for byte, as
     the service gives in this process."""

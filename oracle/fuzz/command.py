@@ -46,13 +46,14 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game, every, no_progres
     (oracle/games/mindbug/fuzz/hostile.py), and hostile streams verified with one job
     and with two (integers beyond 64 bits, lines over the limit, cut gzip
     data, workers killed from outside: the same report, byte for byte;
-    oracle/fuzz/streams.py), state claims of a hostile size, runs of blank
-    lines and byte order marks at the start of lines (streams.py), file
+    oracle/fuzz/streams.py), state claims of a hostile size
+    (oracle/games/mindbug/fuzz/claims.py), runs of blank lines and byte
+    order marks at the start of lines (streams.py), file
     names that are not UTF-8 (oracle/fuzz/undecodable.py), card names
     that look like a shipped card's and file names that forge a line
     (oracle/games/mindbug/fuzz/names.py); outputs that are inputs or links (and drafts
     someone edited), and engine adapters with stubborn children
-    (oracle/fuzz/surroundings.py). Reports the inputs tried, the distinct tracebacks
+    (oracle/games/mindbug/fuzz/surroundings.py). Reports the inputs tried, the distinct tracebacks
     and hangs (a reproducer of each in --out), and games in against
     verdicts out. Exit status 1 if anything broke, else 0; Ctrl-C reports
     what was tried so far and exits 130, SIGTERM the same with 143. Its

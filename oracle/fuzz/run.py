@@ -35,10 +35,10 @@ def _module(game: str):
 def run_fuzz(budget: int, seed: int, *, out: str | Path | None = None, seconds: float = 5.0,
              cli_every: int = 50, replays: str | Path | None = "replays",
              scenarios: str | Path | None = "scenarios", examples: str | Path | None = "examples",
-             targets=None, game: str = "mindbug", progress=None) -> checks.Tally:
+             targets=None, game: str = games_registry.DEFAULT, progress=None) -> checks.Tally:
     """Try about `budget` inputs; every `cli_every`-th input of each target
     also goes through the command line (0: never). `game`: whose targets
-    (`targets` among them, all of them when None; Mindbug's by default). `progress`: told the
+    (`targets` among them, all of them when None; the default game's by default). `progress`: told the
     inputs each target gets and each input tried (progress.FuzzProgress).
     Ctrl-C (and SIGTERM, raised as ending.Terminated under
     ending.stops_raise) ends the run: the tally of what was tried so far,

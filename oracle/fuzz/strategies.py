@@ -1,8 +1,10 @@
 """hypothesis strategies that break well-formed replay input: JSON values,
 replay lines of every type (structured, and byte by byte), and whole games
-mutated line by line. The YAML files (scenarios, expectations, cards) are
-broken by yaml_strategies.py, service sessions and engine adapters' replies
-by Mindbug's rpc_strategies.py (oracle.games.mindbug.fuzz)."""
+mutated line by line, each game's lines as its vocabulary says (a
+Vocabulary: Mindbug's in oracle.games.mindbug.fuzz.lines, Mind Up!'s in
+oracle.games.mindup.fuzz.strategies). The YAML files are broken by
+yaml_strategies.py, service sessions and engine adapters' replies by each
+game's strategies."""
 
 from __future__ import annotations
 
@@ -12,19 +14,15 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ..games.mindbug.cards import CARDS, SETS, full_set
-from ..games.mindbug.editions import EDITIONS
-from ..games.mindbug.replay.format import LINE_TYPES
+from .. import games as registry
 
-NAMES = sorted(set(full_set()))
-SHIPPED = {s for s, card_set in SETS.items() if card_set.later} | {"first-contact", "new-servants"}
-# Stage faces of evolution lines and names of the later sets' cards (verify's claims of stages and faces).
-# Shipped cards only, whatever else the process has loaded: the same draws in every process.
-FACES = sorted({c.name for c in CARDS.values() if c.stage and c.card_set in SHIPPED} | {"Sea-Rex", "Typhoon Princess"})
+# The words a verifier reads (card names, editions, line types, ...): the
+# default game's (its registry entry's FUZZ_WORDS), whichever game is fuzzed.
+WORDS = registry.attribute(registry.DEFAULT, "FUZZ_WORDS")
+# The codes of findings, and one no verifier gives.
 CODES = ("ILLEGAL_DECISION", "STATE_MISMATCH", "WRONG_RESULT", "BAD_JSON", "BAD_SETUP", "GAME_OVER",
          "MISSING_END", "TOO_LARGE", "NOPE")
-CLAUSES = ("keywords.sneaky", "combat.block", "setup.deal", "life.lose", "no.such.clause", "")
-KEYWORDS = ("FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH", "furie", "BOGUS")
+
 
 # Byte strings that tend to break parsers and decoders.
 NASTY = (b"\xff", b"\xfe\xff", b"\x00", b"\xef\xbb\xbf", b"\xc3", b"\xed\xa0\x80", b"\\u0000", b"\\ud800",
@@ -35,61 +33,11 @@ NASTY = (b"\xff", b"\xfe\xff", b"\x00", b"\xef\xbb\xbf", b"\xc3", b"\xed\xa0\x80
 
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(-3, 60), st.integers(), st.floats(allow_nan=True),
-    st.text(max_size=10), st.sampled_from(NAMES), st.sampled_from(EDITIONS), st.sampled_from(LINE_TYPES),
+    st.text(max_size=10), st.sampled_from(WORDS["names"]), st.sampled_from(WORDS["editions"]),
+    st.sampled_from(WORDS["line_types"]),
 )
 json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=6)
                            | st.dictionaries(st.text(max_size=6), inner, max_size=5), max_leaves=25)
-
-card = st.one_of(st.integers(1, 48), st.integers(1, 48), st.integers(-2, 60), st.sampled_from(NAMES),
-                 st.none(), st.integers(min_value=2**63 - 2, max_value=2**70))
-player = st.sampled_from([0, 1, 0, 1, 2, -1, None, "0", True, 1.0])
-cards = st.lists(card, max_size=12)
-
-
-def pair(x) -> st.SearchStrategy:
-    return st.one_of(st.lists(x, min_size=2, max_size=2), st.lists(x, max_size=4))
-
-
-creature = st.fixed_dictionaries({"card": card}, optional={
-    "exhausted": st.one_of(st.booleans(), json_values), "power": st.one_of(st.integers(-5, 15), json_values),
-    "keywords": st.lists(st.sampled_from(KEYWORDS), max_size=4),
-    # later sets: a stage, the face shown, the boost cards under it
-    "stage": st.one_of(st.integers(-1, 4), json_values), "face": st.one_of(st.sampled_from(FACES), json_values),
-    "boosts": st.one_of(cards, json_values)})
-setup_cards = st.one_of(
-    st.permutations(full_set()).map(lambda names: {str(i + 1): n for i, n in enumerate(names)}),
-    st.dictionaries(st.one_of(st.integers(-2, 60).map(str), st.text(max_size=3)), st.sampled_from(NAMES),
-                    max_size=50))
-
-FIELDS: dict[str, st.SearchStrategy] = {
-    "format": st.sampled_from(["mb-replay/1", "mb-replay/1", "mb-replay/2", "", "MB-REPLAY/1"]),
-    "id": st.text(max_size=12), "edition": st.sampled_from(EDITIONS + ("xx-first", "")),
-    "sets": st.lists(st.sampled_from(["first-contact", "beyond", "beyond-eternity", "beyond-evolution", "promo-2023"]),
-                     max_size=2),
-    "impl": st.fixed_dictionaries({"name": st.text(max_size=5)}, optional={"version": json_values}),
-    "decks": pair(st.lists(st.integers(-1, 50), max_size=12)), "unused": st.one_of(cards, st.integers(-1, 40)),
-    "first": player, "reveals": st.lists(pair(card), max_size=3), "life_cards": pair(st.lists(card, max_size=4)),
-    "p": player, "card": card, "life": pair(st.integers(-2, 8)), "mindbugs": pair(st.integers(-2, 3)),
-    "hand": pair(cards), "discard": pair(cards), "play": pair(st.lists(creature, max_size=5)),
-    "deck": pair(st.one_of(st.integers(-2, 12), cards)), "played": card, "active": player,
-    "turn": st.integers(-2, 200), "winner": player,
-    "reason": st.sampled_from(["life", "no-action", "card", "aborted", "timeout"]), "detail": st.text(max_size=10),
-    "text": st.text(max_size=10), "x": json_values,
-}
-LINE_FIELDS = {
-    "game": ("format", "id", "edition", "sets", "impl"),
-    "setup": ("cards", "decks", "unused", "first", "reveals", "life_cards"),
-    "play": ("p", "card"), "attack": ("p", "card"), "mindbug": ("p",), "pass": ("p",), "hunt": ("p", "card"),
-    "block": ("p", "card"), "choose": ("p", "cards"), "random": ("cards",),
-    "state": ("life", "mindbugs", "hand", "play", "discard", "deck", "unused", "played", "active", "turn"),
-    "end": ("winner", "reason", "detail"), "note": ("text",),
-}
-
-
-def field_value(tag: str, name: str) -> st.SearchStrategy:
-    if name == "cards":
-        return setup_cards if tag == "setup" else cards
-    return st.one_of(FIELDS.get(name, json_values), FIELDS.get(name, json_values), json_values)
 
 
 class LineTable:
@@ -100,14 +48,10 @@ class LineTable:
         self.types, self.fields, self.value, self.stray = types, fields, value, stray
 
 
-MINDBUG_LINES = LineTable(LINE_TYPES, LINE_FIELDS, field_value, ("zz", "x", "lifes", "t", ""))
-
-
 @st.composite
-def structured_line(draw, table: LineTable | None = None) -> dict:
-    """A line of one of the types, each field present or not, plausible or not
-    (of `table`'s game: Mindbug's by default)."""
-    table = table or MINDBUG_LINES
+def structured_line(draw, table: LineTable) -> dict:
+    """A line of one of the types of `table`'s game, each field present or
+    not, plausible or not."""
     tag = draw(st.sampled_from(table.types + ("shuffle",)))
     line: dict[str, Any] = {"t": tag}
     for name in table.fields.get(tag, ()):
@@ -148,10 +92,9 @@ def byte_mutation(draw, raw: bytes) -> bytes:
 
 
 @st.composite
-def field_mutation(draw, raw: bytes, table: LineTable | None = None) -> bytes:
+def field_mutation(draw, raw: bytes, table: LineTable) -> bytes:
     """A line with one field set to another value, or dropped, or added
-    (`table`: the game's lines, Mindbug's by default)."""
-    table = table or MINDBUG_LINES
+    (`table`: the game's lines)."""
     try:
         obj = json.loads(raw)
     except ValueError:
@@ -172,10 +115,9 @@ def field_mutation(draw, raw: bytes, table: LineTable | None = None) -> bytes:
 
 
 @st.composite
-def replay_lines_stream(draw, games: tuple, vocab=None) -> bytes:
+def replay_lines_stream(draw, games: tuple, vocab: Vocabulary) -> bytes:
     """The start of a real game followed by structured random lines (of
-    `vocab`'s game: Mindbug's by default)."""
-    vocab = vocab or MINDBUG
+    `vocab`'s game)."""
     base = draw(st.sampled_from(games))
     lines = list(base[:draw(st.integers(0, 2))])
     for _ in range(draw(st.integers(1, 6))):
@@ -186,95 +128,47 @@ def replay_lines_stream(draw, games: tuple, vocab=None) -> bytes:
     return b"\n".join(lines) + b"\n"
 
 
-PAIR_FIELDS = ("life", "mindbugs", "hand", "play", "discard", "deck")
+def line_edit(edit):
+    """A strategy of a line kept well-formed but made wrong: `edit(draw,
+    obj)` changes the line's object in place; a line that is not a JSON
+    object stays as it is."""
 
+    @st.composite
+    def mutation(draw, raw: bytes) -> bytes:
+        try:
+            obj = json.loads(raw)
+        except ValueError:
+            return raw
+        if not isinstance(obj, dict):
+            return raw
+        edit(draw, obj)
+        return encode(obj)
 
-@st.composite
-def semantic_mutation(draw, raw: bytes) -> bytes:
-    """A line kept well-formed but made wrong: another player or card in a
-    decision, a claim of the wrong shape or value, a deal that breaks the
-    setup rules, another result."""
-    try:
-        obj = json.loads(raw)
-    except ValueError:
-        return raw
-    if not isinstance(obj, dict):
-        return raw
-    t = obj.get("t")
-    if t in ("play", "attack", "hunt", "block", "mindbug", "pass", "choose"):
-        what = draw(st.sampled_from(["p", "card", "cards", "t"]))
-        if what == "p":
-            obj["p"] = 1 - obj["p"] if obj.get("p") in (0, 1) else 0
-        elif what == "card":
-            obj["card"] = draw(st.one_of(st.integers(1, 48), st.none()))
-        elif what == "cards":
-            obj["cards"] = draw(st.lists(st.integers(1, 48), max_size=3))
-        else:
-            obj["t"] = draw(st.sampled_from(["play", "attack", "hunt", "block", "mindbug", "pass", "choose"]))
-    elif t == "state":
-        name = draw(st.sampled_from(PAIR_FIELDS + ("unused", "played", "active", "turn")))
-        value = obj.get(name)
-        how = draw(st.sampled_from(["one", "three", "swap", "bump", "names", "drop"]))
-        if isinstance(value, list) and how == "one":
-            obj[name] = value[:1]
-        elif isinstance(value, list) and how == "three":
-            obj[name] = value + value[:1]
-        elif isinstance(value, list) and how == "swap":
-            obj[name] = value[::-1]
-        elif how == "bump":
-            if isinstance(value, int) and not isinstance(value, bool):
-                obj[name] = value + draw(st.sampled_from([-1, 1, -100, 2**40]))
-            elif isinstance(value, list) and value and isinstance(value[0], int):
-                obj[name] = [v + draw(st.sampled_from([-1, 1, -5])) for v in value]
-            elif isinstance(value, list) and value and isinstance(value[0], list) and value[0]:
-                obj[name] = [value[0][1:], value[1] + value[0][:1]] if len(value) > 1 else value
-        elif how == "names" and name in ("hand", "discard") and isinstance(value, list):
-            obj[name] = [[draw(st.sampled_from(NAMES)) for _ in side] if isinstance(side, list) else side
-                         for side in value]
-        elif how == "drop":
-            obj.pop(name, None)
-    elif t == "setup":
-        what = draw(st.sampled_from(["swap", "drop", "first", "reveals", "life_cards"]))
-        decks, unused = obj.get("decks"), obj.get("unused")
-        if what == "swap" and isinstance(decks, list) and len(decks) == 2 and decks[0] and isinstance(unused, list):
-            i = draw(st.integers(0, len(decks[0]) - 1))
-            j = draw(st.integers(0, max(0, len(unused) - 1)))
-            if unused:
-                decks[0][i], unused[j] = unused[j], decks[0][i]
-        elif what == "drop" and isinstance(unused, list) and unused:
-            unused.pop()
-        elif what == "first":
-            obj["first"] = draw(player)
-        elif what == "reveals":
-            obj["reveals"] = draw(st.lists(pair(st.integers(1, 48)), max_size=3))
-        elif isinstance(unused, list):
-            obj["life_cards"] = draw(st.sampled_from([[unused[:3]], [unused[:3], unused[3:6]], [unused[:3], unused[:3]],
-                                                      [unused[:2], unused[3:6]], [], [unused[:3], unused[3:6], []]]))
-    elif t == "end":
-        obj[draw(st.sampled_from(["winner", "reason"]))] = draw(st.one_of(player, st.sampled_from(
-            ["life", "no-action", "card", "aborted"])))
-    return encode(obj)
+    mutation.__doc__ = edit.__doc__
+    return mutation
 
 
 class Vocabulary:
     """A game's lines, for the mutations: a structured line of its types,
-    a field set to another value, a line kept well-formed but made wrong."""
+    a field set to another value (both as its LineTable says), a line kept
+    well-formed but made wrong (`semantic_mutation`, raw -> strategy)."""
 
-    def __init__(self, structured_line, field_mutation, semantic_mutation):
-        self.structured_line = structured_line
-        self.field_mutation = field_mutation
+    def __init__(self, table: LineTable, semantic_mutation):
+        self.table = table
         self.semantic_mutation = semantic_mutation
 
+    def structured_line(self) -> st.SearchStrategy:
+        return structured_line(self.table)
 
-MINDBUG = Vocabulary(structured_line, field_mutation, semantic_mutation)
+    def field_mutation(self, raw: bytes) -> st.SearchStrategy:
+        return field_mutation(raw, self.table)
 
 
 @st.composite
-def mutated_game(draw, games: tuple, vocab: Vocabulary | None = None) -> list[bytes]:
+def mutated_game(draw, games: tuple, vocab: Vocabulary) -> list[bytes]:
     """A real game with a few of its lines deleted, repeated, swapped, edited,
     or with lines from another game or made up put in (`vocab`: the game's
-    lines; Mindbug's by default)."""
-    vocab = vocab or MINDBUG
+    lines)."""
     structured_line, field_mutation, semantic_mutation = \
         vocab.structured_line, vocab.field_mutation, vocab.semantic_mutation
     lines = list(draw(st.sampled_from(games)))
@@ -318,7 +212,7 @@ class Stream:
 
 
 @st.composite
-def game_stream(draw, games: tuple, good: tuple, vocab: Vocabulary | None = None) -> Stream:
+def game_stream(draw, games: tuple, good: tuple, vocab: Vocabulary) -> Stream:
     """A good game, a broken game, a good game: the last must still conform."""
     first = draw(st.sampled_from(good))
     last = draw(st.sampled_from(good))

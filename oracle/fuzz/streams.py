@@ -1,5 +1,6 @@
-"""Hostile streams for `verify -j`: the fuzz target `streams`, and three
-classes of hostile lines: `blank-lines`, `boms`, `big-claims` (below).
+"""Hostile streams for `verify -j`: the fuzz target `streams`, and two
+classes of hostile lines: `blank-lines`, `boms` (below; Mindbug's
+`big-claims` are in oracle.games.mindbug.fuzz.claims).
 
 Each case is a stream of real games made hostile in the ways that once cost
 games under several jobs: integers of 64 bits and beyond in numeric fields
@@ -312,62 +313,3 @@ def check_lines(tally, target: str, case: LinesCase) -> None:
 
 def cli_lines(tally, target: str, case: LinesCase, seconds: float) -> None:
     cli_hostile_stream(tally, HostileStream(case.data, ".jsonl", (), case.share_size), seconds)
-
-
-_SHAPES = ("an id repeated", "many ids", "boost cards", "names", "a draw pile in order")
-
-
-@st.composite
-def big_claim(draw, games: tuple) -> bytes:
-    """A real game with one state claim made of a hostile size."""
-    import json
-
-    game = list(draw(st.sampled_from(games)))
-    states = [k for k, x in enumerate(game) if x.startswith(b'{"t":"state"')] or [len(game) - 1]
-    k = draw(st.sampled_from(states))
-    n = draw(st.sampled_from((30, 300, 1000)))
-    card = draw(st.integers(0, 60))
-    shape = draw(st.sampled_from(_SHAPES))
-    claim: dict = {"t": "state"}
-    if shape == "an id repeated":
-        claim["hand"] = [[card] * n, []]
-    elif shape == "many ids":
-        claim["discard"] = [list(range(n)), list(range(n, 2 * n))[:1000]]
-    elif shape == "boost cards":
-        claim["play"] = [[{"card": c, "exhausted": False, "boosts": [card] * n} for c in range(48)], []]
-    elif shape == "names":
-        claim["play"] = [[{"card": "Sea-Rex", "exhausted": draw(st.booleans())}] * n, []]
-    else:
-        claim["deck"] = [[card] * n, 5]
-    game[k:k + 1] = [json.dumps(claim, separators=(",", ":")).encode()]
-    return b"".join(x + b"\n" for x in game)
-
-
-def check_big_claim(tally, data: bytes) -> None:
-    """Every game gets its verdict; a claim's finding lists at most
-    MAX_DIFF_ENTRIES cards and designs, and the report is of a size bounded
-    by the claim's. (That it is judged in time is the run's time limit.)"""
-    import io
-
-    from ..replay import report as render
-    from ..games.mindbug.replay.diff import MAX_DIFF_ENTRIES
-    from ..replay.reader import split_games
-    from ..replay.verify import verify_game
-
-    longest = max(len(x) for x in data.split(b"\n"))
-    raws = list(split_games(io.BytesIO(data), "<fuzz>"))
-    tally.games_in += len(raws)
-    for raw in raws:
-        rep = verify_game(raw)
-        tally.verdicts_out += 1
-        for f in rep.findings:
-            cards = [e for e in f.diff or () if e.field is None and e.more is None]
-            assert len(cards) <= MAX_DIFF_ENTRIES, f"big-claims: a finding lists {len(cards)} cards"
-        size = len(render.json_game(rep))
-        assert size <= 3 * longest + 200_000, f"big-claims: a report of {size} bytes for lines of {longest}"
-
-
-def cli_big_claim(tally, data: bytes, seconds: float) -> None:
-    from .cli_checks import cli_stream
-
-    cli_stream(tally, data, data, seconds, keep_going=True)

@@ -1,19 +1,19 @@
-"""hypothesis strategies that break YAML input: scenario documents,
-expectation files (mb-expect/1) and card files (mb-cards/1), mutated as
-data (a parsed document with values replaced, removed or added) and as text
-(anchors, tabs, NUL, lines removed or repeated, bytes that are not UTF-8)."""
+"""hypothesis strategies that break YAML input: scenario documents and
+expectation files (mb-expect/1), and any YAML file a game's strategies
+hand them (Mindbug's card files, oracle.games.mindbug.fuzz.card_files),
+mutated as data (a parsed document with values replaced, removed or added)
+and as text (anchors, tabs, NUL, lines removed or repeated, bytes that are
+not UTF-8)."""
 
 from __future__ import annotations
 
 import json
-from functools import cache
 from typing import Any
 
 import yaml
 from hypothesis import strategies as st
 
-from ..games.mindbug.editions import EDITIONS
-from .strategies import CLAUSES, CODES, KEYWORDS, NAMES, byte_mutation, json_values
+from .strategies import CODES, WORDS, byte_mutation, json_values
 
 # -- YAML documents ------------------------------------------------------------------
 
@@ -28,13 +28,16 @@ def _paths(node, path=()) -> list[tuple]:
     return out
 
 
+# Values of the default game's words (strategies.WORDS): names, copies of a
+# name (#2), clauses, keywords, editions, dates, steps.
+_NAMES = WORDS["names"]
 yaml_values = st.one_of(
-    json_values, st.sampled_from(NAMES), st.sampled_from(NAMES).map(lambda n: n + "#2"),
-    st.sampled_from(NAMES).map(lambda n: n + "#3"), st.sampled_from(CLAUSES), st.sampled_from(KEYWORDS),
-    st.sampled_from(EDITIONS), st.dates(),
-    st.fixed_dictionaries({}, optional={k: st.sampled_from(NAMES) | st.none() | st.booleans()
-                                        for k in ("play", "attack", "block", "hunt", "choose", "by")}),
-    st.sampled_from(["mindbug", "pass", "all", "draft", "ILLEGAL", "BAD_POSITION"]),
+    json_values, st.sampled_from(_NAMES), st.sampled_from(_NAMES).map(lambda n: n + "#2"),
+    st.sampled_from(_NAMES).map(lambda n: n + "#3"), st.sampled_from(WORDS["clauses"]),
+    st.sampled_from(WORDS["keywords"]), st.sampled_from(WORDS["editions"]), st.dates(),
+    st.fixed_dictionaries({}, optional={k: st.sampled_from(_NAMES) | st.none() | st.booleans()
+                                        for k in WORDS["step_keys"]}),
+    st.sampled_from(WORDS["step_words"]),
 )
 
 
@@ -134,7 +137,7 @@ def mutated_yaml(draw, text: str, how: str, values: st.SearchStrategy = yaml_val
 
 expect_entry = st.one_of(
     st.fixed_dictionaries({"code": st.sampled_from(CODES)}, optional={
-        "clause": st.sampled_from(CLAUSES) | st.none(), "game": st.text(max_size=8) | st.none(),
+        "clause": st.sampled_from(WORDS["clauses"]) | st.none(), "game": st.text(max_size=8) | st.none(),
         "note": st.text(max_size=10), "extra": json_values}),
     json_values)
 
@@ -152,40 +155,3 @@ def expect_file(draw, texts: tuple) -> bytes:
     if how == "tree":
         return dump(draw(tree_mutation(yaml.safe_load(text)))).encode("utf-8", "surrogatepass")
     return draw(text_mutation(text))
-
-
-# -- card files (mb-cards/1) --------------------------------------------------
-
-CARD_KEYS = ("abilities", "code", "octonite", "distribute", "copies", "power", "keywords", "names", "text",
-             "target", "count", "all", "up_to", "amount", "who", "keyword", "when", "cost", "trigger", "effect",
-             "side", "power_min", "power_max", "others", "set", "id", "cards")
-
-
-@cache
-def _card_values() -> st.SearchStrategy:
-    from ..games.mindbug.cards.declared import KEYWORDS as CARD_KEYWORDS, TRIGGERS, VERBS
-
-    words = sorted(VERBS) + list(TRIGGERS) + list(CARD_KEYWORDS) + [
-        "enemy", "allied", "any", "me", "opponent", "always", "own-turn", "octonite", "first-contact",
-        "new-servants", "Fuzz 1", "Fuzz 2"]
-    return st.one_of(
-        yaml_values, st.sampled_from(words), st.integers(-3, 250), st.sampled_from(NAMES),
-        st.fixed_dictionaries({}, optional={"side": st.sampled_from(["enemy", "allied", "any", "both"]),
-                                            "power_min": st.integers(-2, 14), "power_max": st.integers(-2, 14),
-                                            "others": st.booleans()}),
-        st.lists(st.sampled_from(CARD_KEYWORDS), max_size=3))
-
-
-@st.composite
-def card_file(draw, texts: tuple) -> bytes:
-    """A card file: one the card checks accept (the hunt's generator), that
-    one with a few values changed, or a seed file mutated as data or text."""
-    from ..games.mindbug.hunt.card_strategies import card_file as legal_card_file
-
-    how = draw(st.sampled_from(["legal", "legal", "legal-mutated", "tree", "text", "both"]))
-    if how.startswith("legal"):
-        doc = draw(legal_card_file("fuzz-lab", "Fuzz", n=draw(st.integers(1, 4)), later=draw(st.booleans())))
-        if how == "legal-mutated":
-            doc = draw(tree_mutation(doc, _card_values(), CARD_KEYS))
-        return dump(doc).encode("utf-8", "surrogatepass")
-    return draw(mutated_yaml(draw(st.sampled_from(texts)), how, _card_values(), CARD_KEYS))

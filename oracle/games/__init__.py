@@ -46,7 +46,13 @@ below) defines, without importing its engine:
     those it does not take refused); HUNT_JOBS: the most processes of
     `hunt -j` (the default game's bound the option);
   - FUZZ: a module with SHARES (target -> share of the budget) and
-    targets(...), `mb-oracle fuzz --game`;
+    targets(...), `mb-oracle fuzz --game`; FUZZ_LEGAL: legal_step(game,
+    k) -> the k-th legal step of an open game of the service as a replay
+    line (None: it has none), for the fuzzed service sessions;
+    FUZZ_WORDS: a dict of the words hostile values are drawn from (names,
+    editions, line_types, clauses, keywords, step_keys, step_words); the
+    default game's serve every game's targets, so that a seed draws the
+    same values whichever game is fuzzed;
   - PERFT, CONFORM: the `perft` and `conform` verbs' work for the game
     (perft takes every game's options by name, refusing those it does not
     take); CONFORM_OPTIONS: conform_options(players, editions, scenarios,

@@ -44,6 +44,7 @@ ENGINE_REPLY = "oracle.harness.engine_protocol:hello_decoder"      # its lockste
 RPC_RESPONSE = "oracle.games.mindup.harness.protocol:Response"
 HARNESS_SCHEMA = "oracle.games.mindup.harness.schemas:harness_schema"
 FUZZ = "oracle.games.mindup.fuzz.targets"              # a module: SHARES, targets(...)
+FUZZ_WORDS = "oracle.games.mindup.fuzz.words:WORDS"
 FUZZ_LEGAL = "oracle.games.mindup.fuzz.strategies:legal_step"
 ID_PREFIX = "mu"
 PARSE_READING = "oracle.games.mindup.readings:parse"

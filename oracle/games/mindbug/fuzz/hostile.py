@@ -34,10 +34,10 @@ import yaml
 from hypothesis import strategies as st
 
 from ....fuzz import strategies as fs, yaml_strategies as ys
-from ....fuzz.corpus import MINIMAL_SCENARIO
 from ..cards import CARDS
-from . import rpc_strategies as rs
+from . import lines, rpc_strategies as rs
 from .card_checks import name_forms
+from .corpus import MINIMAL_SCENARIO, selfplay_games
 
 # -- terminal control strings ------------------------------------------------------
 
@@ -137,7 +137,7 @@ def hostile_scenario(draw, texts: tuple) -> bytes:
 def hostile_expect(draw) -> bytes:
     """An expectation file whose entries carry hostile text."""
     entry = st.fixed_dictionaries({"code": st.sampled_from(fs.CODES[:3]) | hostile_text}, optional={
-        "game": hostile_text, "note": hostile_text, "clause": hostile_text | st.sampled_from(fs.CLAUSES),
+        "game": hostile_text, "note": hostile_text, "clause": hostile_text | st.sampled_from(lines.CLAUSES),
         "edition": hostile_text, draw(st.sampled_from(HOSTILE_KEYS)): hostile_text})
     doc = {"format": draw(st.sampled_from(["mb-expect/1", "mb-expect/1", "mb-expect/1"]) | hostile_text),
            "expected": draw(st.lists(entry, min_size=1, max_size=4))}
@@ -221,7 +221,7 @@ def _check_text_expect(tally, data: bytes) -> None:
     """The stale warnings (a refused file's lines are written through
     term.error: the command line sample checks them)."""
     from ....replay import report as render
-    from ....fuzz.checks import check_expect
+    from .verify_files import check_expect
 
     for st_ in check_expect(tally, data):
         _assert_shown(render.stale_warning(st_), "verify --expect: the stale warning")
@@ -232,7 +232,6 @@ def cli_text(tally, case: tuple, seconds: float) -> None:
     free of the input's hidden characters; `verify -j 2` prints what `-j 1`
     prints."""
     from ....fuzz.cli_checks import cli_problem, run_cli
-    from ....fuzz.corpus import selfplay_games
 
     kind, data = case
     tally.cli_runs += 1
@@ -385,7 +384,7 @@ def _serve_request(scenario_id: str) -> st.SearchStrategy:
     big = st.sampled_from([99999999, -3, 10**20, -1, 3, 2, 100, 1e20, 2**63])
     position = st.fixed_dictionaries({"op": st.just("new"), "edition": edition, "position": st.fixed_dictionaries(
         {"cards": st.just({"1": "Gorillion", "2": "Spider Owl"}), "play": st.just([[1], [2]])},
-        optional={"life": fs.pair(big), "mindbugs": fs.pair(big), "turn": big})})
+        optional={"life": lines.pair(big), "mindbugs": lines.pair(big), "turn": big})})
     seed = st.sampled_from([b'{"op":"new","id":5,"edition":"en-revised","seed":1e400}',
                             b'{"op":"new","edition":"en-revised","seed":-1e400}',
                             b'{"op":"new","edition":"en-revised","seed":1e20}',

@@ -9,9 +9,9 @@ import json
 
 from hypothesis import strategies as st
 
-from ....fuzz.strategies import (CLAUSES, NAMES, byte_mutation, cards, field_mutation, pair, player,
-                                 semantic_mutation, structured_line)
+from ....fuzz.strategies import byte_mutation
 from ..editions import EDITIONS
+from .lines import CLAUSES, NAMES, VOCABULARY, cards, pair, player, semantic_mutation
 
 # -- service sessions (mb-oracle-rpc/1) ----------------------------------------
 
@@ -23,7 +23,7 @@ def _rpc_new(setups: tuple) -> st.SearchStrategy:
     base = {"op": st.just("new"), "edition": st.one_of(*[st.sampled_from(EDITIONS)] * 6, st.sampled_from(["", "en", 3]))}
     seeded = st.fixed_dictionaries({**base, "seed": st.integers(-2, 10**6) | st.sampled_from([2**70, "7", 1.5])})
     dealt = st.fixed_dictionaries({**base, "setup": st.sampled_from(setups).flatmap(
-        lambda raw: st.one_of(st.just(raw), st.just(raw), field_mutation(raw), semantic_mutation(raw))
+        lambda raw: st.one_of(st.just(raw), st.just(raw), VOCABULARY.field_mutation(raw), semantic_mutation(raw))
         .map(_as_object))})
     position = st.fixed_dictionaries({**base, "position": st.fixed_dictionaries(
         {"cards": st.dictionaries(st.integers(-1, 60).map(str), st.sampled_from(NAMES) | st.text(max_size=4),
@@ -63,7 +63,7 @@ def rpc_session(draw, setups: tuple) -> list:
     simple = st.one_of(
         st.fixed_dictionaries({"op": st.sampled_from(["hello", "pending", "state", "fork", "close", "events", "nope"])},
                               optional={"game": game, "since": st.integers(-3, 10**9), "id": st.integers(-3, 3)}),
-        st.fixed_dictionaries({"op": st.just("apply"), "game": game, "decision": structured_line()}),
+        st.fixed_dictionaries({"op": st.just("apply"), "game": game, "decision": VOCABULARY.structured_line()}),
     )
     requests = [draw(_rpc_new(setups))]
     for _ in range(draw(st.integers(0, 14))):
@@ -78,6 +78,13 @@ def rpc_session(draw, setups: tuple) -> list:
             line = json.dumps(draw(simple), default=str).encode()
             requests.append(draw(byte_mutation(line)))
     return requests
+
+
+def legal_step(game, k: int) -> dict | None:
+    """The k-th legal decision of a Mindbug game (k taken modulo their
+    number), as an mb-replay/1 line; None when it has none."""
+    options = game.legal_decisions()
+    return options[k % len(options)].to_json() if options else None
 
 
 # -- engine adapters (mb-engine/1, `conform`) -------------------------------------

@@ -7,8 +7,9 @@ suffix of a reproducer, the in-process check and the command-line check.
     rpc, engine                service sessions; engine adapters whose replies break
     text, yaml-values, card-names, serve-reads       hostile text and values (hostile.py)
     card-lookalikes, file-names                      hostile names (names.py)
-    streams, big-claims, blank-lines, boms, undecodable-names   hostile streams (oracle.fuzz)
-    outputs, adapters                                hostile surroundings (oracle.fuzz)
+    streams, blank-lines, boms, undecodable-names    hostile streams (oracle.fuzz)
+    big-claims                                       state claims of a hostile size (claims.py)
+    outputs, adapters                                hostile surroundings (surroundings.py)
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from ....fuzz import checks, cli_checks, corpus, streams, surroundings, undecodable
+from ....fuzz import checks, cli_checks, streams, undecodable
 from ....fuzz import strategies as fs, yaml_strategies as ys
-from . import card_checks, engine_checks, hostile, names, rpc_strategies as rs
+from ....fuzz.corpus import file_games
+from . import (card_checks, card_files, claims, corpus, engine_checks, hostile, lines, names, rpc_strategies as rs,
+               surroundings, verify_files)
 
 # Shares of the budget, by target (each target's seed follows from its place here).
 SHARES = {"replay-lines": 0.12, "games": 0.25, "scenarios": 0.17, "expect": 0.07, "cards": 0.07, "rpc": 0.07,
@@ -38,23 +41,27 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
     seed corpus comes from `replays`, `scenarios` and `examples`; the
     sandbox of `serve-reads` is removed when `cleanup` (an ExitStack) closes."""
     good = corpus.short_games()
-    games = corpus.selfplay_games() + corpus.file_games(replays)
+    games = corpus.selfplay_games() + file_games(replays)
     texts = corpus.scenario_texts(scenarios)
     expects = (corpus.MINIMAL_EXPECT,)
-    card_files = corpus.card_texts(examples)
+    card_texts = corpus.card_texts(examples)
     folders = (str(scenarios),) if scenarios is not None and Path(scenarios).is_dir() else ()
     sandbox = hostile.make_sandbox(corpus.MINIMAL_SCENARIO)
     cleanup.callback(shutil.rmtree, sandbox, ignore_errors=True)
     slow = seconds * 4
     setups = tuple(g[1] for g in games if b'"setup"' in g[1][:20])
     yaml_checks = {"scenarios": (checks.check_scenarios, cli_checks.cli_scenarios),
-                   "cards": (card_checks.check_cards, cli_checks.cli_cards),
-                   "expect": (checks.check_expect, cli_checks.cli_expect)}
+                   "cards": (card_checks.check_cards, verify_files.cli_cards),
+                   "expect": (verify_files.check_expect, verify_files.cli_expect)}
     samples = surroundings.Lazy(lambda: surroundings.output_samples(games, texts))
     tags = iter(range(1 << 30))
 
     def tag():
         return f"mb-fuzz-adapter-{os.getpid()}-{seed}-{next(tags)}"
+
+    def yaml_target(strategy, check, cli):
+        """A target of YAML files: check(tally, data) in process, cli(tally, data, seconds)."""
+        return (strategy, ".yaml", lambda data: (data, lambda: check(tally, data)), lambda data: cli(tally, data, slow))
 
     def lines_target(target: str, strategy):
         """A target of hostile lines (streams.LinesCase)."""
@@ -62,25 +69,16 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
                 lambda case: streams.cli_lines(tally, target, case, slow))
     return {
         "replay-lines": (
-            fs.replay_lines_stream(games), ".jsonl",
+            fs.replay_lines_stream(games, lines.VOCABULARY), ".jsonl",
             lambda data: (data, lambda: checks.check_stream(tally, data)),
             lambda data: cli_checks.cli_stream(tally, data, data, slow, keep_going=False)),
         "games": (
-            st.tuples(fs.game_stream(games, good), st.booleans()), ".jsonl",
+            st.tuples(fs.game_stream(games, good, lines.VOCABULARY), st.booleans()), ".jsonl",
             lambda case: (case[0].plain, lambda: checks.check_stream(tally, case[0].plain, case[0].last_id)),
             lambda case: cli_checks.cli_stream(tally, case[0].data, case[0].plain, slow, case[1])),
-        "scenarios": (
-            ys.scenario_file(texts), ".yaml",
-            lambda data: (data, lambda: checks.check_scenarios(tally, data)),
-            lambda data: cli_checks.cli_scenarios(tally, data, slow)),
-        "expect": (
-            ys.expect_file(expects), ".yaml",
-            lambda data: (data, lambda: checks.check_expect(tally, data)),
-            lambda data: cli_checks.cli_expect(tally, data, slow)),
-        "cards": (
-            ys.card_file(card_files), ".yaml",
-            lambda data: (data, lambda: card_checks.check_cards(tally, data)),
-            lambda data: cli_checks.cli_cards(tally, data, slow)),
+        "scenarios": yaml_target(ys.scenario_file(texts), *yaml_checks["scenarios"]),
+        "expect": yaml_target(ys.expect_file(expects), *yaml_checks["expect"]),
+        "cards": yaml_target(card_files.card_file(card_texts), *yaml_checks["cards"]),
         "rpc": (
             rs.rpc_session(setups), ".json",
             lambda session: (json.dumps(session, default=repr).encode(),
@@ -95,13 +93,10 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
             lambda case: (case[1], lambda: hostile.check_text(tally, case)),
             lambda case: hostile.cli_text(tally, case, slow)),
         "yaml-values": (
-            hostile.yaml_value_case(texts, card_files, expects), ".yaml",
+            hostile.yaml_value_case(texts, card_texts, expects), ".yaml",
             lambda case: (case[1], lambda: yaml_checks[case[0]][0](tally, case[1])),
             lambda case: yaml_checks[case[0]][1](tally, case[1], slow)),
-        "card-names": (
-            hostile.colliding_cards(), ".yaml",
-            lambda data: (data, lambda: hostile.check_card_names(tally, data)),
-            lambda data: cli_checks.cli_cards(tally, data, slow)),
+        "card-names": yaml_target(hostile.colliding_cards(), hostile.check_card_names, verify_files.cli_cards),
         "serve-reads": (
             hostile.serve_session(setups, "fuzz.seed"), ".json",
             lambda session: (json.dumps(session, default=repr).encode(),
@@ -116,9 +111,9 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
             lambda case: (case[1], lambda: undecodable.check_names(tally, case)),
             lambda case: undecodable.cli_names(tally, case, slow)),
         "big-claims": (
-            streams.big_claim(good), ".jsonl",
-            lambda data: (data, lambda: streams.check_big_claim(tally, data)),
-            lambda data: streams.cli_big_claim(tally, data, slow)),
+            claims.big_claim(good), ".jsonl",
+            lambda data: (data, lambda: claims.check_big_claim(tally, data)),
+            lambda data: claims.cli_big_claim(tally, data, slow)),
         "blank-lines": lines_target("blank-lines", streams.blank_lines(good)),
         "boms": lines_target("boms", streams.byte_order_marks(good)),
         "outputs": (
@@ -129,10 +124,7 @@ def targets(tally, seconds: float, replays, scenarios, examples, seed: int, clea
             surroundings.adapter_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: surroundings.run_adapter_in_process(tally, case, tag())),
             lambda case: surroundings.cli_adapters(tally, case, tag(), slow)),
-        "card-lookalikes": (
-            names.lookalike_cards(), ".yaml",
-            lambda data: (data, lambda: names.check_lookalike_cards(tally, data)),
-            lambda data: cli_checks.cli_cards(tally, data, slow)),
+        "card-lookalikes": yaml_target(names.lookalike_cards(), names.check_lookalike_cards, verify_files.cli_cards),
         "file-names": (
             names.file_name_case(), ".json",
             lambda case: (json.dumps(case).encode(), lambda: names.check_file_names(case, samples())),

@@ -14,7 +14,7 @@ import random
 from hypothesis import strategies as st
 
 from ....fuzz import strategies as fs
-from ....fuzz.strategies import LineTable, Vocabulary, byte_mutation, encode, json_values
+from ....fuzz.strategies import LineTable, Vocabulary, byte_mutation, json_values
 from ..readings import READINGS
 from ..replay.format import LINE_TYPES
 
@@ -60,25 +60,9 @@ def field_value(tag: str, name: str) -> st.SearchStrategy:
 LINES = LineTable(LINE_TYPES, LINE_FIELDS, field_value, ("zz", "x", "card", "t", ""))
 
 
-def structured_line() -> st.SearchStrategy:
-    """A mu-replay/1 line of one of the types, each field present or not, plausible or not."""
-    return fs.structured_line(LINES)
-
-
-def field_mutation(raw: bytes) -> st.SearchStrategy:
-    """A line with one field set to another value, or dropped, or its type changed."""
-    return fs.field_mutation(raw, LINES)
-
-
-@st.composite
-def semantic_mutation(draw, raw: bytes) -> bytes:
+@fs.line_edit
+def semantic_mutation(draw, obj: dict) -> None:
     """A line kept well-formed but made wrong in the game's terms."""
-    try:
-        obj = json.loads(raw)
-    except ValueError:
-        return raw
-    if not isinstance(obj, dict):
-        return raw
     t = obj.get("t")
     if t == "turn" and isinstance(obj.get("cards"), list) and obj["cards"]:
         c = obj["cards"]
@@ -126,10 +110,9 @@ def semantic_mutation(draw, raw: bytes) -> bytes:
             st.one_of(st.integers(-1, 8), FIELDS["readings"]))
     elif t == "end":
         obj[draw(st.sampled_from(["scores", "winners"]))] = draw(st.lists(st.integers(-1, 90), max_size=6))
-    return encode(obj)
 
 
-VOCABULARY = Vocabulary(structured_line, field_mutation, semantic_mutation)
+VOCABULARY = Vocabulary(LINES, semantic_mutation)
 
 
 # -- service sessions ---------------------------------------------------------------
@@ -162,7 +145,7 @@ def rpc_session(draw) -> list:
     simple = st.one_of(
         st.fixed_dictionaries({"op": st.sampled_from(["pending", "state", "fork", "close", "events", "nope", "hello"])},
                               optional={"game": game, "since": st.integers(-3, 10**9), "id": st.integers(-3, 3)}),
-        st.fixed_dictionaries({"op": st.just("apply"), "game": game, "decision": structured_line()}),
+        st.fixed_dictionaries({"op": st.just("apply"), "game": game, "decision": VOCABULARY.structured_line()}),
     )
     requests = [draw(_new())]
     for _ in range(draw(st.integers(0, 40))):      # a round of 3 players is 1 + 18 steps

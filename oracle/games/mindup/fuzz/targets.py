@@ -42,7 +42,7 @@ def selfplay_games() -> tuple[tuple[bytes, ...], ...]:
              (3, 1, "every", True)]):
         stream = b"".join(x + b"\n" for x in selfplay_lines(1, 31 + i, players, "random", objectives, claims,
                                                                None, split))
-        games += corpus._games(stream, "<selfplay>")
+        games += corpus.stream_games(stream, "<selfplay>")
     return tuple(games)
 
 
@@ -51,7 +51,7 @@ def file_games(folder) -> tuple[tuple[bytes, ...], ...]:
 
 
 def scenario_texts(folder) -> tuple[str, ...]:
-    return tuple(t for t in corpus.scenario_texts(folder) if "game: mind-up" in t) or (MINIMAL_SCENARIO,)
+    return tuple(t for t in corpus.scenario_documents(folder) if "game: mind-up" in t) or (MINIMAL_SCENARIO,)
 
 
 MINIMAL_SCENARIO = """\

@@ -1,5 +1,5 @@
 """Two classes of hostile surroundings rather than hostile bytes, each a
-target of `mb-oracle fuzz`.
+target of Mindbug's `mb-oracle fuzz`.
 
 `outputs`: an output that is an input (the same path, a hard or symbolic
 link, another spelling, standard input named as a path), a link out of a
@@ -10,7 +10,7 @@ leads to), an output is either the file that was there or a complete new
 one, nothing temporary is left, and a refusal is exit status 2 with a
 message, never a traceback.
 
-`adapters`: engine adapters with stubborn children (oracle.fuzz.stubborn):
+`adapters`: engine adapters with stubborn children (stubborn.py):
 `conform` must end within its time limits, give a report per game, and
 leave no process of the adapter running.
 """
@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import signal
 import subprocess
 import sys
 import tempfile
@@ -29,7 +28,8 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from . import cli_checks
+from ....fuzz import cli_checks
+from ....fuzz.processes import left_running
 from .stubborn import CHILDREN
 
 # -- outputs ----------------------------------------------------------------------------
@@ -164,7 +164,7 @@ class OutputSetup:
 
 def _make_samples(log: bytes, scenario: bytes, cards: bytes) -> dict:
     """The inputs a case copies, and the draft `hunt --cards` writes for the cards."""
-    from ..games.mindbug.hunt.card_hunt import draft_path, hunt_cards, write
+    from ..hunt.card_hunt import draft_path, hunt_cards, write
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "designed-cards.yaml"
@@ -215,10 +215,10 @@ COMPLETE = {"verify-json": b"}", "verify-junit": b"</testsuites>", "verify-html"
 def run_outputs_in_process(case: dict, samples: dict) -> None:
     from click.testing import CliRunner
 
-    from ..hunt.command import hunt
-    from ..replay.command import verify
-    from ..report.command import show
-    from ..scenarios.command import scenarios
+    from ....hunt.command import hunt
+    from ....replay.command import verify
+    from ....report.command import show
+    from ....scenarios.command import scenarios
 
     if case.get("relation") == "stdin":
         case = {**case, "relation": "same"}     # standard input as a path needs a process of its own
@@ -265,54 +265,16 @@ def adapter_case(draw) -> dict:
             "seed": draw(st.integers(0, 10**6))}
 
 
-def tagged(tag: str) -> list[int]:
-    """The live processes whose command line carries `tag` (/proc)."""
-    out = []
-    try:
-        names = os.listdir("/proc")
-    except OSError:
-        return out
-    for name in names:
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/cmdline", "rb") as f:
-                cmd = f.read()
-            with open(f"/proc/{name}/stat", "rb") as f:
-                state = f.read().rsplit(b")", 1)[1].split()[0]
-        except (OSError, IndexError):
-            continue
-        if tag.encode() in cmd and state != b"Z":
-            out.append(int(name))
-    return out
-
-
-def left_running(tag: str, grace: float = 3.0) -> list[int]:
-    """The processes of the case still running after `grace` seconds
-    (an orphan is reaped by init, not at once); they are then killed, so
-    that a fuzz run leaves nothing behind either."""
-    deadline = time.monotonic() + grace
-    while tagged(tag) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    left = tagged(tag)
-    for pid in left:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass
-    return left
-
-
 def adapter_command(case: dict, tag: str) -> str:
-    return f"{shlex.quote(sys.executable)} -m oracle.fuzz.stubborn {shlex.quote(json.dumps({**case, 'tag': tag}))}"
+    return f"{shlex.quote(sys.executable)} -m oracle.games.mindbug.fuzz.stubborn {shlex.quote(json.dumps({**case, 'tag': tag}))}"
 
 
 def run_adapter_in_process(tally, case: dict, tag: str) -> None:
     """conform's campaign against the adapter: one report for one game (or
     a clear fault at hello), within the limit, nothing left running."""
-    from ..games.mindbug.harness.conform import Campaign
-    from ..harness.conform import ENGINE_FAULT, Settings
-    from ..harness.engine_client import Engine, EngineFault
+    from ....harness.conform import ENGINE_FAULT, Settings
+    from ....harness.engine_client import Engine, EngineFault
+    from ..harness.conform import Campaign
 
     start = time.monotonic()
     engine = Engine(adapter_command(case, tag), timeout=REPLY_TIMEOUT)
@@ -356,7 +318,7 @@ def run_adapter_cli(case: dict, tag: str, seconds: float) -> subprocess.Complete
     return r
 
 
-# -- the targets, for oracle.fuzz.run ------------------------------------------------------------
+# -- the targets, for targets.py ------------------------------------------------------------
 
 class Lazy:
     """A value made the first time it is asked for."""
@@ -373,7 +335,7 @@ class Lazy:
 def output_samples(games, texts) -> dict:
     """A log, a scenario file and a card file (with the draft the hunt
     writes for it) for the output cases to copy; the cards are forgotten."""
-    from ..games.mindbug.cards.compiled import snapshot
+    from ..cards.compiled import snapshot
     from .corpus import MINIMAL_CARDS
 
     restore = snapshot()
@@ -384,7 +346,7 @@ def output_samples(games, texts) -> dict:
 
 
 def check_outputs(case: dict, samples: dict) -> None:
-    from ..games.mindbug.cards.compiled import snapshot
+    from ..cards.compiled import snapshot
 
     restore = snapshot()
     try:

@@ -1,6 +1,6 @@
 """An engine adapter with stubborn children, for fuzzing how `conform` ends:
-`python -m oracle.fuzz.stubborn CASE` (CASE: a JSON object, see
-`oracle.fuzz.surroundings.adapter_case`). Before it reads anything it starts the
+`python -m oracle.games.mindbug.fuzz.stubborn CASE` (CASE: a JSON object,
+see `surroundings.adapter_case`). Before it reads anything it starts the
 children the case names, each a sleeping process whose command line
 carries the case's tag:
 
@@ -85,7 +85,7 @@ def main(argv: list[str]) -> None:
             out.write(b'{"error": "this engine will not"}\n')
         else:
             if answers is None:
-                from ..games.mindbug.fuzz.engine import FuzzEngine
+                from .engine import FuzzEngine
 
                 answers = FuzzEngine({})
             out.write(answers._exchange(op or "?", line.strip()) + b"\n")
