@@ -2,8 +2,10 @@
 
 The package holds the reference engine (`engine`), the cards of every set and
 their abilities (`cards`), the rulebook editions (`editions`) and the team's
-readings (`readings`, `beyond_readings`), its replay vocabulary
-(`replay`: the mb-replay/1 format, the verifier, self-play, annotate), its
+readings (`readings`, `beyond_readings`), its clause catalogue (`clauses`),
+what `editions` and `cards` list of it (`listing`), its replay vocabulary
+(`replay`: the mb-replay/1 format, the verifier, self-play, annotate, its
+samples of replays/ and the corpora `bench` counts), its
 hunts (`hunt`: the rules read as constraints, the search, the hunts of
 declared cards and of the later sets), its fuzz targets (`fuzz`), its
 harness (`harness`: its service and protocol structs, starts, perft,

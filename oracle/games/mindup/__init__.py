@@ -7,8 +7,10 @@ all are revealed; the k-th lowest card played takes the k-th card of the
 central line, which goes on the player's Score cards; three rounds, a new
 Score order each round, bonus and malus bubbles, and an optional variant of
 14 bonus objectives. Layout: cards (data), readings and clauses (the
-catalogue spec/mind-up/clauses.yaml), engine/ (the rules), replay/ (the
-mu-replay/1 format, the verifier, self-play, annotate), scenarios/ (its
+catalogue spec/mind-up/clauses.yaml), listing (what `editions` and `cards`
+list of it), engine/ (the rules), replay/ (the mu-replay/1 format, the
+verifier, self-play, annotate, its samples of replays/ and the corpus
+`bench` counts), scenarios/ (its
 rulings as mb-scenario/1 documents: their structs, loader and runner),
 board (its board on the HTML report).
 """
