@@ -13,7 +13,7 @@ WORDS = {
     "names": tuple(str(n) for n in range(1, 61)),
     "editions": EDITIONS,
     "line_types": LINE_TYPES,
-    "clauses": tuple(r.clause for r in READINGS) + ("mu.no.such.clause", ""),
+    "clauses": tuple(r.clause for r in READINGS) + ("mu.NO.SUCH.CLAUSE", ""),   # in capitals: an id no catalogue holds
     "keywords": ("bonus", "malus", "BOGUS"),
     # a scenario's keys (each naming cards) and other words of its turns and expectations
     "step_keys": ("round", "order", "hands", "line", "columns"),
