@@ -27,6 +27,36 @@ class Reading(Struct, frozen=True):
                 "note": self.note}
 
 
+class UnknownReading(ValueError):
+    """An unknown reading clause or choice; the message suggests the nearest names."""
+
+
+def suggest(word: str, names) -> str:
+    """The end of a message on a wrong name: the nearest of `names`, or them all."""
+    import difflib              # only for a name that is wrong
+
+    near = difflib.get_close_matches(word, list(names), n=2, cutoff=0.5)
+    return f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else f"; known: {', '.join(names)}"
+
+
+def check_choices(readings: dict, by_clause: dict, settled: dict, what: str) -> dict[str, str]:
+    """Validate a clause -> choice mapping against a game's readings
+    (`by_clause`; `settled`: choices that change nothing any more, left
+    out); raise UnknownReading naming the bad entry, `what` saying what a
+    clause of them is."""
+    out = {}
+    for clause, choice in readings.items():
+        if settled.get(clause) == choice:
+            continue
+        r = by_clause.get(clause)
+        if r is None:
+            raise UnknownReading(f"unknown {what} {clause!r}" + suggest(str(clause), by_clause))
+        if choice not in r.names():
+            raise UnknownReading(f"reading {clause}: unknown choice {choice!r}" + suggest(str(choice), r.names()))
+        out[clause] = choice
+    return out
+
+
 def readings_text(readings) -> list[str]:
     """The lines `mb-oracle editions` writes of `readings`: each clause, its
     choices (the team's marked), and its note."""

@@ -290,15 +290,6 @@ def test_the_abilities_get_their_verbs_from_one_module():
         assert callable(getattr(verbs, verb)), verb
 
 
-# The shared replay machinery (oracle/replay) reaches a game's replay
-# vocabulary (oracle/games/<game>/replay) only through the game registry
-# (the entry's VERIFY, CONSISTENCY, ANNOTATE, SCHEMA, SAMPLES, BENCH...). The
-# modules below would still import one directly, each for the reason given:
-# none is left.
-REACHES_A_GAME_DIRECTLY: dict[str, str] = {}
-GAMES_REPLAY = ("oracle.games.mindbug.replay", "oracle.games.mindup.replay")
-
-
 def _within(name: str, packages: tuple[str, ...]) -> bool:
     return any(name == p or name.startswith(p + ".") for p in packages)
 
@@ -315,42 +306,8 @@ def _importing(among, into: tuple[str, ...]) -> dict[str, list[str]]:
     return found
 
 
-def _only_the_listed(found: dict, listed, what: str, name: str) -> None:
-    """`found` (module -> what it imports) holds exactly the modules `listed`
-    (called `name` in the test): a new one and one no longer importing fail alike."""
-    unexpected = {m: deps for m, deps in found.items() if m not in listed}
-    assert not unexpected, f"these modules import {what}; reach it through the registry (oracle.games) instead: " \
-                           f"{unexpected}"
-    stale = sorted(set(listed) - set(found))
-    assert not stale, f"these no longer import {what}: take them off {name}: {stale}"
-
-
-def _reaching_a_game() -> dict[str, list[str]]:
-    return _importing(lambda m: _within(m, ("oracle.replay",)), GAMES_REPLAY)
-
-
-def test_the_shared_replay_modules_reach_a_game_only_through_the_registry():
-    _only_the_listed(_reaching_a_game(), REACHES_A_GAME_DIRECTLY, "a game's replay vocabulary",
-                     "REACHES_A_GAME_DIRECTLY")
-
-
-def test_the_boundary_check_sees_imports_across_it():
-    """The check above reads the real graph: a game's replay imports the
-    shared machinery (that way is allowed), and a lazy import inside a
-    function counts (Mindbug's cards listing loads a card file that way)."""
-    graph = _graph()
-    assert "oracle.replay.findings" in graph["oracle.games.mindup.replay.verifier"]
-    assert "oracle.replay.reader" in graph["oracle.games.mindbug.replay.verifier"]
-    assert "oracle.games.mindbug.cards.compiled" in graph["oracle.games.mindbug.listing"]
-    assert not any(d.startswith(GAMES_REPLAY) for d in graph["oracle.replay.verify"])
-
-
-# The core (every module outside oracle/games) is to reach a game only
-# through the registry (oracle.games). The modules below would still import
-# a game's package directly: none is left. The list may only shrink: a
-# module that starts importing a game fails the test, and so does one that
-# stops.
-CORE_STILL_REACHING_A_GAME: set[str] = set()
+# The core (every module outside oracle/games) reaches a game only through
+# the registry (oracle.games: a game's entry names each part the core calls).
 
 
 def _game_packages() -> tuple[str, ...]:
@@ -363,9 +320,21 @@ def _core_reaching_a_game() -> dict[str, list[str]]:
     return _importing(lambda m: not _within(m, ("oracle.games",)), _game_packages())
 
 
-def test_the_core_reaches_a_game_only_through_the_registry_but_for_the_moves_left():
-    _only_the_listed(_core_reaching_a_game(), CORE_STILL_REACHING_A_GAME, "a game's package",
-                     "CORE_STILL_REACHING_A_GAME")
+def test_the_core_reaches_a_game_only_through_the_registry():
+    found = _core_reaching_a_game()
+    assert not found, ("these core modules import a game's package; reach it through the registry "
+                       f"(oracle.games) instead: {found}")
+
+
+def test_the_boundary_check_sees_imports_across_it():
+    """The check above reads the real graph: a game's replay imports the
+    shared machinery (that way is allowed), and a lazy import inside a
+    function counts (Mindbug's cards listing loads a card file that way)."""
+    graph = _graph()
+    assert "oracle.replay.findings" in graph["oracle.games.mindup.replay.verifier"]
+    assert "oracle.replay.reader" in graph["oracle.games.mindbug.replay.verifier"]
+    assert "oracle.games.mindbug.cards.compiled" in graph["oracle.games.mindbug.listing"]
+    assert not any(_within(d, _game_packages()) for d in graph["oracle.replay.verify"])
 
 
 def test_the_core_check_sees_a_game_imported_through_the_registry_as_allowed():
@@ -373,6 +342,13 @@ def test_the_core_check_sees_a_game_imported_through_the_registry_as_allowed():
     assert "oracle.games" in graph["oracle.replay.verify"]          # the registry: allowed
     assert "oracle.replay.verify" not in _core_reaching_a_game()
     assert "oracle.scenarios.runner" not in _core_reaching_a_game()  # each game's runner, through the registry
-    # and a direct import across packages is seen: Mind Up!'s readings take Mindbug's Reading
-    assert "oracle.games.mindup.readings" in _importing(lambda m: m.startswith("oracle.games.mindup"),
-                                                        ("oracle.games.mindbug",))
+    # and a direct import across packages is seen: Mindbug's verifier reads with the core's reader
+    assert "oracle.games.mindbug.replay.verifier" in _importing(lambda m: m.startswith("oracle.games.mindbug"),
+                                                                ("oracle.replay",))
+
+
+def test_no_game_imports_another():
+    """Games are peers: what two games share lives in the core."""
+    for game in _game_packages():
+        others = tuple(g for g in _game_packages() if g != game)
+        assert _importing(lambda m, game=game: _within(m, (game,)), others) == {}

@@ -23,7 +23,7 @@ from msgspec.structs import replace
 
 from .beyond_readings import READINGS as LATER_READINGS
 from .editions import Profile, profile as get_profile
-from ...reading_type import Reading
+from ...reading_type import Reading, UnknownReading, check_choices
 
 
 READINGS: tuple[Reading, ...] = (
@@ -86,35 +86,12 @@ SETTLED: dict[str, str] = {"effects.play-card": "play-effect"}
 TEAM: dict[str, str] = {r.clause: r.team for r in READINGS}
 
 
-class UnknownReading(ValueError):
-    """An unknown reading clause or choice; the message suggests the nearest names."""
-
-
-def _suggest(word: str, names) -> str:
-    import difflib              # only for a name that is wrong
-
-    near = difflib.get_close_matches(word, list(names), n=2, cutoff=0.5)
-    return f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else f"; known: {', '.join(names)}"
-
-
 def check(readings: dict, by_clause: dict | None = None, settled: dict | None = None,
           what: str = "reading") -> dict[str, str]:
-    """Validate a clause -> choice mapping; raise UnknownReading naming the bad
-    entry. Another game gives its own readings (`by_clause`) and says what
-    they are (`what`)."""
-    by_clause = BY_CLAUSE if by_clause is None else by_clause
-    settled = SETTLED if settled is None else settled
-    out = {}
-    for clause, choice in readings.items():
-        if settled.get(clause) == choice:
-            continue
-        r = by_clause.get(clause)
-        if r is None:
-            raise UnknownReading(f"unknown {what} {clause!r}" + _suggest(str(clause), by_clause))
-        if choice not in r.names():
-            raise UnknownReading(f"reading {clause}: unknown choice {choice!r}" + _suggest(str(choice), r.names()))
-        out[clause] = choice
-    return out
+    """Validate a clause -> choice mapping against Mindbug's readings (or
+    `by_clause`); raise UnknownReading naming the bad entry."""
+    return check_choices(readings, BY_CLAUSE if by_clause is None else by_clause,
+                         SETTLED if settled is None else settled, what)
 
 
 def parse(spec: str) -> tuple[str, str]:

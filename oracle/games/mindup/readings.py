@@ -11,7 +11,7 @@ the team's (the notes say so).
 
 from __future__ import annotations
 
-from ..mindbug.readings import Reading, UnknownReading, check as _check  # noqa: F401 - UnknownReading: raised by check
+from ...reading_type import Reading, check_choices
 
 PLAYERS = "mu.setup.players"
 DRAW = "mu.round.draw-order"
@@ -76,7 +76,7 @@ TEAM: dict[str, str] = {r.clause: r.team for r in READINGS}
 
 def check(readings: dict) -> dict[str, str]:
     """Validate a clause -> choice mapping; raise UnknownReading naming the bad entry."""
-    return _check(readings, BY_CLAUSE, {}, "Mind Up! reading")
+    return check_choices(readings, BY_CLAUSE, {}, "Mind Up! reading")
 
 
 def parse(spec: str) -> tuple[str, str]:

@@ -13,7 +13,7 @@ import msgspec
 from ....harness.protocol import RPC
 from ....harness.serve import RequestError, bad_request
 from ....replay.findings import event_views
-from ...mindbug.readings import UnknownReading
+from ....reading_type import UnknownReading
 from ..engine import Game, RuleError, SetupError
 from ..replay import format as fmt
 from . import play

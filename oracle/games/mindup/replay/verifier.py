@@ -19,7 +19,7 @@ import msgspec
 from ....replay.findings import MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, event_views, repeated
 from ....replay.limits import decode_line, error_field
 from ....replay.reader import RawGame
-from ...mindbug.readings import UnknownReading
+from ....reading_type import UnknownReading
 from .. import readings as rd
 from ..cards import is_objective, player_name
 from ..engine import Game, RuleError, SetupError

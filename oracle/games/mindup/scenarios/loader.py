@@ -17,7 +17,8 @@ from .... import games
 from ....scenarios.located import ScenarioError, check_editions_and_readings
 from ....scenarios.structure import msgspec_location
 from ....structure import field_name
-from ..readings import UnknownReading, check as check_readings
+from ....reading_type import UnknownReading
+from ..readings import check as check_readings
 from .format import EDITIONS, GAME, MindUpScenario, MuExpect, MuIllegal
 
 
