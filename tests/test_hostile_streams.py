@@ -20,7 +20,7 @@ from conftest import ROOT, run_cli
 from oracle.replay import shares as sh
 from oracle.replay.limits import MAX_LINE_BYTES
 from oracle.replay.parallel import Options, _Pool, iter_reports
-from oracle.replay.reader import expand_paths
+from oracle.replay.inputs import expand_paths
 from oracle.games.mindbug.replay.selfplay import selfplay_lines
 
 BIG = 2 ** 64

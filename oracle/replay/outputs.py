@@ -441,7 +441,7 @@ def _refuse_overwriting_inputs(outputs, inputs, reads=()) -> None:
     expectation file, or another file the run reads."""
     if not outputs:
         return
-    from .reader import expand_paths
+    from .inputs import expand_paths
 
     given = tuple(i for i in inputs if i)
     read = [*(p for p in expand_paths(given) if p != "-"), *given] if given else []

@@ -6,7 +6,8 @@ from __future__ import annotations
 import sys
 
 from ..term import Progress, is_terminal, plural
-from .reader import expand_paths, newlines
+from .inputs import expand_paths
+from .reader import newlines
 
 
 COMPRESSED = (".gz", ".bz2", ".xz", ".zst")

@@ -1,5 +1,5 @@
-"""Reading replay streams: files, folders, globs and standard input, split
-into games.
+"""Reading replay streams (the files oracle.replay.inputs finds, and
+standard input), split into games.
 
 The reader only finds game boundaries; lines are decoded by the verifier,
 so each game can go to another worker process. Memory stays bounded by the
@@ -15,24 +15,17 @@ their name); byte order marks and blank lines are read as `linestarts` says.
 from __future__ import annotations
 
 import io
-import os
 import sys
 import zlib
-from typing import TYPE_CHECKING, BinaryIO, Iterator
-
-if TYPE_CHECKING:
-    from pathlib import Path
+from typing import BinaryIO, Iterator
 
 import msgspec
 
-from .globs import glob_paths
+from .inputs import Unread, check_input
 from .linestarts import BOM, UTF16_BOMS, after_utf16, unblanked, utf16_kind, utf16_lines, without_boms
 from .limits import (LONG_LINE_HEAD, LONG_LINE_TAIL, MAX_GAME_LINES, MAX_LINE_BYTES, TOO_LARGE, RefusedLine,
                      decode_line, long_game_line)
 
-# The files a folder contributes (searched recursively).
-LOG_SUFFIXES = (".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz")
-_GLOB_CHARS = ("*", "?", "[")
 GZIP_MAGIC = b"\x1f\x8b"   # the first bytes of gzip data: read decompressed
 _BLOCK = 1 << 16   # read at a time; lines are cut from these blocks
 
@@ -60,10 +53,6 @@ def is_json_object(raw: bytes) -> bool:
         return True
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError, UnicodeDecodeError):
         return False
-
-
-class NoInput(Exception):
-    """The paths hold no game to verify: a usage error (exit status 2)."""
 
 
 class RawGame(msgspec.Struct):
@@ -366,80 +355,6 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
         yield RawGame(name, [], kind="empty")
 
 
-def _is_log_name(name: str) -> bool:
-    return name.endswith(LOG_SUFFIXES)
-
-
-class Unread(str):
-    """A folder of the inputs that could not be searched (oracle.folders):
-    read as one UNREADABLE game named by it, as an unreadable file is."""
-
-    why: str
-
-    def __new__(cls, path: str, why: str) -> "Unread":
-        out = super().__new__(cls, path)
-        out.why = why
-        return out
-
-    def __reduce__(self):
-        return Unread, (str(self), self.why)
-
-    def game(self) -> RawGame:
-        return RawGame(str(self), [(0, b"")], kind=f"unreadable-folder:{self.why}")
-
-
-def _logs_under(folder: str) -> list[str]:
-    """The logs under `folder`, sorted, with the folders that could not be searched among them."""
-    from ..folders import search
-
-    files, unread = search(folder, _is_log_name)
-    return sorted([*files, *(Unread(f, why) for f, why in unread)])
-
-
-def expand_paths(paths: tuple[str, ...]) -> list[str]:
-    """Files as given; folders give their logs (*.jsonl, *.ndjson and the
-    same gzip-compressed: *.jsonl.gz, *.ndjson.gz), sorted, recursively;
-    globs that the shell left alone are expanded here. Raises NoInput for a
-    path that matches nothing and a folder without logs. A folder that
-    cannot be searched on the way is an `Unread` path, read as an
-    UNREADABLE game."""
-    out: list[str] = []
-    for p in paths or ("-",):
-        if p == "-" or "://" in p:
-            out.append(p)       # standard input; a URL is read through fsspec (oracle.replay.shares)
-            continue
-        if os.path.isfile(p):
-            out.append(p)       # a file, as given (a run on files loads no pathlib: start-up)
-            continue
-        from pathlib import Path
-
-        path = Path(p)
-        if path.is_dir():
-            found = _logs_under(p)
-            if not found:
-                from ..term import visible
-
-                raise NoInput(f"no replay logs in folder {visible(p)} (searched recursively for "
-                              f"{', '.join('*' + s for s in LOG_SUFFIXES)})")
-            out.extend(found)
-        elif path.exists():
-            out.append(p)
-        elif any(c in p for c in _GLOB_CHARS):
-            files = []
-            for m in sorted(glob_paths(p, Unread)):
-                files.extend(_logs_under(m) if not isinstance(m, Unread) and os.path.isdir(m) else [m])
-            if not files:
-                from ..term import visible
-
-                raise NoInput(f"no file matches {visible(p)}")
-            out.extend(dict.fromkeys(files))     # a folder and the folders in it (`**`) name a log once
-        else:
-            from ..term import visible
-
-            raise NoInput(f"no such file or folder: {visible(p)}")
-    return out
-
-
 def open_log(p: str) -> BinaryIO:
     """A log file for reading as verify reads it: decompressed when it is
     gzip data (a byte order mark at its start is the caller's to skip: BOM)."""
@@ -473,14 +388,9 @@ def open_stdin() -> BinaryIO:
     return stream
 
 
-def check_input(paths: tuple[str, ...]) -> list[str]:
-    """The files `paths` stand for; raises NoInput when they hold no game
-    to read (a path that matches nothing, a folder without logs, standard
-    input closed)."""
-    files = expand_paths(paths)
-    if "-" in files and sys.stdin is None:
-        raise NoInput("standard input is closed; give PATHS or pipe a log in")
-    return files
+def unread_game(folder: Unread) -> RawGame:
+    """The UNREADABLE game a folder that could not be searched stands for."""
+    return RawGame(str(folder), [(0, b"")], kind=f"unreadable-folder:{folder.why}")
 
 
 def read_all(paths: tuple[str, ...]) -> Iterator[RawGame]:
@@ -492,7 +402,7 @@ def read_all(paths: tuple[str, ...]) -> Iterator[RawGame]:
 def _read_files(files: list[str]) -> Iterator[RawGame]:
     for p in files:
         if isinstance(p, Unread):
-            yield p.game()
+            yield unread_game(p)
             continue
         if p == "-":
             try:

@@ -9,7 +9,7 @@ import sys
 
 from ..term import error
 from .limits import CONNECT_TIMEOUT
-from .reader import NoInput, check_input
+from .inputs import NoInput, check_input
 
 
 def declared(path):
@@ -22,7 +22,7 @@ def declared(path):
 
 def inputs_ready(paths, cards_file=None) -> None:
     """A command's inputs before it reads them: the card file of `--cards`
-    loaded (`declared`), then PATHS checked (reader.check_input); a missing
+    loaded (`declared`), then PATHS checked (inputs.check_input); a missing
     one is an error line and exit status 2."""
     if cards_file:
         declared(cards_file)

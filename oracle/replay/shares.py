@@ -37,8 +37,9 @@ import stat
 from dataclasses import dataclass
 from typing import BinaryIO, Iterator, Union
 
-from .reader import (BOM, GZIP_MAGIC, READ_ERRORS, RawGame, Unread, expand_paths, is_game_line,
-                     newlines as count_newlines, open_stdin, read_all, split_games, unreadable_after)
+from .inputs import Unread, expand_paths
+from .reader import (BOM, GZIP_MAGIC, READ_ERRORS, RawGame, is_game_line, newlines as count_newlines, open_stdin,
+                     read_all, split_games, unread_game, unreadable_after)
 
 # Lines longer than this are never taken as a place to cut (a game line is
 # short); the share around them just grows. Keeps the parent's reads small.
@@ -251,7 +252,7 @@ def _plan(paths: list[str], size: int, stdin: BinaryIO | None, wait: bool) -> It
                     continue
             yield from plan_stream(stream, "<stdin>", STREAM_SHARE, wait)
         elif isinstance(p, Unread):
-            yield Broken(p.game())          # a folder that could not be searched
+            yield Broken(unread_game(p))          # a folder that could not be searched
         elif is_url(p):
             yield Whole(p)
         else:

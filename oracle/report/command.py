@@ -19,7 +19,8 @@ def show_page(path: str, game_id: str | None, edition: str | None, keep_going: b
     """Write the page of one game of the log `path` to the text stream `out`;
     returns the game's id. Raises click.UsageError when there is no such game."""
     from ..replay.jobs import game_name
-    from ..replay.reader import NoInput, read_all
+    from ..replay.inputs import NoInput
+    from ..replay.reader import read_all
     from .boards import board, game_of_raw
     from .page import HtmlReport, log_lines
 
