@@ -209,7 +209,7 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
             skipped = 0
             chunk = chunk[nl + 1:]
         block = buf + chunk if buf else chunk
-        if not block.isascii() and block.find(BOM) >= 0:     # a byte order mark is not ASCII
+        if block.find(BOM[:1]) >= 0 and block.find(BOM) >= 0:     # its first byte by memchr first
             block = without_boms(block)
         end = block.rfind(b"\n")
         if end >= 0:
