@@ -38,6 +38,8 @@ from oracle.native import MODULES
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = ("en-first", "fr-first", "fr-revised", "en-revised")
 SETS = ("first-contact", "first-contact,new-servants")
+# The later sets, which only en-revised deals: their engine modules are compiled too.
+LATER = "first-contact,new-servants,beyond-eternity,beyond-evolution,promo-2022,promo-2023"
 GAMES = 100
 SEED = 7
 
@@ -144,6 +146,7 @@ def test_the_compiled_build_gives_the_bytes_of_the_pure_one(compiled, tmp_path):
 
     corpora = [(f"{edition}-{sets.replace(',', '+')}", f"{edition} {sets}", ("--edition", edition, "--sets", sets))
                for edition in EDITIONS for sets in SETS]
+    corpora.append(("en-revised-later", f"en-revised {LATER}", ("--edition", "en-revised", "--sets", LATER)))
     corpora.append(("mind-up", "mind-up", ("--game", "mind-up", "--players", "4", "--objectives", "2")))
     for name, seed, options in corpora:
         out = both("selfplay", "--games", str(GAMES), "--seed", str(SEED), *options)

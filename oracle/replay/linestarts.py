@@ -23,8 +23,12 @@ def without_boms(block: bytes) -> bytes:
 
 
 def utf16_lines(block: bytes) -> bool:
-    """Whether a line of `block` (which starts a line) starts with a UTF-16 byte order mark."""
-    return block[:2] in UTF16_BOMS or block.find(b"\n\xff\xfe") >= 0 or block.find(b"\n\xfe\xff") >= 0
+    """Whether a line of `block` (which starts a line) starts with a UTF-16
+    byte order mark. (Both marks hold the byte 0xff, which UTF-8 text never
+    does: the common block is told by one memchr instead of two searches of
+    three bytes.)"""
+    return block.find(b"\xff") >= 0 and (block[:2] in UTF16_BOMS or block.find(b"\n\xff\xfe") >= 0
+                                         or block.find(b"\n\xfe\xff") >= 0)
 
 
 def utf16_kind(num: int, first: bool) -> str:

@@ -198,13 +198,13 @@ def _lines(stream: BinaryIO) -> Iterator[tuple[list[bytes], bytes | None, int]]:
             skipped = 0
             chunk = chunk[nl + 1:]
         block = buf + chunk if buf else chunk
-        if block.find(BOM) >= 0:
+        if block.find(BOM[:1]) >= 0 and block.find(BOM) >= 0:     # its first byte by memchr first
             block = without_boms(block)
         end = block.rfind(b"\n")
         if end >= 0:
             parts = block.split(b"\n")
             buf = parts.pop()
-            if end <= MAX_LINE_BYTES and b"\r" not in block:
+            if end <= MAX_LINE_BYTES and block.find(b"\r") < 0:
                 yield parts, block, end
             else:
                 # The rare batch: carriage returns to take off, or a line to refuse.
@@ -276,7 +276,7 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
             # its text) is taken in runs between the lines that may be game
             # lines, a run in one step; the lines that may be game lines, and
             # every line of other batches, one by one.
-            runs = block is not None and (b"\\" not in block or _ESCAPED_LETTER not in block) \
+            runs = block is not None and (block.find(b"\\") < 0 or block.find(_ESCAPED_LETTER) < 0) \
                 and not utf16_lines(block)   # a backslash first: one memchr
             marks = _maybe_games(block, end, batch) if runs else ()
             k = 0

@@ -58,7 +58,7 @@ def release(g, creature: int, ctrl: int, clauses: tuple = ()) -> None:
     (later.boost.leave); they arrive there from anywhere (triggers.to-discard,
     later.boost.pile)."""
     s = g.state
-    cards = ()
+    cards: tuple = ()
     for c, under in s.boosts:
         if c == creature:
             cards = under
