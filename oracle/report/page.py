@@ -95,7 +95,7 @@ def page_data(games=()) -> dict:
     for g in carried:
         clauses.update({cid: {"title": c.title, "text": c.text} for cid, c in entry(g).load_catalogue().items()})
     first, *others = (board(g).page_data() for g in carried)
-    data = {"design_names": list(card_names()[0]), **first, "clauses": clauses}
+    data = {"design_names": list(card_names()[0]), "default_game": DEFAULT, **first, "clauses": clauses}
     for part in others:
         data.update(part)
     return data
@@ -228,6 +228,7 @@ class HtmlReport:
             return      # the row says all there is: no script for it
         data = {"report": msgspec.to_builtins(rep, str_keys=True), "kind": self.kind}
         if has_board:
+            data["game"] = steps.get("game", DEFAULT)      # whose board draws its steps (the script's BOARDS)
             data["cards"] = {str(k): v for k, v in steps["cards"].items()}
             data["steps"] = steps["steps"]
             data["cut"] = steps.get("cut", False)

@@ -61,3 +61,8 @@
     }
     return root;
   }
+  BOARDS["mind-up"] = {
+    draw: (b) => [muBoard(b)],
+    result: (r) => r.winners.map(muWho).join(" and ") + (r.winners.length > 1 ? " share the victory" : " wins") +
+      " (" + r.scores.join(", ") + ")",
+  };

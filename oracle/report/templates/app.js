@@ -11,9 +11,6 @@
   const PAGE = 500;          // rows drawn at a time; "Show more" draws the next ones
   let matching = [];         // indices of the games that match the filters
   let drawn = 0;
-  const STAGES = { action: "turn action", mindbug: "Mindbug decision", frenzy: "FRENZY: a second attack or not",
-    hunt: "HUNTER: the creature that must block", block: "block decision", choose: "choice for an effect",
-    order: "order of the waiting effects", random: "random outcome" };
   const IMPLIED = "not written on this line: a decision with one legal option the log left out, " +
     "or an answer the log gave before the rules asked";
   let game = null;      // the open game: {i, data, step}

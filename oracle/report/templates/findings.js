@@ -33,9 +33,9 @@
     if (f.log !== undefined || f.rules !== undefined) {
       const mark = markedCards(f);
       const rulesSide = (f.rules === null || f.rules === undefined) && f.options && f.options.length ?
-        optionsEl("The rules", f) : sideEl("The rules", f.rules, f, mark);
+        optionsEl("The rules", f) : sideEl("The rules", f.rules, f, mark, boardOf(gameOf(d)));
       box.append(el("div", { class: "sides" },
-        sideEl(d.kind === "scenario" ? "The scenario expects" : "The log", f.log, f, mark), rulesSide));
+        sideEl(d.kind === "scenario" ? "The scenario expects" : "The log", f.log, f, mark, boardOf(gameOf(d))), rulesSide));
     }
     if (f.diff && f.diff.length) {
       const cards = f.diff.filter(isCardEntry), others = f.diff.filter((e) => !isCardEntry(e));
@@ -90,12 +90,12 @@
   // player) drawn as cards, every other field as JSON; the whole as JSON too.
   const ZONES = { hand: "hand", play: "play area", discard: "discard pile", deck: "draw pile", life_pile: "life cards" };
   function isCard(c) { return typeof c === "number" || (c && typeof c === "object" && typeof c.card === "number"); }
-  function sideEl(title, v, f, mark) {
+  function sideEl(title, v, f, mark, board) {
     const box = el("div", {}, el("h4", { text: title }));
     if (v && typeof v === "object" && !Array.isArray(v)) {
       const rest = {};
       for (const [k, val] of Object.entries(v)) {
-        if (Array.isArray(val) && val.length === 2 && val.every((z) => Array.isArray(z) && z.every(isCard))) {
+        if (board.claimCard && Array.isArray(val) && val.length === 2 && val.every((z) => Array.isArray(z) && z.every(isCard))) {
           for (const p of [0, 1]) {
             const cards = el("div", { class: "cards", role: "list", "aria-label": title + ": " + (ZONES[k] || k) + " of player " + p });
             for (const c of val[p]) {
@@ -104,7 +104,7 @@
               if (typeof c === "object" && typeof c.power === "number") o.power = c.power;
               // An evolved creature as the side shows it: the face of its stage.
               if (typeof c === "object" && typeof c.face === "string" && c.stage > 1) { o.face = c.face; o.stage = c.stage; }
-              cards.append(cardEl(id, o));
+              cards.append(board.claimCard(id, o));
             }
             if (!val[p].length) cards.append(el("span", { class: "note", text: "none" }));
             box.append(el("div", { class: "zone" }, el("div", { class: "zname", text: (ZONES[k] || k) + " of player " + p }), cards));

@@ -24,9 +24,7 @@
         (d.kind === "scenario" ? (rep.edition ? rep.edition + " · " : "") + rep.file + (rep.line ? ":" + rep.line : "") :
           (rep.edition || "no edition") + " · " + plural(rep.decisions, "decision") + " · " + rep.file + ":" + rep.line) +
         (rep.impl ? " · " + rep.impl : "") +
-        (rep.result && rep.result.winners ? " · the rules' result: " + rep.result.winners.map(muWho).join(" and ") +
-          (rep.result.winners.length > 1 ? " share the victory" : " wins") + " (" + rep.result.scores.join(", ") + ")" :
-          rep.result ? " · the rules' result: player " + rep.result.winner + " wins (" + rep.result.reason + ")" : "") +
+        (rep.result ? " · the rules' result: " + boardOf(gameOf(d)).result(rep.result) : "") +
         (rep.readings ? " · readings " + Object.entries(rep.readings).map(([a, b]) => a + "=" + b).join(", ") : "")));
     for (const n of rep.notes || []) detail.append(el("p", { class: "note", text: "Note: " + n }));
     if (rep.findings.length) {
@@ -91,8 +89,7 @@
     game.marked = new Set();
     for (const k of here) for (const c of markedCards(d.report.findings[k])) game.marked.add(c);
     const b = s.board;
-    if (b.game === "mind-up") document.getElementById("board").replaceChildren(muBoard(b));
-    else document.getElementById("board").replaceChildren(side(b, 1), middle(b), side(b, 0));
+    document.getElementById("board").replaceChildren(...boardOf(gameOf(d)).draw(b));
     document.getElementById("events").replaceChildren(...(s.events.length ? s.events.map((e) =>
       el("li", {}, e[2], " ", ...e[1].map(chip))) : [el("li", { class: "note", text: "no event" })]));
     const st = document.getElementById("step-status");

@@ -81,3 +81,11 @@
     }
     return m;
   }
+  const STAGES = { action: "turn action", mindbug: "Mindbug decision", frenzy: "FRENZY: a second attack or not",
+    hunt: "HUNTER: the creature that must block", block: "block decision", choose: "choice for an effect",
+    order: "order of the waiting effects", random: "random outcome" };
+  BOARDS.mindbug = {
+    draw: (b) => [side(b, 1), middle(b), side(b, 0)],
+    result: (r) => "player " + r.winner + " wins (" + r.reason + ")",
+    claimCard: cardEl,
+  };
