@@ -7,6 +7,7 @@ import time
 
 import click
 
+from .. import games
 from ..term import visible
 
 MAX_BUDGET = 1_000_000      # inputs a run may try: at the speed of the command line, days
@@ -29,7 +30,7 @@ MAX_BUDGET = 1_000_000      # inputs a run may try: at the speed of the command 
                                  "undecodable-names", "big-claims", "blank-lines", "boms", "card-lookalikes",
                                  "file-names", "mu-replay-lines", "mu-games", "mu-scenarios", "mu-rpc"]),
               help="Fuzz only these formats (repeatable; those of --game). Default: all of the game's.")
-@click.option("--game", default="mindbug", show_default=True, metavar="GAME",
+@click.option("--game", default=games.DEFAULT, show_default=True, metavar="GAME",
               help="Whose inputs: mindbug, or mind-up (its logs, scenarios and service requests: the mu-* targets).")
 @click.option("--progress-every", "every", type=click.IntRange(1), default=None, metavar="N",
               help="A progress line on standard error every N inputs: inputs tried, problems found so far, "
