@@ -157,9 +157,9 @@ COMMAND_LINES = (
     ["--format", "json", "-j", "4", "a.jsonl", "-q"],
     # left to click
     [], ["-"], ["a.jsonl", "-"], ["--", "a.jsonl"], ["", "a.jsonl"], ["--format", "html", "a.jsonl"],
-    ["--format", "JSON", "a.jsonl"], ["--format", "xml", "a.jsonl"], ["--format=", "a.jsonl"], ["a.jsonl", "--format"],
-    ["-j", "0", "a.jsonl"], ["-j", "65", "a.jsonl"], ["-j=2", "a.jsonl"], ["-j", "x", "a.jsonl"], ["-j", "+2", "a.jsonl"],
-    ["a.jsonl", "-j"], ["--jobs", "a.jsonl"], ["--quiet=1", "a.jsonl"], ["-qj2", "a.jsonl"], ["-h", "a.jsonl"],
+    ["--format", "JSON", "a.jsonl"], ["--format", "xml", "a.jsonl"], ["--format=", "a.jsonl"],
+    ["a.jsonl", "--format"], ["-j", "0", "a.jsonl"], ["-j", "65", "a.jsonl"], ["-j=2", "a.jsonl"],
+    ["-j", "x", "a.jsonl"], ["-j", "+2", "a.jsonl"], ["a.jsonl", "-j"], ["--jobs", "a.jsonl"], ["--quiet=1", "a.jsonl"], ["-qj2", "a.jsonl"], ["-h", "a.jsonl"],
     ["--output", "json=x.json", "a.jsonl"], ["--edition", "en-revised", "a.jsonl"], ["--color", "never", "a.jsonl"],
     ["--formt", "json", "a.jsonl"],
 )
@@ -177,8 +177,7 @@ def test_the_fast_path_reads_options_as_click_does(args):
         return
     paths, options = fast
     ctx = verify.make_context("verify", list(args))
-    assert {**ctx.params, "paths": ctx.params["paths"]} == {**ctx.params, **options, "paths": paths}
-    assert all(k in ctx.params for k in options)
+    assert ctx.params == {**ctx.params, **options, "paths": paths}
 
 
 def test_the_fast_path_leaves_to_click_what_it_does_not_read():
