@@ -159,7 +159,8 @@ COMMAND_LINES = (
     [], ["-"], ["a.jsonl", "-"], ["--", "a.jsonl"], ["", "a.jsonl"], ["--format", "html", "a.jsonl"],
     ["--format", "JSON", "a.jsonl"], ["--format", "xml", "a.jsonl"], ["--format=", "a.jsonl"],
     ["a.jsonl", "--format"], ["-j", "0", "a.jsonl"], ["-j", "65", "a.jsonl"], ["-j=2", "a.jsonl"],
-    ["-j", "x", "a.jsonl"], ["-j", "+2", "a.jsonl"], ["a.jsonl", "-j"], ["--jobs", "a.jsonl"], ["--quiet=1", "a.jsonl"], ["-qj2", "a.jsonl"], ["-h", "a.jsonl"],
+    ["-j", "x", "a.jsonl"], ["-j", "+2", "a.jsonl"], ["a.jsonl", "-j"], ["--jobs", "a.jsonl"],
+    ["--quiet=1", "a.jsonl"], ["-qj2", "a.jsonl"], ["-h", "a.jsonl"],
     ["--output", "json=x.json", "a.jsonl"], ["--edition", "en-revised", "a.jsonl"], ["--color", "never", "a.jsonl"],
     ["--formt", "json", "a.jsonl"],
 )
