@@ -1,11 +1,15 @@
 """The `mb-oracle` program: the click group (oracle.cli), with one fast path.
 
-The commonest run, `mb-oracle verify PATH...` with no option, needs none of
-click's parsing: its options all take their defaults. That run goes to
-`oracle.replay.run.verify_run` directly, and ends as the click group would
-end it (the same output, messages and exit statuses), without loading click
-(a third of the command's start-up). Every other command line, and this one
-whenever the environment asks click for shell completion, goes to click.
+The commonest runs, `mb-oracle verify PATH...` with no option or with the
+options a CI job gives (`--format json|junit|human`, `-j N`, and the flags
+`-q`, `--statistics`, `--keep-going`, `--strict`, `--which-editions`,
+`--check-invariants`, `--strict-expect`, `--progress/--no-progress`), need
+none of click's parsing. Those runs go to `oracle.replay.run.verify_run`
+directly, and end as the click group would end them (the same output,
+messages and exit statuses), without loading click (a third of the
+command's start-up). Every other command line (another option, a value
+click would refuse, `-` or no path), and these whenever the environment
+asks click for shell completion, goes to click.
 """
 
 from __future__ import annotations
@@ -14,10 +18,58 @@ import os
 import sys
 
 
-def _plain_verify(args: list[str]) -> bool:
-    """Whether `args` is `verify PATH...`: paths only, none an option or `-`."""
-    return (len(args) >= 2 and args[0] == "verify" and all(a and not a.startswith("-") for a in args[1:])
-            and not any(k.endswith("_COMPLETE") for k in os.environ))
+# The flags of `verify` the fast path reads: the keyword of verify_run each sets, and its value.
+_FLAGS = {"--keep-going": ("keep_going", True), "--strict-expect": ("strict_expect", True),
+          "--which-editions": ("which_editions", True), "--strict": ("strict", True), "-q": ("quiet", True),
+          "--quiet": ("quiet", True), "--check-invariants": ("check_invariants", True),
+          "--statistics": ("statistics", True), "--progress": ("progress", True),
+          "--no-progress": ("progress", False)}
+_FORMATS = ("human", "json", "junit")
+
+
+def _jobs(value: str | None) -> int | None:
+    """-j's value as click's IntRange(1, 64) reads it; None for anything else."""
+    if value is None or not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= 64:
+        return None
+    return int(value)
+
+
+def _verify_options(args: list[str]) -> tuple[tuple[str, ...], dict] | None:
+    """The paths and the keywords of verify_run when `args` is `verify PATH...`
+    with only the options the fast path reads, each spelled and valued as
+    click accepts it (a later one wins, as in click); None for any other
+    command line, left to click (which says what is wrong with it)."""
+    if len(args) < 2 or args[0] != "verify" or any(k.endswith("_COMPLETE") for k in os.environ):
+        return None
+    paths: list[str] = []
+    options: dict = {}
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg and not arg.startswith("-"):
+            paths.append(arg)
+        elif arg in _FLAGS:
+            key, value = _FLAGS[arg]
+            options[key] = value
+        elif arg.startswith("-j"):
+            jobs = _jobs(arg[2:] or next(rest, None))       # -j N, -jN (not -j=N: click reads "=N")
+            if jobs is None:
+                return None
+            options["jobs"] = jobs
+        else:
+            name, eq, value = arg.partition("=")
+            if name not in ("--format", "--jobs"):
+                return None
+            value = value if eq else next(rest, None)
+            if name == "--jobs":
+                jobs = _jobs(value)
+                if jobs is None:
+                    return None
+                options["jobs"] = jobs
+            elif value in _FORMATS:
+                options["fmt"] = value
+            else:
+                return None
+    return (tuple(paths), options) if paths else None
 
 
 def _echo_err(text: str = "") -> None:
@@ -26,8 +78,8 @@ def _echo_err(text: str = "") -> None:
     click.echo(text, err=True)
 
 
-def _verify(paths: tuple[str, ...]) -> None:
-    """`verify PATHS` with every option at its default, ending as the group
+def _verify(paths: tuple[str, ...], options: dict) -> None:
+    """`verify PATHS` with these options (the others at their defaults), ending as the group
     (oracle.cli.LazyGroup) and click's main would end it."""
     from .ending import CLOSED_OUTPUT, cannot_go_on, closed_output, discard_stdout, missing_package
     from .loading import collector_paused, msgspec_first
@@ -42,7 +94,7 @@ def _verify(paths: tuple[str, ...]) -> None:
             if sys.stderr is None:
                 sys.stderr = open(os.devnull, "w")
             try:
-                verify_run(paths)
+                verify_run(paths, **options)
             except SystemExit as e:
                 _end_now(e.code)
                 raise
@@ -116,8 +168,9 @@ def main() -> None:
     runs, while its reports are written."""
     try:
         args = sys.argv[1:]
-        if _plain_verify(args):
-            _verify(tuple(args[1:]))
+        fast = _verify_options(args)
+        if fast is not None:
+            _verify(*fast)
         from .cli import main as group
 
         group()

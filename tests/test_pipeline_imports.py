@@ -122,10 +122,70 @@ def test_msgspec_is_loaded_without_typing_extensions(tmp_path):
     assert (out.returncode, out.stdout) == (0, "typing_extensions\n"), out.stderr
 
 
-def test_verify_with_an_option_goes_to_click(tmp_path):
+def test_a_verify_with_the_reports_options_loads_no_click(tmp_path):
+    """`--format json|junit|human`, -j and the flags go through the fast path
+    too: no click, nor any package other commands use. (The JUnit report
+    spools its cases to a temporary file: tempfile brings shutil.)"""
+    log = str(ROOT / "replays" / "conforming" / "en-revised.jsonl")
+    loaded = launched(tmp_path, "verify", "--format", "json", log)
+    assert "oracle.replay.verify" in loaded
+    assert not loaded.intersection(NOT_FOR_A_PLAIN_VERIFY)
+    assert not loaded.intersection(NOT_FOR_ONE_LOG)
+    for args in (("--format", "json", log), (log, "--format=junit", "-q", "--statistics"), ("-j", "1", log)):
+        loaded = launched(tmp_path, "verify", *args)
+        assert "oracle.replay.verify" in loaded, args
+        assert not loaded.intersection(("click", "gettext", "oracle.cli", "oracle.replay.command")), args
+        assert not {m.split(".")[0] for m in loaded}.intersection(HEAVY), args
+        assert "typing_extensions" not in loaded, args
+
+
+def test_verify_with_another_option_goes_to_click(tmp_path):
     log = ROOT / "replays" / "conforming" / "en-revised.jsonl"
-    assert "click" in launched(tmp_path, "verify", str(log), "-q")
+    assert "click" in launched(tmp_path, "verify", str(log), "--edition", "en-revised")
+    assert "click" in launched(tmp_path, "verify", str(log), "--format", "xml")
     assert "click" in launched(tmp_path, "verify", "-")
+
+
+# Command lines of verify: the fast path reads those it can as click does,
+# and leaves the others (another option, a value click refuses) to click.
+COMMAND_LINES = (
+    ["a.jsonl"], ["a.jsonl", "b.jsonl"], ["--format", "json", "a.jsonl"], ["a.jsonl", "--format=junit"],
+    ["--format", "human", "-q", "a.jsonl"], ["--format", "json", "a.jsonl", "--format", "junit"],
+    ["-j", "2", "a.jsonl"], ["-j64", "a.jsonl"], ["--jobs=3", "a.jsonl"], ["--jobs", "07", "a.jsonl"],
+    ["--quiet", "--statistics", "--keep-going", "--strict", "--which-editions", "--check-invariants",
+     "--strict-expect", "--no-progress", "a.jsonl"], ["--no-progress", "--progress", "a.jsonl"],
+    ["--format", "json", "-j", "4", "a.jsonl", "-q"],
+    # left to click
+    [], ["-"], ["a.jsonl", "-"], ["--", "a.jsonl"], ["", "a.jsonl"], ["--format", "html", "a.jsonl"],
+    ["--format", "JSON", "a.jsonl"], ["--format", "xml", "a.jsonl"], ["--format=", "a.jsonl"],
+    ["a.jsonl", "--format"], ["-j", "0", "a.jsonl"], ["-j", "65", "a.jsonl"], ["-j=2", "a.jsonl"],
+    ["-j", "x", "a.jsonl"], ["-j", "+2", "a.jsonl"], ["a.jsonl", "-j"], ["--jobs", "a.jsonl"],
+    ["--quiet=1", "a.jsonl"], ["-qj2", "a.jsonl"], ["-h", "a.jsonl"],
+    ["--output", "json=x.json", "a.jsonl"], ["--edition", "en-revised", "a.jsonl"], ["--color", "never", "a.jsonl"],
+    ["--formt", "json", "a.jsonl"],
+)
+
+
+@pytest.mark.parametrize("args", COMMAND_LINES)
+def test_the_fast_path_reads_options_as_click_does(args):
+    """Each command line the fast path takes gives verify_run what click's
+    `verify` gives it."""
+    from oracle.launch import _verify_options
+    from oracle.replay.command import verify
+
+    fast = _verify_options(["verify", *args])
+    if fast is None:
+        return
+    paths, options = fast
+    ctx = verify.make_context("verify", list(args))
+    assert ctx.params == {**ctx.params, **options, "paths": paths}
+
+
+def test_the_fast_path_leaves_to_click_what_it_does_not_read():
+    from oracle.launch import _verify_options
+
+    taken = [args for args in COMMAND_LINES if _verify_options(["verify", *args]) is not None]
+    assert taken == list(COMMAND_LINES[:COMMAND_LINES.index([])])
 
 
 def test_the_fast_path_gives_verify_its_options_defaults():
@@ -150,7 +210,10 @@ def test_the_fast_path_ends_as_click_does(tmp_path):
     bad.write_text('{"t": "game", "id": "x"\n\x1b[31m\n')
     runs = [[str(ROOT / "replays" / "conforming" / "en-first.jsonl")],
             [str(ROOT / "replays" / "violations" / "hand-not-refilled.jsonl"), str(bad)],
-            [str(missing)], [str(tmp_path)]]
+            [str(missing)], [str(tmp_path)],
+            ["--format", "json", str(ROOT / "replays" / "violations" / "hand-not-refilled.jsonl"), str(bad)],
+            ["-q", "--statistics", "--keep-going", str(ROOT / "replays" / "violations" / "hand-not-refilled.jsonl")],
+            ["--format=json", "-j", "2", str(ROOT / "replays" / "conforming" / "en-first.jsonl"), str(missing)]]
     for paths in runs:
         fast = subprocess.run([sys.executable, "-m", "oracle", "verify", *paths], cwd=ROOT, capture_output=True)
         slow = subprocess.run([sys.executable, "-c", "import sys; from oracle.cli import main; main()", "verify",
