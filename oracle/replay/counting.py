@@ -319,7 +319,7 @@ def run_counts(seed: int, claims: str, repeat: int, games: int = COUNTED_GAMES, 
         if others:
             show_modes(rows, others)
         if "keep-going" in modes:
-            click.echo(f"counting plain verify and --keep-going on {max(1, games // 4)} and {games} broken games "
+            click.echo(f"counting plain verify and --keep-going on {small} and {games} broken games "
                        f"({_bench(registry.DEFAULT).BROKEN}; seed {seed}) ...")
             broken = count_broken(games, seed, folder)
             click.echo(f"broken games: plain {broken.plain:,.0f} instructions a game, --keep-going "
