@@ -35,7 +35,7 @@ from typing import NamedTuple
 import click
 
 from .. import games as registry
-from .bench import meets, fit, interleaved_best
+from .bench import fit, interleaved_best, meets
 
 COUNTED_GAMES = 24      # games of the larger run of each corpus; the smaller has a quarter
 
