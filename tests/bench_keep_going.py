@@ -7,6 +7,8 @@ Self-plays GAMES games (default 200, en-revised, a claim each turn) and
 breaks each of them: its deal leaves a card out (BAD_SETUP, which plain
 verify stops at and --keep-going plays past) and every third state claim
 adds a life to player 0 (a divergence, then a resumption at the next claim).
+`mb-oracle bench` counts the same games (oracle.games.mindbug.replay.bench,
+oracle.replay.counting), 24 of them by default.
 
 With valgrind on the PATH, the measure is instructions: `mb-oracle verify
 --format json`, plain and with --keep-going, each run under cachegrind on a
@@ -21,58 +23,28 @@ valgrind, the wall-clock's) misses it.
 from __future__ import annotations
 
 import io
-import os
 import sys
 import tempfile
 
-import msgspec
-
-from oracle.replay.bench import fit, interleaved_best
-from oracle.replay.counting import counted_env, instructions, valgrind
+from oracle.games.mindbug.replay.bench import broken
+from oracle.replay.bench import interleaved_best
+from oracle.replay.counting import KEEP_GOING_TARGET as TARGET, count_broken, valgrind
 from oracle.replay.reader import split_games
-from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.verify import verify_game
 
-TARGET = 3.0
 
-
-def broken_games(games: int, seed: int = 1, every: int = 3) -> bytes:
-    """GAMES self-played games, each with a broken deal and a wrong life
-    total on every `every`-th state claim."""
-    out, claims = [], 0
-    for raw in selfplay_lines(games, seed, "en-revised", "random", "turn"):
-        line = msgspec.json.decode(raw)
-        if line["t"] == "game":
-            claims = 0
-        elif line["t"] == "setup":
-            line["unused"] = line["unused"][:-1]        # a card dealt nowhere
-        elif line["t"] == "state":
-            claims += 1
-            if claims % every == 0:
-                line["life"] = [line["life"][0] + 1, line["life"][1]]
-        out.append(msgspec.json.encode(line))
-    return b"\n".join(out) + b"\n"
+def broken_games(games: int, seed: int = 1) -> bytes:
+    """The broken games (oracle.games.mindbug.replay.bench.broken) as a file's bytes."""
+    return b"".join(line + b"\n" for line in broken(games, seed))
 
 
 def counted(games: int) -> tuple[float, float]:
     """(instructions a game of plain verify, of verify --keep-going): each
-    the slope between runs on a quarter of the games and on all of them."""
-    small = max(1, games // 4)
-    env = counted_env()
+    the slope between runs on a quarter of the games and on all of them, as
+    `mb-oracle bench` counts them."""
     with tempfile.TemporaryDirectory(prefix="mb-bench-kg-") as folder:
-        paths = {}
-        for n in (small, games):
-            paths[n] = os.path.join(folder, f"broken-{n}.jsonl")
-            with open(paths[n], "wb") as f:
-                f.write(broken_games(n))
-        verify = [sys.executable, "-m", "oracle", "verify", "--format", "json", "--no-progress"]
-        counts = {}
-        for mode in ((), ("--keep-going",)):
-            for n in (small, games):
-                counts[mode, n] = instructions([*verify, *mode, paths[n]], env, folder, statuses=(1,))
-    plain = fit(small, counts[(), small], games, counts[(), games]).per_game
-    kept = fit(small, counts[("--keep-going",), small], games, counts[("--keep-going",), games]).per_game
-    return plain, kept
+        counts = count_broken(games, 1, folder)
+    return counts.plain, counts.keep_going
 
 
 def main() -> int:

@@ -19,7 +19,7 @@ def test_two_runs_split_into_a_start_up_and_a_cost_per_decision():
 
 def test_without_valgrind_the_bench_says_so_and_counts_nothing(monkeypatch, capsys):
     monkeypatch.setattr(counting, "valgrind", lambda: None)
-    assert counting.run_counts(7, "turn", 1, games=4) == []
+    assert counting.run_counts(7, "turn", 1, games=4) is None
     out = capsys.readouterr().out
     assert "valgrind is not on PATH" in out and "instructions per decision (" not in out
 
@@ -40,8 +40,9 @@ def test_a_failed_counted_run_ends_the_bench_with_its_reason():
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (it counts the instructions)")
 def test_a_counted_corpus_gives_verify_and_its_decode_floor_per_decision(capsys):
-    rows = counting.run_counts(7, "turn", 1, games=4, corpora=(("en-revised", "first-contact"),))
-    assert len(rows) == 1
+    counts = counting.run_counts(7, "turn", 1, games=4, corpora=(("en-revised", "first-contact"),), modes=("plain",))
+    rows = counts.rows
+    assert len(rows) == 1 and counts.broken is None
     row = rows[0]
     assert row.decisions > 4 * 10
     # Verifying a decision costs more than decoding its line, and both cost something.
@@ -54,8 +55,9 @@ def test_a_counted_corpus_gives_verify_and_its_decode_floor_per_decision(capsys)
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (it counts the instructions)")
 def test_mind_up_is_counted_against_its_own_decode_floor(capsys):
-    rows = counting.run_counts(7, "turn", 1, games=4, corpora=(("mind-up", "3 players, 1 objectives"),))
-    [row] = rows
+    counts = counting.run_counts(7, "turn", 1, games=4, corpora=(("mind-up", "3 players, 1 objectives"),),
+                                 modes=("plain",))
+    [row] = counts.rows
     assert row.edition == "mind-up" and row.decisions > 4 * 10
     assert row.verify > row.decode > 1_000 and row.start_up > 100 * row.verify
     out = capsys.readouterr().out
@@ -121,3 +123,118 @@ def test_without_valgrind_the_parent_is_not_counted(monkeypatch, capsys):
     monkeypatch.setattr(counting, "valgrind", lambda: None)
     assert counting.run_parent_count(2, 7, "turn") is None
     assert capsys.readouterr().out == ""
+
+
+# -- verify's other modes, the broken games and the targets --
+
+def _fake_counts(monkeypatch, cost):
+    """Counted runs faked: 300 M to start, then `cost[options]` instructions
+    a line of the file; the wall-clock faked too, 1,000 s for everything,
+    which no ratio may read."""
+    seen = []
+
+    def fake(cmd, env=None, cwd=None, statuses=(0,)):
+        with open(cmd[-1], "rb") as f:
+            lines = sum(1 for _ in f)
+        flags = tuple(a for a in cmd if a in ("--keep-going", "--which-editions"))
+        what = "decode" if "-c" in cmd else flags
+        seen.append((what, statuses))
+        return 300_000_000 + lines * cost[what]
+
+    monkeypatch.setattr(counting, "instructions", fake)
+    monkeypatch.setattr(counting, "valgrind", lambda: "valgrind")
+    monkeypatch.setattr(counting, "counted_build", lambda cwd=None: "pure Python")
+    monkeypatch.setattr(counting.subprocess, "run", lambda *a, **k: None)     # the uncounted first runs
+    monkeypatch.setattr(counting, "interleaved_best", lambda runs, repeat: [1000.0] * len(runs))
+    return seen
+
+
+def test_keep_going_and_which_editions_are_counted_beside_plain_from_the_counts(monkeypatch, capsys):
+    cost = {(): 40_000, ("--keep-going",): 100_000, ("--which-editions",): 160_000, "decode": 8_000}
+    seen = _fake_counts(monkeypatch, cost)
+    counts = counting.run_counts(7, "turn", 1, games=4, corpora=(("en-revised", "first-contact"),))
+    [row] = counts.rows
+    assert row.keep_going / row.verify == pytest.approx(2.5)
+    assert row.which_editions / row.verify == pytest.approx(4.0)
+    # The broken games: plain and --keep-going, counted on 1 and 4 games, each run exiting 1 as it should.
+    broken = counts.broken
+    assert broken.games == 4 and broken.ratio == pytest.approx(2.5)
+    assert broken.ratio == broken.keep_going / broken.plain
+    assert sorted(w for w, statuses in seen if statuses == (1,)) == [(), (), ("--keep-going",), ("--keep-going",)]
+    out = capsys.readouterr().out
+    assert "keep-going x plain which-editions x plain" in out
+    assert "2.50x" in out and "4.00x" in out
+    assert "target en-revised first-contact at most 20,000 instructions a decision (compiled): misses" in out
+    assert "counted: pure Python" in out
+    assert "target start-up under 150 M instructions: misses" in out
+    assert "target --keep-going at most 3x plain (broken games): meets (2.50x)" in out
+
+
+def test_count_chooses_what_is_counted(monkeypatch, capsys):
+    cost = {(): 40_000, ("--keep-going",): 130_000, ("--which-editions",): 160_000, "decode": 8_000}
+    seen = _fake_counts(monkeypatch, cost)
+    counts = counting.run_counts(7, "turn", 1, games=4, corpora=(("en-revised", "first-contact"),),
+                                 modes=("keep-going",))
+    [row] = counts.rows
+    assert row.verify is None and row.which_editions is None and row.keep_going > 0
+    assert {w for w, _ in seen} == {(), ("--keep-going",)}      # plain only on the broken games
+    assert counts.broken.ratio == pytest.approx(3.25)
+    out = capsys.readouterr().out
+    assert "decode" not in out and "which-editions" not in out and "target start-up" not in out
+    assert "target --keep-going at most 3x plain (broken games): misses (3.25x)" in out
+
+
+def test_each_target_is_printed_beside_its_figure(capsys):
+    rows = [counting.Counted("en-revised", "first-contact", 100, 19_500, 5_000, 140e6, 1.0, 0.1),
+            counting.Counted("en-revised", "first-contact,new-servants", 100, 24_001, 5_000, 149e6, 1.0, 0.1),
+            counting.Counted("mind-up", "4 players, 2 objectives", 100, 49_412, 5_000, 90e6, 1.0, 0.1),
+            counting.Counted("fr-first", "first-contact", 100, 90_000, 5_000, 100e6, 1.0, 0.1)]
+    counting.show_targets(rows, counting.Broken(24, 1_000_000, 2_410_000), "compiled (35 of 35 modules, mypyc)")
+    assert capsys.readouterr().out.splitlines() == [
+        "target en-revised first-contact at most 20,000 instructions a decision (compiled): meets (19,500, "
+        "0.97 of target)",
+        "target en-revised first-contact,new-servants at most 24,000 instructions a decision (compiled): misses "
+        "(24,001, 1.00 of target)",
+        "target mind-up 4 players, 2 objectives at most 60,000 instructions a decision (compiled): meets (49,412, "
+        "0.82 of target)",
+        "target start-up under 150 M instructions: meets (at most 149 M, en-revised first-contact,new-servants)",
+        "target --keep-going at most 3x plain (broken games): meets (2.41x)"]
+
+
+def test_the_count_option_names_modes_of_the_counting():
+    import click
+
+    from oracle.replay.command import _count_modes
+
+    assert _count_modes(None, None, None) == ("plain", "keep-going", "which-editions")
+    assert _count_modes(None, None, "which-editions, plain") == ("plain", "which-editions")
+    with pytest.raises(click.BadParameter, match="fast"):
+        _count_modes(None, None, "plain,fast")
+
+
+def test_the_broken_games_break_each_deal_and_every_third_claim():
+    import msgspec
+
+    from oracle.games.mindbug.replay.bench import broken, lines
+
+    played = [msgspec.json.decode(line) for line in lines("en-revised", None, 2, 1, "turn")]
+    broke = [msgspec.json.decode(line) for line in broken(2, 1)]
+    assert len(broke) == len(played) and sum(line["t"] == "game" for line in broke) == 2
+    changed = [(a, b) for a, b in zip(played, broke) if a != b]
+    assert [a["t"] for a, _ in changed if a["t"] == "setup"] == ["setup", "setup"]
+    assert all(b["unused"] == a["unused"][:-1] for a, b in changed if a["t"] == "setup")
+    claims = [(a, b) for a, b in changed if a["t"] == "state"]
+    assert claims and all(b["life"][0] == a["life"][0] + 1 for a, b in claims)
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (it counts the instructions)")
+def test_every_mode_is_counted_by_valgrind_on_a_small_corpus(capsys):
+    counts = counting.run_counts(7, "turn", 1, games=2, corpora=(("en-revised", "first-contact"),))
+    [row] = counts.rows
+    assert row.verify > row.decode > 1_000
+    # Every divergence costs the rules' replay: --which-editions replays every edition.
+    assert row.keep_going > 1_000 and row.which_editions > row.verify
+    assert counts.broken.plain > 0 and counts.broken.keep_going > counts.broken.plain
+    out = capsys.readouterr().out
+    assert f"{counts.broken.ratio:.2f}x plain" in out
+    assert "target --keep-going at most 3x plain (broken games): " in out

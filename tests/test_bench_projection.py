@@ -72,16 +72,19 @@ def test_a_bench_that_times_pipelines_defaults_to_runs_of_seconds(monkeypatch, a
 
     seen, counted, parents = [], [], []
     monkeypatch.setattr(bench, "run_bench", lambda g, *rest: seen.append(g))
-    monkeypatch.setattr(counting, "run_counts", lambda seed, claims, repeat, g: counted.append(g))
+    monkeypatch.setattr(counting, "run_counts", lambda seed, claims, repeat, g, modes: counted.append((g, modes)))
     monkeypatch.setattr(counting, "run_parent_count", lambda jobs, seed, claims: parents.append(jobs))
     result = CliRunner().invoke(bench_command, list(args))
     assert result.exit_code == 0, result.output
     assert seen == [games]
-    assert counted == [counting.COUNTED_GAMES]
+    assert counted == [(counting.COUNTED_GAMES, tuple(counting.MODES))]
     # The main process of -j N is counted with -j N on local files (a cluster's is another machine's).
     assert parents == ([2] if "--jobs" in args else [])
     result = CliRunner().invoke(bench_command, [*args, "--no-instructions"])
-    assert result.exit_code == 0 and counted == [counting.COUNTED_GAMES]
+    assert result.exit_code == 0 and counted == [(counting.COUNTED_GAMES, tuple(counting.MODES))]
+    # --count chooses what the counted runs count, in the counting's own order.
+    result = CliRunner().invoke(bench_command, [*args, "--count", "which-editions,plain"])
+    assert result.exit_code == 0 and counted[-1] == (counting.COUNTED_GAMES, ("plain", "which-editions"))
 
 
 def test_the_share_of_time_the_host_took_is_the_steal_ticks_over_all_ticks(tmp_path, monkeypatch):

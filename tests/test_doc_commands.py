@@ -63,6 +63,7 @@ NOT_RUN = {
     "tcp://HOST:8786": "a Dask scheduler on another machine and an S3 bucket",
     "[PATHS...]": "a synopsis (placeholders in brackets), not a command",
     "--counted-games 24": "minutes under valgrind (tests/test_bench_counting.py counts a corpus of a few games)",
+    "--count plain,keep-going": "minutes under valgrind (tests/test_bench_counting.py counts a corpus of a few games)",
 }
 
 # (file, content) made before a document's commands; `selfplay` writes the games.

@@ -58,8 +58,10 @@ PARTS: tuple[Part, ...] = (
          "selfplay`'s options, a bad one click.BadParameter"),
     Part("SAMPLES", "every", "build(out_dir) -> manifest entries, its samples in replays/ written "
          "(`python -m oracle.replay.samples replays/`)"),
-    Part("BENCH", "every", "a module: CORPORA, the (edition, card sets) of each corpus `bench` counts, and "
-         "lines(edition, sets, games, seed, claims), their self-played lines"),
+    Part("BENCH", "every", "a module: CORPORA, the (edition, card sets) of each corpus `bench` counts, "
+         "lines(edition, sets, games, seed, claims), their self-played lines, and TARGETS, the most instructions "
+         "a decision of verify each may cost; the default game's also broken(games, seed), games that break "
+         "the rules all along, and BROKEN, their words, on which --keep-going is counted against plain verify"),
     # its rulings (oracle.scenarios) and its board (oracle.report)
     Part("SCENARIOS", "every", "the module of its scenario vocabulary: EDITIONS, the editions a scenario may "
          "name; Scenario, the struct of a document (its part of `mb-oracle schema scenario`); "

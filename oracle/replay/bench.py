@@ -88,7 +88,7 @@ def run_bench(games: int, seed: int, edition: str, claims: str, repeat: int, job
     click.echo(f"decode only (msgspec):  {t_dec * 1000:8.1f} ms  {dec_rate:12,.0f} decisions/s")
     click.echo(f"verify (full replay):   {t_ver * 1000:8.1f} ms  {rate:12,.0f} decisions/s")
     click.echo(f"ratio verify/decode:    {t_ver / t_dec:8.1f} x the decoding time")
-    verdict = _meets(rate >= TARGET)
+    verdict = meets(rate >= TARGET)
     click.echo(f"target {TARGET:,} decisions/s: {verdict} ({rate / TARGET:.2f} of target)")
     result = {"decisions": decisions, "decode_s": t_dec, "verify_s": t_ver, "rate": rate}
     if jobs > 1 or cluster:
@@ -148,7 +148,7 @@ def interleaved_best(runs: list, repeat: int, clock=time.perf_counter) -> list[f
     return best
 
 
-def _meets(ok: bool) -> str:
+def meets(ok: bool) -> str:
     return "meets" if ok else "misses"
 
 
@@ -241,9 +241,9 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
     # Judged on the figures as printed, so that a reader sees the same.
     if not cluster:
         want = SCALING_TARGET * jobs
-        row(f"target scaling {want:.2f} x:", f"{_meets(round(ratio, 2) >= want)} (whole runs), "
-            f"{_meets(round(per_game_ratio, 2) >= want)} (per game)")
-    row(f"target {MILLION_TARGET_MIN:g} min a million:", f"{_meets(round(million / 60, 1) <= MILLION_TARGET_MIN)} "
+        row(f"target scaling {want:.2f} x:", f"{meets(round(ratio, 2) >= want)} (whole runs), "
+            f"{meets(round(per_game_ratio, 2) >= want)} (per game)")
+    row(f"target {MILLION_TARGET_MIN:g} min a million:", f"{meets(round(million / 60, 1) <= MILLION_TARGET_MIN)} "
         f"({million / 60 / MILLION_TARGET_MIN:.2f} of the time allowed)")
     click.echo(f"(fixed and per-game costs fit through the runs of {small:,} and {games:,} games; the command's "
                "own start, about half a second, is not included)")

@@ -198,6 +198,20 @@ def schema(which, game):
     click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
 
 
+def _count_modes(ctx, param, value):
+    """`--count`'s modes, in the order of the counting's own (every one without the option)."""
+    from .counting import MODES
+
+    if value is None:
+        return tuple(MODES)
+    asked = {part.strip() for part in value.split(",") if part.strip()}
+    unknown = sorted(asked - set(MODES))
+    if unknown or not asked:
+        raise click.BadParameter(f"{', '.join(unknown) or 'nothing'} (one or more of {', '.join(MODES)}, "
+                                 "comma-separated)")
+    return tuple(m for m in MODES if m in asked)
+
+
 SCALING_GAMES = 10_000  # the default size of a bench that times pipelines
 # The most games a bench takes: it holds every game at once (decoding and
 # verifying the same games in turn), about 35 KB each with their lines.
@@ -219,10 +233,16 @@ MAX_BENCH_GAMES = 20_000
 @cluster_timeout_option
 @click.option("--instructions/--no-instructions", "count", default=True, show_default=True,
               help="Also count, with valgrind, the instructions verify spends per decision on a fixed self-play "
-                   "corpus of each edition, with and without New Servants, against the decode floor.")
+                   "corpus of each edition, with and without New Servants, against the decode floor; and (--count) "
+                   "verify --keep-going and --which-editions beside it, and each target of issue 45 beside its "
+                   "figure.")
 @click.option("--counted-games", type=click.IntRange(2), default=None,
               help="Games of each counted corpus (the smaller run has a quarter) [default: 24].")
-def bench(games, seed, edition, claims, repeat, jobs, cluster, cluster_timeout, count, counted_games):
+@click.option("--count", "modes", metavar="WHAT[,WHAT]", callback=_count_modes, default=None,
+              help="What the counted runs count, comma-separated: plain (verify and the decode floor), keep-going "
+                   "(verify --keep-going on each corpus, and against plain verify on self-played games broken all "
+                   "along), which-editions (verify --which-editions on each corpus) [default: all three].")
+def bench(games, seed, edition, claims, repeat, jobs, cluster, cluster_timeout, count, counted_games, modes):
     """Measure verification speed against merely decoding the same stream;
     with --jobs or --cluster, the scaling against one job too."""
     from .bench import run_bench
@@ -239,7 +259,7 @@ def bench(games, seed, edition, claims, repeat, jobs, cluster, cluster_timeout, 
     if count:
         from .counting import COUNTED_GAMES, run_counts
 
-        run_counts(seed, claims, repeat, counted_games or COUNTED_GAMES)
+        run_counts(seed, claims, repeat, counted_games or COUNTED_GAMES, modes=modes)
         if jobs > 1 and not cluster:
             from .counting import run_parent_count
 

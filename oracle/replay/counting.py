@@ -12,6 +12,12 @@ cost is the slope between the two runs, so the start-up drops out.
 
 Beside the counts, the wall-clock of the same verification and decoding in
 this process (best of the bench's rounds), per decision.
+
+The same runs count `verify --keep-going` and `verify --which-editions` on
+each corpus (per decision, beside plain verify), and plain and --keep-going
+on games that break the rules all along (per game: plain verify stops at
+the first divergence); `--count` chooses which of these are counted. Each
+figure the targets of issue 45 name is printed beside its target.
 """
 
 from __future__ import annotations
@@ -29,9 +35,17 @@ from typing import NamedTuple
 import click
 
 from .. import games as registry
-from .bench import fit, interleaved_best
+from .bench import fit, interleaved_best, meets
 
 COUNTED_GAMES = 24      # games of the larger run of each corpus; the smaller has a quarter
+
+# What the counted runs may count (`bench --count`), and the options of verify each runs.
+MODES = {"plain": (), "keep-going": ("--keep-going",), "which-editions": ("--which-editions",)}
+VERIFY = [sys.executable, "-m", "oracle", "verify", "--format", "json", "--no-progress"]
+# Issue 45's targets that hold for every corpus or for the broken games
+# (each game's bench module gives its corpora's own, TARGETS).
+START_UP_TARGET = 150_000_000       # instructions of verify's start-up and exit, under
+KEEP_GOING_TARGET = 3.0             # --keep-going's instructions a broken game, at most this many times plain's
 
 # What a run of the decode floor does: msgspec decodes each line of the file
 # into the replay format's lines (the game's DECODER), as verify's reader
@@ -49,16 +63,38 @@ _PID = re.compile(rb"==(\d+)==")     # valgrind's first line names the process i
 
 
 class Counted(NamedTuple):
-    """One corpus: decisions and instructions per decision, verify and the decode floor."""
+    """One corpus: decisions and instructions per decision, verify and the
+    decode floor, and verify's other modes (None: not counted)."""
 
     edition: str
     sets: str
-    decisions: int          # in the larger run
-    verify: float           # instructions per decision
-    decode: float
-    start_up: float         # instructions of verify's run before and after its games (Python, imports, exit)
-    verify_us: float        # wall-clock per decision in this process, microseconds
-    decode_us: float
+    decisions: int                  # in the larger run
+    verify: float | None            # instructions per decision
+    decode: float | None
+    start_up: float | None          # instructions of verify's run before and after its games (Python, imports, exit)
+    verify_us: float | None         # wall-clock per decision in this process, microseconds
+    decode_us: float | None
+    keep_going: float | None = None         # verify --keep-going, instructions per decision
+    which_editions: float | None = None     # verify --which-editions
+
+
+class Broken(NamedTuple):
+    """The broken games: instructions a game of plain verify and of --keep-going."""
+
+    games: int              # in the larger run
+    plain: float
+    keep_going: float
+
+    @property
+    def ratio(self) -> float:
+        return self.keep_going / self.plain
+
+
+class Counts(NamedTuple):
+    """What the counted runs gave: a row a corpus, and the broken games (None: not counted)."""
+
+    rows: list[Counted]
+    broken: Broken | None
 
 
 def valgrind() -> str | None:
@@ -165,7 +201,10 @@ def _write_runs(played: list[list[bytes]], games: int, folder: str, name: str) -
 
 
 def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, repeat: int,
-                 folder: str) -> Counted:
+                 folder: str, modes=tuple(MODES)) -> Counted:
+    """One corpus counted in each of `modes` (plain: verify and the decode
+    floor, counted and timed; keep-going, which-editions: verify with the
+    option, counted)."""
     from .reader import RawGame
     from .verify import verify_game
 
@@ -175,22 +214,26 @@ def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, re
     name = "".join(ch if ch.isalnum() or ch == "-" else "+" for ch in f"{edition}-{sets}")
     small, paths = _write_runs(played, games, folder, name)
     env = counted_env()
+    commands = {mode: [*VERIFY, *MODES[mode]] for mode in modes}
+    if "plain" in modes:
+        commands["decode"] = [sys.executable, "-c", DECODE % fmt]
     # One run of each, uncounted, first: where bytecode can be written, the
     # counted runs then all find it (two counted runs compiling the same
     # modules at once, one finding what the other wrote, would tilt the slope).
-    for cmd in ([sys.executable, "-m", "oracle", "verify", paths[small], "--format", "json", "--no-progress"],
-                [sys.executable, "-c", DECODE % fmt, paths[small]]):
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=folder)
+    for cmd in commands.values():
+        subprocess.run([*cmd, paths[small]], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                       cwd=folder)
     runs = {}
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         for n in (small, games):
-            runs["verify", n] = pool.submit(instructions, [sys.executable, "-m", "oracle", "verify", paths[n],
-                                                           "--format", "json", "--no-progress"], env, folder)
-            runs["decode", n] = pool.submit(instructions, [sys.executable, "-c", DECODE % fmt, paths[n]], env,
-                                            folder)
+            for what, cmd in commands.items():
+                runs[what, n] = pool.submit(instructions, [*cmd, paths[n]], env, folder)
     d_small, d_big = sum(decisions[:small]), sum(decisions)
-    verify, start_up = per_decision((d_small, runs["verify", small].result()), (d_big, runs["verify", games].result()))
-    decode, _ = per_decision((d_small, runs["decode", small].result()), (d_big, runs["decode", games].result()))
+    per = {what: per_decision((d_small, runs[what, small].result()), (d_big, runs[what, games].result()))
+           for what in commands}
+    if "plain" not in modes:
+        return Counted(edition, sets, d_big, None, None, None, None, None, per.get("keep-going", (None,))[0],
+                       per.get("which-editions", (None,))[0])
 
     raws = [RawGame("<bench>", list(enumerate(lines, 1))) for lines in played]
     every = [line for lines in played for line in lines]
@@ -205,41 +248,130 @@ def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, re
             dec(line)
 
     t_ver, t_dec = interleaved_best([verify_all, decode_all], repeat)
-    return Counted(edition, sets, d_big, verify, decode, start_up, t_ver / d_big * 1e6, t_dec / d_big * 1e6)
+    return Counted(edition, sets, d_big, per["plain"][0], per["decode"][0], per["plain"][1], t_ver / d_big * 1e6,
+                   t_dec / d_big * 1e6, per.get("keep-going", (None,))[0], per.get("which-editions", (None,))[0])
 
 
-def run_counts(seed: int, claims: str, repeat: int, games: int = COUNTED_GAMES, corpora=None) -> list[Counted]:
+def count_broken(games: int, seed: int, folder: str) -> Broken:
+    """Plain verify and verify --keep-going on the default game's broken
+    games (its bench module's `broken`), each counted on a quarter of
+    `games` and on all of them: instructions a game, the slope between the
+    two (a game, not a decision: plain verify stops at the first divergence)."""
+    small = max(1, games // 4)
+    paths = {}
+    for n in (small, games):
+        paths[n] = os.path.join(folder, f"broken-{n}.jsonl")
+        with open(paths[n], "wb") as f:
+            f.write(b"".join(line + b"\n" for line in _bench(registry.DEFAULT).broken(n, seed)))
+    env = counted_env()
+    for mode in ("plain", "keep-going"):      # uncounted first, as count_corpus does
+        subprocess.run([*VERIFY, *MODES[mode], paths[small]], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       env=env, cwd=folder)
+    runs = {}
+    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+        for mode in ("plain", "keep-going"):
+            for n in (small, games):
+                runs[mode, n] = pool.submit(instructions, [*VERIFY, *MODES[mode], paths[n]], env, folder, (1,))
+    plain, kept = (fit(small, runs[mode, small].result(), games, runs[mode, games].result()).per_game
+                   for mode in ("plain", "keep-going"))
+    return Broken(games, plain, kept)
+
+
+def run_counts(seed: int, claims: str, repeat: int, games: int = COUNTED_GAMES, corpora=None,
+               modes=tuple(MODES)) -> Counts | None:
     """The table of instructions per decision, one row a corpus (`corpora`:
-    (edition, card sets) each; every game's without); without valgrind, one
-    line that says so."""
+    (edition, card sets) each; every game's without), in each of `modes`,
+    the broken games with keep-going, and the targets beside their figures;
+    without valgrind, one line that says so (and None)."""
     if valgrind() is None:
         click.echo("instructions: valgrind is not on PATH, so none are counted (install valgrind to count "
                    "instructions per decision; the timings above are wall-clock only)")
-        return []
+        return None
     small = max(1, games // 4)
     rows = []
+    broken = None
     with tempfile.TemporaryDirectory(prefix="mb-bench-") as folder:
-        click.echo(f"build counted: {counted_build(folder)}")
-        click.echo(f"instructions per decision (valgrind cachegrind; verify and the decode floor each run on "
-                   f"{small} and {games} self-played games, seed {seed}: the start-up drops out of the slope) ...")
-        click.echo(f"{'edition':<11} {'sets':<27} {'decisions':>9} {'verify':>9} {'decode':>8} {'ratio':>6} "
-                   f"{'start-up':>9}  {'verify':>9} {'decode':>9}")
-        click.echo(f"{'':<11} {'':<27} {'':>9} {'instr.':>9} {'instr.':>8} {'':>6} {'instr.':>9}  "
-                   f"{'us (wall)':>9} {'us (wall)':>9}")
+        build = counted_build(folder)
+        click.echo(f"build counted: {build}")
+        counted = ", ".join(["verify and the decode floor" if m == "plain" else f"verify --{m}" for m in modes])
+        click.echo(f"instructions per decision (valgrind cachegrind; {counted} each run on {small} and {games} "
+                   f"self-played games, seed {seed}: the start-up drops out of the slope) ...")
+        if "plain" in modes:
+            click.echo(f"{'edition':<11} {'sets':<27} {'decisions':>9} {'verify':>9} {'decode':>8} {'ratio':>6} "
+                       f"{'start-up':>9}  {'verify':>9} {'decode':>9}")
+            click.echo(f"{'':<11} {'':<27} {'':>9} {'instr.':>9} {'instr.':>8} {'':>6} {'instr.':>9}  "
+                       f"{'us (wall)':>9} {'us (wall)':>9}")
         for edition, sets in corpora or every_corpus():
-            c = count_corpus(edition, sets, games, seed, claims, repeat, folder)
+            c = count_corpus(edition, sets, games, seed, claims, repeat, folder, modes)
             rows.append(c)
-            click.echo(f"{c.edition:<11} {c.sets:<27} {c.decisions:>9,} {c.verify:>9,.0f} {c.decode:>8,.0f} "
-                       f"{c.verify / c.decode:>5.1f}x {c.start_up / 1e6:>8.0f}M  {c.verify_us:>9.1f} "
-                       f"{c.decode_us:>9.2f}")
-    main = [r for r in rows if _game(r.edition) == registry.DEFAULT]
-    if main:
-        total = sum(r.decisions for r in main)
-        mean = sum(r.verify * r.decisions for r in main) / total
-        floor = sum(r.decode * r.decisions for r in main) / total
-        click.echo(f"{'all ' + registry.entry(registry.DEFAULT).TITLE:<11} {'':<27} {total:>9,} {mean:>9,.0f} "
-                   f"{floor:>8,.0f} {mean / floor:>5.1f}x")
-    return rows
+            if "plain" in modes:
+                click.echo(f"{c.edition:<11} {c.sets:<27} {c.decisions:>9,} {c.verify:>9,.0f} {c.decode:>8,.0f} "
+                           f"{c.verify / c.decode:>5.1f}x {c.start_up / 1e6:>8.0f}M  {c.verify_us:>9.1f} "
+                           f"{c.decode_us:>9.2f}")
+        main = [r for r in rows if _game(r.edition) == registry.DEFAULT]
+        if main and "plain" in modes:
+            total = sum(r.decisions for r in main)
+            mean = sum(r.verify * r.decisions for r in main) / total
+            floor = sum(r.decode * r.decisions for r in main) / total
+            click.echo(f"{'all ' + registry.entry(registry.DEFAULT).TITLE:<11} {'':<27} {total:>9,} {mean:>9,.0f} "
+                       f"{floor:>8,.0f} {mean / floor:>5.1f}x")
+        others = [m for m in modes if m != "plain"]
+        if others:
+            show_modes(rows, others)
+        if "keep-going" in modes:
+            click.echo(f"counting plain verify and --keep-going on {small} and {games} broken games "
+                       f"({_bench(registry.DEFAULT).BROKEN}; seed {seed}) ...")
+            broken = count_broken(games, seed, folder)
+            click.echo(f"broken games: plain {broken.plain:,.0f} instructions a game, --keep-going "
+                       f"{broken.keep_going:,.0f} a game: {broken.ratio:.2f}x plain")
+    show_targets(rows, broken, build)
+    return Counts(rows, broken)
+
+
+def show_modes(rows: list[Counted], modes: list[str]) -> None:
+    """verify's other modes on each corpus, instructions per decision, each
+    beside plain verify's and as a multiple of it (when plain was counted)."""
+    click.echo("verify's other modes, instructions per decision (the same corpora and runs' sizes):")
+    head = f"{'edition':<11} {'sets':<27} {'plain':>9}"
+    for m in modes:
+        head += f" {m:>14} {'x plain':>7}"
+    click.echo(head)
+    for r in rows:
+        line = f"{r.edition:<11} {r.sets:<27} {_figure(r.verify)}"
+        for m in modes:
+            v = r.keep_going if m == "keep-going" else r.which_editions
+            line += f" {_figure(v, 14)} {(f'{v / r.verify:.2f}x' if r.verify else '-'):>7}"
+        click.echo(line)
+
+
+def _figure(v: float | None, width: int = 9) -> str:
+    return f"{v:>{width},.0f}" if v is not None else f"{'-':>{width}}"
+
+
+def show_targets(rows: list[Counted], broken: Broken | None, build: str) -> None:
+    """Each target of issue 45 that the counts give a figure for, beside it:
+    the corpora's (each game's TARGETS), verify's start-up, and --keep-going
+    against plain on the broken games. Judged on the figures as printed."""
+    targets = {c: t for game in registry.GAMES for c, t in _bench(game).TARGETS.items()}
+    compiled = build.startswith("compiled")
+    for r in rows:
+        limit = targets.get((r.edition, r.sets))
+        if limit is None or r.verify is None:
+            continue
+        v = round(r.verify)
+        click.echo(f"target {r.edition} {r.sets} at most {limit:,} instructions a decision (compiled): "
+                   f"{meets(v <= limit)} ({v:,}, {v / limit:.2f} of target"
+                   + ("" if compiled else f"; counted: {build}") + ")")
+    starts = [r for r in rows if r.start_up is not None]
+    if starts:
+        worst = max(starts, key=lambda r: r.start_up)
+        m = round(worst.start_up / 1e6)
+        click.echo(f"target start-up under {START_UP_TARGET // 1_000_000} M instructions: "
+                   f"{meets(m * 1_000_000 < START_UP_TARGET)} (at most {m} M, {worst.edition} {worst.sets})")
+    if broken is not None:
+        ratio = round(broken.ratio, 2)
+        click.echo(f"target --keep-going at most {KEEP_GOING_TARGET:g}x plain (broken games): "
+                   f"{meets(ratio <= KEEP_GOING_TARGET)} ({ratio:.2f}x)")
 
 
 PARENT_GAMES = 600      # games of the larger run of the parent's count; the smaller has a quarter

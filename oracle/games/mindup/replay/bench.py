@@ -1,5 +1,6 @@
 """What `mb-oracle bench` plays of Mind Up!: the corpus its instruction
-count verifies and its self-played lines (oracle.replay.counting)."""
+count verifies, its self-played lines and the target of issue 45 for it
+(oracle.replay.counting)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from .selfplay import selfplay_lines
 
 # (the game, in the edition column, and its players and objectives) of the counted corpus.
 CORPORA = (("mind-up", "4 players, 2 objectives"),)
+
+# The most instructions a decision verify may cost on a corpus, compiled.
+TARGETS = {("mind-up", "4 players, 2 objectives"): 60_000}
 
 
 def lines(edition: str, sets: str | None, games: int, seed: int, claims: str) -> Iterator[bytes]:
