@@ -67,6 +67,21 @@ def test_a_decision_line_with_a_key_twice_is_a_note_or_under_strict_a_finding(st
         assert rep.verdict == "conforms" and said in rep.notes
 
 
+@pytest.mark.parametrize("kind,key,given", [
+    (b"game", "id", b'"id":"other","id":'), (b"game", "sets", b'"sets":[],"sets":'),
+    (b"setup", "unused", b'"unused":[],"unused":'), (b"setup", "unused", b'"unused" :[],"unused":'),
+    (b"setup", "cards", b'"cards":{"1":"Axolotl Healer"},"cards":'),
+])
+def test_a_game_or_setup_line_with_a_key_twice_is_a_note_too(kind, key, given):
+    lines = _game()
+    k = _first(lines, kind)
+    lines = _with(lines, k, lines[k].replace(f'"{key}":'.encode(), given, 1))
+    raw = RawGame("<test>", [(i + 1, line) for i, line in enumerate(lines)])
+    said = f"line {k + 1}: keys given twice in one object, the last value taken: {key}"
+    assert said in verify_game(raw).notes
+    assert verify_game(raw, strict=True).findings[0].code == "DUPLICATE_KEY"
+
+
 def test_the_command_line_says_it_with_and_without_strict(tmp_path):
     lines, lineno = _play_twice(_game())
     log = tmp_path / "twice.jsonl"
