@@ -106,20 +106,6 @@ _decode = msgspec.json.Decoder().decode
 _encode = msgspec.json.Encoder().encode
 
 
-def _blank_before_colon(raw: bytes) -> bool:
-    """Whether a quote is followed by a space then blanks and a colon
-    (`"p" :`): a key that the count of `":` would miss. (`", "`, the
-    layout of many JSON writers, is not.)"""
-    return b'" :' in raw or b'"  ' in raw or b'" \t' in raw or b'" \r' in raw or b'" \n' in raw
-
-
-# Lines whose objects are mostly in lists, which `_held` does not look into:
-# the second test settles them at once.
-_LISTS_OF_OBJECTS = frozenset(("state",))
-_decode = msgspec.json.Decoder().decode
-_encode = msgspec.json.Encoder().encode
-
-
 _blank = None
 
 
