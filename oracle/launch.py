@@ -50,22 +50,16 @@ def _verify_options(args: list[str]) -> tuple[tuple[str, ...], dict] | None:
         elif arg in _FLAGS:
             key, value = _FLAGS[arg]
             options[key] = value
-        elif arg.startswith("-j"):
-            jobs = _jobs(arg[2:] or next(rest, None))       # -j N, -jN (not -j=N: click reads "=N")
-            if jobs is None:
-                return None
-            options["jobs"] = jobs
         else:
-            name, eq, value = arg.partition("=")
-            if name not in ("--format", "--jobs"):
-                return None
-            value = value if eq else next(rest, None)
-            if name == "--jobs":
-                jobs = _jobs(value)
-                if jobs is None:
-                    return None
+            if arg.startswith("-j"):
+                name, value = "--jobs", arg[2:] or next(rest, None)     # -j N, -jN (not -j=N: click reads "=N")
+            else:
+                name, eq, value = arg.partition("=")
+                value = value if eq else next(rest, None)
+            jobs = _jobs(value) if name == "--jobs" else None
+            if jobs is not None:
                 options["jobs"] = jobs
-            elif value in _FORMATS:
+            elif name == "--format" and value in _FORMATS:
                 options["fmt"] = value
             else:
                 return None
