@@ -200,6 +200,21 @@ def _write_runs(played: list[list[bytes]], games: int, folder: str, name: str) -
     return small, paths
 
 
+def _counted_runs(commands: dict, paths: dict[int, str], env: dict, folder: str, statuses=(0,)) -> dict:
+    """The instructions of each command on each of the runs' files `paths`
+    ({size: path}): {(command's key, size): instructions}. One run of each,
+    uncounted, first: where bytecode can be written, the counted runs then
+    all find it (two counted runs compiling the same modules at once, one
+    finding what the other wrote, would tilt the slope)."""
+    first = paths[min(paths)]
+    for cmd in commands.values():
+        subprocess.run([*cmd, first], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=folder)
+    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+        runs = {(what, n): pool.submit(instructions, [*cmd, path], env, folder, statuses)
+                for n, path in paths.items() for what, cmd in commands.items()}
+    return {k: run.result() for k, run in runs.items()}
+
+
 def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, repeat: int,
                  folder: str, modes=tuple(MODES)) -> Counted:
     """One corpus counted in each of `modes` (plain: verify and the decode
@@ -217,20 +232,9 @@ def count_corpus(edition: str, sets: str, games: int, seed: int, claims: str, re
     commands = {mode: [*VERIFY, *MODES[mode]] for mode in modes}
     if "plain" in modes:
         commands["decode"] = [sys.executable, "-c", DECODE % fmt]
-    # One run of each, uncounted, first: where bytecode can be written, the
-    # counted runs then all find it (two counted runs compiling the same
-    # modules at once, one finding what the other wrote, would tilt the slope).
-    for cmd in commands.values():
-        subprocess.run([*cmd, paths[small]], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-                       cwd=folder)
-    runs = {}
-    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
-        for n in (small, games):
-            for what, cmd in commands.items():
-                runs[what, n] = pool.submit(instructions, [*cmd, paths[n]], env, folder)
+    runs = _counted_runs(commands, paths, env, folder)
     d_small, d_big = sum(decisions[:small]), sum(decisions)
-    per = {what: per_decision((d_small, runs[what, small].result()), (d_big, runs[what, games].result()))
-           for what in commands}
+    per = {what: per_decision((d_small, runs[what, small]), (d_big, runs[what, games])) for what in commands}
     if "plain" not in modes:
         return Counted(edition, sets, d_big, None, None, None, None, None, per.get("keep-going", (None,))[0],
                        per.get("which-editions", (None,))[0])
@@ -263,17 +267,9 @@ def count_broken(games: int, seed: int, folder: str) -> Broken:
         paths[n] = os.path.join(folder, f"broken-{n}.jsonl")
         with open(paths[n], "wb") as f:
             f.write(b"".join(line + b"\n" for line in _bench(registry.DEFAULT).broken(n, seed)))
-    env = counted_env()
-    for mode in ("plain", "keep-going"):      # uncounted first, as count_corpus does
-        subprocess.run([*VERIFY, *MODES[mode], paths[small]], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                       env=env, cwd=folder)
-    runs = {}
-    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
-        for mode in ("plain", "keep-going"):
-            for n in (small, games):
-                runs[mode, n] = pool.submit(instructions, [*VERIFY, *MODES[mode], paths[n]], env, folder, (1,))
-    plain, kept = (fit(small, runs[mode, small].result(), games, runs[mode, games].result()).per_game
-                   for mode in ("plain", "keep-going"))
+    commands = {mode: [*VERIFY, *MODES[mode]] for mode in ("plain", "keep-going")}
+    runs = _counted_runs(commands, paths, counted_env(), folder, statuses=(1,))
+    plain, kept = (fit(small, runs[mode, small], games, runs[mode, games]).per_game for mode in commands)
     return Broken(games, plain, kept)
 
 
