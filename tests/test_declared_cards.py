@@ -240,3 +240,21 @@ def test_the_cards_command_lists_a_declared_set(tmp_path):
     refused = run_cli("cards", "--cards", str(broken))
     assert refused.returncode == 2 and b"broken.yaml:4: cards[0].name" in refused.stderr
     assert b"Traceback" not in refused.stderr
+
+
+def test_a_card_is_found_by_its_english_name_before_the_index_of_names_is_made():
+    """`lookup` finds a card written by its English name in the database
+    itself, and makes the index of every other name only when it needs it;
+    both must name the same card, for the shipped cards and declared ones."""
+    from oracle.games.mindbug import cards
+
+    load_file(ROOT / "examples" / "designed-cards.yaml")
+    index = cards._aliases()
+    assert len(index) > 2 * len(cards.CARDS)
+    for name, card in cards.CARDS.items():
+        assert index[name.casefold()] == name
+        assert lookup(name) is card
+        assert lookup(name.upper()) is card and lookup(card.slug) is card
+    cards._ALIASES.clear()                       # as a snapshot made before the first lookup puts it back
+    owl = cards.CARDS["Spider Owl"]
+    assert owl.french != owl.name and lookup(owl.french) is owl and cards._ALIASES

@@ -267,7 +267,10 @@ def next_stage(d: CardDef) -> CardDef | None:
     return None if n is None else CARDS[n]
 
 
-_ALIASES: dict[str, str] = {}
+# The names every card is found by, made when a name is first looked up
+# (`_aliases`): a log whose cards are named as the database writes them
+# never asks, and the index is a third of this module's start.
+_ALIASES: dict[str, str] = {}   # a name key (`name_keys`) of any name of a card -> English name
 _SLUGS: dict[str, str] = {}   # slugs of the English and French names -> English name
 
 
@@ -280,7 +283,7 @@ def name_keys(alias: str) -> tuple[str, ...]:
 
 def card_key(key: str) -> str | None:
     """The English name of the card a name key (`name_keys`) finds, if any."""
-    return _ALIASES.get(key)
+    return (_ALIASES or _aliases()).get(key)
 
 
 _ALIKE: dict[int, dict[str, str]] = {}     # database version -> look-alike key -> English name
@@ -296,7 +299,7 @@ def look_alike(alias: str) -> str | None:
     if index is None:
         index = {}
         written = [(n, c.name) for c in CARDS.values() for n in (c.name, c.french, *OTHER_NAMES.get(c.name, ()))]
-        for known, owner in written + list(_ALIASES.items()):     # as written (a capital I looks like an l), folded
+        for known, owner in written + list((_ALIASES or _aliases()).items()):     # as written (a capital I looks like an l), folded
             for k in keys(known):
                 index.setdefault(k, owner)
         _ALIKE.clear()
@@ -314,8 +317,17 @@ def _index(c: CardDef, *others: str) -> None:
             _SLUGS[slug] = name
 
 
-for _c in CARDS.values():
-    _index(_c, *OTHER_NAMES.get(_c.name, ()))
+_OTHER_DECLARED: dict[str, tuple[str, ...]] = {}    # a declared card -> its names in other languages
+
+
+def _aliases() -> dict[str, str]:
+    """`_ALIASES`, indexed first if it is empty (before the first lookup by
+    name, and after `compiled.snapshot` put back a database that had none)."""
+    if not _ALIASES:
+        for c in CARDS.values():
+            _index(c, *OTHER_NAMES.get(c.name, ()), *_OTHER_DECLARED.get(c.name, ()))
+    return _ALIASES
+
 
 _VERSION = [0]
 
@@ -330,16 +342,23 @@ def add_set(card_set: CardSet, defs: list, other_names: dict | None = None) -> N
     `other_names` maps a card name to its names in other languages."""
     SETS[card_set.id] = card_set
     STAGE_AFTER.update({a: b for one, two, three in card_set.lines for a, b in ((one, two), (two, three)) if b})
+    indexed = bool(_ALIASES)
     for d in defs:
         CARDS[d.name] = d
-        _index(d, *((other_names or {}).get(d.name, ())))
+        others = _OTHER_DECLARED[d.name] = tuple((other_names or {}).get(d.name, ()))
+        if indexed:
+            _index(d, *others)
     _VERSION[0] += 1
 
 
 def lookup(name: str) -> CardDef:
     """The card called `name` in English, French, or as a slug; raises
     UnknownCard with the closest names when there is none."""
-    key = _ALIASES.get(name.casefold()) or _ALIASES.get(slugify(name))
+    found = CARDS.get(name)             # the English name, as logs and decks write it
+    if found is not None:
+        return found
+    aliases = _ALIASES or _aliases()
+    key = aliases.get(name.casefold()) or aliases.get(slugify(name))
     if key is None:
         raise UnknownCard(name)
     return CARDS[key]
@@ -353,6 +372,7 @@ def suggest(name: str, n: int = 2) -> tuple[str, ...]:
         return ()
     import difflib              # only for a name that is wrong
 
+    _aliases()
     close = difflib.get_close_matches(key, list(_SLUGS), n=n * 3, cutoff=0.6)
     if not close and len(key) >= 3:   # the start of a name: "kanga"
         close = [k for k in _SLUGS if k.startswith(key)]

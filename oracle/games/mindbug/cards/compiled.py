@@ -235,9 +235,9 @@ def snapshot():
     back (declared sets and their abilities added since are forgotten, and
     their files may be loaded again). For a process that tries cards for a
     while, such as a test."""
-    from . import _ALIASES, _SLUGS, _VERSION, CARDS, SETS, STAGE_AFTER
+    from . import _ALIASES, _OTHER_DECLARED, _SLUGS, _VERSION, CARDS, SETS, STAGE_AFTER
 
-    registries = [SETS, CARDS, _ALIASES, _SLUGS, STAGE_AFTER, _LOADED, table.TRIGGERED, table.POWER_LAYER,
+    registries = [SETS, CARDS, _ALIASES, _SLUGS, _OTHER_DECLARED, STAGE_AFTER, _LOADED, table.TRIGGERED, table.POWER_LAYER,
                   table.GRANT_LAYER, table.COPY_LAYER, table.BLOCK_RULES, table.ATTACK_RULES, table.PLAY_BLOCKERS,
                   table.LIFE_READERS, table.ACTION_USEFUL, table.OCTONITE, table.DISTRIBUTE, table.LATER]
     saved = [(r, r.copy()) for r in registries]
