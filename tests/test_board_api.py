@@ -278,3 +278,17 @@ def test_mind_up_played_three_choices_saved_as_a_ruling_that_passes(client, fold
 def test_a_decision_the_service_cannot_read_is_named(client):
     r = client.post("/api/play", headers=H, json={"document": MINDBUG, "decisions": [{"t": "atack", "p": 0}]})
     assert r.status_code == 400 and r.json()["error"]["field"].startswith("$.decisions[0]")
+
+
+@pytest.mark.parametrize("log, game", [("en-revised.jsonl", "mindbug"), ("mind-up.jsonl", "mind-up")])
+def test_a_game_of_a_log_is_a_position_to_start_from(log, game):
+    path = os.path.join(os.path.dirname(__file__), "..", "replays", "conforming", log)
+    c = _client(Settings(token=TOKEN, port=PORT, log_file=path))
+    hello = c.get("/api/hello", headers=H).json()
+    assert hello["log"]["file"] == log and hello["log"]["games"]
+    gid = hello["log"]["games"][0]
+    r = c.get("/api/log", params={"game": gid, "step": 7}, headers=H).json()
+    assert r["game"] == game and 0 < r["step"] <= 7
+    played = c.post("/api/play", headers=H, json={"document": r["document"]}).json()
+    assert played["ok"] is True and played["pending"]["options"]
+    assert c.get("/api/log", params={"game": "no-such-game"}, headers=H).status_code == 404
