@@ -5,6 +5,8 @@ verify reads it (oracle.replay.reader: gzip data, limits on lines)."""
 
 from __future__ import annotations
 
+import os
+
 from .. import games
 from ..replay.reader import READ_ERRORS, open_log, split_games
 from .files import FileRefused
@@ -35,9 +37,18 @@ def game_ids(path: str) -> list[str]:
     return [_id(raw) for raw in _games(path)]
 
 
-def position(path: str, game_id: str, step: int) -> dict:
+def summary(log_file: str | None) -> dict | None:
+    """The replay log of `--log`: its name and the ids of its games."""
+    if log_file is None:
+        return None
+    return {"file": os.path.basename(log_file), "games": game_ids(log_file)}
+
+
+def position(path: str | None, game_id: str, step: int) -> dict:
     """{"document", "step", "game"}: game `game_id` of the log at the start
     of the turn at or before `step`."""
+    if path is None:
+        raise FileRefused(400, "NO_LOG", "this board reads no replay log: start it with `mb-oracle board --log FILE`")
     for raw in _games(path):
         if _id(raw) != game_id:
             continue

@@ -26,7 +26,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
-from . import bodies, files, play
+from . import bodies, files, logs, play
 
 PAGE = Path(__file__).parent / "page"
 RATE = 50                       # requests a second a client may make
@@ -168,7 +168,7 @@ def build_app(settings: Settings) -> Starlette:
 
     async def hello(request: Request) -> Response:
         return _json({"games": play.hello(settings.card_files), "scenarios": bool(settings.scenario_dirs),
-                      "log": files.log_summary(settings.log_file)})
+                      "log": logs.summary(settings.log_file)})
 
     async def cards(request: Request) -> Response:
         game = _game(request)
@@ -205,7 +205,7 @@ def build_app(settings: Settings) -> Starlette:
         step = _query(request, "step", required=False) or "0"
         if not step.isdigit():
             raise ApiError(400, "BAD_REQUEST", "`step` is a whole number", "?step")
-        return _json(files.log_position(settings, _query(request, "game"), int(step)))
+        return _json(logs.position(settings.log_file, _query(request, "game"), int(step)))
 
     routes = [
         Route("/", guarded(page, api=False)),
