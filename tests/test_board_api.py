@@ -104,6 +104,19 @@ def test_too_many_decisions_or_cards_are_refused(client):
     huge = {"given": {"players": [{"hand": ["Gorillion"] * 400}, {}]}}
     r = client.post("/api/check", headers=H, json={"document": huge})
     assert r.status_code == 400 and r.json()["error"]["code"] == "TOO_LARGE"
+    huge = {"game": "mind-up", "given": {"hands": [list(range(1, 61))] * 3, "line": [1, 2, 3]}}
+    r = client.post("/api/check", headers=H, json={"document": huge})
+    assert r.status_code == 400 and "the game has 60" in r.json()["error"]["message"]
+    deep = b'{"document": {"given": ' + b"[" * 5000 + b"]" * 5000 + b"}}"
+    r = client.post("/api/check", content=deep, headers={**H, "Content-Type": "application/json"})
+    assert r.status_code == 400 and "MAX_DEPTH" in r.json()["error"]["message"]
+
+
+def test_an_unknown_route_or_method_is_a_json_error(client):
+    r = client.get("/api/nothing", headers=H)
+    assert r.status_code == 404 and r.json()["ok"] is False
+    r = client.get("/api/play", headers=H)
+    assert r.status_code == 405 and r.json()["error"]["code"] == "BAD_METHOD"
 
 
 def test_many_requests_a_second_are_refused(folder):

@@ -223,7 +223,13 @@ def build_app(settings: Settings) -> Starlette:
         Route("/api/scenario", guarded(scenario)),
         Route("/api/log", guarded(log)),
     ]
-    return Starlette(routes=routes)
+
+    async def unknown(request: Request, exc) -> Response:
+        status = getattr(exc, "status_code", 404)
+        what = "no such page or request" if status == 404 else f"{request.method} is not taken here"
+        return _error(status, "NOT_FOUND" if status == 404 else "BAD_METHOD", f"{what}: {request.url.path}")
+
+    return Starlette(routes=routes, exception_handlers={404: unknown, 405: unknown})
 
 
 def _static(folder: Path, name: str) -> Response:

@@ -51,16 +51,25 @@ def cards(sets, card_files) -> list[dict]:
 
 
 def size_problem(document: dict) -> str | None:
+    """A position naming more cards than the game has, in words."""
     given = document.get("given")
-    n = _count(given)
-    return f"the position names {n} cards; the game has {CARD_COUNT}" if n > CARD_COUNT + 20 else None
+    if not isinstance(given, dict):
+        return None
+    where = [given.get(k) for k in ("hands", "line", "columns", "pile")]
+    scored = given.get("scored")
+    if isinstance(scored, dict):
+        where += list(scored.values())
+    deal = given.get("deal")
+    if isinstance(deal, dict):
+        where += [deal.get(k) for k in ("hands", "line", "pile")]
+    n = sum(_count(w) for w in where)
+    return f"the position names {n} cards; the game has {CARD_COUNT}" if n > CARD_COUNT else None
 
 
 def _count(value) -> int:
+    """The cards in nested lists."""
     if isinstance(value, list):
-        return sum(_count(v) if isinstance(v, (list, dict)) else 1 for v in value)
-    if isinstance(value, dict):
-        return sum(_count(v) for v in value.values())
+        return sum(_count(v) if isinstance(v, list) else 1 for v in value)
     return 0
 
 
