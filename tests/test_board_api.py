@@ -305,3 +305,19 @@ def test_a_game_of_a_log_is_a_position_to_start_from(log, game):
     played = c.post("/api/play", headers=H, json={"document": r["document"]}).json()
     assert played["ok"] is True and played["pending"]["options"]
     assert c.get("/api/log", params={"game": "no-such-game"}, headers=H).status_code == 404
+
+
+def test_a_library_scenario_opens_as_its_position_and_decisions():
+    root = os.path.join(os.path.dirname(__file__), "..", "scenarios")
+    c = _client(Settings(token=TOKEN, port=PORT, scenario_dirs=(root,)))
+    listed = {f["file"]: f for f in c.get("/api/scenarios", headers=H).json()["files"]}
+    taken = 0
+    for name in ("keywords-tough.yaml", "mind-up/examples.yaml"):
+        for sc in listed[name]["scenarios"]:
+            r = c.get("/api/scenario", params={"file": name, "id": sc["id"]}, headers=H).json()
+            assert r["sha256"] == listed[name]["sha256"], sc["id"]
+            taken += len(r["decisions"])
+            played = c.post("/api/play", headers=H, json={"document": r["document"], "decisions": r["decisions"],
+                                                          "edition": r["edition"]}).json()
+            assert played["ok"] is ("illegal" not in r["document"]), sc["id"]
+    assert taken > 10
