@@ -321,3 +321,26 @@ def test_a_library_scenario_opens_as_its_position_and_decisions():
                                                           "edition": r["edition"]}).json()
             assert played["ok"] is ("illegal" not in r["document"]), sc["id"]
     assert taken > 10
+
+
+def test_the_command_binds_a_free_port_on_127_0_0_1_and_prints_its_url(tmp_path):
+    import subprocess
+    import sys
+
+    import httpx
+
+    proc = subprocess.Popen([sys.executable, "-m", "oracle", "board", "--port", "0", "--scenarios", str(tmp_path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("the board: http://127.0.0.1:"), line + proc.stderr.read()
+        url = line.split(": ", 1)[1].strip()
+        port = int(url.split(":")[2].split("/")[0])
+        token = url.split("token=")[1]
+        assert port > 0 and len(token) >= 32
+        hello = httpx.get(f"http://127.0.0.1:{port}/api/hello", headers={"X-Board-Token": token})
+        assert hello.status_code == 200 and hello.json()["scenarios"] is True
+        assert httpx.get(f"http://127.0.0.1:{port}/api/hello").status_code == 403
+    finally:
+        proc.terminate()
+        proc.wait()
