@@ -344,3 +344,15 @@ def test_the_command_binds_a_free_port_on_127_0_0_1_and_prints_its_url(tmp_path)
     finally:
         proc.terminate()
         proc.wait()
+
+
+@pytest.mark.parametrize("missing", ["starlette", "uvicorn"])
+def test_board_in_an_install_without_the_extra_is_one_line_of_advice(missing):
+    import subprocess
+    import sys
+
+    code = (f"import sys; sys.modules[{missing!r}] = None; sys.argv = ['mb-oracle', 'board']; "
+            "from oracle.cli import main; main()")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert p.stderr.strip().splitlines() == [command.MISSING]
