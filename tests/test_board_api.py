@@ -394,3 +394,18 @@ def test_a_card_the_position_does_not_place_is_expected_by_its_zone_s_count(clie
     placed = edit._placed(session)
     assert placed(13) and not placed(1)               # Kangasaurus Rex is placed, Axolotl Healer is unused
     assert edit._zone_value([13, 1], placed) == 2 and edit._zone_value([13], placed) == ["Kangasaurus Rex"]
+
+
+def test_another_edition_or_reading_plays_the_position_by_its_rules(client):
+    doc = {"given": {"players": [{"hand": ["Gorillion"], "deck": ["Spider Owl", "Bee Bear", "Turbo Bug", "Luchataur",
+                                                                  "Lone Yeti"]}, {}]}}
+    hands = {}
+    for edition in ("en-first", "en-revised"):
+        r = client.post("/api/play", headers=H, json={"document": doc, "edition": edition}).json()
+        assert r["edition"] == edition
+        hands[edition] = len(r["board"]["players"][0]["hand"])
+    assert hands == {"en-first": 1, "en-revised": 5}        # the revised rules refill a hand under 5 at once
+    r = client.post("/api/play", headers=H, json={"document": doc, "edition": "en-second"})
+    assert r.status_code == 400 and r.json()["error"]["field"] == "$.edition"
+    bad = client.post("/api/check", headers=H, json={"document": {**doc, "readings": {"effects.hunter-ordr": "x"}}})
+    assert bad.json()["problems"][0]["field"] == "$.readings"
