@@ -298,7 +298,7 @@ def test_a_game_of_a_log_is_a_position_to_start_from(log, game):
     path = os.path.join(os.path.dirname(__file__), "..", "replays", "conforming", log)
     c = _client(Settings(token=TOKEN, port=PORT, log_file=path))
     hello = c.get("/api/hello", headers=H).json()
-    assert hello["log"]["file"] == log and hello["log"]["games"]
+    assert hello["log"]["file"] == log and hello["log"]["games"] and hello["log"]["start"] is None
     gid = hello["log"]["games"][0]
     r = c.get("/api/log", params={"game": gid, "step": 7}, headers=H).json()
     assert r["game"] == game and 0 < r["step"] <= 7
@@ -410,3 +410,13 @@ def test_another_edition_or_reading_plays_the_position_by_its_rules(client):
     assert r.status_code == 400 and r.json()["error"]["field"] == "$.edition"
     bad = client.post("/api/check", headers=H, json={"document": {**doc, "readings": {"effects.hunter-ordr": "x"}}})
     assert bad.json()["problems"][0]["field"] == "$.readings"
+
+
+def test_the_log_s_game_to_open_first_is_checked_and_told_to_the_page(tmp_path, monkeypatch):
+    log = os.path.join(os.path.dirname(__file__), "..", "replays", "conforming", "mind-up.jsonl")
+    result = CliRunner().invoke(command.board, ["--log", log, "--game", "no-such-game"])
+    assert result.exit_code == 2 and "has no game 'no-such-game'" in result.output
+    result = CliRunner().invoke(command.board, ["--game", "mind-up-3p"])
+    assert result.exit_code == 2 and "--log" in result.output
+    c = _client(Settings(token=TOKEN, port=PORT, log_file=log, log_start={"game": "mind-up-3p", "step": 4}))
+    assert c.get("/api/hello", headers=H).json()["log"]["start"] == {"game": "mind-up-3p", "step": 4}

@@ -37,11 +37,12 @@ def game_ids(path: str) -> list[str]:
     return [_id(raw) for raw in _games(path)]
 
 
-def summary(log_file: str | None) -> dict | None:
-    """The replay log of `--log`: its name and the ids of its games."""
+def summary(log_file: str | None, start: dict | None = None) -> dict | None:
+    """The replay log of `--log`: its name, the ids of its games, and the
+    game the page opens first (`--game`, `--step`: {game, step}, or None)."""
     if log_file is None:
         return None
-    return {"file": os.path.basename(log_file), "games": game_ids(log_file)}
+    return {"file": os.path.basename(log_file), "games": game_ids(log_file), "start": start}
 
 
 def position(path: str | None, game_id: str, step: int) -> dict:

@@ -45,13 +45,15 @@ HEADERS = {
 class Settings:
     """What the command line gave the server: its token, the port it
     answers at (set once bound: port 0 binds any free one), the card
-    files, the scenario folders and the replay log it may read."""
+    files, the scenario folders and the replay log it may read (and the
+    game of it the page opens first)."""
 
     token: str
     port: int = 0
     card_files: tuple[str, ...] = ()
     scenario_dirs: tuple[str, ...] = ()
     log_file: str | None = None
+    log_start: dict | None = None                    # {game, step}: the log's game the page opens first
     page_dir: Path = PAGE
     rate: int = RATE
     clock: object = time.monotonic
@@ -168,7 +170,7 @@ def build_app(settings: Settings) -> Starlette:
 
     async def hello(request: Request) -> Response:
         return _json({"games": play.hello(settings.card_files), "scenarios": bool(settings.scenario_dirs),
-                      "log": logs.summary(settings.log_file)})
+                      "log": logs.summary(settings.log_file, settings.log_start)})
 
     async def cards(request: Request) -> Response:
         game = _game(request)
