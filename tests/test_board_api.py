@@ -234,8 +234,11 @@ def test_mindbug_played_three_steps_saved_as_a_ruling_that_passes(client, folder
     results = run_all([sf])
     assert results and all(res.passed for res in results)
     # listed, opened, and never written over unless opened as it is
+    (folder / "broken.yaml").write_text("format: [\n")
     listed = client.get("/api/scenarios", headers=H).json()["files"]
-    assert listed[0]["file"] == "tough.yaml" and listed[0]["scenarios"][0]["id"] == "board.tough-saves-elephantopus"
+    assert [f["file"] for f in listed] == ["broken.yaml", "tough.yaml"] and "problem" in listed[0]
+    assert listed[1]["scenarios"] == [{"id": "board.tough-saves-elephantopus", "game": "mindbug",
+                                       "title": "A ruling made on the board"}]
     opened = client.get("/api/scenario", params={"file": "tough.yaml", "id": "board.tough-saves-elephantopus"},
                         headers=H).json()
     assert opened["document"]["steps"][1] == {"block": "Elephantopus"}

@@ -78,8 +78,10 @@ def read(settings, name: str, field: str = "?file") -> tuple[str, bytes]:
 
 def listing(settings) -> list[dict]:
     """Each scenario file under the folders (regular files within them, at
-    most 1 MiB), with its scenarios' ids and games, or its problem."""
-    from ..scenarios.loader import load_text
+    most 1 MiB), with the id, game and title of each of its documents (read
+    as YAML only: the loader judges a scenario when it is opened), or why
+    it cannot be read."""
+    from .. import safeyaml
     from ..safeyaml import NotReadable, read_within
 
     out = []
@@ -94,14 +96,14 @@ def listing(settings) -> list[dict]:
                 entry = {"file": rel, "folder": folder}
                 try:
                     data = read_within(os.path.join(here, n), [root])
-                    sf = load_text(data.decode("utf-8", "replace"), rel, folders=settings.scenario_dirs,
-                                   card_files=settings.card_files)
-                    entry["scenarios"] = [{"id": sc.id, "game": sc.game} for sc in sf.scenarios]
                     entry["sha256"] = sha256(data)
-                    if sf.errors:
-                        entry["problems"] = len(sf.errors)
+                    docs = [d for _node, d in safeyaml.documents(data.decode("utf-8"))]
+                    entry["scenarios"] = [{"id": d["id"], "game": d.get("game", "mindbug"), "title": d.get("title")}
+                                          for d in docs if isinstance(d, dict) and isinstance(d.get("id"), str)]
                 except NotReadable as e:
                     entry["problem"] = str(e)
+                except (safeyaml.YamlProblem, UnicodeDecodeError, ValueError) as e:
+                    entry["problem"] = f"not read as YAML: {e}"
                 out.append(entry)
     return out
 
