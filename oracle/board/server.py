@@ -126,6 +126,9 @@ def build_app(settings: Settings) -> Starlette:
     """The application for `settings`."""
 
     def guarded(handler, api: bool = True, body=None):
+        """`handler` behind the checks, in order: the Host, the rate, the
+        token (`api`), the body read as the struct `body`; its refusals
+        answered as errors."""
         async def endpoint(request: Request) -> Response:
             if not _host_ok(settings, request.headers.get("host")):
                 return _error(400, "BAD_HOST", "this server answers only at 127.0.0.1 or localhost, at its own port")
