@@ -1,0 +1,183 @@
+"""The board (`mb-oracle board`) in a real browser (headless Chromium): for
+each game a position set up by clicking cards into zones, three steps
+played by clicking the options, expectations ticked and the ruling saved,
+then `mb-oracle scenarios` passes the saved file; a problem of the
+position is marked on the zone or card it names.
+
+`MB_ORACLE_BOARD_SCREENSHOT=spec/images/board.png python -m pytest
+tests/test_board_browser.py -n 0` also writes the README's screenshot of a
+game of Mindbug in play."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from browser import launch, png_colours
+from conftest import ROOT, run_cli
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the Python package playwright is not installed "
+                                                             "(pip install -e '.[test]')")
+pytest.importorskip("starlette", reason="Starlette, the board's web stack, is not installed (pip install -e '.[board]')")
+pytest.importorskip("uvicorn", reason="uvicorn, which serves the board, is not installed (pip install -e '.[board]')")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """`mb-oracle board --scenarios DIR --port 0` and the URL it prints."""
+    folder = tmp_path_factory.mktemp("rulings")
+    proc = subprocess.Popen([sys.executable, "-m", "oracle", "board", "--scenarios", str(folder), "--port", "0"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    url = None
+    for line in proc.stdout:
+        if "http://" in line:
+            url = line[line.index("http://"):].split()[0]
+            break
+    if url is None:
+        proc.kill()
+        pytest.fail("mb-oracle board printed no URL: " + proc.stderr.read())
+    yield url, folder
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+@pytest.fixture
+def page(browser, server):
+    pg = browser.new_page(viewport={"width": 1280, "height": 900})
+    pg.set_default_timeout(15000)
+    pg.errors = []
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.goto(server[0])
+    pg.wait_for_selector("body[data-ready]")
+    yield pg
+    pg.close()
+
+
+def place(pg, card, zone):
+    """Click the card in the list, then the zone: the card is placed there."""
+    before = pg.locator(f'[data-zone="{zone}"] > .dz > *').count()
+    pg.click(f'#cards [data-card="{card}"]')
+    pg.click(f'[data-zone="{zone}"] > .zname')
+    pg.wait_for_function(f'document.querySelectorAll(\'[data-zone="{zone}"] > .dz > *\').length > {before}')
+
+
+def settled(pg):
+    """Wait until the position was checked and the page shows no request in flight."""
+    pg.wait_for_function("!document.body.classList.contains('busy')")
+
+
+def click_option(pg, text=None):
+    steps = pg.locator("#steps li").count()
+    opts = pg.locator("#pending .option")
+    (opts.filter(has_text=text) if text else opts).first.click()
+    pg.wait_for_function(f"document.querySelectorAll('#steps li').length > {steps}")
+    settled(pg)
+
+
+def save_ruling(pg, folder: Path, name: str, ident: str, clauses: str) -> Path:
+    pg.wait_for_selector("#expectations input")
+    boxes = pg.locator("#expectations input")
+    for k in range(min(3, boxes.count())):
+        boxes.nth(k).check()
+    pg.fill("#r-id", ident)
+    pg.fill("#r-title", "A ruling set up on the board in the browser test")
+    pg.fill("#r-clauses", clauses)
+    pg.click("#preview")
+    pg.wait_for_function("document.getElementById('yaml').textContent.includes('mb-scenario/1')")
+    pg.fill("#r-file", name)
+    pg.click("#save")
+    pg.wait_for_function("document.getElementById('saved').textContent.startsWith('Saved')")
+    path = folder / name
+    assert path.is_file()
+    return path
+
+
+def test_a_mindbug_position_played_three_steps_becomes_a_passing_ruling(page, server):
+    pg = page
+    place(pg, "Gorillion", "Player 0 play area")
+    place(pg, "Bee Bear", "Player 0 hand")
+    place(pg, "Shield Bugs", "Player 1 play area")
+    # a card dragged onto a zone is placed as a click places it
+    pg.drag_and_drop('#cards [data-card="Brain Fly"]', '[data-zone="Player 1 hand"] > .zname')
+    pg.wait_for_selector('[data-zone="Player 1 hand"] .placed')
+    settled(pg)
+    assert pg.inner_text("#problems") == "none"
+    pg.click("#start")
+    pg.wait_for_selector("#pending .option")
+    click_option(pg, "Gorillion")
+    click_option(pg, "Shield Bugs")
+    assert "exhausted" in pg.inner_text("#board")              # TOUGH: exhausted instead of defeated
+    assert pg.locator("#step-events .chip").count() >= 1       # the events' clauses, quoted on hover
+    shot = pg.screenshot()
+    assert png_colours(shot) >= 16
+    if os.environ.get("MB_ORACLE_BOARD_SCREENSHOT"):
+        Path(os.environ["MB_ORACLE_BOARD_SCREENSHOT"]).write_bytes(shot)
+    click_option(pg, "Brain Fly")
+    assert pg.locator("#steps li").count() == 4                 # the start and three steps
+    # a step clicked shows the board as it was then; the steps stay
+    pg.locator("#steps button").nth(1).click()
+    pg.wait_for_function("document.querySelector('#steps .current').textContent.startsWith('1.')")
+    assert "exhausted" not in pg.inner_text("#board")
+    pg.locator("#steps button").nth(3).click()
+    pg.wait_for_function("document.querySelector('#steps .current').textContent.startsWith('3.')")
+    settled(pg)
+    path = save_ruling(pg, server[1], "board-mindbug.yaml", "board.tough-blocker-then-brain-fly", "keywords.tough")
+    assert "Gorillion" in path.read_text()
+    r = run_cli("scenarios", str(path))
+    assert r.returncode == 0, r.stdout.decode() + r.stderr.decode()
+    assert pg.errors == []
+
+
+def test_a_mind_up_position_played_three_choices_becomes_a_passing_ruling(page, server):
+    pg = page
+    pg.select_option("#game", "mind-up")
+    pg.wait_for_selector('[data-zone="The line"]')
+    for card in (12, 30, 41):
+        place(pg, card, "The line")
+    for who, cards in (("A", (50, 2, 3)), ("B", (9, 10, 11)), ("C", (33, 17, 18))):
+        for card in cards:
+            place(pg, card, f"player {who} hand")
+    settled(pg)
+    assert pg.inner_text("#problems") == "none"
+    pg.click("#start")
+    pg.wait_for_selector("#pending .option")
+    assert "player A" in pg.inner_text("#pending")             # one player's hidden choice at a time
+    click_option(pg)
+    assert "player B" in pg.inner_text("#pending")
+    click_option(pg)
+    click_option(pg)                                           # the last choice: the cards are revealed
+    assert pg.locator("#steps li").count() == 4
+    path = save_ruling(pg, server[1], "board-mind-up.yaml", "board.mind-up-first-turn", "mu.turn.reveal")
+    assert "mind-up" in path.read_text()
+    r = run_cli("scenarios", str(path))
+    assert r.returncode == 0, r.stdout.decode() + r.stderr.decode()
+    assert pg.errors == []
+
+
+def test_a_card_placed_twice_is_a_problem_marked_on_the_board(page):
+    pg = page
+    place(pg, "Gorillion", "Player 0 hand")
+    place(pg, "Gorillion", "Player 1 hand")                    # First Contact has one Gorillion: this is Gorillion#2
+    pg.wait_for_selector("#position .problem")
+    assert pg.locator("#problems .problem-item").count() >= 1
+    assert "Gorillion" in pg.inner_text("#problems")
+    assert pg.locator("#start").is_disabled()
+    # removing the second copy clears the problem
+    pg.locator('[data-zone="Player 1 hand"] .rm').click()
+    pg.wait_for_function("document.getElementById('problems').innerText === 'none'")
+    assert pg.locator("#position .problem").count() == 0
+    assert pg.errors == []
