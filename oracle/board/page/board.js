@@ -66,7 +66,8 @@ const BOARD_KIT = (() => {
   function pickers() {
     const g = gameInfo();
     const ed = $("edition");
-    ed.replaceChildren(...g.editions.map((e) => el("option", { value: ident(e), text: ident(e) })));
+    ed.replaceChildren(...g.editions.map((e) => el("option", { value: ident(e), text: ident(e),
+      selected: ident(e) === g.default_edition })));
     const sets = $("sets");
     sets.replaceChildren(el("legend", { text: "Sets" }), ...(g.sets || []).map((s, i) => el("label", { class: "set" },
       el("input", { type: "checkbox", value: s.id, checked: i === 0, onchange: setsChanged }), " " + (s.name || s.id))));
@@ -277,7 +278,7 @@ const BOARD_KIT = (() => {
   // -- the ruling: tickable expectations, fields, preview, save --
   async function loadExpectations() {
     const r = await api("/api/expectations", { document: documentOf(), decisions: decisions().slice(0, S.at) });
-    const items = Array.isArray(r) ? r : r.expectations || [];
+    const items = r.items || [];
     const ticked = new Set([...document.querySelectorAll("#expectations input:checked")].map((i) => i.value));
     $("expectations").replaceChildren(...items.map((x) => el("li", {}, el("label", {},
       el("input", { type: "checkbox", value: x.key, checked: ticked.has(x.key) }), " " + x.label))));
@@ -331,16 +332,12 @@ const BOARD_KIT = (() => {
     }
   }
   async function openDocument(doc, steps) {
-    const game = doc.game || "mindbug";
-    if (game !== S.game) { S.game = game; $("game").value = game; await switchGame(true); }
-    setPickers(doc);
-    await loadCards();
-    S.pos = S.editor.fromGiven(doc.given || {});
-    S.lines = [steps || []]; S.line = 0;
+    S.game = doc.game || "mindbug";
+    $("game").value = S.game;
+    await switchGame(doc);
+    S.lines = [steps || []];
     for (const [k, f] of [["id", "r-id"], ["title", "r-title"]]) if (doc[k]) $(f).value = doc[k];
     if (doc.clauses) $("r-clauses").value = doc.clauses.join(", ");
-    showSetup();
-    changed();
   }
   async function openScenario() {
     const v = $("scenario-list").value;
@@ -374,15 +371,16 @@ const BOARD_KIT = (() => {
     else changed();
   }
   async function setsChanged() { await loadCards(); changed(); }
-  async function switchGame(keep) {
+  // A game picked (a new empty position) or a document opened (`doc`: its game, pickers and position).
+  async function switchGame(doc) {
     S.editor = BOARD_EDITORS[S.game];
     pickers();
+    if (doc) setPickers(doc);
+    S.pos = doc ? S.editor.fromGiven(doc.given || {}) : S.editor.empty(gameInfo());
+    S.lines = [[]]; S.line = 0; S.at = 0; S.armed = null; S.problems = [];
+    showSetup();
     const c = await api("/api/clauses?" + q({ game: S.game }));
     S.clauses = c.clauses || {};
-    if (keep) return;
-    S.pos = S.editor.empty(gameInfo());
-    S.lines = [[]]; S.line = 0; S.at = 0; S.armed = null;
-    showSetup();
     await loadCards();
     changed();
   }
@@ -395,9 +393,9 @@ const BOARD_KIT = (() => {
     S.hello = await api("/api/hello");
     if (!S.hello.games) return;
     const games = Object.keys(S.hello.games);
-    for (const g of games) await loadScript("static/edit/" + encodeURIComponent(g) + ".js?token=" + encodeURIComponent(TOKEN));
+    for (const g of games) await loadScript("games/" + encodeURIComponent(g) + ".js");
     $("game").replaceChildren(...games.filter((g) => BOARD_EDITORS[g]).map((g) => el("option", { value: g, text: g })));
-    $("game").addEventListener("change", () => { S.game = $("game").value; switchGame(false); });
+    $("game").addEventListener("change", () => { S.game = $("game").value; switchGame(null); });
     $("edition").addEventListener("change", rulesChanged);
     $("filter").addEventListener("input", drawCards);
     $("start").addEventListener("click", start);
@@ -405,7 +403,7 @@ const BOARD_KIT = (() => {
     $("branch").addEventListener("click", () => {
       S.lines.push(decisions().slice(0, S.at)); S.line = S.lines.length - 1; playTo(S.at);
     });
-    $("clear").addEventListener("click", () => switchGame(false));
+    $("clear").addEventListener("click", () => switchGame(null));
     $("preview").addEventListener("click", preview);
     $("save").addEventListener("click", () => save(false));
     $("overwrite-yes").addEventListener("click", () => save(true));
@@ -418,7 +416,7 @@ const BOARD_KIT = (() => {
     }
     S.game = games.includes("mindbug") ? "mindbug" : games[0];
     $("game").value = S.game;
-    await switchGame(false);
+    await switchGame(null);
     loadScenarios();
     document.body.dataset.ready = "1";
   }

@@ -10,7 +10,8 @@ BOARD_EDITORS["mind-up"] = (() => {
   const COLUMNS = 5;
 
   function player() { return { hand: [], columns: Array.from({ length: COLUMNS }, () => []) }; }
-  function empty() { return { round: 1, order: [1, 2, 3, 4, 5], line: [], players: [player(), player(), player()], objectives: [] }; }
+  let OBJECTIVES = [];
+  function empty(info) { OBJECTIVES = (info && info.objectives) || OBJECTIVES; return { round: 1, order: [1, 2, 3, 4, 5], line: [], players: [player(), player(), player()], objectives: [] }; }
   function given(pos) {
     const g = { round: pos.round, order: pos.order.slice(), hands: pos.players.map((p) => p.hand.slice()), line: pos.line.slice() };
     if (pos.players.some((p) => p.columns.some((c) => c.length))) {
@@ -58,7 +59,7 @@ BOARD_EDITORS["mind-up"] = (() => {
         el("input", { value: pos.order.join(" "), size: 10, "aria-label": "Score order",
           onchange: (ev) => { pos.order = ev.target.value.split(/[\s,]+/).filter(Boolean).map(Number); K.changed(); } })));
     const objectives = el("fieldset", { class: "inline", "data-field": "given.objectives" }, el("legend", { text: "Objectives shown" }),
-      ...Array.from({ length: 14 }, (_, i) => i + 1).map((o) => el("label", {}, el("input", { type: "checkbox",
+      ...Array.from({ length: 14 }, (_, i) => i + 1).map((o) => el("label", { title: objective(o) }, el("input", { type: "checkbox",
         checked: pos.objectives.includes(o), onchange: (ev) => {
           if (ev.target.checked) pos.objectives.push(o); else pos.objectives.splice(pos.objectives.indexOf(o), 1);
           K.changed(); } }), " " + o)));
@@ -71,6 +72,10 @@ BOARD_EDITORS["mind-up"] = (() => {
         K.dropZone(f, who(p) + " hand", items(s.hand), (k) => s.hand.push(num(k))), cols);
     });
     return [head, objectives, line, ...players];
+  }
+  function objective(o) {
+    const x = OBJECTIVES.find((y) => y.id === o);
+    return x ? "objective " + o + " (" + x.letter + ", " + (x.value > 0 ? "+" : "") + x.value + "): " + x.condition : "objective " + o;
   }
   function resize(pos, n) {
     while (pos.players.length < n) pos.players.push(player());
@@ -90,22 +95,22 @@ BOARD_EDITORS["mind-up"] = (() => {
   function drawBoard(b) {
     const out = [el("div", { class: "stats" }, el("span", { text: "Round " + b.round + " · turn " + b.turn }),
       el("span", { text: "Score order " + (b.order || []).join("-") }),
-      (b.objectives || []).length ? el("span", { text: "objectives " + b.objectives.join(", ") }) : null)];
+      ...(b.objectives || []).map((o) => el("span", { class: "tag", text: objective(o) })))];
     const line = el("div", { class: "dz", role: "list", "aria-label": "The line" });
     (b.line || []).forEach((n, k) => {
       const u = (b.under || [])[k];
       line.append(card(n, u ? "taken by " + who(u[1]) + " with " + u[0] : ""));
     });
     out.push(el("div", { class: "zone" }, el("div", { class: "zname", text: "The line" }), line));
-    for (let p = 0; p < (b.hands || []).length; p++) {
-      const cols = (b.columns[p] || []).map((c, j) => cards("Score card " + (j + 1) + (b.order && b.order[j] ? " (×" + b.order[j] + ")" : ""), c));
+    (b.players || []).forEach((s, p) => {
+      const cols = (s.columns || []).map((c, j) => cards("Score card " + (j + 1) + (b.order && b.order[j] ? " (×" + b.order[j] + ")" : ""), c));
       out.push(el("section", { class: "muplayer", "aria-label": who(p) },
         el("div", { class: "stats" }, el("strong", { text: who(p) }),
-          el("span", { text: "rounds " + ((b.scores || [])[p] || []).join(" + ") }),
-          el("span", { text: "score " + ((b.totals || [])[p] || 0) }),
-          (b.chosen || [])[p] ? el("span", { class: "tag", text: "has chosen (face down)" }) : null),
-        cards(who(p) + " hand", b.hands[p]), el("div", { class: "mucols" }, ...cols)));
-    }
+          el("span", { text: "rounds " + ((s.rounds || []).join(" + ") || "none yet") }),
+          el("span", { text: "score " + (s.score || 0) }),
+          s.chosen !== null && s.chosen !== undefined && s.chosen !== false ? el("span", { class: "tag", text: "has chosen (face down)" }) : null),
+        cards(who(p) + " hand", s.hand || []), el("div", { class: "mucols" }, ...cols)));
+    });
     return out;
   }
 
