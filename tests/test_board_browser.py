@@ -128,6 +128,7 @@ def test_a_mindbug_position_played_three_steps_becomes_a_passing_ruling(page, se
     click_option(pg, "Shield Bugs")
     assert "exhausted" in pg.inner_text("#board")              # TOUGH: exhausted instead of defeated
     assert pg.locator("#step-events .chip").count() >= 1       # the events' clauses, quoted on hover
+    pg.locator("h1").scroll_into_view_if_needed()
     shot = pg.screenshot()
     assert png_colours(shot) >= 16
     if os.environ.get("MB_ORACLE_BOARD_SCREENSHOT"):

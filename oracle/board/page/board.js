@@ -72,11 +72,15 @@ const BOARD_KIT = (() => {
     sets.replaceChildren(el("legend", { text: "Sets" }), ...(g.sets || []).map((s, i) => el("label", { class: "set" },
       el("input", { type: "checkbox", value: s.id, checked: i === 0, onchange: setsChanged }), " " + (s.name || s.id))));
     sets.hidden = !(g.sets || []).length;
-    const rd = $("readings");
-    rd.replaceChildren(el("legend", { text: "Readings" }), ...(g.readings || []).map((r) => el("label", { class: "reading" },
+    $("readings").replaceChildren(...(g.readings || []).map((r) => el("label", { class: "reading" },
       r.clause + " ", el("select", { "data-clause": r.clause, onchange: rulesChanged },
         ...r.choices.map((c) => el("option", { value: c, text: c, selected: c === r.default }))))));
-    rd.hidden = !(g.readings || []).length;
+    $("readings-box").hidden = !(g.readings || []).length;
+    readingsSummary();
+  }
+  function readingsSummary() {
+    const n = Object.keys(readings()).length;
+    $("readings-sum").textContent = "Readings (" + (gameInfo().readings || []).length + (n ? ", " + n + " changed" : ", the team's") + ")";
   }
   function edition() { return $("edition").value; }
   function sets() { return [...document.querySelectorAll("#sets input:checked")].map((i) => i.value); }
@@ -97,6 +101,7 @@ const BOARD_KIT = (() => {
       const r = (gameInfo().readings || []).find((x) => x.clause === s.dataset.clause);
       s.value = (doc.readings || {})[s.dataset.clause] || (r ? r.default : s.value);
     }
+    readingsSummary();
   }
 
   // -- the card list: filter, drag, click to arm --
@@ -367,6 +372,7 @@ const BOARD_KIT = (() => {
     return r;
   }
   async function rulesChanged() {
+    readingsSummary();
     if (!$("play").hidden) { await playTo(S.at); loadExpectations(); status("Replayed under " + edition()); }
     else changed();
   }
