@@ -38,6 +38,7 @@ COMMANDS = {
     "clauses": "oracle.cli:clauses",
     "editions": "oracle.cli:editions",
     "show": "oracle.report.command:show",
+    "board": "oracle.board.command:board",
 }
 
 # command name -> the first paragraph of its help: `mb-oracle --help` lists
@@ -46,6 +47,8 @@ COMMANDS = {
 SUMMARIES = {
     "annotate": "Write logs back in canonical form: every decision (forced ones included), a state claim after "
                 "each, and the rules' result (with the log's own end detail, if it gave one).",
+    "board": "Set up a position of either game in the browser, play it against the reference engine and save it "
+             "as a ruling (a local server; see spec/board.md).",
     "bench": "Measure verification speed against merely decoding the same stream; with --jobs or --cluster, the "
              "scaling against one job too.",
     "cards": "List the cards of every known set (or of the named sets, or the named cards; French names and slugs "

@@ -31,7 +31,8 @@ LAYERS = {
     "oracle.harness": 2, "oracle.report": 2, "oracle.games.mindup.replay": 2,
     "oracle.games.mindup.hunt": 2, "oracle.games.mindup.harness": 2, "oracle.games.mindup.fuzz": 2,
     "oracle.games.mindbug.fuzz": 2, "oracle.games.mindbug.scenarios": 2, "oracle.games.mindup.scenarios": 2,
-    "oracle.games.mindbug.board": 2, "oracle.games.mindup.board": 2,
+    "oracle.games.mindbug.board": 2, "oracle.games.mindup.board": 2, "oracle.games.mindup.board_edit": 2,
+    "oracle.board": 2,
     "oracle.cli": 3, "oracle.__main__": 3, "oracle.launch": 3,
 }
 

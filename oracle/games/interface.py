@@ -73,6 +73,13 @@ PARTS: tuple[Part, ...] = (
          "basis, steps), for `show`; scenario_steps(sc, edition) -> a failing scenario's steps, or None; "
          "page_data() -> what a page drawing its boards carries once; card_names(), the names the page's card "
          "filter offers; SCRIPT, the path of its part of the page's script"),
+    Part("BOARD_EDIT", "every", "a module, its part of the board in the browser (`mb-oracle board`, "
+         "oracle.board): SCRIPT, the path of its part of the page's script; DEFAULT_EDITION; hello(card_files), "
+         "what the page may set up; cards(sets, card_files); size_problem(document); complete(document), a "
+         "position made a scenario the loader reads; note(game, decision), words(game, decision), event(view), "
+         "pending(game), refusal(view), board(game): the game as the page draws it, by card name; "
+         "expectations(game, events), the tickable items; ruling(document, top, session, refused, expect), the "
+         "ruling as an mb-scenario/1 mapping"),
     # the other commands
     Part("HUNT", "every", "hunt_game(budget, seed, out, force, fmt, **options) -> exit status, `mb-oracle hunt` "
          "for the game (every game's options by name, those it does not take refused)"),
@@ -97,7 +104,8 @@ PARTS: tuple[Part, ...] = (
     Part("SERVE", "every", "a module, its requests to `serve`: read(service, raw, data) -> the request of a "
          "line about one of its games; answer(service, request) -> response line. The default game's also "
          "reads a `hello`, a `new` naming no game and the card files of `serve --cards`: "
-         "card_file_problems(path)"),
+         "card_file_problems(path). open_document(service, scenario, edition) -> the reply line of a game "
+         "started from a scenario already read, as its scenario start does (the board's position)"),
     Part("RPC_RESPONSE", "every", "the type of its responses to `serve`"),
     # what only some games have
     Part("INVARIANT_BROKEN", "optional", "what its self-play raises at a broken invariant of its engine "

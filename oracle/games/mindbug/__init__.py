@@ -56,6 +56,7 @@ SCENARIOS = "oracle.games.mindbug.scenarios"           # a module: Scenario, loa
 SERVE = "oracle.games.mindbug.harness.serve"        # a module: read(...), answer(...)
 RPC_RESPONSE = "oracle.games.mindbug.harness.protocol:Response"
 BOARD = "oracle.games.mindbug.board"                    # a module: game_steps, shown_game, scenario_steps, ...
+BOARD_EDIT = "oracle.games.mindbug.board.edit"          # a module: hello, board, pending, expectations, ruling, ...
 
 
 def load_catalogue():

@@ -21,8 +21,8 @@ from ..readings import READINGS, UnknownReading, check as check_readings, with_r
 from ..replay.narrate import faces
 from ....replay.limits import json_error
 from . import protocol as pr
-from .start import (check_setup, game_from_position, game_from_setup, scenario_game, seeded_deal, setup_line,
-                    start_sets)
+from .start import (check_setup, game_from_position, game_from_setup, scenario_game, scenario_start, seeded_deal,
+                    setup_line, start_sets)
 from .views import decision_of, event_views, line_of, octonite_view, over_view, pending_view, state_line
 
 _enc = msgspec.json.Encoder()
@@ -129,8 +129,24 @@ def _new(service, req: pr.New) -> pr.NewReply:
         raise RequestError("BAD_REQUEST", str(e), f"$.{starts[0]}") from None
     except SetupError as e:
         raise RequestError(e.code, e.message, _setup_field(e, req), e.clause) from None
+    return _opened(service, req.id, g, setup)
+
+
+def open_document(service, sc, edition: str) -> bytes:
+    """The reply line of a game started from a scenario already read (the
+    board's position, held in memory), as a `scenario` start of `new` gives
+    it (start.scenario_start); RequestError for a position the rules refuse."""
+    try:
+        g = scenario_start(sc, edition)
+    except SetupError as e:
+        raise RequestError(e.code, e.message, "$.given", e.clause) from None
+    return _enc.encode(_opened(service, None, g, None))
+
+
+def _opened(service, rid, g: Game, setup: dict | None) -> pr.NewReply:
+    """A started game opened under a new handle: the reply to its `new`."""
     gid = _add(service, g, list(g.events), faces(g))
-    return pr.NewReply(id=req.id, game=gid, pending=pending_view(g), over=over_view(g),
+    return pr.NewReply(id=rid, game=gid, pending=pending_view(g), over=over_view(g),
                        events=event_views(g, g.events), setup=None if setup is None else setup_line(setup))
 
 

@@ -169,11 +169,17 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...], str]:
 
 
 def scenario_game(path: str, scenario_id: str, edition: str, folders=None, card_files=()) -> Game:
-    """The game a scenario starts from, in `edition` (`folders`, `card_files`: see load_scenario)."""
-    from ..scenarios.runner import build
-
+    """The game a scenario file starts from, in `edition` (`folders`, `card_files`: see load_scenario)."""
     sc = load_scenario(path, scenario_id, "mindbug", "this service plays Mindbug", folders, card_files)
     try:
-        return build(sc, edition)
+        return scenario_start(sc, edition)
     except SetupError as e:
         raise StartError(f"{visible(path)}: scenario {scenario_id}: {e.code} [{e.clause}] {e.message}") from None
+
+
+def scenario_start(sc, edition: str) -> Game:
+    """The game a scenario already read starts from (a file's, or the
+    board's position held in memory), in `edition`; raises SetupError."""
+    from ..scenarios.runner import build
+
+    return build(sc, edition)

@@ -107,6 +107,24 @@ def _start(service, req: pr.New) -> pr.NewReply:
                        setup=setup)
 
 
+def open_document(service, sc, edition: str) -> bytes:
+    """The reply line of a game started from a scenario already read (the
+    board's position, held in memory), as the scenario runner starts it
+    (scenarios.runner.build; hands of one card each: the round's last cards
+    placed at once); RequestError for a position the rules refuse."""
+    from ..scenarios.runner import build
+
+    try:
+        g = build(sc)
+        events = g.place_last_cards() if all(len(h) == 1 for h in g.state.hands) else []
+    except RuleError as e:
+        raise RequestError(e.code, e.message, "$.given", e.clause) from None
+    views = event_views(events)
+    gid = service.add_game(Open(g, list(views)))
+    return _enc.encode(pr.NewReply(id=None, game=gid, pending=play.pending_view(g), over=play.over_view(g),
+                                   events=views, setup=None))
+
+
 def _pending(service, req, entry: Open) -> pr.PendingReply:
     g = entry.game
     return pr.PendingReply(id=req.id, game=req.game, pending=play.pending_view(g), over=play.over_view(g))

@@ -1,0 +1,324 @@
+"""Mindbug's part of the board in the browser (`mb-oracle board`, its
+registry entry's BOARD_EDIT): what the page may set up, the game as the
+page draws it (every zone by card name, as scenarios write them, with the
+ids the service's decisions carry), the options and events in words, the
+expectations the page may tick, and the ruling a position and its
+decisions make (steps by card name, `settle: false`: it ends where the
+board stands).
+
+Its part of the page's script is `edit.js` (SCRIPT).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..cards import CARDS, SETS
+from ..editions import EDITIONS
+from ..engine.state import asks_number
+from ..harness.views import pending_view
+from ..readings import READINGS
+from ..scenarios.cards import all_ids, card_name
+from ..scenarios.format import FORMAT
+
+SCRIPT = Path(__file__).with_name("edit.js")
+DEFAULT_EDITION = "en-revised"
+ZONES = ("hand", "play", "discard", "deck")
+# What a document needs beyond its position to be read as a scenario, and the keys of a scenario it drops
+# (the board plays its own decisions).
+_PLACEHOLDER = {"id": "board.position", "title": "The position set up on the board", "clauses": ["turns.action"],
+                "source": {"kind": "team ruling", "ref": "set up on the board"}}
+_DROPPED = ("steps", "expect", "illegal", "expect_by_edition", "settle", "status")
+_KEPT = ("sets", "exact_sets", "card_file", "readings")
+
+
+def hello(card_files) -> dict:
+    return {"title": "Mindbug", "editions": list(EDITIONS), "default_edition": DEFAULT_EDITION,
+            "sets": _sets(card_files),
+            "readings": [{"clause": r.clause, "choices": list(r.names()), "default": r.team} for r in READINGS],
+            "zones": [*ZONES, "unused"], "players": [2], "declared_cards": True}
+
+
+def _sets(card_files) -> list[dict]:
+    """The sets a game may be dealt from: the shipped ones and those of the --cards files."""
+    from ..cards.compiled import load_file
+    from ..cards.declared import CardFileError
+
+    ids = [s for s, card_set in SETS.items() if card_set.later or s in ("first-contact", "new-servants")]
+    for f in card_files:
+        try:
+            sid = load_file(f).set.id
+        except (CardFileError, OSError):
+            continue
+        if sid not in ids:
+            ids.append(sid)
+    return [{"id": s, "name": SETS[s].name} for s in ids]
+
+
+def cards(sets, card_files) -> list[dict]:
+    """The cards of `sets` (all without), each with the names its copies take in a scenario."""
+    from ..cards import UnknownSet, check_sets
+
+    _sets(card_files)                   # the declared sets known
+    try:
+        keep = set(check_sets(sets)) if sets else set(SETS)
+    except UnknownSet as e:
+        raise ValueError(str(e)) from None
+    out = []
+    for c in CARDS.values():
+        if c.card_set not in keep:
+            continue
+        item = c.to_json()
+        item["text"] = c.text
+        item["names"] = [c.name] + [f"{c.name}#{k}" for k in range(2, c.copies + 1)]
+        out.append(item)
+    return out
+
+
+def size_problem(document: dict) -> str | None:
+    """A position naming more cards than the game has (every set's), in words."""
+    given = document.get("given")
+    n = _count(given)
+    most = len(all_ids(tuple(SETS)))
+    return f"the position names {n} cards; the game has {most}" if n > most else None
+
+
+def _count(value) -> int:
+    if isinstance(value, str):
+        return 1
+    if isinstance(value, list):
+        return sum(_count(v) for v in value)
+    if isinstance(value, dict):
+        return sum(_count(v) for k, v in value.items() if k not in ("life", "mindbugs", "active", "turn"))
+    return 0
+
+
+def complete(document: dict) -> dict:
+    """The document as a scenario the loader reads: its position, game,
+    sets, editions and readings, what else a scenario needs filled in."""
+    doc = {k: v for k, v in document.items() if k not in _DROPPED}
+    doc.setdefault("format", FORMAT)
+    for k, v in _PLACEHOLDER.items():
+        doc.setdefault(k, v)
+    doc.setdefault("given", {})
+    doc["expect"] = {"turn": 1}
+    return doc
+
+
+# -- the game in words --------------------------------------------------------------------------------
+
+
+def _numbers(g, decision: dict) -> bool:
+    return decision.get("t") == "choose" and asks_number(g.pending)
+
+
+def _name(cid) -> str:
+    try:
+        return card_name(cid)
+    except (KeyError, TypeError):
+        return str(cid)
+
+
+def note(g, decision: dict):
+    """The decision as a scenario step writes it (by card name)."""
+    kind = decision.get("t")
+    if kind in ("mindbug", "pass"):
+        return kind
+    if kind in ("choose", "random"):
+        picks = decision.get("cards") or []
+        numbers = _numbers(g, decision) or (kind == "random" and any(c not in _all() for c in picks))
+        return {kind: list(picks) if numbers else [_name(c) for c in picks]}
+    card = decision.get("card")
+    return {kind: None if card is None else _name(card)}
+
+
+def _all() -> set:
+    return set(all_ids(tuple(SETS)))
+
+
+def words(g, decision: dict) -> str:
+    """The decision for people: "player 0: attack with Spider Owl"."""
+    kind = decision.get("t")
+    who = f"player {decision['p']}: " if decision.get("p") is not None else "chance: "
+    card = decision.get("card")
+    name = None if card is None else _name(card)
+    if kind in ("choose", "random"):
+        picks = decision.get("cards") or []
+        shown = ", ".join(map(str, picks)) if _numbers(g, decision) else ", ".join(_name(c) for c in picks)
+        return who + (f"{'choose' if kind == 'choose' else 'the outcome is'} {shown}" if picks else "choose nothing")
+    text = {"play": f"play {name}", "attack": f"attack with {name}", "activate": f"activate {name}",
+            "mindbug": "use a Mindbug on " + (_name(g.state.played) if g.state.played is not None else "the card played"),
+            "pass": "pass", "hunt": f"hunt {name}" if name else "do not hunt",
+            "block": f"block with {name}" if name else "do not block"}.get(kind, kind)
+    return who + text
+
+
+def event(view: dict) -> dict:
+    """An event of the service, with its cards' names."""
+    out = {k: v for k, v in view.items() if v is not None}
+    for k in ("card", "source"):
+        if view.get(k) is not None:
+            out[k + "_name"] = _name(view[k])
+    if view.get("cards"):
+        out["card_names"] = [_name(c) for c in view["cards"]]
+    return out
+
+
+def _option(g, line) -> dict:
+    import msgspec
+
+    d = msgspec.to_builtins(line)
+    return {"decision": d, "words": words(g, d)}
+
+
+def pending(g) -> dict | None:
+    """Who must decide, and every legal option with its words (the service's pending, as `serve` gives it)."""
+    view = pending_view(g)
+    if view is None:
+        return None
+    return {"players": [] if view.player is None else [view.player], "stage": view.stage, "chance": view.chance,
+            "prompt": view.prompt, "clauses": list(view.clauses),
+            "source": None if view.source is None else _name(view.source),
+            "options": [_option(g, o) for o in view.options]}
+
+
+def refusal(g, view: dict) -> dict:
+    """The service's refusal, its message and options naming cards by name."""
+    from ..scenarios.wording import _named
+
+    out = dict(view)
+    out["message"] = _named(view.get("message", ""))
+    out["options"] = [{"decision": o, "words": words(g, o)} for o in view.get("options", [])]
+    if view.get("card") is not None and not isinstance(view["card"], str):
+        out["card"] = _name(view["card"])
+    return out
+
+
+def _card(g, cid: int) -> dict:
+    s = g.state
+    item = {"id": cid, "name": _name(cid)}
+    if g.controller(cid) is not None:
+        item["power"] = g.power(cid)
+        item["exhausted"] = cid in s.exhausted
+        counters = dict(s.octonite).get(cid)
+        if counters:
+            item["octonite"] = counters
+        stage = next((st for c, _aside, st in s.stages if c == cid), None)
+        if stage:
+            item["stage"] = stage
+        under = dict(s.boosts).get(cid)
+        if under:
+            item["boosts"] = [{"id": b, "name": _name(b)} for b in under]
+    return item
+
+
+def board(g) -> dict:
+    """The game as the page draws it: each player's zones by card name and
+    id (draw piles top first), life, Mindbugs; the unused pile, the cards
+    out of the game and aside; whose turn, the turn number, the result."""
+    s = g.state
+    players = []
+    for p in (0, 1):
+        side = {"life": s.life[p], "mindbugs": s.mindbugs[p]}
+        for zone in ZONES:
+            side[zone] = [_card(g, c) for c in getattr(s, zone)[p]]
+        players.append(side)
+    return {"players": players, "unused": [_card(g, c) for c in s.unused],
+            "out": [_card(g, c) for c in s.out], "set_aside": [_card(g, c) for c in s.set_aside],
+            "active": s.active, "turn": s.turn, "winner": s.winner, "reason": s.reason}
+
+
+# -- expectations and the ruling ------------------------------------------------------------------------
+
+
+def _player_items(g, p: int) -> list[dict]:
+    s = g.state
+    items = [{"key": f"players[{p}].life", "label": f"player {p} has {s.life[p]} life", "value": s.life[p]},
+             {"key": f"players[{p}].mindbugs", "label": f"player {p} has {s.mindbugs[p]} Mindbugs left",
+              "value": s.mindbugs[p]}]
+    for zone, what in (("hand", "hand"), ("discard", "discard pile"), ("deck", "draw pile")):
+        cards = [_name(c) for c in getattr(s, zone)[p]]
+        items.append({"key": f"players[{p}].{zone}", "value": cards,
+                      "label": f"player {p}'s {what} holds " + (", ".join(cards) if cards else "nothing")})
+    play = []
+    for c in s.play[p]:
+        entry = {"card": _name(c), "exhausted": c in s.exhausted}
+        stage = next((st for x, _aside, st in s.stages if x == c), None)
+        if stage:
+            entry["stage"] = stage
+        play.append(entry)
+    shown = ", ".join(e["card"] + (" (exhausted)" if e["exhausted"] else "") for e in play)
+    items.append({"key": f"players[{p}].play", "value": play,
+                  "label": f"player {p}'s play area holds " + (shown or "nothing")})
+    return items
+
+
+def _pattern(view: dict) -> dict:
+    out = {"kind": view["kind"]}
+    for k in ("card", "source"):
+        if view.get(k) is not None:
+            out[k] = _name(view[k])
+    if view.get("cards"):
+        out["cards"] = [_name(c) for c in view["cards"]]
+    for k in ("player", "amount"):
+        if view.get(k) is not None:
+            out[k] = view[k]
+    if view.get("clauses"):
+        out["clause"] = view["clauses"][0]
+    return out
+
+
+def expectations(g, events: list) -> list[dict]:
+    """What the board allows a ruling to expect, each a tickable item: key
+    (where it goes in `expect`), label (in words), value (as `expect` writes it)."""
+    s = g.state
+    items = _player_items(g, 0) + _player_items(g, 1)
+    items.append({"key": "active", "label": f"it is player {s.active}'s turn", "value": s.active})
+    items.append({"key": "turn", "label": f"it is turn {s.turn}", "value": s.turn})
+    exhausted = [_name(c) for c in sorted(s.exhausted) if g.controller(c) is not None]
+    items.append({"key": "exhausted", "value": exhausted,
+                  "label": "exhausted: " + (", ".join(exhausted) if exhausted else "no creature")})
+    for p in (0, 1):
+        for c in s.play[p]:
+            items.append({"key": f"power.{_name(c)}", "label": f"{_name(c)} has power {g.power(c)}",
+                          "value": g.power(c)})
+    items.append({"key": "winner", "value": s.winner,
+                  "label": "the game goes on" if s.winner is None else f"player {s.winner} wins ({s.reason})"})
+    if s.winner is not None:
+        items.append({"key": "reason", "label": f"the game ends by {s.reason}", "value": s.reason})
+    view = pending_view(g)
+    if view is not None:
+        value = {"stage": view.stage, "player": view.player}
+        who = "chance" if view.player is None else f"player {view.player}"
+        items.append({"key": "pending", "label": f"{who} must decide ({view.stage})", "value": value})
+    for i, e in enumerate(events):
+        pat = _pattern(e)
+        items.append({"key": f"events[{i}]", "label": e.get("text") or pat["kind"], "value": pat})
+    return items
+
+
+def ruling(document: dict, top: dict, session, refused, expect: dict) -> dict:
+    """The ruling as an mb-scenario/1 mapping: the position of `document`,
+    the decisions taken (`session.taken`) as steps, the refused last one
+    (`refused`: (k, decision, refusal)) as `illegal`, and `expect`."""
+    doc = {"format": FORMAT, **top}
+    doc.update({k: document[k] for k in _KEPT if k in document})
+    editions = document.get("editions")
+    doc["editions"] = editions if isinstance(editions, list) else [session.edition]
+    doc["given"] = document.get("given", {})
+    steps = [n for _d, n in session.taken]
+    if refused is not None:
+        steps.append(note(session.now(), refused[1]))
+    if steps:
+        doc["steps"] = steps
+    doc["settle"] = False
+    if expect:
+        doc["expect"] = expect
+    if refused is not None:
+        r = refused[2]
+        doc["illegal"] = {"step": len(steps), "code": r["code"], "clause": r["clause"]}
+    return doc
+
+
+__all__ = ["DEFAULT_EDITION", "SCRIPT", "board", "cards", "complete", "event", "expectations", "hello", "note",
+           "pending", "refusal", "ruling", "size_problem", "words"]
