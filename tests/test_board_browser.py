@@ -189,3 +189,57 @@ def test_a_card_placed_twice_is_a_problem_marked_on_the_board(page):
     expect(pg.locator("#problems")).to_have_text("none")
     assert pg.locator("#position .problem").count() == 0
     assert pg.errors == []
+
+
+TOUGH = """\
+format: mb-scenario/1
+id: board.tough-blocker
+title: A TOUGH blocker that loses the fight is exhausted and stays in play
+clauses: [keywords.tough]
+source: {kind: rulebook, ref: "Keywords: TOUGH"}
+given:
+  players:
+    - hand: [Bee Bear]
+      play: [Gorillion]
+    - hand: [Brain Fly]
+      play: [Shield Bugs]
+expect:
+  players:
+    - {play: [Gorillion]}
+"""
+
+
+def test_a_scenario_opens_as_the_position_replays_in_another_edition_and_is_overwritten_when_confirmed(page, server):
+    pg = page
+    path = server[1] / "opened.yaml"
+    path.write_text(TOUGH)
+    pg.reload()
+    pg.wait_for_selector("body[data-ready]")
+    pg.select_option("#scenario-list", label="opened.yaml: board.tough-blocker")
+    pg.click("#open-scenario")
+    expect(pg.locator('[data-zone="Player 1 play area"] .placed')).to_have_text(re.compile("Shield Bugs"))
+    assert pg.input_value("#r-id") == "board.tough-blocker"
+    settled(pg)
+    pg.click("#start")
+    pg.wait_for_selector("#pending .option")
+    click_option(pg, "Gorillion")
+    click_option(pg, "Shield Bugs")
+    # another edition: the same decisions played again under its rules
+    pg.select_option("#edition", "en-first")
+    expect(pg.locator("#status")).to_have_text("Replayed under en-first")
+    settled(pg)
+    assert pg.locator("#steps li").count() == 3
+    assert "exhausted" in pg.inner_text("#board")
+    pg.wait_for_selector("#expectations input")
+    pg.locator("#expectations input").first.check()
+    assert pg.input_value("#r-file") == "opened.yaml"
+    pg.click("#save")
+    expect(pg.locator("#overwrite")).to_be_visible()           # the file is there: overwrite only when asked
+    assert path.read_text() == TOUGH
+    pg.click("#overwrite-yes")
+    expect(pg.locator("#saved")).to_have_text(re.compile("^Saved"))
+    assert "en-first" in path.read_text() and "block" in path.read_text()
+    r = run_cli("scenarios", str(path))
+    assert r.returncode == 0, r.stdout.decode() + r.stderr.decode()
+    # the browser logs the refused first save (409) itself; the page's script logs nothing
+    assert [e for e in pg.errors if "409 (Conflict)" not in e] == []

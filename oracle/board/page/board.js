@@ -320,6 +320,7 @@ const BOARD_KIT = (() => {
     }
     if (r.path) {
       S.file = file; S.base = r.sha256;
+      loadScenarios();
       $("saved").textContent = "Saved to " + r.path;
       status("Saved to " + r.path);
     } else $("saved").textContent = r.error ? "Not saved: " + r.error.message : "Not saved";
@@ -332,8 +333,9 @@ const BOARD_KIT = (() => {
     const r = await api("/api/scenarios");
     const sel = $("scenario-list");
     sel.replaceChildren(el("option", { value: "", text: "(choose a scenario)" }));
-    for (const f of r.files || r.scenarios || []) for (const id of f.ids || []) {
-      sel.append(el("option", { value: JSON.stringify([f.file, id]), text: f.file + ": " + id }));
+    for (const f of r.files || []) for (const sc of f.scenarios || []) {
+      if (!BOARD_EDITORS[sc.game]) continue;
+      sel.append(el("option", { value: JSON.stringify([f.file, sc.id]), text: f.file + ": " + sc.id }));
     }
   }
   async function openDocument(doc, steps) {
