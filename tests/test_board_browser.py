@@ -180,14 +180,34 @@ def test_a_card_placed_twice_is_a_problem_marked_on_the_board(page):
     pg = page
     place(pg, "Gorillion", "Player 0 hand")
     place(pg, "Gorillion", "Player 1 hand")                    # First Contact has one Gorillion: this is Gorillion#2
-    pg.wait_for_selector("#position .problem")
-    assert pg.locator("#problems .problem-item").count() >= 1
-    assert "Gorillion" in pg.inner_text("#problems")
+    settled(pg)
+    second = pg.locator('[data-field="given.players[1].hand[0]"]')
+    expect(second).to_have_class(re.compile(r"\bproblem\b"))   # marked on the card the problem names
+    assert "1 copy" in second.get_attribute("title")
+    assert pg.locator("#position .problem").count() == 1
+    assert "given.players[1].hand[0]" in pg.inner_text("#problems")
     assert pg.locator("#start").is_disabled()
     # removing the second copy clears the problem
     pg.locator('[data-zone="Player 1 hand"] .rm').click()
     expect(pg.locator("#problems")).to_have_text("none")
     assert pg.locator("#position .problem").count() == 0
+    assert pg.errors == []
+
+
+def test_mind_up_problems_show_on_the_card_and_on_the_position(page):
+    pg = page
+    pg.select_option("#game", "mind-up")
+    pg.wait_for_selector('[data-zone="The line"]')
+    place(pg, 7, "player A hand")
+    place(pg, 7, "player B hand")                              # a card in one place only
+    settled(pg)
+    expect(pg.locator('[data-field="given.hands[1][0]"]')).to_have_class(re.compile(r"\bproblem\b"))
+    pg.locator('[data-zone="player B hand"] .rm').click()
+    settled(pg)
+    # hands of different sizes: the rules refuse the setup, a problem of the whole position, with its clause
+    expect(pg.locator("#position")).to_have_class(re.compile(r"\bproblem\b"))
+    assert pg.locator("#problems .chip").count() == 1
+    assert pg.locator("#start").is_disabled()
     assert pg.errors == []
 
 

@@ -188,6 +188,7 @@ const BOARD_KIT = (() => {
   function targetOf(field) {
     let f = field;
     while (f) {
+      if (f === "given") return $("position");             // the position as a whole (a setup the rules refuse)
       const hit = document.querySelector('#position [data-field="' + CSS.escape(f) + '"]');
       if (hit) return hit;
       const cut = Math.max(f.lastIndexOf("."), f.lastIndexOf("["));
@@ -196,7 +197,7 @@ const BOARD_KIT = (() => {
     return null;
   }
   function markProblems() {
-    for (const m of document.querySelectorAll("#position .problem")) { m.classList.remove("problem"); m.removeAttribute("data-problem"); }
+    for (const m of document.querySelectorAll("#position, #position .problem")) { m.classList.remove("problem"); m.removeAttribute("data-problem"); }
     const list = $("problems");
     list.replaceChildren();
     if (!S.problems.length) list.append(el("li", { class: "note", text: "none" }));
