@@ -94,16 +94,22 @@ def click_option(pg, text=None):
     settled(pg)
 
 
-def save_ruling(pg, folder: Path, name: str, ident: str, clauses: str) -> Path:
+def save_ruling(pg, folder: Path, name: str, ident: str, clauses: str, ticks=()) -> Path:
+    """Tick the expectations whose labels hold `ticks` (else the first three), fill in the fields, save."""
     pg.wait_for_selector("#expectations input")
-    boxes = pg.locator("#expectations input")
-    for k in range(min(3, boxes.count())):
-        boxes.nth(k).check()
+    items = pg.locator("#expectations li")
+    if ticks:
+        for text in ticks:
+            items.filter(has_text=text).first.locator("input").check()
+    else:
+        for k in range(min(3, items.count())):
+            items.nth(k).locator("input").check()
     pg.fill("#r-id", ident)
     pg.fill("#r-title", "A ruling set up on the board in the browser test")
     pg.fill("#r-clauses", clauses)
     pg.click("#preview")
     expect(pg.locator("#yaml")).to_contain_text("mb-scenario/1")
+    expect(pg.locator("#verdict")).to_have_text("The ruling passes.")
     pg.fill("#r-file", name)
     pg.click("#save")
     expect(pg.locator("#saved")).to_have_text(re.compile("^Saved"))
@@ -112,39 +118,52 @@ def save_ruling(pg, folder: Path, name: str, ident: str, clauses: str) -> Path:
     return path
 
 
-def test_a_mindbug_position_played_three_steps_becomes_a_passing_ruling(page, server):
+def test_the_readmes_question_becomes_a_passing_ruling_in_mindbug(page, server):
+    # "Does TOUGH save a creature that Evolves into a POISONOUS blocker?" Curious Tadpole evolves into Frog
+    # Prophet (POISONOUS, TOUGH) and blocks Gorillion.
     pg = page
+    pg.check('#sets input[value="beyond-evolution"]')
+    pg.wait_for_selector('#cards [data-card="Curious Tadpole"]')
+    pg.check('input[name="mb-active"][value="1"]')
     place(pg, "Gorillion", "Player 0 play area")
     place(pg, "Bee Bear", "Player 0 hand")
-    place(pg, "Shield Bugs", "Player 1 play area")
+    place(pg, "Curious Tadpole", "Player 1 play area")
     # a card dragged onto a zone is placed as a click places it
-    pg.drag_and_drop('#cards [data-card="Brain Fly"]', '[data-zone="Player 1 hand"] > .zname')
-    pg.wait_for_selector('[data-zone="Player 1 hand"] .placed')
+    pg.drag_and_drop('#cards li:has([data-card="Brain Fly"])', '[data-zone="Player 1 hand"] > .zname')
+    expect(pg.locator('[data-zone="Player 1 hand"] .placed')).to_have_count(1)
     settled(pg)
     assert pg.inner_text("#problems") == "none"
     pg.click("#start")
     pg.wait_for_selector("#pending .option")
-    click_option(pg, "Gorillion")
-    click_option(pg, "Shield Bugs")
-    assert "exhausted" in pg.inner_text("#board")              # TOUGH: exhausted instead of defeated
-    assert pg.locator("#step-events .chip").count() >= 1       # the events' clauses, quoted on hover
+    click_option(pg, "activate Curious Tadpole")
+    assert "Frog Prophet" in pg.inner_text("#step-events")      # the events, each with its clauses
+    assert pg.locator('#step-events .chip[data-clause="later.evolve"]').count() == 1
+    assert "later.evolve —" in pg.inner_text("#step-events")   # the clause quoted from the catalogue
+    click_option(pg, "attack with Gorillion")
+    click_option(pg, "block with")
+    board = pg.inner_text("#board")
+    assert "exhausted" in board                                 # TOUGH: exhausted instead of defeated
+    assert "Gorillion" in pg.inner_text('#board [aria-label="Player 0 discard pile"]')   # POISONOUS
     pg.locator("h1").scroll_into_view_if_needed()
     shot = pg.screenshot()
     assert png_colours(shot) >= 16
     if os.environ.get("MB_ORACLE_BOARD_SCREENSHOT"):
         Path(os.environ["MB_ORACLE_BOARD_SCREENSHOT"]).write_bytes(shot)
-    click_option(pg, "Brain Fly")
     assert pg.locator("#steps li").count() == 4                 # the start and three steps
     # a step clicked shows the board as it was then; the steps stay
     pg.locator("#steps button").nth(1).click()
     expect(pg.locator("#steps .current")).to_have_text(re.compile(r"^1\."))
     settled(pg)
     assert "exhausted" not in pg.inner_text("#board")
+    assert pg.locator("#steps li").count() == 4
     pg.locator("#steps button").nth(3).click()
     expect(pg.locator("#steps .current")).to_have_text(re.compile(r"^3\."))
     settled(pg)
-    path = save_ruling(pg, server[1], "board-mindbug.yaml", "board.tough-blocker-then-brain-fly", "keywords.tough")
-    assert "Gorillion" in path.read_text()
+    path = save_ruling(pg, server[1], "board-mindbug.yaml", "tough.evolved-poisonous-blocker",
+                       "keywords.tough, keywords.poisonous, later.evolve",
+                       ticks=("discard pile holds Gorillion", "exhausted: "))
+    text = path.read_text()
+    assert "Curious Tadpole" in text and "exhausted" in text
     r = run_cli("scenarios", str(path))
     assert r.returncode == 0, r.stdout.decode() + r.stderr.decode()
     assert pg.errors == []

@@ -127,13 +127,15 @@ BOARD_EDITORS.mindbug = (() => {
     const x = cardOf(b, c);
     const label = (x.name || "card") + (x.id !== undefined ? " (" + x.id + ")" : "") +
       (x.power !== undefined ? ", power " + x.power : "") + (x.exhausted ? ", exhausted" : "") +
-      (x.octonite ? ", " + x.octonite + " Octonite" : "") + (x.stage > 1 ? ", stage " + x.stage : "") +
+      (x.octonite ? ", " + x.octonite + " Octonite" : "") + (x.stage > 1 ? ", stage " + ["I", "II", "III"][x.stage - 1] : "") +
       ((x.boosts || []).length ? ", " + x.boosts.length + " boost" : "");
     return el("div", { class: "bcard" + (x.exhausted ? " exhausted" : ""), role: "listitem", "aria-label": label, title: label },
       el("span", { class: "name", text: x.face || x.name || "card " + x.id }),
       x.power !== undefined ? el("span", { class: "power", text: String(x.power) }) : null,
       x.exhausted ? el("span", { class: "tag", text: "exhausted" }) : null,
-      x.octonite ? el("span", { class: "tag", text: x.octonite + " Octonite" }) : null);
+      x.octonite ? el("span", { class: "tag", text: x.octonite + " Octonite" }) : null,
+      x.stage > 1 ? el("span", { class: "tag", text: "stage " + ["I", "II", "III"][x.stage - 1] }) : null,
+      (x.boosts || []).length ? el("span", { class: "tag", text: "boosts: " + x.boosts.map((y) => cardOf(b, y).name).join(", ") }) : null);
   }
   const at = (v, p) => (Array.isArray(v) ? v[p] : v);
   function zoneOf(b, key, p) {
