@@ -6,7 +6,8 @@ reference engine and saves it as a ruling (an mb-scenario/1 file).
 `bodies` the JSON bodies it reads, `play` drives a game through the
 service of `mb-oracle serve` (oracle.harness.serve) from a position held in
 memory, `files` reads and writes the scenario folders named on the command
-line, and `command` is the click command. Each game's part is its registry
+line, `logs` starts a position from a game of the `--log` file, and
+`command` is the click command. Each game's part is its registry
 entry's BOARD_EDIT; `page/` holds the page's generic part. Starlette and
 uvicorn are the optional extra `mb-oracle[board]`.
 """

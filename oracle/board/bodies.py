@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from ..replay.limits import text_problem
 from ..term import did_you_mean
 
 MAX_BODY_BYTES = 1 << 20            # a request's body (413 beyond)
@@ -51,7 +52,12 @@ class BodyError(ValueError):
 
 
 def read(raw: bytes, struct):
-    """The body `raw` as `struct`; BodyError naming the field of a bad one."""
+    """The body `raw` as `struct`; BodyError naming the field of a bad one.
+    Its text is checked first as a request of `serve` is (UTF-8, at most
+    MAX_DEPTH levels of arrays and objects)."""
+    problem = text_problem(raw)
+    if problem is not None:
+        raise BodyError(f"the body is not accepted: {problem[1]}", "$")
     try:
         body = msgspec.json.decode(raw, type=struct)
     except msgspec.ValidationError as e:

@@ -153,19 +153,3 @@ def save(settings, body, built: dict) -> dict:
         raise FileRefused(500, "CANNOT_WRITE", f"{name!r}: {getattr(e, 'strerror', None) or e}", "$.file") from None
     return {"path": name, "sha256": sha256(data), "passes": True}
 
-
-def log_summary(log_file: str | None) -> dict | None:
-    """The replay log of `--log`: its name and the ids of its games."""
-    if log_file is None:
-        return None
-    from .logs import game_ids
-
-    return {"file": os.path.basename(log_file), "games": game_ids(log_file)}
-
-
-def log_position(settings, game_id: str, step: int) -> dict:
-    if settings.log_file is None:
-        raise FileRefused(400, "NO_LOG", "this board reads no replay log: start it with `mb-oracle board --log FILE`")
-    from .logs import position
-
-    return position(settings.log_file, game_id, step)

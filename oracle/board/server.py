@@ -26,7 +26,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
-from . import bodies, files, play
+from . import bodies, files, logs, play
 
 PAGE = Path(__file__).parent / "page"
 RATE = 50                       # requests a second a client may make
@@ -168,7 +168,7 @@ def build_app(settings: Settings) -> Starlette:
 
     async def hello(request: Request) -> Response:
         return _json({"games": play.hello(settings.card_files), "scenarios": bool(settings.scenario_dirs),
-                      "log": files.log_summary(settings.log_file)})
+                      "log": logs.summary(settings.log_file)})
 
     async def cards(request: Request) -> Response:
         game = _game(request)
@@ -205,7 +205,7 @@ def build_app(settings: Settings) -> Starlette:
         step = _query(request, "step", required=False) or "0"
         if not step.isdigit():
             raise ApiError(400, "BAD_REQUEST", "`step` is a whole number", "?step")
-        return _json(files.log_position(settings, _query(request, "game"), int(step)))
+        return _json(logs.position(settings.log_file, _query(request, "game"), int(step)))
 
     routes = [
         Route("/", guarded(page, api=False)),
@@ -223,7 +223,13 @@ def build_app(settings: Settings) -> Starlette:
         Route("/api/scenario", guarded(scenario)),
         Route("/api/log", guarded(log)),
     ]
-    return Starlette(routes=routes)
+
+    async def unknown(request: Request, exc) -> Response:
+        status = getattr(exc, "status_code", 404)
+        what = "no such page or request" if status == 404 else f"{request.method} is not taken here"
+        return _error(status, "NOT_FOUND" if status == 404 else "BAD_METHOD", f"{what}: {request.url.path}")
+
+    return Starlette(routes=routes, exception_handlers={404: unknown, 405: unknown})
 
 
 def _static(folder: Path, name: str) -> Response:

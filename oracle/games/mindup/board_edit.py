@@ -51,16 +51,25 @@ def cards(sets, card_files) -> list[dict]:
 
 
 def size_problem(document: dict) -> str | None:
+    """A position naming more cards than the game has, in words."""
     given = document.get("given")
-    n = _count(given)
-    return f"the position names {n} cards; the game has {CARD_COUNT}" if n > CARD_COUNT + 20 else None
+    if not isinstance(given, dict):
+        return None
+    where = [given.get(k) for k in ("hands", "line", "columns", "pile")]
+    scored = given.get("scored")
+    if isinstance(scored, dict):
+        where += list(scored.values())
+    deal = given.get("deal")
+    if isinstance(deal, dict):
+        where += [deal.get(k) for k in ("hands", "line", "pile")]
+    n = sum(_count(w) for w in where)
+    return f"the position names {n} cards; the game has {CARD_COUNT}" if n > CARD_COUNT else None
 
 
 def _count(value) -> int:
+    """The cards in nested lists."""
     if isinstance(value, list):
-        return sum(_count(v) if isinstance(v, (list, dict)) else 1 for v in value)
-    if isinstance(value, dict):
-        return sum(_count(v) for v in value.values())
+        return sum(_count(v) if isinstance(v, list) else 1 for v in value)
     return 0
 
 
@@ -262,5 +271,70 @@ def ruling(document: dict, top: dict, session, refused, expect: dict) -> dict:
     return doc
 
 
-__all__ = ["DEFAULT_EDITION", "SCRIPT", "board", "cards", "complete", "event", "expectations", "hello", "note",
-           "pending", "refusal", "ruling", "size_problem", "words"]
+
+# -- a game of a replay log as a position ---------------------------------------------------------------
+
+
+def log_position(raw, step: int) -> dict:
+    """The game of a replay log (`raw`, oracle.replay.reader.RawGame) at the
+    start of the turn at or before its `step`-th step line (round, turn,
+    choose), as a document's `given` (with its readings): {"document",
+    "step"}. ValueError when the game reaches no such turn."""
+    from .replay.verifier import Verifier
+
+    class Stops(Verifier):
+        def __init__(self):
+            super().__init__(raw)
+            self.taken = 0
+            self.kept = None
+
+        def keep(self) -> None:
+            g = self.g
+            if (self.taken <= step and g is not None and g.pending.kind == "choose"
+                    and all(c is None for c in g.state.chosen)):
+                self.kept = (self.taken, g.copy())
+
+        def _stepped(self, method, line, lineno) -> None:
+            self.keep()
+            self.taken += 1
+            method(line, lineno)
+
+        def _round(self, line, lineno) -> None:
+            self._stepped(super()._round, line, lineno)
+
+        def _turn(self, line, lineno) -> None:
+            self._stepped(super()._turn, line, lineno)
+
+        def _choose(self, line, lineno) -> None:
+            if self.g is not None and any(c is not None for c in self.g.state.chosen):
+                self.taken += 1         # within a turn: the turn's start is kept already
+                return super()._choose(line, lineno)
+            self._stepped(super()._choose, line, lineno)
+
+    v = Stops()
+    rep = v.run()
+    v.keep()
+    if v.kept is None:
+        raise ValueError(f"game {rep.id}: no turn starts at or before step {step}")
+    taken, g = v.kept
+    s = g.state
+    given = {"round": s.round, "order": list(s.order), "hands": [list(h) for h in s.hands], "line": list(s.line),
+             "columns": [[list(c) for c in cols] for cols in s.columns]}
+    if s.pile is not None:
+        given["pile"] = list(s.pile)
+    if s.round > 1:
+        given["scores"] = [[s.scores[p][r] for p in range(s.players)] for r in range(s.round - 1)]
+    if s.objectives:
+        given["objectives"] = list(s.objectives)
+        before = [o for o in s.shown if o not in s.objectives]
+        if before:
+            given["shown_before"] = before
+    doc = {"format": "mb-scenario/1", "game": NAME}
+    if rep.readings:
+        doc["readings"] = dict(rep.readings)
+    doc["given"] = given
+    return {"document": doc, "step": taken}
+
+
+__all__ = ["DEFAULT_EDITION", "SCRIPT", "board", "cards", "complete", "event", "expectations", "hello",
+           "log_position", "note", "pending", "refusal", "ruling", "size_problem", "words"]

@@ -320,5 +320,82 @@ def ruling(document: dict, top: dict, session, refused, expect: dict) -> dict:
     return doc
 
 
-__all__ = ["DEFAULT_EDITION", "SCRIPT", "board", "cards", "complete", "event", "expectations", "hello", "note",
-           "pending", "refusal", "ruling", "size_problem", "words"]
+
+# -- a game of a replay log as a position ---------------------------------------------------------------
+
+
+def log_position(raw, step: int) -> dict:
+    """The game of a replay log (`raw`, oracle.replay.reader.RawGame) at the
+    start of the turn at or before decision `step`, as a document's `given`
+    (with its sets, edition and readings): {"document", "step"}, `step` the
+    decisions played before that turn action. ValueError for a game whose
+    setup the rules refuse."""
+    from ..replay.verifier import Verifier
+
+    class Stops(Verifier):
+        def __init__(self):
+            super().__init__(raw)
+            self.taken = 0
+            self.kept = None
+
+        def keep(self) -> None:
+            g = self.g
+            if self.taken <= step and g is not None and g.pending is not None and g.pending.stage == "action":
+                self.kept = (self.taken, g.copy())
+
+        def _step(self, kind, arg) -> None:
+            self.keep()
+            self.taken += 1
+            super()._step(kind, arg)
+
+    v = Stops()
+    rep = v.run()
+    v.keep()
+    if v.kept is None:
+        raise ValueError(f"game {rep.id}: no turn action at or before decision {step} (its setup is refused, "
+                         "or it ends first)")
+    taken, g = v.kept
+    doc = {"format": FORMAT, "sets": list(v.sets), "editions": [rep.edition]}
+    if rep.readings:
+        doc["readings"] = dict(rep.readings)
+    doc["given"] = _given_of(g)
+    return {"document": doc, "step": taken}
+
+
+def _given_of(g) -> dict:
+    """A game at a turn action as a scenario's `given`, its cards named as
+    scenarios name them: the copies of a design numbered in the order of the
+    game's card ids (Name, Name#2)."""
+    s = g.state
+    names = dict(g.table.names)
+    by_design: dict = {}
+    for cid in sorted(names):
+        by_design.setdefault(names[cid], []).append(cid)
+    named = {cid: d if k == 0 else f"{d}#{k + 1}" for d, ids in by_design.items() for k, cid in enumerate(ids)}
+    counters = dict(s.octonite)
+    stages = {c: st for c, _aside, st in s.stages}
+    boosts = {c: under for c, under in s.boosts if under}
+    players = []
+    for p in (0, 1):
+        side = {"life": s.life[p], "mindbugs": s.mindbugs[p]}
+        for zone in ("hand", "discard", "deck"):
+            side[zone] = [named[c] for c in getattr(s, zone)[p]]
+        play = []
+        for c in s.play[p]:
+            entry = {"card": named[c]}
+            if c in s.exhausted:
+                entry["exhausted"] = True
+            if counters.get(c):
+                entry["octonite"] = counters[c]
+            if stages.get(c, 1) > 1:
+                entry["stage"] = stages[c]
+            if c in boosts:
+                entry["boosts"] = [named[b] for b in boosts[c]]
+            play.append(entry if len(entry) > 1 else entry["card"])
+        side["play"] = play
+        players.append(side)
+    return {"active": s.active, "turn": s.turn, "players": players, "unused": [named[c] for c in s.unused]}
+
+
+__all__ = ["DEFAULT_EDITION", "SCRIPT", "board", "cards", "complete", "event", "expectations", "hello",
+           "log_position", "note", "pending", "refusal", "ruling", "size_problem", "words"]

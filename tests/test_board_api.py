@@ -1,0 +1,307 @@
+"""The board's API (oracle/board, spec/board.md) through Starlette's
+TestClient: the guards (token, Host, body size, unknown fields, paths out of
+the scenario folder, the request rate), and for each game a position
+checked, played, made a ruling, saved, and the saved file passing the
+scenario runner; a file is never written over unless opened as it is."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from click.testing import CliRunner  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from oracle.board import command, play  # noqa: E402
+from oracle.board.server import Settings, build_app  # noqa: E402
+from oracle.scenarios.loader import load_file  # noqa: E402
+from oracle.scenarios.runner import run_all  # noqa: E402
+
+TOKEN = "s3cret-token"
+PORT = 8765
+H = {"X-Board-Token": TOKEN}
+
+MINDBUG = {"given": {"players": [{"hand": ["Gorillion"], "play": ["Kangasaurus Rex"]},
+                                 {"hand": ["Brain Fly"], "play": ["Elephantopus"]}]}}
+MIND_UP = {"game": "mind-up", "given": {"line": [12, 37, 46], "hands": [[27, 3, 9], [18, 7, 11], [5, 10, 17]]}}
+
+
+def _client(settings: Settings) -> TestClient:
+    return TestClient(build_app(settings), base_url=f"http://127.0.0.1:{PORT}")
+
+
+@pytest.fixture
+def folder(tmp_path):
+    d = tmp_path / "rulings"
+    d.mkdir()
+    return d
+
+
+@pytest.fixture
+def client(folder):
+    return _client(Settings(token=TOKEN, port=PORT, scenario_dirs=(str(folder),)))
+
+
+# -- the guards ---------------------------------------------------------------------------------------------
+
+
+def test_a_wrong_or_missing_token_is_refused(client):
+    assert client.get("/api/hello").status_code == 403
+    r = client.get("/api/hello", headers={"X-Board-Token": "wrong"})
+    assert r.status_code == 403 and r.json()["error"]["code"] == "BAD_TOKEN"
+    assert client.get(f"/api/hello?token={TOKEN}").status_code == 200
+    hello = client.get("/api/hello", headers=H).json()
+    assert set(hello["games"]) == {"mindbug", "mind-up"} and hello["scenarios"] is True and hello["log"] is None
+
+
+def test_another_host_is_refused(client):
+    r = client.get("/api/hello", headers={**H, "Host": "evil.example:8765"})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "BAD_HOST"
+    assert client.get("/api/hello", headers={**H, "Host": f"localhost:{PORT}"}).status_code == 200
+    assert client.get("/api/hello", headers={**H, "Host": "127.0.0.1:9999"}).status_code == 400
+
+
+def test_responses_forbid_inline_scripts_and_sniffing(client):
+    r = client.get("/api/hello", headers=H)
+    assert "default-src 'self'" in r.headers["content-security-policy"]
+    assert r.headers["x-content-type-options"] == "nosniff"
+
+
+def test_the_page_is_served_without_a_token_and_its_files_by_plain_name(tmp_path):
+    page = tmp_path / "page"
+    page.mkdir()
+    (page / "board.html").write_text("<!doctype html><title>board</title>")
+    (page / "board.js").write_text("// script")
+    c = _client(Settings(token=TOKEN, port=PORT, page_dir=page))
+    r = c.get(f"/?token={TOKEN}")
+    assert r.status_code == 200 and "text/html" in r.headers["content-type"] and "board" in r.text
+    assert c.get("/page/board.js").status_code == 200
+    assert c.get("/page/..%2Fsecret.js").status_code == 404
+    assert c.get("/page/.hidden.js").status_code == 404
+
+
+def test_an_oversize_body_is_refused(client):
+    big = b'{"document": {"x": "' + b"a" * (1 << 20) + b'"}}'
+    r = client.post("/api/check", content=big, headers={**H, "Content-Type": "application/json"})
+    assert r.status_code == 413 and r.json()["error"]["code"] == "TOO_LARGE"
+
+
+def test_an_unknown_field_is_named(client):
+    r = client.post("/api/play", headers=H, json={"document": MINDBUG, "decison": []})
+    err = r.json()["error"]
+    assert r.status_code == 400 and err["field"] == "$.decison" and "did you mean 'decisions'" in err["message"]
+    r = client.post("/api/play", headers=H, json={"document": MINDBUG, "decisions": [1]})
+    assert r.status_code == 400 and r.json()["error"]["field"] == "$.decisions[0]"
+
+
+def test_too_many_decisions_or_cards_are_refused(client):
+    r = client.post("/api/play", headers=H, json={"document": MINDBUG, "decisions": [{"t": "pass"}] * 2001})
+    assert r.status_code == 400 and "2000" in r.json()["error"]["message"]
+    huge = {"given": {"players": [{"hand": ["Gorillion"] * 400}, {}]}}
+    r = client.post("/api/check", headers=H, json={"document": huge})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "TOO_LARGE"
+    huge = {"game": "mind-up", "given": {"hands": [list(range(1, 61))] * 3, "line": [1, 2, 3]}}
+    r = client.post("/api/check", headers=H, json={"document": huge})
+    assert r.status_code == 400 and "the game has 60" in r.json()["error"]["message"]
+    deep = b'{"document": {"given": ' + b"[" * 5000 + b"]" * 5000 + b"}}"
+    r = client.post("/api/check", content=deep, headers={**H, "Content-Type": "application/json"})
+    assert r.status_code == 400 and "MAX_DEPTH" in r.json()["error"]["message"]
+
+
+def test_an_unknown_route_or_method_is_a_json_error(client):
+    r = client.get("/api/nothing", headers=H)
+    assert r.status_code == 404 and r.json()["ok"] is False
+    r = client.get("/api/play", headers=H)
+    assert r.status_code == 405 and r.json()["error"]["code"] == "BAD_METHOD"
+
+
+def test_many_requests_a_second_are_refused(folder):
+    now = [100.0]
+    c = _client(Settings(token=TOKEN, port=PORT, rate=3, clock=lambda: now[0]))
+    assert [c.get("/api/hello", headers=H).status_code for _ in range(4)] == [200, 200, 200, 429]
+    now[0] += 1.5
+    assert c.get("/api/hello", headers=H).status_code == 200
+
+
+def test_a_failure_of_the_server_is_internal_without_a_traceback(client, monkeypatch):
+    def broken(card_files):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(play, "hello", broken)
+    r = client.get("/api/hello", headers=H)
+    assert r.status_code == 500 and r.json()["error"]["code"] == "INTERNAL"
+    assert "GET /api/hello" in r.json()["error"]["message"] and "Traceback" not in r.text
+
+
+@pytest.mark.parametrize("name", ["../escape.yaml", "/etc/passwd.yaml", "sub/../../x.yaml", "notes.txt", "link.yaml"])
+def test_paths_out_of_the_scenario_folder_are_refused(client, folder, tmp_path, name):
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("format: mb-scenario/1\n")
+    os.symlink(outside, folder / "link.yaml")
+    r = client.get("/api/scenario", params={"file": name, "id": "x"}, headers=H)
+    assert r.status_code in (400, 404) and r.json()["ok"] is False
+    body = _ruling_body(MINDBUG, [], ["players[0].life"]) | {"file": name}
+    r = client.post("/api/save", headers=H, json=body)
+    assert r.status_code == 400 and r.json()["error"]["field"] == "$.file"
+    assert outside.read_text() == "format: mb-scenario/1\n"
+
+
+def test_without_a_scenario_folder_nothing_is_saved(folder):
+    c = _client(Settings(token=TOKEN, port=PORT))
+    r = c.post("/api/save", headers=H, json=_ruling_body(MINDBUG, [], ["players[0].life"]) | {"file": "a.yaml"})
+    assert r.status_code == 400 and "--scenarios" in r.json()["error"]["message"]
+
+
+def test_board_without_the_extra_says_so_in_one_line(monkeypatch):
+    monkeypatch.setattr(command, "_web_stack", lambda: None)
+    result = CliRunner().invoke(command.board, [])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [command.MISSING]
+    assert "pip install 'mb-oracle[board]'" in command.MISSING
+
+
+# -- each game: check, play, ruling, save -------------------------------------------------------------------
+
+
+def test_a_bad_mindbug_position_lists_every_problem(client):
+    bad = {"given": {"players": [{"hand": ["Gorilion"], "play": ["Spider Owl", "Spider Owl"]}, {"hnd": []}]}}
+    r = client.post("/api/check", headers=H, json={"document": bad}).json()
+    assert r["ok"] is False
+    fields = [p["field"] for p in r["problems"]]
+    assert fields == ["$.given.players[0].hand[0]", "$.given.players[0].play[1]", "$.given.players[1].hnd"]
+    assert "did you mean Gorillion" in r["problems"][0]["message"]
+    assert client.post("/api/check", headers=H, json={"document": MINDBUG}).json() == {"ok": True, "problems": []}
+
+
+def test_a_bad_mind_up_position_lists_every_problem(client):
+    bad = {"game": "mind-up", "given": {"line": [12, 37, 46], "hands": [[27, 3], [27, 7], [5, 12]],
+                                        "scored": {"5": [1]}}}
+    r = client.post("/api/check", headers=H, json={"document": bad}).json()
+    assert r["ok"] is False
+    assert sorted(p["field"] for p in r["problems"]) == ["$.given.hands[1][0]", "$.given.line[0]",
+                                                         "$.given.scored[5]"]
+
+
+def test_a_position_the_rules_refuse_is_a_problem_at_given(client):
+    # three hands and a line of two cards: Mind Up!'s setup refuses it
+    bad = {"game": "mind-up", "given": {"line": [12, 37], "hands": [[27], [18], [5]]}}
+    r = client.post("/api/check", headers=H, json={"document": bad}).json()
+    assert r["ok"] is False and r["problems"][0]["field"] == "$.given"
+
+
+def _play(client, document, picks: int, prefer: str) -> list[dict]:
+    decisions = []
+    for _ in range(picks):
+        r = client.post("/api/play", headers=H, json={"document": document, "decisions": decisions}).json()
+        assert r["ok"] is True, r
+        options = r["pending"]["options"]
+        assert options and all(o["words"] for o in options)
+        decisions.append(next((o for o in options if o["decision"]["t"] == prefer), options[0])["decision"])
+    return decisions
+
+
+def _ruling_body(document, decisions, ticks, rid="board.test-ruling") -> dict:
+    return {"document": document, "decisions": decisions, "ticks": ticks, "id": rid,
+            "title": "A ruling made on the board", "clauses": ["turns.action"]}
+
+
+def test_mindbug_played_three_steps_saved_as_a_ruling_that_passes(client, folder):
+    decisions = _play(client, MINDBUG, 3, "attack")
+    r = client.post("/api/play", headers=H, json={"document": MINDBUG, "decisions": decisions}).json()
+    assert [s["words"] for s in r["steps"]] == ["player 0: attack with Kangasaurus Rex",
+                                                "player 1: block with Elephantopus",
+                                                "player 1: attack with Elephantopus"]
+    assert r["board"]["players"][0]["discard"] == [{"id": 13, "name": "Kangasaurus Rex"}]
+    assert r["board"]["players"][1]["play"][0]["exhausted"] is True
+    assert r["pending"]["players"] == [0] and r["pending"]["stage"] == "block"
+    items = client.post("/api/expectations", headers=H, json={"document": MINDBUG, "decisions": decisions}).json()
+    keys = {i["key"]: i for i in items["items"]}
+    assert keys["players[0].discard"]["value"] == ["Kangasaurus Rex"]
+    ticks = ["players[0].discard", "players[1].play", "exhausted", "pending"] + \
+        [k for k, i in keys.items() if k.startswith("events[") and i["value"].get("clause") == "keywords.tough"]
+    body = _ruling_body(MINDBUG, decisions, ticks, "board.tough-saves-elephantopus") | {"clauses": ["keywords.tough"]}
+    ruling = client.post("/api/ruling", headers=H, json=body).json()
+    assert ruling["passes"] is True, ruling["report"]
+    assert "- {block: Elephantopus}" in ruling["yaml"]
+    saved = client.post("/api/save", headers=H, json=body | {"file": "tough.yaml"})
+    assert saved.status_code == 200 and saved.json()["path"] == "tough.yaml"
+    sf = load_file(folder / "tough.yaml")
+    assert not sf.errors and [sc.id for sc in sf.scenarios] == ["board.tough-saves-elephantopus"]
+    results = run_all([sf])
+    assert results and all(res.passed for res in results)
+    # listed, opened, and never written over unless opened as it is
+    listed = client.get("/api/scenarios", headers=H).json()["files"]
+    assert listed[0]["file"] == "tough.yaml" and listed[0]["scenarios"][0]["id"] == "board.tough-saves-elephantopus"
+    opened = client.get("/api/scenario", params={"file": "tough.yaml", "id": "board.tough-saves-elephantopus"},
+                        headers=H).json()
+    assert opened["document"]["steps"][1] == {"block": "Elephantopus"}
+    again = client.post("/api/save", headers=H, json=body | {"file": "tough.yaml"})
+    assert again.status_code == 409 and again.json()["error"]["code"] == "EXISTS"
+    stale = client.post("/api/save", headers=H, json=body | {"file": "tough.yaml", "overwrite": True, "base": "0" * 64})
+    assert stale.status_code == 409 and stale.json()["error"]["code"] == "CHANGED"
+    ok = client.post("/api/save", headers=H, json=body | {"file": "tough.yaml", "overwrite": True,
+                                                          "base": opened["sha256"]})
+    assert ok.status_code == 200
+
+
+def test_a_refused_last_decision_is_an_illegal_ruling(client):
+    r = client.post("/api/play", headers=H, json={"document": MINDBUG, "decisions": [
+        {"t": "attack", "p": 0, "card": 37}]}).json()
+    assert r["ok"] is False and r["step"] == 0 and r["refusal"]["code"] == "ILLEGAL_DECISION"
+    assert "Elephantopus" in r["refusal"]["message"]
+    body = _ruling_body(MINDBUG, [{"t": "attack", "p": 0, "card": 37}], [], "board.no-attack-with-theirs")
+    ruling = client.post("/api/ruling", headers=H, json=body).json()
+    assert ruling["passes"] is True and "illegal: {step: 1, code: ILLEGAL_DECISION" in ruling["yaml"]
+
+
+def test_a_ruling_that_does_not_pass_is_not_saved(client, folder):
+    body = _ruling_body(MINDBUG, [], [])            # nothing expected: the loader refuses it
+    r = client.post("/api/ruling", headers=H, json=body).json()
+    assert r["passes"] is False and r["report"]
+    assert client.post("/api/save", headers=H, json=body | {"file": "none.yaml"}).status_code == 400
+    assert not (folder / "none.yaml").exists()
+
+
+def test_mind_up_played_three_choices_saved_as_a_ruling_that_passes(client, folder):
+    decisions = _play(client, MIND_UP, 3, "choose")
+    r = client.post("/api/play", headers=H, json={"document": MIND_UP, "decisions": decisions}).json()
+    assert [s["events"] for s in r["steps"][:2]] == [[], []]           # hidden choices: nothing shown
+    assert r["steps"][2]["events"][0]["kind"] == "reveal"
+    assert r["board"]["turn"] == 1 and r["pending"]["kind"] == "choose"
+    items = client.post("/api/expectations", headers=H, json={"document": MIND_UP, "decisions": decisions}).json()
+    keys = [i["key"] for i in items["items"]]
+    assert {"line", "hands.0", "columns.2", "pending"} <= set(keys)
+    body = _ruling_body(MIND_UP, decisions, ["line", "hands.0", "columns.0", "columns.2", "turn"],
+                        "board.mind-up-first-turn") | {"clauses": ["mu.turn.take"]}
+    ruling = client.post("/api/ruling", headers=H, json=body).json()
+    assert ruling["passes"] is True, ruling["report"]
+    assert "turns:" in ruling["yaml"]
+    saved = client.post("/api/save", headers=H, json=body | {"file": "mind-up/first-turn.yaml"})
+    assert saved.status_code == 200, saved.json()
+    sf = load_file(folder / "mind-up" / "first-turn.yaml")
+    assert not sf.errors
+    results = run_all([sf])
+    assert results and all(res.passed for res in results)
+
+
+def test_a_decision_the_service_cannot_read_is_named(client):
+    r = client.post("/api/play", headers=H, json={"document": MINDBUG, "decisions": [{"t": "atack", "p": 0}]})
+    assert r.status_code == 400 and r.json()["error"]["field"].startswith("$.decisions[0]")
+
+
+@pytest.mark.parametrize("log, game", [("en-revised.jsonl", "mindbug"), ("mind-up.jsonl", "mind-up")])
+def test_a_game_of_a_log_is_a_position_to_start_from(log, game):
+    path = os.path.join(os.path.dirname(__file__), "..", "replays", "conforming", log)
+    c = _client(Settings(token=TOKEN, port=PORT, log_file=path))
+    hello = c.get("/api/hello", headers=H).json()
+    assert hello["log"]["file"] == log and hello["log"]["games"]
+    gid = hello["log"]["games"][0]
+    r = c.get("/api/log", params={"game": gid, "step": 7}, headers=H).json()
+    assert r["game"] == game and 0 < r["step"] <= 7
+    played = c.post("/api/play", headers=H, json={"document": r["document"]}).json()
+    assert played["ok"] is True and played["pending"]["options"]
+    assert c.get("/api/log", params={"game": "no-such-game"}, headers=H).status_code == 404
