@@ -242,13 +242,17 @@ given:
       play: [Gorillion]
     - hand: [Brain Fly]
       play: [Shield Bugs]
+steps:
+  - attack: Gorillion
+  - block: Shield Bugs
 expect:
   players:
     - {play: [Gorillion]}
 """
 
 
-def test_a_scenario_opens_as_the_position_replays_in_another_edition_and_is_overwritten_when_confirmed(page, server):
+def test_a_scenario_opens_as_its_position_and_steps_replays_in_another_edition_and_is_overwritten_when_confirmed(
+        page, server):
     pg = page
     path = server[1] / "opened.yaml"
     path.write_text(TOUGH)
@@ -257,12 +261,11 @@ def test_a_scenario_opens_as_the_position_replays_in_another_edition_and_is_over
     pg.select_option("#scenario-list", label="opened.yaml: board.tough-blocker")
     pg.click("#open-scenario")
     expect(pg.locator('[data-zone="Player 1 play area"] .placed')).to_have_text(re.compile("Shield Bugs"))
-    assert pg.input_value("#r-id") == "board.tough-blocker"
+    expect(pg.locator("#r-id")).to_have_value("board.tough-blocker")
     settled(pg)
-    pg.click("#start")
-    pg.wait_for_selector("#pending .option")
-    click_option(pg, "Gorillion")
-    click_option(pg, "Shield Bugs")
+    pg.click("#start")                                          # its steps are the decisions played
+    expect(pg.locator("#steps li")).to_have_count(3)
+    expect(pg.locator("#steps .current")).to_have_text("2. player 1: block with Shield Bugs")
     # another edition: the same decisions played again under its rules
     pg.select_option("#edition", "en-first")
     expect(pg.locator("#status")).to_have_text("Replayed under en-first")

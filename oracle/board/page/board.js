@@ -8,9 +8,10 @@ const BOARD_EDITORS = {};
 const BOARD_KIT = (() => {
   const TOKEN = new URLSearchParams(location.search).get("token") || "";
   const $ = (id) => document.getElementById(id);
+  const MAX_OPENED_STEPS = 200;      // the decisions an opened scenario's steps may make
   const S = {
     hello: null, game: null, editor: null, cards: [], clauses: {}, pos: null, armed: null,
-    problems: [], lines: [[]], line: 0, at: 0, play: null, file: "", base: null, opened: null,
+    problems: [], lines: [[]], line: 0, at: 0, play: null, file: "", base: null, stepWords: {},
   };
 
   // -- DOM helpers: text only --
@@ -339,13 +340,34 @@ const BOARD_KIT = (() => {
       sel.append(el("option", { value: JSON.stringify([f.file, sc.id]), text: f.file + ": " + sc.id }));
     }
   }
-  async function openDocument(doc, steps) {
+  async function openDocument(doc) {
     S.game = doc.game || "mindbug";
     $("game").value = S.game;
     await switchGame(doc);
-    S.lines = [steps || []];
     for (const [k, f] of [["id", "r-id"], ["title", "r-title"]]) if (doc[k]) $(f).value = doc[k];
     if (doc.clauses) $("r-clauses").value = doc.clauses.join(", ");
+    S.lines = [await decisionsOf(doc)];
+  }
+  // A scenario's steps as the decisions they name, found one at a time among the options the game offers
+  // (the game's editor says which option a step names); the first step no option answers stops them.
+  async function decisionsOf(doc) {
+    const steps = S.editor.queue(doc);
+    const ds = [];
+    busy(1);
+    try {
+      await follow(steps, ds);
+    } finally { busy(-1); }
+    return ds;
+  }
+  async function follow(steps, ds) {
+    for (let n = 0; n < MAX_OPENED_STEPS; n++) {
+      const r = await api("/api/play", { document: documentOf(), decisions: ds });
+      if (r.httpStatus === 429) { await new Promise((ok) => setTimeout(ok, 1000)); n--; continue; }   // too many at once
+      if (r.ok !== true) break;
+      const d = S.editor.next(steps, r.pending);
+      if (!d) break;
+      ds.push(d);
+    }
   }
   async function openScenario() {
     const v = $("scenario-list").value;
@@ -354,13 +376,13 @@ const BOARD_KIT = (() => {
     const r = await api("/api/scenario?" + q({ file, id }));
     if (!r.document) return;
     S.file = file; S.base = r.sha256; $("r-file").value = file;
-    await openDocument(r.document, r.decisions);
+    await openDocument(r.document);
     status("Opened " + file + ": " + id);
   }
   async function openLog() {
     const r = await api("/api/log?" + q({ game: $("log-game").value, step: $("log-step").value }));
     if (!r.document) return;
-    await openDocument(r.document, []);
+    await openDocument({ ...r.document, steps: [], turns: [] });
     status("Opened the log's game " + $("log-game").value + " at step " + r.step);
   }
 
@@ -398,7 +420,6 @@ const BOARD_KIT = (() => {
     return new Promise((ok, fail) => document.head.append(el("script", { src, onload: ok, onerror: () => fail(src) })));
   }
   async function main() {
-    S.stepWords = {};
     S.hello = await api("/api/hello");
     if (!S.hello.games) return;
     const games = Object.keys(S.hello.games);
@@ -431,6 +452,5 @@ const BOARD_KIT = (() => {
   }
   document.addEventListener("DOMContentLoaded", () => main().catch((e) => status(String(e), true)));
 
-  return { el, chip, dropZone, placed, numberField, changed, api, state: S, sets, edition,
-    play: () => ({ playTo, choose, preview, save, check }) };
+  return { el, dropZone, placed, numberField, changed, sets, state: S };
 })();
