@@ -277,8 +277,9 @@ const BOARD_KIT = (() => {
     box.append(el("div", { class: "who" }, el("strong", { text: S.editor.who(p) }), " ", ...(p.clauses || []).map(chip)));
     for (const g of groups) {
       if (g.title) box.append(el("div", { class: "zname", text: g.title }));
-      box.append(el("div", { class: "options" }, ...g.options.map((o) => el("button", { type: "button", class: "option",
-        "data-decision": JSON.stringify(o.decision), onclick: () => choose(o.decision), text: o.words }))));
+      box.append(el("div", { class: "options" }, ...(g.extra || []), ...g.options.map((o) => el("button", { type: "button",
+        class: "option", "data-decision": JSON.stringify(o.decision), onclick: () => choose(o.make ? o.make() : o.decision),
+        text: o.words }))));
     }
   }
 

@@ -119,6 +119,14 @@ BOARD_EDITORS["mind-up"] = (() => {
   function optionGroups(p) {
     const players = p.players || [];
     const opts = p.options || [];
+    if (p.kind === "round" && opts.length) {
+      // chance: the next round's Score order, 1 to 5 unless written otherwise (the rules check it)
+      const d = opts[0].decision;
+      const order = el("input", { value: (d.order || []).join(" "), size: 10, "aria-label": "the new round's Score order" });
+      const made = () => Object.assign({}, d, { order: order.value.split(/[\s,]+/).filter(Boolean).map(Number) });
+      return [{ title: "", extra: [el("label", {}, "Score order ", order)],
+        options: [{ words: "start round " + (p.round || "") + " with this Score order", decision: d, make: made }] }];
+    }
     if (!players.length) return [{ title: "", options: opts }];
     const first = players[0];
     const mine = opts.filter((o) => playerOf(o) === first);
