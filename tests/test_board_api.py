@@ -305,3 +305,54 @@ def test_a_game_of_a_log_is_a_position_to_start_from(log, game):
     played = c.post("/api/play", headers=H, json={"document": r["document"]}).json()
     assert played["ok"] is True and played["pending"]["options"]
     assert c.get("/api/log", params={"game": "no-such-game"}, headers=H).status_code == 404
+
+
+def test_a_library_scenario_opens_as_its_position_and_decisions():
+    root = os.path.join(os.path.dirname(__file__), "..", "scenarios")
+    c = _client(Settings(token=TOKEN, port=PORT, scenario_dirs=(root,)))
+    listed = {f["file"]: f for f in c.get("/api/scenarios", headers=H).json()["files"]}
+    taken = 0
+    for name in ("keywords-tough.yaml", "mind-up/examples.yaml"):
+        for sc in listed[name]["scenarios"]:
+            r = c.get("/api/scenario", params={"file": name, "id": sc["id"]}, headers=H).json()
+            assert r["sha256"] == listed[name]["sha256"], sc["id"]
+            taken += len(r["decisions"])
+            played = c.post("/api/play", headers=H, json={"document": r["document"], "decisions": r["decisions"],
+                                                          "edition": r["edition"]}).json()
+            assert played["ok"] is ("illegal" not in r["document"]), sc["id"]
+    assert taken > 10
+
+
+def test_the_command_binds_a_free_port_on_127_0_0_1_and_prints_its_url(tmp_path):
+    import subprocess
+    import sys
+
+    import httpx
+
+    proc = subprocess.Popen([sys.executable, "-m", "oracle", "board", "--port", "0", "--scenarios", str(tmp_path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("the board: http://127.0.0.1:"), line + proc.stderr.read()
+        url = line.split(": ", 1)[1].strip()
+        port = int(url.split(":")[2].split("/")[0])
+        token = url.split("token=")[1]
+        assert port > 0 and len(token) >= 32
+        hello = httpx.get(f"http://127.0.0.1:{port}/api/hello", headers={"X-Board-Token": token})
+        assert hello.status_code == 200 and hello.json()["scenarios"] is True
+        assert httpx.get(f"http://127.0.0.1:{port}/api/hello").status_code == 403
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+@pytest.mark.parametrize("missing", ["starlette", "uvicorn"])
+def test_board_in_an_install_without_the_extra_is_one_line_of_advice(missing):
+    import subprocess
+    import sys
+
+    code = (f"import sys; sys.modules[{missing!r}] = None; sys.argv = ['mb-oracle', 'board']; "
+            "from oracle.cli import main; main()")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert p.stderr.strip().splitlines() == [command.MISSING]

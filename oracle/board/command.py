@@ -59,6 +59,7 @@ def board(card_files, scenario_dirs, log_file, port, open_browser):
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", port))
+        sock.listen(128)            # connections wait from now on, before the server takes them
     except OSError as e:
         error(f"cannot listen on 127.0.0.1:{port}: {e.strerror or e}")
         sys.exit(2)

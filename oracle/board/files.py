@@ -16,6 +16,7 @@ import hashlib
 import os
 
 from ..safeyaml import MAX_BYTES
+from . import play
 
 SUFFIXES = (".yaml", ".yml")
 
@@ -116,7 +117,14 @@ def scenario(settings, name: str, scenario_id: str) -> dict:
         raise FileRefused(400, "BAD_FILE", f"{name!r}: cannot be read as YAML: {e}", "?file") from None
     for doc in docs:
         if isinstance(doc, dict) and doc.get("id") == scenario_id:
-            return {"document": doc, "sha256": sha256(data), "file": name}
+            out = {"document": doc, "sha256": sha256(data), "file": name}
+            sf, problems = play.load_text(settings, data.decode("utf-8"), os.path.join(folder, name))
+            sc = next((x for x in sf.scenarios if x.id == scenario_id), None)
+            if sc is None:
+                out["problems"] = problems
+            else:
+                out.update(play.scenario_decisions(settings, sc))
+            return out
     known = ", ".join(str(d.get("id")) for d in docs if isinstance(d, dict)) or "none"
     raise FileRefused(404, "NOT_FOUND", f"{name!r}: no scenario {scenario_id!r} (ids: {known})", "?id")
 

@@ -98,13 +98,13 @@ def _problem(e) -> dict:
     return {"field": "$." + e.field if e.field else "$", "message": message}
 
 
-def load_text(settings, text: str):
-    """(scenario file, problems) of a document's YAML text, read as a file of
-    the first scenario folder (a `card_file` only under the folders or among
-    the --cards files)."""
+def load_text(settings, text: str, name: str | None = None):
+    """(scenario file, problems) of a document's YAML text, read as the file
+    `name` (default: a file of the first scenario folder; a `card_file` only
+    under the folders or among the --cards files)."""
     from ..scenarios.loader import load_text as load
 
-    sf = load(text, _name(settings), folders=settings.scenario_dirs, card_files=settings.card_files)
+    sf = load(text, name or _name(settings), folders=settings.scenario_dirs, card_files=settings.card_files)
     return sf, [_problem(e) for e in sf.errors]
 
 
@@ -160,6 +160,12 @@ def start(settings, document: dict, edition: str | None):
     game, sc, problems = load(settings, document)
     if problems:
         return None, problems
+    return opened(settings, sc, edition)
+
+
+def opened(settings, sc, edition: str | None):
+    """(Session, []) for a scenario already read whose position the rules accept, else (None, problems)."""
+    game = sc.game
     edit = edit_part(game)
     allowed = sc.editions()
     if edition is None:
@@ -178,6 +184,18 @@ def start(settings, document: dict, edition: str | None):
     session = Session(game, edit, sc, edition, service, reply["game"], reply, reply)
     session.events = list(reply.get("events", []))
     return session, []
+
+
+def scenario_decisions(settings, sc) -> dict:
+    """A scenario of a file as decisions the page replays: its steps (or
+    turns and round starts) as the service's decision lines, the forced
+    decisions the runner takes written in, up to the first the rules refuse
+    ({decisions, edition} or {problems})."""
+    session, problems = opened(settings, sc, None)
+    if session is None:
+        return {"problems": problems}
+    return {"decisions": session.edit.decisions(session, lambda k, d: apply(session, k, d)),
+            "edition": session.edition}
 
 
 def apply(session: Session, k: int, decision: dict) -> dict:

@@ -79,7 +79,8 @@ PARTS: tuple[Part, ...] = (
          "position made a scenario the loader reads; note(game, decision), words(game, decision), event(view), "
          "pending(game), refusal(view), board(game): the game as the page draws it, by card name; "
          "expectations(game, events), the tickable items; ruling(document, top, session, refused, expect), the "
-         "ruling as an mb-scenario/1 mapping; log_position(raw, step), a game of a replay log at a turn's start "
+         "ruling as an mb-scenario/1 mapping; decisions(session, apply), a scenario's steps as the service's decision "
+         "lines; log_position(raw, step), a game of a replay log at a turn's start "
          "as a document"),
     # the other commands
     Part("HUNT", "every", "hunt_game(budget, seed, out, force, fmt, **options) -> exit status, `mb-oracle hunt` "

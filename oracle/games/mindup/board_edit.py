@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from msgspec import UNSET
+
 from . import EDITIONS, NAME
 from .cards import CARD_COUNT, OBJECTIVES, SCORE_VALUES, bubble, colour
 from .harness.play import pending_view
@@ -225,6 +227,46 @@ def expectations(g, events: list) -> list[dict]:
     return items
 
 
+def decisions(session, apply) -> list[dict]:
+    """The turns and round starts of the scenario `session` started from as
+    the service's decision lines, each applied with `apply(k, line)` (the
+    service's reply), as the scenario runner takes them: each turn's choices
+    in seat order (a list: one after the other), then the reveal when a
+    player was left out; a round's start from the next `next_rounds` entry
+    whenever the game waits for one. Up to the first the rules refuse."""
+    out: list[dict] = []
+    doc = session.scenario.doc
+    rounds = list(doc.next_rounds)
+
+    def take(line: dict) -> bool:
+        out.append(line)
+        return bool(apply(len(out) - 1, line).get("applied"))
+
+    def start_rounds() -> bool:
+        while session.now().pending.kind == "round" and rounds:
+            nr = rounds.pop(0)
+            line = {"t": "round", "order": list(nr.order)}
+            for k in ("draws", "objectives"):
+                if getattr(nr, k) is not UNSET:
+                    line[k] = list(getattr(nr, k))
+            if not take(line):
+                return False
+        return True
+
+    for turn in doc.turns:
+        if not start_rounds():
+            return out
+        for p in sorted(turn):
+            for c in turn[p] if isinstance(turn[p], list) else [turn[p]]:
+                if not take({"t": "choose", "p": p, "card": c}):
+                    return out
+        if session.now().pending.kind == "choose" and len(turn) < session.now().state.players:
+            if not take({"t": "reveal"}):
+                return out
+    start_rounds()
+    return out
+
+
 def ruling(document: dict, top: dict, session, refused, expect: dict) -> dict:
     """The ruling as an mb-scenario/1 mapping: the position, the turns and
     round starts taken (`session.taken`), the refused last one as `illegal`,
@@ -336,5 +378,5 @@ def log_position(raw, step: int) -> dict:
     return {"document": doc, "step": taken}
 
 
-__all__ = ["DEFAULT_EDITION", "SCRIPT", "board", "cards", "complete", "event", "expectations", "hello",
+__all__ = ["DEFAULT_EDITION", "SCRIPT", "board", "cards", "complete", "decisions", "event", "expectations", "hello",
            "log_position", "note", "pending", "refusal", "ruling", "size_problem", "words"]

@@ -297,6 +297,54 @@ def expectations(g, events: list) -> list[dict]:
     return items
 
 
+def decisions(session, apply) -> list[dict]:
+    """The steps of the scenario `session` started from as the service's
+    decision lines, each applied with `apply(k, line)` (the service's
+    reply), as the scenario runner takes them: before each step the forced
+    decisions it leaves out, after the last those `settle` takes; up to the
+    first the rules refuse, which ends the list."""
+    import msgspec
+
+    from ..engine import Decision
+    from ..engine.state import STAGE_KINDS
+    from ..harness.views import line_of
+    from ..scenarios.loader import step_kind
+    from ..scenarios.runner import SETTLE_LIMIT
+    from ..scenarios.wording import _decision
+
+    out: list[dict] = []
+
+    def take(kind, player, arg) -> bool:
+        line = msgspec.to_builtins(line_of(Decision.make(kind, player, arg)))
+        out.append(line)
+        return bool(apply(len(out) - 1, line).get("applied"))
+
+    def forced(stop) -> bool:
+        for _ in range(SETTLE_LIMIT):
+            p = session.now().pending
+            if p is None or len(p.options) != 1 or stop(p):
+                return True
+            kind, arg = p.options[0]
+            if not take(kind, None if p.is_chance else p.player, arg):
+                return False
+        return False
+
+    doc = session.scenario.doc
+    for step in doc.steps:
+        kind, arg = _decision(step)
+        if not forced(lambda p: kind in STAGE_KINDS[p.stage]):
+            return out
+        p = session.now().pending
+        if p is None:
+            return out
+        by = step_kind(step)[2]
+        if not take(kind, (None if p.is_chance else p.player) if by is None else by, arg):
+            return out
+    if doc.settle:
+        forced(lambda p: p.stage == "action")
+    return out
+
+
 def ruling(document: dict, top: dict, session, refused, expect: dict) -> dict:
     """The ruling as an mb-scenario/1 mapping: the position of `document`,
     the decisions taken (`session.taken`) as steps, the refused last one
@@ -397,5 +445,5 @@ def _given_of(g) -> dict:
     return {"active": s.active, "turn": s.turn, "players": players, "unused": [named[c] for c in s.unused]}
 
 
-__all__ = ["DEFAULT_EDITION", "SCRIPT", "board", "cards", "complete", "event", "expectations", "hello",
+__all__ = ["DEFAULT_EDITION", "SCRIPT", "board", "cards", "complete", "decisions", "event", "expectations", "hello",
            "log_position", "note", "pending", "refusal", "ruling", "size_problem", "words"]
