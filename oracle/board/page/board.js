@@ -8,7 +8,6 @@ const BOARD_EDITORS = {};
 const BOARD_KIT = (() => {
   const TOKEN = new URLSearchParams(location.search).get("token") || "";
   const $ = (id) => document.getElementById(id);
-  const MAX_OPENED_STEPS = 200;      // the decisions an opened scenario's steps may make
   const S = {
     hello: null, game: null, editor: null, cards: [], clauses: {}, pos: null, armed: null,
     problems: [], lines: [[]], line: 0, at: 0, play: null, file: "", base: null, stepWords: {},
@@ -341,34 +340,16 @@ const BOARD_KIT = (() => {
       sel.append(el("option", { value: JSON.stringify([f.file, sc.id]), text: f.file + ": " + sc.id }));
     }
   }
-  async function openDocument(doc) {
+  // A document opened as the position (`edition`: the one to play it in; `decisions`: its steps, as the
+  // server gives them).
+  async function openDocument(doc, edition, decisions) {
     S.game = doc.game || "mindbug";
     $("game").value = S.game;
     await switchGame(doc);
+    if (edition) $("edition").value = edition;
     for (const [k, f] of [["id", "r-id"], ["title", "r-title"]]) if (doc[k]) $(f).value = doc[k];
     if (doc.clauses) $("r-clauses").value = doc.clauses.join(", ");
-    S.lines = [await decisionsOf(doc)];
-  }
-  // A scenario's steps as the decisions they name, found one at a time among the options the game offers
-  // (the game's editor says which option a step names); the first step no option answers stops them.
-  async function decisionsOf(doc) {
-    const steps = S.editor.queue(doc);
-    const ds = [];
-    busy(1);
-    try {
-      await follow(steps, ds);
-    } finally { busy(-1); }
-    return ds;
-  }
-  async function follow(steps, ds) {
-    for (let n = 0; n < MAX_OPENED_STEPS; n++) {
-      const r = await api("/api/play", { document: documentOf(), decisions: ds });
-      if (r.httpStatus === 429) { await new Promise((ok) => setTimeout(ok, 1000)); n--; continue; }   // too many at once
-      if (r.ok !== true) break;
-      const d = S.editor.next(steps, r.pending);
-      if (!d) break;
-      ds.push(d);
-    }
+    S.lines = [decisions || []];
   }
   async function openScenario() {
     const v = $("scenario-list").value;
@@ -377,13 +358,13 @@ const BOARD_KIT = (() => {
     const r = await api("/api/scenario?" + q({ file, id }));
     if (!r.document) return;
     S.file = file; S.base = r.sha256; $("r-file").value = file;
-    await openDocument(r.document);
+    await openDocument(r.document, r.edition, r.decisions);
     status("Opened " + file + ": " + id);
   }
   async function openLog() {
     const r = await api("/api/log?" + q({ game: $("log-game").value, step: $("log-step").value }));
     if (!r.document) return;
-    await openDocument({ ...r.document, steps: [], turns: [] });
+    await openDocument(r.document, null, []);
     status("Opened the log's game " + $("log-game").value + " at step " + r.step);
   }
 

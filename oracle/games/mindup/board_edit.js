@@ -141,25 +141,9 @@ BOARD_EDITORS["mind-up"] = (() => {
     if (kind === "round") return "Chance: the next round's Score order";
     return kind;
   }
-  // A scenario's turns and next rounds as decisions: each player's card in seat order (a list: a change of
-  // mind), and a round's start where the game waits for one.
-  function queue(doc) {
-    const choices = [];
-    for (const t of doc.turns || []) {
-      for (const seat of Object.keys(t).map(Number).sort((a, b) => a - b)) {
-        for (const card of [].concat(t[seat])) choices.push({ t: "choose", p: seat, card });
-      }
-    }
-    return { choices, rounds: (doc.next_rounds || []).map((r) => Object.assign({ t: "round" }, r)) };
-  }
-  function next(q, p) {
-    if (!p) return null;
-    if (p.kind === "round") return q.rounds.length ? q.rounds.shift() : null;
-    return p.kind === "choose" && q.choices.length ? q.choices.shift() : null;
-  }
   const key = (c) => (c.number !== undefined ? c.number : Number(c.name));
   return {
-    empty, given, fromGiven, drawSetup, drawBoard, optionGroups, who: pendingWho, queue, next,
+    empty, given, fromGiven, drawSetup, drawBoard, optionGroups, who: pendingWho,
     cardKey: key,
     cardLabel: (c) => label(key(c)),
     result: (o) => (o.winners || []).map(who).join(" and ") + ((o.winners || []).length > 1 ? " share the victory" : " wins") +

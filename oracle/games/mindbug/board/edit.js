@@ -161,35 +161,13 @@ BOARD_EDITORS.mindbug = (() => {
     return [sideOf(1), mid, sideOf(0)];
   }
 
-  // A scenario's steps as decisions: each step is the option it names; a decision with one legal option that
-  // no step names is taken, as the scenario runner takes it.
-  function queue(doc) { return (doc.steps || []).slice(); }
-  function named(step, o) {
-    const d = o.decision;
-    if (typeof step === "string") return d.t === step;
-    const kind = Object.keys(step).find((k) => k !== "by");
-    if (d.t !== kind || (step.by !== undefined && step.by !== null && d.p !== step.by)) return false;
-    const v = step[kind];
-    if (kind === "mindbug" || kind === "pass") return true;
-    if (v === null) return d.card === null || d.card === undefined;
-    if (Array.isArray(v)) return o.words.endsWith(v.length ? " " + v.join(", ") : "choose nothing");
-    return o.words.endsWith(" " + v);
-  }
-  function next(q, p) {
-    if (!p || !q.length) return null;
-    const opts = p.options || [];
-    const hit = opts.find((o) => named(q[0], o));
-    if (hit) { q.shift(); return hit.decision; }
-    return opts.length === 1 ? opts[0].decision : null;
-  }
-
   function who(p) {
     const players = p.players || (p.player === null || p.player === undefined ? [] : [p.player]);
     const stage = p.stage || p.kind || "";
     return players.length ? "Player " + players.join(", ") + " decides: " + stage : "Chance decides: " + stage;
   }
   return {
-    empty, given, fromGiven, drawSetup, drawBoard, who, queue, next,
+    empty, given, fromGiven, drawSetup, drawBoard, who,
     cardKey: (c) => c.name,
     cardLabel: (c) => c.name,
     result: (o) => "player " + o.winner + " wins (" + o.reason + ")",
