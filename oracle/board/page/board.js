@@ -22,7 +22,7 @@ const BOARD_KIT = (() => {
       else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
       else e.setAttribute(k, v === true ? "" : String(v));
     }
-    for (const k of kids) if (k !== null && k !== undefined && k !== false) e.append(typeof k === "string" ? k : k);
+    for (const k of kids) if (k !== null && k !== undefined && k !== false) e.append(k);
     return e;
   }
   function status(text, bad) { const s = $("status"); s.textContent = text || ""; s.className = "status" + (bad ? " bad" : ""); }
@@ -182,7 +182,6 @@ const BOARD_KIT = (() => {
     const r = await api("/api/check", { document: documentOf() });
     S.problems = r.problems || (r.error ? [{ field: r.error.field || "", message: r.error.message }] : []);
     markProblems();
-    return r;
   }
   function fieldOf(p) { return String(p.field || "").replace(/^\$\./, ""); }
   function targetOf(field) {
@@ -219,7 +218,6 @@ const BOARD_KIT = (() => {
     if (r.ok === false && r.problems) { S.problems = r.problems; showSetup(); markProblems(); status("The position has problems", true); return; }
     S.at = at; S.play = r;
     drawPlay();
-    return r;
   }
   async function choose(decision) {
     const line = decisions();
@@ -295,8 +293,8 @@ const BOARD_KIT = (() => {
     const source = $("r-source").value.trim();
     const body = { document: documentOf(), decisions: decisions().slice(0, S.at),
       ticks: [...document.querySelectorAll("#expectations input:checked")].map((i) => i.value),
-      id: $("r-id").value.trim(), title: $("r-title").value.trim(),
       clauses: $("r-clauses").value.split(/[\s,]+/).filter(Boolean) };
+    for (const [k, f] of [["id", "r-id"], ["title", "r-title"]]) if ($(f).value.trim()) body[k] = $(f).value.trim();
     if (source) body.source = { kind: "team ruling", ref: source };
     return body;
   }
@@ -371,12 +369,11 @@ const BOARD_KIT = (() => {
   // -- views --
   function showSetup() { $("setup").hidden = false; $("play").hidden = true; }
   async function start() {
-    const r = await check();
+    await check();
     if (S.problems.length) return;
     $("setup").hidden = true; $("play").hidden = false;
     await playTo(Math.min(S.at, decisions().length) || decisions().length);
     loadExpectations();
-    return r;
   }
   async function rulesChanged() {
     readingsSummary();
