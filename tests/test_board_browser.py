@@ -2,7 +2,9 @@
 each game a position set up by clicking cards into zones, three steps
 played by clicking the options, expectations ticked and the ruling saved,
 then `mb-oracle scenarios` passes the saved file; a problem of the
-position is marked on the zone or card it names.
+position is marked on the zone or card it names; a scenario opens as its
+position and steps, plays again in another edition and is overwritten
+only when confirmed; text from a file is shown as text.
 
 `MB_ORACLE_BOARD_SCREENSHOT=spec/images/board.png python -m pytest
 tests/test_board_browser.py -n 0` also writes the README's screenshot of a
@@ -285,3 +287,22 @@ def test_a_scenario_opens_as_its_position_and_steps_replays_in_another_edition_a
     assert r.returncode == 0, r.stdout.decode() + r.stderr.decode()
     # the browser logs the refused first save (409) itself; the page's script logs nothing
     assert [e for e in pg.errors if "409 (Conflict)" not in e] == []
+
+
+def test_text_from_a_file_is_shown_as_text(page, server):
+    pg = page
+    (server[1] / "hostile.yaml").write_text(TOUGH.replace("id: board.tough-blocker", "id: board.hostile")
+                                            .replace("title: A TOUGH blocker that loses the fight is exhausted and stays in play",
+                                                     "title: '<img src=x onerror=alert(1)>A TOUGH blocker'"))
+    pg.reload()
+    pg.wait_for_selector("body[data-ready]")
+    pg.select_option("#scenario-list", label="hostile.yaml: board.hostile")
+    pg.click("#open-scenario")
+    expect(pg.locator("#r-title")).to_have_value(re.compile("^<img src=x"))
+    settled(pg)
+    pg.click("#start")
+    pg.wait_for_selector("#expectations input")
+    pg.click("#preview")
+    expect(pg.locator("#yaml")).to_contain_text("<img src=x onerror=alert(1)>A TOUGH blocker")   # the YAML, as text
+    assert pg.locator("img").count() == 0
+    assert pg.errors == []
