@@ -356,3 +356,56 @@ def test_board_in_an_install_without_the_extra_is_one_line_of_advice(missing):
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert p.returncode == 2 and "Traceback" not in p.stderr
     assert p.stderr.strip().splitlines() == [command.MISSING]
+
+
+@pytest.mark.parametrize("name", ["keywords-tough.yaml", "play-and-mindbug.yaml", "mind-up/examples.yaml",
+                                  "mind-up/readings.yaml"])
+def test_library_rulings_made_again_on_the_board_pass(name):
+    """Each scenario of a library file opened, replayed, every expectation
+    ticked and made a ruling again: the ruling passes (the steps by name,
+    `by` for a step of the other player, a refused last step as `illegal`,
+    Mind Up!'s changes of mind and refused reveals)."""
+    root = os.path.join(os.path.dirname(__file__), "..", "scenarios")
+    c = _client(Settings(token=TOKEN, port=PORT, scenario_dirs=(root,)))
+    listed = {f["file"]: f for f in c.get("/api/scenarios", headers=H).json()["files"]}
+    # under change-allowed, the board starts a second turn where the scenario changes a choice after the reveal
+    apart = {"mind-up.turn.no-change-once-everyone-has-chosen"}
+    failed = []
+    for sc in listed[name]["scenarios"]:
+        r = c.get("/api/scenario", params={"file": name, "id": sc["id"]}, headers=H).json()
+        if "problems" in r or sc["id"] in apart:
+            continue
+        body = {"document": r["document"], "decisions": r["decisions"], "edition": r["edition"]}
+        items = c.post("/api/expectations", headers=H, json=body).json()["items"]
+        body |= {"ticks": [i["key"] for i in items], "id": "board.again", "title": "again",
+                 "clauses": r["document"]["clauses"]}
+        ruling = c.post("/api/ruling", headers=H, json=body).json()
+        if not ruling["passes"]:
+            failed.append((sc["id"], ruling["report"]))
+    assert not failed
+
+
+def test_a_card_the_position_does_not_place_is_expected_by_its_zone_s_count(client):
+    doc = {"given": {"players": [{"hand": ["Gorillion"], "play": ["Kangasaurus Rex"]},
+                                 {"hand": ["Brain Fly"], "play": ["Elephantopus"]}]}}
+    session, problems = play.start(Settings(token=TOKEN), doc, "en-revised")
+    from oracle.games.mindbug.board import edit
+
+    placed = edit._placed(session)
+    assert placed(13) and not placed(1)               # Kangasaurus Rex is placed, Axolotl Healer is unused
+    assert edit._zone_value([13, 1], placed) == 2 and edit._zone_value([13], placed) == ["Kangasaurus Rex"]
+
+
+def test_another_edition_or_reading_plays_the_position_by_its_rules(client):
+    doc = {"given": {"players": [{"hand": ["Gorillion"], "deck": ["Spider Owl", "Bee Bear", "Turbo Bug", "Luchataur",
+                                                                  "Lone Yeti"]}, {}]}}
+    hands = {}
+    for edition in ("en-first", "en-revised"):
+        r = client.post("/api/play", headers=H, json={"document": doc, "edition": edition}).json()
+        assert r["edition"] == edition
+        hands[edition] = len(r["board"]["players"][0]["hand"])
+    assert hands == {"en-first": 1, "en-revised": 5}        # the revised rules refill a hand under 5 at once
+    r = client.post("/api/play", headers=H, json={"document": doc, "edition": "en-second"})
+    assert r.status_code == 400 and r.json()["error"]["field"] == "$.edition"
+    bad = client.post("/api/check", headers=H, json={"document": {**doc, "readings": {"effects.hunter-ordr": "x"}}})
+    assert bad.json()["problems"][0]["field"] == "$.readings"

@@ -252,7 +252,7 @@ def expectations(settings, document: dict, decisions: list, edition: str | None)
     session, steps, refused, problems = played(settings, document, decisions, edition)
     if session is None:
         return {"ok": False, "problems": problems}
-    return {"ok": True, "items": session.edit.expectations(session.now(), session.events)}
+    return {"ok": True, "items": session.edit.expectations(session)}
 
 
 # -- a ruling ---------------------------------------------------------------------------------------------
@@ -260,11 +260,14 @@ def expectations(settings, document: dict, decisions: list, edition: str | None)
 
 def _put(expect: dict, key: str, value) -> None:
     """`value` at `key` of an expectation: `players[1].life`, `events[3]`
-    (appended to the list of patterns), `columns.0` (a mapping by player)."""
-    parts = re.findall(r"[^.\[\]]+|\[\d+\]", key)
+    (appended to the list of patterns), `columns.0` (a mapping by player),
+    `power[Dr. Orange U. Tan]` (a mapping by card name)."""
+    parts = re.findall(r"\[[^\]]*\]|[^.\[\]]+", key)
     here = expect
     for i, part in enumerate(parts):
         last = i == len(parts) - 1
+        if part.startswith("[") and not part[1:-1].isdigit():
+            part = part[1:-1]               # a card's name
         if part.startswith("["):
             index = int(part[1:-1])
             if parts[i - 1] in ("events", "no_events"):
@@ -280,7 +283,7 @@ def _put(expect: dict, key: str, value) -> None:
         if last:
             here[name] = value
         elif name not in here:
-            here[name] = [] if parts[i + 1].startswith("[") else {}
+            here[name] = [] if re.fullmatch(r"\[\d+\]", parts[i + 1]) else {}
         here = here[name]
 
 
@@ -296,7 +299,7 @@ def ruling(settings, body) -> dict:
     if refused is not None and refused[0] != len(body.decisions) - 1:
         raise Refused("ILLEGAL_DECISION", f"decision {refused[0]} is refused and is not the last: a ruling's "
                                           "refused decision ends it", f"$.decisions[{refused[0]}]")
-    items = {i["key"]: i["value"] for i in session.edit.expectations(session.now(), session.events)}
+    items = {i["key"]: i["value"] for i in session.edit.expectations(session)}
     expect: dict = {}
     for n, key in enumerate(body.ticks):
         if key not in items:

@@ -78,7 +78,7 @@ PARTS: tuple[Part, ...] = (
          "what the page may set up; cards(sets, card_files); size_problem(document); complete(document), a "
          "position made a scenario the loader reads; note(game, decision), words(game, decision), event(view), "
          "pending(game), refusal(view), board(game): the game as the page draws it, by card name; "
-         "expectations(game, events), the tickable items; ruling(document, top, session, refused, expect), the "
+         "expectations(session), the tickable items; ruling(document, top, session, refused, expect), the "
          "ruling as an mb-scenario/1 mapping; decisions(session, apply), a scenario's steps as the service's decision "
          "lines; log_position(raw, step), a game of a replay log at a turn's start "
          "as a document"),

@@ -183,7 +183,11 @@ def board(g) -> dict:
 # -- expectations and the ruling ------------------------------------------------------------------------
 
 
-def expectations(g, events: list) -> list[dict]:
+def expectations(session) -> list[dict]:
+    """What the board of `session` allows a ruling to expect, each a
+    tickable item: key (where it goes in `expect`), label (in words), value
+    (as `expect` writes it)."""
+    g = session.now()
     s = g.state
     items = [{"key": "round", "label": f"round {s.round}", "value": s.round},
              {"key": "turn", "label": f"{s.turn} turns revealed this round", "value": s.turn},
@@ -216,7 +220,7 @@ def expectations(g, events: list) -> list[dict]:
     if view.kind == "choose":
         value["players"] = list(view.players)
     items.append({"key": "pending", "value": value, "label": f"the game waits for: {view.kind}"})
-    for i, e in enumerate(events):
+    for i, e in enumerate(session.events):
         pat = {"kind": e["kind"]}
         for k in ("player", "card", "amount"):
             if e.get(k) is not None:
@@ -296,6 +300,9 @@ def ruling(document: dict, top: dict, session, refused, expect: dict) -> dict:
             rounds.append(n[1])
         if last:
             r = refused[2]
+            if current:                 # the turn whose reveal is refused, a player left out
+                turns.append(current)
+                current = {}
             if n[0] == "round":
                 illegal = {"round": session.now().state.round + 1, "code": r["code"], "clause": r["clause"]}
             else:

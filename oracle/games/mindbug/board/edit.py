@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from msgspec import UNSET
+
 from ..cards import CARDS, SETS
 from ..editions import EDITIONS
 from ..engine.state import asks_number
@@ -109,7 +111,8 @@ def complete(document: dict) -> dict:
 
 
 def _numbers(g, decision: dict) -> bool:
-    return decision.get("t") == "choose" and asks_number(g.pending)
+    """Whether the decision's picks are numbers (a die's face, a named power), not cards."""
+    return decision.get("t") in ("choose", "random") and asks_number(g.pending)
 
 
 def _name(cid) -> str:
@@ -123,17 +126,22 @@ def note(g, decision: dict):
     """The decision as a scenario step writes it (by card name)."""
     kind = decision.get("t")
     if kind in ("mindbug", "pass"):
-        return kind
+        return _by(g, decision, kind)
     if kind in ("choose", "random"):
         picks = decision.get("cards") or []
-        numbers = _numbers(g, decision) or (kind == "random" and any(c not in _all() for c in picks))
-        return {kind: list(picks) if numbers else [_name(c) for c in picks]}
+        return _by(g, decision, {kind: list(picks) if _numbers(g, decision) else [_name(c) for c in picks]})
     card = decision.get("card")
-    return {kind: None if card is None else _name(card)}
+    step = {kind: None if card is None else _name(card)}
+    return _by(g, decision, step)
 
 
-def _all() -> set:
-    return set(all_ids(tuple(SETS)))
+def _by(g, decision: dict, step):
+    """A step made by another player than the one the game waits for (a
+    ruling that they may not) names them: `{mindbug: null, by: 0}`."""
+    p, pending = decision.get("p"), g.pending
+    if p is None or pending is None or (not pending.is_chance and pending.player == p):
+        return step
+    return {**({step: None} if isinstance(step, str) else step), "by": p}
 
 
 def words(g, decision: dict) -> str:
@@ -231,15 +239,45 @@ def board(g) -> dict:
 # -- expectations and the ruling ------------------------------------------------------------------------
 
 
-def _player_items(g, p: int) -> list[dict]:
+def _placed(session):
+    """The test of whether an expectation may name a card: every card when
+    the scenario is a deal, else those its `given` places, and the
+    double-sided cards of evolution lines (aside unless on a creature); a
+    card of the unused pile is not placed unless `given.unused` lists it."""
+    from ..scenarios.cards import card_id
+
+    given = session.scenario.doc.given
+    if given.deal is not UNSET:
+        return lambda cid: True
+    refs = [] if given.unused is UNSET else list(given.unused)
+    for side in () if given.players is UNSET else given.players:
+        for zone in ZONES:
+            for entry in getattr(side, zone):
+                refs.append(entry if isinstance(entry, str) else entry.card)
+                if not isinstance(entry, str) and entry.boosts:
+                    refs += list(entry.boosts)
+    ids = {card_id(r) for r in refs}
+    return lambda cid: cid in ids or CARDS[_name(cid).split("#")[0]].stage >= 2
+
+
+def _zone_value(cards: list, placed):
+    """A zone as `expect` writes it: its cards by name, or, when one of them
+    is not placed by the position, how many there are."""
+    return [_name(c) for c in cards] if all(map(placed, cards)) else len(cards)
+
+
+def _player_items(g, p: int, placed) -> list[dict]:
     s = g.state
     items = [{"key": f"players[{p}].life", "label": f"player {p} has {s.life[p]} life", "value": s.life[p]},
              {"key": f"players[{p}].mindbugs", "label": f"player {p} has {s.mindbugs[p]} Mindbugs left",
               "value": s.mindbugs[p]}]
     for zone, what in (("hand", "hand"), ("discard", "discard pile"), ("deck", "draw pile")):
-        cards = [_name(c) for c in getattr(s, zone)[p]]
-        items.append({"key": f"players[{p}].{zone}", "value": cards,
-                      "label": f"player {p}'s {what} holds " + (", ".join(cards) if cards else "nothing")})
+        cards = getattr(s, zone)[p]
+        value = _zone_value(cards, placed)
+        shown = ", ".join(_name(c) for c in cards) or "nothing"
+        items.append({"key": f"players[{p}].{zone}", "value": value,
+                      "label": f"player {p}'s {what} holds " + (shown if isinstance(value, list)
+                                                               else f"{value} cards ({shown})")})
     play = []
     for c in s.play[p]:
         entry = {"card": _name(c), "exhausted": c in s.exhausted}
@@ -247,18 +285,20 @@ def _player_items(g, p: int) -> list[dict]:
         if stage:
             entry["stage"] = stage
         play.append(entry)
-    shown = ", ".join(e["card"] + (" (exhausted)" if e["exhausted"] else "") for e in play)
-    items.append({"key": f"players[{p}].play", "value": play,
-                  "label": f"player {p}'s play area holds " + (shown or "nothing")})
+    shown = ", ".join(e["card"] + (" (exhausted)" if e["exhausted"] else "") for e in play) or "nothing"
+    whole = all(map(placed, s.play[p]))
+    items.append({"key": f"players[{p}].play", "value": play if whole else len(play),
+                  "label": f"player {p}'s play area holds " + (shown if whole else f"{len(play)} cards ({shown})")})
     return items
 
 
-def _pattern(view: dict) -> dict:
+def _pattern(view: dict, placed) -> dict:
+    """An event as a pattern of `expect.events`, naming only the cards the position places."""
     out = {"kind": view["kind"]}
     for k in ("card", "source"):
-        if view.get(k) is not None:
+        if view.get(k) is not None and placed(view[k]):
             out[k] = _name(view[k])
-    if view.get("cards"):
+    if view.get("cards") and all(map(placed, view["cards"])):
         out["cards"] = [_name(c) for c in view["cards"]]
     for k in ("player", "amount"):
         if view.get(k) is not None:
@@ -268,20 +308,27 @@ def _pattern(view: dict) -> dict:
     return out
 
 
-def expectations(g, events: list) -> list[dict]:
-    """What the board allows a ruling to expect, each a tickable item: key
-    (where it goes in `expect`), label (in words), value (as `expect` writes it)."""
+def expectations(session) -> list[dict]:
+    """What the board of `session` allows a ruling to expect, each a
+    tickable item: key (where it goes in `expect`), label (in words), value
+    (as `expect` writes it). A card the position does not place is never
+    named (the loader would refuse it): its zone is checked by its count."""
+    g = session.now()
+    placed = _placed(session)
     s = g.state
-    items = _player_items(g, 0) + _player_items(g, 1)
+    items = _player_items(g, 0, placed) + _player_items(g, 1, placed)
     items.append({"key": "active", "label": f"it is player {s.active}'s turn", "value": s.active})
     items.append({"key": "turn", "label": f"it is turn {s.turn}", "value": s.turn})
-    exhausted = [_name(c) for c in sorted(s.exhausted) if g.controller(c) is not None]
-    items.append({"key": "exhausted", "value": exhausted,
-                  "label": "exhausted: " + (", ".join(exhausted) if exhausted else "no creature")})
+    tired = [c for c in sorted(s.exhausted) if g.controller(c) is not None]
+    if all(map(placed, tired)):
+        names = [_name(c) for c in tired]
+        items.append({"key": "exhausted", "value": names,
+                      "label": "exhausted: " + (", ".join(names) if names else "no creature")})
     for p in (0, 1):
         for c in s.play[p]:
-            items.append({"key": f"power.{_name(c)}", "label": f"{_name(c)} has power {g.power(c)}",
-                          "value": g.power(c)})
+            if placed(c):
+                items.append({"key": f"power[{_name(c)}]", "label": f"{_name(c)} has power {g.power(c)}",
+                              "value": g.power(c)})
     items.append({"key": "winner", "value": s.winner,
                   "label": "the game goes on" if s.winner is None else f"player {s.winner} wins ({s.reason})"})
     if s.winner is not None:
@@ -291,9 +338,8 @@ def expectations(g, events: list) -> list[dict]:
         value = {"stage": view.stage, "player": view.player}
         who = "chance" if view.player is None else f"player {view.player}"
         items.append({"key": "pending", "label": f"{who} must decide ({view.stage})", "value": value})
-    for i, e in enumerate(events):
-        pat = _pattern(e)
-        items.append({"key": f"events[{i}]", "label": e.get("text") or pat["kind"], "value": pat})
+    for i, e in enumerate(session.events):
+        items.append({"key": f"events[{i}]", "label": e.get("text") or e["kind"], "value": _pattern(e, placed)})
     return items
 
 
