@@ -4,7 +4,8 @@ played by clicking the options, expectations ticked and the ruling saved,
 then `mb-oracle scenarios` passes the saved file; a problem of the
 position is marked on the zone or card it names; a scenario opens as its
 position and steps, plays again in another edition and is overwritten
-only when confirmed; text from a file is shown as text.
+only when confirmed; text from a file is shown as text; the later sets'
+Octonite, stage and boost cards are set up on a creature.
 
 `MB_ORACLE_BOARD_SCREENSHOT=spec/images/board.png python -m pytest
 tests/test_board_browser.py -n 0` also writes the README's screenshot of a
@@ -305,4 +306,27 @@ def test_text_from_a_file_is_shown_as_text(page, server):
     pg.click("#preview")
     expect(pg.locator("#yaml")).to_contain_text("<img src=x onerror=alert(1)>A TOUGH blocker")   # the YAML, as text
     assert pg.locator("img").count() == 0
+    assert pg.errors == []
+
+
+def test_the_later_sets_octonite_stage_and_boost_cards_are_set_up_on_a_creature(page):
+    pg = page
+    pg.check('#sets input[value="beyond-evolution"]')
+    pg.wait_for_selector('#cards [data-card="Cloud Lady"]')
+    place(pg, "Kangasaurus Rex", "Player 0 play area")
+    place(pg, "Cloud Lady", "Player 0 play area")
+    place(pg, "Bee Bear", "boost cards under Kangasaurus Rex")      # a zone within the creature
+    octonite = pg.locator('[data-field="given.players[0].play[0].octonite"] input')
+    octonite.fill("2")
+    octonite.dispatch_event("change")
+    pg.select_option('[data-field="given.players[0].play[1].stage"] select', "2")
+    place(pg, "Brain Fly", "Player 1 hand")
+    settled(pg)
+    assert pg.inner_text("#problems") == "none"
+    pg.click("#start")
+    pg.wait_for_selector("#pending .option")
+    rex = pg.locator('#board [aria-label^="Kangasaurus Rex"]')
+    assert rex.get_attribute("aria-label") == "Kangasaurus Rex (13), power 8, 2 Octonite, 1 boost"
+    assert "boosts: Bee Bear" in rex.inner_text()
+    assert "stage II" in pg.inner_text('#board [aria-label^="Cloud Lady"]')
     assert pg.errors == []

@@ -142,7 +142,10 @@ const BOARD_KIT = (() => {
     const box = el("div", { class: "dz" + (o.small ? " small" : ""), role: "list", "aria-label": title });
     items.forEach((it, i) => box.append(it.el || placed(field + "[" + i + "]", it.label, it.title, it.remove, it.extra)));
     return el("div", { class: "zone", "data-field": field, "data-zone": title, tabindex: "0",
-      onclick: (ev) => { if (ev.target.closest(".placed") || ev.target.closest("input,select,button")) return; take(S.armed); },
+      onclick: (ev) => {                 // a click on the zone itself, not on a card placed in it or a zone within
+        if (ev.target.closest(".placed, .zone") !== ev.currentTarget || ev.target.closest("input,select,button")) return;
+        take(S.armed);
+      },
       onkeydown: (ev) => { if (ev.key === "Enter" && ev.target.classList.contains("zone")) take(S.armed); },
       ondragover: (ev) => { ev.preventDefault(); ev.currentTarget.classList.add("over"); },
       ondragleave: (ev) => ev.currentTarget.classList.remove("over"),
