@@ -27,7 +27,8 @@ from conftest import ROOT, run_cli
 sync_api = pytest.importorskip("playwright.sync_api", reason="the Python package playwright is not installed "
                                                              "(pip install -e '.[test]')")
 expect = sync_api.expect
-pytest.importorskip("starlette", reason="Starlette, the board's web stack, is not installed (pip install -e '.[board]')")
+pytest.importorskip("starlette", reason="Starlette, the board's web stack, is not installed "
+                                        "(pip install -e '.[board]')")
 pytest.importorskip("uvicorn", reason="uvicorn, which serves the board, is not installed (pip install -e '.[board]')")
 
 
@@ -292,9 +293,9 @@ def test_a_scenario_opens_as_its_position_and_steps_replays_in_another_edition_a
 
 def test_text_from_a_file_is_shown_as_text(page, server):
     pg = page
+    title = "title: A TOUGH blocker that loses the fight is exhausted and stays in play"
     (server[1] / "hostile.yaml").write_text(TOUGH.replace("id: board.tough-blocker", "id: board.hostile")
-                                            .replace("title: A TOUGH blocker that loses the fight is exhausted and stays in play",
-                                                     "title: '<img src=x onerror=alert(1)>A TOUGH blocker'"))
+                                            .replace(title, "title: '<img src=x onerror=alert(1)>A TOUGH blocker'"))
     pg.reload()
     pg.wait_for_selector("body[data-ready]")
     pg.select_option("#scenario-list", label="hostile.yaml: board.hostile")
