@@ -389,11 +389,12 @@ def test_a_card_the_position_does_not_place_is_expected_by_its_zone_s_count(clie
     doc = {"given": {"players": [{"hand": ["Gorillion"], "play": ["Kangasaurus Rex"]},
                                  {"hand": ["Brain Fly"], "play": ["Elephantopus"]}]}}
     session, problems = play.start(Settings(token=TOKEN), doc, "en-revised")
-    from oracle.games.mindbug.board import edit
+    from oracle.games.mindbug.board import edit_ruling
 
-    placed = edit._placed(session)
+    placed = edit_ruling._placed(session)
     assert placed(13) and not placed(1)               # Kangasaurus Rex is placed, Axolotl Healer is unused
-    assert edit._zone_value([13, 1], placed) == 2 and edit._zone_value([13], placed) == ["Kangasaurus Rex"]
+    assert edit_ruling._zone_value([13, 1], placed) == 2
+    assert edit_ruling._zone_value([13], placed) == ["Kangasaurus Rex"]
 
 
 def test_another_edition_or_reading_plays_the_position_by_its_rules(client):

@@ -109,18 +109,18 @@ def load_text(settings, text: str, name: str | None = None):
 
 
 def load(settings, document: dict):
-    """(game, the scenario of the document's position, problems): every
+    """(the scenario of the document's position, or None; problems): every
     problem the scenario loader finds in it."""
-    game = game_of(document)
-    edit = edit_part(game)
+    edit = edit_part(game_of(document))
     too_big = edit.size_problem(document)
     if too_big:
         raise Refused("TOO_LARGE", too_big, "$.document.given")
     sf, problems = load_text(settings, dump(edit.complete(document)))
-    return game, (None if problems else sf.scenarios[0]), problems
+    return (None if problems else sf.scenarios[0]), problems
 
 
 def dump(document: dict) -> str:
+    """A document as the YAML a scenario file holds (lists of plain values on one line)."""
     import yaml
 
     return yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
@@ -128,8 +128,7 @@ def dump(document: dict) -> str:
 
 def check(settings, document: dict) -> list[dict]:
     """Every problem of a position: the loader's, then the rules' refusal of its setup."""
-    session, problems = start(settings, document, None)
-    return problems
+    return start(settings, document, None)[1]
 
 
 # -- a game through the service ------------------------------------------------------------------------
@@ -157,7 +156,7 @@ class Session:
 
 def start(settings, document: dict, edition: str | None):
     """(Session, []) for a document whose position the rules accept, else (None, problems)."""
-    game, sc, problems = load(settings, document)
+    sc, problems = load(settings, document)
     if problems:
         return None, problems
     return opened(settings, sc, edition)
@@ -234,6 +233,8 @@ def played(settings, document: dict, decisions: list, edition: str | None):
 
 
 def play(settings, document: dict, decisions: list, edition: str | None) -> dict:
+    """The reply of /api/play (spec/board.md): each step with its words and
+    events, who must decide now with the options in words, the board."""
     session, steps, refused, problems = played(settings, document, decisions, edition)
     if session is None:
         return {"ok": False, "problems": problems}
@@ -249,7 +250,9 @@ def play(settings, document: dict, decisions: list, edition: str | None) -> dict
 
 
 def expectations(settings, document: dict, decisions: list, edition: str | None) -> dict:
-    session, steps, refused, problems = played(settings, document, decisions, edition)
+    """The reply of /api/expectations: what the board, once the decisions
+    are played, allows a ruling to expect."""
+    session, _steps, _refused, problems = played(settings, document, decisions, edition)
     if session is None:
         return {"ok": False, "problems": problems}
     return {"ok": True, "items": session.edit.expectations(session)}
