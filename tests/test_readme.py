@@ -38,7 +38,7 @@ def test_readme_counts_the_tests_that_skip_without_chromium(tmp_path):
     text = " ".join(README.read_text().split())
     total = int(re.search(r"without Chromium, (\d+):", text).group(1))
     per_file = {f: int(n) for n, f in re.findall(r"\((\d+) in `(tests/test_\w+\.py)`\)", text)}
-    files = ["tests/test_html_browser.py", "tests/test_beyond_claims.py"]
+    files = ["tests/test_html_browser.py", "tests/test_beyond_claims.py", "tests/test_board_browser.py"]
     env = dict(os.environ, MB_ORACLE_CHROMIUM=str(tmp_path / "no-chromium"))
     junit = tmp_path / "run.xml"
     done = subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-q", "-p", "no:cacheprovider",
