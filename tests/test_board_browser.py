@@ -163,6 +163,7 @@ def test_the_readmes_question_becomes_a_passing_ruling_in_mindbug(page, server):
     pg.locator("#steps button").nth(3).click()
     expect(pg.locator("#steps .current")).to_have_text(re.compile(r"^3\."))
     settled(pg)
+    assert "Frog Prophet" in pg.inner_text("#board")        # the evolved creature by the face it shows
     path = save_ruling(pg, server[1], "board-mindbug.yaml", "tough.evolved-poisonous-blocker",
                        "keywords.tough, keywords.poisonous, later.evolve",
                        ticks=("discard pile holds Gorillion", "exhausted: "))

@@ -180,6 +180,7 @@ def _card(g, cid: int) -> dict:
         stage = next((st for c, _aside, st in s.stages if c == cid), None)
         if stage:
             item["stage"] = stage
+            item["face"] = g.name(cid)          # the face an evolved creature shows (later.evolve)
         under = dict(s.boosts).get(cid)
         if under:
             item["boosts"] = [{"id": b, "name": name(b)} for b in under]
