@@ -3,7 +3,8 @@
 Chromium is the system's (Debian: `apt-get install chromium`; .ci/run
 installs it), or the one named by MB_ORACLE_CHROMIUM; Playwright's own
 browser download is not used. `launch()` skips the calling test, naming
-what is missing, when either cannot be had."""
+what is missing, when either cannot be had; the fixture `browser` gives a
+test file one browser for all its tests."""
 
 from __future__ import annotations
 
@@ -34,6 +35,18 @@ def launch(playwright_api):
         pytest.skip("no Chromium found (looked for " + ", ".join(NAMES) + " on PATH and MB_ORACLE_CHROMIUM); "
                     "install it with `apt-get install chromium` (.ci/run does)")
     return playwright_api.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One Chromium for the tests of a module (a test file imports this
+    fixture by name)."""
+    from playwright import sync_api
+
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
 
 
 def png_colours(png: bytes, limit: int = 64) -> int:

@@ -10,8 +10,9 @@ import os
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("starlette", reason="Starlette, the board's web stack, is not installed (pip install -e '.[test]')")
+pytest.importorskip("httpx2", reason="httpx2, the HTTP client of Starlette's TestClient, is not installed "
+                                     "(pip install -e '.[test]')")
 
 from click.testing import CliRunner  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
@@ -330,7 +331,7 @@ def test_the_command_binds_a_free_port_on_127_0_0_1_and_prints_its_url(tmp_path)
     import subprocess
     import sys
 
-    import httpx
+    import httpx2 as httpx
 
     proc = subprocess.Popen([sys.executable, "-m", "oracle", "board", "--port", "0", "--scenarios", str(tmp_path)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import launch, png_colours
+from browser import browser, png_colours  # noqa: F401  (browser: a fixture)
 from conftest import ROOT, run_cli
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the Python package playwright is not installed "
@@ -30,14 +30,6 @@ expect = sync_api.expect
 pytest.importorskip("starlette", reason="Starlette, the board's web stack, is not installed "
                                         "(pip install -e '.[board]')")
 pytest.importorskip("uvicorn", reason="uvicorn, which serves the board, is not installed (pip install -e '.[board]')")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -7,20 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from browser import launch, png_colours
+from browser import browser, png_colours  # noqa: F401  (browser: a fixture)
 from conftest import ROOT, run_cli
 from html_pages import large_page, sample_games
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the Python package playwright is not installed "
                                                              "(pip install -e '.[test]')")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
