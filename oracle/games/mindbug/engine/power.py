@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from .board import Board
 
 
-from ..cards.abilities import COPY_LAYER, GRANT_LAYER, POWER_LAYER
 from .board import design_face
 from . import in_discard
 from .lasting import keywords as lasting_keywords
@@ -26,7 +25,8 @@ def compute(g: Board) -> tuple[dict[int, int], dict[int, int], list]:
     faces = table.faces
     power: dict[int, int] = {}
     kw: dict[int, int] = {}
-    holders: list[tuple[int, int, str]] = []     # creatures with a constant ability
+    # creatures with a constant ability: (side, card, its functions of the power, granted and copied layers)
+    holders: list[tuple] = []
     blocks = []                                                 # ... that forbids blocks
     turn_free = True                                            # ... none of which reads whose turn it is
     for p in range(2):
@@ -36,9 +36,9 @@ def compute(g: Board) -> tuple[dict[int, int], dict[int, int], list]:
             power[c] = f[0]                                     # cards.anatomy
             kw[c] = f[1]
             const: tuple | None = f[2]
-            if const is not None:                               # (changes, forbids, name, turn-free)
+            if const is not None:                               # board.design_face
                 if const[0]:
-                    holders.append((p, c, const[2]))
+                    holders.append((p, c, const[4], const[5], const[6]))
                     if not const[3]:
                         turn_free = False
                 if const[1] is not None:
@@ -56,7 +56,7 @@ def compute(g: Board) -> tuple[dict[int, int], dict[int, int], list]:
                 if const is not None:
                     p = 0 if c in s.play[0] else 1
                     if const[0]:
-                        holders.append((p, c, const[2]))
+                        holders.append((p, c, const[4], const[5], const[6]))
                     if const[1] is not None:
                         blocks.append((p, c, const[1]))
                 turn_free = False       # an evolved creature in play: kept from turn to turn only without one
@@ -77,13 +77,21 @@ def compute(g: Board) -> tuple[dict[int, int], dict[int, int], list]:
                 break
         else:
             return power, kw, blocks
-    for layer in (POWER_LAYER, GRANT_LAYER, COPY_LAYER):        # abilities.constant
-        if layer is GRANT_LAYER:
-            for c, v in power.items():
-                if v < floor:
-                    power[c] = floor
-        for p, c, n in holders:
-            fn = layer.get(n)
-            if fn is not None:
-                fn(g, p, c, s.play[p], power, kw)
+    # abilities.constant, in layers: power, then the floor, then keywords granted by power, then copied ones
+    play = s.play
+    for h in holders:
+        fn = h[2]
+        if fn is not None:
+            fn(g, h[0], h[1], play[h[0]], power, kw)
+    for c, v in power.items():
+        if v < floor:
+            power[c] = floor
+    for h in holders:
+        fn = h[3]
+        if fn is not None:
+            fn(g, h[0], h[1], play[h[0]], power, kw)
+    for h in holders:
+        fn = h[4]
+        if fn is not None:
+            fn(g, h[0], h[1], play[h[0]], power, kw)
     return power, kw, blocks
