@@ -104,6 +104,12 @@ COPY_LAYER: Final[dict] = {"Sharky Crab-Dog-Mummypus": sharky}
 TURN_FREE: Final[frozenset] = frozenset((shield_bugs, lone_yeti, bugserker, froblin_instigator, snail_thrower,
                                          sharky))
 
+# The power-layer abilities above that never lower a power: a game whose
+# printed powers are all at or above the floor needs no floor with these
+# alone (engine.power keeps to them then).
+RAISES_ONLY: Final[frozenset] = frozenset((goblin_werewolf, shield_bugs, urchin_hurler, lone_yeti, bugserker,
+                                           froblin_instigator))
+
 # -- constant abilities: blocking and Play effects ---------------------------
 
 
