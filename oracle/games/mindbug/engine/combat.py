@@ -143,7 +143,7 @@ def hunt_step(g: Board) -> None:
           source=a, prompt="name an enemy creature that must block, or none")
 
 
-task("hunt")(hunt_step)     # registered after its def, not by a decorator: the compiled build calls a plain def directly
+task("hunt")(hunt_step)     # registered after its def, not by a decorator: compiled, a plain def is called directly
 
 
 def _hunt_rules(g: Board, a, me, options, clauses):
