@@ -190,8 +190,8 @@ def block_step(g: Board) -> None:
 task("block")(block_step)   # as hunt_step
 
 
-@resume("block")
-def _block(g: Board, kind, arg) -> None:
+def resume_block(g: Board, kind, arg) -> None:
+    """The block's answer (Game.apply_unchecked calls it directly)."""
     s = g.state
     s.combat[1] = arg
     if arg is not None:
@@ -200,6 +200,9 @@ def _block(g: Board, kind, arg) -> None:
         g.emit("block", ("combat.block",), player=1 - side(s), card=arg, source=s.combat[0])
     if next_task(g.state, _FIGHT):
         fight_step(g)
+
+
+resume("block")(resume_block)  # registered after its def: compiled, a plain def is called directly
 
 
 def fight_step(g: Board) -> None:

@@ -36,8 +36,8 @@ def play_from_hand(g: Board, card: int) -> None:
           prompt="use a Mindbug on the card just played, or pass")
 
 
-@resume("mindbug")
-def _mindbug(g: Board, kind: str, arg, card: int) -> None:
+def resume_mindbug(g: Board, kind: str, arg, card: int) -> None:
+    """The Mindbug decision's answer (Game.apply_unchecked calls it directly)."""
     s = g.state
     p = s.active
     opp = 1 - p
@@ -64,6 +64,9 @@ def _mindbug(g: Board, kind: str, arg, card: int) -> None:
         enter_play(g, card, p, ("play.resolve",))
         if next_task(s, _END_TURN):         # nothing came before it: Game.run would pop it at once
             _TASKS["end-turn"](g)
+
+
+resume("mindbug")(resume_mindbug)
 
 
 def extra_action(g: Board) -> None:

@@ -68,8 +68,8 @@ task("turn")(start_turn)
 task("action")(turn_action)
 
 
-@resume("action")
-def _action(g: Board, kind: str, arg) -> None:
+def resume_action(g: Board, kind: str, arg) -> None:
+    """The turn action's answer (Game.apply_unchecked calls it directly)."""
     g.state.actions += 1
     if kind == "play":
         play_from_hand(g, arg)
@@ -77,6 +77,9 @@ def _action(g: Board, kind: str, arg) -> None:
         activate(g, arg)
     else:
         declare_attack(g, arg)
+
+
+resume("action")(resume_action)
 
 
 @task("end-turn")
