@@ -202,3 +202,14 @@ def test_clauses_cli_lists_at_least_60(cli):
     data = json.loads(cli("clauses", "--json").stdout)
     assert len(data) >= 60
     assert all({"id", "title", "text", "source", "editions"} <= set(c) for c in data)
+
+
+def test_game_calls_the_registered_answers():
+    """Game.apply_unchecked calls the commonest answers directly: they must
+    be the very functions the registry holds for their names."""
+    from oracle.games.mindbug.engine import combat, play, turns
+    from oracle.games.mindbug.engine.registry import RESUMES
+
+    assert RESUMES["action"] is turns.resume_action
+    assert RESUMES["block"] is combat.resume_block
+    assert RESUMES["mindbug"] is play.resume_mindbug

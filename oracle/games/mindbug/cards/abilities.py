@@ -20,20 +20,20 @@ from ..readings import choice
 # -- constant abilities: power layer ---------------------------------------
 
 
-def goblin_werewolf(g, me, card, mine, power, kw):
+def goblin_werewolf(g, me: int, card: int, mine: list[int], power: dict[int, int], kw: dict[int, int]) -> None:
     """+6 power during its controller's turn."""
     if g.state.active == me:
         power[card] += 6
 
 
-def shield_bugs(g, me, card, mine, power, kw):
+def shield_bugs(g, me: int, card: int, mine: list[int], power: dict[int, int], kw: dict[int, int]) -> None:
     """The other allied creatures (not itself) get +1 power."""
     for c in mine:
         if c != card:
             power[c] += 1
 
 
-def urchin_hurler(g, me, card, mine, power, kw):
+def urchin_hurler(g, me: int, card: int, mine: list[int], power: dict[int, int], kw: dict[int, int]) -> None:
     """During its controller's turn the other allied creatures get +2 power."""
     if g.state.active == me:
         for c in mine:
@@ -41,20 +41,20 @@ def urchin_hurler(g, me, card, mine, power, kw):
                 power[c] += 2
 
 
-def lone_yeti(g, me, card, mine, power, kw):
+def lone_yeti(g, me: int, card: int, mine: list[int], power: dict[int, int], kw: dict[int, int]) -> None:
     """While it is the only allied creature: +5 power and FRENZY (never stored)."""
     if len(mine) == 1:
         power[card] += 5
         kw[card] |= FRENZY
 
 
-def bugserker(g, me, card, mine, power, kw):
+def bugserker(g, me: int, card: int, mine: list[int], power: dict[int, int], kw: dict[int, int]) -> None:
     """+8 power while its controller has exactly 1 life (abilities.constant-counts)."""
     if g.state.life[me] == 1:
         power[card] += 8
 
 
-def froblin_instigator(g, me, card, mine, power, kw):
+def froblin_instigator(g, me: int, card: int, mine: list[int], power: dict[int, int], kw: dict[int, int]) -> None:
     """+2 power for each other allied creature (abilities.constant-counts)."""
     power[card] += 2 * (len(mine) - 1)
 
@@ -75,7 +75,7 @@ POWER_LAYER: Final[dict] = {
 # -- constant abilities: keywords granted by power ---------------------------
 
 
-def snail_thrower(g, me, card, mine, power, kw):
+def snail_thrower(g, me: int, card: int, mine: list[int], power: dict[int, int], kw: dict[int, int]) -> None:
     """The other allied creatures with power 4 or less have HUNTER and POISONOUS."""
     for c in mine:
         if c != card and power[c] <= 4:
@@ -89,7 +89,7 @@ GRANT_LAYER: Final[dict] = {"Snail Thrower": snail_thrower}
 SHARKY_COPIES: Final = HUNTER | SNEAKY | FRENZY | POISONOUS
 
 
-def sharky(g, me, card, mine, power, kw):
+def sharky(g, me: int, card: int, mine: list[int], power: dict[int, int], kw: dict[int, int]) -> None:
     """Has each of HUNTER, SNEAKY, FRENZY, POISONOUS while an enemy creature has it."""
     for c in g.state.play[1 - me]:
         kw[card] |= kw[c] & SHARKY_COPIES
@@ -103,6 +103,12 @@ COPY_LAYER: Final[dict] = {"Sharky Crab-Dog-Mummypus": sharky}
 # declared card) is known by it; any other ability is taken to read it.
 TURN_FREE: Final[frozenset] = frozenset((shield_bugs, lone_yeti, bugserker, froblin_instigator, snail_thrower,
                                          sharky))
+
+# The power-layer abilities above that never lower a power: a game whose
+# printed powers are all at or above the floor needs no floor with these
+# alone (engine.power keeps to them then).
+RAISES_ONLY: Final[frozenset] = frozenset((goblin_werewolf, shield_bugs, urchin_hurler, lone_yeti, bugserker,
+                                           froblin_instigator))
 
 # -- constant abilities: blocking and Play effects ---------------------------
 

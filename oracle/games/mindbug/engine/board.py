@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import CardDef, next_stage
-from ..cards.abilities import BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER, TURN_FREE
+from ..cards.abilities import BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER, RAISES_ONLY, TURN_FREE
 from ..editions import Profile, profile as get_profile
 from .presence import Flags, flags_of
 from .records import Event, Pending
@@ -34,14 +34,16 @@ def design_face(d) -> tuple:
     """`Table.face` of a design (an evolved creature reads its stage's face):
     (power, keywords, constant ability or None); the constant ability as
     (changes powers or keywords, the rule by which it forbids blocks or
-    None, the design's name, never reads whose turn it is)."""
+    None, the design's name, never reads whose turn it is, its functions
+    of the power, granted and copied layers, each or None, and whether its
+    power-layer function may lower a power)."""
     n = d.name
     pw, gr, cp = POWER_LAYER.get(n), GRANT_LAYER.get(n), COPY_LAYER.get(n)
     forbids = BLOCK_RULES.get(n)
     if pw is None and gr is None and cp is None:
-        return (d.power, d.keywords, None if forbids is None else (False, forbids, n, True))
+        return (d.power, d.keywords, None if forbids is None else (False, forbids, n, True, None, None, None, False))
     free = (pw is None or pw in TURN_FREE) and (gr is None or gr in TURN_FREE) and (cp is None or cp in TURN_FREE)
-    return (d.power, d.keywords, (True, forbids, n, free))
+    return (d.power, d.keywords, (True, forbids, n, free, pw, gr, cp, pw is not None and pw not in RAISES_ONLY))
 
 
 class Table:
@@ -75,8 +77,9 @@ class Table:
         """What powers and blocks read of a card: its printed power and
         keywords (cards.anatomy), and for a card with a constant ability
         (abilities.constant) whether that ability changes powers or keywords,
-        the rule by which it forbids blocks (or None), the design's name and
-        whether the ability never reads whose turn it is; None for the others
+        the rule by which it forbids blocks (or None), the design's name,
+        whether the ability never reads whose turn it is, its functions of
+        each layer and whether it may lower a power; None for the others
         (design_face)."""
         f = self.faces.get(card)
         if f is None:

@@ -146,10 +146,12 @@ def resolve_deck(cards: dict, sets) -> tuple[dict, bool]:
     if named is not None:
         entry: dict[str, tuple[CardDef, int]] = named[0]
         deck: list[int] = named[1]
-        defs: dict = {}
+        # A copy of the deal's own mapping, each name then replaced by its
+        # design: the copy is made at once, where a dict filled id by id grows again and again.
+        defs: dict = dict(cards)
         copies: list[int] = [0] * len(deck)
         for cid, name in cards.items():
-            e = entry.get(name) if isinstance(name, str) else None
+            e: tuple[CardDef, int] | None = entry.get(name) if isinstance(name, str) else None
             if e is None or type(cid) is not int:
                 break
             defs[cid] = e[0]

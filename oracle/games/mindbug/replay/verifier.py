@@ -44,34 +44,43 @@ class Verifier(DecisionChecks, ClaimChecks):
 
     game_class = Game                   # the fast lane needs no events: QuietGame
     until: int | None = None            # LeanVerifier: the last line whose reading counts
+    # What every game starts with and most never change, read from the class
+    # until a game sets its own: an instance's dict then holds few enough
+    # keys (at most 30) for CPython to share its keys among all verifiers.
+    at_line = 0                         # the line of the decision being applied
+    on_claim = None                     # called with a state claim's line before it is read (fork.Checkpoints)
+    end_line = None                     # the line of the end line, once read
+    _index = None                       # line number -> position in raw.lines, built when needed
+    g: Game | None = None
+    lost = False                        # after a violation, waiting to resynchronise
+    ended = False                       # an end line was read
+    base_decks = None
+    prev = None                         # the last decision applied
+    attacker = None                     # who made the last turn action, if it was an attack
+    attacked = None                     # the creature of that attack
+    # With keep_going (`resync`): the full claim verification
+    # may resume at, the last turn action line read, and the rules' own
+    # game beside a resumption at a claim that differed from it.
+    _resync_claim = None
+    _turn_line = None
+    _rules_alt = None
 
     def __init__(self, raw: RawGame, edition: str | None = None, keep_going: bool = False,
                  readings: dict | None = None, *, strict: bool = False, check_invariants: bool = False):
         self.raw = raw
         self.check_invariants = check_invariants   # the engine's own invariants after every decision
-        self.at_line = 0                # the line of the decision being applied
         self.reading = raw.first_line   # the line being read (readings.consulted: where a reading is first asked)
-        self.on_claim = None            # called with a state claim's line before it is read (fork.Checkpoints)
         self.edition_override = edition
         self.readings_override = readings or {}
         self.readings: dict[str, str] = {}  # the readings in force (game line, then overrides)
         self.lenient = decisions.Leniency()
         self.keep_going = keep_going
         self.strict = strict            # fields mb-replay/1 does not define are findings, not notes
-        self.end_line = None            # the line of the end line, once read
         self._seen: dict = {}           # signature -> the first finding of each divergence
-        self._index = None              # line number -> position in raw.lines, built when needed
         self.report = GameReport(file=raw.file, line=raw.first_line, id="?")
-        self.g: Game | None = None
         self.since_claim: list = []     # events since the last state claim
-        self.lost = False               # after a violation, waiting to resynchronise
-        self.ended = False              # an end line was read
-        self.base_decks = None
         self.cards: dict[int, str] = {}
         self.sets = DEFAULT_SETS           # the card sets of the game line (setup.sets)
-        self.prev = None                # the last decision applied
-        self.attacker = None            # who made the last turn action, if it was an attack
-        self.attacked = None            # the creature of that attack
         self.order_queue: list[int] = []  # the rest of an order of waiting effects given at once
         # The effects that put cards under a draw pile, kept past the claims that agree (a claim of
         # draw pile sizes cannot see the order) while a card of theirs is still in a draw pile.
@@ -82,12 +91,6 @@ class Verifier(DecisionChecks, ClaimChecks):
         self.stretch: dict[int, int] = {}
         self.flagged: set[int] = set()
         self._anchor = raw.first_line
-        # With keep_going (`resync`): the full claim verification
-        # may resume at, the last turn action line read, and the rules' own
-        # game beside a resumption at a claim that differed from it.
-        self._resync_claim = None
-        self._turn_line = None
-        self._rules_alt = None
 
     # -- findings ----------------------------------------------------------
     def find(self, code, clauses, line, message, events=None, **kw) -> None:
