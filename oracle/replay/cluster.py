@@ -76,7 +76,8 @@ def verify_raw(raw: RawGame, options: Options) -> bytes:
     return pickle.dumps([verify_one(raw, options)], pickle.HIGHEST_PROTOCOL)
 
 
-def _connect(address: str):
+def connect(address: str):
+    """(a client of the cluster at `address`, the local cluster started for `local:N` or None)."""
     try:
         import dask  # noqa: F401
         from distributed import Client, LocalCluster
@@ -222,7 +223,7 @@ def _stop_local(cluster) -> None:
 
 def cluster_reports(planned: Iterator, options: Options, address: str, on_interrupt: list,
                     on_hand=None) -> Iterator:
-    client, cluster = _connect(address)
+    client, cluster = connect(address)
     if cluster is not None:
         on_interrupt.append(lambda: _stop_local(cluster))
     try:
