@@ -140,14 +140,18 @@ def test_the_bench_runs_the_verify_command_and_judges_each_target_on_the_costs_a
 
 
 def test_a_cluster_is_judged_against_n_jobs_and_a_miss_is_said(monkeypatch, capsys):
+    import types
+
     from oracle.games.mindbug.replay.selfplay import selfplay_lines
     from oracle.replay import scaling
 
     seen = _fake_runs(monkeypatch, {"-j 1": (0.4, 190e-6, 0.3, 200e-6), "-j 2": (0.5, 100e-6, 0.5, 240e-6),
                                     "--cluster tcp://h:1": (2.0, 120e-6, 0.5, 260e-6)})
     lines = list(selfplay_lines(40, 3, "en-revised", "random", "turn"))
+    monkeypatch.setattr("oracle.replay.cluster.connect", lambda address: (types.SimpleNamespace(close=lambda: None), None))
     result = scaling.run_scaling(lines, 40, 2, "tcp://h:1", 1)
-    assert ("--cluster tcp://h:1", 40, ["verify", "--format", "json", "--no-progress", "--cluster", "tcp://h:1"]) in seen
+    assert ("--cluster tcp://h:1", 40, ["verify", "--format", "json", "--no-progress", "--cluster", "tcp://h:1",
+                                        "--cluster-timeout", "10"]) in seen
     assert result["cluster_per_game"] == pytest.approx(1.2)
     out = capsys.readouterr().out
     assert "target -j 2 cpu at most 1.08x -j 1:" in out and "misses (1.20x per game;" in out

@@ -36,6 +36,7 @@ import click
 
 from ..term import plural
 from .bench import fit, interleaved_best, meets
+from .limits import CONNECT_TIMEOUT
 
 # Issue 45's targets: -j N at most this many times the processor time of
 # -j 1; a million games within this many minutes with -j N; a cluster of N
@@ -91,7 +92,8 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
         if jobs > 1:
             pipelines[f"-j {jobs}"] = ("-j", str(jobs))
         if cluster:
-            pipelines[f"--cluster {cluster}"] = ("--cluster", address)
+            pipelines[f"--cluster {cluster}"] = ("--cluster", str(address), "--cluster-timeout",
+                                                 f"{getattr(cluster, 'timeout', CONNECT_TIMEOUT):g}")
         wall: dict = {}     # (label, games) -> the best wall-clock of its rounds, seconds
         cpu: dict = {}      # the same, processor time
 
@@ -244,11 +246,16 @@ def side_by_side(cmds: list[list[str]], env: dict, cwd: str) -> float:
 def _cluster(cluster: str | None, workers: int):
     """(the address the runs get, the processes whose time is theirs): a
     cluster of `workers` local processes for `local`, started here and
-    closed at the end; any other address as it is, with no process known."""
+    closed at the end; any other address as it is, with no process known,
+    once it answered (one that does not ends the bench as it ends verify)."""
+    from .cluster import connect
+
     if cluster != "local":
+        if cluster is not None and not cluster.startswith("local:"):
+            client, _ = connect(cluster)     # one that cannot be reached ends the bench here (ClusterUnavailable)
+            client.close()
         yield cluster, ()
         return
-    from .cluster import connect
 
     client, local = connect(f"local:{workers}")
     try:
