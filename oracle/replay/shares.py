@@ -47,8 +47,12 @@ CUT_LINE_MAX = 64 * 1024
 MIN_SHARE = 256 * 1024
 MAX_SHARE = 4 * 1024 * 1024
 STREAM_SHARE = 1024 * 1024
-# A cluster's shares are sized as for this many jobs (its workers are not counted here).
+# A cluster's shares are sized as for this many jobs (its workers are not counted here),
+# and hold this much at least: a task costs the scheduler, the worker and this process a few
+# milliseconds, as much as verifying 10 to 20 games, so that a share of 256 KB (about 25
+# games) took a cluster of two workers 2 to 3 times the wall-clock of -j 2.
 CLUSTER_JOBS = 8
+CLUSTER_MIN_SHARE = 2 * 1024 * 1024
 # Bytes of a stream held at most while looking for a game line to cut at;
 # past that, the parent reads the rest of the stream game by game (`Games`).
 STREAM_HOLD = 8 * 1024 * 1024
@@ -198,9 +202,10 @@ def _expand_url(url: str) -> list[str]:
     return sorted(names) or [url]
 
 
-def share_size(paths: list[str], jobs: int) -> int:
-    """Big enough that each share costs little to hand out, small enough
-    that about 64 shares go to each worker (the last ones finish together)."""
+def share_size(paths: list[str], jobs: int, least: int = MIN_SHARE) -> int:
+    """Big enough that each share costs little to hand out (`least` bytes at
+    least), small enough that about 64 shares go to each worker (the last
+    ones finish together)."""
     total = 0
     for p in paths:
         if p != "-" and not is_url(p):
@@ -208,7 +213,7 @@ def share_size(paths: list[str], jobs: int) -> int:
                 total += os.stat(p).st_size
             except OSError:
                 pass
-    return max(MIN_SHARE, min(MAX_SHARE, total // (jobs * 64) + 1))
+    return max(least, min(MAX_SHARE, total // (jobs * 64) + 1))
 
 
 def plan(paths: list[str], size: int, stdin: BinaryIO | None = None, wait: bool = True) -> Iterator[Share | Wait]:
