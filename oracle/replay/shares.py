@@ -320,6 +320,14 @@ def plan_ranges(f: BinaryIO, path: str, size: int) -> Iterator[Range]:
                 yield Range(path, start, f.tell(), line0)
                 return
             newlines += 1
+        here = f.tell()
+        found = _cut_in_block(f, here) if start else None
+        if found is not None:
+            cut, before = found
+            yield Range(path, start, cut, line0)
+            start, line0 = cut, line0 + newlines + before
+            continue
+        f.seek(here)
         while True:
             pos = f.tell()
             line = f.readline(CUT_LINE_MAX)
@@ -340,6 +348,28 @@ def plan_ranges(f: BinaryIO, path: str, size: int) -> Iterator[Range]:
                 start, line0 = pos, line0 + newlines
                 break
             newlines += 1
+
+
+def _cut_in_block(f: BinaryIO, here: int) -> tuple[int, int] | None:
+    """The first game line at or after `here` (a line start), found in one
+    read of CUT_LINE_MAX bytes rather than a line at a time: (where it
+    starts, the newlines before it from `here`). None when the block does
+    not settle it: no whole game line in it, or a backslash before one (a
+    line spelling "game" with an escape may be a game line too); the caller
+    then reads line by line."""
+    block = f.read(CUT_LINE_MAX)
+    i = 0
+    while True:
+        g = block.find(b'"game"', i)
+        if g < 0:
+            return None
+        begin = block.rfind(b"\n", 0, g) + 1
+        end = block.find(b"\n", g)
+        if end < 0 or block.find(b"\\", 0, begin) >= 0:
+            return None
+        if is_game_line(block[begin:end].rstrip(b"\r")):
+            return here + begin, count_newlines(block[:begin])
+        i = end + 1
 
 
 def _holds_a_line(f: BinaryIO, end: int) -> bool:
