@@ -61,7 +61,8 @@ def test_the_timed_runs_take_turns_and_each_keeps_its_best_round():
 
 
 @pytest.mark.parametrize("args,games", [((), 300), (("--jobs", "2"), 10_000), (("--cluster", "local:2"), 10_000),
-                                        (("--jobs", "2", "--games", "40"), 40)])
+                                        (("--jobs", "2", "--games", "40"), 40),
+                                        (("--jobs", "2", "--cluster", "local"), 10_000)])
 def test_a_bench_that_times_pipelines_defaults_to_runs_of_seconds(monkeypatch, args, games):
     from click.testing import CliRunner
 
@@ -78,7 +79,7 @@ def test_a_bench_that_times_pipelines_defaults_to_runs_of_seconds(monkeypatch, a
     assert result.exit_code == 0, result.output
     assert seen == [games]
     assert counted == [(counting.COUNTED_GAMES, tuple(counting.MODES))]
-    # The main process of -j N is counted with -j N on local files (a cluster's is another machine's).
+    # The main process of -j N is counted with -j N on local files.
     assert parents == ([2] if "--jobs" in args else [])
     result = CliRunner().invoke(bench_command, [*args, "--no-instructions"])
     assert result.exit_code == 0 and counted == [(counting.COUNTED_GAMES, tuple(counting.MODES))]

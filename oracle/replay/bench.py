@@ -31,8 +31,10 @@ from .verify import verify_game
 TARGET = 80_000  # decisions per second, one process
 
 
-def run_bench(games: int, seed: int, edition: str, claims: str, repeat: int, jobs: int = 1,
-              cluster: str | None = None) -> dict:
+def run_bench(games: int, seed: int, edition: str, claims: str, repeat: int, then=None) -> dict:
+    """The timings of verify against the decode floor in this process; then,
+    given `then` (with --jobs or --cluster: oracle.replay.scaling), what it
+    measures on the same lines and number of games, added to the result."""
     from ..native import build
 
     click.echo(f"build: {build()} (oracle/native.py; MB_ORACLE_PURE=1 pip install . for pure Python)")
@@ -83,12 +85,10 @@ def run_bench(games: int, seed: int, edition: str, claims: str, repeat: int, job
     verdict = meets(rate >= TARGET)
     click.echo(f"target {TARGET:,} decisions/s: {verdict} ({rate / TARGET:.2f} of target)")
     result = {"decisions": decisions, "decode_s": t_dec, "verify_s": t_ver, "rate": rate}
-    if jobs > 1 or cluster:
-        from .scaling import run_scaling
-
+    if then is not None:
         games_read = len(raws)
         raws.clear()
-        result.update(run_scaling(all_lines, games_read, jobs, cluster, repeat))
+        result.update(then(all_lines, games_read))
     gc.unfreeze()
     return result
 
