@@ -34,8 +34,9 @@ import io
 import os
 import select
 import stat
-from dataclasses import dataclass
 from typing import BinaryIO, Iterator, Union
+
+import msgspec
 
 from .inputs import Unread, expand_paths
 from .reader import (BOM, GZIP_MAGIC, READ_ERRORS, RawGame, is_game_line, newlines as count_newlines, open_stdin,
@@ -58,40 +59,34 @@ CLUSTER_MIN_SHARE = 2 * 1024 * 1024
 STREAM_HOLD = 8 * 1024 * 1024
 
 
-@dataclass(frozen=True)
-class Range:
+class Range(msgspec.Struct, frozen=True):
     path: str
     start: int
     end: int
     line0: int
 
 
-@dataclass(frozen=True)
-class Batch:
+class Batch(msgspec.Struct, frozen=True):
     name: str
     data: bytes
     line0: int
     ends: bool = True     # the stream ends with it (else a game line follows)
 
 
-@dataclass(frozen=True)
-class Whole:
+class Whole(msgspec.Struct, frozen=True):
     path: str
 
 
-@dataclass(frozen=True)
-class Broken:
+class Broken(msgspec.Struct, frozen=True):
     game: RawGame    # its `unreadable` game, as the reader gives it
 
 
-@dataclass(frozen=True)
-class Games:
+class Games(msgspec.Struct, frozen=True):
     name: str
     games: tuple[RawGame, ...]
 
 
-@dataclass(frozen=True)
-class Files:
+class Files(msgspec.Struct, frozen=True):
     parts: tuple[Range, ...]
 
 
@@ -100,8 +95,7 @@ Share = Union[Range, Batch, Whole, Broken, Games, Files]
 MAX_FILES = 256
 
 
-@dataclass(frozen=True)
-class Wait:
+class Wait(msgspec.Struct, frozen=True):
     """Not a share: nothing more can be planned until the live stream `fd`
     has data (only from a plan made with `wait=False`). Asking the plan again
     before that gives another Wait."""
