@@ -39,8 +39,8 @@ from typing import BinaryIO, Iterator, Union
 import msgspec
 
 from .inputs import Unread, expand_paths
-from .reader import (BOM, GZIP_MAGIC, READ_ERRORS, RawGame, is_game_line, newlines as count_newlines, open_stdin,
-                     read_all, split_games, unread_game, unreadable_after)
+from .reader import (BOM, GZIP_MAGIC, READ_ERRORS, RawGame, first_game_line, is_game_line, newlines as count_newlines,
+                     open_stdin, read_all, split_games, unread_game, unreadable_after)
 
 # Lines longer than this are never taken as a place to cut (a game line is
 # short); the share around them just grows. Keeps the parent's reads small.
@@ -48,10 +48,8 @@ CUT_LINE_MAX = 64 * 1024
 MIN_SHARE = 256 * 1024
 MAX_SHARE = 4 * 1024 * 1024
 STREAM_SHARE = 1024 * 1024
-# A cluster's shares are sized as for this many jobs (its workers are not counted here),
-# and hold this much at least: a task costs the scheduler, the worker and this process a few
-# milliseconds, as much as verifying 10 to 20 games, so that a share of 256 KB (about 25
-# games) took a cluster of two workers 2 to 3 times the wall-clock of -j 2.
+# A cluster's shares are sized as for this many jobs, and hold 2 MB at least: a task costs a
+# few milliseconds, as much as 10 to 20 games (256 KB shares made it 2 to 3 times -j 2's time).
 CLUSTER_JOBS = 8
 CLUSTER_MIN_SHARE = 2 * 1024 * 1024
 # Bytes of a stream held at most while looking for a game line to cut at;
@@ -198,8 +196,7 @@ def _expand_url(url: str) -> list[str]:
 
 def share_size(paths: list[str], jobs: int, least: int = MIN_SHARE) -> int:
     """Big enough that each share costs little to hand out (`least` bytes at
-    least), small enough that about 64 shares go to each worker (the last
-    ones finish together)."""
+    least), small enough that about 64 go to each worker (the last ones finish together)."""
     total = 0
     for p in paths:
         if p != "-" and not is_url(p):
@@ -314,12 +311,13 @@ def plan_ranges(f: BinaryIO, path: str, size: int) -> Iterator[Range]:
                 yield Range(path, start, f.tell(), line0)
                 return
             newlines += 1
+        # The next game line, from one read of a block rather than a line at a time.
         here = f.tell()
-        found = _cut_in_block(f, here) if start else None
-        if found is not None:
-            cut, before = found
-            yield Range(path, start, cut, line0)
-            start, line0 = cut, line0 + newlines + before
+        block = f.read(CUT_LINE_MAX) if start else b""
+        cut = first_game_line(block)
+        if cut is not None:
+            yield Range(path, start, here + cut, line0)
+            start, line0 = here + cut, line0 + newlines + count_newlines(block[:cut])
             continue
         f.seek(here)
         while True:
@@ -342,28 +340,6 @@ def plan_ranges(f: BinaryIO, path: str, size: int) -> Iterator[Range]:
                 start, line0 = pos, line0 + newlines
                 break
             newlines += 1
-
-
-def _cut_in_block(f: BinaryIO, here: int) -> tuple[int, int] | None:
-    """The first game line at or after `here` (a line start), found in one
-    read of CUT_LINE_MAX bytes rather than a line at a time: (where it
-    starts, the newlines before it from `here`). None when the block does
-    not settle it: no whole game line in it, or a backslash before one (a
-    line spelling "game" with an escape may be a game line too); the caller
-    then reads line by line."""
-    block = f.read(CUT_LINE_MAX)
-    i = 0
-    while True:
-        g = block.find(b'"game"', i)
-        if g < 0:
-            return None
-        begin = block.rfind(b"\n", 0, g) + 1
-        end = block.find(b"\n", g)
-        if end < 0 or block.find(b"\\", 0, begin) >= 0:
-            return None
-        if is_game_line(block[begin:end].rstrip(b"\r")):
-            return here + begin, count_newlines(block[:begin])
-        i = end + 1
 
 
 def _holds_a_line(f: BinaryIO, end: int) -> bool:
