@@ -97,26 +97,35 @@ def test_a_counted_command_is_its_own_process_not_the_children_it_forks():
     parent = counting.instructions([sys.executable, "-c", script.format(busy="pid == 0")])   # the child loops
     looped = counting.instructions([sys.executable, "-c", script.format(busy="pid")])        # the parent loops
     assert parent + 5_000_000 < looped
+    # With forks, each forked process too, its count starting from its parent's at the fork.
+    own, child = counting.counted_processes([sys.executable, "-c", script.format(busy="pid == 0")], forks=True)
+    assert child > own + 5_000_000
 
 
 def test_the_main_process_of_n_jobs_is_counted_against_one_job(monkeypatch, capsys):
-    # Counted runs faked: 300 M to start, then per game 2 M with one job, 90 k in the main process of -j 2.
+    # Counted runs faked: 300 M to start, then per game 2 M with one job, 90 k in the main process of -j 2,
+    # and in each of its two workers (which start from the main process's count at the fork) 1.01 M.
     seen = []
 
-    def fake(cmd, env=None, cwd=None):
+    def fake(cmd, env=None, cwd=None, statuses=(0,), forks=False):
         with open(cmd[-1], "rb") as f:
             games = sum(line.startswith(b'{"t":"game"') for line in f)
-        seen.append((cmd[cmd.index("-j") + 1], games))
-        return 300_000_000 + games * (90_000 if cmd[cmd.index("-j") + 1] == "2" else 2_000_000)
+        jobs = cmd[cmd.index("-j") + 1]
+        seen.append((jobs, games, forks))
+        if jobs == "1":
+            return [300_000_000 + games * 2_000_000]
+        return [300_000_000 + games * 90_000, *(200_000_000 + games * 1_010_000 for _ in range(2))]
 
-    monkeypatch.setattr(counting, "instructions", fake)
+    monkeypatch.setattr(counting, "counted_processes", fake)
     monkeypatch.setattr(counting, "valgrind", lambda: "valgrind")
     monkeypatch.setattr(counting.subprocess, "run", lambda *a, **k: None)     # the uncounted first run
-    parent, one = counting.run_parent_count(2, 7, "turn", games=8)
+    parent, every, one = counting.run_parent_count(2, 7, "turn", games=8)
     assert parent == pytest.approx(90_000) and one == pytest.approx(2_000_000)
-    assert sorted(seen) == [("1", 2), ("1", 8), ("2", 2), ("2", 8)]
+    assert every == pytest.approx(90_000 + 2 * 1_010_000)
+    assert sorted(seen) == [("1", 2, True), ("1", 8, True), ("2", 2, True), ("2", 8, True)]
     out = capsys.readouterr().out
     assert "main process of -j 2:     90,000 instructions a game, 4.5% of one job's 2,000,000" in out
+    assert "all processes of -j 2: 2,110,000 instructions a game, 1.055 x one job's" in out
 
 
 def test_without_valgrind_the_parent_is_not_counted(monkeypatch, capsys):

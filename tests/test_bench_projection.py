@@ -61,7 +61,8 @@ def test_the_timed_runs_take_turns_and_each_keeps_its_best_round():
 
 
 @pytest.mark.parametrize("args,games", [((), 300), (("--jobs", "2"), 10_000), (("--cluster", "local:2"), 10_000),
-                                        (("--jobs", "2", "--games", "40"), 40)])
+                                        (("--jobs", "2", "--games", "40"), 40),
+                                        (("--jobs", "2", "--cluster", "local"), 10_000)])
 def test_a_bench_that_times_pipelines_defaults_to_runs_of_seconds(monkeypatch, args, games):
     from click.testing import CliRunner
 
@@ -78,7 +79,7 @@ def test_a_bench_that_times_pipelines_defaults_to_runs_of_seconds(monkeypatch, a
     assert result.exit_code == 0, result.output
     assert seen == [games]
     assert counted == [(counting.COUNTED_GAMES, tuple(counting.MODES))]
-    # The main process of -j N is counted with -j N on local files (a cluster's is another machine's).
+    # The main process of -j N is counted with -j N on local files.
     assert parents == ([2] if "--jobs" in args else [])
     result = CliRunner().invoke(bench_command, [*args, "--no-instructions"])
     assert result.exit_code == 0 and counted == [(counting.COUNTED_GAMES, tuple(counting.MODES))]
@@ -88,7 +89,7 @@ def test_a_bench_that_times_pipelines_defaults_to_runs_of_seconds(monkeypatch, a
 
 
 def test_the_share_of_time_the_host_took_is_the_steal_ticks_over_all_ticks(tmp_path, monkeypatch):
-    from oracle.replay import bench
+    from oracle.replay import scaling as bench
 
     # user nice system idle iowait irq softirq steal guest guest_nice
     assert bench._stolen_share((10, 1000), (40, 1300)) == pytest.approx(0.1)
@@ -103,32 +104,56 @@ def test_the_share_of_time_the_host_took_is_the_steal_ticks_over_all_ticks(tmp_p
     assert bench._cpu_times() is None
 
 
-def test_the_bench_cuts_both_of_its_files_into_shares_of_the_whole_ones_size(monkeypatch, capsys):
-    """The fit of fixed and per-game costs compares like with like: the file
-    of a quarter of the games is cut into shares of the size the whole file
-    gets, not into the smaller ones it would get alone."""
-    import os
-    import types
-
-    from oracle.replay import bench, parallel
-    from oracle.replay import shares as sh
-    from oracle.games.mindbug.replay.selfplay import selfplay_lines
+def _fake_runs(monkeypatch, costs):
+    """verify_command faked: `costs[label]` gives (wall fixed, wall a game, cpu fixed, cpu a game), seconds."""
+    from oracle.replay import scaling
 
     seen = []
 
-    def fake_reports(paths, options, jobs=1, cluster=None, share_size=None, on_hand=None):
-        seen.append((jobs, share_size, os.path.getsize(paths[0])))
-        with open(paths[0], "rb") as f:
-            games = f.read().count(b'{"t":"game"')
-        for _ in range(games):
-            yield types.SimpleNamespace(verdict="conforms")
+    def fake(cmd, env, cwd, report, games, label, pids=()):
+        with open(cmd[-1], "rb") as f:
+            assert f.read().count(b'{"t":"game"') == games
+        seen.append((label, games, cmd[cmd.index("verify"):-1]))
+        wall, per_wall, cpu, per_cpu = costs[label]
+        return scaling.Timed(wall + games * per_wall, cpu + games * per_cpu)
 
-    monkeypatch.setattr(parallel, "iter_reports", fake_reports)
-    monkeypatch.setattr(sh, "MIN_SHARE", 1)     # sizes follow the files' sizes
+    monkeypatch.setattr(scaling, "verify_command", fake)
+    monkeypatch.setattr(scaling, "side_by_side", lambda cmds, env, cwd: len(cmds) * 0.3)
+    return seen
+
+
+def test_the_bench_runs_the_verify_command_and_judges_each_target_on_the_costs_a_game(monkeypatch, capsys):
+    from oracle.games.mindbug.replay.selfplay import selfplay_lines
+    from oracle.replay import scaling
+
+    # -j 2: 1.05x the processor time of -j 1 a game (meets 1.08x), 100 us a game of wall-clock: a
+    # million in 100 s plus the fixed 0.5 s (meets 2 min).
+    seen = _fake_runs(monkeypatch, {"-j 1": (0.4, 190e-6, 0.3, 200e-6), "-j 2": (0.5, 100e-6, 0.5, 210e-6)})
     lines = list(selfplay_lines(40, 3, "en-revised", "random", "turn"))
-    bench.run_scaling(lines, 40, 2, None, 1)
-    whole = sum(len(b) + 1 for b in lines)
-    two_jobs = [(size, nbytes) for jobs, size, nbytes in seen if jobs == 2]
-    assert {nbytes for _, nbytes in two_jobs} == {whole, min(n for _, n in two_jobs)} and len(two_jobs) == 2
-    assert {size for size, _ in two_jobs} == {whole // (2 * 64) + 1}
-    assert "a million such games:" in capsys.readouterr().out
+    result = scaling.run_scaling(lines, 40, 2, None, 1)
+    assert {(label, games) for label, games, _ in seen} == {("-j 1", 40), ("-j 1", 10), ("-j 2", 40), ("-j 2", 10)}
+    assert all(cmd[:4] == ["verify", "--format", "json", "--no-progress"] for _, _, cmd in seen)
+    assert result["cpu_per_game"] == pytest.approx(1.05)
+    assert result["million_s"] == pytest.approx(0.5 + 100.0)
+    out = capsys.readouterr().out
+    assert "target -j 2 cpu at most 1.08x -j 1:" in out and "meets (1.05x per game;" in out
+    assert "target a million in 2 min (-j 2):" in out and "meets (1.7 min" in out
+
+
+def test_a_cluster_is_judged_against_n_jobs_and_a_miss_is_said(monkeypatch, capsys):
+    import types
+
+    from oracle.games.mindbug.replay.selfplay import selfplay_lines
+    from oracle.replay import scaling
+
+    seen = _fake_runs(monkeypatch, {"-j 1": (0.4, 190e-6, 0.3, 200e-6), "-j 2": (0.5, 100e-6, 0.5, 240e-6),
+                                    "--cluster tcp://h:1": (2.0, 120e-6, 0.5, 260e-6)})
+    lines = list(selfplay_lines(40, 3, "en-revised", "random", "turn"))
+    monkeypatch.setattr("oracle.replay.cluster.connect", lambda address: (types.SimpleNamespace(close=lambda: None), None))
+    result = scaling.run_scaling(lines, 40, 2, "tcp://h:1", 1)
+    assert ("--cluster tcp://h:1", 40, ["verify", "--format", "json", "--no-progress", "--cluster", "tcp://h:1",
+                                        "--cluster-timeout", "10"]) in seen
+    assert result["cluster_per_game"] == pytest.approx(1.2)
+    out = capsys.readouterr().out
+    assert "target -j 2 cpu at most 1.08x -j 1:" in out and "misses (1.20x per game;" in out
+    assert "target --cluster tcp://h:1 at most 1.15x -j 2:" in out and "misses (1.20x per game;" in out

@@ -1,8 +1,10 @@
 """Verifying on a Dask cluster (`mb-oracle verify --cluster ADDRESS`).
 
 Each share of the input (a byte range of a file, a whole file or URL, a
-block of standard input) is one Dask task that returns the pickled reports
-of its games; the reports are passed on in input order, as with `-j`. The
+block of standard input) is one Dask task that returns the reports of its
+games in one buffer, each with its report lines rendered as a worker of
+`-j` renders them (oracle.replay.worker); the reports are passed on in
+input order, as with `-j`. The
 workers must be able to read the paths given (a shared file system, or
 fsspec URLs such as ``s3://bucket/games/*.jsonl.gz``) and have mb-oracle
 installed.
@@ -19,9 +21,9 @@ Dask and distributed are optional (`pip install 'mb-oracle[cluster]'`).
 from __future__ import annotations
 
 import os
-import pickle
 import select
 import signal
+import struct
 import sys
 from collections import deque
 from contextlib import contextmanager
@@ -31,11 +33,13 @@ from . import shares as sh
 from .jobs import ClusterUnavailable, Options, error_report, kill_hook, share_error, verify_one
 from .limits import CONNECT_TIMEOUT
 from .reader import RawGame
+from .worker import read_message, report_message
 
 AHEAD_PER_WORKER = 4
 # The protocols an address may name: Dask's others need what --cluster does
 # not take (tls:// its certificates, ucx:// the UCX libraries).
 PROTOCOLS = ("tcp",)
+_LENGTH = struct.Struct("!i")     # before each message of a task's buffer
 
 
 class Address(str):
@@ -50,33 +54,58 @@ class Address(str):
         return a
 
 
-def verify_share(share, options: Options) -> bytes:
-    """A cluster task: the pickled reports of one share's games. A share
-    that cannot be read to its end (as with -j) ends with an `error`
-    verdict saying why, never with the task's failure."""
+def verify_share(share, options: Options, wanted: tuple[str, ...] = ()) -> bytes:
+    """A cluster task: the messages of one share's games, as a worker of
+    `-j` sends them (oracle.replay.worker: each report with the lines named
+    in `wanted` rendered), framed one after the other in one buffer. A share
+    that cannot be read to its end (as with -j) ends with an `error` verdict
+    saying why, never with the task's failure."""
     hook = kill_hook()
-    out = []
+    out = bytearray()
     try:
         for raw in sh.share_games(share):
             if hook is not None:
                 hook(raw)
-            out.append(verify_one(raw, options))
+            _frame(out, report_message(verify_one(raw, options), raw, wanted))
     except OSError as e:
-        out.append(share_error(share, "UNREADABLE", e.strerror or str(e)))
+        _frame(out, _share_message(share_error(share, "UNREADABLE", e.strerror or str(e)), wanted))
     except Exception as e:  # noqa: BLE001 - the run goes on, the failure is a verdict
-        out.append(share_error(share, "INTERNAL_ERROR", str(e) or type(e).__name__))
-    return pickle.dumps(out, pickle.HIGHEST_PROTOCOL)
+        _frame(out, _share_message(share_error(share, "INTERNAL_ERROR", str(e) or type(e).__name__), wanted))
+    return bytes(out)
 
 
-def verify_raw(raw: RawGame, options: Options) -> bytes:
+def verify_raw(raw: RawGame, options: Options, wanted: tuple[str, ...] = ()) -> bytes:
     """A cluster task for a single game (after its share killed workers)."""
     hook = kill_hook()
     if hook is not None:
         hook(raw)
-    return pickle.dumps([verify_one(raw, options)], pickle.HIGHEST_PROTOCOL)
+    out = bytearray()
+    _frame(out, report_message(verify_one(raw, options), raw, wanted))
+    return bytes(out)
 
 
-def _connect(address: str):
+def _frame(out: bytearray, msg: bytes) -> None:
+    out += _LENGTH.pack(len(msg))
+    out += msg
+
+
+def _share_message(rep, wanted: tuple[str, ...]) -> bytes:
+    """The message of a share's `error` verdict."""
+    return report_message(rep, RawGame(rep.file, [(rep.line, b"")], kind="unreadable"), wanted)
+
+
+def _reports(data: bytes) -> Iterator:
+    """(report, rendered lines or None) of each message of a task's buffer."""
+    view = memoryview(data)
+    pos, end = 0, len(data)
+    while pos < end:
+        (n,) = _LENGTH.unpack_from(view, pos)
+        yield read_message(view[pos + 4:pos + 4 + n])
+        pos += 4 + n
+
+
+def connect(address: str):
+    """(a client of the cluster at `address`, the local cluster started for `local:N` or None)."""
     try:
         import dask  # noqa: F401
         from distributed import Client, LocalCluster
@@ -221,8 +250,11 @@ def _stop_local(cluster) -> None:
 
 
 def cluster_reports(planned: Iterator, options: Options, address: str, on_interrupt: list,
-                    on_hand=None) -> Iterator:
-    client, cluster = _connect(address)
+                    on_hand=None, wanted: tuple[str, ...] = ()) -> Iterator:
+    """(report, its rendered lines or None) of every game of the shares
+    `planned`, in input order, verified on the cluster at `address`; the
+    workers render the lines named in `wanted` (oracle.replay.worker)."""
+    client, cluster = connect(address)
     if cluster is not None:
         on_interrupt.append(lambda: _stop_local(cluster))
     try:
@@ -246,16 +278,16 @@ def cluster_reports(planned: Iterator, options: Options, address: str, on_interr
                         break
                     select.select([share.fd], [], [])
                     continue
-                window.append((share, client.submit(verify_share, share, options, pure=False)))
+                window.append((share, client.submit(verify_share, share, options, wanted, pure=False)))
             if not window:
                 return
             share, future = window.popleft()
             if on_hand is not None:
                 on_hand.hold(share)     # its bytes, if this process read them (see oracle.replay.onhand)
             try:
-                yield from pickle.loads(future.result())
+                yield from _reports(future.result())
             except KilledWorker:
-                yield from _game_by_game(client, share, options, KilledWorker)
+                yield from _game_by_game(client, share, options, KilledWorker, wanted)
             finally:
                 future.release()
     finally:
@@ -264,16 +296,16 @@ def cluster_reports(planned: Iterator, options: Options, address: str, on_interr
             cluster.close()
 
 
-def _game_by_game(client, share, options: Options, killed) -> Iterator:
+def _game_by_game(client, share, options: Options, killed, wanted: tuple[str, ...] = ()) -> Iterator:
     """One game at a time, so that a worker's death can only be blamed on
     the game it was verifying (a dead worker's other tasks count as
     suspects too, in Dask's reckoning)."""
     for raw in sh.share_games(share):
-        future = client.submit(verify_raw, raw, options, pure=False)
+        future = client.submit(verify_raw, raw, options, wanted, pure=False)
         try:
-            yield from pickle.loads(future.result())
+            yield from _reports(future.result())
         except killed:
             yield error_report(raw, "WORKER_DIED", "the workers verifying this game died each time they tried "
-                                                   "(a Dask KilledWorker); the game was not verified")
+                                                   "(a Dask KilledWorker); the game was not verified"), None
         finally:
             future.release()

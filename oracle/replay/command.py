@@ -252,7 +252,14 @@ def bench(games, seed, edition, claims, repeat, jobs, cluster, cluster_timeout, 
     if games is None:
         games = SCALING_GAMES if jobs > 1 or cluster else 300
     try:
-        run_bench(games, seed, edition, claims, repeat, jobs, with_timeout(cluster, cluster_timeout))
+        then = None
+        if jobs > 1 or cluster:
+            from functools import partial
+
+            from .scaling import run_scaling
+
+            then = partial(run_scaling, jobs=jobs, cluster=with_timeout(cluster, cluster_timeout), repeat=repeat)
+        run_bench(games, seed, edition, claims, repeat, then)
     except ClusterUnavailable as e:
         error(e)
         sys.exit(2)
@@ -260,7 +267,7 @@ def bench(games, seed, edition, claims, repeat, jobs, cluster, cluster_timeout, 
         from .counting import COUNTED_GAMES, run_counts
 
         run_counts(seed, claims, repeat, counted_games or COUNTED_GAMES, modes=modes)
-        if jobs > 1 and not cluster:
+        if jobs > 1:
             from .counting import run_parent_count
 
             run_parent_count(jobs, seed, claims)

@@ -130,15 +130,26 @@ def instructions(cmd: list[str], env: dict | None = None, cwd: str | None = None
     (each is counted apart, and says so under its own process id).
     `statuses`: the exit statuses of a run that went as it should (verify
     of games that break the rules exits 1)."""
+    return counted_processes(cmd, env, cwd, statuses)[0]
+
+
+def counted_processes(cmd: list[str], env: dict | None = None, cwd: str | None = None, statuses=(0,),
+                      forks: bool = False) -> list[int]:
+    """The instructions of `cmd`'s own process, then (with `forks`) of each
+    process it forked: a forked process's count starts from its parent's
+    count at the fork (cachegrind's counters are copied with the process),
+    so only the difference between two runs that fork at the same point
+    tells what the forked processes did after."""
     run = subprocess.run([valgrind() or "valgrind", "--tool=cachegrind", "--cache-sim=no",
-                          "--cachegrind-out-file=/dev/null", "--child-silent-after-fork=yes", *cmd],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
+                          "--cachegrind-out-file=/dev/null", f"--child-silent-after-fork={'no' if forks else 'yes'}",
+                          *cmd], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
     first = _PID.search(run.stderr)
-    found = [n for pid, n in _IREFS.findall(run.stderr) if first is not None and pid == first.group(1)]
-    if run.returncode not in statuses or not found:
+    counts = {pid: int(n.replace(b",", b"")) for pid, n in _IREFS.findall(run.stderr)}
+    if run.returncode not in statuses or first is None or first.group(1) not in counts:
         tail = run.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
         raise SystemExit(f"bench: a counted run failed (exit status {run.returncode}): {' | '.join(tail)}")
-    return int(found[-1].replace(b",", b""))
+    own = counts.pop(first.group(1))
+    return [own, *counts.values()]
 
 
 def per_decision(small: tuple[int, int], big: tuple[int, int]) -> tuple[float, float]:
@@ -373,11 +384,15 @@ def show_targets(rows: list[Counted], broken: Broken | None, build: str) -> None
 PARENT_GAMES = 600      # games of the larger run of the parent's count; the smaller has a quarter
 
 
-def count_parent(jobs: int, seed: int, claims: str, games: int = PARENT_GAMES) -> tuple[float, float]:
-    """(instructions a game of the main process of `verify -j jobs`, of
-    `verify` with one job), each the slope between runs on a quarter of
-    `games` and on all of them (en-revised First Contact, self-played): what
-    the parent adds to the workers' own work, which it shares the cores with."""
+def count_parent(jobs: int, seed: int, claims: str, games: int = PARENT_GAMES) -> tuple[float, float, float]:
+    """(instructions a game of the main process of `verify -j jobs`, of all
+    its processes, of `verify` with one job), each the slope between runs on
+    a quarter of `games` and on all of them (en-revised First Contact,
+    self-played): what the parent adds to the workers' own work, which it
+    shares the cores with, and what -j N costs in all against one job. The
+    workers are forked before the first game, so their counts (which start
+    from the parent's at the fork) differ between the two runs by what they
+    did with the games alone."""
     played, _ = _corpus("en-revised", "first-contact", games, seed, claims)
     env = counted_env()
     with tempfile.TemporaryDirectory(prefix="mb-bench-") as folder:
@@ -385,21 +400,23 @@ def count_parent(jobs: int, seed: int, claims: str, games: int = PARENT_GAMES) -
         verify = [sys.executable, "-m", "oracle", "verify", "--format", "json", "--no-progress"]
         subprocess.run([*verify, paths[small]], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
                        cwd=folder)      # uncounted first: bytecode written where it can be (count_corpus)
-        counts = {(j, n): instructions([*verify, "-j", str(j), paths[n]], env, folder)
+        counts = {(j, n): counted_processes([*verify, "-j", str(j), paths[n]], env, folder, forks=True)
                   for j in (jobs, 1) for n in (small, games)}
-    parent = fit(small, counts[jobs, small], games, counts[jobs, games]).per_game
-    one = fit(small, counts[1, small], games, counts[1, games]).per_game
-    return parent, one
+    parent = fit(small, counts[jobs, small][0], games, counts[jobs, games][0]).per_game
+    every = fit(small, sum(counts[jobs, small]), games, sum(counts[jobs, games])).per_game
+    one = fit(small, counts[1, small][0], games, counts[1, games][0]).per_game
+    return parent, every, one
 
 
-def run_parent_count(jobs: int, seed: int, claims: str, games: int = PARENT_GAMES) -> tuple[float, float] | None:
-    """The line of the parent's count under `bench --jobs N` (None without valgrind)."""
+def run_parent_count(jobs: int, seed: int, claims: str, games: int = PARENT_GAMES) -> tuple[float, float, float] | None:
+    """The lines of the parent's count under `bench --jobs N` (None without valgrind)."""
     if valgrind() is None:
         return None
-    click.echo(f"counting the main process of verify -j {jobs} (valgrind; {max(1, games // 4):,} and {games:,} "
+    click.echo(f"counting the processes of verify -j {jobs} (valgrind; {max(1, games // 4):,} and {games:,} "
                "self-played games, en-revised) ...")
-    parent, one = count_parent(jobs, seed, claims, games)
+    parent, every, one = count_parent(jobs, seed, claims, games)
     click.echo(f"main process of -j {jobs}:  {parent:>9,.0f} instructions a game, {parent / one:.1%} of one "
-               f"job's {one:,.0f} (the workers' own are not counted: they add up to one job's)")
-    return parent, one
-
+               f"job's {one:,.0f} (what it adds to the workers' own)")
+    click.echo(f"all processes of -j {jobs}: {every:>9,.0f} instructions a game, {every / one:.3f} x one job's "
+               "(the workers' and the main process's, against one job's; the kernel's time not counted)")
+    return parent, every, one

@@ -63,10 +63,10 @@ def iter_reports(paths: tuple[str, ...], options: Options, jobs: int = 1, cluste
 def iter_rendered(paths: tuple[str, ...], options: Options, jobs: int = 1, cluster: str | None = None,
                   share_size: int | None = None, on_hand=None, wanted: tuple[str, ...] = ()):
     """As `iter_reports`, each report with its report lines: with more than
-    one job, the workers render the lines named in `wanted`
+    one job or on a cluster, the workers render the lines named in `wanted`
     (oracle.replay.worker.RENDERINGS) and the parent only writes them; the
-    lines are None where the report comes without them (one job, a cluster,
-    a report the worker could not render)."""
+    lines are None where the report comes without them (one job, a report
+    the worker could not render)."""
     if cluster is None and jobs <= 1 and not any("://" in p for p in paths):
         # Local input verified here: read as a single reader does, without
         # the planning of shares (nor the cost of importing it).
@@ -84,9 +84,9 @@ def iter_rendered(paths: tuple[str, ...], options: Options, jobs: int = 1, clust
         if cluster is not None:
             from .cluster import cluster_reports
 
-            size = share_size or sh.share_size(files, sh.CLUSTER_JOBS)
-            for rep in cluster_reports(sh.plan(files, size, wait=False), options, cluster, on_interrupt, on_hand):
-                yield rep, None
+            size = share_size or sh.share_size(files, sh.CLUSTER_JOBS, sh.CLUSTER_MIN_SHARE)
+            yield from cluster_reports(sh.plan(files, size, wait=False), options, cluster, on_interrupt, on_hand,
+                                       wanted)
         elif jobs <= 1:
             for share in sh.plan(files, sh.MAX_SHARE):
                 if on_hand is not None:

@@ -144,6 +144,21 @@ def is_game_line(raw: bytes) -> bool:
         return long_game_line(raw[:LONG_LINE_HEAD], raw[-LONG_LINE_TAIL:])[0]
 
 
+def first_game_line(block: bytes) -> int | None:
+    """Where the first game line of `block` (bytes from a line start) starts,
+    if a whole one is there with no backslash before it; else None (an
+    escape may spell "game": the caller then reads a line at a time)."""
+    g = block.find(b'"game"')
+    while g >= 0:
+        begin, end = block.rfind(b"\n", 0, g) + 1, block.find(b"\n", g)
+        if end < 0 or block.find(b"\\", 0, begin) >= 0:
+            return None
+        if is_game_line(block[begin:end].rstrip(b"\r")):
+            return begin
+        g = block.find(b'"game"', end)
+    return None
+
+
 def _too_long(head: bytes, size: int, tail: bytes) -> RefusedLine:
     """A line longer than MAX_LINE_BYTES, of which `head` is the start (up to
     LONG_LINE_HEAD bytes) and `tail` the end: a game line among them starts

@@ -14,8 +14,10 @@ from collections import deque
 
 import msgspec
 
+from . import report as lines
 from . import shares as sh
 from .jobs import Options, error_report, kill_hook, verify_one
+from .outcome import plain_outcome
 from .reader import RawGame
 from .verify import GameReport
 
@@ -57,15 +59,14 @@ _decode_rendered = msgspec.msgpack.Decoder(Rendered).decode
 def render(rep: GameReport, wanted: tuple[str, ...]) -> Rendered:
     """The report lines named in `wanted` (RENDERINGS), rendered as the
     parent's reports render them; the game's outcome is set first, as the
-    parent's tally sets it when no expectation applies."""
-    import click
-
-    from . import report as lines
-    from .outcome import plain_outcome
-
+    parent's tally sets it when no expectation applies. (Imported once, at
+    the module's load: an import statement here, run a game at a time, cost
+    a third of the rendering.)"""
     rep.outcome = plain_outcome(rep)
     out = Rendered(rep)
     if "styled" in wanted or "plain" in wanted:
+        import click
+
         text = lines.human_game(rep)
         out.styled = text if "styled" in wanted else None
         out.plain = click.unstyle(text) if "plain" in wanted else None
