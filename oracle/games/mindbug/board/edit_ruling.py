@@ -191,7 +191,6 @@ def ruling(document: dict, top: dict, session, refused, expect: dict) -> dict:
     return doc
 
 
-
 # -- a game of a replay log as a position ---------------------------------------------------------------
 
 
