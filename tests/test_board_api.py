@@ -292,9 +292,52 @@ def test_mind_up_played_three_choices_saved_as_a_ruling_that_passes(client, fold
     assert results and all(res.passed for res in results)
 
 
-def test_a_decision_the_service_cannot_read_is_named(client):
-    r = client.post("/api/play", headers=H, json={"document": MINDBUG, "decisions": [{"t": "atack", "p": 0}]})
-    assert r.status_code == 400 and r.json()["error"]["field"].startswith("$.decisions[0]")
+@pytest.mark.parametrize("document", [MINDBUG, MIND_UP], ids=["mindbug", "mind-up"])
+@pytest.mark.parametrize("decision", [{"t": "atack", "p": 0}, {}, {"t": ["attack"]}, {"t": "choose", "cards": 7},
+                                      {"t": "attack", "p": "0", "card": "x"}, {"t": "round", "order": 3}])
+@pytest.mark.parametrize("route", ["play", "expectations", "ruling"])
+def test_a_decision_the_service_cannot_read_is_named(client, document, decision, route):
+    body = {"document": document, "decisions": [decision]}
+    if route == "ruling":
+        body.update({"ticks": [], "id": "x.y", "title": "t", "clauses": []})
+    r = client.post(f"/api/{route}", headers=H, json=body)
+    assert r.status_code == 400 and r.json()["error"]["field"].startswith("$.decisions[0]"), r.text
+
+
+def test_no_body_of_json_values_fails_the_server():
+    """Documents and decisions of any shape, for every route that plays: a
+    clear 4xx or an answer, never INTERNAL."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    client = _client(Settings(token=TOKEN, port=PORT, rate=10 ** 9))
+    words = ["format", "game", "given", "players", "hand", "play", "discard", "deck", "life", "active", "turn", "steps",
+             "expect", "editions", "sets", "readings", "hands", "line", "columns", "order", "round", "objectives", "t",
+             "p", "card", "cards", "exhausted", "octonite", "stage", "boosts", "unused", "pile", "scores", "draws"]
+    leaf = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 20, 10 ** 20), st.floats(allow_nan=False, allow_infinity=False),
+                     st.text(max_size=6), st.sampled_from(["Gorillion", "Sea-Rex", "en-revised", "mind-up", "attack",
+                                                           "choose", "round", 0, 1, 2, 60, 61, -1]))
+    values = st.recursive(leaf, lambda inner: st.one_of(st.lists(inner, max_size=5),
+                                                        st.dictionaries(st.sampled_from(words), inner, max_size=6)),
+                          max_leaves=20)
+    documents = st.fixed_dictionaries({"format": st.just("mb-scenario/1")}, optional={
+        "game": st.sampled_from(["mindbug", "mind-up", "x"]), "given": values, "editions": values, "sets": values,
+        "readings": values, "steps": values, "expect": values})
+
+    @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck),
+              database=None)
+    @given(route=st.sampled_from(["check", "play", "expectations", "ruling"]),
+           document=st.one_of(documents, values), decisions=st.lists(values, max_size=3))
+    def check(route, document, decisions):
+        body = {"document": document}
+        if route != "check":
+            body["decisions"] = decisions
+        if route == "ruling":
+            body.update({"ticks": [], "id": "x.y", "title": "t", "clauses": []})
+        r = client.post(f"/api/{route}", headers=H, json=body)
+        assert r.status_code < 500, r.text
+
+    check()
 
 
 @pytest.mark.parametrize("log, game", [("en-revised.jsonl", "mindbug"), ("mind-up.jsonl", "mind-up")])

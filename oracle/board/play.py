@@ -146,7 +146,7 @@ class Session:
     handle: str
     start: dict                                     # the service's reply to the start
     reply: dict = field(default_factory=dict)       # its last reply
-    taken: list = field(default_factory=list)       # per decision applied: (decision, the game's note of it)
+    taken: list = field(default_factory=list)       # per decision applied: (decision, the game's note of it, its words)
     events: list = field(default_factory=list)      # every event, as the service gives them
 
     def now(self):
@@ -197,10 +197,22 @@ def scenario_decisions(settings, sc) -> dict:
             "edition": session.edition}
 
 
+def _described(session: Session, decision: dict) -> tuple[str, object] | None:
+    """The decision in words and as a scenario step, read by the game's
+    part from the game before it is applied; None for a decision it cannot
+    read (a field missing or of the wrong type), which the service refuses
+    in its own words."""
+    g = session.now()
+    try:
+        return session.edit.words(g, decision), session.edit.note(g, decision)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None
+
+
 def apply(session: Session, k: int, decision: dict) -> dict:
     """The service's reply to decision `k` (an `apply` request); Refused for
     a decision the service cannot read (not a refusal of the rules)."""
-    note = session.edit.note(session.now(), decision)
+    described = _described(session, decision)
     raw = _enc.encode({"op": "apply", "game": session.handle, "decision": decision})
     reply = _dec.decode(session.service.handle(raw))
     if not reply.get("ok"):
@@ -209,7 +221,9 @@ def apply(session: Session, k: int, decision: dict) -> dict:
         raise Refused(err["code"], err["message"], where.replace("$.decision", f"$.decisions[{k}]", 1))
     session.reply = reply
     if reply.get("applied"):
-        session.taken.append((decision, note))
+        if described is None:
+            raise RuntimeError(f"decision {k} was applied, yet the board could not read it")
+        session.taken.append((decision, described[1], described[0]))
         session.events += reply.get("events", [])
     return reply
 
@@ -223,11 +237,10 @@ def played(settings, document: dict, decisions: list, edition: str | None):
         return None, [], None, problems
     steps = []
     for k, decision in enumerate(decisions):
-        words = session.edit.words(session.now(), decision)
         reply = apply(session, k, decision)
         if not reply.get("applied"):
             return session, steps, (k, decision, reply.get("refusal")), []
-        steps.append({"decision": decision, "words": words,
+        steps.append({"decision": decision, "words": session.taken[-1][2],
                       "events": [session.edit.event(e) for e in reply.get("events", [])]})
     return session, steps, None, []
 

@@ -280,7 +280,7 @@ def ruling(document: dict, top: dict, session, refused, expect: dict) -> dict:
     editions = document.get("editions")
     doc["editions"] = editions if isinstance(editions, list) else [session.edition]
     doc["given"] = _given(document)
-    notes = [n for _d, n in session.taken]
+    notes = [n for _d, n, _words in session.taken]
     if refused is not None:
         notes.append(note(session.now(), refused[1]))
     turns, rounds, illegal = [], [], None

@@ -177,7 +177,7 @@ def ruling(document: dict, top: dict, session, refused, expect: dict) -> dict:
     editions = document.get("editions")
     doc["editions"] = editions if isinstance(editions, list) else [session.edition]
     doc["given"] = document.get("given", {})
-    steps = [n for _d, n in session.taken]
+    steps = [n for _d, n, _words in session.taken]
     if refused is not None:
         steps.append(note(session.now(), refused[1]))
     if steps:
