@@ -204,12 +204,35 @@ def test_clauses_cli_lists_at_least_60(cli):
     assert all({"id", "title", "text", "source", "editions"} <= set(c) for c in data)
 
 
-def test_game_calls_the_registered_answers():
-    """Game.apply_unchecked calls the commonest answers directly: they must
-    be the very functions the registry holds for their names."""
-    from oracle.games.mindbug.engine import combat, play, turns
-    from oracle.games.mindbug.engine.registry import RESUMES
+@pytest.mark.parametrize("edition", ["en-revised", "fr-first"])
+def test_every_step_and_answer_runs_through_the_registry(edition, monkeypatch):
+    """A task or an answer replaced in the registry (as an engine adapter
+    plants a rule switched off, examples/engine_adapter.py) is the one the
+    game runs, also where a step runs the next one at once."""
+    from oracle.games.mindbug.engine.registry import RESUMES, TASKS
 
-    assert RESUMES["action"] is turns.resume_action
-    assert RESUMES["block"] is combat.resume_block
-    assert RESUMES["mindbug"] is play.resume_mindbug
+    ran: set = set()
+
+    def replaced(table, kind, name):
+        real = table[name]
+
+        def wrapper(*args):
+            ran.add((kind, name))
+            return real(*args)
+        monkeypatch.setitem(table, name, wrapper)
+
+    tasks = ("turn", "action", "hunt", "block", "fight", "after-attack", "end-turn")
+    answers = ("action", "block", "mindbug")
+    for name in tasks:
+        replaced(TASKS, "task", name)
+    for name in answers:
+        replaced(RESUMES, "answer", name)
+    for seed in range(10):
+        g, rng = random_game(edition, seed)
+        while not g.is_over:
+            waiting = g.pending.resume[0]
+            ran.discard(("answer", waiting))
+            g.apply(rng.choice(g.legal_decisions()))
+            if waiting in answers:
+                assert ("answer", waiting) in ran, waiting
+    assert {("task", n) for n in tasks} <= ran

@@ -59,7 +59,7 @@ def declare_attack(g: Board, card: int, forced: tuple = ()) -> None:
             stack.append(_RESOLVE)
             return
         stack.append(_RESOLVE)
-    hunt_step(g)    # the first step: Game.run would pop it at once, so it runs now
+    _TASKS["hunt"](g)   # the first step: Game.run would pop it at once, so it runs now
 
 
 # The steps of an attack as declare_attack schedules them: these very
@@ -117,13 +117,14 @@ def block_forbidden(g: Board, attacker: int, blocker: int):
     return in_discard.block_ban(g, attacker, blocker)          # later.in-discard
 
 
+@task("hunt")
 def hunt_step(g: Board) -> None:
     """keywords.hunter: the attacker's controller may name an enemy creature
     that must block; keywords.hunter.override: any enemy creature."""
     s = g.state
     if not attack_goes_on(g) or not g.has(s.combat[0], HUNTER):
         if next_task(s, _BLOCK):        # HUNTER asks nothing: the block runs now, as Game.run would run it
-            block_step(g)
+            _TASKS["block"](g)
         return
     a = s.combat[0]
     me = side(s)
@@ -141,9 +142,6 @@ def hunt_step(g: Board) -> None:
         options, clauses = _hunt_rules(g, a, me, options, clauses)   # later.forced.hippo
     g.ask("hunt", me, options, ("hunt",), clauses,
           source=a, prompt="name an enemy creature that must block, or none")
-
-
-task("hunt")(hunt_step)     # registered after its def, not by a decorator: compiled, a plain def is called directly
 
 
 def _hunt_rules(g: Board, a, me, options, clauses):
@@ -171,6 +169,7 @@ def _hunt(g: Board, kind, arg) -> None:
     g.emit("hunt", clauses, player=side(s), card=arg, source=s.combat[0])
 
 
+@task("block")
 def block_step(g: Board) -> None:
     """combat.block: the defender blocks with one eligible creature, or not."""
     if not attack_goes_on(g):
@@ -187,11 +186,8 @@ def block_step(g: Board) -> None:
           prompt="block with a creature, or take the hit")
 
 
-task("block")(block_step)   # as hunt_step
-
-
-def resume_block(g: Board, kind, arg) -> None:
-    """The block's answer (Game.apply_unchecked calls it directly)."""
+@resume("block")
+def _block(g: Board, kind, arg) -> None:
     s = g.state
     s.combat[1] = arg
     if arg is not None:
@@ -199,12 +195,10 @@ def resume_block(g: Board, kind, arg) -> None:
             record_block(g, arg)                             # promo.blocked-this-turn
         g.emit("block", ("combat.block",), player=1 - side(s), card=arg, source=s.combat[0])
     if next_task(g.state, _FIGHT):
-        fight_step(g)
+        _TASKS["fight"](g)
 
 
-resume("block")(resume_block)  # registered after its def: compiled, a plain def is called directly
-
-
+@task("fight")
 def fight_step(g: Board) -> None:
     """The fight, then what follows the attack when it waits next (Game.run
     would pop it at once): it runs now."""
@@ -215,10 +209,7 @@ def fight_step(g: Board) -> None:
         t = st[-1]
         if len(t) == 2 and t[0] == "after-attack":
             st.pop()
-            after_attack(g, t[1])
-
-
-task("fight")(fight_step)   # as hunt_step
+            _TASKS["after-attack"](g, t[1])
 
 
 def fight(g: Board) -> None:
@@ -267,6 +258,7 @@ def fight(g: Board) -> None:
         record_fight(g, a, b)                                   # promo.felix-defeated
 
 
+@task("after-attack")
 def after_attack(g: Board, card: int) -> None:
     """keywords.frenzy: after its first attack of the turn a FRENZY creature
     still in play may attack again (keywords.frenzy.same-creature)."""
@@ -283,9 +275,6 @@ def after_attack(g: Board, card: int) -> None:
               prompt="attack a second time with this FRENZY creature, or pass")
         return
     _TASKS["end-turn"](g)       # turns.end: the next task Game.run would pop; it runs now
-
-
-task("after-attack")(after_attack)  # as hunt_step
 
 
 @resume("frenzy")

@@ -15,17 +15,14 @@ from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, TOUGH
 from ..editions import Profile
 from . import setup
 from .board import Board, Stats, Table
-from .combat import resume_block
 from .drawing import refill
 from .errors import GAME_OVER, EngineError, Refusal, Refused
 from .explain import explain
 from .outcome import end_clause
-from .play import resume_mindbug
 from .power import compute
 from .registry import RESUMES, TASKS
 from .restrictions import attack_barred
 from .records import Decision, Event, Pending
-from .turns import resume_action
 
 # Final: the compiled build keeps these in the module's own variables, not its dict.
 _TASKS: Final = TASKS
@@ -95,21 +92,10 @@ class Game(Board):
         self.events = []
         r: tuple = pend.resume  # type: ignore[union-attr]  # a decision is pending: the caller checked
         n = len(r)
-        # The commonest answers (the registry's own functions) are called
-        # directly: the compiled build calls them natively.
         if n == 1:
-            name = r[0]
-            if name == "action":
-                resume_action(self, kind, arg)
-            elif name == "block":
-                resume_block(self, kind, arg)
-            else:
-                _RESUMES[name](self, kind, arg)
+            _RESUMES[r[0]](self, kind, arg)
         elif n == 2:                      # the common lengths called without unpacking
-            if r[0] == "mindbug":
-                resume_mindbug(self, kind, arg, r[1])
-            else:
-                _RESUMES[r[0]](self, kind, arg, r[1])
+            _RESUMES[r[0]](self, kind, arg, r[1])
         else:
             _RESUMES[r[0]](self, kind, arg, *r[1:])
         self.run()

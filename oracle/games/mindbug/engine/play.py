@@ -36,8 +36,8 @@ def play_from_hand(g: Board, card: int) -> None:
           prompt="use a Mindbug on the card just played, or pass")
 
 
-def resume_mindbug(g: Board, kind: str, arg, card: int) -> None:
-    """The Mindbug decision's answer (Game.apply_unchecked calls it directly)."""
+@resume("mindbug")
+def _mindbug(g: Board, kind: str, arg, card: int) -> None:
     s = g.state
     p = s.active
     opp = 1 - p
@@ -54,7 +54,7 @@ def resume_mindbug(g: Board, kind: str, arg, card: int) -> None:
         # mindbug.play-effect: its Play effect happens for the new controller.
         enter_play(g, card, opp, ("mindbug.play-effect", "triggers.controller"))
         if next_task(s, _EXTRA_ACTION):     # nothing came before it: Game.run would pop it at once
-            extra_action(g)
+            _TASKS["extra-action"](g)
     else:
         s.play[p].append(card)
         if g.profile.later_sets and g.table.defs[card].keywords & FAST:
@@ -66,9 +66,7 @@ def resume_mindbug(g: Board, kind: str, arg, card: int) -> None:
             _TASKS["end-turn"](g)
 
 
-resume("mindbug")(resume_mindbug)
-
-
+@task("extra-action")
 def extra_action(g: Board) -> None:
     """mindbug.extra-action: another turn action in the same turn (English
     revised), or the end of this turn and another turn for the same player."""
@@ -79,9 +77,6 @@ def extra_action(g: Board) -> None:
     else:
         g.emit("end-turn", ("turns.end", "mindbug.extra-action"), player=s.active)
         _TASKS["turn"](g, s.active, True)
-
-
-task("extra-action")(extra_action)  # registered after its def: the compiled build calls a plain def directly
 
 
 # Tasks these steps schedule: these very tuples, so that a step can tell whether one waits next.

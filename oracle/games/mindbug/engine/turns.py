@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .board import Board
@@ -13,12 +13,17 @@ from .lasting import end_of_turn
 from .later_turns import activate, actions, harvest
 from .play import play_from_hand
 from .play_limits import playable
-from .registry import resume, task
+from .registry import TASKS, resume, task
 from .turn_record import end_of_turn_waiting
 from .restrictions import attack_barred
 from .state import ATTACK_ANSWERS, PLAY_ANSWERS, answer
 
 
+# The registry the steps run through (Game.run's): a task replaced there runs replaced here too.
+_TASKS: Final = TASKS
+
+
+@task("turn")
 def start_turn(g: Board, player: int, extra: bool) -> None:
     """turns.alternate: a turn for `player`; `extra` when it is the extra turn
     after a Mindbug (mindbug.extra-action, editions where the turn ends)."""
@@ -37,9 +42,10 @@ def start_turn(g: Board, player: int, extra: bool) -> None:
         g.push_next(("action", extra))
         harvest(g, player)                                     # triggers.harvest, before the turn action
     else:
-        turn_action(g, extra)   # the task it would push runs next: it runs now, as Game.run would run it
+        _TASKS["action"](g, extra)  # the task it would push runs next: it runs now, as Game.run would run it
 
 
+@task("action")
 def turn_action(g: Board, extra: bool) -> None:
     """turns.action: play a card from hand or attack with one allied creature;
     turns.no-action: with neither possible, the player loses."""
@@ -63,13 +69,8 @@ def turn_action(g: Board, extra: bool) -> None:
     g.ask("action", p, options, ("action",), clauses, prompt="turn action: play a card or attack")
 
 
-# Registered after their defs, not by a decorator: the compiled build calls a plain def directly.
-task("turn")(start_turn)
-task("action")(turn_action)
-
-
-def resume_action(g: Board, kind: str, arg) -> None:
-    """The turn action's answer (Game.apply_unchecked calls it directly)."""
+@resume("action")
+def _action(g: Board, kind: str, arg) -> None:
     g.state.actions += 1
     if kind == "play":
         play_from_hand(g, arg)
@@ -77,9 +78,6 @@ def resume_action(g: Board, kind: str, arg) -> None:
         activate(g, arg)
     else:
         declare_attack(g, arg)
-
-
-resume("action")(resume_action)
 
 
 @task("end-turn")
@@ -95,4 +93,4 @@ def end_turn(g: Board, triggered: bool = False) -> None:
             g.push_next(("resolve-triggers",), ("end-turn", True))
             return
     g.emit("end-turn", ("turns.end",), player=s.active)
-    start_turn(g, 1 - s.active, False)  # the task it would push runs next: it runs now, as Game.run would
+    _TASKS["turn"](g, 1 - s.active, False)  # the task it would push runs next: it runs now, as Game.run would
