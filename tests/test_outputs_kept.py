@@ -350,10 +350,14 @@ def _wait_for(check, seconds: float = 60.0, what: str = "the state awaited"):
 
 
 def _no_core():
-    """In the child: SIGQUIT's default action writes no core file."""
+    """In the child: SIGQUIT's default action writes no core file, and the
+    signals these tests send have their default action, even where the tests
+    run under `nohup` (which leaves SIGHUP ignored in every child)."""
     import resource
 
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGQUIT, signal.SIGUSR1, signal.SIGALRM):
+        signal.signal(sig, signal.SIG_DFL)
 
 
 HOLDING = ("import sys\n"
@@ -383,7 +387,8 @@ def test_verify_ended_by_a_signal_while_it_waits_for_input_leaves_no_temporary_f
     junit = tmp_path / "oracle.xml"
     junit.write_bytes(OLD)
     p = subprocess.Popen([sys.executable, "-m", "oracle", "verify", "-", "--output", f"junit={junit}"],
-                         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+                         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT,
+                         preexec_fn=_no_core)
     with _running(p):
         _wait_for(lambda: _leftovers(tmp_path), what="the temporary file")
         p.send_signal(sig)
