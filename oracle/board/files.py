@@ -114,13 +114,14 @@ def scenario(settings, name: str, scenario_id: str) -> dict:
 
     folder, data = read(settings, name)
     try:
-        docs = [doc for _node, doc in safeyaml.documents(data.decode("utf-8"))]
+        text = data.decode("utf-8")
+        docs = [doc for _node, doc in safeyaml.documents(text)]
     except (safeyaml.YamlProblem, UnicodeDecodeError, ValueError) as e:
         raise FileRefused(400, "BAD_FILE", f"{name!r}: cannot be read as YAML: {e}", "?file") from None
     for doc in docs:
         if isinstance(doc, dict) and doc.get("id") == scenario_id:
             out = {"document": doc, "sha256": sha256(data), "file": name}
-            sf, problems = play.load_text(settings, data.decode("utf-8"), os.path.join(folder, name))
+            sf, problems = play.load_text(settings, text, os.path.join(folder, name))
             sc = next((x for x in sf.scenarios if x.id == scenario_id), None)
             if sc is None:
                 out["problems"] = problems

@@ -16,6 +16,7 @@ game's part, its registry entry's BOARD_EDIT.
 from __future__ import annotations
 
 import importlib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,8 +89,6 @@ def game_of(document: dict) -> str:
 def _name(settings) -> str:
     """The file name a document is read under: in the first scenario folder
     (a `card_file` is named relative to it), else the working directory."""
-    import os
-
     return os.path.join(settings.scenario_dirs[0], RULING_NAME) if settings.scenario_dirs else RULING_NAME
 
 

@@ -10,6 +10,7 @@ from msgspec import UNSET
 
 from ..cards import CARDS
 from ..harness.views import pending_view
+from ..scenarios.cards import references
 from ..scenarios.format import FORMAT
 from .edit_steps import ZONES, name, note
 
@@ -237,11 +238,7 @@ def _given_of(g) -> dict:
     scenarios name them: the copies of a design numbered in the order of the
     game's card ids (Name, Name#2)."""
     s = g.state
-    names = dict(g.table.names)
-    by_design: dict = {}
-    for cid in sorted(names):
-        by_design.setdefault(names[cid], []).append(cid)
-    named = {cid: d if k == 0 else f"{d}#{k + 1}" for d, ids in by_design.items() for k, cid in enumerate(ids)}
+    named = references(g.table.names)
     counters = dict(s.octonite)
     stages = {c: st for c, _aside, st in s.stages}
     boosts = {c: under for c, under in s.boosts if under}

@@ -23,6 +23,7 @@ from ..cards import DEFAULT_SETS
 from ..engine import Decision, Game
 from ..engine.state import STAGE_KINDS
 from ..replay.format import FORMAT
+from ..scenarios.cards import references
 from .start import deal_sets, game_from_setup
 from .lockstep import Divergence, skipped, start_game
 from .views import full_claim, option_key
@@ -100,17 +101,6 @@ def failing_log(div: Divergence, edition: str, setup: dict, game_id: str, impl: 
     return None, None, None
 
 
-def _refs(setup: dict) -> dict[int, str]:
-    """Each card id of the deal as a scenario card reference (`Name`, `Name#2`)."""
-    seen: dict[str, int] = {}
-    out = {}
-    for cid in sorted(setup["cards"]):
-        name = setup["cards"][cid]
-        seen[name] = seen.get(name, 0) + 1
-        out[cid] = name if seen[name] == 1 else f"{name}#{seen[name]}"
-    return out
-
-
 class _Refs(dict):
     """Card references, with a placeholder for an id the deal does not hold."""
 
@@ -171,7 +161,7 @@ def draft_scenario(div: Divergence, edition: str, setup: dict, scenario_id: str,
     """A draft scenario: the deal, the decisions, and what the rules say
     where the engine differs: that `extra` (an option the engine lists) is
     refused, or else the state, the result or the legal options there."""
-    ref = _refs(setup if isinstance(setup, dict) else {"cards": setup.cards})
+    ref = references(setup["cards"] if isinstance(setup, dict) else setup.cards)   # each id as a scenario names it
     g = start_game(edition, setup, readings)[0]
     for d in div.decisions:
         g.apply_unchecked(d.kind, d.arg)

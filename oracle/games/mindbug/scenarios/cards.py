@@ -88,6 +88,19 @@ def step_card(kind: str):
     return card_id if kind in ("play", "random") else creature_id
 
 
+def references(cards: dict[int, str]) -> dict[int, str]:
+    """Each card id of a table (id -> design name) as a scenario names it:
+    the copies of a design numbered in the order of their ids, `Name` for
+    the first and `Name#2` for the second."""
+    seen: dict[str, int] = {}
+    out = {}
+    for cid in sorted(cards):
+        name = cards[cid]
+        copy = seen[name] = seen.get(name, 0) + 1
+        out[cid] = name if copy == 1 else f"{name}#{copy}"
+    return out
+
+
 def card_name(cid: int) -> str:
     """`Name` for a first copy, `Name#2` for a second one."""
     return _instances()[1][cid]
