@@ -17,7 +17,7 @@ from pathlib import Path
 from msgspec import UNSET
 
 from . import EDITIONS, NAME
-from .cards import CARD_COUNT, OBJECTIVES, SCORE_VALUES, bubble, colour
+from .cards import CARD_COUNT, OBJECTIVES, SCORE_VALUES, bubble, colour, player_name, seat_letter
 from .harness.play import pending_view
 from .readings import READINGS
 
@@ -28,10 +28,6 @@ _PLACEHOLDER = {"id": "board.position", "title": "The position set up on the boa
 _DROPPED = ("turns", "next_rounds", "expect", "expect_after_turn", "illegal", "status")
 _KEPT = ("readings",)
 _BY_SEAT = ("scored",)             # the mappings of `given` keyed by seat
-
-
-def letter(p: int) -> str:
-    return "ABCDEF"[p] if 0 <= p < 6 else str(p)
 
 
 def hello(card_files) -> dict:
@@ -123,9 +119,10 @@ def note(g, decision: dict):
 def words(g, decision: dict) -> str:
     kind = decision.get("t")
     if kind == "choose":
-        return f"player {letter(decision.get('p', -1))} chooses {decision.get('card')} (face down)"
+        return f"{player_name(decision.get('p', -1))} chooses {decision.get('card')} (face down)"
     if kind == "turn":
-        return "the cards played: " + ", ".join(f"{letter(p)} {c}" for p, c in enumerate(decision.get("cards") or []))
+        cards = decision.get("cards") or []
+        return "the cards played: " + ", ".join(f"{seat_letter(p)} {c}" for p, c in enumerate(cards))
     if kind == "round":
         text = "a new round: Score order " + " ".join(map(str, decision.get("order") or []))
         if decision.get("draws"):
@@ -150,7 +147,7 @@ def pending(g) -> dict:
     if view.kind == "choose":
         for p in view.players:
             out["options"] += [{"player": p, "decision": {"t": "choose", "p": p, "card": c},
-                                "words": f"player {letter(p)} chooses {c}"} for c in view.options[p]]
+                                "words": f"{player_name(p)} chooses {c}"} for c in view.options[p]]
     elif view.kind == "round":
         d = {"t": "round", "order": [1, 2, 3, 4, 5]}
         if view.draws is not None:
@@ -170,7 +167,7 @@ def board(g) -> dict:
     s = g.state
     players = []
     for p in range(s.players):
-        players.append({"seat": p, "letter": letter(p), "hand": list(s.hands[p]),
+        players.append({"seat": p, "letter": seat_letter(p), "hand": list(s.hands[p]),
                         "columns": [list(c) for c in s.columns[p]] if p < len(s.columns) else [],
                         "chosen": s.chosen[p] if p < len(s.chosen) else None,
                         "rounds": list(s.scores[p]) if p < len(s.scores) else [],
@@ -198,23 +195,23 @@ def expectations(session) -> list[dict]:
     for p in range(s.players):
         hand = sorted(s.hands[p])
         items.append({"key": f"hands.{p}", "value": hand,
-                      "label": f"player {letter(p)}'s hand: " + (", ".join(map(str, hand)) or "empty")})
+                      "label": f"{player_name(p)}'s hand: " + (", ".join(map(str, hand)) or "empty")})
         cols = [list(c) for c in s.columns[p]] if p < len(s.columns) else []
         while cols and not cols[-1]:
             cols.pop()
         items.append({"key": f"columns.{p}", "value": cols,
-                      "label": f"player {letter(p)}'s Score cards: " + (" | ".join(" ".join(map(str, c)) for c in cols)
+                      "label": f"{player_name(p)}'s Score cards: " + (" | ".join(" ".join(map(str, c)) for c in cols)
                                                                        or "none")})
         if p < len(s.scores) and s.scores[p]:
             items.append({"key": f"rounds.{p}", "value": list(s.scores[p]),
-                          "label": f"player {letter(p)}'s round scores: " + ", ".join(map(str, s.scores[p]))})
+                          "label": f"{player_name(p)}'s round scores: " + ", ".join(map(str, s.scores[p]))})
             items.append({"key": f"scores.{p}", "value": sum(s.scores[p]),
-                          "label": f"player {letter(p)}'s game score is {sum(s.scores[p])}"})
+                          "label": f"{player_name(p)}'s game score is {sum(s.scores[p])}"})
     if s.pile is not None:
         items.append({"key": "pile", "label": f"{len(s.pile)} cards in the pile", "value": len(s.pile)})
     winners = g.winners() if g.is_over else []
     items.append({"key": "winners", "value": winners, "label": "the game goes on" if not winners else
-                  "the winners: " + ", ".join(letter(p) for p in winners)})
+                  "the winners: " + ", ".join(seat_letter(p) for p in winners)})
     view = pending_view(g)
     value = {"kind": view.kind}
     if view.kind == "choose":

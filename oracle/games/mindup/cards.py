@@ -81,9 +81,13 @@ def letter(objective: int) -> str:
     return OBJECTIVES[objective][0]
 
 
-def player_name(p: int) -> str:
+def seat_letter(p: int) -> str:
     """Players are numbered from 0 in logs and lettered from A for people."""
-    return f"player {chr(ord('A') + p)}"
+    return chr(ord('A') + p)
+
+
+def player_name(p: int) -> str:
+    return f"player {seat_letter(p)}"
 
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
