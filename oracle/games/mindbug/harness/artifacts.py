@@ -161,7 +161,8 @@ def draft_scenario(div: Divergence, edition: str, setup: dict, scenario_id: str,
     """A draft scenario: the deal, the decisions, and what the rules say
     where the engine differs: that `extra` (an option the engine lists) is
     refused, or else the state, the result or the legal options there."""
-    ref = references(setup["cards"] if isinstance(setup, dict) else setup.cards)   # each id as a scenario names it
+    deal = setup if isinstance(setup, dict) else {"cards": setup.cards}     # a deal, or a position's cards
+    ref = references(deal["cards"])                                         # each id as a scenario names it
     g = start_game(edition, setup, readings)[0]
     for d in div.decisions:
         g.apply_unchecked(d.kind, d.arg)
@@ -175,7 +176,7 @@ def draft_scenario(div: Divergence, edition: str, setup: dict, scenario_id: str,
         "settle": False,
     }
     # The card sets its cards come from (the later sets), which a scenario names to play with them.
-    sets = deal_sets(setup if isinstance(setup, dict) else {"cards": setup.cards})
+    sets = deal_sets(deal)
     if sets != DEFAULT_SETS:
         at = list(doc).index("given")
         doc = dict([*list(doc.items())[:at], ("sets", list(sets)), *list(doc.items())[at:]])
