@@ -247,6 +247,11 @@ def cards(as_json, set_names, list_sets, names, cards_file, game):
     are listed with their stage and line."""
     from .games import attribute
 
+    if list_sets and (names or set_names):
+        # `--sets nope` reads as a filter, and would otherwise list every set with "nope" ignored
+        given = ", ".join([*(f"--set {n}" for n in set_names), *names])
+        raise click.UsageError(f"--sets lists every known set and takes no card names or --set (given: "
+                               f"{given}); `--set SET` lists the cards of one set")
     doc, lines = attribute(game, "CARDS_LISTING")(names, set_names, list_sets, cards_file)
     if as_json:
         _dump(doc)

@@ -75,6 +75,15 @@ def test_the_set_listing_counts_one_design_in_the_singular_and_names_every_set_i
     assert "promo-unconfirmed" in " ".join(CliRunner().invoke(cards, ["--help"]).output.split())
 
 
+def test_the_set_listing_refuses_names_that_it_would_ignore(cli):
+    """`--sets` is a flag: a word after it is a card name, and `--sets nope`
+    listed every set with "nope" ignored, as if it were a filter."""
+    for args, given in ((("--sets", "nope"), "given: nope"), (("--set", "promo-2022", "--sets"), "--set promo-2022")):
+        r = cli("cards", *args)
+        assert r.returncode == 2 and not r.stdout, r
+        assert given in r.stderr.decode() and "`--set SET` lists the cards of one set" in r.stderr.decode()
+
+
 def test_cards_of_a_set_lists_its_stage_faces_with_stage_and_line(cli):
     data = json.loads(cli("cards", "--json", "--set", "beyond-evolution").stdout)
     assert len(data) == 38 and sum(c["copies"] for c in data if "stage" not in c or c["stage"] == 1) == 44
