@@ -13,7 +13,9 @@ last of two equal keys. This module loads documents with:
 - values built only into types that cannot fail: a timestamp (`2001-02-30`,
   `2001-13-45`, valid or not) stays the text it is, an integer has at most
   MAX_INT_DIGITS digits, and a value its explicit tag cannot build
-  (`!!int abc`, `!!bool maybe`) is a problem at its line;
+  (`!!int abc`, `!!bool maybe`) is a problem at its line, and a set
+  (`!!set {a, b}`) is the list of its members in the order written, not a
+  Python set, whose order would change from one run to the next;
 - every problem a `YamlProblem` (a yaml.YAMLError) with the line, never
   another exception.
 """
@@ -124,8 +126,13 @@ class _Constructor(yaml.constructor.SafeConstructor):
                               "(MAX_INT_DIGITS)", node.start_mark)
         return super().construct_yaml_int(node)
 
+    def construct_yaml_set(self, node):
+        """`!!set {a, b}`: its members as a list, in the order written."""
+        return list(self.construct_mapping(node))
+
 
 _Constructor.add_constructor("tag:yaml.org,2002:int", _Constructor.construct_yaml_int)
+_Constructor.add_constructor("tag:yaml.org,2002:set", _Constructor.construct_yaml_set)
 _Constructor.add_constructor(_TIMESTAMP, _Constructor.construct_yaml_str)   # `!!timestamp x` is text too
 
 

@@ -169,6 +169,25 @@ def test_a_lone_surrogate_escape_in_a_request_is_named_not_called_truncated(rpc)
     assert "surrogate" in r["error"]["message"] and "truncated" not in r["error"]["message"], r
 
 
+@pytest.mark.parametrize("request_line, words", [
+    # A fault msgspec meets before the lone surrogate escape of the id: the
+    # error reply once carried that id, which cannot be written, and the service died.
+    (b'{"op": "pending", "game": 5, "id": "\\ud800"}', "surrogate"),
+    (b'{"op": "new", "edition": "en-revised", "seed": 1e400, "id": "\\udc00"}', "surrogate"),
+    (b'{"op": "teleport", "id": "\\ud800"}', "surrogate"),
+    (b'{"op": "new", "game": "mind-up", "players": 4, "seed": 1e400, "id": "\\ud83d"}', "surrogate"),
+    # Not JSON past such a fault: once BAD_REQUEST, "a request is a JSON object with an `op`".
+    (b'{"op": "pending", "game": 5,,}', "malformed"),
+    (b'{"op": "pending", "game": 5} x', "trailing characters"),
+])
+def test_a_request_that_is_not_json_past_a_bad_value_is_bad_json(rpc, request_line, words):
+    rpc("new", game="mind-up", players=4, seed=1)
+    r = rpc.raw(request_line)
+    assert r["error"]["code"] == "BAD_JSON" and r["id"] is None, r
+    assert words in r["error"]["message"], r
+    assert rpc("pending", game="g1")["ok"] is True
+
+
 @pytest.mark.parametrize("request_line, field, words", [
     (b'{"op": "new", "edition": "en-revsed", "seed": 1}', "$.edition",
      "unknown edition 'en-revsed' (did you mean 'en-revised'?); editions: en-first, fr-first, fr-revised, "

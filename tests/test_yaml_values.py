@@ -7,7 +7,9 @@ FILE:LINE and exit status 2, never a traceback; a date is text."""
 from __future__ import annotations
 
 import json
+import os
 import shlex
+import subprocess
 import sys
 
 import pytest
@@ -39,6 +41,27 @@ def test_a_value_that_cannot_be_built_is_a_problem_at_its_line(text, words):
     with pytest.raises(safeyaml.YamlProblem) as e:
         safeyaml.load(text)
     assert e.value.line == 2 and words in e.value.message
+
+
+@pytest.mark.parametrize("loader", [safeyaml._Limited, safeyaml._Fast], ids=["python", "libyaml"])
+def test_a_set_is_its_members_in_the_order_written(loader):
+    if loader is None:
+        pytest.skip("PyYAML without libyaml")
+    text = "clauses: !!set {life.lose, combat.unblocked, combat.attack, a, b, c, d, e, f}"
+    [(_, data)] = safeyaml._load(loader, text)
+    assert data == {"clauses": ["life.lose", "combat.unblocked", "combat.attack", "a", "b", "c", "d", "e", "f"]}
+
+
+def test_a_scenario_with_a_set_reports_the_same_in_every_run(tmp_path):
+    scen = tmp_path / "set.yaml"
+    scen.write_text(SCENARIO.format(value=3).replace("clauses: [life.gain]",
+                                                     "clauses: !!set {life.gain, life.lose, triggers.play}"))
+    reports = {subprocess.run([sys.executable, "-m", "oracle", "scenarios", str(scen), "--format", "json"],
+                              capture_output=True, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
+               for seed in range(1, 7)}
+    assert len(reports) == 1
+    results = json.loads(reports.pop())["results"]
+    assert results and all(r["clauses"] == ["life.gain", "life.lose", "triggers.play"] for r in results), results
 
 
 CARDS = "format: mb-cards/1\nset: {{id: lab-v, name: Lab V}}\ncards:\n  - name: Vee\n    power: {value}\n"

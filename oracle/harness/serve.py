@@ -22,7 +22,7 @@ from typing import BinaryIO
 import msgspec
 
 from .. import games
-from ..replay.limits import text_problem
+from ..replay.limits import json_error, text_problem
 from ..term import did_you_mean
 from . import protocol as pr
 
@@ -142,7 +142,8 @@ def _check_text(raw: bytes) -> None:
 
 def _lenient(raw: bytes):
     """The request as plain data, a number out of range included (as a float,
-    perhaps infinite); None when it is not JSON."""
+    perhaps infinite); None when it is not JSON, or holds a lone surrogate
+    escape (`"\\ud800"`: no text, and no response could write it)."""
     try:
         return _generic.decode(raw)
     except msgspec.DecodeError:
@@ -150,9 +151,11 @@ def _lenient(raw: bytes):
     import json
 
     try:
-        return json.loads(raw)   # numbers msgspec refuses, such as 1e400
+        data = json.loads(raw)   # numbers msgspec refuses, such as 1e400
+        json.dumps(data, ensure_ascii=False).encode()    # UnicodeEncodeError (a ValueError) for a lone surrogate
     except (ValueError, RecursionError):
         return None
+    return data
 
 
 def _request_id(raw: bytes):
@@ -184,12 +187,14 @@ def bad_request(message: str, raw: bytes, values: dict, structs, refine=None) ->
                                              if field == "$.seed" else "")
     if refine is not None:
         message, field = refine(message, field, data)
-    err = _bad_request(message, field, data, values, structs)
+    err = _bad_request(message, field, data, values, structs, raw)
     err.rid = _request_id(raw)
     return err
 
 
-def _bad_request(message: str, field: str | None, data, values: dict, structs) -> RequestError:
+def _bad_request(message: str, field: str | None, data, values: dict, structs, raw: bytes) -> RequestError:
+    if data is None:
+        return RequestError("BAD_JSON", f"the request is not a JSON object: {_not_json(raw)}")
     if not isinstance(data, dict):
         return RequestError("BAD_REQUEST", "a request is a JSON object with an `op`", "$")
     if "op" not in data:
@@ -199,6 +204,24 @@ def _bad_request(message: str, field: str | None, data, values: dict, structs) -
     if data.get("rpc", pr.RPC) != pr.RPC:
         return RequestError("BAD_VERSION", f"this service speaks {pr.RPC}, not {data.get('rpc')!r}", "$.rpc")
     return RequestError("BAD_REQUEST", *_in_words(message, field, data, values, structs))
+
+
+def _not_json(raw: bytes) -> str:
+    """What keeps `raw` from being JSON, where msgspec refused a value of it
+    before reading it all: its words, Python's past a number out of range, or
+    the lone surrogate escape Python's reader lets through."""
+    try:
+        _generic.decode(raw)
+    except msgspec.DecodeError as e:
+        if not str(e).startswith("Number out of range"):
+            return json_error(raw, e)
+    import json
+
+    try:
+        json.loads(raw)
+    except ValueError as e:
+        return str(e)
+    return "a \\u escape is half of a UTF-16 surrogate pair, not a character"
 
 
 def _in_words(message: str, field: str | None, data: dict, values: dict, structs) -> tuple[str, str | None]:
