@@ -357,6 +357,23 @@ def test_entries_for_an_edition_or_a_missing_game_are_stale_with_the_reason(tmp_
         "game 'violation-sneaky-block' was verified under en-revised, not en-first"]
 
 
+def test_an_entry_whose_divergence_an_earlier_entry_accepted_is_stale_not_an_unexpected_pass(tmp_path):
+    # The game shows the second entry's divergence (ILLEGAL_DECISION citing
+    # keywords.sneaky), but the first entry, in file order, accepts it: the
+    # game is an expected failure, and the second entry accepted nothing.
+    exp = tmp_path / "e.yaml"
+    exp.write_text("format: mb-expect/1\nexpected:\n"
+                   "  - code: ILLEGAL_DECISION\n    game: violation-sneaky-block\n"
+                   "  - code: ILLEGAL_DECISION\n    clause: keywords.sneaky\n    game: violation-sneaky-block\n")
+    r = run_cli("verify", str(SNEAKY), "--expect", str(exp), "--format", "json")
+    game, summary = (json.loads(x) for x in r.stdout.splitlines())
+    assert r.returncode == 0 and game["outcome"] == "xfail", r.stdout
+    assert (summary["xfail"], summary["xpass"]) == (1, 0)
+    assert [(s["line"], s["reason"]) for s in summary["stale"]] == [
+        (5, "game 'violation-sneaky-block' shows it, but an earlier entry accepted each of its findings there")]
+    assert run_cli("verify", str(SNEAKY), "--expect", str(exp), "--strict-expect").returncode == 1
+
+
 def test_expect_schema_is_2020_12_and_rejects_what_verify_rejects():
     jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is a test dependency")
     r = run_cli("schema", "expect")

@@ -245,6 +245,11 @@ class Expectations:
     # game id -> how the games of that id named by an entry came out:
     # editions verified under, or "malformed"
     named: dict[str, set] = field(default_factory=dict)
+    # entries naming a game that showed their divergence, each finding of it
+    # accepted by an earlier entry (stale, not an unexpected pass); and those
+    # naming a game that did not show it (an unexpected pass)
+    shadowed: set[int] = field(default_factory=set)
+    missed: set[int] = field(default_factory=set)
 
     def __post_init__(self):
         self.hits = [0] * len(self.entries)
@@ -271,8 +276,16 @@ class Expectations:
                     self.hits[i] += 1
                     here.add(i)
                     break
-        missed = [self.entries[i] for i in specific if i not in here
-                  and self.entries[i].expected.edition in (None, rep.edition)]
+        missed = []
+        for i in specific:
+            e = self.entries[i].expected
+            if i in here or e.edition not in (None, rep.edition):
+                continue
+            if any(matches(e, rep, f) for f in rep.findings):
+                self.shadowed.add(i)        # the game shows it: an earlier entry accepted it
+            else:
+                self.missed.add(i)
+                missed.append(self.entries[i])
         if any(not f.expected for f in rep.findings):
             rep.outcome = "fail"
         elif missed:
@@ -300,6 +313,8 @@ class Expectations:
                     reason = f"game {e.game!r} is not in the input"
                 elif seen == {"malformed"}:
                     reason = f"game {e.game!r} is malformed: nothing in it could be checked"
+                elif i in self.shadowed and i not in self.missed:
+                    reason = f"game {e.game!r} shows it, but an earlier entry accepted each of its findings there"
                 elif e.edition is None or e.edition in seen:
                     continue                    # that game is an unexpected pass
                 else:
