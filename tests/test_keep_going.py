@@ -146,3 +146,21 @@ def test_resuming_at_every_claim_invents_nothing():
             assert rep.findings == [], (g[0]["id"], rep.findings[0].message)
             resumed += sum("resumed" in n for n in rep.notes)
     assert resumed > 100
+
+
+def test_a_log_broken_past_its_first_divergence_is_malformed_only_when_read_that_far():
+    """The verdict rule is one (spec/replay-format.md, Keep going): a finding
+    that the log is not a game makes it malformed. Plain verify stops at the
+    first divergence and never reads the missing end line, so the game
+    violates; --keep-going reads on and finds both."""
+    g = games(1, 3)[0]
+    i = next(k for k, x in enumerate(g) if x["t"] == "state")
+    broken = g[:i] + [corrupt(g[i])] + [x for x in g[i + 1:] if x["t"] != "end"]
+    plain = verify(broken, keep_going=False)
+    assert plain.verdict == "violates" and [f.code for f in plain.findings] == ["STATE_MISMATCH"]
+    kept = verify(broken)
+    assert kept.verdict == "malformed", kept.findings
+    assert kept.findings[0].code == "STATE_MISMATCH" and "MISSING_END" in [f.code for f in kept.findings]
+    # With its end line, the same game violates in both modes.
+    whole = g[:i] + [corrupt(g[i])] + g[i + 1:]
+    assert verify(whole, keep_going=False).verdict == verify(whole).verdict == "violates"
