@@ -22,6 +22,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -291,6 +293,38 @@ def test_the_findings_do_not_depend_on_the_number_of_jobs():
     assert reports[0].examined == reports[1].examined
     # The progress display is told of every situation, from worker processes too.
     assert sum(counted[1]) == sum(counted[2]) == reports[0].examined
+
+
+# A hunt in a process of its own: the findings only abstract situations showed,
+# in the order it looks for them with real cards (`key` fed to `found`).
+_REALISE_ORDER = """
+import types
+from oracle.games.mindbug.hunt.search import Hunt
+keys = [("rules", frozenset({"keywords.hunter", "keywords.sneaky"})), ("rules", frozenset({"keywords.poisonous",
+        "keywords.tough"})), ("rules", frozenset({"abilities.constant@bee-bear", "keywords.hunter"})),
+        ("editions", frozenset({"life.gain", "life.cards"})), ("engine", frozenset({"combat.attack", "keywords.frenzy"}))]
+asked = []
+class Found(dict):
+    def __getitem__(self, key):
+        asked.append(sorted(key[1]))
+        return types.SimpleNamespace(real=True)
+h = Hunt(budget=10, seed=0)
+h.unreachable = set(keys)
+h._realise(Found(), 0)
+print(asked)
+"""
+
+
+def test_the_findings_are_looked_for_with_real_cards_in_the_same_order_in_every_run():
+    """The budget left for realising abstract findings goes to them in the
+    order of their kind and clauses, not in a frozenset's order, which changes with
+    the process's hash seed (and with it, which findings got real cards)."""
+    orders = {subprocess.run([sys.executable, "-c", _REALISE_ORDER], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
+    assert len(orders) == 1, orders
+    assert orders.pop() == ("[['life.cards', 'life.gain'], ['combat.attack', 'keywords.frenzy'], "
+                            "['abilities.constant@bee-bear', 'keywords.hunter'], ['keywords.hunter', 'keywords.sneaky'], "
+                            "['keywords.poisonous', 'keywords.tough']]\n")
 
 
 @pytest.mark.parametrize("budget", [5, 20, 200])

@@ -245,7 +245,7 @@ class Hunt:
             sit = self._find(strategy, lambda k: bool(set(k) - set(found)), budget, seed)
             if sit is None:
                 return
-            for key in set(self.keys(sit)) - set(found):
+            for key in sorted(set(self.keys(sit)) - set(found), key=lambda k: (k[0], sorted(k[1]))):
                 found[key] = sit
             if self.spent:
                 return
@@ -321,7 +321,7 @@ class Hunt:
         real cards, anchored on each design its minimal situation holds,
         within what is left of the phase's `total` situations."""
         per = allowance.examples_per_design(total, len(DESIGNS)) * 2
-        for key in sorted(self.unreachable, key=repr):
+        for key in sorted(self.unreachable, key=lambda k: (k[0], sorted(k[1]))):    # not a frozenset's own order
             if self.spent:
                 return
             sit = found[key]
