@@ -296,6 +296,33 @@ def one_reply_adapter(tmp_path, name: str, editions: list, reply: dict):
     return script
 
 
+def test_an_adapter_that_answers_twice_is_an_engine_fault_not_a_shifted_state(tmp_path):
+    """The second copy of a reply waits when the next message is to go out:
+    taken for its reply, it would shift every later reply, into the next games."""
+    script = tmp_path / "twice.py"
+    script.write_text(
+        "import json, sys\n"
+        f"sys.path.insert(0, {str(ROOT / 'examples')!r})\n"
+        "import engine_adapter as ea\n"
+        "a = ea.Adapter(None)\n"
+        "count = 0\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['op'] == 'quit':\n"
+        "        break\n"
+        "    count += 1\n"
+        "    reply = json.dumps(a.handle(msg)) + '\\n'\n"
+        "    sys.stdout.write(reply * (2 if count == 3 else 1)); sys.stdout.flush()\n")
+    r = conform("--engine", f"{sys.executable} {script}", "--budget", "2", "--edition", "en-revised",
+                "--format", "json", "--out", str(tmp_path / "o"))
+    assert r.returncode == 2, r.stdout + r.stderr
+    games = [g for g in reports(r) if g["t"] == "game"]
+    assert len(games) == 2 and all(g["verdict"] == "malformed" for g in games), games
+    for g in games:
+        assert g["findings"][0]["code"] == "ENGINE_FAULT" and g["findings"][0]["line"] == 1, g
+        assert g["findings"][0]["message"].startswith("the engine wrote a line before apply was sent"), g
+
+
 def test_an_engine_that_echoes_its_input_is_told_the_reply_is_not_mb_engine_1(tmp_path):
     """`cat` sends hello back: a message, not a reply. The handshake names
     what it expected, not "the engine plays no edition"."""

@@ -167,6 +167,7 @@ class Engine:
         p = self.proc
         if p is None:
             raise EngineFault("the engine is not running")
+        self._unasked(op)
         self._write(p, data + b"\n", op, self.timeout)
         try:
             line = self._replies.get(timeout=self.timeout)
@@ -175,6 +176,20 @@ class Engine:
         if not line:
             raise EngineFault(self._exited(f"no reply to {op}", "standard output"))
         return line
+
+    def _unasked(self, op: str) -> None:
+        """EngineFault if a line of the adapter waits before `op` is sent: a
+        reply given twice, or one nobody asked for, would be taken for the
+        reply to `op` and every later message, into the next games."""
+        try:
+            line = self._replies.get_nowait()
+        except queue.Empty:
+            return
+        if not line:
+            raise EngineFault(self._exited(f"could not send {op}", "standard output"))
+        shown = line[:120].decode("utf-8", "replace").strip()
+        raise EngineFault(f"the engine wrote a line before {op} was sent (a reply given twice, or one "
+                          f"nobody asked for): {shown!r}")
 
     def _write(self, p, data: bytes, op: str, timeout: float) -> None:
         """Write `data` to the adapter within `timeout` seconds (an adapter
