@@ -38,6 +38,12 @@ elif kind == "orphan":
         os._exit(0)
 elif kind == "silent":
     time.sleep(300)
+elif kind == "leaves":
+    sys.stdin.readline()
+    print(json.dumps({"protocol": "mb-engine/1", "name": kind, "editions": ["en-revised"]}), flush=True)
+    sys.stdin.readline()
+    subprocess.Popen(SLEEPER)                                   # holds the output of an adapter gone
+    os._exit(0)
 for line in sys.stdin:
     op = json.loads(line)["op"]
     if op == "hello":
@@ -120,6 +126,24 @@ def test_the_engine_client_stops_what_the_adapter_started(adapter):
     with pytest.raises(EngineFault, match="no reply to hello"):
         engine.start()
     assert engine.proc is None and _left(tag, 1) == []
+
+
+def test_an_adapter_that_exits_leaving_a_process_on_its_output_is_said_to_have_exited(adapter):
+    from oracle.games.mindbug.harness import engine_protocol as mep
+    from oracle.games.mindbug.harness.start import seeded_deal, setup_line
+    from oracle.harness.engine_client import Engine, EngineFault
+
+    command, tag = adapter
+    engine = Engine(command("leaves"), timeout=3)
+    engine.start()
+    try:
+        with pytest.raises(EngineFault) as e:
+            engine.send(mep.Deal(edition="en-revised", setup=setup_line(seeded_deal(1, "en-revised"))))
+    finally:
+        engine.stop()
+    assert str(e.value) == ("no reply to deal within 3 s: the engine exited with status 0, its standard output "
+                            "still open (held by a process it started)")
+    assert _left(tag, 1) == []
 
 
 FLOODER = r'''

@@ -172,7 +172,10 @@ class Engine:
         try:
             line = self._replies.get(timeout=self.timeout)
         except queue.Empty:
-            raise EngineFault(f"no reply to {op} within {self.timeout:g} s") from None
+            status = p.poll()
+            held = "" if status is None else (f": the engine exited with status {status}, its standard output "
+                                              f"still open (held by a process it started){self._stderr_tail()}")
+            raise EngineFault(f"no reply to {op} within {self.timeout:g} s{held}") from None
         if not line:
             raise EngineFault(self._exited(f"no reply to {op}", "standard output"))
         return line
