@@ -128,6 +128,25 @@ def test_the_engine_client_stops_what_the_adapter_started(adapter):
     assert engine.proc is None and _left(tag, 1) == []
 
 
+def test_conform_terminated_stops_the_adapter_and_what_it_started(adapter, tmp_path):
+    command, tag = adapter
+    proc = subprocess.Popen([sys.executable, "-m", "oracle", "conform", "--engine", command("grandchild"),
+                             "--budget", "100000", "--no-shrink", "--out", str(tmp_path / "out")],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        deadline = time.monotonic() + 30
+        while len(_tagged(tag)) < 2:            # the adapter and its sleeper, the games under way
+            assert time.monotonic() < deadline and proc.poll() is None, "the adapter did not start"
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 143 and "terminated" in err and "Traceback" not in err, err
+    assert _left(tag) == []
+
+
 def test_an_adapter_that_exits_leaving_a_process_on_its_output_is_said_to_have_exited(adapter):
     from oracle.games.mindbug.harness import engine_protocol as mep
     from oracle.games.mindbug.harness.start import seeded_deal, setup_line

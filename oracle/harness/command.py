@@ -162,16 +162,24 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     reporter = Reporter(fmt, outputs, quiet=quiet, command="conform", expectations=KnownOutcomes(),
                         reads=(*reads, *((expect_file,) if expect_file else ())),
                         scenario_runs=scenario_run, verbose=verbose)
+    from ..ending import say_stopped, stops_raise
+
+    camp = None
     try:
-        camp = games.attribute(game, "CONFORM")(command, settings, tuple(players))
-    except (EngineFault, ValueError) as e:
+        with stops_raise():
+            try:
+                camp = games.attribute(game, "CONFORM")(command, settings, tuple(players))
+            except (EngineFault, ValueError) as e:
+                reporter.abandon()
+                _fail(str(e))
+            for rep in camp.run():
+                reporter.game(rep, seconds=camp.seconds.get(rep.id))
+    except KeyboardInterrupt as e:      # Ctrl-C, or SIGTERM: the adapter is stopped all the same (finally)
         reporter.abandon()
-        _fail(str(e))
-    try:
-        for rep in camp.run():
-            reporter.game(rep, seconds=camp.seconds.get(rep.id))
+        sys.exit(say_stopped(e))
     finally:
-        camp.engine.stop()
+        if camp is not None:
+            camp.engine.stop()
     _say_skipped(camp.skipped)
     _say_shrunk(getattr(camp, "shrunk", ()))
     sys.exit(reporter.finish())
