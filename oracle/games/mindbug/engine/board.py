@@ -87,13 +87,37 @@ class Table:
         return f
 
 
+class Base:
+    """What the powers and keywords of the creatures in play are built from
+    (power.base): each creature's printed power and keywords (a stage's face
+    for an evolved creature, boost cards added), the constant abilities that
+    change them (side, card, functions of the power, granted and copied
+    layers, never reads whose turn it is) and those that forbid blocks (side,
+    card, rule), each in play order; whether none of them reads whose turn
+    it is, and whether a power may end under the floor. Kept from one change
+    of the board to the next where a creature only came or left
+    (power.entered, power.left); `blocks` and `holders` are replaced, never
+    changed in place, once the stats read them."""
+
+    __slots__ = ("power", "kw", "holders", "blocks", "free", "under")
+
+    def __init__(self, power: dict[int, int], kw: dict[int, int], holders: list[tuple], blocks: list[tuple],
+                 free: bool, under: bool):
+        self.power = power
+        self.kw = kw
+        self.holders = holders
+        self.blocks = blocks
+        self.free = free
+        self.under = under
+
+
 class Board:
     """A game as its rules see it: the table, the edition's profile, the
     state, the events of the decision under way, and the helpers the rule
     modules call. What needs the rules themselves (`stats`, `attack_barred`)
     the game gives (game.Game)."""
 
-    __slots__ = ("table", "profile", "state", "events", "_stats", "_turn_free", "chance_before")
+    __slots__ = ("table", "profile", "state", "events", "_stats", "_base", "_turn_free", "chance_before")
 
     def __init__(self, table: Table, profile: Profile | str | None, state: State):
         self.table = table
@@ -101,6 +125,7 @@ class Board:
         self.state = state
         self.events: list[Event] = []
         self._stats: Stats | None = None
+        self._base: Base | None = None      # what _stats are built from (power.base)
         self._turn_free = False     # _stats hold whoever's turn it is (power.compute says)
         # (the attack under way, the events of its decisions up to its last chance event): ask_chance
         self.chance_before: tuple = ()
@@ -162,7 +187,15 @@ class Board:
         self.emit("game-over", clauses, player=winner)
 
     def changed(self) -> None:
-        """Forget cached powers and keywords after the board or the turn changed."""
+        """Forget cached powers and keywords, and what they are built from,
+        after the board changed."""
+        self._stats = None
+        self._base = None
+
+    def recount(self) -> None:
+        """Forget cached powers and keywords, not what they are built from
+        (`Base`), after a change that moved no creature and changed no face:
+        whose turn it is, a life total."""
         self._stats = None
 
     def controller(self, card: int) -> int | None:

@@ -21,6 +21,7 @@ from . import drawing, leaving, octonite, watch
 from ..readings import choice
 from .control import spared
 from .hand_lock import refused
+from .power import entered, left
 from .registry import resume, task
 from .replacement import evolve_instead
 from .restrictions import came_into_play
@@ -38,7 +39,7 @@ def queue_trigger(g: Board, card: int, controller: int, trigger: str, name: str 
 def enter_play(g: Board, card: int, controller: int, clauses: tuple) -> None:
     """A creature came into play: its Play effect triggers (triggers.play),
     unless a constant ability forbids it (Deathweaver)."""
-    g.changed()
+    entered(g, card, controller)
     d = g.table.defs[card]
     name = d.name
     g.emit("enter-play", clauses, player=controller, card=card)
@@ -127,12 +128,14 @@ def defeat(g: Board, cards, clauses: tuple, source=None, combat_poison=(), per_c
             if c in combat_poison:
                 why += ("keywords.tough.poisonous",)
             s.exhausted.add(c)
+            g.recount()                                          # powers may read it (The Pack)
             g.emit("exhaust", why + clauses + ("triggers.defeated.not",), player=ctrl, card=c, source=source)
             if g.table.flags.side_markers:
                 tough_used(g, c, ctrl)                           # promo.side-markers
             continue
         shown = g.design(c)                                      # the face it had in play (later.evolve)
         s.play[ctrl].remove(c)
+        left(g, c)
         if c in s.exhausted and choice(prof, "terms.leave-play") == "resets":   # a reading
             s.exhausted.discard(c)
         if s.stages or s.boosts or s.sides:
@@ -153,7 +156,6 @@ def defeat(g: Board, cards, clauses: tuple, source=None, combat_poison=(), per_c
     if arrivals and g.table.flags.to_discard:
         for dest, c in arrivals:
             leaving.arrived(g, dest, (c,))
-    g.changed()
     if queued:
         g.push_next(("resolve-triggers",))
 

@@ -19,7 +19,7 @@ from .drawing import refill
 from .errors import GAME_OVER, EngineError, Refusal, Refused
 from .explain import explain
 from .outcome import end_clause
-from .power import compute
+from .power import apply, base
 from .registry import RESUMES, TASKS
 from .restrictions import attack_barred
 from .records import Decision, Event, Pending
@@ -122,10 +122,16 @@ class Game(Board):
 
     # -- what the rule modules ask of the game (board.Board) ---------------
     def stats(self) -> Stats:
-        """power.compute's answer, kept until the board changes (`changed`)."""
-        if self._stats is None:
-            self._stats = compute(self)
-        return self._stats
+        """power.compute's answer, kept until the board changes (`changed`,
+        `recount`, power.entered, power.left), and built from the kept
+        `Base` where there is one."""
+        st = self._stats
+        if st is None:
+            b = self._base
+            if b is None:
+                b = self._base = base(self)
+            st = self._stats = apply(self, b)
+        return st
 
     def attack_barred(self, player: int) -> frozenset:
         """restrictions.attack_barred's answer for `player`."""

@@ -7,7 +7,7 @@ from collections import Counter
 from ..cards import next_stage
 from ..readings import choice
 from . import leaving
-from .power import compute
+from .power import apply, compute
 
 
 def violations(g) -> list[str]:
@@ -58,20 +58,26 @@ def violations(g) -> list[str]:
 
 def stale_stats(g) -> list[str]:
     """The powers and keywords a game keeps from one step to the next
-    (`Game.stats`, forgotten by `Game.changed`) are those the rules give now:
-    a change that kept them when it should have forgotten them shows here.
-    Looking does not change the game."""
-    kept = g._stats
-    if kept is None:
-        return []
+    (`Game.stats`, forgotten by `Game.changed`), and those built from what it
+    keeps to build them from (`board.Base`, kept up to date by power.entered
+    and power.left), are those the rules give now: a change that kept either
+    when it should have forgotten it shows here. Looking does not change the
+    game."""
     turn_free = g._turn_free
+    kept = [] if g._stats is None else [("kept powers, keywords or block rules", g._stats)]
+    if g._base is not None:
+        kept.append(("powers, keywords or block rules built from the kept base", apply(g, g._base)))
+    if not kept:
+        return []
     fresh = compute(g)
     g._turn_free = turn_free
-    wrong = sorted(c for c in set(kept[0]) | set(fresh[0])
-                   if kept[0].get(c) != fresh[0].get(c) or kept[1].get(c) != fresh[1].get(c))
-    if wrong or kept[2] != fresh[2]:
-        return [f"kept powers, keywords or block rules differ from the rules' own for {wrong or 'the block rules'}"]
-    return []
+    out = []
+    for what, st in kept:
+        wrong = sorted(c for c in set(st[0]) | set(fresh[0])
+                       if st[0].get(c) != fresh[0].get(c) or st[1].get(c) != fresh[1].get(c))
+        if wrong or st[2] != fresh[2]:
+            out.append(f"{what} differ from the rules' own for {wrong or 'the block rules'}")
+    return out
 
 
 def later_zones(g) -> list[str]:

@@ -29,13 +29,13 @@ def gain_life(g: Board, player: int, amount: int, clauses=(), source=None) -> No
             return
         s.life[player] = len(s.life_pile[player])
         if g.table.flags.life_readers:
-            g.changed()   # abilities.constant-counts: a power follows life (Bugserker)
+            g.recount()   # abilities.constant-counts: a power follows life (Bugserker)
         g.emit("gain-life", clauses + ("life.gain", "life.cards"), player=player, amount=amount, source=source)
         life_changed(g, player, GAIN_LIFE, source)                     # triggers.when.events
         return
     s.life[player] += amount
     if g.table.flags.life_readers:
-        g.changed()
+        g.recount()
     g.emit("gain-life", clauses + ("life.gain",), player=player, amount=amount, source=source)
     life_changed(g, player, GAIN_LIFE, source)                         # triggers.when.events
 
@@ -61,7 +61,7 @@ def lose_life(g: Board, player: int, amount: int, clauses=(), source=None, loss:
         return
     s.life[player] -= amount
     if g.table.flags.life_readers:
-        g.changed()
+        g.recount()
     extra: tuple[str, ...] = ()
     if g.profile.life_cards:
         pile = s.life_pile[player]

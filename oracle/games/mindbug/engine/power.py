@@ -14,18 +14,27 @@ if TYPE_CHECKING:
     from .board import Board
 
 
-from .board import design_face
+from .board import Base, design_face
 from . import in_discard
 from .lasting import keywords as lasting_keywords
 
 
 def compute(g: Board) -> tuple[dict[int, int], dict[int, int], list]:
+    """Power and keywords of every creature in play and the block rules in
+    play, worked out from the board alone (the rules' own: `Game.stats`
+    builds them from a kept `Base` instead)."""
+    return apply(g, base(g))
+
+
+def base(g: Board) -> Base:
+    """What the powers are built from (board.Base), from the board."""
     s = g.state
     table = g.table
     faces = table.faces
     power: dict[int, int] = {}
     kw: dict[int, int] = {}
-    # creatures with a constant ability: (side, card, its functions of the power, granted and copied layers)
+    # creatures with a constant ability: (side, card, its functions of the power, granted and copied layers,
+    # whether it never reads whose turn it is)
     holders: list[tuple] = []
     blocks = []                                                 # ... that forbids blocks
     turn_free = True                                            # ... none of which reads whose turn it is
@@ -45,7 +54,7 @@ def compute(g: Board) -> tuple[dict[int, int], dict[int, int], list]:
             const: tuple | None = f[2]
             if const is not None:                               # board.design_face
                 if const[0]:
-                    holders.append((p, c, const[4], const[5], const[6]))
+                    holders.append((p, c, const[4], const[5], const[6], const[3]))
                     if not const[3]:
                         turn_free = False
                     if const[7]:
@@ -65,7 +74,7 @@ def compute(g: Board) -> tuple[dict[int, int], dict[int, int], list]:
                 if const is not None:
                     p = 0 if c in s.play[0] else 1
                     if const[0]:
-                        holders.append((p, c, const[4], const[5], const[6]))
+                        holders.append((p, c, const[4], const[5], const[6], const[3]))
                     if const[1] is not None:
                         blocks.append((p, c, const[1]))
                 turn_free = False       # an evolved creature in play: kept from turn to turn only without one
@@ -74,19 +83,31 @@ def compute(g: Board) -> tuple[dict[int, int], dict[int, int], list]:
         for c, under_it in s.boosts:
             if c in power:
                 power[c] += len(under_it)
-    if table.flags.in_discard:
+    return Base(power, kw, holders, blocks, turn_free, under)
+
+
+def apply(g: Board, b: Base) -> tuple[dict[int, int], dict[int, int], list]:
+    """The powers and keywords built from `b`: the discard piles' abilities,
+    the keywords granted this turn, then the constant abilities in layers."""
+    s = g.state
+    power = b.power.copy()
+    kw = b.kw.copy()
+    discard = g.table.flags.in_discard
+    if discard:
         in_discard.power(g, power)                              # later.in-discard
     if s.lasting:
         lasting_keywords(s, kw)                                 # abilities.granted-this-turn
     # Whether these stats hold whoever's turn it is (turns.start_turn keeps them then).
-    g._turn_free = turn_free and not table.flags.in_discard
+    g._turn_free = b.free and not discard
     # abilities.constant, in layers: power, then the floor, then keywords granted by power, then copied ones
     play = s.play
+    holders = b.holders
     for h in holders:
         fn = h[2]
         if fn is not None:
             fn(g, h[0], h[1], play[h[0]], power, kw)
-    if under:
+    if b.under:
+        floor: int = g.profile.power_floor
         for c, v in power.items():
             if v < floor:
                 power[c] = floor
@@ -98,4 +119,76 @@ def compute(g: Board) -> tuple[dict[int, int], dict[int, int], list]:
         fn = h[4]
         if fn is not None:
             fn(g, h[0], h[1], play[h[0]], power, kw)
-    return power, kw, blocks
+    return power, kw, b.blocks
+
+
+def entered(g: Board, card: int, player: int) -> None:
+    """`card` came into play last on `player`'s side: the kept powers are
+    forgotten, and the kept `Base` takes it in (or is forgotten where the
+    board holds what a creature's arrival may change otherwise: an evolved
+    creature, boost cards)."""
+    g._stats = None
+    b = g._base
+    if b is None or card in b.power:                            # none kept, or made with it in play
+        return
+    s = g.state
+    side = s.play[player]
+    if s.stages or s.boosts or not side or side[-1] != card:
+        g._base = None
+        return
+    table = g.table
+    f = table.faces.get(card) or table.face(card)
+    printed: int = f[0]
+    b.power[card] = printed
+    b.kw[card] = f[1]
+    if printed < g.profile.power_floor:
+        b.under = True
+    const: tuple | None = f[2]
+    if const is not None:
+        if const[0]:
+            b.holders = _placed(b.holders, player, (player, card, const[4], const[5], const[6], const[3]))
+            if not const[3]:
+                b.free = False
+            if const[7]:
+                b.under = True
+        if const[1] is not None:
+            b.blocks = _placed(b.blocks, player, (player, card, const[1]))
+
+
+def _placed(entries: list[tuple], player: int, entry: tuple) -> list[tuple]:
+    """`entries` (side, card, ...) in play order with `entry` after the last of its side's."""
+    at = len(entries)
+    if player == 0:
+        at = 0
+        for e in entries:
+            if e[0] != 0:
+                break
+            at += 1
+    return entries[:at] + [entry] + entries[at:]
+
+
+def left(g: Board, card: int) -> None:
+    """`card` left play: the kept powers are forgotten, and the kept `Base`
+    lets it go (or is forgotten, as in `entered`)."""
+    g._stats = None
+    b = g._base
+    if b is None or card not in b.power:                        # none kept, or made without it
+        return
+    s = g.state
+    if s.stages or s.boosts:
+        g._base = None
+        return
+    del b.power[card]
+    del b.kw[card]
+    table = g.table
+    const: tuple | None = (table.faces.get(card) or table.face(card))[2]
+    if const is not None:
+        if const[0]:
+            b.holders = [h for h in b.holders if h[1] != card]
+            free = True
+            for h in b.holders:
+                if not h[5]:
+                    free = False
+            b.free = free
+        if const[1] is not None:
+            b.blocks = [e for e in b.blocks if e[1] != card]

@@ -36,7 +36,7 @@ def start_turn(g: Board, player: int, extra: bool) -> None:
     s.actions = 0
     s.arrived = ()                                             # later.action.fresh: a new turn
     if not g._turn_free:
-        g.changed()                                            # powers that read whose turn it is
+        g.recount()                                            # powers that read whose turn it is
     g.emit("turn", ("mindbug.extra-action",) if extra else ("turns.alternate",), player=player, amount=s.turn)
     if s.octonite:
         g.push_next(("action", extra))
