@@ -46,6 +46,24 @@ def design_face(d) -> tuple:
     return (d.power, d.keywords, (True, forbids, n, free, pw, gr, cp, pw is not None and pw not in RAISES_ONLY))
 
 
+# design_face of the designs dealt so far, by the design's id: (design, face),
+# the design kept so that its id names no other while it is here.
+_FACES: Final[dict[int, tuple]] = {}
+_FACES_KEPT: Final = 4096       # designs kept at most (a fuzz run declares many)
+
+
+def face_of(d) -> tuple:
+    """design_face(d), worked out once per design rather than once per game."""
+    kept = _FACES.get(id(d))
+    if kept is not None and kept[0] is d:
+        return kept[1]
+    f = design_face(d)
+    if len(_FACES) >= _FACES_KEPT:
+        _FACES.clear()
+    _FACES[id(d)] = (d, f)
+    return f
+
+
 class Table:
     """Static facts of one game: which design each card id is, and whose deck
     it was dealt into (its owner)."""
@@ -83,7 +101,7 @@ class Table:
         (design_face)."""
         f = self.faces.get(card)
         if f is None:
-            f = self.faces[card] = design_face(self.defs[card])
+            f = self.faces[card] = face_of(self.defs[card])
         return f
 
 

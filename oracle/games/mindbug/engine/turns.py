@@ -55,8 +55,10 @@ def turn_action(g: Board, extra: bool) -> None:
     # Exhausted creatures attack like any other (keywords.tough.exhausted).
     barred = attack_barred(g, p)                               # abilities.cannot-attack, later.action.fresh
     hand = playable(g, p) if f.play_limits else s.hand[p]      # promo.play-limit
-    options = ([answer(PLAY_ANSWERS, "play", c) for c in hand]
-               + [answer(ATTACK_ANSWERS, "attack", c) for c in s.play[p] if c not in barred])
+    options = [answer(PLAY_ANSWERS, "play", c) for c in hand]
+    for c in s.play[p]:
+        if c not in barred:
+            options.append(answer(ATTACK_ANSWERS, "attack", c))
     if f.action:
         options += actions(g, p)                               # triggers.action, later.action.each
     if f.hunt_rules and g.profile.later_sets:
