@@ -33,7 +33,7 @@ def declare_attack(g: Board, card: int, forced: tuple = ()) -> None:
     p = s.active if not forced else 1 - s.active
     s.attacks[card] = s.attacks.get(card, 0) + 1
     s.combat = [card, None, False] if not forced else [card, None, False, p]
-    g.emit("attack", ("combat.attack",) + forced, player=p, card=card)
+    g.emit("attack", _ATTACK + forced if forced else _ATTACK, player=p, card=card)
     queued = "attack" in g.design(card).triggers
     if queued:
         queue_trigger(g, card, p, "attack")
@@ -69,6 +69,16 @@ _BLOCK: Final[tuple] = ("block",)
 _FIGHT: Final[tuple] = ("fight",)
 _RESOLVE: Final[tuple] = ("resolve-triggers",)
 _TASKS: Final = TASKS
+# The clauses of every attack, each one object typed `tuple`: the compiled
+# build makes a tuple written out in a call anew each time it runs.
+_ATTACK: Final[tuple] = ("combat.attack",)
+_HUNTER: Final[tuple] = ("keywords.hunter", "keywords.hunter.optional")
+_BLOCK_CLAUSES: Final[tuple] = ("combat.block",)
+_UNBLOCKED: Final[tuple] = ("combat.unblocked",)
+_LOWER: Final[tuple] = ("combat.lower-defeated",)
+_EQUAL: Final[tuple] = ("combat.equal-defeated",)
+_POISONOUS: Final[tuple] = ("keywords.poisonous",)
+_MUTUAL: Final[tuple] = ("keywords.poisonous", "keywords.poisonous.mutual")
 
 
 def side(s: State) -> int:
@@ -131,7 +141,7 @@ def hunt_step(g: Board) -> None:
     enemies = s.play[1 - me]
     # With no enemy creature the only answer is "none": a forced decision,
     # which a log may write or leave out.
-    clauses: tuple[str, ...] = ("keywords.hunter", "keywords.hunter.optional")
+    clauses: tuple[str, ...] = _HUNTER
     if "attack" in g.design(a).triggers:
         clauses += ("effects.hunter-order",)
     if not g.profile.hunter_override:
@@ -140,7 +150,7 @@ def hunt_step(g: Board) -> None:
     options = [answer(HUNT_ANSWERS, "hunt", c) for c in enemies] + [NO_HUNT]
     if g.table.flags.hunt_rules and g.profile.later_sets:
         options, clauses = _hunt_rules(g, a, me, options, clauses)   # later.forced.hippo
-    g.ask("hunt", me, options, ("hunt",), clauses,
+    g.ask("hunt", me, options, _HUNT, clauses,
           source=a, prompt="name an enemy creature that must block, or none")
 
 
@@ -179,10 +189,10 @@ def block_step(g: Board) -> None:
         return  # HUNTER already named the blocker
     a = s.combat[0]
     opp = 1 - side(s)
-    options: list[tuple[str, int | None]] = [answer(BLOCK_ANSWERS, "block", c) for c in s.play[opp]
+    options: list[tuple] = [answer(BLOCK_ANSWERS, "block", c) for c in s.play[opp]
                                              if block_forbidden(g, a, c) is None]
     options.append(NO_BLOCK)
-    g.ask("block", opp, options, ("block",), ("combat.block",), source=a,
+    g.ask("block", opp, options, _BLOCK, _BLOCK_CLAUSES, source=a,
           prompt="block with a creature, or take the hit")
 
 
@@ -193,7 +203,7 @@ def _block(g: Board, kind, arg) -> None:
     if arg is not None:
         if g.table.flags.block_readers:
             record_block(g, arg)                             # promo.blocked-this-turn
-        g.emit("block", ("combat.block",), player=1 - side(s), card=arg, source=s.combat[0])
+        g.emit("block", _BLOCK_CLAUSES, player=1 - side(s), card=arg, source=s.combat[0])
     if next_task(g.state, _FIGHT):
         _TASKS["fight"](g)
 
@@ -218,7 +228,8 @@ def fight(g: Board) -> None:
     if not attack_goes_on(g):
         return
     s = g.state
-    a, b, hunted = s.combat[:3]
+    combat = s.combat
+    a, b, hunted = combat[0], combat[1], combat[2]
     opp = 1 - side(s)
     s.combat = None
     if b is not None and hunted and b not in s.play[opp]:
@@ -228,12 +239,12 @@ def fight(g: Board) -> None:
         g.emit("attack-ends", ("effects.hunter-order", "keywords.hunter"), player=1 - opp, card=a)
         return
     if b is None or b not in s.play[opp]:
-        lose_life(g, opp, 1, ("combat.unblocked",), source=a)
+        lose_life(g, opp, 1, _UNBLOCKED, source=a)
         return
     pa, pb = g.power(a), g.power(b)
-    g.emit("combat", ("combat.block",), card=a, cards=(a, b), amount=pa - pb)
+    g.emit("combat", _BLOCK_CLAUSES, card=a, cards=(a, b), amount=pa - pb)
     losers: dict[int, tuple] = {}
-    lower = ("combat.lower-defeated",)
+    lower: tuple = _LOWER
     if g.table.flags.reversed and (g.design(a).name in REVERSED_FIGHTS or g.design(b).name in REVERSED_FIGHTS):
         # Sawn: the higher power loses, once (later.reversed.combat-only: here only)
         pa, pb, lower = pb, pa, ("later.reversed",)
@@ -242,20 +253,26 @@ def fight(g: Board) -> None:
     elif pb < pa:
         losers[b] = lower
     else:
-        losers[a] = losers[b] = ("combat.equal-defeated",)
-    poison = []
-    for mine, enemy in ((a, b), (b, a)):
-        if g.has(mine, POISONOUS):
-            poison.append(enemy)
-            if enemy in losers:
-                losers[enemy] += ("keywords.poisonous", "keywords.poisonous.mutual")
-            else:
-                losers[enemy] = ("keywords.poisonous",)
+        losers[a] = losers[b] = _EQUAL
+    poison: list[int] = []
+    if g.has(a, POISONOUS):
+        _poisoned(losers, poison, b)
+    if g.has(b, POISONOUS):
+        _poisoned(losers, poison, a)
     # Both creatures leave at the same moment; their Defeated effects wait
     # until both have moved (effects.simultaneous).
     defeat(g, list(losers), (), None, combat_poison=poison, per_card=losers)
     if g.table.flags.defeat_readers:
         record_fight(g, a, b)                                   # promo.felix-defeated
+
+
+def _poisoned(losers: dict[int, tuple], poison: list[int], enemy: int) -> None:
+    """keywords.poisonous: `enemy` fought a POISONOUS creature, and is defeated."""
+    poison.append(enemy)
+    if enemy in losers:
+        losers[enemy] += _MUTUAL
+    else:
+        losers[enemy] = _POISONOUS
 
 
 @task("after-attack")

@@ -10,9 +10,12 @@ if TYPE_CHECKING:
 from .hand_lock import refused
 
 HAND_SIZE: Final = 5
+# A refill's clauses, one object typed `tuple`: the compiled build makes a
+# tuple written out in a call anew each time it runs.
+_BEFORE_EFFECTS: Final[tuple] = ("drawing.refill", "drawing.before-effects")
 
 
-def refill(g: Board, player: int, why=("drawing.refill", "drawing.before-effects")) -> None:
+def refill(g: Board, player: int, why: tuple = _BEFORE_EFFECTS) -> None:
     """drawing.refill: draw from the top of the draw pile until the hand holds 5;
     an empty draw pile gives nothing more (drawing.empty-pile)."""
     s = g.state

@@ -8,7 +8,7 @@ verbs.py.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .board import Board
@@ -26,6 +26,13 @@ from .registry import resume, task
 from .replacement import evolve_instead
 from .restrictions import came_into_play
 from .sides import tough_used
+
+# Clauses and tasks of the verbs met at every turn, each one object typed
+# `tuple`: the compiled build makes a tuple written out in a call anew each
+# time it runs.
+_TO_DISCARD: Final[tuple] = ("combat.to-discard", "mindbug.defeated-controller")
+_RESOLVE: Final[tuple] = ("resolve-triggers",)
+_PLAY_PREVENTED: Final[tuple] = ("abilities.constant",)
 
 
 # -- triggered effects -------------------------------------------------------
@@ -57,10 +64,10 @@ def _play_effect(g: Board, card: int, controller: int, d) -> None:
         return
     holder = abilities.play_effect_forbidden(g, controller)
     if holder is not None:
-        g.emit("play-effect-prevented", ("abilities.constant",), player=controller, card=card, source=holder)
+        g.emit("play-effect-prevented", _PLAY_PREVENTED, player=controller, card=card, source=holder)
         return
     queue_trigger(g, card, controller, "play")
-    g.push_next(("resolve-triggers",))
+    g.state.stack.append(_RESOLVE)
 
 
 @task("enter-play")
@@ -144,20 +151,19 @@ def defeat(g: Board, cards, clauses: tuple, source=None, combat_poison=(), per_c
         # pile"; the switch exists so another reading can be tried.
         dest = ctrl if prof.defeated_to_controller else g.table.owner.get(c, ctrl)
         s.discard[dest].append(c)
-        g.emit("defeat", clauses + ("combat.to-discard", "mindbug.defeated-controller"),
-               player=dest, card=c, source=source)
-        arrivals.append((dest, c))
+        g.emit("defeat", clauses + _TO_DISCARD, player=dest, card=c, source=source)
+        if g.table.flags.to_discard:
+            arrivals.append((dest, c))
         losers.append(ctrl)
         if "defeated" in shown.triggers:
             queue_trigger(g, c, dest, "defeated", None if shown is g.table.defs[c] else shown.name)
             queued = True
     if losers and watch.defeated(g, losers, source):             # triggers.when.events
         queued = True
-    if arrivals and g.table.flags.to_discard:
-        for dest, c in arrivals:
-            leaving.arrived(g, dest, (c,))
+    for dest, c in arrivals:
+        leaving.arrived(g, dest, (c,))
     if queued:
-        g.push_next(("resolve-triggers",))
+        g.state.stack.append(_RESOLVE)
 
 
 @resume("defeat")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .board import Board
@@ -12,6 +12,11 @@ from . import in_discard
 from .outcome import life_locked
 from .watch import GAIN_LIFE, LOSE_LIFE, life_changed
 from .when import life_lost
+
+# The clauses of a loss, each one object typed `tuple`: the compiled build
+# makes a tuple written out in a call anew each time it runs.
+_LOSE: Final[tuple] = ("life.lose",)
+_LOSE_CARDS: Final[tuple] = ("life.lose", "life.cards")
 
 
 def gain_life(g: Board, player: int, amount: int, clauses=(), source=None) -> None:
@@ -62,14 +67,14 @@ def lose_life(g: Board, player: int, amount: int, clauses=(), source=None, loss:
     s.life[player] -= amount
     if g.table.flags.life_readers:
         g.recount()
-    extra: tuple[str, ...] = ()
+    lost: tuple = _LOSE
     if g.profile.life_cards:
         pile = s.life_pile[player]
         for _ in range(amount):
             if pile:
                 s.out.append(pile.pop())
-        extra = ("life.cards",)
-    g.emit("lose-life", clauses + ("life.lose",) + extra, player=player, amount=amount, source=source)
+        lost = _LOSE_CARDS
+    g.emit("lose-life", clauses + lost, player=player, amount=amount, source=source)
     if s.life[player] <= 0:
         g.end_game(1 - player, "life", ("winning.life",))
     elif loss:

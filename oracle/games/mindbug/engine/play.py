@@ -23,7 +23,7 @@ def play_from_hand(g: Board, card: int) -> None:
     p = s.active
     s.hand[p].remove(card)
     s.played = card
-    g.emit("play", ("play.from-hand",), player=p, card=card)
+    g.emit("play", _FROM_HAND, player=p, card=card)
     drawing.after_removal(g, p)
     # Only the opponent decides; the card's owner never gets a Mindbug
     # decision on it, even after it was taken (mindbug.no-return).
@@ -32,7 +32,7 @@ def play_from_hand(g: Board, card: int) -> None:
     if (may_use(g, opp) if g.table.flags.mindbug_hooks       # mindbug.none-left, promo.mindbug-ban
             else s.mindbugs[opp] > 0):
         options.append(MINDBUG)
-    g.ask("mindbug", opp, options, ("mindbug", card), ("mindbug.use",), source=card,
+    g.ask("mindbug", opp, options, ("mindbug", card), _USE, source=card,
           prompt="use a Mindbug on the card just played, or pass")
 
 
@@ -47,12 +47,12 @@ def _mindbug(g: Board, kind: str, arg, card: int) -> None:
     if kind == "mindbug":
         # mindbug.use: the opponent takes the card and spends a Mindbug.
         s.play[opp].append(card)
-        g.emit("mindbug", ("mindbug.use",), player=opp, card=card)
+        g.emit("mindbug", _USE, player=opp, card=card)
         s.stack.append(_EXTRA_ACTION)
         if g.profile.later_sets and g.table.defs[card].keywords & FAST and fast_for_taker(g):
             s.stack.append(("fast-taken", card))                 # keywords.fast.mindbugged
         # mindbug.play-effect: its Play effect happens for the new controller.
-        enter_play(g, card, opp, ("mindbug.play-effect", "triggers.controller"))
+        enter_play(g, card, opp, _TAKEN)
         if next_task(s, _EXTRA_ACTION):     # nothing came before it: Game.run would pop it at once
             _TASKS["extra-action"](g)
     else:
@@ -61,7 +61,7 @@ def _mindbug(g: Board, kind: str, arg, card: int) -> None:
             g.push_next(("fast", card))                          # keywords.fast
         else:
             s.stack.append(_END_TURN)
-        enter_play(g, card, p, ("play.resolve",))
+        enter_play(g, card, p, _RESOLVE)
         if next_task(s, _END_TURN):         # nothing came before it: Game.run would pop it at once
             _TASKS["end-turn"](g)
 
@@ -75,11 +75,18 @@ def extra_action(g: Board) -> None:
     if g.profile.mindbug_extra == "action":
         _TASKS["action"](g, True)
     else:
-        g.emit("end-turn", ("turns.end", "mindbug.extra-action"), player=s.active)
+        g.emit("end-turn", _EXTRA_TURN, player=s.active)
         _TASKS["turn"](g, s.active, True)
 
 
 # Tasks these steps schedule: these very tuples, so that a step can tell whether one waits next.
 _EXTRA_ACTION: Final[tuple] = ("extra-action",)
 _END_TURN: Final[tuple] = ("end-turn",)
+# Their clauses, each one object typed `tuple`: the compiled build makes a
+# tuple written out in a call anew each time it runs.
+_FROM_HAND: Final[tuple] = ("play.from-hand",)
+_USE: Final[tuple] = ("mindbug.use",)
+_TAKEN: Final[tuple] = ("mindbug.play-effect", "triggers.controller")
+_RESOLVE: Final[tuple] = ("play.resolve",)
+_EXTRA_TURN: Final[tuple] = ("turns.end", "mindbug.extra-action")
 _TASKS: Final = TASKS

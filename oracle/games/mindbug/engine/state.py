@@ -41,11 +41,12 @@ HUNT_ANSWERS: Final[list] = [("hunt", c) for c in range(ANSWER_IDS)]
 BLOCK_ANSWERS: Final[list] = [("block", c) for c in range(ANSWER_IDS)]
 _ANSWERS: Final[dict] = {"play": PLAY_ANSWERS, "attack": ATTACK_ANSWERS, "hunt": HUNT_ANSWERS,
                          "block": BLOCK_ANSWERS}
-# ... and those that name none
-PASS: Final = ("pass", None)
-MINDBUG: Final = ("mindbug", None)
-NO_HUNT: Final = ("hunt", None)
-NO_BLOCK: Final = ("block", None)
+# ... and those that name none (typed `tuple`: the compiled build keeps each as
+# this very object, where a tuple of fixed length would be made anew at each use)
+PASS: Final[tuple] = ("pass", None)
+MINDBUG: Final[tuple] = ("mindbug", None)
+NO_HUNT: Final[tuple] = ("hunt", None)
+NO_BLOCK: Final[tuple] = ("block", None)
 _NO_CARD: Final[dict] = {"pass": PASS, "mindbug": MINDBUG, "hunt": NO_HUNT, "block": NO_BLOCK}
 
 

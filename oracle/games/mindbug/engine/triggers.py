@@ -24,6 +24,9 @@ TRIGGER_CLAUSE: Final = {"play": "triggers.play", "attack": "triggers.attack", "
                          "when-enemy-defeated": "triggers.when.events", "when-you-gain-life": "triggers.when.events",
                          "when-you-lose-life": "triggers.when.events", "to-discard": "triggers.to-discard",
                          "granted-attack": "promo.granted-attack"}
+# ... with the clause that the effect happens for the creature's controller:
+# made once, as the compiled build would make them anew at each trigger.
+_TRIGGERED_CLAUSES: Final[dict[str, tuple]] = {k: (c, "triggers.controller") for k, c in TRIGGER_CLAUSE.items()}
 
 
 @task("resolve-triggers")
@@ -61,7 +64,7 @@ def _order(g: Board, kind, arg) -> None:
 
 
 def _run_ability(g: Board, card: int, controller: int, trigger: str, name: str | None = None) -> None:
-    g.emit("trigger", (TRIGGER_CLAUSE[trigger], "triggers.controller"), player=controller, card=card)
+    g.emit("trigger", _TRIGGERED_CLAUSES[trigger], player=controller, card=card)
     # The abilities are written with the verbs of verbs.py, handed in.
     abilities.TRIGGERED[(name or g.design(card).name, trigger)](_VERBS, g, controller, card)
 

@@ -22,6 +22,15 @@ from .state import ATTACK_ANSWERS, PLAY_ANSWERS, answer
 # The registry the steps run through (Game.run's): a task replaced there runs replaced here too.
 _TASKS: Final = TASKS
 
+# The clauses and tasks of every turn, each one object typed `tuple`: the
+# compiled build makes a tuple written out in a call anew each time it runs.
+_ALTERNATE: Final[tuple] = ("turns.alternate",)
+_EXTRA: Final[tuple] = ("mindbug.extra-action",)
+_ACTION: Final[tuple] = ("action",)
+_ACTION_CLAUSES: Final[tuple] = ("turns.alternate", "turns.action")
+_EXTRA_ACTION_CLAUSES: Final[tuple] = ("mindbug.extra-action", "turns.action")
+_END: Final[tuple] = ("turns.end",)
+
 
 @task("turn")
 def start_turn(g: Board, player: int, extra: bool) -> None:
@@ -37,7 +46,7 @@ def start_turn(g: Board, player: int, extra: bool) -> None:
     s.arrived = ()                                             # later.action.fresh: a new turn
     if not g._turn_free:
         g.recount()                                            # powers that read whose turn it is
-    g.emit("turn", ("mindbug.extra-action",) if extra else ("turns.alternate",), player=player, amount=s.turn)
+    g.emit("turn", _EXTRA if extra else _ALTERNATE, player=player, amount=s.turn)
     if s.octonite:
         g.push_next(("action", extra))
         harvest(g, player)                                     # triggers.harvest, before the turn action
@@ -67,8 +76,8 @@ def turn_action(g: Board, extra: bool) -> None:
         if g.profile.no_action_loses:
             g.end_game(1 - p, "no-action", ("turns.no-action",))
             return
-    clauses = ("mindbug.extra-action", "turns.action") if extra else ("turns.alternate", "turns.action")
-    g.ask("action", p, options, ("action",), clauses, prompt="turn action: play a card or attack")
+    clauses = _EXTRA_ACTION_CLAUSES if extra else _ACTION_CLAUSES
+    g.ask("action", p, options, _ACTION, clauses, prompt="turn action: play a card or attack")
 
 
 @resume("action")
@@ -94,5 +103,5 @@ def end_turn(g: Board, triggered: bool = False) -> None:
             s.triggers.extend((c, p, "end-of-turn") for c, p in waiting)
             g.push_next(("resolve-triggers",), ("end-turn", True))
             return
-    g.emit("end-turn", ("turns.end",), player=s.active)
+    g.emit("end-turn", _END, player=s.active)
     _TASKS["turn"](g, 1 - s.active, False)  # the task it would push runs next: it runs now, as Game.run would
