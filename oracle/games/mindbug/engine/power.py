@@ -88,11 +88,16 @@ def base(g: Board) -> Base:
 
 def apply(g: Board, b: Base) -> tuple[dict[int, int], dict[int, int], list]:
     """The powers and keywords built from `b`: the discard piles' abilities,
-    the keywords granted this turn, then the constant abilities in layers."""
+    the keywords granted this turn, then the constant abilities in layers.
+    With none of these and no power under the floor they are the printed
+    ones: `b`'s own dicts, which `entered` and `left` then keep up to date."""
     s = g.state
+    discard = g.table.flags.in_discard
+    if not (b.holders or b.under or discard or s.lasting):
+        g._turn_free = b.free
+        return b.power, b.kw, b.blocks
     power = b.power.copy()
     kw = b.kw.copy()
-    discard = g.table.flags.in_discard
     if discard:
         in_discard.power(g, power)                              # later.in-discard
     if s.lasting:
@@ -123,17 +128,19 @@ def apply(g: Board, b: Base) -> tuple[dict[int, int], dict[int, int], list]:
 
 
 def entered(g: Board, card: int, player: int) -> None:
-    """`card` came into play last on `player`'s side: the kept powers are
-    forgotten, and the kept `Base` takes it in (or is forgotten where the
-    board holds what a creature's arrival may change otherwise: an evolved
-    creature, boost cards)."""
-    g._stats = None
+    """`card` came into play last on `player`'s side: the kept `Base` takes
+    it in (or is forgotten where the board holds what a creature's arrival
+    may change otherwise: an evolved creature, boost cards), and the kept
+    powers are forgotten, unless they are the base's own printed ones (apply)
+    and stay so: a creature with no constant ability, not under the floor."""
     b = g._base
     if b is None or card in b.power:                            # none kept, or made with it in play
+        g._stats = None
         return
     s = g.state
     side = s.play[player]
     if s.stages or s.boosts or not side or side[-1] != card:
+        g._stats = None
         g._base = None
         return
     table = g.table
@@ -141,9 +148,12 @@ def entered(g: Board, card: int, player: int) -> None:
     printed: int = f[0]
     b.power[card] = printed
     b.kw[card] = f[1]
+    const: tuple | None = f[2]
     if printed < g.profile.power_floor:
         b.under = True
-    const: tuple | None = f[2]
+        g._stats = None
+    elif const is not None or not _printed(g, b):
+        g._stats = None
     if const is not None:
         if const[0]:
             b.holders = _placed(b.holders, player, (player, card, const[4], const[5], const[6], const[3]))
@@ -153,6 +163,13 @@ def entered(g: Board, card: int, player: int) -> None:
                 b.under = True
         if const[1] is not None:
             b.blocks = _placed(b.blocks, player, (player, card, const[1]))
+
+
+def _printed(g: Board, b: Base) -> bool:
+    """Whether the kept powers are `b`'s own dicts (apply: nothing changes
+    the printed powers and keywords), so that a change of `b` changes them."""
+    st = g._stats
+    return st is not None and st[0] is b.power
 
 
 def _placed(entries: list[tuple], player: int, entry: tuple) -> list[tuple]:
@@ -168,20 +185,24 @@ def _placed(entries: list[tuple], player: int, entry: tuple) -> list[tuple]:
 
 
 def left(g: Board, card: int) -> None:
-    """`card` left play: the kept powers are forgotten, and the kept `Base`
-    lets it go (or is forgotten, as in `entered`)."""
-    g._stats = None
+    """`card` left play: the kept `Base` lets it go (or is forgotten, as in
+    `entered`), and the kept powers are forgotten, unless they are the
+    base's own (apply) and it had no constant ability."""
     b = g._base
     if b is None or card not in b.power:                        # none kept, or made without it
+        g._stats = None
         return
     s = g.state
     if s.stages or s.boosts:
+        g._stats = None
         g._base = None
         return
     del b.power[card]
     del b.kw[card]
     table = g.table
     const: tuple | None = (table.faces.get(card) or table.face(card))[2]
+    if const is not None or not _printed(g, b):
+        g._stats = None
     if const is not None:
         if const[0]:
             b.holders = [h for h in b.holders if h[1] != card]

@@ -66,7 +66,7 @@ def turn_action(g: Board, extra: bool) -> None:
     hand = playable(g, p) if f.play_limits else s.hand[p]      # promo.play-limit
     options = [answer(PLAY_ANSWERS, "play", c) for c in hand]
     for c in s.play[p]:
-        if c not in barred:
+        if not barred or c not in barred:
             options.append(answer(ATTACK_ANSWERS, "attack", c))
     if f.action:
         options += actions(g, p)                               # triggers.action, later.action.each
