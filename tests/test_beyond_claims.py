@@ -40,7 +40,7 @@ def position() -> Game:
     s.set_aside = [FROG]
     s.stages = ((CLOUD, TYPHOON, 2),)
     s.boosts = ((SEA_REX, (FIRE, KOIBRA)),)
-    g._stats = None
+    g.changed()
     assert violations(g) == []
     return g
 
@@ -161,7 +161,7 @@ def test_in_a_play_area_of_names_a_sub_field_claimed_for_some_creatures_only_che
     g.state.play[1].append(TADPOLE)
     g.state.hand[1].remove(TADPOLE)
     g.state.exhausted = frozenset(g.state.exhausted | {GORILLION})
-    g._stats = None
+    g.changed()
     gor = {"card": "Gorillion", "exhausted": True}
     rex = {"card": "Sea-Rex", "boosts": ["Koibra", "Fire Antler"]}
     assert agrees(g, state(**play({"card": "Typhoon Princess"}, rex, p1=(gor, {"card": "Curious Tadpole"}))))
@@ -174,7 +174,7 @@ def test_copies_of_one_design_named_in_a_play_area_pair_with_the_rules_copies_on
     defs = {1: lookup("Sea-Rex"), 2: lookup("Sea-Rex"), 3: lookup("Koibra"), 4: lookup("Gorillion")}
     g = Game.position("en-revised", {("play", 0): [1, 2], ("play", 1): [4]}, defs, unused=[], out=[])
     g.state.boosts = ((1, (3,)),)
-    g._stats = None
+    g.changed()
     rex = {"card": "Sea-Rex", "exhausted": False}
     p1 = ({"card": "Gorillion"},)
     assert agrees(g, state(**play(dict(rex, boosts=["Koibra"]), rex, p1=p1)))

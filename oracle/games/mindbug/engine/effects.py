@@ -114,7 +114,8 @@ def defeat(g: Board, cards, clauses: tuple, source=None, combat_poison=(), per_c
     queued = False
     in_combat = source is None  # combat defeats have no source card
     base = clauses
-    tough_now = {c for c in cards if g.controller(c) is not None and g.has(c, TOUGH)}
+    kw = g.stats()[1]                                            # every creature in play, and only those
+    tough_now = {c for c in cards if c in kw and kw[c] & TOUGH}
     losers = []                                                  # controllers of the defeated (triggers.when.events)
     arrivals = []                                                # (pile, card): triggers.to-discard
     for c in cards:
