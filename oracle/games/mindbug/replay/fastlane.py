@@ -29,6 +29,7 @@ import msgspec
 
 from ....replay.findings import GameReport
 from ....replay.limits import MAX_LINE_BYTES, plain
+from ....replay.reader import RawGame
 from ....replay.twice import given_twice
 from ..engine import QuietGame
 from ..engine.state import listed
@@ -84,9 +85,28 @@ class FastVerifier(Verifier):
     """Verifies a game in the plain form; raises `Detour` otherwise."""
 
     game_class = QuietGame      # a plain game's report needs no events: any finding is a detour
+    keep_going = False
+    check_invariants = False
+
+    def __init__(self, raw: RawGame, edition: str | None, readings: dict | None, strict: bool):
+        # Only what the fast lane reads: it makes no finding (`find`), and
+        # leaves the forced steps before an end line to the full verifier
+        # (`_end`), which alone keeps the bookkeeping of findings and steps.
+        self.raw = raw
+        self.edition_override = edition
+        self.readings_override = readings or {}
+        self.strict = strict
+        self.report = GameReport(file=raw.file, line=raw.lines[0][0], id="?")
 
     def find(self, *args, **kw) -> None:
         raise Detour
+
+    def _end(self, line, lineno) -> None:
+        g = self.g
+        assert g is not None
+        if not g.is_over:
+            raise Detour        # the rules' forced steps before the end line: the full verifier takes them
+        Verifier._end(self, line, lineno)
 
     def _read(self, given, prof, last_line) -> GameReport:
         # Typed pairs: the compiled build takes each apart without iterating over it.
@@ -191,9 +211,9 @@ class FastVerifier(Verifier):
 
 def fast_report(raw, edition, readings, strict) -> GameReport | None:
     """The report of a game in the plain form, or None: read it with `Verifier`."""
-    if raw.kind != "game":
+    if raw.kind != "game" or not raw.lines:
         return None
     try:
-        return FastVerifier(raw, edition, False, readings, strict=strict).run()
+        return FastVerifier(raw, edition, readings, strict).run()
     except Detour:
         return None
