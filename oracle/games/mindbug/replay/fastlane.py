@@ -31,10 +31,11 @@ from ....replay.findings import GameReport
 from ....replay.limits import MAX_LINE_BYTES, plain
 from ....replay.reader import RawGame
 from ....replay.twice import given_twice
+from ..cards import CARDS, version as cards_version
 from ..engine import QuietGame
 from ..engine.state import listed
 from .claims import claim_into, claim_matches
-from .format import BOUNDED_LINES, decision_arg, strict_decoder
+from .format import BOUNDED_LINES, decision_arg, named_setup, strict_decoder
 from .lines import read_line
 from .verifier import Verifier
 
@@ -50,6 +51,9 @@ _strict: Final = strict_decoder.decode
 _encode: Final = msgspec.json.Encoder().encode
 _UNSET: Final = msgspec.UNSET
 _STATE: Final = b'{"t":"state",'
+_SETUP: Final = b'{"t":"setup",'
+# The decoder of `format.named_setup` for the card database as it stands: [its version, decode].
+_named: Final[list] = [-1, None]
 
 
 class Detour(Exception):
@@ -75,6 +79,25 @@ def _keep(raw: bytes, line, t: str) -> tuple:
             _decisions.clear()
         _decisions[raw] = hit
     return hit
+
+
+def _named_setup(raw_line) -> Any:
+    """A setup line that is msgspec's own encoding of what it decodes to
+    (as self-play and annotate write it), decoded with each card name the
+    card database's own string (`format.named_setup`); None for any other
+    line, which `FastVerifier._decode` reads."""
+    if type(raw_line) is not bytes or not raw_line.startswith(_SETUP) or len(raw_line) > MAX_LINE_BYTES:
+        return None
+    version = cards_version()
+    if _named[0] != version:
+        _named[0], _named[1] = version, msgspec.json.Decoder(named_setup(tuple(CARDS))).decode
+    try:
+        line = _named[1](raw_line)
+    except _ANY_DECODE_ERROR:
+        return None
+    if line.x is not _UNSET or raw_line != _encode(line):
+        return None
+    return line
 
 
 # Lines that are not decisions, by type: these leave the decision path.
@@ -113,9 +136,13 @@ class FastVerifier(Verifier):
         lines: Iterator[tuple[int, Any]] = iter(given)
         # The lines up to the setup line: notes may come first.
         for lineno, raw_line in lines:
-            line, t = self._decode(raw_line, lineno)
-            if t == "note":
-                continue
+            line = _named_setup(raw_line)
+            if line is not None:
+                t = "setup"
+            else:
+                line, t = self._decode(raw_line, lineno)
+                if t == "note":
+                    continue
             if t != "setup" or not self._setup(line, lineno, prof):
                 raise Detour
             break
