@@ -124,12 +124,25 @@ class FastVerifier(Verifier):
     def find(self, *args, **kw) -> None:
         raise Detour
 
+    def _dealt(self, line) -> None:
+        pass        # no finding to show the deal's events, no resynchronisation to start from the draw piles
+
     def _end(self, line, lineno) -> None:
         g = self.g
         assert g is not None
         if not g.is_over:
             raise Detour        # the rules' forced steps before the end line: the full verifier takes them
         Verifier._end(self, line, lineno)
+
+    def _finish(self) -> GameReport:
+        rep = self.report
+        if rep.findings or not self.ended:
+            return Verifier._finish(self)
+        # A game read to its end line without a finding: it conforms, and has its result if it is over.
+        g = self.g
+        if g is not None and g.is_over:
+            rep.result = {"winner": g.winner, "reason": g.reason}
+        return rep
 
     def _read(self, given, prof, last_line) -> GameReport:
         # Typed pairs: the compiled build takes each apart without iterating over it.
