@@ -31,7 +31,7 @@ from ....replay.findings import GameReport
 from ....replay.limits import MAX_LINE_BYTES, plain
 from ....replay.reader import RawGame
 from ....replay.twice import given_twice
-from ..cards import CARDS, version as cards_version
+from ..cards import table_cards, version as cards_version
 from ..engine import QuietGame
 from ..engine.state import listed
 from .claims import claim_into, claim_matches
@@ -52,8 +52,14 @@ _encode: Final = msgspec.json.Encoder().encode
 _UNSET: Final = msgspec.UNSET
 _STATE: Final = b'{"t":"state",'
 _SETUP: Final = b'{"t":"setup",'
-# The decoder of `format.named_setup` for the card database as it stands: [its version, decode].
-_named: Final[list] = [-1, None]
+# The decoders of `format.named_setup` by a game's card sets (at most
+# MAX_NAMED), for the card database of version _named_version[0]. Each is
+# made at the first setup line of its sets (about 1.5 M instructions for
+# First Contact, the cost of the new strings of a hundred deals): with the
+# names of those sets only, the fewer the cheaper.
+_named: Final[dict[tuple, Any]] = {}
+_named_version: Final[list] = [-1]
+MAX_NAMED: Final = 16
 
 
 class Detour(Exception):
@@ -81,18 +87,25 @@ def _keep(raw: bytes, line, t: str) -> tuple:
     return hit
 
 
-def _named_setup(raw_line) -> Any:
-    """A setup line that is msgspec's own encoding of what it decodes to
-    (as self-play and annotate write it), decoded with each card name the
-    card database's own string (`format.named_setup`); None for any other
-    line, which `FastVerifier._decode` reads."""
+def _named_setup(raw_line, sets: tuple) -> Any:
+    """A setup line of a game of `sets` that is msgspec's own encoding of
+    what it decodes to (as self-play and annotate write it), decoded with
+    each card name the card database's own string (`format.named_setup`);
+    None for any other line (a card of other sets among them), which
+    `FastVerifier._decode` reads."""
     if type(raw_line) is not bytes or not raw_line.startswith(_SETUP) or len(raw_line) > MAX_LINE_BYTES:
         return None
     version = cards_version()
-    if _named[0] != version:
-        _named[0], _named[1] = version, msgspec.json.Decoder(named_setup(tuple(CARDS))).decode
+    if _named_version[0] != version:
+        _named.clear()
+        _named_version[0] = version
+    decode = _named.get(sets)
+    if decode is None:
+        if len(_named) >= MAX_NAMED:
+            _named.clear()
+        decode = _named[sets] = msgspec.json.Decoder(named_setup(tuple(dict.fromkeys(table_cards(sets))))).decode
     try:
-        line = _named[1](raw_line)
+        line = decode(raw_line)
     except _ANY_DECODE_ERROR:
         return None
     if line.x is not _UNSET or raw_line != _encode(line):
@@ -149,7 +162,7 @@ class FastVerifier(Verifier):
         lines: Iterator[tuple[int, Any]] = iter(given)
         # The lines up to the setup line: notes may come first.
         for lineno, raw_line in lines:
-            line = _named_setup(raw_line)
+            line = _named_setup(raw_line, self.sets)
             if line is not None:
                 t = "setup"
             else:
