@@ -113,7 +113,7 @@ def json_encode_visible(encode, obj) -> bytes:
 def json_visible_bytes(encoded: bytes) -> bytes:
     """`json_visible` of compact JSON in UTF-8: the same bytes when they are
     ASCII without DEL (the common case, checked without decoding)."""
-    if encoded.isascii() and b"\x7f" not in encoded:
+    if encoded.isascii() and encoded.find(b"\x7f") < 0:   # `find`: `in` tries the bytes as a number first
         return encoded
     text = encoded.decode("utf-8")
     shown = json_visible(text)

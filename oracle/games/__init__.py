@@ -104,7 +104,7 @@ def _game_of_format(head: bytes) -> str:
     """The game of the format a game line without `game` names: Mindbug
     unless its `format` is another game's."""
     for name, game in FORMATS.items():
-        if game != DEFAULT and name.encode() in head:
+        if game != DEFAULT and head.find(name.encode()) >= 0:   # `find`: `in` tries the bytes as a number first
             import re
 
             if re.search(rb'"format"\s*:\s*"' + re.escape(name.encode()) + rb'"', head):

@@ -79,9 +79,13 @@ class Summary(msgspec.Struct):
     statistics: Statistics | None = None
 
 
+# A verdict's outcome when no expectation applies.
+_PLAIN = {"conforms": "pass", "violates": "fail", "malformed": "malformed", "error": "error"}
+
+
 def plain_outcome(rep) -> str:
     """The outcome of a game when no expectation applies."""
-    return {"conforms": "pass", "violates": "fail", "malformed": "malformed", "error": "error"}[rep.verdict]
+    return _PLAIN[rep.verdict]
 
 
 def _ranked(counter: Counter) -> dict[str, int]:

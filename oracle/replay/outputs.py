@@ -251,13 +251,13 @@ class GameIds:
 
     def __init__(self, strict: bool = False):
         self.strict = strict
-        self.first: dict[int, tuple[int, int]] = {}
+        self.first: dict[bytes, tuple[int, int]] = {}
         self.files: dict[str, int] = {}
         self.names: list[str] = []
 
     def check(self, rep) -> bool:
         """Whether the report was changed (a note, or a finding under --strict)."""
-        key = int.from_bytes(_blake2b(rep.id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
+        key = _blake2b(rep.id.encode("utf-8", "surrogatepass"), digest_size=8).digest()
         seen = self.first.get(key)
         if seen is None:
             if rep.file not in self.files:

@@ -168,9 +168,16 @@ def statistics(stats) -> str:
     return "\n".join(map(visible, out))
 
 
+def _game_line(obj) -> bytes:
+    """A game's report line: `obj` (the report, or its builtins) encoded,
+    with `"t":"game"` first. The report is encoded as it stands, without
+    being made into builtins first (the same bytes: msgspec writes a
+    Struct's fields in order, as `to_builtins` lists them)."""
+    return b'{"t":"game",' + _enc.encode(obj)[1:]
+
+
 def json_game(rep) -> bytes:
-    d = msgspec.to_builtins(rep)
-    return json_encode_visible(_enc.encode, {"t": "game", **d})
+    return json_encode_visible(_game_line, rep)
 
 
 def json_summary(summary) -> bytes:

@@ -155,7 +155,8 @@ def resolve_deck(cards: dict, sets) -> tuple[dict, bool]:
             if e is None or type(cid) is not int:
                 break
             defs[cid] = e[0]
-            copies[e[1]] += 1
+            k: int = e[1]
+            copies[k] = copies[k] + 1     # an add of the compiled build's own ints, where `+=` adds objects
         else:
             if copies == deck:
                 return defs, True

@@ -29,11 +29,13 @@ import msgspec
 
 from ....replay.findings import GameReport
 from ....replay.limits import MAX_LINE_BYTES, plain
+from ....replay.reader import RawGame
 from ....replay.twice import given_twice
+from ..cards import table_cards, version as cards_version
 from ..engine import QuietGame
 from ..engine.state import listed
 from .claims import claim_into, claim_matches
-from .format import BOUNDED_LINES, decision_arg, strict_decoder
+from .format import BOUNDED_LINES, decision_arg, named_setup, strict_decoder
 from .lines import read_line
 from .verifier import Verifier
 
@@ -49,6 +51,15 @@ _strict: Final = strict_decoder.decode
 _encode: Final = msgspec.json.Encoder().encode
 _UNSET: Final = msgspec.UNSET
 _STATE: Final = b'{"t":"state",'
+_SETUP: Final = b'{"t":"setup",'
+# The decoders of `format.named_setup` by a game's card sets (at most
+# MAX_NAMED), for the card database of version _named_version[0]. Each is
+# made at the first setup line of its sets (about 1.5 M instructions for
+# First Contact, the cost of the new strings of a hundred deals): with the
+# names of those sets only, the fewer the cheaper.
+_named: Final[dict[tuple, Any]] = {}
+_named_version: Final[list] = [-1]
+MAX_NAMED: Final = 16
 
 
 class Detour(Exception):
@@ -76,6 +87,32 @@ def _keep(raw: bytes, line, t: str) -> tuple:
     return hit
 
 
+def _named_setup(raw_line, sets: tuple) -> Any:
+    """A setup line of a game of `sets` that is msgspec's own encoding of
+    what it decodes to (as self-play and annotate write it), decoded with
+    each card name the card database's own string (`format.named_setup`);
+    None for any other line (a card of other sets among them), which
+    `FastVerifier._decode` reads."""
+    if type(raw_line) is not bytes or not raw_line.startswith(_SETUP) or len(raw_line) > MAX_LINE_BYTES:
+        return None
+    version = cards_version()
+    if _named_version[0] != version:
+        _named.clear()
+        _named_version[0] = version
+    decode = _named.get(sets)
+    if decode is None:
+        if len(_named) >= MAX_NAMED:
+            _named.clear()
+        decode = _named[sets] = msgspec.json.Decoder(named_setup(tuple(dict.fromkeys(table_cards(sets))))).decode
+    try:
+        line = decode(raw_line)
+    except _ANY_DECODE_ERROR:
+        return None
+    if line.x is not _UNSET or raw_line != _encode(line):
+        return None
+    return line
+
+
 # Lines that are not decisions, by type: these leave the decision path.
 _NOT_DECISIONS: Final = frozenset(("note", "state", "end", "game", "setup"))
 
@@ -84,18 +121,54 @@ class FastVerifier(Verifier):
     """Verifies a game in the plain form; raises `Detour` otherwise."""
 
     game_class = QuietGame      # a plain game's report needs no events: any finding is a detour
+    keep_going = False
+    check_invariants = False
+
+    def __init__(self, raw: RawGame, edition: str | None, readings: dict | None, strict: bool):
+        # Only what the fast lane reads: it makes no finding (`find`), and
+        # leaves the forced steps before an end line to the full verifier
+        # (`_end`), which alone keeps the bookkeeping of findings and steps.
+        self.raw = raw
+        self.edition_override = edition
+        self.readings_override = readings or {}
+        self.strict = strict
+        self.report = GameReport(file=raw.file, line=raw.lines[0][0], id="?")
 
     def find(self, *args, **kw) -> None:
         raise Detour
+
+    def _dealt(self, line) -> None:
+        pass        # no finding to show the deal's events, no resynchronisation to start from the draw piles
+
+    def _end(self, line, lineno) -> None:
+        g = self.g
+        assert g is not None
+        if not g.is_over:
+            raise Detour        # the rules' forced steps before the end line: the full verifier takes them
+        Verifier._end(self, line, lineno)
+
+    def _finish(self) -> GameReport:
+        rep = self.report
+        if rep.findings or not self.ended:
+            return Verifier._finish(self)
+        # A game read to its end line without a finding: it conforms, and has its result if it is over.
+        g = self.g
+        if g is not None and g.is_over:
+            rep.result = {"winner": g.winner, "reason": g.reason}
+        return rep
 
     def _read(self, given, prof, last_line) -> GameReport:
         # Typed pairs: the compiled build takes each apart without iterating over it.
         lines: Iterator[tuple[int, Any]] = iter(given)
         # The lines up to the setup line: notes may come first.
         for lineno, raw_line in lines:
-            line, t = self._decode(raw_line, lineno)
-            if t == "note":
-                continue
+            line = _named_setup(raw_line, self.sets)
+            if line is not None:
+                t = "setup"
+            else:
+                line, t = self._decode(raw_line, lineno)
+                if t == "note":
+                    continue
             if t != "setup" or not self._setup(line, lineno, prof):
                 raise Detour
             break
@@ -191,9 +264,9 @@ class FastVerifier(Verifier):
 
 def fast_report(raw, edition, readings, strict) -> GameReport | None:
     """The report of a game in the plain form, or None: read it with `Verifier`."""
-    if raw.kind != "game":
+    if raw.kind != "game" or not raw.lines:
         return None
     try:
-        return FastVerifier(raw, edition, False, readings, strict=strict).run()
+        return FastVerifier(raw, edition, readings, strict).run()
     except Detour:
         return None

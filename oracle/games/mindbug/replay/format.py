@@ -291,6 +291,18 @@ _STRICT = {"game": _StrictGame, "setup": _StrictSetup, "state": _StrictState, "e
 strict_decoder = msgspec.json.Decoder(Union[tuple(_STRICT.get(cls.__struct_config__.tag, cls)  # type: ignore[misc]
                                                   for cls in Line.__args__)])
 
+def named_setup(names: tuple[str, ...]) -> type:
+    """The strict setup line whose cards are named among `names` (the card
+    database's own names): each name decoded is the very string of `names`,
+    whose hash is kept, so that the deal looks it up without hashing a new
+    string. A line that names another card does not decode with it."""
+
+    class NamedSetup(_StrictSetup):
+        cards: Annotated[dict[int, Literal[names]], Meta(max_length=MAX_CARDS)]  # type: ignore[valid-type]
+
+    return NamedSetup
+
+
 # The strict line types whose every field, at every level, is one the
 # contract defines: decoded by `strict_decoder` with no exporter data (`x`
 # unset), such a line nests no deeper than the contract's own fields, far

@@ -355,9 +355,14 @@ class Verifier(DecisionChecks, ClaimChecks):
             self.lost = False
             self.report.notes.append(f"line {lineno}: the deal breaks the setup rules; the game is played "
                                      "as dealt (--keep-going)")
+        self._dealt(line)
+        return True
+
+    def _dealt(self, line) -> None:
+        """What a verifier keeps of a deal it made: the draw piles as dealt
+        (resync), and the deal's events, which a finding shows."""
         self.base_decks = [list(d[5:]) for d in line.decks]
         self.since_claim = list(self.g.events)
-        return True
 
     def _setup_fault(self, e: SetupError, lineno: int) -> None:
         code = "WRONG_FIRST_PLAYER" if e.code == "WRONG_FIRST_PLAYER" else "BAD_SETUP"
