@@ -111,9 +111,16 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
              players, objectives):
     """Play games with a bot and write them as conforming replay logs
     (mb-replay/1; Mind Up!: mu-replay/1)."""
-    options = attribute(game, "SELFPLAY_OPTIONS")(edition, bot, claims, check_invariants,
+    ctx = click.get_current_context()
+
+    def given(name, value):
+        """The value of an option the command line gives, else None (its default is the game's)."""
+        return None if ctx.get_parameter_source(name) is click.core.ParameterSource.DEFAULT else value
+
+    options = attribute(game, "SELFPLAY_OPTIONS")(given("edition", edition), bot, claims, check_invariants,
                                                   lambda: dict(_reading_options(reading_specs)), sets_spec,
-                                                  cards_file, players, objectives)
+                                                  cards_file, given("players", players),
+                                                  given("objectives", objectives))
     broken = attribute(game, "INVARIANT_BROKEN") if hasattr(entry(game), "INVARIANT_BROKEN") else ()
     try:
         _write_games(attribute(game, "SELFPLAY")(games, seed, **options), games)
