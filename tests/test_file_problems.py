@@ -40,11 +40,18 @@ def test_every_problem_of_a_scenario_is_listed_in_one_run():
     assert got == [
         (1, "(document)", "missing required key 'source'"),
         (4, "clauses[0]", "unknown clause id 'keywords.snaeky' (did you mean keywords.sneaky? see spec/clauses.yaml)"),
-        (7, "given.players[0].hnd", "unknown key 'hnd'"),
+        (7, "given.players[0].hnd", "unknown key 'hnd' (did you mean 'hand'?)"),
         (9, "given.players[0].life", "Expected `int`, got `str`"),
         (10, "given.players[1].play[0]", "unknown card 'Luchatour' (did you mean Luchataur or Utility Bug?)"),
-        (13, "steps[1].blok", "unknown key 'blok'"),
+        (13, "steps[1].blok", "unknown key 'blok' (did you mean 'block'?)"),
     ]
+
+
+def test_an_unknown_key_far_from_every_key_lists_the_keys_of_its_place():
+    text = FIVE.replace("      play: [Spider Owl]\n", "      play: [Spider Owl]\n      xyzzy: 1\n")
+    assert text != FIVE
+    got = [m for _, field, m in _problems(text) if field == "given.players[0].xyzzy"]
+    assert got == ["unknown key 'xyzzy' (keys here: life, mindbugs, hand, play, discard, deck)"]
 
 
 def test_problems_after_a_list_item_taken_out_keep_their_own_index_and_line():
