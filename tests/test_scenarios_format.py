@@ -415,6 +415,22 @@ def test_cli_json_and_junit(tmp_path):
     assert sorted(failed) == sorted(f"test.wrong[{e}]" for e in ("en-first", "fr-first", "fr-revised", "en-revised"))
 
 
+def test_every_field_of_the_json_results_is_one_the_spec_names(tmp_path):
+    """spec/scenario-format.md, Running, names each field of
+    `mb-scenario-results/1`: a CI reading it finds nothing undocumented."""
+    (tmp_path / "bad.yaml").write_text("format: mb-scenario/1\nid: x\n")
+    (tmp_path / "mixed.yaml").write_text(
+        GOOD + "---\n" + GOOD.replace("test.sneaky-unblocked", "test.wrong").replace("life: 2", "life: 3"))
+    doc = json.loads(cli(tmp_path, "--format", "json").stdout)
+    keys = {"(top)": set(doc), "summary": set(doc["summary"]),
+            "errors": {k for e in doc["errors"] for k in e}, "results": {k for r in doc["results"] for k in r}}
+    assert doc["errors"] and keys["results"] >= {"scenario", "status", "clauses"}
+    spec = (ROOT / "spec" / "scenario-format.md").read_text()
+    running = spec[spec.index("`--format json` prints"):spec.index("`--format junit`")]
+    named = {word for span in re.findall(r"`([^`]*)`", running) for word in re.findall(r"[a-z_]+", span)}
+    assert {k: v - named for k, v in keys.items() if v - named} == {}
+
+
 # -- pytest plugin -------------------------------------------------------------------------
 
 
