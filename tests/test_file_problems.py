@@ -66,6 +66,13 @@ def test_problems_after_a_list_item_taken_out_keep_their_own_index_and_line():
     assert "unknown card 'Gorillon' (did you mean Gorillion or Cursed Gorillion?)" in got[4][2]
 
 
+def test_a_misspelt_format_key_of_a_scenario_is_named_at_its_line():
+    f = load_text("# a ruling\nfromat: mb-scenario/1\nid: x\n", "typo.yaml")
+    assert [(e.line, e.field, e.message) for e in f.errors] == [
+        (2, "format", "missing 'format: mb-scenario/1' (this oracle reads mb-scenario/1); unknown key 'fromat' "
+                      "(did you mean 'format'?)")]
+
+
 def test_a_correct_scenario_still_loads():
     fixed = (FIVE.replace("keywords.snaeky, ", "").replace("hnd", "hand").replace("life: three", "life: 3")
              .replace("Luchatour", "Luchataur").replace("blok", "block")
@@ -113,3 +120,12 @@ def test_every_problem_of_a_card_file_is_listed_in_one_run(tmp_path):
     r = run_cli("hunt", "--cards", str(path))
     lines = r.stderr.decode().splitlines()
     assert r.returncode == 2 and len(lines) == 6 and all(x.startswith(f"error: {path}:") for x in lines)
+
+
+def test_a_misspelt_key_of_a_card_file_is_named_at_its_line_with_the_key_meant():
+    text = CARDS.replace("power: three", "powr: 3").replace("format: mb-cards/1", "fromat: mb-cards/1")
+    with pytest.raises(CardFileError) as e:
+        load("cards.yaml", text)
+    got = [(p.line, p.field, p.message) for p in e.value.problems]
+    assert (1, "fromat", "unknown key 'fromat' (did you mean 'format'?)") in got
+    assert (10, "cards[1].powr", "unknown key 'powr' (did you mean 'power'?)") in got

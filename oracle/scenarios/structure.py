@@ -13,43 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..structure import Locator
-from ..term import did_you_mean
+from ..structure import Locator, unknown_key
 
 _PATH_STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
 _JSON_TYPES = {"str": str, "int": int, "float": float, "bool": bool, "null": type(None),
                "array": list, "object": dict}
-
-
-def keys_at(root: type, path: list) -> list[str]:
-    """The keys the document type `root` allows in the mapping at `path`
-    (the fields of the struct found there; of each struct a union offers),
-    [] where the path leads to no struct."""
-    import msgspec.inspect as mi
-
-    def flat(types):
-        for t in types:
-            while isinstance(t, mi.Metadata):
-                t = t.type
-            if isinstance(t, mi.UnionType):
-                yield from flat(t.types)
-            else:
-                yield t
-
-    types = [mi.type_info(root)]
-    for step in path:
-        inner = []
-        for t in flat(types):
-            if isinstance(step, str) and isinstance(t, mi.StructType):
-                inner += [f.type for f in t.fields if f.encode_name == step]
-            elif isinstance(step, str) and isinstance(t, mi.DictType):
-                inner.append(t.value_type)
-            elif isinstance(step, int) and isinstance(t, (mi.ListType, mi.VarTupleType)):
-                inner.append(t.item_type)
-            elif isinstance(step, int) and isinstance(t, mi.TupleType) and step < len(t.item_types):
-                inner.append(t.item_types[step])
-        types = inner
-    return list(dict.fromkeys(f.encode_name for t in flat(types) if isinstance(t, mi.StructType) for f in t.fields))
 
 
 def msgspec_location(error: str, data, loc: Locator, editions: tuple[str, ...],
@@ -107,10 +75,7 @@ def msgspec_location(error: str, data, loc: Locator, editions: tuple[str, ...],
     unknown = re.match(r"Object contains unknown field `(.+)`$", message)
     if unknown:
         key = unknown.group(1)
-        keys = keys_at(root, path) if root is not None else []
-        near = did_you_mean(key, keys)
-        hint = near or (f" (keys here: {', '.join(keys)})" if keys else "")
-        return path + [key], loc.key_line(path, key), f"unknown key {key!r}{hint}"
+        return path + [key], loc.key_line(path, key), unknown_key(key, root, path)
     missing = re.match(r"Object missing required field `(.+)`$", message)
     if missing:
         return path, loc.line(path), f"missing required key {missing.group(1)!r}"
