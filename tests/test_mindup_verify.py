@@ -438,6 +438,15 @@ def test_selfplay_defaults_stay_those_its_help_shows():
     assert (mind_up["players"], mind_up["objectives"]) == (4, 0)
 
 
+def test_verify_says_that_check_invariants_is_mindbugs():
+    """verify --check-invariants reads a Mind Up! log as without it, and its
+    help says so rather than promising a check that is not made."""
+    plain = run_cli("verify", "replays/conforming/mind-up.jsonl", "--format", "json")
+    checked = run_cli("verify", "replays/conforming/mind-up.jsonl", "--format", "json", "--check-invariants")
+    assert checked.returncode == plain.returncode == 0 and checked.stdout == plain.stdout
+    assert b"games of Mind Up! are verified without it" in b" ".join(run_cli("verify", "--help").stdout.split())
+
+
 def test_clauses_editions_and_schema_take_the_game():
     r = run_cli("clauses", "--game", "mind-up")
     assert r.returncode == 0 and b"mu.score-cards.place" in r.stdout and b"keywords.sneaky" not in r.stdout

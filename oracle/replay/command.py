@@ -57,7 +57,8 @@ EDITION_HELP = ("Mindbug's rules edition, in place of the one the game lines nam
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
 @click.option("--check-invariants", is_flag=True,
               help="Also check the rules engine's own invariants after every decision (every card in one place, "
-                   "the later sets' zones...): a broken one is INVARIANT_BROKEN, a game not verified (error).")
+                   "the later sets' zones...): a broken one is INVARIANT_BROKEN, a game not verified (error). "
+                   "Mindbug's engine: games of Mind Up! are verified without it.")
 @click.option("--statistics", is_flag=True, help="Human format: count the findings by code and by clause.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
 @click.option("--cluster", metavar="ADDRESS", help="Verify on a Dask cluster: a scheduler address, or local:N "
