@@ -21,11 +21,12 @@ def deal_problem(sets, edition: str = "en-revised") -> str | None:
     the unused pile (after the 6 life cards of the English first edition);
     None when it can. The promo sets hold too few cards to be dealt alone:
     they are meant to join another set."""
+    from ....term import plural
     from ..editions import profile
     need = 20 + 2 + (6 if profile(edition).life_cards else 0)
     n = len(full_set(sets))
     if n < need:
-        return (f"the deck of {', '.join(sets)} holds {n} cards; a deal in {edition} needs at least {need} "
+        return (f"the deck of {', '.join(sets)} holds {plural(n, 'card')}; a deal in {edition} needs at least {need} "
                 "(10 per draw pile and 2 in the unused pile to reveal" +
                 (", after the 6 life cards)" if profile(edition).life_cards else ")") +
                 f": deal a small set together with another (--sets first-contact,{sets[-1]})")
