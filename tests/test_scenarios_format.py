@@ -413,6 +413,11 @@ def test_cli_json_and_junit(tmp_path):
     assert root.get("tests") == "8" and root.get("failures") == "4"
     failed = [tc.get("name") for tc in root.iter("testcase") if tc.find("failure") is not None]
     assert sorted(failed) == sorted(f"test.wrong[{e}]" for e in ("en-first", "fr-first", "fr-revised", "en-revised"))
+    # spec/scenario-format.md, Running: a failure's type is the clause at stake.
+    assert {tc.find("failure").get("type") for tc in root.iter("testcase") if tc.find("failure") is not None} == \
+        {"keywords.sneaky"}
+    running = (ROOT / "spec" / "scenario-format.md").read_text().split("`--format junit`")[1].split("`--format html`")[0]
+    assert "`type` the clause at stake" in running
 
 
 def test_every_field_of_the_json_results_is_one_the_spec_names(tmp_path):
