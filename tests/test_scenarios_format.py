@@ -416,7 +416,8 @@ def test_cli_json_and_junit(tmp_path):
     # spec/scenario-format.md, Running: a failure's type is the clause at stake.
     assert {tc.find("failure").get("type") for tc in root.iter("testcase") if tc.find("failure") is not None} == \
         {"keywords.sneaky"}
-    running = (ROOT / "spec" / "scenario-format.md").read_text().split("`--format junit`")[1].split("`--format html`")[0]
+    spec = (ROOT / "spec" / "scenario-format.md").read_text()
+    running = spec.split("`--format junit`")[1].split("`--format html`")[0]
     assert "`type` the clause at stake" in running
 
 
