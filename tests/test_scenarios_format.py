@@ -390,6 +390,13 @@ def test_a_scenario_that_holds_with_exactly_its_sets_is_not_applicable_when_sets
     assert "1 passed" in cli(f, "--sets", "first-contact").stdout
 
 
+def test_sets_leave_the_rulings_of_mind_up_as_they_are_and_the_help_says_so():
+    plain = cli("scenarios/mind-up", "--format", "json")
+    added = cli("scenarios/mind-up", "--format", "json", "--sets", "new-servants")
+    assert plain.returncode == added.returncode == 0 and plain.stdout == added.stdout
+    assert "Mind Up!'s rulings have their one deck" in " ".join(cli("--help").stdout.split())
+
+
 def test_the_library_passes_with_new_servants_added():
     p = cli("--sets", "new-servants")
     assert p.returncode == 0, p.stdout[-3000:]
