@@ -81,6 +81,15 @@ SUMMARIES = {
 _LISTING = "oracle.cli.listing"
 
 
+# The commands that take no --game, each finding the game where it is written.
+READS_ITS_GAME = {
+    "verify": "verify reads each log's game from its game line (its `game` field); a stream may mix games.",
+    "annotate": "annotate reads each log's game from its game line (its `game` field).",
+    "scenarios": "scenarios reads each ruling's game from its `game` key.",
+    "serve": "serve starts each game as its `new` request says (its `game` field).",
+}
+
+
 class LazyGroup(click.Group):
     def invoke(self, ctx):
         """A package the command needs and the install lacks is one line of
@@ -97,6 +106,9 @@ class LazyGroup(click.Group):
             # A usage error may quote the command line or an input file:
             # what click prints goes through `visible` like any other text.
             e.message = visible(e.message, lines=True)
+            if isinstance(e, click.NoSuchOption) and e.option_name == "--game" and \
+                    ctx.invoked_subcommand in READS_ITS_GAME:
+                e.message += f" {READS_ITS_GAME[ctx.invoked_subcommand]}"
             raise
         except KeyboardInterrupt:
             # Ctrl-C no handler of the command took: exit status 130, as

@@ -93,6 +93,47 @@ class Locator:
         return node.start_mark.line + 1
 
 
+def keys_at(root: type, path: list) -> list[str]:
+    """The keys the document type `root` allows in the mapping at `path`
+    (the fields of the struct found there; of each struct a union offers),
+    [] where the path leads to no struct."""
+    import msgspec.inspect as mi
+
+    def flat(types):
+        for t in types:
+            while isinstance(t, mi.Metadata):
+                t = t.type
+            if isinstance(t, mi.UnionType):
+                yield from flat(t.types)
+            else:
+                yield t
+
+    types = [mi.type_info(root)]
+    for step in path:
+        inner = []
+        for t in flat(types):
+            if isinstance(step, str) and isinstance(t, mi.StructType):
+                inner += [f.type for f in t.fields if f.encode_name == step]
+            elif isinstance(step, str) and isinstance(t, mi.DictType):
+                inner.append(t.value_type)
+            elif isinstance(step, int) and isinstance(t, (mi.ListType, mi.VarTupleType)):
+                inner.append(t.item_type)
+            elif isinstance(step, int) and isinstance(t, mi.TupleType) and step < len(t.item_types):
+                inner.append(t.item_types[step])
+        types = inner
+    return list(dict.fromkeys(f.encode_name for t in flat(types) if isinstance(t, mi.StructType) for f in t.fields))
+
+
+def unknown_key(key: str, root: type | None, path: list) -> str:
+    """The message of a key the document type `root` does not allow at
+    `path`: the key meant, when one is near, else the keys allowed there."""
+    from .term import did_you_mean
+
+    keys = keys_at(root, path) if root is not None else []
+    hint = did_you_mean(key, keys) or (f" (keys here: {', '.join(keys)})" if keys else "")
+    return f"unknown key {key!r}{hint}"
+
+
 def field_name(path: Iterable) -> str:
     out = ""
     for step in path:
@@ -149,4 +190,4 @@ def read_past(data, kind, loc: Locator, locate: Callable, placeholders: dict | N
     return out
 
 
-__all__ = ["Locator", "Structure", "field_name", "read_past"]
+__all__ = ["Locator", "Structure", "field_name", "keys_at", "read_past", "unknown_key"]

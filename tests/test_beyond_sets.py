@@ -486,6 +486,9 @@ def test_selfplay_of_sets_too_small_to_deal_is_a_usage_error_naming_them():
                         "--sets", "promo-2022,promo-later"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "the deck of promo-2022, promo-later holds 18 cards; a deal in en-revised needs at least 22" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "oracle", "selfplay", "--games", "1", "--sets", "promo-unconfirmed"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "the deck of promo-unconfirmed holds 1 card; a deal" in r.stderr, r.stderr
 
 
 def test_a_deal_whose_reveals_all_tie_names_the_first_player():

@@ -258,3 +258,18 @@ def test_a_card_is_found_by_its_english_name_before_the_index_of_names_is_made()
     cards._ALIASES.clear()                       # as a snapshot made before the first lookup puts it back
     owl = cards.CARDS["Spider Owl"]
     assert owl.french != owl.name and lookup(owl.french) is owl and cards._ALIASES
+
+
+def test_every_field_of_cards_json_is_one_the_card_format_spec_names():
+    """spec/card-format.md names each field `cards --json` and `cards --sets
+    --json` write, shipped and declared cards alike."""
+    import re
+
+    cards = json.loads(run_cli("cards", "--json", "--cards", "examples/later-sets.yaml").stdout)
+    sets = json.loads(run_cli("cards", "--sets", "--json").stdout)
+    keys = {"cards": {k for c in cards for k in c}, "sets": {k for s in sets for k in s}}
+    assert {"triggers", "stage", "line"} <= keys["cards"] and {"faces", "set_aside"} <= keys["sets"]
+    spec = (ROOT / "spec" / "card-format.md").read_text()
+    part = spec[spec.index("`mb-oracle cards --cards FILE --set ID`"):spec.index("## Hunting a card file")]
+    named = {word for span in re.findall(r"`([^`]*)`", part) for word in re.findall(r"[a-z_]+", span)}
+    assert {k: v - named for k, v in keys.items() if v - named} == {}

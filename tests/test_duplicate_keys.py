@@ -102,3 +102,23 @@ def test_ordinary_lines_are_never_read_again(monkeypatch):
         for line in form:
             assert twice.given_twice(line, fmt.decoder.decode(line)) == []
     assert read_again == []
+
+
+@pytest.mark.parametrize("kind,key,given", [
+    (b"game", "id", b'"id":"other","id":'), (b"turn", "cards", b'"cards":[1,2,3],"cards":'),
+    (b"state", "pile", b'"pile":3,"pile":'),
+])
+def test_a_mind_up_line_with_a_key_twice_is_a_note_or_under_strict_a_finding(kind, key, given):
+    """mu-replay/1 logs are held to the same rule (spec/mind-up/replay-format.md:
+    the codes of spec/replay-format.md hold unchanged)."""
+    from oracle.games.mindup.replay.selfplay import selfplay_lines as mind_up_lines
+
+    lines = list(mind_up_lines(1, 3, 3, "random", 0, "every"))
+    k = _first(lines, kind)
+    lines = _with(lines, k, lines[k].replace(f'"{key}":'.encode(), given, 1))
+    raw = RawGame("<test>", [(i + 1, line) for i, line in enumerate(lines)])
+    said = f"line {k + 1}: keys given twice in one object, the last value taken: {key}"
+    plain = verify_game(raw)
+    assert plain.verdict == "conforms" and said in plain.notes
+    strict = verify_game(raw, strict=True)
+    assert strict.verdict == "malformed" and [(f.code, f.line) for f in strict.findings] == [("DUPLICATE_KEY", k + 1)]

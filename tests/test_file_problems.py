@@ -40,11 +40,18 @@ def test_every_problem_of_a_scenario_is_listed_in_one_run():
     assert got == [
         (1, "(document)", "missing required key 'source'"),
         (4, "clauses[0]", "unknown clause id 'keywords.snaeky' (did you mean keywords.sneaky? see spec/clauses.yaml)"),
-        (7, "given.players[0].hnd", "unknown key 'hnd'"),
+        (7, "given.players[0].hnd", "unknown key 'hnd' (did you mean 'hand'?)"),
         (9, "given.players[0].life", "Expected `int`, got `str`"),
         (10, "given.players[1].play[0]", "unknown card 'Luchatour' (did you mean Luchataur or Utility Bug?)"),
-        (13, "steps[1].blok", "unknown key 'blok'"),
+        (13, "steps[1].blok", "unknown key 'blok' (did you mean 'block'?)"),
     ]
+
+
+def test_an_unknown_key_far_from_every_key_lists_the_keys_of_its_place():
+    text = FIVE.replace("      play: [Spider Owl]\n", "      play: [Spider Owl]\n      xyzzy: 1\n")
+    assert text != FIVE
+    got = [m for _, field, m in _problems(text) if field == "given.players[0].xyzzy"]
+    assert got == ["unknown key 'xyzzy' (keys here: life, mindbugs, hand, play, discard, deck)"]
 
 
 def test_problems_after_a_list_item_taken_out_keep_their_own_index_and_line():
@@ -57,6 +64,13 @@ def test_problems_after_a_list_item_taken_out_keep_their_own_index_and_line():
                       (11, "given.players[1].play[0]"), (13, "steps[0]"), (15, "steps[2].attack"),
                       (16, "steps[3].blok")]
     assert "unknown card 'Gorillon' (did you mean Gorillion or Cursed Gorillion?)" in got[4][2]
+
+
+def test_a_misspelt_format_key_of_a_scenario_is_named_at_its_line():
+    f = load_text("# a ruling\nfromat: mb-scenario/1\nid: x\n", "typo.yaml")
+    assert [(e.line, e.field, e.message) for e in f.errors] == [
+        (2, "format", "missing 'format: mb-scenario/1' (this oracle reads mb-scenario/1); unknown key 'fromat' "
+                      "(did you mean 'format'?)")]
 
 
 def test_a_correct_scenario_still_loads():
@@ -106,3 +120,12 @@ def test_every_problem_of_a_card_file_is_listed_in_one_run(tmp_path):
     r = run_cli("hunt", "--cards", str(path))
     lines = r.stderr.decode().splitlines()
     assert r.returncode == 2 and len(lines) == 6 and all(x.startswith(f"error: {path}:") for x in lines)
+
+
+def test_a_misspelt_key_of_a_card_file_is_named_at_its_line_with_the_key_meant():
+    text = CARDS.replace("power: three", "powr: 3").replace("format: mb-cards/1", "fromat: mb-cards/1")
+    with pytest.raises(CardFileError) as e:
+        load("cards.yaml", text)
+    got = [(p.line, p.field, p.message) for p in e.value.problems]
+    assert (1, "fromat", "unknown key 'fromat' (did you mean 'format'?)") in got
+    assert (10, "cards[1].powr", "unknown key 'powr' (did you mean 'power'?)") in got

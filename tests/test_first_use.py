@@ -116,6 +116,17 @@ def test_a_mistyped_choice_gets_the_nearest_one():
     assert r.returncode == 2 and b"(did you mean 'never'?)" in r.stderr, r.stderr
 
 
+def test_game_given_to_a_command_that_reads_the_game_from_its_input_says_where_it_is_read():
+    """selfplay, perft and conform take --game; a user who gives it to verify
+    learns that the log says which game it is, on the one error line."""
+    r = run_cli("verify", "--game", "mind-up", "replays/conforming/mind-up.jsonl")
+    err = [x for x in r.stderr.splitlines() if x.startswith(b"Error:")]
+    assert r.returncode == 2 and len(err) == 1 and b"No such option '--game'" in err[0]
+    assert b"from its game line" in err[0], r.stderr
+    r = run_cli("scenarios", "--game", "mind-up", "scenarios/mind-up")
+    assert r.returncode == 2 and b"its `game` key" in r.stderr, r.stderr
+
+
 def test_scenarios_edition_fr_runs_mind_up_scenarios_only():
     r = run_cli("scenarios", "--edition", "fr", "--format", "json", "scenarios/")
     assert r.returncode == 0, r.stderr

@@ -146,6 +146,18 @@ def test_show_writes_the_page_of_the_chosen_game(tmp_path):
     assert len(d["steps"]) > 10
 
 
+def test_show_says_as_verify_does_that_a_mind_up_game_ignores_edition(tmp_path):
+    """`show --edition` is Mindbug's edition, as verify's and annotate's: its
+    help says that a game of Mind Up! ignores it, and the page is the same."""
+    assert b"its games ignore this" in b" ".join(run_cli("show", "--help").stdout.split())
+    pages = []
+    for extra in ((), ("--edition", "en-first")):
+        out = tmp_path / f"p{len(pages)}.html"
+        assert run_cli("show", "replays/conforming/mind-up.jsonl", *extra, "-o", str(out)).returncode == 0
+        pages.append(game_data(out.read_text(encoding="utf-8")))
+    assert pages[0] == pages[1]
+
+
 def test_show_names_the_games_when_the_one_asked_for_is_not_there():
     r = run_cli("show", "replays/conforming/en-revised.jsonl", "--game", "nope")
     assert r.returncode == 2

@@ -26,6 +26,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT
 from click.testing import CliRunner
 
 from oracle.games.mindbug.editions import EDITIONS
@@ -189,6 +190,26 @@ def test_the_command_prints_the_table_and_json(hunted, monkeypatch, tmp_path):
     data = json.loads(res.output)
     assert {f["category"] for f in data["findings"]} >= {"contradiction", "ambiguity", "no-real-conflict"}
     assert runner.invoke(hunt, ["--edition", "en-first", "--all"]).exit_code == 2
+
+
+def test_every_field_of_the_json_is_one_the_readme_names(hunted, monkeypatch):
+    """README, "The hunt's JSON", names each field `hunt --format json`
+    writes: the report's, a finding's and an edition's verdict's."""
+    import re
+
+    from oracle.games.mindbug.hunt import search
+    from oracle.hunt.command import hunt
+
+    monkeypatch.setattr(search.Hunt, "run", lambda self: hunted[0])
+    data = json.loads(CliRunner().invoke(hunt, ["--format", "json"]).output)
+    keys = {"report": set(data), "finding": {k for f in data["findings"] for k in f},
+            "edition": {k for f in data["findings"] for e in f["editions"].values() for k in e},
+            "position": {k for f in data["findings"] for k in f["position"]}}
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## The hunt's JSON"):readme.index("## Fuzzing")]
+    named = {word for span in re.findall(r"`([^`]*)`", section) for word in re.findall(r"[a-z_]+", span)}
+    named |= {"edition", "active", "turn", "life", "mindbugs", "players"}     # a scenario's `given`
+    assert {k: v - named for k, v in keys.items() if v - named} == {}
 
 
 def test_a_broken_engine_rule_is_reported_as_an_engine_bug(monkeypatch, tmp_path):

@@ -76,6 +76,12 @@ def test_the_command_writes_drafts_and_keeps_an_edited_one(tmp_path):
     assert res.exit_code == 2 and "Mindbug's" in res.output
 
 
+@pytest.mark.parametrize("option", [("--sets", "beyond-eternity"), ("--no-abstract",), ("--cards", "x.yaml")])
+def test_the_command_refuses_each_option_of_mindbug_rather_than_ignore_it(option):
+    res = CliRunner().invoke(main, ["hunt", "--game", "mind-up", "--budget", "1", *option])
+    assert res.exit_code == 2 and f"{option[0]} is Mindbug's" in res.output, res.output
+
+
 def test_a_draft_that_cannot_be_written_stops_the_command_with_a_message(report, monkeypatch, tmp_path):
     from oracle.games.mindup.hunt import command
 

@@ -92,6 +92,10 @@ def test_usage_errors(tmp_path):
     log.write_bytes(b"".join(x + b"\n" for x in selfplay_lines(1, 1, 3, "random", 0)))
     r = CliRunner().invoke(main, ["perft", "--log", str(log), "--depth", "1"])
     assert r.exit_code == 2 and "a game of mind-up" in r.output and "--game mind-up" in r.output
+    r = CliRunner().invoke(main, ["perft", "--scenario", str(ROOT / "scenarios/mind-up/turns.yaml"), "--id",
+                                  "mind-up.turn.lowest-card-takes-the-first-line-card", "--depth", "1"])
+    assert r.exit_code == 2 and "a ruling of mind-up" in r.output and "perft --game mind-up" in r.output
+    assert "service" not in r.output
 
 
 def _brute(hands, line, scored, pile, rnd, depth) -> int:

@@ -58,7 +58,7 @@ def test_a_good_scenario_loads_and_passes():
 @pytest.mark.parametrize("change, needle, field, words", [
     (("game: mind-up", "game: mindup"), "game:", "game", "unknown game 'mindup'; did you mean 'mind-up'?"),
     (("[50, 2, 3", "[61, 2, 3"), "[61, 2", "given.hands[0][0]", "Expected `int` <= 60"),
-    (("  line: [9, 33, 50]", "  lien: [9, 33, 50]"), "lien:", "expect.lien", "unknown key 'lien'"),
+    (("  line: [9, 33, 50]", "  lien: [9, 33, 50]"), "lien:", "expect.lien", "unknown key 'lien' (did you mean 'line'?)"),
     (("clauses: [mu.turn.take]", "clauses: [mu.turn.takes]"), "clauses:", "clauses[0]",
      "unknown clause id 'mu.turn.takes' (did you mean mu.turn.take"),
     (("clauses: [mu.turn.take]", "clauses: [keywords.tough]"), "clauses:", "clauses[0]", "is a clause of Mindbug"),

@@ -145,6 +145,19 @@ def test_a_field_of_another_op_or_unknown_to_a_step_is_an_error():
     assert events["ok"] is True and events["events"] == []
 
 
+def test_a_misspelt_step_type_or_field_is_named_with_the_one_meant():
+    """spec/rpc.md: an unknown field or decision type is named with the
+    nearest valid one and the list of them, in a Mind Up! game too."""
+    new = {"op": "new", "game": "mind-up", "players": 3, "seed": 1}
+    kind, field = _session(new, {"op": "apply", "game": "g1", "decision": {"t": "chose", "p": 0, "card": 1}},
+                           {"op": "apply", "game": "g1", "decision": {"t": "choose", "p": 0, "crad": 1}})[1:]
+    assert kind["error"]["field"] == "$.decision.t"
+    assert "unknown step type 'chose' (did you mean 'choose'?); step types: round, turn, choose, reveal" in \
+        kind["error"]["message"]
+    assert field["error"]["field"] == "$.decision.crad"
+    assert "unknown field 'crad' of a 'choose' step (did you mean 'card'?)" in field["error"]["message"]
+
+
 def test_a_new_naming_mindbug_starts_a_game_of_mindbug_as_the_error_for_an_unknown_game_says():
     named, unknown = _session({"op": "new", "game": "mindbug", "edition": "en-revised", "seed": 1},
                               {"op": "new", "game": "mindbugg", "edition": "en-revised", "seed": 1})

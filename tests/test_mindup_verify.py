@@ -414,6 +414,39 @@ def test_selfplay_cli_writes_logs_that_verify_and_annotate_writes_them_canonical
     assert bad.returncode == 2 and b"--players" in bad.stderr
 
 
+@pytest.mark.parametrize("args, named", [
+    (("--players", "5"), b"--players is for games of Mind Up!"),
+    (("--objectives", "2"), b"--objectives is for games of Mind Up!"),
+    (("--game", "mind-up", "--edition", "en-first"), b"--edition is Mindbug's"),
+    (("--game", "mind-up", "--sets", "beyond-eternity"), b"--sets is Mindbug's"),
+    (("--game", "mind-up", "--cards", "examples/designed-cards.yaml"), b"--cards is Mindbug's"),
+    (("--game", "mind-up", "--check-invariants"), b"--check-invariants is Mindbug's"),
+])
+def test_selfplay_refuses_an_option_of_the_other_game_rather_than_ignore_it(args, named):
+    """As perft, conform and cards do: `selfplay --players 5` is not a game of
+    Mindbug with the option dropped, nor `--game mind-up --check-invariants`
+    a game whose invariants go unchecked."""
+    r = run_cli("selfplay", "--games", "1", *args)
+    assert r.returncode == 2 and named in r.stderr and not r.stdout, r.stderr
+    assert len([x for x in r.stderr.splitlines() if x.startswith(b"Error:")]) == 1
+
+
+def test_selfplay_defaults_stay_those_its_help_shows():
+    mindbug = json.loads(run_cli("selfplay", "--games", "1").stdout.splitlines()[0])
+    assert mindbug["edition"] == "en-revised"
+    mind_up = json.loads(run_cli("selfplay", "--games", "1", "--game", "mind-up").stdout.splitlines()[0])
+    assert (mind_up["players"], mind_up["objectives"]) == (4, 0)
+
+
+def test_verify_says_that_check_invariants_is_mindbugs():
+    """verify --check-invariants reads a Mind Up! log as without it, and its
+    help says so rather than promising a check that is not made."""
+    plain = run_cli("verify", "replays/conforming/mind-up.jsonl", "--format", "json")
+    checked = run_cli("verify", "replays/conforming/mind-up.jsonl", "--format", "json", "--check-invariants")
+    assert checked.returncode == plain.returncode == 0 and checked.stdout == plain.stdout
+    assert b"games of Mind Up! are verified without it" in b" ".join(run_cli("verify", "--help").stdout.split())
+
+
 def test_clauses_editions_and_schema_take_the_game():
     r = run_cli("clauses", "--game", "mind-up")
     assert r.returncode == 0 and b"mu.score-cards.place" in r.stdout and b"keywords.sneaky" not in r.stdout

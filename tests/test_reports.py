@@ -527,3 +527,16 @@ def test_verify_progress_counts_the_lines_of_files_and_shows_the_games(tmp_path)
     piped = GameProgress(("-",), True, stream=term)
     assert piped.bar.total is None and piped.bar.unit == "game"
     assert GameProgress((str(tmp_path),), True, stream=io.StringIO()).files == []   # not a terminal: no pass
+
+
+def test_every_field_of_the_json_report_is_one_the_spec_names():
+    """Each field `mb-oracle schema report` gives a game line, a finding,
+    an event, a difference and the summary is named in spec/replay-format.md
+    (What the verifier reports, Reports): what a CI reads is described."""
+    import re
+
+    schema = json.loads(run_cli("schema", "report").stdout)
+    spec = (ROOT / "spec" / "replay-format.md").read_text()
+    named = {word for span in re.findall(r"`([^`]*)`", spec) for word in re.findall(r"[a-z_]+", span)}
+    unnamed = {name: sorted(set(part["properties"]) - named) for name, part in schema["$defs"].items()}
+    assert {name: fields for name, fields in unnamed.items() if fields} == {}

@@ -390,6 +390,13 @@ def test_a_scenario_that_holds_with_exactly_its_sets_is_not_applicable_when_sets
     assert "1 passed" in cli(f, "--sets", "first-contact").stdout
 
 
+def test_sets_leave_the_rulings_of_mind_up_as_they_are_and_the_help_says_so():
+    plain = cli("scenarios/mind-up", "--format", "json")
+    added = cli("scenarios/mind-up", "--format", "json", "--sets", "new-servants")
+    assert plain.returncode == added.returncode == 0 and plain.stdout == added.stdout
+    assert "Mind Up!'s rulings have their one deck" in " ".join(cli("--help").stdout.split())
+
+
 def test_the_library_passes_with_new_servants_added():
     p = cli("--sets", "new-servants")
     assert p.returncode == 0, p.stdout[-3000:]
@@ -413,6 +420,28 @@ def test_cli_json_and_junit(tmp_path):
     assert root.get("tests") == "8" and root.get("failures") == "4"
     failed = [tc.get("name") for tc in root.iter("testcase") if tc.find("failure") is not None]
     assert sorted(failed) == sorted(f"test.wrong[{e}]" for e in ("en-first", "fr-first", "fr-revised", "en-revised"))
+    # spec/scenario-format.md, Running: a failure's type is the clause at stake.
+    assert {tc.find("failure").get("type") for tc in root.iter("testcase") if tc.find("failure") is not None} == \
+        {"keywords.sneaky"}
+    spec = (ROOT / "spec" / "scenario-format.md").read_text()
+    running = spec.split("`--format junit`")[1].split("`--format html`")[0]
+    assert "`type` the clause at stake" in running
+
+
+def test_every_field_of_the_json_results_is_one_the_spec_names(tmp_path):
+    """spec/scenario-format.md, Running, names each field of
+    `mb-scenario-results/1`: a CI reading it finds nothing undocumented."""
+    (tmp_path / "bad.yaml").write_text("format: mb-scenario/1\nid: x\n")
+    (tmp_path / "mixed.yaml").write_text(
+        GOOD + "---\n" + GOOD.replace("test.sneaky-unblocked", "test.wrong").replace("life: 2", "life: 3"))
+    doc = json.loads(cli(tmp_path, "--format", "json").stdout)
+    keys = {"(top)": set(doc), "summary": set(doc["summary"]),
+            "errors": {k for e in doc["errors"] for k in e}, "results": {k for r in doc["results"] for k in r}}
+    assert doc["errors"] and keys["results"] >= {"scenario", "status", "clauses"}
+    spec = (ROOT / "spec" / "scenario-format.md").read_text()
+    running = spec[spec.index("`--format json` prints"):spec.index("`--format junit`")]
+    named = {word for span in re.findall(r"`([^`]*)`", running) for word in re.findall(r"[a-z_]+", span)}
+    assert {k: v - named for k, v in keys.items() if v - named} == {}
 
 
 # -- pytest plugin -------------------------------------------------------------------------

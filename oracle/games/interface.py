@@ -55,7 +55,8 @@ PARTS: tuple[Part, ...] = (
     Part("SELFPLAY", "every", "selfplay_lines(games, seed, ...) -> its self-played games' lines"),
     Part("SELFPLAY_OPTIONS", "every", "selfplay_options(edition, bot, claims, check_invariants, readings, "
          "sets_spec, cards_file, players, objectives) -> the keyword arguments of its SELFPLAY for `mb-oracle "
-         "selfplay`'s options, a bad one click.BadParameter"),
+         "selfplay`'s options (edition, players and objectives None where the command line leaves them out), "
+         "a bad one click.BadParameter, one of another game given click.UsageError"),
     Part("SAMPLES", "every", "build(out_dir) -> manifest entries, its samples in replays/ written "
          "(`python -m oracle.replay.samples replays/`)"),
     Part("BENCH", "every", "a module: CORPORA, the (edition, card sets) of each corpus `bench` counts, "

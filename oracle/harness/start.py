@@ -14,7 +14,7 @@ class StartError(ValueError):
 def load_scenario(path: str, scenario_id: str, game: str, not_ours: str, folders=None, card_files=()):
     """The scenario `scenario_id` of a scenario file (a LoadedScenario), a
     ruling of `game` (`not_ours`: what the refusal of another game's ruling
-    adds). With `folders` (a client names the file), only a regular file
+    adds, `{game}` standing for that ruling's game). With `folders` (a client names the file), only a regular file
     under them is read, and its `card_file` too, or one of `card_files`
     (safeyaml.read_within)."""
     from ..safeyaml import NotReadable, read_within
@@ -40,7 +40,8 @@ def load_scenario(path: str, scenario_id: str, game: str, not_ours: str, folders
     for sc in sf.scenarios:
         if sc.id == scenario_id:
             if sc.game != game:
-                raise StartError(f"{visible(path)}: scenario {scenario_id} is a ruling of {sc.game}; {not_ours}")
+                raise StartError(f"{visible(path)}: scenario {scenario_id} is a ruling of {sc.game}; "
+                                 f"{not_ours.replace('{game}', sc.game)}")
             return sc
     known = ", ".join(sc.id for sc in sf.scenarios) or "none"
     raise StartError(f"{visible(path)}: no scenario with id {scenario_id!r} (ids: {known})")

@@ -57,7 +57,8 @@ EDITION_HELP = ("Mindbug's rules edition, in place of the one the game lines nam
 @click.option("-q", "--quiet", is_flag=True, help="Human format: show only games that do not conform.")
 @click.option("--check-invariants", is_flag=True,
               help="Also check the rules engine's own invariants after every decision (every card in one place, "
-                   "the later sets' zones...): a broken one is INVARIANT_BROKEN, a game not verified (error).")
+                   "the later sets' zones...): a broken one is INVARIANT_BROKEN, a game not verified (error). "
+                   "Mindbug's engine: games of Mind Up! are verified without it.")
 @click.option("--statistics", is_flag=True, help="Human format: count the findings by code and by clause.")
 @click.option("--progress/--no-progress", default=True, help="Progress on standard error (terminals only).")
 @click.option("--cluster", metavar="ADDRESS", help="Verify on a Dask cluster: a scheduler address, or local:N "
@@ -111,9 +112,16 @@ def selfplay(games, seed, edition, bot, claims, check_invariants, reading_specs,
              players, objectives):
     """Play games with a bot and write them as conforming replay logs
     (mb-replay/1; Mind Up!: mu-replay/1)."""
-    options = attribute(game, "SELFPLAY_OPTIONS")(edition, bot, claims, check_invariants,
+    ctx = click.get_current_context()
+
+    def given(name, value):
+        """The value of an option the command line gives, else None (its default is the game's)."""
+        return None if ctx.get_parameter_source(name) is click.core.ParameterSource.DEFAULT else value
+
+    options = attribute(game, "SELFPLAY_OPTIONS")(given("edition", edition), bot, claims, check_invariants,
                                                   lambda: dict(_reading_options(reading_specs)), sets_spec,
-                                                  cards_file, players, objectives)
+                                                  cards_file, given("players", players),
+                                                  given("objectives", objectives))
     broken = attribute(game, "INVARIANT_BROKEN") if hasattr(entry(game), "INVARIANT_BROKEN") else ()
     try:
         _write_games(attribute(game, "SELFPLAY")(games, seed, **options), games)

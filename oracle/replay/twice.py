@@ -69,10 +69,12 @@ def _held(v) -> int:
     return n
 
 
-def given_twice(raw, line) -> list[str]:
+def given_twice(raw, line, lists_of_objects: frozenset | None = None) -> list[str]:
     """The keys `raw` gives twice in one of its objects (in order of the
     second time, each once), `line` being what it decoded to; [] for
-    nearly every line without reading it again."""
+    nearly every line without reading it again. `lists_of_objects`: the tags
+    of the lines whose objects are mostly in lists (default Mindbug's state
+    claims; a format with no object in a list gives none)."""
     if raw.__class__ is not bytes:
         raw = bytes(raw)
     keys = raw.count(b'":')
@@ -82,7 +84,8 @@ def given_twice(raw, line) -> list[str]:
     if raw.find(b"\t") >= 0 and raw.find(b'"\t') >= 0 or raw.find(b"\r") >= 0 and raw.find(b'"\r') >= 0 \
             or raw.find(b"\n") >= 0 and raw.find(b'"\n') >= 0 or raw.find(b'" ') >= 0 and _blank_before_colon(raw):
         return _read_twice(raw)
-    if line.__struct_config__.tag not in _LISTS_OF_OBJECTS and keys <= _held(line):
+    if (line.__struct_config__.tag not in (_LISTS_OF_OBJECTS if lists_of_objects is None else lists_of_objects)
+            and keys <= _held(line)):
         return []
     if raw.find(b"\\") < 0 or raw.find(b"\\u") < 0:
         # The line decoded as plain JSON (each key once) and written again:

@@ -9,7 +9,7 @@ import tempfile
 
 import click
 
-from ..replay.command import EDITIONS, cards_option
+from ..replay.command import EDITION_HELP, EDITIONS, cards_option
 from ..replay.run import declared
 from ..safefile import OutputError, Replacement, clash, input_name
 from ..term import visible
@@ -59,7 +59,7 @@ def show_page(path: str, game_id: str | None, edition: str | None, keep_going: b
 @click.command()
 @click.argument("log")
 @click.option("--game", "game_id", metavar="ID", help="The game to show (default: the first game of LOG).")
-@click.option("--edition", type=click.Choice(EDITIONS), help="Rules edition (overrides the game line).")
+@click.option("--edition", type=click.Choice(EDITIONS), help=EDITION_HELP)
 @click.option("--keep-going", is_flag=True, help="After a divergence, resume at the next full state claim.")
 @click.option("-o", "--output", "output", metavar="FILE",
               help="Write the page to FILE (default: standard output, or a temporary file with --open).")

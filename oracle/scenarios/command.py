@@ -30,7 +30,8 @@ EDITIONS = tuple(e for game in games.GAMES for e in of_game(game).EDITIONS)
                    "The html page shows each failing run's position and steps on a board.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list the runs that pass (human format).")
 @click.option("--sets", "sets_spec", default="", metavar="SET,SET",
-              help="Card sets added to every scenario's deck (a scenario's own `sets` always count).")
+              help="Card sets added to every Mindbug scenario's deck (a scenario's own `sets` always count; "
+                   "Mind Up!'s rulings have their one deck).")
 @click.option("--cards", "cards_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Cards declared in FILE (mb-cards/1); a scenario plays them by naming their set in `sets`.")
 def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):

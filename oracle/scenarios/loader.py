@@ -11,6 +11,7 @@ document is left out, the others are kept); it never raises for bad input.
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -168,7 +169,14 @@ def _load_document(node, data, name: str, folders=None, card_files=()) -> tuple[
     if fmt != FORMAT:
         where = loc.key_line([], "format") if "format" in data else line
         what = f"format {fmt!r} is not {FORMAT!r}" if "format" in data else f"missing 'format: {FORMAT}'"
-        return None, [ScenarioError(name, where, "format", what + f" (this oracle reads {FORMAT})")]
+        what += f" (this oracle reads {FORMAT})"
+        if "format" not in data:
+            # A key that is `format` misspelt: named at its line.
+            typo = difflib.get_close_matches("format", [k for k in data if isinstance(k, str)], n=1, cutoff=0.6)
+            if typo:
+                where = loc.key_line([], typo[0])
+                what += f"; unknown key {typo[0]!r} (did you mean 'format'?)"
+        return None, [ScenarioError(name, where, "format", what)]
     game = data.get("game", DEFAULT_GAME)
     try:
         check_game(game if isinstance(game, str) else repr(game))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..structure import Locator
+from ..structure import Locator, unknown_key
 
 _PATH_STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
 _JSON_TYPES = {"str": str, "int": int, "float": float, "bool": bool, "null": type(None),
@@ -21,11 +21,13 @@ _JSON_TYPES = {"str": str, "int": int, "float": float, "bool": bool, "null": typ
 
 
 def msgspec_location(error: str, data, loc: Locator, editions: tuple[str, ...],
-                     note: Callable[[list, str], str] | None = None) -> tuple[list, int, str]:
+                     note: Callable[[list, str], str] | None = None,
+                     root: type | None = None) -> tuple[list, int, str]:
     """Turn msgspec's `... - at `$.a.b[0]`` into (path, line, message).
     `editions`: the game's, named when a document gives another; `note(path,
     message)`: the game's word on a value of the wrong kind, the message
-    with what it adds."""
+    with what it adds; `root`: the document's type, whose keys an unknown
+    key is told (the nearest, or all of them)."""
     message, sep, at = error.rpartition(" - at `")
     if not sep:
         message, at = error, "$"
@@ -73,7 +75,7 @@ def msgspec_location(error: str, data, loc: Locator, editions: tuple[str, ...],
     unknown = re.match(r"Object contains unknown field `(.+)`$", message)
     if unknown:
         key = unknown.group(1)
-        return path + [key], loc.key_line(path, key), f"unknown key {key!r}"
+        return path + [key], loc.key_line(path, key), unknown_key(key, root, path)
     missing = re.match(r"Object missing required field `(.+)`$", message)
     if missing:
         return path, loc.line(path), f"missing required key {missing.group(1)!r}"

@@ -25,7 +25,7 @@ from msgspec import Meta, Struct
 
 from .... import safeyaml
 from ....schemas import json_schema
-from ....structure import Locator, field_name, read_past
+from ....structure import Locator, field_name, read_past, unknown_key
 from ....term import visible
 from . import declared_names
 
@@ -199,14 +199,13 @@ def _locate(loc: Locator):
         missing = re.match(r"Object missing required field `(.+)`$", message)
         if missing:
             message = f"missing required key '{missing.group(1)}'"
+        unknown = re.match(r"Object contains unknown field `(.+)`$", message)
+        if unknown:
+            # The key itself is at fault, and what is taken out to read on.
+            key = unknown.group(1)
+            return path + [key], loc.key_line(path, key), unknown_key(key, CardFile, path)
         return path, loc.line(path), message
     return locate
-
-
-def _unknown_key(path: list, message: str) -> list:
-    """The value to take out at a problem: an unknown key itself, else the value."""
-    unknown = re.match(r"Object contains unknown field `(.+)`$", message)
-    return path + [unknown.group(1)] if unknown else path
 
 
 def _near(word, names) -> str:
@@ -235,7 +234,7 @@ def load(path: str | Path, text: str | bytes | None = None, shipped: bool = Fals
         raise CardFileError(name, None, None, "a card file holds exactly one document")
     node, data = docs[0]
     loc = Locator(node)
-    read = read_past(data, CardFile, loc, _locate(loc), whole=_unknown_key)
+    read = read_past(data, CardFile, loc, _locate(loc))
     problems = [CardFileError(name, at, field_name(path) if path else None, message)
                 for path, at, message in read.problems]
     cf = read.doc

@@ -66,8 +66,11 @@ def perft(depth, seed, players, scenario_path, scenario_id, divide: bool, fmt: s
                 _fail("--show-deal needs a deal (--seed or --log), not a scenario")
             click.echo(json.dumps({"t": "setup", **setup}, separators=(",", ":")))
             return
-        g = scenario_game(scenario_path, scenario_id, edition) if setup is None else \
-            game_from_setup(edition, setup, readings, sets)
+        if setup is None:
+            g = scenario_game(scenario_path, scenario_id, edition,
+                              not_ours="perft counts Mindbug's decisions; perft --game {game} counts its turns")
+        else:
+            g = game_from_setup(edition, setup, readings, sets)
     except StartError as e:
         _fail(str(e))
     except SetupError as e:

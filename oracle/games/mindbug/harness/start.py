@@ -168,9 +168,11 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...], str]:
     return edition, readings, setup, sets, where
 
 
-def scenario_game(path: str, scenario_id: str, edition: str, folders=None, card_files=()) -> Game:
-    """The game a scenario file starts from, in `edition` (`folders`, `card_files`: see load_scenario)."""
-    sc = load_scenario(path, scenario_id, "mindbug", "this service plays Mindbug", folders, card_files)
+def scenario_game(path: str, scenario_id: str, edition: str, folders=None, card_files=(),
+                  not_ours: str = "this service plays Mindbug") -> Game:
+    """The game a scenario file starts from, in `edition` (`folders`, `card_files`, `not_ours`: see
+    load_scenario)."""
+    sc = load_scenario(path, scenario_id, "mindbug", not_ours, folders, card_files)
     try:
         return scenario_start(sc, edition)
     except SetupError as e:

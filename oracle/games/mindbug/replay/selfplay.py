@@ -21,11 +21,12 @@ def deal_problem(sets, edition: str = "en-revised") -> str | None:
     the unused pile (after the 6 life cards of the English first edition);
     None when it can. The promo sets hold too few cards to be dealt alone:
     they are meant to join another set."""
+    from ....term import plural
     from ..editions import profile
     need = 20 + 2 + (6 if profile(edition).life_cards else 0)
     n = len(full_set(sets))
     if n < need:
-        return (f"the deck of {', '.join(sets)} holds {n} cards; a deal in {edition} needs at least {need} "
+        return (f"the deck of {', '.join(sets)} holds {plural(n, 'card')}; a deal in {edition} needs at least {need} "
                 "(10 per draw pile and 2 in the unused pile to reveal" +
                 (", after the 6 life cards)" if profile(edition).life_cards else ")") +
                 f": deal a small set together with another (--sets first-contact,{sets[-1]})")
@@ -168,17 +169,23 @@ def selfplay_lines(games: int, seed: int, edition: str, bot: str = "random", cla
 def selfplay_options(edition: str, bot: str, claims: str, check_invariants: bool, readings, sets_spec,
                      cards_file, players: int, objectives: int) -> dict:
     """The keyword arguments of `selfplay_lines` for `mb-oracle selfplay`'s
-    options (the card sets, default first-contact and the set of the card
-    file, checked against the edition; then `readings()`, the --reading
-    options); a bad one is click.BadParameter. `players` and `objectives`
-    are Mind Up!'s."""
+    options (the edition, default en-revised; the card sets, default
+    first-contact and the set of the card file, checked against the
+    edition; then `readings()`, the --reading options); a bad one is
+    click.BadParameter; `players` or `objectives` given is click.UsageError:
+    they are Mind Up!'s."""
     import click
 
     from ..cards import UnknownSet
     from ..cards.compiled import declared
-    from ..editions import profile
+    from ..editions import DEFAULT_EDITION, profile
     from ..engine import SetupError
     from ..engine.deck import check_mechanics
+
+    for name, value in (("--players", players), ("--objectives", objectives)):
+        if value is not None:
+            raise click.UsageError(f"{name} is for games of Mind Up! (--game mind-up)")
+    edition = edition or DEFAULT_EDITION
 
     decl = declared(cards_file) if cards_file else None
     if sets_spec is None:

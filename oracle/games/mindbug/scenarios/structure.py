@@ -23,7 +23,7 @@ def _note(path: list, message: str) -> str:
 
 def location(error: str, data, loc: Locator) -> tuple[list, int, str]:
     """msgspec's error as (path, line, message) in a Mindbug document."""
-    return msgspec_location(error, data, loc, EDITIONS, _note)
+    return msgspec_location(error, data, loc, EDITIONS, _note, Scenario)
 
 
 # Values put in for a required top-level key the document lacks, so that the

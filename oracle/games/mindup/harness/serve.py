@@ -130,6 +130,23 @@ def _pending(service, req, entry: Open) -> pr.PendingReply:
     return pr.PendingReply(id=req.id, game=req.game, pending=play.pending_view(g), over=play.over_view(g))
 
 
+def _step_problem(message: str, field: str, decision) -> str:
+    """msgspec's word on a step in the service's: an unknown step type or
+    field named with the nearest one and the list of them."""
+    from ....term import did_you_mean
+
+    steps = {cls.__struct_config__.tag: cls for cls in pr.Step.__args__}
+    t = decision.get("t") if isinstance(decision, dict) else None
+    if field == "$.decision.t" and message.startswith("Invalid value"):
+        return f"unknown step type {t!r}{did_you_mean(t, steps)}; step types: {', '.join(steps)}"
+    unknown = message.startswith("Object contains unknown field `") and steps.get(t)
+    if unknown:
+        key = message.split("`")[1]
+        names = [f for f in unknown.__struct_fields__ if f != "t"]
+        return f"unknown field {key!r} of a {t!r} step{did_you_mean(key, names)}; fields: {', '.join(names)}"
+    return message
+
+
 def _apply(service, req, entry: Open) -> pr.ApplyReply:
     if req.decision is msgspec.UNSET:
         raise RequestError("BAD_REQUEST", "apply needs a `decision`: a round, turn, choose or reveal line",
@@ -139,10 +156,11 @@ def _apply(service, req, entry: Open) -> pr.ApplyReply:
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
         message, _, at = str(e).rpartition(" - at `")
         field = "$.decision" + at.rstrip("`")[1:] if at.startswith("$") else "$.decision"
-        if (message or str(e)).startswith("Object contains unknown field `"):
-            field += "." + (message or str(e)).split("`")[1]
+        message = _step_problem(message or str(e), field, req.decision)
+        if message.startswith("unknown field "):
+            field += "." + message.split("'")[1]
         raise RequestError("BAD_REQUEST", f"not a Mind Up! step (a round, turn, choose or reveal line): "
-                           f"{message or e}", field) from None
+                           f"{message}", field) from None
     g = entry.game
     if isinstance(line, fmt.RevealLine) and entry.revealed:
         entry.revealed = False      # the reveal the last step made, written out: nothing changes

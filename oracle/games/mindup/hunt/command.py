@@ -44,10 +44,13 @@ def render(rep, out_dir: Path | None) -> str:
 def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: str, *, edition=None,
               no_abstract=False, jobs=1, progress=True, cards_file=None, sets_spec=None) -> int:
     """`mb-oracle hunt --game mind-up`: random games against the invariants,
-    then the reading points; --edition and --cards are Mindbug's (its other
-    options do not change this hunt)."""
-    if edition or cards_file:
-        raise click.UsageError("--edition and --cards are Mindbug's; the mind-up hunt takes --budget, --seed, --out")
+    then the reading points; --edition, --cards, --sets and --no-abstract
+    are Mindbug's (-j and --progress do not change this hunt)."""
+    mindbug = [name for name, value in (("--edition", edition), ("--cards", cards_file), ("--sets", sets_spec),
+                                        ("--no-abstract", no_abstract)) if value]
+    if mindbug:
+        raise click.UsageError(f"{', '.join(mindbug)} {'is' if len(mindbug) == 1 else 'are'} Mindbug's; the "
+                               "mind-up hunt takes --budget, --seed, --out")
     budget = budget or 200
     out_dir = Path(out) if out else None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():

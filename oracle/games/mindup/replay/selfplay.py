@@ -148,12 +148,20 @@ def selfplay_options(edition: str, bot: str, claims: str, check_invariants: bool
                      cards_file, players: int, objectives: int) -> dict:
     """The keyword arguments of `selfplay_lines` for `mb-oracle selfplay`'s
     options: `readings()` (the --reading options, all mu.*) and a number of
-    players they allow; a bad one is click.BadParameter. The edition, card
-    sets and card file are Mindbug's, and the invariants are not checked."""
+    players they allow (default 4; objectives, default 0); a bad one is
+    click.BadParameter; an option of Mindbug's given (the edition, card
+    sets, card file, the check of its engine's invariants) click.UsageError."""
     import click
 
     from ..engine.setup import player_range
 
+    mindbug = [name for name, value in (("--edition", edition), ("--sets", sets_spec), ("--cards", cards_file),
+                                        ("--check-invariants", check_invariants)) if value]
+    if mindbug:
+        raise click.UsageError(f"{', '.join(mindbug)} {'is' if len(mindbug) == 1 else 'are'} Mindbug's; mind-up "
+                               "selfplay takes --players, --objectives, --bot, --claims and mu. readings")
+    players = 4 if players is None else players
+    objectives = objectives or 0
     readings = readings()
     if any(not c.startswith("mu.") for c in readings):
         raise click.BadParameter("Mind Up! readings start with mu. (mb-oracle editions --game mind-up)",

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import msgspec
 
-from ....replay.findings import MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport, event_views, repeated
+from ....replay.findings import (DUPLICATE_KEYS_NOTE, MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport,
+                                 event_views, repeated)
 from ....replay.limits import decode_line, error_field
 from ....replay.reader import RawGame
+from ....replay.twice import given_twice
 from ....reading_type import UnknownReading
 from .. import readings as rd
 from ..cards import is_objective, player_name
@@ -45,6 +47,11 @@ def _line_error(lineno: int, raw: bytes, exc: Exception) -> Finding:
         return Finding("BAD_VERSION", [], lineno, f"this oracle reads Mind Up! logs in {fmt.FORMAT}", log=log,
                        rules=fmt.FORMAT)
     return Finding("BAD_LINE", [], lineno, f"field {error_field(text)}: {text}", log=log)
+
+
+# mu-replay/1 has no object in a list: every line is settled by counting its keys (oracle.replay.twice).
+NO_LISTS_OF_OBJECTS: frozenset = frozenset()
+_encode = msgspec.json.Encoder().encode
 
 
 class Verifier(ClaimChecks):
@@ -132,6 +139,7 @@ class Verifier(ClaimChecks):
         rep = self.report
         rep.id = head.id
         self._fields("game", raw_line, lineno)
+        self._twice(raw_line, head, lineno)
         if head.impl is not U:
             rep.impl = f"{head.impl.name} {head.impl.version}".strip()
         try:
@@ -152,6 +160,7 @@ class Verifier(ClaimChecks):
                 rep.findings.append(_line_error(lineno, raw_line, e))
                 return self._finish()
             t = line.__struct_config__.tag
+            self._twice(raw_line, line, lineno)
             if t == "note":
                 continue
             if not self.lost:
@@ -208,6 +217,22 @@ class Verifier(ClaimChecks):
             self.lost = lost
         else:
             self.report.notes.append(f"line {lineno}: {UNKNOWN_FIELDS_NOTE}{fmt.FORMAT}, ignored: {', '.join(extra)}")
+
+    def _twice(self, raw_line, line, lineno) -> None:
+        """Keys a line gives twice in one object (the decoder took the last
+        value of each): a note, or with `strict` a finding, as in Mindbug's logs."""
+        if raw_line == _encode(line):
+            return          # the bytes of what the line decodes to: the encoder writes each key once
+        keys = given_twice(raw_line, line, NO_LISTS_OF_OBJECTS)
+        if not keys:
+            return
+        said = f"{DUPLICATE_KEYS_NOTE}, the last value taken: {', '.join(keys)}"
+        if self.strict:
+            lost = self.lost
+            self.find("DUPLICATE_KEY", [], lineno, f"{said} (--strict)", log=keys)
+            self.lost = lost
+        else:
+            self.report.notes.append(f"line {lineno}: {said}")
 
     def _setup(self, line, lineno) -> bool:
         n = self.players

@@ -66,7 +66,7 @@ def load_document(data: dict, name: str, loc, folders=None, card_files=()) -> tu
     try:
         doc = msgspec.convert(data, MindUpScenario)
     except msgspec.ValidationError as e:
-        path, at, message = msgspec_location(str(e), data, loc, EDITIONS)
+        path, at, message = msgspec_location(str(e), data, loc, EDITIONS, root=MindUpScenario)
         sid = data.get("id") if isinstance(data.get("id"), str) else None
         return None, [ScenarioError(name, at, field_name(path), (f"scenario {sid}: " if sid else "") + message)]
     errors = _Checker(doc, loc, name).check()
