@@ -214,6 +214,16 @@ def test_scenarios_refuses_to_write_a_report_over_a_scenario_file(tmp_path):
     assert scen.read_bytes() == src.read_bytes()
 
 
+def test_scenarios_refuses_an_output_it_cannot_write_before_running_anything(tmp_path):
+    scen = tmp_path / "s.yaml"
+    scen.write_bytes((ROOT / "scenarios" / "keywords-sneaky.yaml").read_bytes())
+    first = tmp_path / "first.json"
+    r = run_cli("scenarios", str(scen), "--output", f"json={first}", "--output", f"junit={tmp_path / 'nowhere' / 'x.xml'}")
+    assert r.returncode == 2 and b"no such folder" in r.stderr and b"Traceback" not in r.stderr, r.stderr
+    # as verify: no scenario run, no report on standard output, no other --output written
+    assert r.stdout == b"" and not first.exists() and _leftovers(tmp_path) == []
+
+
 # -- drafts: hunt --cards --out ----------------------------------------------------------------
 
 def _hunt_cards(out, *more):
