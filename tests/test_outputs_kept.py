@@ -264,6 +264,20 @@ def test_hunt_cards_never_writes_through_a_link_out_of_its_folder(tmp_path):
         assert victim.read_bytes() == OLD and draft.is_symlink()
 
 
+@pytest.mark.parametrize("args", [("--cards", str(DESIGNED), "--budget", "1"), ("--budget", "1"),
+                                  ("--game", "mind-up", "--budget", "1")])
+def test_hunt_out_that_is_a_link_to_nothing_is_refused_as_not_a_folder(tmp_path, args):
+    from oracle.hunt.command import hunt
+
+    out = tmp_path / "drafts"
+    out.symlink_to(tmp_path / "gone")
+    r = CliRunner().invoke(hunt, [*args, "--out", str(out)])
+    # a usage error naming the link, before the hunt; not "1 file may not be written ... use --force"
+    assert r.exit_code == 2 and f"--out {out}: not a folder (a symbolic link to {tmp_path / 'gone'}" in r.output, \
+        r.output
+    assert "--force" not in r.output and not (tmp_path / "gone").exists()
+
+
 def test_hunt_all_never_writes_through_a_link_out_of_its_folder(tmp_path, monkeypatch):
     from oracle.games.mindbug.hunt import search
     from oracle.hunt.command import hunt
@@ -295,6 +309,14 @@ ADAPTER = f"{sys.executable} {ROOT / 'examples' / 'engine_adapter.py'}"
 def _conform(out, *more):
     return run_cli("conform", "--engine", f"{ADAPTER} --plant sneaky", "--budget", "4", "--seed", "2",
                    "--edition", "en-revised", "--shrink-budget", "40", "--out", str(out), "--format", "json", *more)
+
+
+def test_conform_out_that_is_a_link_to_nothing_is_refused_before_any_game(tmp_path):
+    out = tmp_path / "shrunk"
+    out.symlink_to(tmp_path / "gone")
+    r = run_cli("conform", "--engine", ADAPTER, "--budget", "1", "--out", str(out))
+    # where each root cause's note said "not written: ...: File exists"
+    assert r.returncode == 2 and f"--out {out}: not a folder".encode() in r.stderr and r.stdout == b"", r.stderr
 
 
 def test_conform_never_overwrites_a_shrunk_game_someone_edited_without_force(tmp_path):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from ....draftfile import DraftRefused
+from ....draftfile import DraftRefused, not_a_folder
 from ....safefile import OutputError
 from ....term import json_document, visible
 from . import drafts
@@ -50,8 +50,8 @@ def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: 
         raise click.UsageError("--edition and --cards are Mindbug's; the mind-up hunt takes --budget, --seed, --out")
     budget = budget or 200
     out_dir = Path(out) if out else None
-    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
-        raise click.UsageError(f"--out {visible(str(out_dir))}: not a folder")
+    if out_dir is not None and (why := not_a_folder(out_dir)):
+        raise click.UsageError(why)
     if out_dir is not None and not force:
         # The drafts' names are the reading points' (drafts.draft_path): a draft
         # someone edited is found before the hunt runs.
