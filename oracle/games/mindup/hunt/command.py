@@ -58,9 +58,9 @@ def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: 
         refused = [p for p in (out_dir / f"{drafts.POINT_ID.format(c.removeprefix('mu.'))}.yaml" for c in POINTS)
                    if drafts.edited(p)]
         if refused:
-            click.echo(f"mb-oracle hunt: wrote no draft: {', '.join(p.name for p in refused)} in {out_dir} "
-                       "changed since the hunt wrote them (or not written by the hunt); use --force to "
-                       "overwrite, or another --out", err=True)
+            click.echo(visible(f"mb-oracle hunt: wrote no draft: {', '.join(p.name for p in refused)} in {out_dir} "
+                               "changed since the hunt wrote them (or not written by the hunt); use --force to "
+                               "overwrite, or another --out"), err=True)
             return 2
     rep = run(budget, seed)
     if out_dir is not None:
