@@ -73,5 +73,5 @@ def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: 
     if fmt == "json":
         click.echo(json_document(rep.to_json()))
     else:
-        click.echo(render(rep, out_dir))
+        click.echo(visible(render(rep, out_dir), lines=True))     # the --out folder's name as given
     return 1 if rep.broken else 0
