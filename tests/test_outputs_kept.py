@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -133,6 +135,38 @@ def test_show_with_a_wrong_game_leaves_the_page_that_was_there(tmp_path):
     assert page.read_bytes() == OLD and _leftovers(tmp_path) == []
     r = run_cli("show", str(LOG), "-o", str(page))
     assert r.returncode == 0 and page.read_text(encoding="utf-8").rstrip().endswith("</html>")
+
+
+def _as_a_user(folder) -> list[str]:
+    """The start of a command line that runs a command as a user for whom
+    permissions hold (not root), owning `folder`; [] when this is not root."""
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: permissions are not enforced")
+    for p in [folder, *folder.iterdir()]:
+        os.chown(p, 65534, 65534)
+    return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs POSIX users")
+def test_an_output_over_a_read_only_file_is_refused_and_the_file_stays():
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(dir="/tmp"))         # under /tmp: a folder any user may reach
+    try:
+        kept = folder / "kept.json"
+        kept.write_bytes(OLD)
+        kept.chmod(0o444)
+        user = _as_a_user(folder)
+        for args in (("verify", str(LOG), "--output", f"json={kept}"), ("show", str(LOG), "-o", str(kept))):
+            r = subprocess.run([*user, sys.executable, "-m", "oracle", *args], capture_output=True, cwd=ROOT,
+                               timeout=300)
+            # a file made read-only is not renamed over, though its folder would let it be
+            assert r.returncode == 2 and f"{kept}: cannot write: Permission denied".encode() in r.stderr, r.stderr
+            assert kept.read_bytes() == OLD and _leftovers(folder) == []
+    finally:
+        shutil.rmtree(folder)
 
 
 # -- verify --output ----------------------------------------------------------------------
