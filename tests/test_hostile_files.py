@@ -116,6 +116,15 @@ def test_scenarios_name_a_folder_past_the_longest_path(tmp_path):
     assert "cannot read the folder: its path is longer than the system takes" in r.stderr
 
 
+def test_scenarios_given_a_path_past_the_longest_path_name_it_and_run_the_others(tmp_path):
+    shutil.copy(SCENARIO, tmp_path / "setup.yaml")
+    deep = _deep(tmp_path)
+    r = _invoke("scenarios", tmp_path / "setup.yaml", os.path.join(deep, "x.yaml"))
+    # where the run stopped at once ("cannot go on: File name too long"), nothing run
+    assert r.exit_code == 2 and "36 passed" in r.stdout, r.output
+    assert f"{deep}{os.sep}x.yaml: cannot read: File name too long" in r.stderr
+
+
 # -- names a card file may not take ------------------------------------------------
 
 
