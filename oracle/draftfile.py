@@ -11,6 +11,7 @@ renamed into place (`oracle.safefile`).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
@@ -70,13 +71,17 @@ def refusal(path: Path, folder: Path, force: bool = False, edited_check=edited) 
     return None
 
 
-def not_a_folder(folder: Path) -> str | None:
+def unusable_out(folder: Path) -> str | None:
     """Why `--out folder` cannot hold what a run writes there (drafts, shrunk
     games, fuzz reproducers), a sentence naming it; None when it is a folder
-    or is not there yet (it is made at the first file). A symbolic link to
-    nothing is not a folder: making one there fails."""
-    if not os.path.lexists(folder) or os.path.isdir(folder):
+    this user may write in, or is not there yet (it is made at the first
+    file). A symbolic link to nothing is not a folder: making one there fails."""
+    if not os.path.lexists(folder):
         return None
+    if os.path.isdir(folder):
+        if os.access(folder, os.W_OK | os.X_OK):
+            return None
+        return f"--out {visible(str(folder))}: cannot write there: {os.strerror(errno.EACCES)}"
     if os.path.islink(folder) and not os.path.exists(folder):
         return f"--out {visible(str(folder))}: not a folder (a symbolic link to {visible(os.readlink(folder))}, " \
                "which is not there)"

@@ -312,6 +312,28 @@ def test_hunt_out_that_is_a_link_to_nothing_is_refused_as_not_a_folder(tmp_path,
     assert "--force" not in r.output and not (tmp_path / "gone").exists()
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs POSIX users")
+def test_an_out_folder_the_user_may_not_write_in_is_refused_before_the_run():
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(dir="/tmp"))
+    try:
+        out = folder / "out"
+        out.mkdir()
+        user = _as_a_user(folder)
+        out.chmod(0o555)
+        for args in (("hunt", "--budget", "1"), ("hunt", "--game", "mind-up", "--budget", "1"),
+                     ("fuzz", "--budget", "1"), ("conform", "--engine", "no-such-engine")):
+            r = subprocess.run([*user, sys.executable, "-m", "oracle", *args, "--out", str(out)], capture_output=True,
+                               cwd=ROOT, timeout=300)
+            # where hunt said so after its search, and fuzz stopped at its first reproducer
+            assert r.returncode == 2 and f"--out {out}: cannot write there: Permission denied".encode() in r.stderr, \
+                (args, r.stderr)
+            assert r.stdout == b""
+    finally:
+        shutil.rmtree(folder)
+
+
 def test_hunt_all_never_writes_through_a_link_out_of_its_folder(tmp_path, monkeypatch):
     from oracle.games.mindbug.hunt import search
     from oracle.hunt.command import hunt

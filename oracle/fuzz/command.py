@@ -82,9 +82,9 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game, every, no_progres
         raise click.UsageError("--progress-every and --no-progress exclude each other")
     from pathlib import Path
 
-    from ..draftfile import not_a_folder
+    from ..draftfile import unusable_out
 
-    if why := not_a_folder(Path(out)):     # said now, not at the first reproducer to write
+    if why := unusable_out(Path(out)):     # said now, not at the first reproducer to write
         raise click.UsageError(why)
     from ..ending import say_stopped, stops_raise
     from .progress import FuzzProgress

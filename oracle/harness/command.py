@@ -144,12 +144,12 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     protocol or could not be started, or a usage error."""
     from pathlib import Path
 
-    from ..draftfile import not_a_folder
+    from ..draftfile import unusable_out
     from ..replay.outputs import Reporter, load_expectations
     from .conform import KnownOutcomes, Settings
     from .engine_client import EngineFault
 
-    if why := not_a_folder(Path(out_dir)):        # a link to nothing: click's check of --out takes it for no path
+    if why := unusable_out(Path(out_dir)):        # a link to nothing, a folder it may not write in
         raise click.UsageError(why)
     known = load_expectations(expect_file)
     options = games.attribute(_game(game), "CONFORM_OPTIONS")(players, editions, scenario_paths, reading_specs,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from ....draftfile import DraftRefused, not_a_folder
+from ....draftfile import DraftRefused, unusable_out
 from ....safefile import OutputError
 from ....term import json_document, visible
 from . import drafts
@@ -50,7 +50,7 @@ def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: 
         raise click.UsageError("--edition and --cards are Mindbug's; the mind-up hunt takes --budget, --seed, --out")
     budget = budget or 200
     out_dir = Path(out) if out else None
-    if out_dir is not None and (why := not_a_folder(out_dir)):
+    if out_dir is not None and (why := unusable_out(out_dir)):
         raise click.UsageError(why)
     if out_dir is not None and not force:
         # The drafts' names are the reading points' (drafts.draft_path): a draft
