@@ -369,6 +369,23 @@ def test_file_names_that_are_not_utf8_are_sent_escaped_not_a_server_failure(tmp_
     assert [f["file"] for f in listed.json()["files"]] == ["\\udcfe-sub/\\udcfd.yaml"]
 
 
+def test_a_folder_the_listing_cannot_read_is_named_not_skipped(folder, monkeypatch):
+    (folder / "locked").mkdir()
+    (folder / "locked" / "r.yaml").write_text("format: mb-scenario/1\nid: x\n")
+    (folder / "ok.yaml").write_text("format: mb-scenario/1\nid: y\n")
+    real = os.scandir
+
+    def scandir(path="."):
+        if os.path.basename(os.fspath(path)) == "locked":
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real(path)
+    monkeypatch.setattr(os, "scandir", scandir)
+    c = _client(Settings(token=TOKEN, port=PORT, scenario_dirs=(str(folder),)))
+    files = c.get("/api/scenarios", headers=H).json()["files"]
+    assert [f["file"] for f in files] == ["ok.yaml", "locked"]
+    assert files[1]["problem"] == "cannot read the folder: Permission denied"
+
+
 def test_a_library_scenario_opens_as_its_position_and_decisions():
     root = os.path.join(os.path.dirname(__file__), "..", "scenarios")
     c = _client(Settings(token=TOKEN, port=PORT, scenario_dirs=(root,)))
