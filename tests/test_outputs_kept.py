@@ -367,6 +367,16 @@ def _conform(out, *more):
                    "--edition", "en-revised", "--shrink-budget", "40", "--out", str(out), "--format", "json", *more)
 
 
+def test_conform_refuses_an_output_over_the_engine_adapter_it_runs(tmp_path):
+    script = tmp_path / "my adapter.py"
+    script.write_bytes((ROOT / "examples" / "engine_adapter.py").read_bytes())
+    r = run_cli("conform", "--engine", f"{sys.executable} '{script}'", "--budget", "0",
+                "--output", f"json={script}")
+    # where the adapter's script was replaced by the report once the run ended
+    assert r.returncode == 2 and f"would overwrite {script}, an input of this run".encode() in r.stderr, r.stderr
+    assert script.read_bytes() == (ROOT / "examples" / "engine_adapter.py").read_bytes()
+
+
 def test_conform_out_that_is_a_link_to_nothing_is_refused_before_any_game(tmp_path):
     out = tmp_path / "shrunk"
     out.symlink_to(tmp_path / "gone")

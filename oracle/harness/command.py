@@ -161,7 +161,7 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
                         expected=[e.expected for e in known.entries] if known is not None else [], **options)
     from ..scenarios.loader import files_read
 
-    reads = tuple(files_read(scenario_paths)) if outputs else ()
+    reads = (*files_read(scenario_paths), *_engine_files(command)) if outputs else ()
     reporter = Reporter(fmt, outputs, quiet=quiet, command="conform", expectations=KnownOutcomes(),
                         reads=(*reads, *((expect_file,) if expect_file else ())),
                         scenario_runs=scenario_run, verbose=verbose)
@@ -186,6 +186,19 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     _say_skipped(camp.skipped)
     _say_shrunk(getattr(camp, "shrunk", ()))
     sys.exit(reporter.finish())
+
+
+def _engine_files(command: str) -> list[str]:
+    """The files the --engine command names (the adapter's script, a file
+    it is given): inputs of the run, which no --output may overwrite."""
+    import os
+    import shlex
+
+    try:
+        words = shlex.split(command)
+    except ValueError:          # unbalanced quotes: the engine is refused when started
+        return []
+    return [w for w in words if os.path.isfile(w)]
 
 
 def scenario_run(rep) -> bool:
