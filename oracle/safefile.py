@@ -121,6 +121,26 @@ def clash(output: str | os.PathLike, inputs) -> str | None:
     return None
 
 
+def stdout_clash(inputs) -> str | None:
+    """The input (a path, or `-`) that standard output writes to (`annotate
+    LOG >> LOG`): the run would read what it writes, `annotate` without end.
+    None when standard output is not a regular file (a terminal, a pipe) or
+    is none of them."""
+    try:
+        out = os.fstat(1)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(out.st_mode):
+        return None
+    for i in inputs:
+        try:
+            if i and _same(out, os.fstat(0) if i == "-" else os.stat(i)):
+                return str(i)
+        except (OSError, ValueError):
+            pass
+    return None
+
+
 def input_name(i: str) -> str:
     """An input as a message names it: on one line, whatever its name holds."""
     return "standard input" if i == "-" else visible(str(i))

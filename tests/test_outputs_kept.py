@@ -169,6 +169,19 @@ def test_an_output_over_a_read_only_file_is_refused_and_the_file_stays():
         shutil.rmtree(folder)
 
 
+@pytest.mark.parametrize("command", ["annotate", "verify"])
+def test_standard_output_sent_to_an_input_is_refused_before_reading_it(tmp_path, command):
+    log = tmp_path / "games.jsonl"
+    log.write_bytes(LOG.read_bytes())
+    for args, stdin in (((str(log),), None), ((), log)):       # the log named, or on standard input
+        with open(log, "ab") as out, open(stdin or os.devnull, "rb") as inp:
+            # `annotate LOG >> LOG` read its own output without end; verify read its report as log lines
+            r = subprocess.run([sys.executable, "-m", "oracle", command, *args], stdin=inp, stdout=out,
+                               stderr=subprocess.PIPE, cwd=ROOT, timeout=120)
+        assert r.returncode == 2 and b"an input of this run: it would read what it writes" in r.stderr, r.stderr
+        assert log.read_bytes() == LOG.read_bytes()
+
+
 # -- verify --output ----------------------------------------------------------------------
 
 def test_verify_refuses_standard_input_named_as_an_output(tmp_path):
