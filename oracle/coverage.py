@@ -15,7 +15,6 @@ Mind Up! scenarios (`game: mind-up`) against spec/mind-up/clauses.yaml.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +22,7 @@ from pathlib import Path
 import click
 
 from .games import DEFAULT as DEFAULT_GAME, entry
-from .term import plural, visible
+from .term import json_document, plural, visible
 
 
 @dataclass
@@ -129,11 +128,12 @@ def coverage_report(as_json: bool, ids: tuple, game: str = DEFAULT_GAME) -> int:
               if not ids or any(c.id == i or c.id.startswith(i + ".") for i in ids)]
     uncited = [c.id for c in chosen if not c.cited]
     if as_json:
-        click.echo(json.dumps({"scenario_folder": folder, "scenario_files": cov.scenario_files,
-                               "clauses": [c.to_json() for c in chosen], "uncited": uncited,
-                               "errors": [e.to_json() for e in cov.errors]}, ensure_ascii=False, indent=2))
+        # the folder's name as the working directory gives it: json_document escapes what it must
+        click.echo(json_document({"scenario_folder": folder, "scenario_files": cov.scenario_files,
+                                  "clauses": [c.to_json() for c in chosen], "uncited": uncited,
+                                  "errors": [e.to_json() for e in cov.errors]}))
     else:
-        click.echo(f"scenarios read from {folder} ({cov.scenario_files} file{'s' * (cov.scenario_files != 1)})"
+        click.echo(visible(f"scenarios read from {folder} ({cov.scenario_files} file{'s' * (cov.scenario_files != 1)})")
                    if folder else "no scenarios folder found (looked in the working directory and the source "
                                   "checkout): no scenario counted")
         for e in cov.errors:

@@ -11,12 +11,14 @@ renamed into place (`oracle.safefile`).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
 from pathlib import Path
 
 from .safefile import write_file
+from .term import visible
 
 _STAMP = "# Draft written by mb-oracle {}; edit freely (sha256 of the text below: {})\n"
 _STAMP_RE = re.compile(r"^# Draft written by mb-oracle [a-z -]{1,40}; edit freely "
@@ -67,6 +69,23 @@ def refusal(path: Path, folder: Path, force: bool = False, edited_check=edited) 
     if not force and edited_check(path):
         return f"{path} changed since it was written (or was not written as a draft)"
     return None
+
+
+def unusable_out(folder: Path) -> str | None:
+    """Why `--out folder` cannot hold what a run writes there (drafts, shrunk
+    games, fuzz reproducers), a sentence naming it; None when it is a folder
+    this user may write in, or is not there yet (it is made at the first
+    file). A symbolic link to nothing is not a folder: making one there fails."""
+    if not os.path.lexists(folder):
+        return None
+    if os.path.isdir(folder):
+        if os.access(folder, os.W_OK | os.X_OK):
+            return None
+        return f"--out {visible(str(folder))}: cannot write there: {os.strerror(errno.EACCES)}"
+    if os.path.islink(folder) and not os.path.exists(folder):
+        return f"--out {visible(str(folder))}: not a folder (a symbolic link to {visible(os.readlink(folder))}, " \
+               "which is not there)"
+    return f"--out {visible(str(folder))}: not a folder"
 
 
 class DraftRefused(Exception):

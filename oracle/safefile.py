@@ -5,7 +5,8 @@ a draft scenario, a shrunk game) is written to a temporary file beside it
 and renamed into place only when complete: an error, Ctrl-C or a full disk
 leaves the file that was there as it was, never empty or half-written. An
 output that is one of the run's inputs is refused before anything is
-written (`clash`). What is written to a terminal, a pipe or a device
+written (`clash`), and so is a file its user may not write (one made
+read-only), which a rename would replace all the same. What is written to a terminal, a pipe or a device
 (`/dev/stdout`, `/dev/null`) goes there directly: there is nothing to keep.
 
 A run that ends without unwinding (the Ctrl-C of `verify`, which exits at
@@ -120,6 +121,26 @@ def clash(output: str | os.PathLike, inputs) -> str | None:
     return None
 
 
+def stdout_clash(inputs) -> str | None:
+    """The input (a path, or `-`) that standard output writes to (`annotate
+    LOG >> LOG`): the run would read what it writes, `annotate` without end.
+    None when standard output is not a regular file (a terminal, a pipe) or
+    is none of them."""
+    try:
+        out = os.fstat(1)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(out.st_mode):
+        return None
+    for i in inputs:
+        try:
+            if i and _same(out, os.fstat(0) if i == "-" else os.stat(i)):
+                return str(i)
+        except (OSError, ValueError):
+            pass
+    return None
+
+
 def input_name(i: str) -> str:
     """An input as a message names it: on one line, whatever its name holds."""
     return "standard input" if i == "-" else visible(str(i))
@@ -150,6 +171,10 @@ class Replacement:
             except OSError as e:
                 raise OutputError(f"{visible(self.path)}: cannot write: {e.strerror}") from None
             return
+        if st is not None and not os.access(self.path, os.W_OK):
+            # a file its owner made read-only: renamed over, it would be gone though
+            # writing it is refused (the folder's permission is not the file's)
+            raise OutputError(f"{visible(self.path)}: cannot write: {os.strerror(errno.EACCES)}")
         target = os.path.realpath(self.path)
         folder, name = os.path.split(target)
         import secrets      # here: it loads the OpenSSL bindings, which a run without --output never needs

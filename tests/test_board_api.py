@@ -354,6 +354,38 @@ def test_a_game_of_a_log_is_a_position_to_start_from(log, game):
     assert c.get("/api/log", params={"game": "no-such-game"}, headers=H).status_code == 404
 
 
+def test_file_names_that_are_not_utf8_are_sent_escaped_not_a_server_failure(tmp_path, folder):
+    log = tmp_path / os.fsdecode(b"\xff-log.jsonl")
+    log.write_bytes(open(os.path.join(os.path.dirname(__file__), "..", "replays", "conforming", "en-revised.jsonl"),
+                         "rb").read())
+    sub = folder / os.fsdecode(b"\xfe-sub")
+    sub.mkdir()
+    (sub / os.fsdecode(b"\xfd.yaml")).write_bytes(b"format: mb-scenario/1\nid: [\n")
+    c = _client(Settings(token=TOKEN, port=PORT, scenario_dirs=(str(folder),), log_file=str(log)))
+    hello = c.get("/api/hello", headers=H)
+    assert hello.status_code == 200 and hello.json()["log"]["file"] == "\\udcff-log.jsonl", hello.text
+    listed = c.get("/api/scenarios", headers=H)
+    assert listed.status_code == 200, listed.text
+    assert [f["file"] for f in listed.json()["files"]] == ["\\udcfe-sub/\\udcfd.yaml"]
+
+
+def test_a_folder_the_listing_cannot_read_is_named_not_skipped(folder, monkeypatch):
+    (folder / "locked").mkdir()
+    (folder / "locked" / "r.yaml").write_text("format: mb-scenario/1\nid: x\n")
+    (folder / "ok.yaml").write_text("format: mb-scenario/1\nid: y\n")
+    real = os.scandir
+
+    def scandir(path="."):
+        if os.path.basename(os.fspath(path)) == "locked":
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real(path)
+    monkeypatch.setattr(os, "scandir", scandir)
+    c = _client(Settings(token=TOKEN, port=PORT, scenario_dirs=(str(folder),)))
+    files = c.get("/api/scenarios", headers=H).json()["files"]
+    assert [f["file"] for f in files] == ["ok.yaml", "locked"]
+    assert files[1]["problem"] == "cannot read the folder: Permission denied"
+
+
 def test_a_library_scenario_opens_as_its_position_and_decisions():
     root = os.path.join(os.path.dirname(__file__), "..", "scenarios")
     c = _client(Settings(token=TOKEN, port=PORT, scenario_dirs=(root,)))

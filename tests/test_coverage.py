@@ -5,6 +5,7 @@ and every card of the set is the subject of some scenario."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -95,6 +96,22 @@ def test_coverage_report_fails_on_a_broken_scenario_file(tmp_path, monkeypatch, 
     monkeypatch.chdir(tmp_path)
     assert coverage_report(False, ()) == 1
     assert "bad.yaml:1:" in capsys.readouterr().out
+
+
+def test_coverage_names_a_scenarios_folder_with_odd_bytes_escaped(tmp_path):
+    # the working directory's name: a bidi override, a byte that is not UTF-8
+    where = tmp_path / os.fsdecode(b"w\xe2\x80\xae\xff")
+    (where / "scenarios").mkdir(parents=True)
+    (where / "scenarios" / "bad.yaml").write_text("format: mb-scenario/1\nid: x\n")
+    for args in ((), ("--json",)):
+        r = subprocess.run([sys.executable, "-m", "oracle", "clauses", "--coverage", *args],
+                           capture_output=True, cwd=where)
+        out = r.stdout.decode("utf-8")         # where a raw \xff made it no UTF-8 text
+        assert r.returncode == 1 and "\u202e" not in out, out[:300]
+        if args:
+            assert json.loads(out)["scenario_folder"] == f"{tmp_path}/w\u202e\\udcff/scenarios"
+        else:
+            assert f"scenarios read from {tmp_path}/w\\u202e\\udcff/scenarios" in out
 
 
 def test_cli_clauses_coverage_exits_0_for_the_project():

@@ -223,6 +223,14 @@ def test_fuzz_command_prints_what_it_tried_and_exits_0(tmp_path):
     assert f"verdicts out: {games}" in out
 
 
+def test_fuzz_out_that_is_a_link_to_nothing_is_refused_before_any_input(tmp_path):
+    out = tmp_path / "found"
+    out.symlink_to(tmp_path / "gone")
+    r = run_cli("fuzz", "--budget", "1", "--out", str(out))
+    # where the run stopped at its first reproducer to write ("cannot go on: File exists")
+    assert r.returncode == 2 and f"--out {out}: not a folder".encode() in r.stderr and r.stdout == b"", r.stderr
+
+
 def test_card_files_are_tried_without_leaving_their_cards_in_the_database(tmp_path):
     from oracle.games.mindbug.cards import SETS
 

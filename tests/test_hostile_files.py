@@ -88,6 +88,17 @@ def test_verify_names_a_folder_past_the_longest_path(tmp_path):
         assert str(deep)[:200] in r.stdout
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_verify_given_a_path_past_the_longest_path_names_it_and_verifies_the_others(tmp_path, jobs):
+    shutil.copy(LOG, tmp_path / "games.jsonl")
+    deep = _deep(tmp_path)
+    for arg in (os.path.join(deep, "games.jsonl"), deep):      # a file, a folder: neither can be looked at
+        r = _invoke("verify", tmp_path / "games.jsonl", arg, "-q", "-j", jobs)
+        # the other input's games verified, where the run stopped ("cannot go on: File name too long")
+        assert r.exit_code == 2 and "0 violate, 1 malformed" in r.stdout, r.output
+        assert f"MALFORMED {arg[:100]}" in r.stdout and "cannot read the file: File name too long" in r.stdout
+
+
 def test_scenarios_name_a_subfolder_they_cannot_read(tmp_path, locked):
     (tmp_path / "locked").mkdir()
     shutil.copy(SCENARIO, tmp_path / "setup.yaml")
@@ -103,6 +114,15 @@ def test_scenarios_name_a_folder_past_the_longest_path(tmp_path):
     r = _invoke("scenarios", tmp_path)
     assert r.exit_code == 2
     assert "cannot read the folder: its path is longer than the system takes" in r.stderr
+
+
+def test_scenarios_given_a_path_past_the_longest_path_name_it_and_run_the_others(tmp_path):
+    shutil.copy(SCENARIO, tmp_path / "setup.yaml")
+    deep = _deep(tmp_path)
+    r = _invoke("scenarios", tmp_path / "setup.yaml", os.path.join(deep, "x.yaml"))
+    # where the run stopped at once ("cannot go on: File name too long"), nothing run
+    assert r.exit_code == 2 and "36 passed" in r.stdout, r.output
+    assert f"{deep}{os.sep}x.yaml: cannot read: File name too long" in r.stderr
 
 
 # -- names a card file may not take ------------------------------------------------

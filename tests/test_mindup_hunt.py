@@ -82,6 +82,22 @@ def test_the_command_refuses_each_option_of_mindbug_rather_than_ignore_it(option
     assert res.exit_code == 2 and f"{option[0]} is Mindbug's" in res.output, res.output
 
 
+def test_the_refusal_of_an_edited_draft_shows_the_folder_s_name_escaped(tmp_path):
+    out = tmp_path / "drafts\u202e\x1b[2J"
+    out.mkdir()
+    (out / f"mind-up.hunt.{sorted(POINTS)[0].removeprefix('mu.')}.yaml").write_text("# someone's own\n")
+    res = CliRunner().invoke(main, ["hunt", "--game", "mind-up", "--budget", "1", "--out", str(out)], color=True)
+    assert res.exit_code == 2 and "changed since the hunt wrote them" in res.output, res.output
+    assert "drafts\\u202e\\x1b[2J" in res.output and "\u202e" not in res.output and "\x1b" not in res.output
+
+
+def test_the_report_names_the_drafts_folder_escaped(tmp_path):
+    out = tmp_path / "drafts\u202e"
+    res = CliRunner().invoke(main, ["hunt", "--game", "mind-up", "--budget", "15", "--seed", "1", "--out", str(out)])
+    assert res.exit_code == 0 and "draft scenarios in" in res.output and "scenario: " in res.output, res.output
+    assert "drafts\\u202e" in res.output and "\u202e" not in res.output
+
+
 def test_a_draft_that_cannot_be_written_stops_the_command_with_a_message(report, monkeypatch, tmp_path):
     from oracle.games.mindup.hunt import command
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -135,6 +137,51 @@ def test_show_with_a_wrong_game_leaves_the_page_that_was_there(tmp_path):
     assert r.returncode == 0 and page.read_text(encoding="utf-8").rstrip().endswith("</html>")
 
 
+def _as_a_user(folder) -> list[str]:
+    """The start of a command line that runs a command as a user for whom
+    permissions hold (not root), owning `folder`; [] when this is not root."""
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: permissions are not enforced")
+    for p in [folder, *folder.iterdir()]:
+        os.chown(p, 65534, 65534)
+    return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs POSIX users")
+def test_an_output_over_a_read_only_file_is_refused_and_the_file_stays():
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(dir="/tmp"))         # under /tmp: a folder any user may reach
+    try:
+        kept = folder / "kept.json"
+        kept.write_bytes(OLD)
+        kept.chmod(0o444)
+        user = _as_a_user(folder)
+        for args in (("verify", str(LOG), "--output", f"json={kept}"), ("show", str(LOG), "-o", str(kept))):
+            r = subprocess.run([*user, sys.executable, "-m", "oracle", *args], capture_output=True, cwd=ROOT,
+                               timeout=300)
+            # a file made read-only is not renamed over, though its folder would let it be
+            assert r.returncode == 2 and f"{kept}: cannot write: Permission denied".encode() in r.stderr, r.stderr
+            assert kept.read_bytes() == OLD and _leftovers(folder) == []
+    finally:
+        shutil.rmtree(folder)
+
+
+@pytest.mark.parametrize("command", ["annotate", "verify"])
+def test_standard_output_sent_to_an_input_is_refused_before_reading_it(tmp_path, command):
+    log = tmp_path / "games.jsonl"
+    log.write_bytes(LOG.read_bytes())
+    for args, stdin in (((str(log),), None), ((), log)):       # the log named, or on standard input
+        with open(log, "ab") as out, open(stdin or os.devnull, "rb") as inp:
+            # `annotate LOG >> LOG` read its own output without end; verify read its report as log lines
+            r = subprocess.run([sys.executable, "-m", "oracle", command, *args], stdin=inp, stdout=out,
+                               stderr=subprocess.PIPE, cwd=ROOT, timeout=120)
+        assert r.returncode == 2 and b"an input of this run: it would read what it writes" in r.stderr, r.stderr
+        assert log.read_bytes() == LOG.read_bytes()
+
+
 # -- verify --output ----------------------------------------------------------------------
 
 def test_verify_refuses_standard_input_named_as_an_output(tmp_path):
@@ -214,6 +261,16 @@ def test_scenarios_refuses_to_write_a_report_over_a_scenario_file(tmp_path):
     assert scen.read_bytes() == src.read_bytes()
 
 
+def test_scenarios_refuses_an_output_it_cannot_write_before_running_anything(tmp_path):
+    scen = tmp_path / "s.yaml"
+    scen.write_bytes((ROOT / "scenarios" / "keywords-sneaky.yaml").read_bytes())
+    first = tmp_path / "first.json"
+    r = run_cli("scenarios", str(scen), "--output", f"json={first}", "--output", f"junit={tmp_path / 'nowhere' / 'x.xml'}")
+    assert r.returncode == 2 and b"no such folder" in r.stderr and b"Traceback" not in r.stderr, r.stderr
+    # as verify: no scenario run, no report on standard output, no other --output written
+    assert r.stdout == b"" and not first.exists() and _leftovers(tmp_path) == []
+
+
 # -- drafts: hunt --cards --out ----------------------------------------------------------------
 
 def _hunt_cards(out, *more):
@@ -254,6 +311,42 @@ def test_hunt_cards_never_writes_through_a_link_out_of_its_folder(tmp_path):
         assert victim.read_bytes() == OLD and draft.is_symlink()
 
 
+@pytest.mark.parametrize("args", [("--cards", str(DESIGNED), "--budget", "1"), ("--budget", "1"),
+                                  ("--game", "mind-up", "--budget", "1")])
+def test_hunt_out_that_is_a_link_to_nothing_is_refused_as_not_a_folder(tmp_path, args):
+    from oracle.hunt.command import hunt
+
+    out = tmp_path / "drafts"
+    out.symlink_to(tmp_path / "gone")
+    r = CliRunner().invoke(hunt, [*args, "--out", str(out)])
+    # a usage error naming the link, before the hunt; not "1 file may not be written ... use --force"
+    assert r.exit_code == 2 and f"--out {out}: not a folder (a symbolic link to {tmp_path / 'gone'}" in r.output, \
+        r.output
+    assert "--force" not in r.output and not (tmp_path / "gone").exists()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs POSIX users")
+def test_an_out_folder_the_user_may_not_write_in_is_refused_before_the_run():
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(dir="/tmp"))
+    try:
+        out = folder / "out"
+        out.mkdir()
+        user = _as_a_user(folder)
+        out.chmod(0o555)
+        for args in (("hunt", "--budget", "1"), ("hunt", "--game", "mind-up", "--budget", "1"),
+                     ("fuzz", "--budget", "1"), ("conform", "--engine", "no-such-engine")):
+            r = subprocess.run([*user, sys.executable, "-m", "oracle", *args, "--out", str(out)], capture_output=True,
+                               cwd=ROOT, timeout=300)
+            # where hunt said so after its search, and fuzz stopped at its first reproducer
+            assert r.returncode == 2 and f"--out {out}: cannot write there: Permission denied".encode() in r.stderr, \
+                (args, r.stderr)
+            assert r.stdout == b""
+    finally:
+        shutil.rmtree(folder)
+
+
 def test_hunt_all_never_writes_through_a_link_out_of_its_folder(tmp_path, monkeypatch):
     from oracle.games.mindbug.hunt import search
     from oracle.hunt.command import hunt
@@ -285,6 +378,24 @@ ADAPTER = f"{sys.executable} {ROOT / 'examples' / 'engine_adapter.py'}"
 def _conform(out, *more):
     return run_cli("conform", "--engine", f"{ADAPTER} --plant sneaky", "--budget", "4", "--seed", "2",
                    "--edition", "en-revised", "--shrink-budget", "40", "--out", str(out), "--format", "json", *more)
+
+
+def test_conform_refuses_an_output_over_the_engine_adapter_it_runs(tmp_path):
+    script = tmp_path / "my adapter.py"
+    script.write_bytes((ROOT / "examples" / "engine_adapter.py").read_bytes())
+    r = run_cli("conform", "--engine", f"{sys.executable} '{script}'", "--budget", "0",
+                "--output", f"json={script}")
+    # where the adapter's script was replaced by the report once the run ended
+    assert r.returncode == 2 and f"would overwrite {script}, an input of this run".encode() in r.stderr, r.stderr
+    assert script.read_bytes() == (ROOT / "examples" / "engine_adapter.py").read_bytes()
+
+
+def test_conform_out_that_is_a_link_to_nothing_is_refused_before_any_game(tmp_path):
+    out = tmp_path / "shrunk"
+    out.symlink_to(tmp_path / "gone")
+    r = run_cli("conform", "--engine", ADAPTER, "--budget", "1", "--out", str(out))
+    # where each root cause's note said "not written: ...: File exists"
+    assert r.returncode == 2 and f"--out {out}: not a folder".encode() in r.stderr and r.stdout == b"", r.stderr
 
 
 def test_conform_never_overwrites_a_shrunk_game_someone_edited_without_force(tmp_path):

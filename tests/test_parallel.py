@@ -252,6 +252,17 @@ def test_verify_standard_input_in_several_blocks_gives_the_same_bytes_with_two_j
     assert json.loads(one.stdout.splitlines()[-1])["games"] == 160
 
 
+@pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="needs /proc/self/mem (Linux)")
+def test_a_regular_file_that_cannot_be_read_gives_the_bytes_of_one_job_with_two_jobs():
+    # /proc/self/mem: a regular file whose first read fails (EIO)
+    log = "replays/conforming/en-first.jsonl"
+    one = run_cli("verify", log, "/proc/self/mem", log, "--format", "json")
+    two = run_cli("verify", log, "/proc/self/mem", log, "--format", "json", "-j", "2")
+    # where the two jobs' planner stopped the run ("cannot go on: Input/output error")
+    assert two.returncode == one.returncode == 2 and two.stdout == one.stdout, two.stderr
+    assert b'"file":"/proc/self/mem"' in two.stdout and b"UNREADABLE" in two.stdout
+
+
 def test_verify_a_gzip_file_with_two_jobs_reports_as_its_plain_copy(tmp_path):
     data = selfplay(25, 9)
     (tmp_path / "g.jsonl").write_bytes(data)

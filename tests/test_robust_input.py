@@ -348,7 +348,7 @@ NEVER_ENDS = [
     (("verify", "--expect", "/dev/zero", "replays/conforming"), "larger than 1048576 bytes"),
     (("verify", "--cards", "/dev/zero", "replays/conforming"), "larger than 1048576 bytes"),
     (("selfplay", "--cards", "/dev/urandom", "--games", "1"), "larger than 1048576 bytes"),
-    (("perft", "--depth", "1", "--log", "/dev/zero"), "/dev/zero:1: the line is 1048577 bytes long"),
+    (("perft", "--depth", "1", "--log", "/dev/zero"), "/dev/zero:1: the line is longer than 1048576 bytes"),
 ]
 
 
@@ -360,6 +360,16 @@ def test_a_file_that_never_ends_is_refused_at_its_limit(args, said):
     assert r.returncode == 2 and time.monotonic() - start < 30
     err = r.stderr.decode()
     assert said in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_replay_log_line_too_long_is_refused_where_a_deal_is_read_without_a_length_it_did_not_count(tmp_path):
+    log = tmp_path / "long.jsonl"
+    # a line of blanks past the limit, then a game line on the same line: one line, too long
+    log.write_bytes(b" " * 3_000_000 + b'{"t":"game","format":"mb-replay/1","id":"x"}\n')
+    r = run_cli("perft", "--depth", "1", "--log", str(log))
+    err = r.stderr.decode()
+    assert r.returncode == 2 and err == f"error: {log}:1: the line is longer than 1048576 bytes, the limit " \
+        "(MAX_LINE_BYTES)\n", err
 
 
 def test_a_replay_log_nested_too_deep_is_refused_where_a_deal_is_read(tmp_path):

@@ -80,14 +80,18 @@ def listing(settings) -> list[dict]:
     """Each scenario file under the folders (regular files within them, at
     most 1 MiB), with the id, game and title of each of its documents (read
     as YAML only: the loader judges a scenario when it is opened), or why
-    it cannot be read."""
+    it cannot be read; then each folder under them that cannot be listed,
+    with why."""
     from .. import safeyaml
     from ..safeyaml import NotReadable, read_within
+
+    from ..folders import why_unread
 
     out = []
     for folder in _folders(settings):
         root = os.path.realpath(folder)
-        for here, dirs, names in os.walk(root):
+        unread: list[OSError] = []          # the folders the walk could not list: named, not skipped
+        for here, dirs, names in os.walk(root, onerror=unread.append):
             dirs.sort()
             for n in sorted(names):
                 if os.path.splitext(n)[1] not in SUFFIXES:
@@ -105,6 +109,8 @@ def listing(settings) -> list[dict]:
                 except (safeyaml.YamlProblem, UnicodeDecodeError, ValueError) as e:
                     entry["problem"] = f"not read as YAML: {e}"
                 out.append(entry)
+        out += [{"file": os.path.relpath(e.filename, root), "folder": folder,
+                 "problem": f"cannot read the folder: {why_unread(e)}"} for e in unread]
     return out
 
 

@@ -26,6 +26,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
+from ..term import json_encode_visible
 from . import bodies, files, logs, play
 
 PAGE = Path(__file__).parent / "page"
@@ -69,7 +70,10 @@ class ApiError(Exception):
 
 
 def _json(data, status: int = 200) -> Response:
-    return Response(msgspec.json.encode(data), status, media_type="application/json", headers=HEADERS)
+    # A file name that is not UTF-8 (a lone surrogate, as os.fsdecode gives it)
+    # is sent as the text `visible` writes for it: UTF-8 cannot encode it.
+    return Response(json_encode_visible(msgspec.json.encode, data), status, media_type="application/json",
+                    headers=HEADERS)
 
 
 def _error(status: int, code: str, message: str, field: str | None = None) -> Response:

@@ -80,6 +80,12 @@ def fuzz(budget, seed, out, seconds, cli_every, targets, game, every, no_progres
         raise click.UsageError(f"--target {', '.join(wrong)}: not a target of {game} ({', '.join(shares)})")
     if no_progress and every is not None:
         raise click.UsageError("--progress-every and --no-progress exclude each other")
+    from pathlib import Path
+
+    from ..draftfile import unusable_out
+
+    if why := unusable_out(Path(out)):     # said now, not at the first reproducer to write
+        raise click.UsageError(why)
     from ..ending import say_stopped, stops_raise
     from .progress import FuzzProgress
 

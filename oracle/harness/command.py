@@ -144,10 +144,13 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     protocol or could not be started, or a usage error."""
     from pathlib import Path
 
+    from ..draftfile import unusable_out
     from ..replay.outputs import Reporter, load_expectations
     from .conform import KnownOutcomes, Settings
     from .engine_client import EngineFault
 
+    if why := unusable_out(Path(out_dir)):        # a link to nothing, a folder it may not write in
+        raise click.UsageError(why)
     known = load_expectations(expect_file)
     options = games.attribute(_game(game), "CONFORM_OPTIONS")(players, editions, scenario_paths, reading_specs,
                                                               expect_file, sets_spec)
@@ -158,7 +161,7 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
                         expected=[e.expected for e in known.entries] if known is not None else [], **options)
     from ..scenarios.loader import files_read
 
-    reads = tuple(files_read(scenario_paths)) if outputs else ()
+    reads = (*files_read(scenario_paths), *_engine_files(command)) if outputs else ()
     reporter = Reporter(fmt, outputs, quiet=quiet, command="conform", expectations=KnownOutcomes(),
                         reads=(*reads, *((expect_file,) if expect_file else ())),
                         scenario_runs=scenario_run, verbose=verbose)
@@ -183,6 +186,19 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     _say_skipped(camp.skipped)
     _say_shrunk(getattr(camp, "shrunk", ()))
     sys.exit(reporter.finish())
+
+
+def _engine_files(command: str) -> list[str]:
+    """The files the --engine command names (the adapter's script, a file
+    it is given): inputs of the run, which no --output may overwrite."""
+    import os
+    import shlex
+
+    try:
+        words = shlex.split(command)
+    except ValueError:          # unbalanced quotes: the engine is refused when started
+        return []
+    return [w for w in words if os.path.isfile(w)]
 
 
 def scenario_run(rep) -> bool:

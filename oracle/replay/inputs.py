@@ -63,7 +63,12 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
         from pathlib import Path
 
         path = Path(p)
-        if path.is_dir():
+        try:
+            is_dir = path.is_dir()
+        except OSError:
+            out.append(p)       # longer than the system takes: read as a file, it is UNREADABLE, named
+            continue
+        if is_dir:
             found = _logs_under(p)
             if not found:
                 from ..term import visible

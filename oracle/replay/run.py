@@ -23,13 +23,20 @@ def declared(path):
 def inputs_ready(paths, cards_file=None) -> None:
     """A command's inputs before it reads them: the card file of `--cards`
     loaded (`declared`), then PATHS checked (inputs.check_input); a missing
-    one is an error line and exit status 2."""
+    one, or one that standard output writes to, is an error line and exit
+    status 2."""
     if cards_file:
         declared(cards_file)
     try:
-        check_input(paths)
+        files = check_input(paths)
     except NoInput as e:
         error(e)
+        sys.exit(2)
+    from ..safefile import input_name, stdout_clash
+
+    same = stdout_clash(files)
+    if same is not None:
+        error(f"standard output is {input_name(same)}, an input of this run: it would read what it writes")
         sys.exit(2)
 
 

@@ -269,7 +269,11 @@ def plan_local(path: str, size: int, wait: bool = True) -> Iterator[Share | Wait
         if not regular:
             yield from plan_stream(f, path, STREAM_SHARE, wait)
             return
-        head = f.read(3)
+        try:
+            head = f.read(3)
+        except OSError:
+            yield Whole(path)  # a file that cannot be read (/proc/self/mem): the reader names the error
+            return
         if head.startswith(GZIP_MAGIC):
             f.seek(0)
             yield from plan_stream(gzip.GzipFile(fileobj=f, mode="rb"), path, STREAM_SHARE)

@@ -64,6 +64,10 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
             sys.exit(2)
         paths = ("scenarios",)
     _refuse_inputs(outputs, paths, cards_file)
+    # Every --output is opened before the run, as verify's are: one that
+    # cannot be written is a usage error before any scenario runs or any
+    # report is written.
+    opened = [(kind, _open(kind, path)) for kind, path in outputs]
     files, errors = load_paths(paths)
     errors = errors + [e for f in files for e in f.errors]
     if not files and not errors:
@@ -85,8 +89,8 @@ def scenarios(paths, editions, fmt, outputs, verbose, sets_spec, cards_file):
         out.detach()
     else:
         click.echo(report.human(results, errors, verbose, list_errors=False))
-    for kind, path in outputs:
-        _write(kind, path, results, errors, files, verbose, paths)
+    for kind, out in opened:
+        _write(kind, out, results, errors, files, verbose, paths)
     if errors:
         sys.exit(2)
     sys.exit(1 if any(r.failed for r in results) else 0)
@@ -107,14 +111,18 @@ def _refuse_inputs(outputs, paths, cards_file) -> None:
                                    "this run")
 
 
-def _write(kind, path, results, errors, files, verbose, paths) -> None:
-    """One --output FORMAT=FILE report."""
-    from . import report
-
+def _open(kind, path) -> Replacement:
+    """The file of one --output FORMAT=FILE, opened beside its place."""
     try:
-        out = Replacement(path, "w")
+        return Replacement(path, "w")
     except OutputError as e:
         raise click.UsageError(f"--output {kind}={e}") from None
+
+
+def _write(kind, out, results, errors, files, verbose, paths) -> None:
+    """One --output FORMAT=FILE report, written to `out` and renamed into place."""
+    from . import report
+
     with out as f:
         if kind == "json":
             f.write(report.as_json(results, errors) + "\n")

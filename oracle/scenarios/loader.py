@@ -52,7 +52,12 @@ def discover(paths: Iterable[str | Path]) -> tuple[list[Path], list[ScenarioErro
     found: list[Path] = []
     errors: list[ScenarioError] = []
     for p in map(Path, paths):
-        if p.is_dir():
+        try:
+            is_dir = p.is_dir()
+        except OSError as e:        # a path longer than the system takes: named, the others run
+            errors.append(ScenarioError(str(p), None, None, f"cannot read: {e.strerror or e}"))
+            continue
+        if is_dir:
             files, unread = search(str(p), lambda name: os.path.splitext(name)[1] in SUFFIXES)
             found += map(Path, files)
             errors += [ScenarioError(folder, None, None, f"cannot read the folder: {why}; its scenarios are not run")

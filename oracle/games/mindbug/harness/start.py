@@ -132,6 +132,10 @@ def log_start(path: str) -> tuple[str | None, dict, dict, tuple[str, ...], str]:
             # Lines read within the replay limits: a line past MAX_LINE_BYTES
             # (or a file that never ends a line) is never held whole.
             for n, raw in enumerate(iter(lambda: f.readline(MAX_LINE_BYTES + 1), b""), 1):
+                if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                    # only the line's first bytes were read: how long it is, nobody counted
+                    raise StartError(f"{visible(path)}:{n}: the line is longer than {MAX_LINE_BYTES} bytes, "
+                                     "the limit (MAX_LINE_BYTES)")
                 if n == 1 and raw.startswith(BOM):
                     raw = raw[len(BOM):]               # a UTF-8 byte order mark, as verify takes it
                 if not raw.strip():

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from ....draftfile import unusable_out
 from ....term import error, json_document, visible
 from ..editions import EDITIONS
 from .budget import DEFAULT
@@ -73,8 +74,8 @@ def _hunt_cards(cards_file, out, budget, seed, fmt, force) -> int:
     from ..cards.declared import CardFileError
     from .card_hunt import draft_path, hunt_cards, render, write
     out_dir = Path(out) if out else None
-    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
-        raise click.UsageError(f"--out {visible(str(out_dir))}: not a folder")
+    if out_dir is not None and (why := unusable_out(out_dir)):
+        raise click.UsageError(why)
     try:
         found = hunt_cards(cards_file, out_dir, budget=budget, seed=seed)
     except CardFileError as e:
@@ -180,8 +181,8 @@ def hunt_game(budget, seed, out, force, fmt, *, edition=None, no_abstract=False,
     budget = budget or DEFAULT
     editions = (edition,) if edition else EDITIONS
     out_dir = Path(out) if out else None
-    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
-        raise click.UsageError(f"--out {visible(str(out_dir))}: not a folder")
+    if out_dir is not None and (why := unusable_out(out_dir)):
+        raise click.UsageError(why)
     from ....term import Progress
     with Progress("hunt", total=budget, unit="situation", enabled=progress) as bar:
         rep = Hunt(editions, budget=budget, seed=seed, abstract=not no_abstract, jobs=jobs, progress=bar.update).run()

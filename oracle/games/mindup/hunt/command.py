@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from ....draftfile import DraftRefused
+from ....draftfile import DraftRefused, unusable_out
 from ....safefile import OutputError
 from ....term import json_document, visible
 from . import drafts
@@ -53,17 +53,17 @@ def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: 
                                "mind-up hunt takes --budget, --seed, --out")
     budget = budget or 200
     out_dir = Path(out) if out else None
-    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
-        raise click.UsageError(f"--out {visible(str(out_dir))}: not a folder")
+    if out_dir is not None and (why := unusable_out(out_dir)):
+        raise click.UsageError(why)
     if out_dir is not None and not force:
         # The drafts' names are the reading points' (drafts.draft_path): a draft
         # someone edited is found before the hunt runs.
         refused = [p for p in (out_dir / f"{drafts.POINT_ID.format(c.removeprefix('mu.'))}.yaml" for c in POINTS)
                    if drafts.edited(p)]
         if refused:
-            click.echo(f"mb-oracle hunt: wrote no draft: {', '.join(p.name for p in refused)} in {out_dir} "
-                       "changed since the hunt wrote them (or not written by the hunt); use --force to "
-                       "overwrite, or another --out", err=True)
+            click.echo(visible(f"mb-oracle hunt: wrote no draft: {', '.join(p.name for p in refused)} in {out_dir} "
+                               "changed since the hunt wrote them (or not written by the hunt); use --force to "
+                               "overwrite, or another --out"), err=True)
             return 2
     rep = run(budget, seed)
     if out_dir is not None:
@@ -76,5 +76,5 @@ def hunt_game(budget: int | None, seed: int, out: str | None, force: bool, fmt: 
     if fmt == "json":
         click.echo(json_document(rep.to_json()))
     else:
-        click.echo(render(rep, out_dir))
+        click.echo(visible(render(rep, out_dir), lines=True))     # the --out folder's name as given
     return 1 if rep.broken else 0
