@@ -96,7 +96,9 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     unused = list(unused)
     seen = decks[0] + decks[1] + unused
     dealt = set(seen)
-    if not defs.keys() >= dealt or len(seen) != len(dealt):
+    # `difference` looks each id up in `defs` by the hash the set keeps: a
+    # fraction of a dict view's `>=`, which hashes each id again.
+    if dealt.difference(defs) or len(seen) != len(dealt):
         raise SetupError("BAD_SETUP", "setup.deal",
                          "every card must be dealt exactly once, into a draw pile or the unused pile")
     # setup.set-aside: a deal of exactly the cards of sets without evolution lines has no double-sided card

@@ -190,13 +190,14 @@ class Verifier(DecisionChecks, ClaimChecks):
         rep.edition = prof.edition
         declared = {} if head.readings is msgspec.UNSET else head.readings
         try:
-            chosen = check_readings(declared)
+            chosen = check_readings(declared) if declared else {}     # most games declare none
         except UnknownReading as e:
             self.find("BAD_LINE", [], lineno, f"field readings: {e}", log=declared)
             return self._finish()
         chosen.update(self.readings_override)
         self.readings = chosen
-        prof = with_readings(prof, chosen)
+        if chosen:
+            prof = with_readings(prof, chosen)      # the team's readings: the edition's own profile
         rep.readings = (differing(chosen) or None) if chosen else None
         try:
             self.sets = _checked_sets(tuple(head.sets), cards_version())   # setup.sets
