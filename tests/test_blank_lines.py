@@ -45,7 +45,7 @@ def test_a_run_of_blank_lines_is_passed_without_looking_at_each(monkeypatch, bla
     assert lines == by_hand(data)
     # Only the lines that may be game lines are looked at alone (the run
     # of blank lines, 300,000 of them, not one by one).
-    assert len(seen) <= 2 * data.count(b"\"game\""), len(seen)   # each: split_games, is_game_line
+    assert len(seen) <= data.count(b"\"game\""), len(seen)   # each: is_game_line
 
 
 def test_blank_and_space_led_lines_among_a_games_lines_keep_the_runs(monkeypatch):
@@ -54,7 +54,7 @@ def test_blank_and_space_led_lines_among_a_games_lines_keep_the_runs(monkeypatch
         + b"\n"
     seen = counted(monkeypatch)
     assert kept(data) == by_hand(data)
-    assert len(seen) <= 2 * data.count(b"\"game\""), len(seen)   # each: split_games, is_game_line
+    assert len(seen) <= data.count(b"\"game\""), len(seen)   # each: is_game_line
 
 
 def test_a_gzip_stream_of_blank_lines_between_two_games_gives_their_two_verdicts(tmp_path):

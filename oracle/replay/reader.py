@@ -316,7 +316,7 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
                 i += 1
                 if utf16 and raw[:1] == b"\0":
                     raw = after_utf16(raw)
-                if may_be_game_line(raw) and is_game_line(raw):
+                if is_game_line(raw):       # which first looks for "game" (may_be_game_line)
                     if current is not None:
                         yield current
                     current = RawGame(name, [(num, raw)])
