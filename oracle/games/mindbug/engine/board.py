@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import CardDef, next_stage
-from ..cards.abilities import BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER, RAISES_ONLY, TURN_FREE
+from ..cards.abilities import ATTACK_RULES, BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER, RAISES_ONLY, TURN_FREE
 from ..editions import Profile, profile as get_profile
 from .presence import Flags, flags_of
 from .records import Event, Pending
@@ -32,7 +32,8 @@ _EVENT: Final = Event
 
 def design_face(d) -> tuple:
     """`Table.face` of a design (an evolved creature reads its stage's face):
-    (power, keywords, constant ability or None); the constant ability as
+    (power, keywords, constant ability or None, the rule by which it
+    forbids enemy creatures to attack or None); the constant ability as
     (changes powers or keywords, the rule by which it forbids blocks or
     None, the design's name, never reads whose turn it is, its functions
     of the power, granted and copied layers, each or None, and whether its
@@ -40,10 +41,12 @@ def design_face(d) -> tuple:
     n = d.name
     pw, gr, cp = POWER_LAYER.get(n), GRANT_LAYER.get(n), COPY_LAYER.get(n)
     forbids = BLOCK_RULES.get(n)
+    bars = ATTACK_RULES.get(n)
     if pw is None and gr is None and cp is None:
-        return (d.power, d.keywords, None if forbids is None else (False, forbids, n, True, None, None, None, False))
+        const = None if forbids is None else (False, forbids, n, True, None, None, None, False)
+        return (d.power, d.keywords, const, bars)
     free = (pw is None or pw in TURN_FREE) and (gr is None or gr in TURN_FREE) and (cp is None or cp in TURN_FREE)
-    return (d.power, d.keywords, (True, forbids, n, free, pw, gr, cp, pw is not None and pw not in RAISES_ONLY))
+    return (d.power, d.keywords, (True, forbids, n, free, pw, gr, cp, pw is not None and pw not in RAISES_ONLY), bars)
 
 
 # design_face of the designs dealt so far, by the design's id: (design, face),
@@ -97,7 +100,8 @@ class Table:
         (abilities.constant) whether that ability changes powers or keywords,
         the rule by which it forbids blocks (or None), the design's name,
         whether the ability never reads whose turn it is, its functions of
-        each layer and whether it may lower a power; None for the others
+        each layer and whether it may lower a power; None for the others;
+        then the rule by which it forbids enemy creatures to attack, or None
         (design_face)."""
         f = self.faces.get(card)
         if f is None:

@@ -26,10 +26,18 @@ def attack_barred(g: Board, player: int) -> frozenset:
         out = out | in_discard.attack_barred(g, player)        # later.in-discard
     if f.enemy_attack_rules:
         side = 1 - player
-        for c in s.play[side]:
-            rule = ATTACK_RULES.get(g.design(c).name)
-            if rule is not None:
-                out = out | rule(g, c, side, s.play[player])
+        if s.stages:                                           # later.evolve: the face of its stage
+            for c in s.play[side]:
+                rule = ATTACK_RULES.get(g.design(c).name)
+                if rule is not None:
+                    out = out | rule(g, c, side, s.play[player])
+        else:
+            table = g.table
+            faces = table.faces
+            for c in s.play[side]:
+                rule = (faces.get(c) or table.face(c))[3]       # board.design_face
+                if rule is not None:
+                    out = out | rule(g, c, side, s.play[player])
     if f.any_side_attack_rules:
         for holder in (0, 1):                                  # rules that bar either side's creatures
             for c in s.play[holder]:
