@@ -114,21 +114,23 @@ class Base:
     (power.base): each creature's printed power and keywords (a stage's face
     for an evolved creature, boost cards added), the constant abilities that
     change them (side, card, functions of the power, granted and copied
-    layers, never reads whose turn it is) and those that forbid blocks (side,
-    card, rule), each in play order; whether none of them reads whose turn
-    it is, and whether a power may end under the floor. Kept from one change
-    of the board to the next where a creature only came or left
-    (power.entered, power.left); `blocks` and `holders` are replaced, never
-    changed in place, once the stats read them."""
+    layers, never reads whose turn it is), those that forbid blocks (side,
+    card, rule) and those that forbid enemy creatures to attack (side, card,
+    rule: restrictions.attack_barred), each in play order; whether none of
+    them reads whose turn it is, and whether a power may end under the
+    floor. Kept from one change of the board to the next where a creature
+    only came or left (power.entered, power.left); `blocks` and `holders`
+    are replaced, never changed in place, once the stats read them."""
 
-    __slots__ = ("power", "kw", "holders", "blocks", "free", "under")
+    __slots__ = ("power", "kw", "holders", "blocks", "bars", "free", "under")
 
     def __init__(self, power: dict[int, int], kw: dict[int, int], holders: list[tuple], blocks: list[tuple],
-                 free: bool, under: bool):
+                 bars: list[tuple], free: bool, under: bool):
         self.power = power
         self.kw = kw
         self.holders = holders
         self.blocks = blocks
+        self.bars = bars
         self.free = free
         self.under = under
 

@@ -26,7 +26,12 @@ def attack_barred(g: Board, player: int) -> frozenset:
         out = out | in_discard.attack_barred(g, player)        # later.in-discard
     if f.enemy_attack_rules:
         side = 1 - player
-        if s.stages:                                           # later.evolve: the face of its stage
+        b = g._base
+        if b is not None:                                      # the rules in play, kept (board.Base)
+            for e in b.bars:
+                if e[0] == side:
+                    out = out | e[2](g, e[1], side, s.play[player])
+        elif s.stages:                                         # later.evolve: the face of its stage
             for c in s.play[side]:
                 rule = ATTACK_RULES.get(g.design(c).name)
                 if rule is not None:
