@@ -32,21 +32,21 @@ _EVENT: Final = Event
 
 def design_face(d) -> tuple:
     """`Table.face` of a design (an evolved creature reads its stage's face):
-    (power, keywords, constant ability or None, the rule by which it
-    forbids enemy creatures to attack or None); the constant ability as
+    (power, keywords, constant ability or None); the constant ability as
     (changes powers or keywords, the rule by which it forbids blocks or
     None, the design's name, never reads whose turn it is, its functions
-    of the power, granted and copied layers, each or None, and whether its
-    power-layer function may lower a power)."""
+    of the power, granted and copied layers, each or None, whether its
+    power-layer function may lower a power, and the rule by which it
+    forbids enemy creatures to attack or None)."""
     n = d.name
     pw, gr, cp = POWER_LAYER.get(n), GRANT_LAYER.get(n), COPY_LAYER.get(n)
     forbids = BLOCK_RULES.get(n)
     bars = ATTACK_RULES.get(n)
     if pw is None and gr is None and cp is None:
-        const = None if forbids is None else (False, forbids, n, True, None, None, None, False)
-        return (d.power, d.keywords, const, bars)
+        const = None if forbids is None and bars is None else (False, forbids, n, True, None, None, None, False, bars)
+        return (d.power, d.keywords, const)
     free = (pw is None or pw in TURN_FREE) and (gr is None or gr in TURN_FREE) and (cp is None or cp in TURN_FREE)
-    return (d.power, d.keywords, (True, forbids, n, free, pw, gr, cp, pw is not None and pw not in RAISES_ONLY), bars)
+    return (d.power, d.keywords, (True, forbids, n, free, pw, gr, cp, pw is not None and pw not in RAISES_ONLY, bars))
 
 
 # design_face of the designs dealt so far, by the design's id: (design, face),
@@ -100,8 +100,8 @@ class Table:
         (abilities.constant) whether that ability changes powers or keywords,
         the rule by which it forbids blocks (or None), the design's name,
         whether the ability never reads whose turn it is, its functions of
-        each layer and whether it may lower a power; None for the others;
-        then the rule by which it forbids enemy creatures to attack, or None
+        each layer, whether it may lower a power and the rule by which it
+        forbids enemy creatures to attack (or None); None for the others
         (design_face)."""
         f = self.faces.get(card)
         if f is None:

@@ -62,8 +62,8 @@ def base(g: Board) -> Base:
                         under = True
                 if const[1] is not None:
                     blocks.append((p, c, const[1]))
-            if f[3] is not None:
-                bars.append((p, c, f[3]))
+                if const[8] is not None:
+                    bars.append((p, c, const[8]))
     if s.stages:                                                # later.evolve: the face of its stage
         for c, _aside, _n in s.stages:
             if c in power:
@@ -75,14 +75,14 @@ def base(g: Board) -> Base:
                 power[c] = f[0]
                 kw[c] = f[1]
                 const = f[2]
-                p = 0 if c in s.play[0] else 1
                 if const is not None:
+                    p = 0 if c in s.play[0] else 1
                     if const[0]:
                         holders.append((p, c, const[4], const[5], const[6], const[3]))
                     if const[1] is not None:
                         blocks.append((p, c, const[1]))
-                if f[3] is not None:
-                    bars.append((p, c, f[3]))
+                    if const[8] is not None:
+                        bars.append((p, c, const[8]))
                 turn_free = False       # an evolved creature in play: kept from turn to turn only without one
         under = True                                            # its stage's face: looked at with the others
     if s.boosts:                                                # later.boost: +1 power per card under it
@@ -169,8 +169,8 @@ def entered(g: Board, card: int, player: int) -> None:
                 b.under = True
         if const[1] is not None:
             b.blocks = _placed(b.blocks, player, (player, card, const[1]))
-    if f[3] is not None:
-        b.bars = _placed(b.bars, player, (player, card, f[3]))
+        if const[8] is not None:
+            b.bars = _placed(b.bars, player, (player, card, const[8]))
 
 
 def _printed(g: Board, b: Base) -> bool:
@@ -208,10 +208,7 @@ def left(g: Board, card: int) -> None:
     del b.power[card]
     del b.kw[card]
     table = g.table
-    f = table.faces.get(card) or table.face(card)
-    const: tuple | None = f[2]
-    if f[3] is not None:
-        b.bars = [e for e in b.bars if e[1] != card]
+    const: tuple | None = (table.faces.get(card) or table.face(card))[2]
     if const is not None or not _printed(g, b):
         g._stats = None
     if const is not None:
@@ -224,3 +221,5 @@ def left(g: Board, card: int) -> None:
             b.free = free
         if const[1] is not None:
             b.blocks = [e for e in b.blocks if e[1] != card]
+        if const[8] is not None:
+            b.bars = [e for e in b.bars if e[1] != card]

@@ -40,9 +40,9 @@ def attack_barred(g: Board, player: int) -> frozenset:
             table = g.table
             faces = table.faces
             for c in s.play[side]:
-                rule = (faces.get(c) or table.face(c))[3]       # board.design_face
-                if rule is not None:
-                    out = out | rule(g, c, side, s.play[player])
+                const = (faces.get(c) or table.face(c))[2]      # board.design_face
+                if const is not None and const[8] is not None:
+                    out = out | const[8](g, c, side, s.play[player])
     if f.any_side_attack_rules:
         for holder in (0, 1):                                  # rules that bar either side's creatures
             for c in s.play[holder]:
