@@ -40,6 +40,7 @@ MODULES = (
     "oracle.games.mindbug.engine.later_turns",
     "oracle.games.mindbug.engine.leaving",
     "oracle.games.mindbug.engine.boost",
+    "oracle.games.mindbug.engine.when",
     "oracle.games.mindbug.cards.abilities",
     "oracle.games.mindbug.replay.claims",
     "oracle.games.mindbug.replay.fastlane",

@@ -137,7 +137,8 @@ def ferret_pacifier(g, holder, side, attacker, blocker):
     """Enemy creatures with the highest power among enemy creatures cannot block."""
     if blocker not in g.state.play[1 - side]:
         return False
-    return g.power(blocker) == max(g.power(c) for c in _extreme_scope(g, side))
+    power = g.stats()[0]                                        # one call for all the powers read
+    return power[blocker] == max(power[c] for c in _extreme_scope(g, side))
 
 
 BLOCK_RULES: Final[dict] = {"Bee Bear": bee_bear, "Elephantopus": elephantopus, "Ferret Pacifier": ferret_pacifier}
@@ -151,8 +152,9 @@ def hamster_lion(g, holder, side, attackers):
     attack; powers are read on the enemy's turn, when it would attack."""
     if not attackers:
         return frozenset()
-    low = min(g.power(c) for c in _extreme_scope(g, side))
-    return frozenset(c for c in attackers if g.power(c) == low)
+    power = g.stats()[0]                                        # one call for all the powers read
+    low = min(power[c] for c in _extreme_scope(g, side))
+    return frozenset(c for c in attackers if power[c] == low)
 
 
 ATTACK_RULES: Final[dict] = {"Hamster Lion": hamster_lion}

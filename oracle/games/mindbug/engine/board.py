@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import CardDef, next_stage
-from ..cards.abilities import BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER, RAISES_ONLY, TURN_FREE
+from ..cards.abilities import ATTACK_RULES, BLOCK_RULES, COPY_LAYER, GRANT_LAYER, POWER_LAYER, RAISES_ONLY, TURN_FREE
 from ..editions import Profile, profile as get_profile
 from .presence import Flags, flags_of
 from .records import Event, Pending
@@ -35,15 +35,18 @@ def design_face(d) -> tuple:
     (power, keywords, constant ability or None); the constant ability as
     (changes powers or keywords, the rule by which it forbids blocks or
     None, the design's name, never reads whose turn it is, its functions
-    of the power, granted and copied layers, each or None, and whether its
-    power-layer function may lower a power)."""
+    of the power, granted and copied layers, each or None, whether its
+    power-layer function may lower a power, and the rule by which it
+    forbids enemy creatures to attack or None)."""
     n = d.name
     pw, gr, cp = POWER_LAYER.get(n), GRANT_LAYER.get(n), COPY_LAYER.get(n)
     forbids = BLOCK_RULES.get(n)
+    bars = ATTACK_RULES.get(n)
     if pw is None and gr is None and cp is None:
-        return (d.power, d.keywords, None if forbids is None else (False, forbids, n, True, None, None, None, False))
+        const = None if forbids is None and bars is None else (False, forbids, n, True, None, None, None, False, bars)
+        return (d.power, d.keywords, const)
     free = (pw is None or pw in TURN_FREE) and (gr is None or gr in TURN_FREE) and (cp is None or cp in TURN_FREE)
-    return (d.power, d.keywords, (True, forbids, n, free, pw, gr, cp, pw is not None and pw not in RAISES_ONLY))
+    return (d.power, d.keywords, (True, forbids, n, free, pw, gr, cp, pw is not None and pw not in RAISES_ONLY, bars))
 
 
 # design_face of the designs dealt so far, by the design's id: (design, face),
@@ -97,7 +100,8 @@ class Table:
         (abilities.constant) whether that ability changes powers or keywords,
         the rule by which it forbids blocks (or None), the design's name,
         whether the ability never reads whose turn it is, its functions of
-        each layer and whether it may lower a power; None for the others
+        each layer, whether it may lower a power and the rule by which it
+        forbids enemy creatures to attack (or None); None for the others
         (design_face)."""
         f = self.faces.get(card)
         if f is None:
@@ -110,21 +114,23 @@ class Base:
     (power.base): each creature's printed power and keywords (a stage's face
     for an evolved creature, boost cards added), the constant abilities that
     change them (side, card, functions of the power, granted and copied
-    layers, never reads whose turn it is) and those that forbid blocks (side,
-    card, rule), each in play order; whether none of them reads whose turn
-    it is, and whether a power may end under the floor. Kept from one change
-    of the board to the next where a creature only came or left
-    (power.entered, power.left); `blocks` and `holders` are replaced, never
-    changed in place, once the stats read them."""
+    layers, never reads whose turn it is), those that forbid blocks (side,
+    card, rule) and those that forbid enemy creatures to attack (side, card,
+    rule: restrictions.attack_barred), each in play order; whether none of
+    them reads whose turn it is, and whether a power may end under the
+    floor. Kept from one change of the board to the next where a creature
+    only came or left (power.entered, power.left); `blocks` and `holders`
+    are replaced, never changed in place, once the stats read them."""
 
-    __slots__ = ("power", "kw", "holders", "blocks", "free", "under")
+    __slots__ = ("power", "kw", "holders", "blocks", "bars", "free", "under")
 
     def __init__(self, power: dict[int, int], kw: dict[int, int], holders: list[tuple], blocks: list[tuple],
-                 free: bool, under: bool):
+                 bars: list[tuple], free: bool, under: bool):
         self.power = power
         self.kw = kw
         self.holders = holders
         self.blocks = blocks
+        self.bars = bars
         self.free = free
         self.under = under
 

@@ -7,7 +7,7 @@ from collections import Counter
 from ..cards import next_stage
 from ..readings import choice
 from . import leaving
-from .power import apply, compute
+from .power import apply, base, compute
 
 
 def violations(g) -> list[str]:
@@ -60,18 +60,20 @@ def stale_stats(g) -> list[str]:
     """The powers and keywords a game keeps from one step to the next
     (`Game.stats`, forgotten by `Game.changed`), and those built from what it
     keeps to build them from (`board.Base`, kept up to date by power.entered
-    and power.left), are those the rules give now: a change that kept either
-    when it should have forgotten it shows here. Looking does not change the
-    game."""
+    and power.left), are those the rules give now, and so are the kept
+    base's rules that forbid attacks: a change that kept either when it
+    should have forgotten it shows here. Looking does not change the game."""
     turn_free = g._turn_free
     kept = [] if g._stats is None else [("kept powers, keywords or block rules", g._stats)]
+    out = []
     if g._base is not None:
         kept.append(("powers, keywords or block rules built from the kept base", apply(g, g._base)))
+        if g._base.bars != base(g).bars:
+            out.append("the kept base's rules that forbid attacks differ from the rules' own")
     if not kept:
-        return []
+        return out
     fresh = compute(g)
     g._turn_free = turn_free
-    out = []
     for what, st in kept:
         wrong = sorted(c for c in set(st[0]) | set(fresh[0])
                        if st[0].get(c) != fresh[0].get(c) or st[1].get(c) != fresh[1].get(c))

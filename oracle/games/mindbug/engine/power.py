@@ -37,6 +37,7 @@ def base(g: Board) -> Base:
     # whether it never reads whose turn it is)
     holders: list[tuple] = []
     blocks = []                                                 # ... that forbids blocks
+    bars = []                                                   # ... that forbids enemy creatures to attack
     turn_free = True                                            # ... none of which reads whose turn it is
     floor: int = g.profile.power_floor                          # cards.power-minimum
     # Whether a power may end under the floor: one printed under it, or an
@@ -61,11 +62,14 @@ def base(g: Board) -> Base:
                         under = True
                 if const[1] is not None:
                     blocks.append((p, c, const[1]))
+                if const[8] is not None:
+                    bars.append((p, c, const[8]))
     if s.stages:                                                # later.evolve: the face of its stage
         for c, _aside, _n in s.stages:
             if c in power:
                 holders = [h for h in holders if h[1] != c]
                 blocks = [b for b in blocks if b[1] != c]
+                bars = [b for b in bars if b[1] != c]
                 d = g.design(c)
                 f = design_face(d)
                 power[c] = f[0]
@@ -77,13 +81,15 @@ def base(g: Board) -> Base:
                         holders.append((p, c, const[4], const[5], const[6], const[3]))
                     if const[1] is not None:
                         blocks.append((p, c, const[1]))
+                    if const[8] is not None:
+                        bars.append((p, c, const[8]))
                 turn_free = False       # an evolved creature in play: kept from turn to turn only without one
         under = True                                            # its stage's face: looked at with the others
     if s.boosts:                                                # later.boost: +1 power per card under it
         for c, under_it in s.boosts:
             if c in power:
                 power[c] += len(under_it)
-    return Base(power, kw, holders, blocks, turn_free, under)
+    return Base(power, kw, holders, blocks, bars, turn_free, under)
 
 
 def apply(g: Board, b: Base) -> tuple[dict[int, int], dict[int, int], list]:
@@ -163,6 +169,8 @@ def entered(g: Board, card: int, player: int) -> None:
                 b.under = True
         if const[1] is not None:
             b.blocks = _placed(b.blocks, player, (player, card, const[1]))
+        if const[8] is not None:
+            b.bars = _placed(b.bars, player, (player, card, const[8]))
 
 
 def _printed(g: Board, b: Base) -> bool:
@@ -213,3 +221,5 @@ def left(g: Board, card: int) -> None:
             b.free = free
         if const[1] is not None:
             b.blocks = [e for e in b.blocks if e[1] != card]
+        if const[8] is not None:
+            b.bars = [e for e in b.bars if e[1] != card]

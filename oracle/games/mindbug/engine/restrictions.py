@@ -26,10 +26,23 @@ def attack_barred(g: Board, player: int) -> frozenset:
         out = out | in_discard.attack_barred(g, player)        # later.in-discard
     if f.enemy_attack_rules:
         side = 1 - player
-        for c in s.play[side]:
-            rule = ATTACK_RULES.get(g.design(c).name)
-            if rule is not None:
-                out = out | rule(g, c, side, s.play[player])
+        b = g._base
+        if b is not None:                                      # the rules in play, kept (board.Base)
+            for e in b.bars:
+                if e[0] == side:
+                    out = out | e[2](g, e[1], side, s.play[player])
+        elif s.stages:                                         # later.evolve: the face of its stage
+            for c in s.play[side]:
+                rule = ATTACK_RULES.get(g.design(c).name)
+                if rule is not None:
+                    out = out | rule(g, c, side, s.play[player])
+        else:
+            table = g.table
+            faces = table.faces
+            for c in s.play[side]:
+                const = (faces.get(c) or table.face(c))[2]      # board.design_face
+                if const is not None and const[8] is not None:
+                    out = out | const[8](g, c, side, s.play[player])
     if f.any_side_attack_rules:
         for holder in (0, 1):                                  # rules that bar either side's creatures
             for c in s.play[holder]:

@@ -9,9 +9,13 @@ in. A loss that ends the game triggers nothing (winning.life comes first).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .board import Board
 
 
-def life_lost(g, player: int) -> None:
+def life_lost(g: Board, player: int) -> None:
     if not g.table.flags.from_discard:
         return
     s = g.state
