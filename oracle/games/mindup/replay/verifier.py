@@ -160,12 +160,13 @@ class Verifier(ClaimChecks):
                 rep.findings.append(_line_error(lineno, raw_line, e))
                 return self._finish()
             t = line.__struct_config__.tag
-            self._twice(raw_line, line, lineno)
+            plain = self._twice(raw_line, line, lineno)
             if t == "note":
                 continue
             if not self.lost:
                 self.stretch[lineno] = self._anchor
-            self._fields(t, raw_line, lineno, line)
+            if not plain:
+                self._fields(t, raw_line, lineno, line)
             if t == "game":
                 self.find("BAD_LINE", [], lineno, "a game line inside a game")
                 return self._finish()
@@ -218,14 +219,16 @@ class Verifier(ClaimChecks):
         else:
             self.report.notes.append(f"line {lineno}: {UNKNOWN_FIELDS_NOTE}{fmt.FORMAT}, ignored: {', '.join(extra)}")
 
-    def _twice(self, raw_line, line, lineno) -> None:
+    def _twice(self, raw_line, line, lineno) -> bool:
         """Keys a line gives twice in one object (the decoder took the last
-        value of each): a note, or with `strict` a finding, as in Mindbug's logs."""
+        value of each): a note, or with `strict` a finding, as in Mindbug's logs.
+        Returns whether the line is the bytes of what it decodes to: the
+        encoder writes each key once, and no key its line type lacks."""
         if raw_line == _encode(line):
-            return          # the bytes of what the line decodes to: the encoder writes each key once
+            return True
         keys = given_twice(raw_line, line, NO_LISTS_OF_OBJECTS)
         if not keys:
-            return
+            return False
         said = f"{DUPLICATE_KEYS_NOTE}, the last value taken: {', '.join(keys)}"
         if self.strict:
             lost = self.lost
@@ -233,6 +236,7 @@ class Verifier(ClaimChecks):
             self.lost = lost
         else:
             self.report.notes.append(f"line {lineno}: {said}")
+        return False
 
     def _setup(self, line, lineno) -> bool:
         n = self.players
