@@ -311,6 +311,18 @@ def test_a_log_may_leave_out_claims_draws_and_kept_objectives():
     assert reports(stream([lines]))[0].verdict == "conforms"
 
 
+@pytest.mark.parametrize("kind", ["setup", "round", "state", "end"])
+def test_an_unknown_field_is_a_note_and_with_strict_a_finding(kind):
+    """On the lines where the spec looks for them (decision lines are not searched)."""
+    lines = game(4, 5)
+    at = next(i for i, x in enumerate(lines) if x["t"] == kind)
+    lines[at]["colour"] = "red"
+    rep = reports(stream([lines]))[0]
+    assert rep.verdict == "conforms" and any("ignored: colour" in n and f"line {at + 1}:" in n for n in rep.notes)
+    strict = reports(stream([lines]), strict=True)[0]
+    assert [(f.code, f.line) for f in strict.findings] == [("UNKNOWN_FIELD", at + 1)], strict.findings
+
+
 def test_keep_going_reports_every_wrong_claim():
     lines = game(4, 11)
     wrong_score(lines)
