@@ -137,7 +137,19 @@ def test_the_bench_runs_the_verify_command_and_judges_each_target_on_the_costs_a
     assert result["million_s"] == pytest.approx(0.5 + 100.0)
     out = capsys.readouterr().out
     assert "target -j 2 cpu at most 1.08x -j 1:" in out and "meets (1.05x per game;" in out
-    assert "target a million in 2 min (-j 2):" in out and "meets (1.7 min" in out
+    assert "target a million in 2 min (-j 2):" in out and "meets (1.68 min" in out
+
+
+def test_a_million_a_little_over_the_time_allowed_misses_though_its_minutes_round_to_it(monkeypatch, capsys):
+    from oracle.games.mindbug.replay.selfplay import selfplay_lines
+    from oracle.replay import scaling
+
+    # 122 us a game with -j 2: a million in 122.5 s, 2.04 min, which one decimal would print as 2.0.
+    _fake_runs(monkeypatch, {"-j 1": (0.4, 210e-6, 0.3, 200e-6), "-j 2": (0.5, 122e-6, 0.5, 210e-6)})
+    lines = list(selfplay_lines(40, 3, "en-revised", "random", "turn"))
+    scaling.run_scaling(lines, 40, 2, None, 1)
+    out = capsys.readouterr().out
+    assert "target a million in 2 min (-j 2):" in out and "misses (2.04 min, 1.02 of the time allowed)" in out
 
 
 def test_a_cluster_is_judged_against_n_jobs_and_a_miss_is_said(monkeypatch, capsys):

@@ -155,7 +155,7 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
             f"{meets(round(cpu_per_game, 2) <= CPU_TARGET)} ({cpu_per_game:.2f}x per game; whole runs "
             f"{cpu_ratio:.2f}x)")
         row(f"target a million in {MILLION_TARGET_MIN:g} min ({many}):",
-            f"{meets(round(million / 60, 1) <= MILLION_TARGET_MIN)} ({million / 60:.1f} min, "
+            f"{meets(round(million / 60, 2) <= MILLION_TARGET_MIN)} ({million / 60:.2f} min, "
             f"{million / 60 / MILLION_TARGET_MIN:.2f} of the time allowed)")
         result.update(ratio=ratio, per_game_ratio=per_game_ratio, cpu_ratio=cpu_ratio, cpu_per_game=cpu_per_game,
                       million_s=million, side_by_side=ceiling, side_by_side_cpu=cpu['apart'] / cpu['-j 1', games])
