@@ -155,6 +155,34 @@ def repeated(seen: dict, f: Finding, line: int) -> bool:
     return False
 
 
+def say_unknown_fields(v, format_name: str, t: str, extra: list[str], lineno: int) -> None:
+    """Fields a `t` line holds that `format_name` does not define, met by the
+    verifier `v` (its `strict`, `lost`, `find` and `report`): a note, or with
+    `strict` an UNKNOWN_FIELD finding (a misspelt claim field would otherwise
+    go unchecked) that leaves the reading of the game as it was."""
+    if v.strict:
+        _strict(v, "UNKNOWN_FIELD", lineno, f"fields not in {format_name} on a {t!r} line: {', '.join(extra)}", extra)
+    else:
+        v.report.notes.append(f"line {lineno}: {UNKNOWN_FIELDS_NOTE}{format_name}, ignored: {', '.join(extra)}")
+
+
+def say_keys_twice(v, keys: list[str], lineno: int) -> None:
+    """Keys a line gives twice in one object (the decoder took the last value
+    of each), met by the verifier `v`: a note, or with `strict` a
+    DUPLICATE_KEY finding, as `say_unknown_fields`."""
+    said = f"{DUPLICATE_KEYS_NOTE}, the last value taken: {', '.join(keys)}"
+    if v.strict:
+        _strict(v, "DUPLICATE_KEY", lineno, said, keys)
+    else:
+        v.report.notes.append(f"line {lineno}: {said}")
+
+
+def _strict(v, code: str, lineno: int, said: str, log: list[str]) -> None:
+    lost = v.lost
+    v.find(code, [], lineno, f"{said} (--strict)", log=log)
+    v.lost = lost
+
+
 def event_views(events) -> list[RulesEvent]:
     """A game engine's events (each with its kind, clauses, text, player,
     card, cards and amount) as a finding or a reply shows them."""

@@ -27,7 +27,7 @@ from typing import Any, Final, Iterator
 
 import msgspec
 
-from ....replay.findings import GameReport
+from ....replay.findings import GameReport, say_unknown_fields
 from ....replay.limits import MAX_LINE_BYTES, plain
 from ....replay.reader import RawGame
 from ....replay.twice import given_twice
@@ -35,7 +35,7 @@ from ..cards import table_cards, version as cards_version
 from ..engine import QuietGame
 from ..engine.state import listed
 from .claims import claim_into, claim_matches
-from .format import BOUNDED_LINES, decision_arg, named_setup, strict_decoder
+from .format import BOUNDED_LINES, FORMAT, decision_arg, named_setup, strict_decoder
 from .lines import read_line
 from .verifier import Verifier
 
@@ -258,7 +258,7 @@ class FastVerifier(Verifier):
             raise Detour
         t = line.__struct_config__.tag
         if extra:
-            self._unknown_fields(t, extra, lineno)
+            say_unknown_fields(self, FORMAT, t, extra, lineno)
         return line, t
 
 

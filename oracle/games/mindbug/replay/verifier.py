@@ -15,8 +15,8 @@ from functools import lru_cache
 
 import msgspec
 
-from ....replay.findings import (DUPLICATE_KEYS_NOTE, MALFORMED, NO_REVEALS_NOTE, UNKNOWN_FIELDS_NOTE, Finding,
-                                 GameReport, name_cards, repeated)
+from ....replay.findings import (MALFORMED, NO_REVEALS_NOTE, Finding, GameReport, name_cards, repeated, say_keys_twice,
+                                 say_unknown_fields)
 from ....replay.limits import decode_line
 from ....replay.lines import loose_head
 from ....replay.reader import RawGame
@@ -171,9 +171,9 @@ class Verifier(DecisionChecks, ClaimChecks):
         if raw_line != _encode(head):
             twice = given_twice(raw_line, head)
             if twice:
-                self._given_twice(twice, lineno)
+                say_keys_twice(self, twice, lineno)
         if extra:
-            self._unknown_fields("game", extra, lineno)
+            say_unknown_fields(self, fmt.FORMAT, "game", extra, lineno)
         if head.impl is not msgspec.UNSET:
             rep.impl = f"{head.impl.name} {head.impl.version}".strip()
         edition = self.edition_override or (head.edition if head.edition is not msgspec.UNSET else None)
@@ -222,7 +222,7 @@ class Verifier(DecisionChecks, ClaimChecks):
                 self.on_claim(lineno)
             twice = given_twice(raw_line, line)
             if twice:
-                self._given_twice(twice, lineno)
+                say_keys_twice(self, twice, lineno)
             if t == "note":
                 continue
             if self.until is not None and lineno > self.until and self.report.findings:
@@ -232,7 +232,7 @@ class Verifier(DecisionChecks, ClaimChecks):
             if t in fmt.KNOWN_FIELDS:
                 extra = fmt.unknown_fields(t, raw_line)
                 if extra:
-                    self._unknown_fields(t, extra, lineno)
+                    say_unknown_fields(self, fmt.FORMAT, t, extra, lineno)
             if self.g is None:
                 if t != "setup":
                     self.find("MISSING_SETUP", [], lineno, f"a setup line must follow the game line, not a {t!r} line")
@@ -265,29 +265,6 @@ class Verifier(DecisionChecks, ClaimChecks):
         if not self.ended and not self.lost:
             self.find("MISSING_END", [], last_line, "the game has no end line (a truncated log?)")
         return self._finish()
-
-    def _unknown_fields(self, t, extra, lineno) -> None:
-        """Fields of a game, setup, state or end line that mb-replay/1 does not
-        define: a note, or with `strict` a finding (a misspelt claim field
-        would otherwise go unchecked)."""
-        if self.strict:
-            lost = self.lost
-            self.find("UNKNOWN_FIELD", [], lineno,
-                      f"fields not in {fmt.FORMAT} on a {t!r} line: {', '.join(extra)} (--strict)", log=extra)
-            self.lost = lost
-        else:
-            self.report.notes.append(f"line {lineno}: {UNKNOWN_FIELDS_NOTE}{fmt.FORMAT}, ignored: {', '.join(extra)}")
-
-    def _given_twice(self, keys, lineno) -> None:
-        """Keys a line gives twice in one object: the decoder took the last
-        value of each; a note, or with `strict` a finding."""
-        said = f"{DUPLICATE_KEYS_NOTE}, the last value taken: {', '.join(keys)}"
-        if self.strict:
-            lost = self.lost
-            self.find("DUPLICATE_KEY", [], lineno, f"{said} (--strict)", log=keys)
-            self.lost = lost
-        else:
-            self.report.notes.append(f"line {lineno}: {said}")
 
     def _after_end(self, line, t, lineno) -> bool:
         """A line after the end line: a state claim is still compared with the

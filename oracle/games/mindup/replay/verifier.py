@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import msgspec
 
-from ....replay.findings import (DUPLICATE_KEYS_NOTE, MALFORMED, UNKNOWN_FIELDS_NOTE, Finding, GameReport,
-                                 event_views, repeated)
+from ....replay.findings import (MALFORMED, Finding, GameReport, event_views, repeated,
+                                 say_keys_twice, say_unknown_fields)
 from ....replay.limits import decode_line, error_field
 from ....replay.reader import RawGame
 from ....replay.twice import given_twice
@@ -209,15 +209,8 @@ class Verifier(ClaimChecks):
 
     def _fields(self, t, raw_line, lineno, line=None) -> None:
         extra = fmt.unknown_fields(t, raw_line, line)
-        if not extra:
-            return
-        if self.strict:
-            lost = self.lost
-            self.find("UNKNOWN_FIELD", [], lineno, f"fields not in {fmt.FORMAT} on a {t!r} line: "
-                      f"{', '.join(extra)} (--strict)", log=extra)
-            self.lost = lost
-        else:
-            self.report.notes.append(f"line {lineno}: {UNKNOWN_FIELDS_NOTE}{fmt.FORMAT}, ignored: {', '.join(extra)}")
+        if extra:
+            say_unknown_fields(self, fmt.FORMAT, t, extra, lineno)
 
     def _twice(self, raw_line, line, lineno) -> bool:
         """Keys a line gives twice in one object (the decoder took the last
@@ -227,15 +220,8 @@ class Verifier(ClaimChecks):
         if raw_line == _encode(line):
             return True
         keys = given_twice(raw_line, line, NO_LISTS_OF_OBJECTS)
-        if not keys:
-            return False
-        said = f"{DUPLICATE_KEYS_NOTE}, the last value taken: {', '.join(keys)}"
-        if self.strict:
-            lost = self.lost
-            self.find("DUPLICATE_KEY", [], lineno, f"{said} (--strict)", log=keys)
-            self.lost = lost
-        else:
-            self.report.notes.append(f"line {lineno}: {said}")
+        if keys:
+            say_keys_twice(self, keys, lineno)
         return False
 
     def _setup(self, line, lineno) -> bool:
