@@ -242,3 +242,48 @@ def test_an_adapter_that_closes_its_standard_input_is_said_to_have_closed_its_in
     finally:
         engine.stop()
     assert message == "could not send quit: the engine closed its standard input"
+
+
+def test_a_stop_before_the_campaign_is_made_stops_the_adapter_it_started(adapter, monkeypatch):
+    from click.testing import CliRunner
+
+    from oracle import games
+    from oracle.cli import main
+    from oracle.harness.engine_client import Engine
+
+    command, tag = adapter
+    real = games.attribute
+
+    def attribute(game, part):
+        if part != "CONFORM":
+            return real(game, part)
+
+        def campaign(cmd, settings, players):
+            Engine(cmd, 3).start()          # the adapter up, the campaign not yet in the command's hands
+            raise KeyboardInterrupt
+        return campaign
+
+    monkeypatch.setattr(games, "attribute", attribute)
+    res = CliRunner().invoke(main, ["conform", "--engine", command("grandchild"), "--budget", "1"])
+    assert res.exit_code == 130, res.output
+    assert _left(tag) == []
+
+
+def test_sigterm_half_way_through_stopping_the_adapter_waits_until_it_is_stopped(adapter, monkeypatch):
+    from oracle.ending import Terminated, stops_raise
+    from oracle.harness import adapter_process
+    from oracle.harness.engine_client import Engine
+
+    command, tag = adapter
+    engine = Engine(command("grandchild"), timeout=3)
+    engine.start()
+    real = adapter_process.stop
+
+    def signalled(*args, **kw):
+        os.kill(os.getpid(), signal.SIGTERM)        # the signal comes as the processes are being stopped
+        return real(*args, **kw)
+
+    monkeypatch.setattr(adapter_process, "stop", signalled)
+    with pytest.raises(Terminated), stops_raise():
+        engine.stop()
+    assert _left(tag) == []

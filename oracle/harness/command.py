@@ -147,7 +147,7 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
     from ..draftfile import unusable_out
     from ..replay.outputs import Reporter, load_expectations
     from .conform import KnownOutcomes, Settings
-    from .engine_client import EngineFault
+    from .engine_client import EngineFault, stop_all
 
     if why := unusable_out(Path(out_dir)):        # a link to nothing, a folder it may not write in
         raise click.UsageError(why)
@@ -181,8 +181,7 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
         reporter.abandon()
         sys.exit(say_stopped(e))
     finally:
-        if camp is not None:
-            camp.engine.stop()
+        stop_all()          # the campaign's adapter, or one a stop caught before the campaign was made
     _say_skipped(camp.skipped)
     _say_shrunk(getattr(camp, "shrunk", ()))
     sys.exit(reporter.finish())

@@ -57,6 +57,18 @@ def _pump(stream, q: queue.Queue, stopped: threading.Event) -> None:
             pass
 
 
+# The engines started and not yet stopped: a command stops them all as it
+# ends (`stop_all`), including one that Ctrl-C or SIGTERM caught before the
+# command had it in hand (its campaign still being made, a restart under way).
+_running: set = set()
+
+
+def stop_all() -> None:
+    """Stop every engine adapter still running (Engine.stop)."""
+    for engine in list(_running):
+        engine.stop()
+
+
 class Engine:
     """One adapter process, started from a shell-style COMMAND, to play `game`."""
 
@@ -112,6 +124,7 @@ class Engine:
         except OSError as e:
             self._err.abandon()
             raise EngineFault(f"cannot start the engine command {self.command!r}: {e.strerror or e}") from None
+        _running.add(self)
         self._err.started()
         os.set_blocking(self.proc.stdin.fileno(), False)     # a write waits at most the timeout
         # Bounded: an adapter that floods its output waits for the oracle to read.
@@ -127,11 +140,20 @@ class Engine:
 
     def stop(self) -> None:
         """Ask the adapter to quit, then end it and every process it started
-        (oracle.harness.adapter_process); never waits on its pipes."""
+        (oracle.harness.adapter_process); never waits on its pipes. Ctrl-C and
+        SIGTERM wait until it is done: one taken half way would leave the
+        adapter's processes running, the engine already marked stopped."""
+        from ..ending import signals_held
+
+        with signals_held():
+            self._stop()
+
+    def _stop(self) -> None:
         p = self.proc
         if p is None:
             return
         self.proc = None
+        _running.discard(self)
         before = adapter_process.members(self._mark, p.pid)    # before the adapter's children lose their parent
         if p.poll() is None:
             try:
