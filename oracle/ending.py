@@ -89,24 +89,6 @@ class Terminated(KeyboardInterrupt):
 _raising: list[bool] = []       # open `stops_raise` blocks
 
 
-@contextmanager
-def signals_held():
-    """SIGINT and SIGTERM held back while open (in the thread that opens it):
-    one that comes meanwhile is taken when it closes. For a step a stop must
-    not cut in two, such as stopping an engine adapter and what it started;
-    never around starting a process, which would inherit the held signals."""
-    import signal
-
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
 def stops_raising() -> bool:
     """Whether a command took SIGINT and SIGTERM as exceptions (`stops_raise`):
     the handlers that would end the process at once leave them alone."""

@@ -269,21 +269,29 @@ def test_a_stop_before_the_campaign_is_made_stops_the_adapter_it_started(adapter
     assert _left(tag) == []
 
 
-def test_sigterm_half_way_through_stopping_the_adapter_waits_until_it_is_stopped(adapter, monkeypatch):
+def test_sigterm_half_way_through_stopping_the_adapter_does_not_leave_it_running(adapter, monkeypatch):
     from oracle.ending import Terminated, stops_raise
     from oracle.harness import adapter_process
-    from oracle.harness.engine_client import Engine
+    from oracle.harness.engine_client import Engine, stop_all
 
     command, tag = adapter
     engine = Engine(command("grandchild"), timeout=3)
     engine.start()
     real = adapter_process.stop
+    calls = []
 
     def signalled(*args, **kw):
-        os.kill(os.getpid(), signal.SIGTERM)        # the signal comes as the processes are being stopped
+        calls.append(1)
+        if len(calls) <= 2:
+            os.kill(os.getpid(), signal.SIGTERM)    # the signal comes as the processes are being stopped
+            time.sleep(1)                           # taken here, whichever thread the kernel gave it to
         return real(*args, **kw)
 
     monkeypatch.setattr(adapter_process, "stop", signalled)
     with pytest.raises(Terminated), stops_raise():
         engine.stop()
+    assert engine.proc is not None              # cut short: still running, still to be stopped
+    with stops_raise():
+        stop_all()                              # as the command ends: a second signal does not cut it short
+    assert engine.proc is None and len(calls) == 3
     assert _left(tag) == []

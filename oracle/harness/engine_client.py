@@ -64,9 +64,15 @@ _running: set = set()
 
 
 def stop_all() -> None:
-    """Stop every engine adapter still running (Engine.stop)."""
-    for engine in list(_running):
-        engine.stop()
+    """Stop every engine adapter still running (Engine.stop), to the end: a
+    Ctrl-C or SIGTERM that comes meanwhile does not cut it short (the command
+    is ending already)."""
+    while _running:
+        try:
+            for engine in list(_running):
+                engine.stop()
+        except KeyboardInterrupt:
+            continue
 
 
 class Engine:
@@ -140,22 +146,14 @@ class Engine:
 
     def stop(self) -> None:
         """Ask the adapter to quit, then end it and every process it started
-        (oracle.harness.adapter_process); never waits on its pipes. Ctrl-C and
-        SIGTERM wait until it is done: one taken half way would leave the
-        adapter's processes running, the engine already marked stopped."""
-        from ..ending import signals_held
-
-        with signals_held():
-            self._stop()
-
-    def _stop(self) -> None:
+        (oracle.harness.adapter_process); never waits on its pipes. A stop
+        that Ctrl-C or SIGTERM cuts short leaves the engine running, so that
+        `stop_all` stops it again as the command ends."""
         p = self.proc
         if p is None:
             return
-        self.proc = None
-        _running.discard(self)
         before = adapter_process.members(self._mark, p.pid)    # before the adapter's children lose their parent
-        if p.poll() is None:
+        if p.poll() is None and not p.stdin.closed:
             try:
                 self._write(p, ep.message_encoder.encode(ep.Quit()) + b"\n", "quit", QUIT_WAIT)
             except EngineFault:
@@ -169,6 +167,8 @@ class Engine:
         except subprocess.TimeoutExpired:
             pass
         adapter_process.stop(p, self._mark, before)
+        self.proc = None
+        _running.discard(self)
         self._stopped.set()
         self._pump.join(timeout=adapter_process.GRACE)
 
