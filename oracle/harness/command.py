@@ -167,7 +167,6 @@ def conform(game, players, command, budget, seed, editions, bots, max_decisions,
                         scenario_runs=scenario_run, verbose=verbose)
     from ..ending import say_stopped, stops_raise
 
-    camp = None
     try:
         with stops_raise():
             try:
