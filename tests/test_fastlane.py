@@ -97,6 +97,37 @@ def test_unknown_fields_give_the_same_notes_in_both_lanes():
     assert fast_report(raw, None, None, True) is None   # --strict: a finding, for the full verifier
 
 
+def _setup_written(change) -> tuple:
+    """A plain self-played game whose setup line is `change`d: (the game, the setup line)."""
+    lines = list(selfplay_lines(1, 6, "en-revised", "random", "turn"))
+    at = next(i for i, b in enumerate(lines) if b.startswith(b'{"t":"setup",'))
+    lines[at] = change(lines[at])
+    return _games(b"\n".join(lines) + b"\n")[0], lines[at]
+
+
+@pytest.mark.parametrize("change, twice", [
+    # A card's id given twice in `cards`, with its own name: the mapping decodes as before.
+    (lambda b: b.replace(b'{"1":', b'{"1":"Shark Dog","1":', 1), "1"),
+    # The starting player given twice, the same both times.
+    (lambda b: b.replace(b'"first":', b'"first":0,"first":', 1) if b'"first":' in b
+     else b[:-1] + b',"first":0,"first":0}', "first"),
+    # The same, with a blank after a key's quotes, which the count of `":` does not see.
+    (lambda b: b.replace(b'"decks":', b'"unused" :[],"decks":', 1), "unused"),
+])
+def test_a_key_given_twice_in_the_setup_line_is_said_in_both_lanes(change, twice):
+    raw, setup = _setup_written(change)
+    full = Verifier(raw).run()
+    assert any("given twice" in n and n.endswith(f": {twice}") for n in full.notes), (setup[:120], full.notes)
+    fast = fast_report(raw, None, None, False)
+    assert fast is None or msgspec.json.encode(fast) == msgspec.json.encode(full)
+
+
+def test_a_setup_line_written_with_blanks_keeps_the_fast_lane():
+    # Blanks after the colons and commas (another writer's style): each key once, the same report.
+    raw, _ = _setup_written(lambda b: b.replace(b'":', b'": ').replace(b",", b", "))
+    assert _same_or_none(raw)
+
+
 # Whole games, each a tuple of its lines, broken by the fuzz suite's own mutations.
 _GAMES = tuple(tuple(line for _, line in raw.lines)
                for edition in ("en-first", "en-revised")

@@ -88,10 +88,10 @@ def _keep(raw: bytes, line, t: str) -> tuple:
 
 
 def _named_setup(raw_line, sets: tuple) -> Any:
-    """A setup line of a game of `sets` that is msgspec's own encoding of
-    what it decodes to (as self-play and annotate write it), decoded with
-    each card name the card database's own string (`format.named_setup`);
-    None for any other line (a card of other sets among them), which
+    """A setup line of a game of `sets` in the strict contract, without
+    exporter data or a key given twice (`_keys_once`), decoded with each
+    card name the card database's own string (`format.named_setup`); None
+    for any other line (a card of other sets among them), which
     `FastVerifier._decode` reads."""
     if type(raw_line) is not bytes or not raw_line.startswith(_SETUP) or len(raw_line) > MAX_LINE_BYTES:
         return None
@@ -108,9 +108,31 @@ def _named_setup(raw_line, sets: tuple) -> Any:
         line = decode(raw_line)
     except _ANY_DECODE_ERROR:
         return None
-    if line.x is not _UNSET or raw_line != _encode(line):
+    if line.x is not _UNSET or not _keys_once(raw_line, line):
         return None
     return line
+
+
+def _keys_once(raw: bytes, line: Any) -> bool:
+    """Whether a setup line that `named_setup` decoded gives each key once.
+    Each key of its bytes is a text in quotes followed by a colon, and no
+    value holds a quote (card names, numbers, lists of numbers): so its
+    keys are its `":`, counted against the keys its decoded value holds (a
+    key given twice counts once there). A line with a blank after a quote
+    (`"p" :`, which the count would miss) is instead written again and
+    compared, as the encoder writes each key once."""
+    if raw.find(b'" ') >= 0 or raw.find(b"\t") >= 0 or raw.find(b"\n") >= 0 or raw.find(b"\r") >= 0:
+        return raw == _encode(line)
+    held = 4 + len(line.cards)          # t, cards, decks, unused, and each card's id
+    if line.first is not _UNSET:
+        held += 1
+    if line.reveals is not _UNSET:
+        held += 1
+    if line.life_cards is not _UNSET:
+        held += 1
+    if line.set_aside is not _UNSET:
+        held += 1
+    return raw.count(b'":') == held
 
 
 # Lines that are not decisions, by type: these leave the decision path.
