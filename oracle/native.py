@@ -16,6 +16,7 @@ import importlib.util
 # The modules a compiled build compiles: the hot path of verify, chosen by
 # counting instructions per decision (README, Speed in instructions).
 MODULES = (
+    "oracle.replay.batches",
     "oracle.games.mindbug.engine.records",
     "oracle.games.mindbug.engine.state",
     "oracle.games.mindbug.engine.board",

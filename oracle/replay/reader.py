@@ -21,6 +21,7 @@ from typing import BinaryIO, Iterator
 
 import msgspec
 
+from .batches import COMPILED as _BATCHES_COMPILED, game_marks, low_line
 from .inputs import Unread, check_input
 from .linestarts import BOM, UTF16_BOMS, after_utf16, unblanked, utf16_kind, utf16_lines, without_boms
 from .limits import (LONG_LINE_HEAD, LONG_LINE_TAIL, MAX_GAME_LINES, MAX_LINE_BYTES, TOO_LARGE, RefusedLine,
@@ -275,7 +276,7 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
         for batch, block, end in _lines(stream):
             count = len(batch)
             nums = None     # the numbers of the lines of `batch`, when blank lines were left out of it
-            if block is not None and not min(batch)[:1] > b" ":
+            if block is not None and (low_line(batch) if _BATCHES_COMPILED else not min(batch)[:1] > b" "):
                 # Blank or space-led lines (they sort first): a batch of
                 # blank lines only is passed in one step; from another, the
                 # blank lines are left out. They are never part of a game.
@@ -293,7 +294,8 @@ def split_games(stream: BinaryIO, name: str, line0: int = 0, ends: bool = True) 
             # every line of other batches, one by one.
             runs = block is not None and (block.find(b"\\") < 0 or block.find(_ESCAPED_LETTER) < 0) \
                 and not utf16_lines(block)   # a backslash first: one memchr
-            marks = _maybe_games(block, end, batch) if runs else ()
+            marks = (game_marks(block, end, batch) if _BATCHES_COMPILED and nums is None
+                     else _maybe_games(block, end, batch)) if runs else ()
             k = 0
             i = 0
             while i < n:
