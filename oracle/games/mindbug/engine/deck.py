@@ -8,6 +8,9 @@ and kept (`_Known`) while the database stays as it is."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
+
+from msgspec.structs import astuple
 
 from ..cards import DEFAULT_SETS, SETS, CardDef, UnknownCard, UnknownSet, lookup, table_cards, version
 from ..cards.abilities import LATER
@@ -133,16 +136,31 @@ def resolve_cards(cards: dict) -> dict:
     return defs
 
 
-def resolve_deck(cards: dict, sets) -> tuple[dict, bool]:
+def numbered(cards: Any) -> dict:
+    """The cards of a deal as a mapping (id -> name): `cards` itself, or the
+    names of a struct of the ids 1 to N in order (format.ordered_setup)."""
+    if type(cards) is dict:
+        return cards
+    return {i: name for i, name in enumerate(astuple(cards), 1)}
+
+
+def resolve_deck(cards: Any, sets) -> tuple[dict, bool]:
     """`resolve_cards` in one pass with the test of `check_composition`, for
     a deal that names every card by its design's own name, of the deck of
     `sets`: (designs by card id, True) when the deal is exactly that deck;
     otherwise (`resolve_cards`, False), and the composition is still to be
-    checked."""
+    checked. `cards`: id -> name, or the names of the ids 1 to N in order
+    (`numbered`)."""
     try:
         named = _known.fresh().entries(sets)
     except UnknownSet:
         named = None        # raised again by check_composition, after the cards are resolved
+    if type(cards) is not dict:
+        if named is not None:
+            ordered = _ordered(cards, named[0], named[1])
+            if ordered is not None:
+                return ordered, True
+        return resolve_cards(numbered(cards)), False
     if named is not None:
         entry: dict[str, tuple[CardDef, int]] = named[0]
         deck: list[int] = named[1]
@@ -161,6 +179,25 @@ def resolve_deck(cards: dict, sets) -> tuple[dict, bool]:
             if copies == deck:
                 return defs, True
     return resolve_cards(cards), False
+
+
+def _ordered(cards: Any, entry: dict[str, tuple[CardDef, int]], deck: list[int]) -> dict | None:
+    """`resolve_deck` of the names of the ids 1 to N in order: the designs by
+    id when they are exactly the deck whose names and copies by place are
+    `entry` and `deck` (`_Known.entries`); else None. The mapping is built
+    as the designs are looked up, where a decoded one would be copied."""
+    defs: dict = {}
+    copies: list[int] = [0] * len(deck)
+    cid = 0
+    for name in astuple(cards):
+        cid += 1
+        e: tuple[CardDef, int] | None = entry.get(name)
+        if e is None:
+            return None
+        defs[cid] = e[0]
+        k: int = e[1]
+        copies[k] = copies[k] + 1
+    return defs if copies == deck else None
 
 
 def check_composition(defs: dict, sets=DEFAULT_SETS, written=None) -> None:

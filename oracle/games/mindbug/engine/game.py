@@ -9,7 +9,7 @@ each naming the clauses that produced it.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, TOUGH
 from ..editions import Profile
@@ -139,11 +139,12 @@ class Game(Board):
 
     # -- construction ----------------------------------------------------
     @classmethod
-    def deal(cls, edition: Profile | str | None, cards: dict[int, str], decks, unused, first=None,
+    def deal(cls, edition: Profile | str | None, cards: Any, decks, unused, first=None,
              reveals=(), life_piles=None, tolerate: list | None = None, sets=setup.DEFAULT_SETS,
              set_aside=None) -> "Game":
         """A game from a deal (setup.deal) of the deck of `sets` (setup.sets):
-        raises SetupError for a deal the rules refuse.
+        raises SetupError for a deal the rules refuse. `cards`: id -> name,
+        or the names of the ids 1 to N in order (deck.numbered).
         With `tolerate` (a list), the faults that leave a game to play are
         collected there and the game is dealt as given (`setup.dealt_state`).
         `set_aside`: the ids the log says are set aside (setup.set-aside)."""

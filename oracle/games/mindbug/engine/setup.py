@@ -7,7 +7,7 @@ from typing import Final
 from ..cards import DEFAULT_SETS
 from ..editions import profile as get_profile
 # resolve_cards, check_composition, check_mechanics: also found here, where they were first (adapters import them)
-from .deck import _known, check_composition, check_mechanics, resolve_cards, resolve_deck  # noqa: F401
+from .deck import _known, check_composition, check_mechanics, numbered, resolve_cards, resolve_deck  # noqa: F401
 from .errors import SetupError
 from .octonite import set_counters
 from .presence import Flags
@@ -74,6 +74,8 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     still raise."""
     prof = get_profile(edition)
     defs, exact = resolve_deck(cards, sets)
+    if not exact:
+        cards = numbered(cards)     # the names by id, for the composition's check
     # A deal of exactly the deck of `sets` breaks the mechanics check as
     # that deck does: the check runs only on a deck that can fail it.
     if not exact or not prof.later_sets and _known.later_in(sets):

@@ -35,7 +35,7 @@ from ..cards import table_cards, version as cards_version
 from ..engine import QuietGame
 from ..engine.state import listed
 from .claims import claim_into, claim_matches
-from .format import BOUNDED_LINES, FORMAT, decision_arg, named_setup, strict_decoder
+from .format import BOUNDED_LINES, FORMAT, decision_arg, named_setup, ordered_setup, strict_decoder
 from .lines import read_line
 from .verifier import Verifier
 
@@ -52,11 +52,12 @@ _encode: Final = msgspec.json.Encoder().encode
 _UNSET: Final = msgspec.UNSET
 _STATE: Final = b'{"t":"state",'
 _SETUP: Final = b'{"t":"setup",'
-# The decoders of `format.named_setup` by a game's card sets (at most
-# MAX_NAMED), for the card database of version _named_version[0]. Each is
-# made at the first setup line of its sets (about 1.5 M instructions for
-# First Contact, the cost of the new strings of a hundred deals): with the
-# names of those sets only, the fewer the cheaper.
+# The decoders of `format.ordered_setup` and `format.named_setup`, with the
+# number of cards, by a game's card sets (at most MAX_NAMED), for the card
+# database of version _named_version[0]. Each is made at the first setup
+# line of its sets (about 1.5 M instructions for First Contact, the cost of
+# the new strings of a hundred deals): with the names of those sets only,
+# the fewer the cheaper.
 _named: Final[dict[tuple, Any]] = {}
 _named_version: Final[list] = [-1]
 MAX_NAMED: Final = 16
@@ -99,31 +100,41 @@ def _named_setup(raw_line, sets: tuple) -> Any:
     if _named_version[0] != version:
         _named.clear()
         _named_version[0] = version
-    decode = _named.get(sets)
-    if decode is None:
+    decoders = _named.get(sets)
+    if decoders is None:
         if len(_named) >= MAX_NAMED:
             _named.clear()
-        decode = _named[sets] = msgspec.json.Decoder(named_setup(tuple(dict.fromkeys(table_cards(sets))))).decode
+        cards = table_cards(sets)
+        names = tuple(dict.fromkeys(cards))
+        decoders = _named[sets] = (msgspec.json.Decoder(ordered_setup(names, len(cards))).decode,
+                                   msgspec.json.Decoder(named_setup(names)).decode, len(cards))
+    count: int = decoders[2]
     try:
-        line = decode(raw_line)
+        # The cards as self-play and annotate write them: the ids 1 to N, in order.
+        line = decoders[0](raw_line)
     except _ANY_DECODE_ERROR:
-        return None
-    if line.x is not _UNSET or not _keys_once(raw_line, line):
+        try:
+            line = decoders[1](raw_line)
+        except _ANY_DECODE_ERROR:
+            return None
+        count = len(line.cards)
+    if line.x is not _UNSET or not _keys_once(raw_line, line, count):
         return None
     return line
 
 
-def _keys_once(raw: bytes, line: Any) -> bool:
+def _keys_once(raw: bytes, line: Any, cards: int) -> bool:
     """Whether a setup line that `named_setup` decoded gives each key once.
     Each key of its bytes is a text in quotes followed by a colon, and no
     value holds a quote (card names, numbers, lists of numbers): so its
     keys are its `":`, counted against the keys its decoded value holds (a
     key given twice counts once there). A line with a blank after a quote
     (`"p" :`, which the count would miss) is instead written again and
-    compared, as the encoder writes each key once."""
+    compared, as the encoder writes each key once. `cards`: the ids that
+    `line.cards` holds."""
     if raw.find(b'" ') >= 0 or raw.find(b"\t") >= 0 or raw.find(b"\n") >= 0 or raw.find(b"\r") >= 0:
         return raw == _encode(line)
-    held = 4 + len(line.cards)          # t, cards, decks, unused, and each card's id
+    held = 4 + cards                    # t, cards, decks, unused, and each card's id
     if line.first is not _UNSET:
         held += 1
     if line.reveals is not _UNSET:

@@ -303,6 +303,17 @@ def named_setup(names: tuple[str, ...]) -> type:
     return NamedSetup
 
 
+def ordered_setup(names: tuple[str, ...], count: int) -> type:
+    """The strict setup line whose cards are the ids 1 to `count`, each
+    named among `names` (as `named_setup`): its `cards` decoded as a struct
+    of `count` fields, one an id, which msgspec fills without building a
+    mapping or reading each key as a number. A line whose cards are other
+    ids, or not all of them, does not decode with it."""
+    cards = msgspec.defstruct(f"Cards{count}", [(f"c{i}", Literal[names], msgspec.field(name=str(i)))  # type: ignore[valid-type]
+                                                for i in range(1, count + 1)], forbid_unknown_fields=True)
+    return msgspec.defstruct("OrderedSetup", [("cards", cards)], bases=(_StrictSetup,))
+
+
 # The strict line types whose every field, at every level, is one the
 # contract defines: decoded by `strict_decoder` with no exporter data (`x`
 # unset), such a line nests no deeper than the contract's own fields, far
