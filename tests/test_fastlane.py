@@ -184,6 +184,50 @@ def test_cards_numbered_from_another_id_keep_the_fast_lane():
     assert _same_or_none(raw)
 
 
+def _game_line_written(change, edition: str = "en-revised") -> object:
+    """A plain self-played game whose game line (as a dict) is `change`d."""
+    lines = list(selfplay_lines(1, 8, edition, "random", "turn"))
+    lines[0] = msgspec.json.encode(change(msgspec.json.decode(lines[0])))
+    return _games(b"\n".join(lines) + b"\n")[0]
+
+
+@pytest.mark.parametrize("change", [
+    lambda g: g,                                                     # as self-play writes it
+    lambda g: {k: v for k, v in g.items() if k != "edition"},       # no edition: the default's, with a note
+    lambda g: {k: v for k, v in g.items() if k != "impl"},
+    lambda g: {**g, "impl": {"name": "x"}},                          # an engine without a version
+    lambda g: {**g, "readings": {}},                                 # no reading, written
+    lambda g: {**g, "edition": "fr-first"},                          # another edition than the one played
+    lambda g: {**g, "edition": "de-first"},                          # an edition the oracle does not know
+    lambda g: {**g, "sets": ["first-contact", "no-such-set"]},       # a set it does not know
+    lambda g: {"t": "game", **{k: v for k, v in g.items() if k != "t"}, "ts": 3},   # a field of another engine
+])
+@pytest.mark.parametrize("edition", [None, "en-revised", "fr-first"])
+def test_a_game_line_in_any_form_gets_the_full_verifiers_report(change, edition):
+    raw = _game_line_written(change)
+    _same_or_none(raw, edition)
+
+
+def test_a_game_line_written_with_blanks_keeps_the_fast_lane():
+    lines = list(selfplay_lines(1, 8, "en-revised", "random", "turn"))
+    lines[0] = lines[0].replace(b'":', b'": ').replace(b",", b", ")
+    raw = _games(b"\n".join(lines) + b"\n")[0]
+    assert _same_or_none(raw)
+
+
+@pytest.mark.parametrize("change", [
+    lambda s: {k: v for k, v in s.items() if k != "reveals"} | {"first": 1},   # no reveals: a note
+    lambda s: {**s, "reveals": []},
+    lambda s: {**s, "life_cards": [s["unused"][:3], s["unused"][3:6]]},        # life cards en-revised does not take
+    lambda s: {**s, "first": 1 - s.get("first", 0)} if "reveals" in s else s,  # reveals that make the other player start
+])
+def test_a_setup_line_in_any_form_gets_the_full_verifiers_report(change):
+    def rewrite(b: bytes) -> bytes:
+        return msgspec.json.encode(change(msgspec.json.decode(b)))
+    raw, _ = _setup_written(rewrite)
+    _same_or_none(raw)
+
+
 # Whole games, each a tuple of its lines, broken by the fuzz suite's own mutations.
 _GAMES = tuple(tuple(line for _, line in raw.lines)
                for edition in ("en-first", "en-revised")

@@ -31,13 +31,15 @@ from ....replay.findings import GameReport, say_unknown_fields
 from ....replay.limits import MAX_LINE_BYTES, plain
 from ....replay.reader import RawGame
 from ....replay.twice import given_twice
-from ..cards import table_cards, version as cards_version
-from ..engine import QuietGame
+from ..cards import UnknownSet, table_cards, version as cards_version
+from ..editions import UnknownEdition, profile as get_profile
+from ..engine import QuietGame, SetupError
+from ..readings import differing, with_readings
 from ..engine.state import listed
 from .claims import claim_into, claim_matches
 from .format import BOUNDED_LINES, FORMAT, decision_arg, named_setup, ordered_setup, strict_decoder
 from .lines import read_line
-from .verifier import Verifier
+from .verifier import Verifier, _checked_sets
 
 # Final: the compiled build keeps these in the module's own variables, not its dict.
 _DECODE_ERRORS: Final = (msgspec.DecodeError, msgspec.ValidationError)
@@ -146,6 +148,19 @@ def _keys_once(raw: bytes, line: Any, cards: int) -> bool:
     return raw.count(b'":') == held
 
 
+def _plain_head(raw_line) -> Any:
+    """A game line as `FastVerifier.run` takes it, decoded; else None."""
+    if type(raw_line) is not bytes or not plain(raw_line):
+        return None
+    try:
+        head = _strict(raw_line)
+    except _ANY_DECODE_ERROR:
+        return None
+    if head.__struct_config__.tag != "game" or raw_line != _encode(head):
+        return None
+    return head
+
+
 # Lines that are not decisions, by type: these leave the decision path.
 _NOT_DECISIONS: Final = frozenset(("note", "state", "end", "game", "setup"))
 
@@ -169,6 +184,56 @@ class FastVerifier(Verifier):
 
     def find(self, *args, **kw) -> None:
         raise Detour
+
+    def run(self) -> GameReport:
+        """`Verifier.run` for the common game line: msgspec's own writing of
+        what the strict contract decodes it to (so no key given twice, no
+        unknown field), within every limit at a glance (limits.plain), naming
+        its edition (or given one) and no reading. Any other game line, or
+        one whose edition or sets are unknown, is read by `Verifier.run`."""
+        lines: Iterator[tuple[int, Any]] = iter(self.raw.lines)
+        lineno, raw_line = next(lines)
+        head = _plain_head(raw_line)
+        if head is None:
+            return Verifier.run(self)
+        edition = self.edition_override or (head.edition if head.edition is not _UNSET else None)
+        if edition is None or head.readings is not _UNSET and head.readings:
+            return Verifier.run(self)
+        try:
+            prof = get_profile(edition)
+            sets = _checked_sets(tuple(head.sets), cards_version())     # setup.sets
+        except (UnknownEdition, UnknownSet):
+            return Verifier.run(self)
+        rep = self.report
+        rep.id = head.id
+        if head.impl is not _UNSET:
+            rep.impl = f"{head.impl.name} {head.impl.version}".strip()
+        rep.edition = prof.edition
+        chosen = dict(self.readings_override)
+        self.readings = chosen
+        if chosen:
+            prof = with_readings(prof, chosen)      # the team's readings: the edition's own profile
+            rep.readings = differing(chosen) or None
+        self.sets = sets
+        return self._read(lines, prof, lineno)
+
+    def _setup(self, line, lineno, prof) -> bool:
+        """`Verifier._setup` for a deal that names its reveals and no life
+        cards the edition does not take: any fault of the deal is a detour,
+        where the full verifier says it; another deal is read by
+        `Verifier._setup`."""
+        reveals = line.reveals
+        if reveals is _UNSET or not reveals or line.life_cards is not _UNSET and not prof.life_cards:
+            return Verifier._setup(self, line, lineno, prof)
+        first = None if line.first is _UNSET else line.first
+        life_cards = None if line.life_cards is _UNSET else line.life_cards
+        try:
+            self.g = QuietGame.deal(prof, line.cards, line.decks, line.unused, first, reveals, life_cards,
+                                    None, self.sets, None if line.set_aside is _UNSET else line.set_aside)
+        except SetupError:
+            raise Detour from None
+        self.cards = line.cards
+        return True
 
     def _dealt(self, line) -> None:
         pass        # no finding to show the deal's events, no resynchronisation to start from the draw piles
