@@ -228,6 +228,22 @@ def test_a_setup_line_in_any_form_gets_the_full_verifiers_report(change):
     _same_or_none(raw)
 
 
+@pytest.mark.parametrize("change", [
+    lambda e: e,
+    lambda e: {**e, "winner": 1 - e["winner"]},                       # the other player
+    lambda e: {**e, "reason": "no-action" if e["reason"] == "life" else "life"},
+    lambda e: {**e, "winner": None, "reason": "aborted"},              # stopped, though the rules ended it
+    lambda e: {**e, "winner": None, "reason": "aborted", "detail": "timeout"},
+])
+def test_an_end_line_in_any_form_gets_the_full_verifiers_report(change):
+    lines = list(selfplay_lines(1, 8, "en-revised", "random", "turn"))
+    assert lines[-1].startswith(b'{"t":"end"')
+    lines[-1] = msgspec.json.encode(change(msgspec.json.decode(lines[-1])))
+    raw = _games(b"\n".join(lines) + b"\n")[0]
+    full = Verifier(raw).run()
+    assert _same_or_none(raw) == (full.verdict == "conforms" and not full.notes)
+
+
 # Whole games, each a tuple of its lines, broken by the fuzz suite's own mutations.
 _GAMES = tuple(tuple(line for _, line in raw.lines)
                for edition in ("en-first", "en-revised")

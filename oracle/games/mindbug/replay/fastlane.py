@@ -243,7 +243,11 @@ class FastVerifier(Verifier):
         assert g is not None
         if not g.is_over:
             raise Detour        # the rules' forced steps before the end line: the full verifier takes them
-        Verifier._end(self, line, lineno)
+        if line.reason == "aborted" or line.winner != g.winner or line.reason != g.reason:
+            raise Detour        # a result the rules do not give: the full verifier says it
+        # Verifier._end of the result the rules give (Verifier._mark_end: not aborted).
+        self.ended = True
+        self.end_line = lineno
 
     def _finish(self) -> GameReport:
         rep = self.report
