@@ -141,11 +141,13 @@ class Board:
     modules call. What needs the rules themselves (`stats`, `attack_barred`)
     the game gives (game.Game)."""
 
-    __slots__ = ("table", "profile", "state", "events", "_stats", "_base", "_turn_free", "chance_before")
+    __slots__ = ("table", "_profile", "state", "events", "_stats", "_base", "_turn_free", "chance_before",
+                 "later_sets", "power_floor", "life_cards", "refill_below_five", "no_action_loses",
+                 "extra_action", "hunter_override")
 
     def __init__(self, table: Table, profile: Profile | str | None, state: State):
         self.table = table
-        self.profile = profile if isinstance(profile, Profile) else get_profile(profile)
+        self.use_profile(profile if isinstance(profile, Profile) else get_profile(profile))
         self.state = state
         self.events: list[Event] = []
         self._stats: Stats | None = None
@@ -153,6 +155,28 @@ class Board:
         self._turn_free = False     # _stats hold whoever's turn it is (power.compute says)
         # (the attack under way, the events of its decisions up to its last chance event): ask_chance
         self.chance_before: tuple = ()
+
+    @property
+    def profile(self) -> Profile:
+        """The edition's profile the game is played under."""
+        return self._profile
+
+    @profile.setter
+    def profile(self, profile: Profile) -> None:
+        self.use_profile(profile)
+
+    def use_profile(self, profile: Profile) -> None:
+        """Play under `profile`: its switches that the rules read at every
+        step are kept as the board's own fields, which the compiled build
+        reads directly (a Profile's are looked up by name)."""
+        self._profile: Profile = profile
+        self.later_sets: bool = profile.later_sets
+        self.power_floor: int = profile.power_floor
+        self.life_cards: bool = profile.life_cards
+        self.refill_below_five: bool = profile.refill == "below-five"
+        self.no_action_loses: bool = profile.no_action_loses
+        self.extra_action: bool = profile.mindbug_extra == "action"
+        self.hunter_override: bool = profile.hunter_override
 
     # -- what the game gives -----------------------------------------------
     def stats(self) -> Stats:

@@ -144,11 +144,11 @@ def hunt_step(g: Board) -> None:
     clauses: tuple[str, ...] = _HUNTER
     if "attack" in g.design(a).triggers:
         clauses += ("effects.hunter-order",)
-    if not g.profile.hunter_override:
+    if not g.hunter_override:
         # An edition where HUNTER cannot override blocking restrictions.
         enemies = [c for c in enemies if block_forbidden(g, a, c) is None]
     options = [answer(HUNT_ANSWERS, "hunt", c) for c in enemies] + [NO_HUNT]
-    if g.table.flags.hunt_rules and g.profile.later_sets:
+    if g.table.flags.hunt_rules and g.later_sets:
         options, clauses = _hunt_rules(g, a, me, options, clauses)   # later.forced.hippo
     g.ask("hunt", me, options, _HUNT, clauses,
           source=a, prompt="name an enemy creature that must block, or none")

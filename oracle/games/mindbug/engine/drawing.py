@@ -41,5 +41,5 @@ def after_loss(g: Board, player: int) -> None:
     """Cards left the player's hand by another's doing (stolen, handed over):
     only the editions that refill whenever the hand is short draw here
     (drawing.refill.stolen; the first editions' reading draws nothing)."""
-    if g.profile.refill == "below-five":
+    if g.refill_below_five:
         refill(g, player, ("drawing.refill", "drawing.refill.stolen"))

@@ -24,7 +24,7 @@ def gain_life(g: Board, player: int, amount: int, clauses=(), source=None) -> No
     if amount <= 0:
         return
     s = g.state
-    if g.profile.life_cards:
+    if g.life_cards:
         taken = s.unused[:amount]
         del s.unused[:amount]
         s.life_pile[player].extend(taken)
@@ -68,7 +68,7 @@ def lose_life(g: Board, player: int, amount: int, clauses=(), source=None, loss:
     if g.table.flags.life_readers:
         g.recount()
     lost: tuple = _LOSE
-    if g.profile.life_cards:
+    if g.life_cards:
         pile = s.life_pile[player]
         for _ in range(amount):
             if pile:

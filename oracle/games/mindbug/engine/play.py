@@ -49,7 +49,7 @@ def _mindbug(g: Board, kind: str, arg, card: int) -> None:
         s.play[opp].append(card)
         g.emit("mindbug", _USE, player=opp, card=card)
         s.stack.append(_EXTRA_ACTION)
-        if g.profile.later_sets and g.table.defs[card].keywords & FAST and fast_for_taker(g):
+        if g.later_sets and g.table.defs[card].keywords & FAST and fast_for_taker(g):
             s.stack.append(("fast-taken", card))                 # keywords.fast.mindbugged
         # mindbug.play-effect: its Play effect happens for the new controller.
         enter_play(g, card, opp, _TAKEN)
@@ -57,7 +57,7 @@ def _mindbug(g: Board, kind: str, arg, card: int) -> None:
             _TASKS["extra-action"](g)
     else:
         s.play[p].append(card)
-        if g.profile.later_sets and g.table.defs[card].keywords & FAST:
+        if g.later_sets and g.table.defs[card].keywords & FAST:
             g.push_next(("fast", card))                          # keywords.fast
         else:
             s.stack.append(_END_TURN)
@@ -72,7 +72,7 @@ def extra_action(g: Board) -> None:
     revised), or the end of this turn and another turn for the same player."""
     s = g.state
     # Either task would be the next Game.run pops: it runs now.
-    if g.profile.mindbug_extra == "action":
+    if g.extra_action:
         _TASKS["action"](g, True)
     else:
         g.emit("end-turn", _EXTRA_TURN, player=s.active)

@@ -39,7 +39,7 @@ def base(g: Board) -> Base:
     blocks = []                                                 # ... that forbids blocks
     bars = []                                                   # ... that forbids enemy creatures to attack
     turn_free = True                                            # ... none of which reads whose turn it is
-    floor: int = g.profile.power_floor                          # cards.power-minimum
+    floor: int = g.power_floor                          # cards.power-minimum
     # Whether a power may end under the floor: one printed under it, or an
     # ability that may lower one (without, the floor changes nothing).
     under = table.flags.in_discard
@@ -118,7 +118,7 @@ def apply(g: Board, b: Base) -> tuple[dict[int, int], dict[int, int], list]:
         if fn is not None:
             fn(g, h[0], h[1], play[h[0]], power, kw)
     if b.under:
-        floor: int = g.profile.power_floor
+        floor: int = g.power_floor
         for c, v in power.items():
             if v < floor:
                 power[c] = floor
@@ -155,7 +155,7 @@ def entered(g: Board, card: int, player: int) -> None:
     b.power[card] = printed
     b.kw[card] = f[1]
     const: tuple | None = f[2]
-    if printed < g.profile.power_floor:
+    if printed < g.power_floor:
         b.under = True
         g._stats = None
     elif const is not None or not _printed(g, b):

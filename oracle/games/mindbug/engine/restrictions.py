@@ -75,7 +75,7 @@ def barred_by(g: Board, player: int, card: int):
 def came_into_play(g: Board, card: int) -> None:
     """later.action.fresh: `card` came into play this turn, whatever brought
     it (played, mindbugged, put into play by an effect); `fresh` reads it."""
-    if g.profile.later_sets:
+    if g.later_sets:
         g.state.arrived += (card,)
 
 

@@ -70,10 +70,10 @@ def turn_action(g: Board, extra: bool) -> None:
             options.append(answer(ATTACK_ANSWERS, "attack", c))
     if f.action:
         options += actions(g, p)                               # triggers.action, later.action.each
-    if f.hunt_rules and g.profile.later_sets:
+    if f.hunt_rules and g.later_sets:
         options = must_attack(g, p, options)                   # later.forced.hippo
     if not options:
-        if g.profile.no_action_loses:
+        if g.no_action_loses:
             g.end_game(1 - p, "no-action", ("turns.no-action",))
             return
     clauses = _EXTRA_ACTION_CLAUSES if extra else _ACTION_CLAUSES
