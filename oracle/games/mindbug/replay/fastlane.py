@@ -56,10 +56,9 @@ _STATE: Final = b'{"t":"state",'
 _SETUP: Final = b'{"t":"setup",'
 # The decoders of `format.ordered_setup` and `format.named_setup`, with the
 # number of cards, by a game's card sets (at most MAX_NAMED), for the card
-# database of version _named_version[0]. Each is made at the first setup
-# line of its sets (about 1.5 M instructions for First Contact, the cost of
-# the new strings of a hundred deals): with the names of those sets only,
-# the fewer the cheaper.
+# database of version _named_version[0]. They are made at the first setup
+# line of their sets (about 2.5 M instructions for First Contact): the named
+# one with the names of those sets only, the fewer the cheaper.
 _named: Final[dict[tuple, Any]] = {}
 _named_version: Final[list] = [-1]
 MAX_NAMED: Final = 16
@@ -92,10 +91,11 @@ def _keep(raw: bytes, line, t: str) -> tuple:
 
 def _named_setup(raw_line, sets: tuple) -> Any:
     """A setup line of a game of `sets` in the strict contract, without
-    exporter data or a key given twice (`_keys_once`), decoded with each
-    card name the card database's own string (`format.named_setup`); None
-    for any other line (a card of other sets among them), which
-    `FastVerifier._decode` reads."""
+    exporter data or a key given twice (`_keys_once`): its cards the ids 1
+    to N in order, decoded into a struct (`format.ordered_setup`), or else
+    decoded with each card name the card database's own string
+    (`format.named_setup`); None for any other line (a card of other sets
+    among them), which `FastVerifier._decode` reads."""
     if type(raw_line) is not bytes or not raw_line.startswith(_SETUP) or len(raw_line) > MAX_LINE_BYTES:
         return None
     version = cards_version()
@@ -108,7 +108,7 @@ def _named_setup(raw_line, sets: tuple) -> Any:
             _named.clear()
         cards = table_cards(sets)
         names = tuple(dict.fromkeys(cards))
-        decoders = _named[sets] = (msgspec.json.Decoder(ordered_setup(names, len(cards))).decode,
+        decoders = _named[sets] = (msgspec.json.Decoder(ordered_setup(len(cards))).decode,
                                    msgspec.json.Decoder(named_setup(names)).decode, len(cards))
     count: int = decoders[2]
     try:
