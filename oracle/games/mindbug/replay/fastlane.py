@@ -54,11 +54,12 @@ _encode: Final = msgspec.json.Encoder().encode
 _UNSET: Final = msgspec.UNSET
 _STATE: Final = b'{"t":"state",'
 _SETUP: Final = b'{"t":"setup",'
-# The decoders of `format.ordered_setup` and `format.named_setup`, with the
-# number of cards, by a game's card sets (at most MAX_NAMED), for the card
-# database of version _named_version[0]. They are made at the first setup
-# line of their sets (about 2.5 M instructions for First Contact): the named
-# one with the names of those sets only, the fewer the cheaper.
+# By a game's card sets (at most MAX_NAMED), for the card database of
+# version _named_version[0]: the decoders of `format.ordered_setup` (made
+# at the second setup line of the sets, about 1 M instructions for First
+# Contact; None before) and `format.named_setup` (made at the first, about
+# 1.5 M: with the names of those sets only, the fewer the cheaper), the
+# number of their cards, and whether a setup line of them was read.
 _named: Final[dict[tuple, Any]] = {}
 _named_version: Final[list] = [-1]
 MAX_NAMED: Final = 16
@@ -107,14 +108,24 @@ def _named_setup(raw_line, sets: tuple) -> Any:
         if len(_named) >= MAX_NAMED:
             _named.clear()
         cards = table_cards(sets)
-        names = tuple(dict.fromkeys(cards))
-        decoders = _named[sets] = (msgspec.json.Decoder(ordered_setup(len(cards))).decode,
-                                   msgspec.json.Decoder(named_setup(names)).decode, len(cards))
+        decoders = _named[sets] = [None, msgspec.json.Decoder(named_setup(tuple(dict.fromkeys(cards)))).decode,
+                                   len(cards), False]
     count: int = decoders[2]
-    try:
-        # The cards as self-play and annotate write them: the ids 1 to N, in order.
-        line = decoders[0](raw_line)
-    except _ANY_DECODE_ERROR:
+    ordered = decoders[0]
+    line: Any = None
+    if ordered is None:
+        # Made at the second setup line of these sets (1 M instructions), used from the third: a run
+        # of one game does without it.
+        if decoders[3]:
+            decoders[0] = msgspec.json.Decoder(ordered_setup(count)).decode
+        decoders[3] = True
+    else:
+        try:
+            # The cards as self-play and annotate write them: the ids 1 to N, in order.
+            line = ordered(raw_line)
+        except _ANY_DECODE_ERROR:
+            pass
+    if line is None:
         try:
             line = decoders[1](raw_line)
         except _ANY_DECODE_ERROR:
