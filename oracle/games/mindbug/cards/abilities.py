@@ -200,16 +200,12 @@ LATER: Final[dict[str, tuple[str, ...]]] = {}
 PLAY_BLOCKERS: Final[set] = {"Deathweaver"}
 
 
-def play_effect_forbidden(g, player: int):
-    """The Deathweaver that stops `player`'s Play effects, if any: it stops
-    the Play effects of its controller's opponent."""
-    return play_blocker(g.state.play[1 - player], g.table.defs)
-
-
 def play_blocker(enemies: list[int], defs: dict) -> int | None:
-    """`play_effect_forbidden` of the opponent's creatures `enemies`, whose
-    designs are `defs` (the engine passes them typed, where the game, which
-    this module may not name, would be read attribute by attribute)."""
+    """The Deathweaver that stops a player's Play effects, if any: it stops
+    the Play effects of its controller's opponent. `enemies`: that
+    player's opponent's creatures, whose designs are `defs` (the engine
+    passes them typed, where the game, which this module may not name,
+    would be read attribute by attribute)."""
     for c in enemies:
         if defs[c].name in PLAY_BLOCKERS:
             return c

@@ -62,7 +62,7 @@ def enter_play(g: Board, card: int, controller: int, clauses: tuple) -> None:
 def _play_effect(g: Board, card: int, controller: int, d) -> None:
     if "play" not in d.triggers:
         return
-    holder = abilities.play_blocker(g.state.play[1 - controller], g.table.defs)     # abilities.play_effect_forbidden
+    holder = abilities.play_blocker(g.state.play[1 - controller], g.table.defs)
     if holder is not None:
         g.emit("play-effect-prevented", _PLAY_PREVENTED, player=controller, card=card, source=holder)
         return

@@ -137,7 +137,8 @@ def _named_setup(raw_line, sets: tuple) -> Any:
 
 
 def _keys_once(raw: bytes, line: Any, cards: int) -> bool:
-    """Whether a setup line that `named_setup` decoded gives each key once.
+    """Whether a setup line that `ordered_setup` or `named_setup` decoded
+    gives each key once.
     Each key of its bytes is a text in quotes followed by a colon, and no
     value holds a quote (card names, numbers, lists of numbers): so its
     keys are its `":`, counted against the keys its decoded value holds (a
