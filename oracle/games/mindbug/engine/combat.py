@@ -59,7 +59,11 @@ def declare_attack(g: Board, card: int, forced: tuple = ()) -> None:
             stack.append(_RESOLVE)
             return
         stack.append(_RESOLVE)
-    _TASKS["hunt"](g)   # the first step: Game.run would pop it at once, so it runs now
+    f = _TASKS["hunt"]  # the first step: Game.run would pop it at once, so it runs now
+    if f is _HUNT_STEP:
+        hunt_step(g)
+    else:
+        f(g)
 
 
 # The steps of an attack as declare_attack schedules them: these very
@@ -127,14 +131,17 @@ def block_forbidden(g: Board, attacker: int, blocker: int):
     return in_discard.block_ban(g, attacker, blocker)          # later.in-discard
 
 
-@task("hunt")
 def hunt_step(g: Board) -> None:
     """keywords.hunter: the attacker's controller may name an enemy creature
     that must block; keywords.hunter.override: any enemy creature."""
     s = g.state
     if not attack_goes_on(g) or not g.has(s.combat[0], HUNTER):
         if next_task(s, _BLOCK):        # HUNTER asks nothing: the block runs now, as Game.run would run it
-            _TASKS["block"](g)
+            f = _TASKS["block"]
+            if f is _BLOCK_STEP:
+                block_step(g)
+            else:
+                f(g)
         return
     a = s.combat[0]
     me = side(s)
@@ -152,6 +159,10 @@ def hunt_step(g: Board) -> None:
         options, clauses = _hunt_rules(g, a, me, options, clauses)   # later.forced.hippo
     g.ask("hunt", me, options, _HUNT, clauses,
           source=a, prompt="name an enemy creature that must block, or none")
+
+
+task("hunt")(hunt_step)
+_HUNT_STEP: Final = hunt_step
 
 
 def _hunt_rules(g: Board, a, me, options, clauses):
@@ -179,7 +190,6 @@ def _hunt(g: Board, kind, arg) -> None:
     g.emit("hunt", clauses, player=side(s), card=arg, source=s.combat[0])
 
 
-@task("block")
 def block_step(g: Board) -> None:
     """combat.block: the defender blocks with one eligible creature, or not."""
     if not attack_goes_on(g):
@@ -196,7 +206,10 @@ def block_step(g: Board) -> None:
           prompt="block with a creature, or take the hit")
 
 
-@resume("block")
+task("block")(block_step)
+_BLOCK_STEP: Final = block_step
+
+
 def _block(g: Board, kind, arg) -> None:
     s = g.state
     s.combat[1] = arg
@@ -205,10 +218,16 @@ def _block(g: Board, kind, arg) -> None:
             record_block(g, arg)                             # promo.blocked-this-turn
         g.emit("block", _BLOCK_CLAUSES, player=1 - side(s), card=arg, source=s.combat[0])
     if next_task(g.state, _FIGHT):
-        _TASKS["fight"](g)
+        f = _TASKS["fight"]
+        if f is _FIGHT_STEP:
+            fight_step(g)
+        else:
+            f(g)
 
 
-@task("fight")
+resume("block")(_block)
+
+
 def fight_step(g: Board) -> None:
     """The fight, then what follows the attack when it waits next (Game.run
     would pop it at once): it runs now."""
@@ -219,7 +238,15 @@ def fight_step(g: Board) -> None:
         t = st[-1]
         if len(t) == 2 and t[0] == "after-attack":
             st.pop()
-            _TASKS["after-attack"](g, t[1])
+            f = _TASKS["after-attack"]
+            if f is _AFTER_ATTACK:
+                after_attack(g, t[1])
+            else:
+                f(g, t[1])
+
+
+task("fight")(fight_step)
+_FIGHT_STEP: Final = fight_step
 
 
 def fight(g: Board) -> None:
@@ -275,7 +302,6 @@ def _poisoned(losers: dict[int, tuple], poison: list[int], enemy: int) -> None:
         losers[enemy] = _POISONOUS
 
 
-@task("after-attack")
 def after_attack(g: Board, card: int) -> None:
     """keywords.frenzy: after its first attack of the turn a FRENZY creature
     still in play may attack again (keywords.frenzy.same-creature)."""
@@ -292,6 +318,10 @@ def after_attack(g: Board, card: int) -> None:
               prompt="attack a second time with this FRENZY creature, or pass")
         return
     _TASKS["end-turn"](g)       # turns.end: the next task Game.run would pop; it runs now
+
+
+task("after-attack")(after_attack)
+_AFTER_ATTACK: Final = after_attack
 
 
 @resume("frenzy")

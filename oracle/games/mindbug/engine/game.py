@@ -15,18 +15,38 @@ from ..cards import FRENZY, HUNTER, POISONOUS, SNEAKY, TOUGH
 from ..editions import Profile
 from . import setup
 from .board import Board, Stats, Table
+from .combat import _block, after_attack, block_step, fight_step, hunt_step
 from .drawing import refill
 from .errors import GAME_OVER, EngineError, Refusal, Refused
 from .explain import explain
 from .outcome import end_clause
+from .play import _mindbug
 from .power import apply, base
 from .registry import RESUMES, TASKS
 from .restrictions import attack_barred
 from .records import Decision, Event, Pending
+from .triggers import resolve_triggers
+from .turns import _action, end_turn, start_turn, turn_action
 
 # Final: the compiled build keeps these in the module's own variables, not its dict.
 _TASKS: Final = TASKS
 _RESUMES: Final = RESUMES
+# The steps most decisions take, as the registries held them when the rules
+# were loaded: while a registry still holds one of these, Game.run and
+# apply_unchecked call it directly, which the compiled build does without
+# packing its arguments into Python objects (about 150 instructions a call).
+# A step an adapter put in its place is called through the registry.
+_ACTION: Final = RESUMES["action"]
+_MINDBUG: Final = RESUMES["mindbug"]
+_BLOCK: Final = RESUMES["block"]
+_TURN_ACTION: Final = TASKS["action"]
+_START_TURN: Final = TASKS["turn"]
+_END_TURN: Final = TASKS["end-turn"]
+_HUNT: Final = TASKS["hunt"]
+_BLOCK_STEP: Final = TASKS["block"]
+_FIGHT: Final = TASKS["fight"]
+_AFTER_ATTACK: Final = TASKS["after-attack"]
+_RESOLVE: Final = TASKS["resolve-triggers"]
 
 __all__ = ["Decision", "Game", "QuietGame", "Table", "FRENZY", "HUNTER", "POISONOUS", "SNEAKY", "TOUGH"]
 
@@ -92,12 +112,21 @@ class Game(Board):
         self.events = []
         r: tuple = pend.resume  # type: ignore[union-attr]  # a decision is pending: the caller checked
         n = len(r)
+        f = _RESUMES[r[0]]
         if n == 1:
-            _RESUMES[r[0]](self, kind, arg)
+            if f is _ACTION:
+                _action(self, kind, arg)
+            elif f is _BLOCK:
+                _block(self, kind, arg)
+            else:
+                f(self, kind, arg)
         elif n == 2:                      # the common lengths called without unpacking
-            _RESUMES[r[0]](self, kind, arg, r[1])
+            if f is _MINDBUG:
+                _mindbug(self, kind, arg, r[1])
+            else:
+                f(self, kind, arg, r[1])
         else:
-            _RESUMES[r[0]](self, kind, arg, *r[1:])
+            f(self, kind, arg, *r[1:])
         self.run()
         return self.events
 
@@ -111,14 +140,36 @@ class Game(Board):
                 raise EngineError("nothing left to do and no decision pending")
             t = stack.pop()
             n = len(t)
+            f = tasks[t[0]]
             if n == 1:
-                tasks[t[0]](self)
+                if f is _HUNT:
+                    hunt_step(self)
+                elif f is _BLOCK_STEP:
+                    block_step(self)
+                elif f is _FIGHT:
+                    fight_step(self)
+                elif f is _END_TURN:
+                    end_turn(self)
+                elif f is _RESOLVE:
+                    resolve_triggers(self)
+                else:
+                    f(self)
             elif n == 2:                  # the common lengths called without unpacking
-                tasks[t[0]](self, t[1])
+                if f is _TURN_ACTION:
+                    turn_action(self, t[1])
+                elif f is _AFTER_ATTACK:
+                    after_attack(self, t[1])
+                elif f is _END_TURN:
+                    end_turn(self, t[1])
+                else:
+                    f(self, t[1])
             elif n == 3:
-                tasks[t[0]](self, t[1], t[2])
+                if f is _START_TURN:
+                    start_turn(self, t[1], t[2])
+                else:
+                    f(self, t[1], t[2])
             else:
-                tasks[t[0]](self, *t[1:])
+                f(self, *t[1:])
 
     # -- what the rule modules ask of the game (board.Board) ---------------
     def stats(self) -> Stats:

@@ -36,7 +36,6 @@ def play_from_hand(g: Board, card: int) -> None:
           prompt="use a Mindbug on the card just played, or pass")
 
 
-@resume("mindbug")
 def _mindbug(g: Board, kind: str, arg, card: int) -> None:
     s = g.state
     p = s.active
@@ -64,6 +63,9 @@ def _mindbug(g: Board, kind: str, arg, card: int) -> None:
         enter_play(g, card, p, _RESOLVE)
         if next_task(s, _END_TURN):         # nothing came before it: Game.run would pop it at once
             _TASKS["end-turn"](g)
+
+
+resume("mindbug")(_mindbug)
 
 
 @task("extra-action")

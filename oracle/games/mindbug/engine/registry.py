@@ -3,6 +3,14 @@
 A *task* is a step the game takes on its own (start a turn, resolve a
 combat); a *resume* applies a player's answer to a pending decision. Both
 are named, so the state that refers to them stays plain data.
+
+A step is registered with `@task(name)` on its definition, or, for the
+steps most decisions take, with `task(name)(fn)` after it: the compiled
+build calls a decorated function by its name through the module's dict,
+an undecorated one directly. Where a rule runs such a step at once, it
+calls it directly while the registry still holds it (`Game.run`,
+`turns.start_turn`): a step an adapter registers in its place is still the
+one that runs.
 """
 
 from __future__ import annotations

@@ -29,7 +29,6 @@ TRIGGER_CLAUSE: Final = {"play": "triggers.play", "attack": "triggers.attack", "
 _TRIGGERED_CLAUSES: Final[dict[str, tuple]] = {k: (c, "triggers.controller") for k, c in TRIGGER_CLAUSE.items()}
 
 
-@task("resolve-triggers")
 def resolve_triggers(g: Board) -> None:
     """effects.simultaneous: with several effects waiting, the active player
     picks the next; effects.finish-one: each finishes before the next starts."""
@@ -46,6 +45,9 @@ def resolve_triggers(g: Board) -> None:
         _run_ability(g, t[0], t[1], t[2])
     else:
         _run_ability(g, *t)
+
+
+task("resolve-triggers")(resolve_triggers)
 
 
 @resume("order")

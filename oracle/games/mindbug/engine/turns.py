@@ -32,7 +32,6 @@ _EXTRA_ACTION_CLAUSES: Final[tuple] = ("mindbug.extra-action", "turns.action")
 _END: Final[tuple] = ("turns.end",)
 
 
-@task("turn")
 def start_turn(g: Board, player: int, extra: bool) -> None:
     """turns.alternate: a turn for `player`; `extra` when it is the extra turn
     after a Mindbug (mindbug.extra-action, editions where the turn ends)."""
@@ -51,10 +50,17 @@ def start_turn(g: Board, player: int, extra: bool) -> None:
         g.push_next(("action", extra))
         harvest(g, player)                                     # triggers.harvest, before the turn action
     else:
-        _TASKS["action"](g, extra)  # the task it would push runs next: it runs now, as Game.run would run it
+        f = _TASKS["action"]    # the task it would push runs next: it runs now, as Game.run would run it
+        if f is _TURN_ACTION:
+            turn_action(g, extra)
+        else:
+            f(g, extra)
 
 
-@task("action")
+task("turn")(start_turn)
+_START_TURN: Final = start_turn
+
+
 def turn_action(g: Board, extra: bool) -> None:
     """turns.action: play a card from hand or attack with one allied creature;
     turns.no-action: with neither possible, the player loses."""
@@ -80,7 +86,10 @@ def turn_action(g: Board, extra: bool) -> None:
     g.ask("action", p, options, _ACTION, clauses, prompt="turn action: play a card or attack")
 
 
-@resume("action")
+task("action")(turn_action)
+_TURN_ACTION: Final = turn_action
+
+
 def _action(g: Board, kind: str, arg) -> None:
     g.state.actions += 1
     if kind == "play":
@@ -91,7 +100,9 @@ def _action(g: Board, kind: str, arg) -> None:
         declare_attack(g, arg)
 
 
-@task("end-turn")
+resume("action")(_action)
+
+
 def end_turn(g: Board, triggered: bool = False) -> None:
     """turns.end: the turn action is over; the opponent's turn begins.
     triggers.when: first the active player's "at the end of turn" effects
@@ -104,4 +115,11 @@ def end_turn(g: Board, triggered: bool = False) -> None:
             g.push_next(("resolve-triggers",), ("end-turn", True))
             return
     g.emit("end-turn", _END, player=s.active)
-    _TASKS["turn"](g, 1 - s.active, False)  # the task it would push runs next: it runs now, as Game.run would
+    f = _TASKS["turn"]      # the task it would push runs next: it runs now, as Game.run would
+    if f is _START_TURN:
+        start_turn(g, 1 - s.active, False)
+    else:
+        f(g, 1 - s.active, False)
+
+
+task("end-turn")(end_turn)
