@@ -21,7 +21,7 @@ from ..cards.abilities import ATTACK_RULES, BLOCK_RULES, COPY_LAYER, GRANT_LAYER
 from ..editions import Profile, profile as get_profile
 from .presence import Flags, flags_of
 from .records import Event, Pending
-from .state import State
+from .state import State, holds
 
 _new_tuple: Final = tuple.__new__
 # Board.stats: power and keywords by creature, and the block rules of constant abilities in play.
@@ -247,10 +247,10 @@ class Board:
         self._stats = None
 
     def controller(self, card: int) -> int | None:
-        s = self.state
-        if card in s.play[0]:
+        play = self.state.play
+        if holds(play[0], card):
             return 0
-        if card in s.play[1]:
+        if holds(play[1], card):
             return 1
         return None
 

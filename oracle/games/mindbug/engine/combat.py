@@ -18,7 +18,7 @@ from .lasting import barred_from_blocking
 from .life import lose_life
 from .registry import TASKS, resume, task
 from .restrictions import attack_barred
-from .state import ATTACK_ANSWERS, BLOCK_ANSWERS, HUNT_ANSWERS, NO_BLOCK, NO_HUNT, PASS, State, answer, next_task
+from .state import ATTACK_ANSWERS, BLOCK_ANSWERS, HUNT_ANSWERS, NO_BLOCK, NO_HUNT, PASS, State, answer, holds, next_task
 from .turn_record import record_block, record_fight
 
 
@@ -101,7 +101,7 @@ def attack_goes_on(g: Board) -> bool:
     if s.combat is None:
         return False
     me = side(s)
-    if s.combat[0] in s.play[me]:
+    if holds(s.play[me], s.combat[0]):
         return True
     gone = s.combat[0]
     g.emit("attack-ends", ("combat.attacker-gone",), player=me, card=gone)
@@ -259,13 +259,13 @@ def fight(g: Board) -> None:
     a, b, hunted = combat[0], combat[1], combat[2]
     opp = 1 - side(s)
     s.combat = None
-    if b is not None and hunted and b not in s.play[opp]:
+    if b is not None and hunted and not holds(s.play[opp], b):
         # effects.hunter-order (hunter-first): the Attack effect removed the
         # creature HUNTER named. An attack that used HUNTER may not hit the
         # opponent directly (keywords.hunter), so it ends here.
         g.emit("attack-ends", ("effects.hunter-order", "keywords.hunter"), player=1 - opp, card=a)
         return
-    if b is None or b not in s.play[opp]:
+    if b is None or not holds(s.play[opp], b):
         lose_life(g, opp, 1, _UNBLOCKED, source=a)
         return
     pa, pb = g.power(a), g.power(b)
@@ -311,7 +311,7 @@ def after_attack(g: Board, card: int) -> None:
     # "Survives its first attack" (English first edition) and "is still in
     # play" (the others) are the same test here: a creature that left play
     # during the attack cannot be back in play before this point.
-    if (s.attacks.get(card) == 1 and card in s.play[p] and g.has(card, FRENZY)
+    if (s.attacks.get(card) == 1 and holds(s.play[p], card) and g.has(card, FRENZY)
             and card not in attack_barred(g, p)):                 # abilities.cannot-attack
         g.ask("frenzy", p, [answer(ATTACK_ANSWERS, "attack", card), PASS], ("frenzy", card),
               ("keywords.frenzy", "keywords.frenzy.same-creature"), source=card,

@@ -256,6 +256,15 @@ class State:
             yield "played", None, [self.played]
 
 
+def holds(cards: list[int], card: int) -> bool:
+    """`card in cards` for a zone of card ids: compiled, the ids are compared
+    as machine integers, where `in` compares them as objects."""
+    for c in cards:
+        if c == card:
+            return True
+    return False
+
+
 def next_task(s: State, step: tuple) -> bool:
     """Whether `step` is the task Game.run would pop at once (on top of the
     stack, nothing pending, no winner); popped if so, for the caller to run
