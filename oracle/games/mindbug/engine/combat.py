@@ -18,7 +18,8 @@ from .lasting import barred_from_blocking
 from .life import lose_life
 from .registry import TASKS, resume, task
 from .restrictions import attack_barred
-from .state import ATTACK_ANSWERS, BLOCK_ANSWERS, HUNT_ANSWERS, NO_BLOCK, NO_HUNT, PASS, State, answer, holds, next_task
+from .state import (ATTACK_ANSWERS, BLOCK_ANSWERS, COMPILED, HUNT_ANSWERS, NO_BLOCK, NO_HUNT, PASS, State, answer, holds,
+                    next_task)
 from .turn_record import record_block, record_fight
 
 
@@ -59,11 +60,11 @@ def declare_attack(g: Board, card: int, forced: tuple = ()) -> None:
             stack.append(_RESOLVE)
             return
         stack.append(_RESOLVE)
-    f = _TASKS["hunt"]  # the first step: Game.run would pop it at once, so it runs now
-    if f is _HUNT_STEP:
+    # The first step: Game.run would pop it at once, so it runs now.
+    if _COMPILED and _TASKS["hunt"] is _HUNT_STEP:
         hunt_step(g)
     else:
-        f(g)
+        _TASKS["hunt"](g)
 
 
 # The steps of an attack as declare_attack schedules them: these very
@@ -73,6 +74,7 @@ _BLOCK: Final[tuple] = ("block",)
 _FIGHT: Final[tuple] = ("fight",)
 _RESOLVE: Final[tuple] = ("resolve-triggers",)
 _TASKS: Final = TASKS
+_COMPILED: Final = COMPILED      # compiled, the steps below are called directly while _TASKS holds them
 # The clauses of every attack, each one object typed `tuple`: the compiled
 # build makes a tuple written out in a call anew each time it runs.
 _ATTACK: Final[tuple] = ("combat.attack",)
@@ -137,11 +139,10 @@ def hunt_step(g: Board) -> None:
     s = g.state
     if not attack_goes_on(g) or not g.has(s.combat[0], HUNTER):
         if next_task(s, _BLOCK):        # HUNTER asks nothing: the block runs now, as Game.run would run it
-            f = _TASKS["block"]
-            if f is _BLOCK_STEP:
+            if _COMPILED and _TASKS["block"] is _BLOCK_STEP:
                 block_step(g)
             else:
-                f(g)
+                _TASKS["block"](g)
         return
     a = s.combat[0]
     me = side(s)
@@ -218,11 +219,10 @@ def _block(g: Board, kind, arg) -> None:
             record_block(g, arg)                             # promo.blocked-this-turn
         g.emit("block", _BLOCK_CLAUSES, player=1 - side(s), card=arg, source=s.combat[0])
     if next_task(g.state, _FIGHT):
-        f = _TASKS["fight"]
-        if f is _FIGHT_STEP:
+        if _COMPILED and _TASKS["fight"] is _FIGHT_STEP:
             fight_step(g)
         else:
-            f(g)
+            _TASKS["fight"](g)
 
 
 resume("block")(_block)
@@ -238,11 +238,10 @@ def fight_step(g: Board) -> None:
         t = st[-1]
         if len(t) == 2 and t[0] == "after-attack":
             st.pop()
-            f = _TASKS["after-attack"]
-            if f is _AFTER_ATTACK:
+            if _COMPILED and _TASKS["after-attack"] is _AFTER_ATTACK:
                 after_attack(g, t[1])
             else:
-                f(g, t[1])
+                _TASKS["after-attack"](g, t[1])
 
 
 task("fight")(fight_step)

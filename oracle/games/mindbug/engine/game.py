@@ -25,17 +25,20 @@ from .power import apply, base
 from .registry import RESUMES, TASKS
 from .restrictions import attack_barred
 from .records import Decision, Event, Pending
+from .state import COMPILED
 from .triggers import resolve_triggers
 from .turns import _action, end_turn, start_turn, turn_action
 
 # Final: the compiled build keeps these in the module's own variables, not its dict.
 _TASKS: Final = TASKS
 _RESUMES: Final = RESUMES
+_COMPILED: Final = COMPILED
 # The steps most decisions take, as the registries held them when the rules
 # were loaded: while a registry still holds one of these, Game.run and
 # apply_unchecked call it directly, which the compiled build does without
 # packing its arguments into Python objects (about 150 instructions a call).
-# A step an adapter put in its place is called through the registry.
+# A step an adapter put in its place is called through the registry, and so
+# is every step interpreted, where a direct call is no faster.
 _ACTION: Final = RESUMES["action"]
 _MINDBUG: Final = RESUMES["mindbug"]
 _BLOCK: Final = RESUMES["block"]
@@ -114,14 +117,16 @@ class Game(Board):
         n = len(r)
         f = _RESUMES[r[0]]
         if n == 1:
-            if f is _ACTION:
+            if not _COMPILED:
+                f(self, kind, arg)
+            elif f is _ACTION:
                 _action(self, kind, arg)
             elif f is _BLOCK:
                 _block(self, kind, arg)
             else:
                 f(self, kind, arg)
         elif n == 2:                      # the common lengths called without unpacking
-            if f is _MINDBUG:
+            if _COMPILED and f is _MINDBUG:
                 _mindbug(self, kind, arg, r[1])
             else:
                 f(self, kind, arg, r[1])
@@ -141,20 +146,29 @@ class Game(Board):
             t = stack.pop()
             n = len(t)
             f = tasks[t[0]]
-            if n == 1:
-                if f is _HUNT:
+            if not _COMPILED:             # interpreted, a direct call is no faster
+                if n == 1:
+                    f(self)
+                elif n == 2:              # the common lengths called without unpacking
+                    f(self, t[1])
+                elif n == 3:
+                    f(self, t[1], t[2])
+                else:
+                    f(self, *t[1:])
+            elif n == 1:
+                if f is _END_TURN:
+                    end_turn(self)
+                elif f is _HUNT:
                     hunt_step(self)
                 elif f is _BLOCK_STEP:
                     block_step(self)
                 elif f is _FIGHT:
                     fight_step(self)
-                elif f is _END_TURN:
-                    end_turn(self)
                 elif f is _RESOLVE:
                     resolve_triggers(self)
                 else:
                     f(self)
-            elif n == 2:                  # the common lengths called without unpacking
+            elif n == 2:
                 if f is _TURN_ACTION:
                     turn_action(self, t[1])
                 elif f is _AFTER_ATTACK:

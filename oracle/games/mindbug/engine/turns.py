@@ -16,11 +16,12 @@ from .play_limits import playable
 from .registry import TASKS, resume, task
 from .turn_record import end_of_turn_waiting
 from .restrictions import attack_barred
-from .state import ATTACK_ANSWERS, PLAY_ANSWERS, answer
+from .state import ATTACK_ANSWERS, COMPILED, PLAY_ANSWERS, answer
 
 
 # The registry the steps run through (Game.run's): a task replaced there runs replaced here too.
 _TASKS: Final = TASKS
+_COMPILED: Final = COMPILED      # compiled, the steps below are called directly while _TASKS holds them
 
 # The clauses and tasks of every turn, each one object typed `tuple`: the
 # compiled build makes a tuple written out in a call anew each time it runs.
@@ -50,11 +51,11 @@ def start_turn(g: Board, player: int, extra: bool) -> None:
         g.push_next(("action", extra))
         harvest(g, player)                                     # triggers.harvest, before the turn action
     else:
-        f = _TASKS["action"]    # the task it would push runs next: it runs now, as Game.run would run it
-        if f is _TURN_ACTION:
+        # The task it would push runs next: it runs now, as Game.run would run it.
+        if _COMPILED and _TASKS["action"] is _TURN_ACTION:
             turn_action(g, extra)
         else:
-            f(g, extra)
+            _TASKS["action"](g, extra)
 
 
 task("turn")(start_turn)
@@ -115,11 +116,11 @@ def end_turn(g: Board, triggered: bool = False) -> None:
             g.push_next(("resolve-triggers",), ("end-turn", True))
             return
     g.emit("end-turn", _END, player=s.active)
-    f = _TASKS["turn"]      # the task it would push runs next: it runs now, as Game.run would
-    if f is _START_TURN:
+    # The task it would push runs next: it runs now, as Game.run would run it.
+    if _COMPILED and _TASKS["turn"] is _START_TURN:
         start_turn(g, 1 - s.active, False)
     else:
-        f(g, 1 - s.active, False)
+        _TASKS["turn"](g, 1 - s.active, False)
 
 
 task("end-turn")(end_turn)
