@@ -201,3 +201,51 @@ def test_the_compiled_records_pickle_and_copy_as_the_pure_ones(compiled, tmp_pat
         return r.stdout
 
     assert run(compiled) == run(ROOT)
+
+
+# Steps put in the registries in place of the rules' own: the compiled engine
+# calls the rules' steps directly while the registries hold them (game.py),
+# and must call these instead, as the interpreted one does.
+_REPLACED = """
+import collections, random
+from oracle.games.mindbug.cards import full_set
+from oracle.games.mindbug.engine import Game
+from oracle.games.mindbug.engine.registry import RESUMES, TASKS
+calls = collections.Counter()
+
+def counted(table, name):
+    step = table[name]
+    def replaced(*args):
+        calls[name] += 1
+        return step(*args)
+    table[name] = replaced
+
+for name in ("turn", "action", "end-turn", "hunt", "block", "fight", "after-attack", "resolve-triggers"):
+    counted(TASKS, name)
+for name in ("action", "mindbug", "block"):
+    counted(RESUMES, name)
+names = full_set()
+rng = random.Random(5)
+for game in range(12):
+    rng.shuffle(names)
+    g = Game.deal("en-revised", dict(enumerate(names, 1)), [list(range(1, 11)), list(range(11, 21))],
+                  list(range(21, 49)), first=game % 2)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_decisions()))
+    print(g.winner, g.reason, g.state.turn)
+print(sorted(calls.items()))
+"""
+
+
+def test_the_compiled_engine_runs_the_steps_the_registries_hold(compiled, tmp_path):
+    def run(where: Path) -> str:
+        env = {**os.environ, "PYTHONPATH": str(where), "MB_ORACLE_TEST_COMPILED": "1"}
+        r = subprocess.run([sys.executable, "-c", _REPLACED], capture_output=True, cwd=tmp_path, env=env, text=True)
+        assert r.returncode == 0, r.stderr[-2000:]
+        return r.stdout
+
+    pure = run(ROOT)
+    counts = dict(eval(pure.splitlines()[-1]))      # the list of (name, calls) the script prints
+    assert set(counts) == {"turn", "action", "end-turn", "hunt", "block", "fight", "after-attack",
+                           "resolve-triggers", "mindbug"} and min(counts.values()) > 0, counts
+    assert run(compiled) == pure
