@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 from ..cards import FAST
 from ..cards.abilities import ANY_SIDE_ATTACK_RULES, ATTACK_RULES
 from . import in_discard
+from .state import holds
 
 _EMPTY: frozenset[int] = frozenset()
 
@@ -83,4 +84,6 @@ def fresh(g: Board, player: int) -> frozenset:
     """later.action.fresh: `player`'s creatures that came into play this turn
     and have no FAST: they neither attack nor use an Action this turn."""
     s = g.state
-    return frozenset(c for c in s.arrived if c in s.play[player] and not g.has(c, FAST))
+    mine = s.play[player]
+    out = [c for c in s.arrived if holds(mine, c) and not g.has(c, FAST)]   # a list: compiled, no generator
+    return frozenset(out) if out else _EMPTY
