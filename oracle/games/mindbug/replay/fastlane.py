@@ -301,7 +301,8 @@ class FastVerifier(Verifier):
             # it is looked for among them (which would hash all its bytes).
             if type(raw_line) is bytes and raw_line.startswith(_STATE):
                 if as_bytes:
-                    if not ended and raw_line == claim_into(g, written):
+                    # The bytearray on the left: its own comparison runs at once.
+                    if not ended and claim_into(g, written) == raw_line:
                         continue
                     as_bytes = False
                 hit = None
