@@ -115,28 +115,59 @@ class Game(Board):
         self.events = []
         r: tuple = pend.resume  # type: ignore[union-attr]  # a decision is pending: the caller checked
         n = len(r)
-        f = _RESUMES[r[0]]
+        if not _COMPILED:
+            if n == 1:
+                _RESUMES[r[0]](self, kind, arg)
+            elif n == 2:                  # the common lengths called without unpacking
+                _RESUMES[r[0]](self, kind, arg, r[1])
+            else:
+                _RESUMES[r[0]](self, kind, arg, *r[1:])
+            self.run()
+            return self.events
+        f = _RESUMES[r[0]]                # compiled: the common answers' steps called directly
         if n == 1:
-            if not _COMPILED:
-                f(self, kind, arg)
-            elif f is _ACTION:
+            if f is _ACTION:
                 _action(self, kind, arg)
             elif f is _BLOCK:
                 _block(self, kind, arg)
             else:
                 f(self, kind, arg)
-        elif n == 2:                      # the common lengths called without unpacking
-            if _COMPILED and f is _MINDBUG:
+        elif n == 2:
+            if f is _MINDBUG:
                 _mindbug(self, kind, arg, r[1])
             else:
                 f(self, kind, arg, r[1])
         else:
             f(self, kind, arg, *r[1:])
-        self.run()
+        self._run_direct()                # `run`, compiled (no interpreted class derives from Game there)
         return self.events
 
     def run(self) -> None:
         """Run the rules until a decision is needed or the game is over."""
+        if _COMPILED:
+            self._run_direct()
+            return
+        s = self.state
+        stack = s.stack
+        tasks = _TASKS
+        while s.pending is None and s.winner is None:
+            if not stack:
+                raise EngineError("nothing left to do and no decision pending")
+            t = stack.pop()
+            n = len(t)
+            if n == 1:
+                tasks[t[0]](self)
+            elif n == 2:                  # the common lengths called without unpacking
+                tasks[t[0]](self, t[1])
+            elif n == 3:
+                tasks[t[0]](self, t[1], t[2])
+            else:
+                tasks[t[0]](self, *t[1:])
+
+    def _run_direct(self) -> None:
+        """`run` as the compiled build runs it: the steps most decisions take
+        called directly while the registry holds them (interpreted, a direct
+        call is no faster, and `run` calls each through the registry)."""
         s = self.state
         stack = s.stack
         tasks = _TASKS
@@ -146,16 +177,7 @@ class Game(Board):
             t = stack.pop()
             n = len(t)
             f = tasks[t[0]]
-            if not _COMPILED:             # interpreted, a direct call is no faster
-                if n == 1:
-                    f(self)
-                elif n == 2:              # the common lengths called without unpacking
-                    f(self, t[1])
-                elif n == 3:
-                    f(self, t[1], t[2])
-                else:
-                    f(self, *t[1:])
-            elif n == 1:
+            if n == 1:
                 if f is _END_TURN:
                     end_turn(self)
                 elif f is _HUNT:

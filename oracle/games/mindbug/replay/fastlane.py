@@ -35,7 +35,7 @@ from ..cards import UnknownSet, table_cards, version as cards_version
 from ..editions import UnknownEdition, profile as get_profile
 from ..engine import QuietGame, SetupError
 from ..readings import differing, with_readings
-from ..engine.state import listed
+from ..engine.state import COMPILED, listed
 from .claims import claim_into, claim_matches
 from .format import BOUNDED_LINES, FORMAT, decision_arg, named_setup, ordered_setup, strict_decoder
 from .lines import read_line
@@ -76,6 +76,7 @@ class Detour(Exception):
 # stream of distinct lines costs no more memory than this. A plain dict, so
 # that the compiled build looks a line up without a method call.
 _decisions: Final[dict[bytes, tuple]] = {}
+_COMPILED: Final = COMPILED
 MAX_DECISIONS: Final = 4096
 MAX_DECISION_LINE: Final = 256
 
@@ -331,14 +332,20 @@ class FastVerifier(Verifier):
             decision: tuple = hit[0]
             if pend is None or ((who := pend.player) is not None and who != hit[1]):
                 raise Detour
-            # Most answers are the very objects the rules list (state.listed).
+            # Most answers are the very objects the rules list (state.listed):
+            # compiled, they are found by identity first (`in` compares each
+            # option before it as a tuple); interpreted, `in` does that in C.
             options: list = pend.options
-            for option in options:
-                if option is decision:
-                    break
-            else:
+            if not _COMPILED:
                 if decision not in options:
                     raise Detour
+            else:
+                for option in options:
+                    if option is decision:
+                        break
+                else:
+                    if decision not in options:
+                        raise Detour
             g.apply_unchecked(decision[0], decision[1])
             applied += 1
         if not ended:
