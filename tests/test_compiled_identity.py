@@ -193,14 +193,16 @@ print(m.pending, [e.text for e in pickle.loads(pickle.dumps(events))])
 """
 
 
-def test_the_compiled_records_pickle_and_copy_as_the_pure_ones(compiled, tmp_path):
-    def run(where: Path) -> str:
-        env = {**os.environ, "PYTHONPATH": str(where), "MB_ORACLE_TEST_COMPILED": "1"}
-        r = subprocess.run([sys.executable, "-c", _COPIES], capture_output=True, cwd=tmp_path, env=env, text=True)
-        assert r.returncode == 0, r.stderr[-2000:]
-        return r.stdout
+def _script(code: str, where: Path, cwd: Path) -> str:
+    """What the Python `code` prints with the package found at `where`."""
+    env = {**os.environ, "PYTHONPATH": str(where), "MB_ORACLE_TEST_COMPILED": "1"}
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=cwd, env=env, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return r.stdout
 
-    assert run(compiled) == run(ROOT)
+
+def test_the_compiled_records_pickle_and_copy_as_the_pure_ones(compiled, tmp_path):
+    assert _script(_COPIES, compiled, tmp_path) == _script(_COPIES, ROOT, tmp_path)
 
 
 # Steps put in the registries in place of the rules' own: the compiled engine
@@ -238,14 +240,8 @@ print(sorted(calls.items()))
 
 
 def test_the_compiled_engine_runs_the_steps_the_registries_hold(compiled, tmp_path):
-    def run(where: Path) -> str:
-        env = {**os.environ, "PYTHONPATH": str(where), "MB_ORACLE_TEST_COMPILED": "1"}
-        r = subprocess.run([sys.executable, "-c", _REPLACED], capture_output=True, cwd=tmp_path, env=env, text=True)
-        assert r.returncode == 0, r.stderr[-2000:]
-        return r.stdout
-
-    pure = run(ROOT)
+    pure = _script(_REPLACED, ROOT, tmp_path)
     counts = dict(eval(pure.splitlines()[-1]))      # the list of (name, calls) the script prints
     assert set(counts) == {"turn", "action", "end-turn", "hunt", "block", "fight", "after-attack",
                            "resolve-triggers", "mindbug"} and min(counts.values()) > 0, counts
-    assert run(compiled) == pure
+    assert _script(_REPLACED, compiled, tmp_path) == pure

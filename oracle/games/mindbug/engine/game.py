@@ -139,23 +139,23 @@ class Game(Board):
                 f(self, kind, arg, r[1])
         else:
             f(self, kind, arg, *r[1:])
-        self._run_direct()                # `run`, compiled (no interpreted class derives from Game there)
+        self.run()
         return self.events
 
     def run(self) -> None:
         """Run the rules until a decision is needed or the game is over."""
-        if _COMPILED:
-            self._run_direct()
-            return
         s = self.state
         stack = s.stack
         tasks = _TASKS
+        direct = _COMPILED
         while s.pending is None and s.winner is None:
             if not stack:
                 raise EngineError("nothing left to do and no decision pending")
             t = stack.pop()
             n = len(t)
-            if n == 1:
+            if direct:
+                self._step(t, n)
+            elif n == 1:
                 tasks[t[0]](self)
             elif n == 2:                  # the common lengths called without unpacking
                 tasks[t[0]](self, t[1])
@@ -164,48 +164,41 @@ class Game(Board):
             else:
                 tasks[t[0]](self, *t[1:])
 
-    def _run_direct(self) -> None:
-        """`run` as the compiled build runs it: the steps most decisions take
-        called directly while the registry holds them (interpreted, a direct
-        call is no faster, and `run` calls each through the registry)."""
-        s = self.state
-        stack = s.stack
-        tasks = _TASKS
-        while s.pending is None and s.winner is None:
-            if not stack:
-                raise EngineError("nothing left to do and no decision pending")
-            t = stack.pop()
-            n = len(t)
-            f = tasks[t[0]]
-            if n == 1:
-                if f is _END_TURN:
-                    end_turn(self)
-                elif f is _HUNT:
-                    hunt_step(self)
-                elif f is _BLOCK_STEP:
-                    block_step(self)
-                elif f is _FIGHT:
-                    fight_step(self)
-                elif f is _RESOLVE:
-                    resolve_triggers(self)
-                else:
-                    f(self)
-            elif n == 2:
-                if f is _TURN_ACTION:
-                    turn_action(self, t[1])
-                elif f is _AFTER_ATTACK:
-                    after_attack(self, t[1])
-                elif f is _END_TURN:
-                    end_turn(self, t[1])
-                else:
-                    f(self, t[1])
-            elif n == 3:
-                if f is _START_TURN:
-                    start_turn(self, t[1], t[2])
-                else:
-                    f(self, t[1], t[2])
+    def _step(self, t: tuple, n: int) -> None:
+        """The task `t` (of `n` parts) as the compiled build runs it: the
+        steps most decisions take called directly while the registry holds
+        them (interpreted, a direct call is no faster, and `run` calls each
+        through the registry)."""
+        f = _TASKS[t[0]]
+        if n == 1:
+            if f is _END_TURN:
+                end_turn(self)
+            elif f is _HUNT:
+                hunt_step(self)
+            elif f is _BLOCK_STEP:
+                block_step(self)
+            elif f is _FIGHT:
+                fight_step(self)
+            elif f is _RESOLVE:
+                resolve_triggers(self)
             else:
-                f(self, *t[1:])
+                f(self)
+        elif n == 2:
+            if f is _TURN_ACTION:
+                turn_action(self, t[1])
+            elif f is _AFTER_ATTACK:
+                after_attack(self, t[1])
+            elif f is _END_TURN:
+                end_turn(self, t[1])
+            else:
+                f(self, t[1])
+        elif n == 3:
+            if f is _START_TURN:
+                start_turn(self, t[1], t[2])
+            else:
+                f(self, t[1], t[2])
+        else:
+            f(self, *t[1:])
 
     # -- what the rule modules ask of the game (board.Board) ---------------
     def stats(self) -> Stats:
