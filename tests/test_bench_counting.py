@@ -89,6 +89,23 @@ def test_counted_runs_import_this_package_whatever_folder_they_start_in(tmp_path
     assert counting.counted_build(str(tmp_path)) == "pure Python"
 
 
+def test_counted_runs_write_the_bytecode_they_miss_whatever_the_environment_says(tmp_path, monkeypatch):
+    """With PYTHONDONTWRITEBYTECODE set, a module changed since its bytecode
+    was written would be compiled again at every counted run: the counted
+    runs write it (the first, uncounted run does so for the others)."""
+    import subprocess
+
+    mods = tmp_path / "mods"
+    mods.mkdir()
+    (mods / "probe_module.py").write_text("VALUE = 1\n")
+    monkeypatch.setenv("PYTHONPATH", str(mods))
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    env = counting.counted_env()
+    assert "PYTHONDONTWRITEBYTECODE" not in env
+    subprocess.run([sys.executable, "-c", "import probe_module"], env=env, cwd=tmp_path, check=True)
+    assert list((mods / "__pycache__").glob("probe_module.*.pyc"))
+
+
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (it counts the instructions)")
 def test_a_counted_command_is_its_own_process_not_the_children_it_forks():
     # One process loops 100,000 times (tens of millions of instructions), the other waits for it.
