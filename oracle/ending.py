@@ -87,6 +87,7 @@ class Terminated(KeyboardInterrupt):
 
 
 _raising: list[bool] = []       # open `stops_raise` blocks
+_taken: list[type] = []         # the stops taken while one is open (KeyboardInterrupt, Terminated)
 
 
 def stops_raising() -> bool:
@@ -108,11 +109,13 @@ def stops_raise():
     def on_term(signum, frame):
         if os.getpid() != owner:    # a forked child before it set its own handler
             os._exit(TERMINATED_STATUS)
+        _taken.append(Terminated)
         raise Terminated
 
     def on_int(signum, frame):
         if os.getpid() != owner:
             os._exit(INTERRUPTED_STATUS)
+        _taken.append(KeyboardInterrupt)
         raise KeyboardInterrupt
 
     try:
@@ -126,8 +129,20 @@ def stops_raise():
         yield
     finally:
         _raising.pop()
+        if not _raising:
+            _taken.clear()
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+def raise_if_stopped() -> None:
+    """Raise again the stop that `stops_raise` took (KeyboardInterrupt, or
+    Terminated), for a loop to call at each step. A signal's exception is
+    raised in whatever Python code runs when it comes; in a callback of the
+    garbage collector (Hypothesis installs one) Python prints it as ignored
+    and goes on, and the run would never stop."""
+    if _taken:
+        raise _taken[-1]
 
 
 def say_stopped(e: KeyboardInterrupt) -> int:

@@ -102,3 +102,35 @@ def test_ctrl_c_while_the_html_page_is_written_is_130_and_leaves_the_old_page(tm
     assert (r.returncode, r.stderr) == (130, INTERRUPTED)
     assert r.stdout.startswith(b"ok ")           # the lines of the games verified so far
     assert html.read_bytes() == OLD and sorted(p.name for p in tmp_path.iterdir()) == ["oracle.xml", "report.html"]
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")     # the exception Python drops
+def test_a_ctrl_c_swallowed_by_a_garbage_collector_callback_is_raised_again():
+    """Python prints an exception raised in a callback of the garbage
+    collector as ignored and goes on: a Ctrl-C that comes while Hypothesis's
+    callback runs would never end a fuzz run. `raise_if_stopped`, called at
+    each input, raises it again."""
+    import gc
+
+    from oracle.ending import raise_if_stopped, stops_raise
+
+    fired = []
+
+    def callback(phase, info):
+        if phase == "start" and not fired:
+            fired.append(True)
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(1000):       # bytecodes: the handler runs here, in the callback
+                pass
+
+    with stops_raise():
+        raise_if_stopped()              # nothing taken yet: nothing raised
+        gc.callbacks.append(callback)
+        try:
+            gc.collect()                # the KeyboardInterrupt raised in the callback is dropped
+        finally:
+            gc.callbacks.remove(callback)
+        assert fired
+        with pytest.raises(KeyboardInterrupt):
+            raise_if_stopped()
+    raise_if_stopped()                  # the block closed: its stop is forgotten

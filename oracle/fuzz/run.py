@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hseed
 
-from .. import games as games_registry
+from .. import ending, games as games_registry
 from . import checks
 
 ROUND = 1000            # inputs of one format tried in one Hypothesis run
@@ -83,6 +83,7 @@ def _run(tally, budget: int, seed: int, seconds: float, cli_every: int, shares: 
         strategy, suffix, check, cli = table[target]
 
         def one(case):
+            ending.raise_if_stopped()       # a Ctrl-C that Hypothesis's garbage-collector callback swallowed
             data, run = check(case)
             checks.guarded(tally, target, data, suffix, seconds, run)
             if sample(target):
