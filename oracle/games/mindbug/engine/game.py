@@ -34,7 +34,7 @@ _TASKS: Final = TASKS
 _RESUMES: Final = RESUMES
 _COMPILED: Final = COMPILED
 # The steps most decisions take, as the registries held them when the rules
-# were loaded: while a registry still holds one of these, Game.run and
+# were loaded: while a registry still holds one of these, Game._step and
 # apply_unchecked call it directly, which the compiled build does without
 # packing its arguments into Python objects (about 150 instructions a call).
 # A step an adapter put in its place is called through the registry, and so

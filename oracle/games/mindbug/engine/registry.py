@@ -8,9 +8,9 @@ A step is registered with `@task(name)` on its definition, or, for the
 steps most decisions take, with `task(name)(fn)` after it: the compiled
 build calls a decorated function by its name through the module's dict,
 an undecorated one directly. Where a rule runs such a step at once, it
-calls it directly while the registry still holds it (`Game.run`,
-`turns.start_turn`): a step an adapter registers in its place is still the
-one that runs.
+calls it directly while the registry still holds it (`Game._step`,
+`turns.start_turn`), compiled only: a step an adapter registers in its
+place is still the one that runs.
 """
 
 from __future__ import annotations

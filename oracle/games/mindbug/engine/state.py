@@ -269,7 +269,7 @@ def holds(cards: list[int], card: int) -> bool:
 
 
 # Whether the engine runs compiled (mypyc makes built-in functions of its
-# functions): the rules call some steps directly only then (game.Game.run).
+# functions): the rules call some steps directly only then (game.Game._step).
 COMPILED: Final = not isinstance(holds, types.FunctionType)
 if not COMPILED:
     holds = operator.contains  # type: ignore[assignment]  # noqa: F811  (the same answer, from C)
