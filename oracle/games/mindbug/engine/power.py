@@ -39,7 +39,7 @@ def base(g: Board) -> Base:
     blocks = []                                                 # ... that forbids blocks
     bars = []                                                   # ... that forbids enemy creatures to attack
     turn_free = True                                            # ... none of which reads whose turn it is
-    floor: int = g.power_floor                          # cards.power-minimum
+    floor: int = g.power_floor                                  # cards.power-minimum
     # Whether a power may end under the floor: one printed under it, or an
     # ability that may lower one (without, the floor changes nothing).
     under = table.flags.in_discard

@@ -54,13 +54,26 @@ _encode: Final = msgspec.json.Encoder().encode
 _UNSET: Final = msgspec.UNSET
 _STATE: Final = b'{"t":"state",'
 _SETUP: Final = b'{"t":"setup",'
+class _SetupDecoders:
+    """The decoders of the setup lines of one choice of card sets: of
+    `format.ordered_setup` (made at the second setup line of the sets, about
+    1 M instructions for First Contact; None before) and of
+    `format.named_setup` (made at the first, about 1.5 M: with the names of
+    those sets only, the fewer the cheaper); the number of their cards, and
+    whether a setup line of them was read."""
+
+    __slots__ = ("ordered", "named", "count", "read")
+
+    def __init__(self, named: Any, count: int):
+        self.ordered: Any = None
+        self.named: Any = named
+        self.count = count
+        self.read = False
+
+
 # By a game's card sets (at most MAX_NAMED), for the card database of
-# version _named_version[0]: the decoders of `format.ordered_setup` (made
-# at the second setup line of the sets, about 1 M instructions for First
-# Contact; None before) and `format.named_setup` (made at the first, about
-# 1.5 M: with the names of those sets only, the fewer the cheaper), the
-# number of their cards, and whether a setup line of them was read.
-_named: Final[dict[tuple, Any]] = {}
+# version _named_version[0].
+_named: Final[dict[tuple, _SetupDecoders]] = {}
 _named_version: Final[list] = [-1]
 MAX_NAMED: Final = 16
 
@@ -109,17 +122,17 @@ def _named_setup(raw_line, sets: tuple) -> Any:
         if len(_named) >= MAX_NAMED:
             _named.clear()
         cards = table_cards(sets)
-        decoders = _named[sets] = [None, msgspec.json.Decoder(named_setup(tuple(dict.fromkeys(cards)))).decode,
-                                   len(cards), False]
-    count: int = decoders[2]
-    ordered = decoders[0]
+        decoders = _named[sets] = _SetupDecoders(
+            msgspec.json.Decoder(named_setup(tuple(dict.fromkeys(cards)))).decode, len(cards))
+    count = decoders.count
+    ordered = decoders.ordered
     line: Any = None
     if ordered is None:
         # Made at the second setup line of these sets (1 M instructions), used from the third: a run
         # of one game does without it.
-        if decoders[3]:
-            decoders[0] = msgspec.json.Decoder(ordered_setup(count)).decode
-        decoders[3] = True
+        if decoders.read:
+            decoders.ordered = msgspec.json.Decoder(ordered_setup(count)).decode
+        decoders.read = True
     else:
         try:
             # The cards as self-play and annotate write them: the ids 1 to N, in order.
@@ -128,7 +141,7 @@ def _named_setup(raw_line, sets: tuple) -> Any:
             pass
     if line is None:
         try:
-            line = decoders[1](raw_line)
+            line = decoders.named(raw_line)
         except _ANY_DECODE_ERROR:
             return None
         count = len(line.cards)
