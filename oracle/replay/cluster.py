@@ -20,6 +20,7 @@ Dask and distributed are optional (`pip install 'mb-oracle[cluster]'`).
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import select
 import signal
@@ -27,7 +28,7 @@ import struct
 import sys
 from collections import deque
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Callable, Iterator
 
 from . import shares as sh
 from .jobs import ClusterUnavailable, Options, error_report, kill_hook, share_error, verify_one
@@ -121,7 +122,7 @@ def connect(address: str):
             cluster = LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
                                    dashboard_address=None, silence_logs=logging.CRITICAL,
                                    scheduler_kwargs={"allowed_failures": 1})
-        return Client(cluster), cluster
+        return Client(cluster, direct_to_workers=direct_gather(cluster.scheduler_address)), cluster
     protocol, sep, _ = address.rpartition("://")
     if sep and protocol not in PROTOCOLS:
         raise ClusterUnavailable(f"--cluster {address}: the {protocol}:// protocol is not supported; give "
@@ -129,9 +130,38 @@ def connect(address: str):
     timeout = getattr(address, "timeout", CONNECT_TIMEOUT)
     _probe(str(address), timeout)
     try:
-        return Client(str(address), timeout=f"{timeout}s"), None
+        return Client(str(address), timeout=f"{timeout}s", direct_to_workers=direct_gather(str(address))), None
     except Exception as e:  # noqa: BLE001 - whatever the other end sent, one line
         raise ClusterUnavailable(_unreachable(address, e)) from None
+
+
+def direct_gather(address: str) -> bool | None:
+    """Whether this process fetches each task's reports from the worker that
+    holds them (True), rather than through the scheduler, which then
+    receives and sends again every report of the run (None: Dask's default,
+    the scheduler). Dask's own setting
+    (`distributed.client.direct-to-workers`, or the environment's
+    DASK_DISTRIBUTED__CLIENT__DIRECT_TO_WORKERS) decides where it is set;
+    else a scheduler on a loopback address gets True: its workers run on
+    this machine, so this process can reach them. A scheduler elsewhere may
+    have workers this process cannot reach (behind its network), where each
+    fetch would first wait for a connection that never comes."""
+    import dask
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    configured = dask.config.get("distributed.client.direct-to-workers", None)
+    if configured is not None:
+        return bool(configured)
+    try:
+        host = parse_host_port(parse_address(address)[1])[0]
+    except ValueError:
+        return None
+    if host == "localhost":
+        return True
+    try:
+        return True if ipaddress.ip_address(host).is_loopback else None
+    except ValueError:
+        return None
 
 
 def _unreachable(address: str, e: BaseException) -> str:
@@ -249,11 +279,12 @@ def _stop_local(cluster) -> None:
             pass   # not our child: its parent was killed too
 
 
-def cluster_reports(planned: Iterator, options: Options, address: str, on_interrupt: list,
+def cluster_reports(planned: Callable[[int], Iterator], options: Options, address: str, on_interrupt: list,
                     on_hand=None, wanted: tuple[str, ...] = ()) -> Iterator:
     """(report, its rendered lines or None) of every game of the shares
-    `planned`, in input order, verified on the cluster at `address`; the
-    workers render the lines named in `wanted` (oracle.replay.worker)."""
+    `planned(workers)` plans for the cluster's number of workers, in input
+    order, verified on the cluster at `address`; the workers render the
+    lines named in `wanted` (oracle.replay.worker)."""
     client, cluster = connect(address)
     if cluster is not None:
         on_interrupt.append(lambda: _stop_local(cluster))
@@ -262,7 +293,7 @@ def cluster_reports(planned: Iterator, options: Options, address: str, on_interr
 
         workers = max(1, sum(client.nthreads().values()))
         window: deque = deque()
-        plan = iter(planned)
+        plan = iter(planned(workers))
         exhausted = False
         while True:
             while not exhausted and len(window) < workers * AHEAD_PER_WORKER:

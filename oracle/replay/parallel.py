@@ -84,8 +84,11 @@ def iter_rendered(paths: tuple[str, ...], options: Options, jobs: int = 1, clust
         if cluster is not None:
             from .cluster import cluster_reports
 
-            size = share_size or sh.share_size(files, sh.CLUSTER_JOBS, sh.CLUSTER_MIN_SHARE)
-            yield from cluster_reports(sh.plan(files, size, wait=False), options, cluster, on_interrupt, on_hand,
+            def planned(workers: int):
+                size = share_size or sh.cluster_share_size(files, workers)
+                return sh.plan(files, size, wait=False)
+
+            yield from cluster_reports(planned, options, cluster, on_interrupt, on_hand,
                                        wanted)
         elif jobs <= 1:
             for share in sh.plan(files, sh.MAX_SHARE):

@@ -48,10 +48,14 @@ CUT_LINE_MAX = 64 * 1024
 MIN_SHARE = 256 * 1024
 MAX_SHARE = 4 * 1024 * 1024
 STREAM_SHARE = 1024 * 1024
-# A cluster's shares are sized as for this many jobs, and hold 2 MB at least: a task costs a
-# few milliseconds, as much as 10 to 20 games (256 KB shares made it 2 to 3 times -j 2's time).
-CLUSTER_JOBS = 8
+# A cluster's shares: about this many for each of its workers, of 2 MB to 8 MB. A Dask task
+# costs about 10 ms of processor time (the main process's, the scheduler's and the
+# worker's), as much as 30 to 40 games: 2 MB shares spent about 17% more than -j 2 on it, 8 MB
+# shares 4% (256 KB shares made a cluster 2 to 3 times -j 2's time). Fewer than this many
+# shares a worker would leave workers idle at the end while the last shares finish.
+CLUSTER_SHARES_PER_WORKER = 8
 CLUSTER_MIN_SHARE = 2 * 1024 * 1024
+CLUSTER_MAX_SHARE = 8 * 1024 * 1024
 # Bytes of a stream held at most while looking for a game line to cut at;
 # past that, the parent reads the rest of the stream game by game (`Games`).
 STREAM_HOLD = 8 * 1024 * 1024
@@ -194,9 +198,10 @@ def _expand_url(url: str) -> list[str]:
     return sorted(names) or [url]
 
 
-def share_size(paths: list[str], jobs: int, least: int = MIN_SHARE) -> int:
+def share_size(paths: list[str], jobs: int, least: int = MIN_SHARE, most: int = MAX_SHARE, each: int = 64) -> int:
     """Big enough that each share costs little to hand out (`least` bytes at
-    least), small enough that about 64 go to each worker (the last ones finish together)."""
+    least), small enough that about `each` go to each worker (the last ones
+    finish together), and `most` bytes at most."""
     total = 0
     for p in paths:
         if p != "-" and not is_url(p):
@@ -204,7 +209,12 @@ def share_size(paths: list[str], jobs: int, least: int = MIN_SHARE) -> int:
                 total += os.stat(p).st_size
             except OSError:
                 pass
-    return max(least, min(MAX_SHARE, total // (jobs * 64) + 1))
+    return max(least, min(most, total // (jobs * each) + 1))
+
+
+def cluster_share_size(paths: list[str], workers: int) -> int:
+    """The size of a cluster's shares, for its number of `workers`."""
+    return share_size(paths, max(1, workers), CLUSTER_MIN_SHARE, CLUSTER_MAX_SHARE, CLUSTER_SHARES_PER_WORKER)
 
 
 def plan(paths: list[str], size: int, stdin: BinaryIO | None = None, wait: bool = True) -> Iterator[Share | Wait]:
