@@ -1,8 +1,8 @@
 """How `--cluster` cuts its input and fetches its reports: shares sized for
 the cluster's number of workers (2 MB to 8 MB: a Dask task costs about as
 much as 30 to 40 games), and the reports fetched from the workers directly
-when the scheduler is on this machine, through the scheduler elsewhere
-(Dask's default), whatever Dask's own setting says first."""
+when the scheduler and its workers are all on loopback addresses, through
+the scheduler otherwise (Dask's default); Dask's own setting first."""
 
 from __future__ import annotations
 
@@ -14,30 +14,43 @@ pytest.importorskip("distributed", reason="--cluster needs the [cluster] extra (
 import dask  # noqa: E402
 
 from oracle.replay import shares as sh  # noqa: E402
-from oracle.replay.cluster import cluster_reports, connect, direct_gather  # noqa: E402
+from oracle.replay import cluster  # noqa: E402
+from oracle.replay.cluster import direct_gather  # noqa: E402
 from oracle.replay.jobs import Options  # noqa: E402
 
 MB = 1024 * 1024
 LOG = ROOT / "replays" / "conforming" / "en-first.jsonl"
 
 
+LOCAL_WORKERS = ["tcp://127.0.0.1:40001", "tcp://127.0.0.1:40002"]
+
+
 @pytest.mark.parametrize("address", ["tcp://127.0.0.1:8786", "127.0.0.1:8786", "localhost:8786", "tcp://[::1]:8786",
                                      "tcp://127.0.3.4:1"])
-def test_a_scheduler_on_a_loopback_address_has_the_reports_fetched_from_its_workers(address):
-    assert direct_gather(address) is True
+def test_a_scheduler_and_workers_on_loopback_addresses_have_the_reports_fetched_from_the_workers(address):
+    assert direct_gather(address, LOCAL_WORKERS) is True
 
 
 @pytest.mark.parametrize("address", ["tcp://10.1.2.3:8786", "tcp://sched.example.org:8786", "192.168.0.7:8786",
                                      "tcp://[2001:db8::1]:8786"])
 def test_a_scheduler_elsewhere_is_left_to_dask_which_fetches_through_it(address):
-    assert direct_gather(address) is None
+    assert direct_gather(address, LOCAL_WORKERS) is None
+
+
+@pytest.mark.parametrize("workers", [
+    ["tcp://127.0.0.1:40001", "tcp://172.17.0.2:40002"],    # a worker in a container behind a published port
+    ["tcp://192.168.1.20:40001"],
+    [],                                                    # none known yet
+])
+def test_a_loopback_scheduler_with_a_worker_elsewhere_or_none_known_is_left_to_dask(workers):
+    assert direct_gather("tcp://127.0.0.1:8786", workers) is None
 
 
 def test_dask_own_setting_comes_first_either_way():
     with dask.config.set({"distributed.client.direct-to-workers": False}):
-        assert direct_gather("tcp://127.0.0.1:8786") is False
+        assert direct_gather("tcp://127.0.0.1:8786", LOCAL_WORKERS) is False
     with dask.config.set({"distributed.client.direct-to-workers": True}):
-        assert direct_gather("tcp://10.1.2.3:8786") is True
+        assert direct_gather("tcp://10.1.2.3:8786", ["tcp://10.1.2.4:1"]) is True
 
 
 def _file(tmp_path, size: int) -> str:
@@ -58,19 +71,21 @@ def test_cluster_shares_are_sized_for_the_workers(tmp_path, size, workers, expec
     assert sh.cluster_share_size([_file(tmp_path, size)], workers) == expected
 
 
-def test_a_local_cluster_plans_its_shares_for_its_workers_and_fetches_from_them():
+def test_a_local_cluster_plans_its_shares_for_its_workers_and_fetches_from_them(monkeypatch):
     asked: list[int] = []
+    chosen: list = []
 
     def planned(workers: int):
         asked.append(workers)
         return sh.plan([str(LOG)], sh.cluster_share_size([str(LOG)], workers), wait=False)
 
-    reports = [rep for rep, _ in cluster_reports(planned, Options(), "local:1", [])]
+    def recorded(scheduler, workers):
+        chosen.append((scheduler, list(workers), direct_gather(scheduler, workers)))
+        return chosen[-1][2]
+
+    monkeypatch.setattr(cluster, "direct_gather", recorded)
+    reports = [rep for rep, _ in cluster.cluster_reports(planned, Options(), "local:1", [])]
     assert asked == [1]
     assert reports and all(rep.verdict == "conforms" for rep in reports)
-    client, cluster = connect("local:1")
-    try:
-        assert client.direct_to_workers is True
-    finally:
-        client.close()
-        cluster.close()
+    [(scheduler, workers, direct)] = chosen
+    assert scheduler.startswith("tcp://127.0.0.1:") and len(workers) == 1 and direct is True

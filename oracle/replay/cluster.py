@@ -28,7 +28,7 @@ import struct
 import sys
 from collections import deque
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from . import shares as sh
 from .jobs import ClusterUnavailable, Options, error_report, kill_hook, share_error, verify_one
@@ -122,7 +122,7 @@ def connect(address: str):
             cluster = LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
                                    dashboard_address=None, silence_logs=logging.CRITICAL,
                                    scheduler_kwargs={"allowed_failures": 1})
-        return Client(cluster, direct_to_workers=direct_gather(cluster.scheduler_address)), cluster
+        return Client(cluster), cluster
     protocol, sep, _ = address.rpartition("://")
     if sep and protocol not in PROTOCOLS:
         raise ClusterUnavailable(f"--cluster {address}: the {protocol}:// protocol is not supported; give "
@@ -130,38 +130,46 @@ def connect(address: str):
     timeout = getattr(address, "timeout", CONNECT_TIMEOUT)
     _probe(str(address), timeout)
     try:
-        return Client(str(address), timeout=f"{timeout}s", direct_to_workers=direct_gather(str(address))), None
+        return Client(str(address), timeout=f"{timeout}s"), None
     except Exception as e:  # noqa: BLE001 - whatever the other end sent, one line
         raise ClusterUnavailable(_unreachable(address, e)) from None
 
 
-def direct_gather(address: str) -> bool | None:
+def direct_gather(scheduler: str, workers: Iterable[str]) -> bool | None:
     """Whether this process fetches each task's reports from the worker that
     holds them (True), rather than through the scheduler, which then
-    receives and sends again every report of the run (None: Dask's default,
-    the scheduler). Dask's own setting
-    (`distributed.client.direct-to-workers`, or the environment's
-    DASK_DISTRIBUTED__CLIENT__DIRECT_TO_WORKERS) decides where it is set;
-    else a scheduler on a loopback address gets True: its workers run on
-    this machine, so this process can reach them. A scheduler elsewhere may
-    have workers this process cannot reach (behind its network), where each
-    fetch would first wait for a connection that never comes."""
+    receives and sends on every report of the run (None: Dask's default).
+    Dask's own setting (`distributed.client.direct-to-workers`, or the
+    environment's DASK_DISTRIBUTED__CLIENT__DIRECT_TO_WORKERS) decides where
+    it is set. Else True only when the scheduler and every worker it knows
+    are on loopback addresses: then they are on this machine, and this
+    process reaches them. A worker elsewhere may be out of its reach (behind
+    another network, or inside a container whose addresses the host does not
+    route), where each fetch would first wait for a connection that never
+    comes."""
     import dask
-    from distributed.comm.addressing import parse_address, parse_host_port
 
     configured = dask.config.get("distributed.client.direct-to-workers", None)
     if configured is not None:
         return bool(configured)
+    hosts = [scheduler, *workers]
+    return True if len(hosts) > 1 and all(_loopback(a) for a in hosts) else None
+
+
+def _loopback(address: str) -> bool:
+    """Whether a Dask address (tcp://HOST:PORT, HOST:PORT) names this machine's loopback."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
     try:
         host = parse_host_port(parse_address(address)[1])[0]
     except ValueError:
-        return None
+        return False
     if host == "localhost":
         return True
     try:
-        return True if ipaddress.ip_address(host).is_loopback else None
+        return ipaddress.ip_address(host).is_loopback
     except ValueError:
-        return None
+        return False
 
 
 def _unreachable(address: str, e: BaseException) -> str:
@@ -291,7 +299,9 @@ def cluster_reports(planned: Callable[[int], Iterator], options: Options, addres
     try:
         from distributed.scheduler import KilledWorker
 
-        workers = max(1, sum(client.nthreads().values()))
+        nthreads = client.nthreads()
+        workers = max(1, sum(nthreads.values()))
+        client.direct_to_workers = direct_gather(client.scheduler.address, nthreads)
         window: deque = deque()
         plan = iter(planned(workers))
         exhausted = False
