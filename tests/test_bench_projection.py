@@ -169,3 +169,17 @@ def test_a_cluster_is_judged_against_n_jobs_and_a_miss_is_said(monkeypatch, caps
     out = capsys.readouterr().out
     assert "target -j 2 cpu at most 1.08x -j 1:" in out and "misses (1.20x per game;" in out
     assert "target --cluster tcp://h:1 at most 1.15x -j 2:" in out and "misses (1.20x per game;" in out
+
+
+def test_the_machine_line_names_the_first_processor_and_its_family(tmp_path):
+    from oracle.replay.scaling import processor
+
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\n"
+                    "model name\t: AMD EPYC\n\nprocessor\t: 1\ncpu family\t: 26\nmodel name\t: Other\n")
+    assert processor(str(info)) == ", AMD EPYC (family 25, model 1)"
+    info.write_text("processor\t: 0\nmodel name\t: Some \x1b[31mCPU\n")      # no family; a control byte escaped
+    assert processor(str(info)) == ", Some \\x1b[31mCPU"
+    info.write_text("processor\t: 0\nBogoMIPS\t: 50.00\n")                # no name: nothing said
+    assert processor(str(info)) == ""
+    assert processor(str(tmp_path / "missing")) == ""

@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 import click
 
-from ..term import plural
+from ..term import plural, visible
 from .bench import fit, interleaved_best, meets
 from .limits import CONNECT_TIMEOUT
 
@@ -179,7 +179,8 @@ def run_scaling(all_lines: list[bytes], games: int, jobs: int, cluster: str | No
         # This process counts about 1 in the load; its N workers want N cores.
         crowded = load[0] - 1 + jobs > cores + 0.5
         busy = "; other work competes with the workers: the scaling is understated" if crowded else ""
-        click.echo(f"(machine: {plural(cores, 'core')}, load average {load[0]:.2f} before these runs{busy})")
+        click.echo(f"(machine: {plural(cores, 'core')}{processor()}, load average {load[0]:.2f} before these runs"
+                   f"{busy})")
     if stolen is not None:
         click.echo(f"(steal, the cores' time a virtual machine's host gave to others: {stolen:.1%} during these runs)")
     quiet = jobs <= 1 or round(result["side_by_side"], 2) >= QUIET * jobs
@@ -264,6 +265,30 @@ def _cluster(cluster: str | None, workers: int):
     finally:
         client.close()
         local.close()
+
+
+def processor(path: str = "/proc/cpuinfo") -> str:
+    """`, NAME (family F, model M)` of the machine's first processor, from
+    /proc/cpuinfo: times per game differ between machines of the same name
+    (a family of a newer design runs the same instructions faster), so a
+    figure says which one it comes from. Empty where the system has no such
+    file."""
+    fields: dict[str, str] = {}
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if not line.strip():
+                    break               # the first processor's block ends
+                key, sep, value = line.partition(":")
+                if sep:
+                    fields.setdefault(key.strip(), value.strip())
+    except OSError:
+        return ""
+    name = visible(fields.get("model name", ""))[:80]
+    family, model = fields.get("cpu family"), fields.get("model")
+    if not name:
+        return ""
+    return f", {name}" + (f" (family {visible(family)[:8]}, model {visible(model or '?')[:8]})" if family else "")
 
 
 def _cpu_of(pids) -> float:
