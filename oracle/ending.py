@@ -88,6 +88,7 @@ class Terminated(KeyboardInterrupt):
 
 _raising: list[bool] = []       # open `stops_raise` blocks
 _taken: list[type] = []         # the stops taken while one is open (KeyboardInterrupt, Terminated)
+_holding: list[int] = []        # open `held_stops` blocks: the stops taken when each was opened
 
 
 def stops_raising() -> bool:
@@ -110,13 +111,15 @@ def stops_raise():
         if os.getpid() != owner:    # a forked child before it set its own handler
             os._exit(TERMINATED_STATUS)
         _taken.append(Terminated)
-        raise Terminated
+        if not _holding:
+            raise Terminated
 
     def on_int(signum, frame):
         if os.getpid() != owner:
             os._exit(INTERRUPTED_STATUS)
         _taken.append(KeyboardInterrupt)
-        raise KeyboardInterrupt
+        if not _holding:
+            raise KeyboardInterrupt
 
     try:
         previous = {signal.SIGTERM: signal.signal(signal.SIGTERM, on_term),
@@ -133,6 +136,28 @@ def stops_raise():
             _taken.clear()
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+@contextmanager
+def held_stops():
+    """While open, a stop that `stops_raise` takes (SIGINT, SIGTERM) is held,
+    and raised as the block ends: for a few steps that must all be done or
+    none, such as starting a process and noting it among those to stop as
+    the command ends. A stop raised half-way would leave a process running
+    that nothing knows of, or one noted but not yet ready to be stopped. An
+    exception of the block itself gives way to the held stop."""
+    since = len(_taken)
+    _holding.append(since)
+    try:
+        yield
+    except BaseException:
+        _holding.pop()
+        if len(_taken) > since and not _holding:
+            raise _taken[-1] from None
+        raise
+    _holding.pop()
+    if len(_taken) > since and not _holding:
+        raise _taken[-1]
 
 
 def raise_if_stopped() -> None:

@@ -295,3 +295,65 @@ def test_sigterm_half_way_through_stopping_the_adapter_does_not_leave_it_running
         stop_all()                              # as the command ends: a second signal does not cut it short
     assert engine.proc is None and len(calls) == 3
     assert _left(tag) == []
+
+
+@pytest.mark.parametrize("where", ["spawn", "pump"])
+def test_sigterm_while_the_adapter_starts_leaves_it_noted_and_then_stopped(adapter, monkeypatch, where):
+    """A SIGTERM that comes between the adapter's start and the moment it is
+    noted among the engines to stop, or before its pump exists, is held to
+    the end of those steps: the command's `stop_all` then stops it, and
+    nothing is left running (a stop raised half-way left the adapter
+    running, or made `stop` fail on an engine without a pump)."""
+    from oracle.ending import Terminated, stops_raise
+    from oracle.harness import adapter_process, engine_client
+    from oracle.harness.engine_client import Engine, stop_all
+
+    command, tag = adapter
+    real_spawn, real_thread = adapter_process.spawn, engine_client.threading.Thread
+
+    def spawn_then_signal(*args, **kw):
+        got = real_spawn(*args, **kw)
+        os.kill(os.getpid(), signal.SIGTERM)    # taken here, in the main thread: the process exists, unnoted
+        time.sleep(0.2)
+        return got
+
+    class ThreadAfterSignal(real_thread):
+        def __init__(self, *args, **kw):
+            os.kill(os.getpid(), signal.SIGTERM)    # after the start, before the pump exists
+            time.sleep(0.2)
+            super().__init__(*args, **kw)
+
+    if where == "spawn":
+        monkeypatch.setattr(adapter_process, "spawn", spawn_then_signal)
+    else:
+        monkeypatch.setattr(engine_client.threading, "Thread", ThreadAfterSignal)
+    engine = Engine(command("grandchild"), timeout=3)
+    with pytest.raises(Terminated), stops_raise():
+        engine.start()
+    monkeypatch.undo()
+    assert engine in engine_client._running and engine.proc is not None
+    with stops_raise():
+        stop_all()
+    assert engine.proc is None and not engine_client._running
+    assert _left(tag) == []
+
+
+def test_a_held_stop_is_raised_as_the_block_ends():
+    from oracle.ending import Terminated, held_stops, stops_raise
+
+    done = []
+    with pytest.raises(Terminated), stops_raise():
+        with held_stops():
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.1)
+            done.append("after the signal")
+    assert done == ["after the signal"]
+    with pytest.raises(KeyboardInterrupt) as e, stops_raise():
+        with held_stops():
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.1)
+            raise OSError("the block's own failure")      # gives way to the held stop
+    assert type(e.value) is KeyboardInterrupt
+    with stops_raise():
+        with held_stops():
+            pass                                            # no stop: nothing raised

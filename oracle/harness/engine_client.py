@@ -17,6 +17,7 @@ import time
 import msgspec
 
 from .. import games
+from ..ending import held_stops
 from ..replay.limits import text_problem
 from . import adapter_process
 from . import engine_protocol as ep
@@ -124,21 +125,26 @@ class Engine:
         self.deviations = [] if reply.deviations is msgspec.UNSET else list(reply.deviations)
 
     def _spawn(self) -> None:
-        self._err = adapter_process.ErrorTail()
-        try:
-            self.proc, self._mark = adapter_process.spawn(self.argv, self._err.write_end)
-        except OSError as e:
-            self._err.abandon()
-            raise EngineFault(f"cannot start the engine command {self.command!r}: {e.strerror or e}") from None
-        _running.add(self)
-        self._err.started()
-        os.set_blocking(self.proc.stdin.fileno(), False)     # a write waits at most the timeout
-        # Bounded: an adapter that floods its output waits for the oracle to read.
-        self._replies: queue.Queue = queue.Queue(maxsize=READ_AHEAD)
-        self._stopped = threading.Event()
-        self._pump = threading.Thread(target=_pump, args=(self.proc.stdout, self._replies, self._stopped),
-                                      daemon=True)
-        self._pump.start()
+        # All or nothing: a Ctrl-C or SIGTERM comes out once the adapter is
+        # noted among the engines to stop (`_running`) and can be stopped,
+        # never between its start and that (it would be left running), nor
+        # before its pump exists (`stop` would fail on it).
+        with held_stops():
+            self._err = adapter_process.ErrorTail()
+            try:
+                self.proc, self._mark = adapter_process.spawn(self.argv, self._err.write_end)
+            except OSError as e:
+                self._err.abandon()
+                raise EngineFault(f"cannot start the engine command {self.command!r}: {e.strerror or e}") from None
+            # Bounded: an adapter that floods its output waits for the oracle to read.
+            self._replies: queue.Queue = queue.Queue(maxsize=READ_AHEAD)
+            self._stopped = threading.Event()
+            self._pump = threading.Thread(target=_pump, args=(self.proc.stdout, self._replies, self._stopped),
+                                          daemon=True)
+            _running.add(self)
+            self._err.started()
+            os.set_blocking(self.proc.stdin.fileno(), False)     # a write waits at most the timeout
+            self._pump.start()
 
     def restart(self) -> None:
         self.stop()
