@@ -150,14 +150,10 @@ def held_stops():
     _holding.append(since)
     try:
         yield
-    except BaseException:
+    finally:
         _holding.pop()
         if len(_taken) > since and not _holding:
-            raise _taken[-1] from None
-        raise
-    _holding.pop()
-    if len(_taken) > since and not _holding:
-        raise _taken[-1]
+            raise _taken[-1] from None      # in place of the block's own exception, if any
 
 
 def raise_if_stopped() -> None:

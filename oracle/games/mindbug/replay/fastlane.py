@@ -54,6 +54,8 @@ _encode: Final = msgspec.json.Encoder().encode
 _UNSET: Final = msgspec.UNSET
 _STATE: Final = b'{"t":"state",'
 _SETUP: Final = b'{"t":"setup",'
+
+
 class _SetupDecoders:
     """The decoders of the setup lines of one choice of card sets: of
     `format.ordered_setup` (made at the second setup line of the sets, about
