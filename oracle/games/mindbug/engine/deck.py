@@ -35,6 +35,7 @@ class _Known:
         self.flags: dict = {}
         self.named: dict = {}
         self.later: dict = {}
+        self.ids: dict[int, dict] = {}
 
     def fresh(self) -> "_Known":
         if self.version != version():
@@ -46,6 +47,18 @@ class _Known:
             self.named.clear()
             self.later.clear()
         return self
+
+    def numbered(self, n: int) -> dict:
+        """A mapping of the ids 1 to `n`, each to None, kept to be copied (at
+        most MAX_NAMES ids)."""
+        ids = self.ids.get(n)
+        if ids is None:
+            ids = dict.fromkeys(range(1, n + 1))
+            if n <= self.MAX_NAMES:
+                if len(self.ids) >= 16:
+                    self.ids.clear()
+                self.ids[n] = ids
+        return ids
 
     def remember(self, name, design) -> None:
         if len(self.designs) < self.MAX_NAMES:
@@ -186,10 +199,13 @@ def _ordered(cards: Any, entry: dict[str, tuple[CardDef, int]], deck: list[int])
     id when they are exactly the deck whose names and copies by place are
     `entry` and `deck` (`_Known.entries`); else None. The mapping is built
     as the designs are looked up, where a decoded one would be copied."""
-    defs: dict = {}
+    names = astuple(cards)
+    # A copy of a mapping of the ids 1 to N, each design then put in its place:
+    # the copy is made at once, where a dict filled id by id grows again and again.
+    defs: dict = _known.numbered(len(names)).copy()
     copies: list[int] = [0] * len(deck)
     cid = 0
-    for name in astuple(cards):
+    for name in names:
         cid += 1
         e: tuple[CardDef, int] | None = entry.get(name)
         if e is None:
@@ -197,7 +213,10 @@ def _ordered(cards: Any, entry: dict[str, tuple[CardDef, int]], deck: list[int])
         defs[cid] = e[0]
         k: int = e[1]
         copies[k] = copies[k] + 1
-    return defs if copies == deck else None
+    for i in range(len(deck)):      # compared as the compiled build's own ints, where == compares objects
+        if copies[i] != deck[i]:
+            return None
+    return defs
 
 
 def check_composition(defs: dict, sets=DEFAULT_SETS, written=None) -> None:

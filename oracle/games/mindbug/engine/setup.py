@@ -54,6 +54,23 @@ def set_aside_of(defs: dict, dealt: set, given=None) -> list[int]:
     return aside
 
 
+_NONE: Final[set] = set()      # no card dealt: what set_aside_of reads of a deal without double-sided cards
+
+
+def _each_once(seen: list, n: int) -> bool:
+    """Whether every item of `seen` is one of the ids 1 to `n` (an int), none
+    twice: then `set(seen)` is as long as `seen` and within those ids."""
+    marks = [False] * (n + 1)
+    for c in seen:
+        if type(c) is not int:
+            return False
+        k: int = c
+        if k < 1 or k > n or marks[k]:
+            return False
+        marks[k] = True
+    return True
+
+
 def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_piles=None, tolerate=None,
                 sets=DEFAULT_SETS, set_aside=None):
     """The state at the start of a dealt game, before the first turn:
@@ -97,16 +114,29 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     decks = [list(decks[0]), list(decks[1])]
     unused = list(unused)
     seen = decks[0] + decks[1] + unused
-    dealt = set(seen)
-    # `difference` looks each id up in `defs` by the hash the set keeps: a
-    # fraction of a dict view's `>=`, which hashes each id again.
-    if dealt.difference(defs) or len(seen) != len(dealt):
-        raise SetupError("BAD_SETUP", "setup.deal",
-                         "every card must be dealt exactly once, into a draw pile or the unused pile")
+    lines = flags is None or flags.lines
+    # The cards of a deck given by their names in id order are the ids 1 to
+    # N (resolve_deck): its deal is checked against them by id, and the
+    # set of the ids dealt is made only for what still reads it.
+    dealt: set | None = None
+    if type(cards) is dict or not _each_once(seen, len(defs)):
+        dealt = set(seen)
+        # `difference` looks each id up in `defs` by the hash the set keeps: a
+        # fraction of a dict view's `>=`, which hashes each id again.
+        if dealt.difference(defs) or len(seen) != len(dealt):
+            raise SetupError("BAD_SETUP", "setup.deal",
+                             "every card must be dealt exactly once, into a draw pile or the unused pile")
+    elif lines:
+        dealt = set(seen)
     # setup.set-aside: a deal of exactly the cards of sets without evolution lines has no double-sided card
-    aside = set_aside_of(defs if flags is None or flags.lines else {}, dealt, set_aside)
+    aside = set_aside_of(defs, dealt, set_aside) if lines and dealt is not None else set_aside_of({}, _NONE, set_aside)
     # Every card dealt or set aside (both within defs, and apart): none is left.
-    undealt = [] if len(dealt) + len(aside) == len(defs) else sorted(defs.keys() - dealt - set(aside))
+    if len(seen) + len(aside) == len(defs):
+        undealt = []
+    else:
+        if dealt is None:
+            dealt = set(seen)
+        undealt = sorted(defs.keys() - dealt - set(aside))
     if undealt:
         shown = sorted(set(undealt) & {c for pair in reveals or () for c in pair})
         hint = (f" (revealed {shown}: a revealed card is revealed from the unused pile, so `unused` lists it)"
