@@ -9,6 +9,7 @@ import msgspec
 import pytest
 
 from oracle.games.mindbug.engine import Game, SetupError
+from oracle.games.mindbug.engine.setup import _each_once
 from oracle.games.mindbug.replay.format import ordered_setup
 from oracle.games.mindbug.replay.selfplay import random_deal
 
@@ -115,3 +116,12 @@ def test_a_deal_with_set_aside_cards_is_checked_in_either_form():
         with pytest.raises(SetupError) as e:
             _deal(setup, cards, unused=setup["unused"] + [face], sets=EVO)
         assert e.value.clause == "setup.set-aside" and f"card {face}" in e.value.message
+
+
+@pytest.mark.parametrize("seen, n, once", [
+    ([1, 2, 3], 3, True), ([3, 1], 3, True), ([], 0, True), ([1, 1], 3, False), ([0, 1], 3, False),
+    ([4], 3, False), ([-1], 3, False), (["1"], 3, False), ([True], 3, False), ([1.0], 3, False),
+    ([None], 3, False), ([2, 3, 2], 3, False)])
+def test_the_check_by_id_takes_only_ids_of_1_to_n_each_once(seen, n, once):
+    # What the compiled build checks a deal of names in id order with; any other deal goes by set.
+    assert _each_once(seen, n) is once

@@ -7,8 +7,9 @@ and kept (`_Known`) while the database stays as it is."""
 
 from __future__ import annotations
 
+import types
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from msgspec.structs import astuple
 
@@ -213,10 +214,16 @@ def _ordered(cards: Any, entry: dict[str, tuple[CardDef, int]], deck: list[int])
         defs[cid] = e[0]
         k: int = e[1]
         copies[k] = copies[k] + 1
+    if not _COMPILED:
+        return defs if copies == deck else None
     for i in range(len(deck)):      # compared as the compiled build's own ints, where == compares objects
         if copies[i] != deck[i]:
             return None
     return defs
+
+
+# Whether this module runs compiled (mypyc makes built-in functions of its functions).
+_COMPILED: Final = not isinstance(_ordered, types.FunctionType)
 
 
 def check_composition(defs: dict, sets=DEFAULT_SETS, written=None) -> None:

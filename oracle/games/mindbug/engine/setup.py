@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import types
 from typing import Final
 
 from ..cards import DEFAULT_SETS
@@ -71,6 +72,10 @@ def _each_once(seen: list, n: int) -> bool:
     return True
 
 
+# Whether this module runs compiled (mypyc makes built-in functions of its functions).
+_COMPILED: Final = not isinstance(_each_once, types.FunctionType)
+
+
 def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_piles=None, tolerate=None,
                 sets=DEFAULT_SETS, set_aside=None):
     """The state at the start of a dealt game, before the first turn:
@@ -116,10 +121,11 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     seen = decks[0] + decks[1] + unused
     lines = flags is None or flags.lines
     # The cards of a deck given by their names in id order are the ids 1 to
-    # N (resolve_deck): its deal is checked against them by id, and the
-    # set of the ids dealt is made only for what still reads it.
+    # N (resolve_deck): compiled, its deal is checked against them by id, and
+    # the set of the ids dealt is made only for what still reads it
+    # (interpreted, the set's own loops in C are the faster).
     dealt: set | None = None
-    if type(cards) is dict or not _each_once(seen, len(defs)):
+    if type(cards) is dict or not _COMPILED or not _each_once(seen, len(defs)):
         dealt = set(seen)
         # `difference` looks each id up in `defs` by the hash the set keeps: a
         # fraction of a dict view's `>=`, which hashes each id again.
