@@ -67,22 +67,18 @@ def verify_game(raw: RawGame, edition: str | None = None, keep_going: bool = Fal
         if rep is not None:
             return rep
     v = Verifier(raw, edition, keep_going, readings, strict=strict, check_invariants=check_invariants)
-    # The readings the game asked for, each with the line it was first asked
-    # at: only their alternatives can read a line otherwise, and only from
-    # that line on, so `classify` replays the game under no other. With
-    # keep_going a replay under one of them starts at the claim before that
-    # line (`fork`); without, the run stops at its first deviation, and a
-    # replay is read from the start.
-    with consulted(Checkpoints(v).where if keep_going else _line_of(v)) as asked:
-        rep = v.run()
+    if keep_going:
+        # The readings the game asked for, each with the line it was first
+        # asked at: only their alternatives can read a line otherwise, and
+        # only from that line on (a replay under another goes the same way
+        # before it, so it starts at the claim before it: `fork`).
+        with consulted(Checkpoints(v).where) as asked:
+            rep = v.run()
+    else:
+        rep, asked = v.run(), None
     if basis and rep.verdict == "violates":
         classify(_replays(raw, keep_going, strict, v), v, edition, keep_going, v.readings, asked=asked)
     return rep
-
-
-def _line_of(v: Verifier):
-    """What `consulted` notes of a reading first asked in the run of `v`: the line it reads."""
-    return lambda: v.reading
 
 
 def _replays(raw: RawGame, keep_going: bool, strict: bool, team):
