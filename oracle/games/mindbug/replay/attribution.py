@@ -117,6 +117,11 @@ def _boost_power(g, e, logs, rules) -> bool:
     return n > 0 and lp + n == rp
 
 
+def _once(places: list) -> list:
+    """`places` with each object once (the same place listed again adds nothing to what they say)."""
+    return list({id(pl): pl for pl in places}.values()) if len(places) > 2 else places
+
+
 def _own_first(clauses) -> list[str]:
     """An event's clauses with what it did (where it put cards) before the
     trigger that set it off."""
@@ -189,16 +194,19 @@ def attribute(g, events, diff, earlier=()) -> list[str]:
     for e in diff:
         logs = e.log if isinstance(e.log, list) else []
         rules = e.rules if isinstance(e.rules, list) else []
-        if any(isinstance(pl, dict) and isinstance(pl.get("power"), int) and pl["power"] < floor for pl in logs):
+        # Each place once, however often a claim lists it (a card under a creature a thousand times).
+        log_places, rule_places = _once(logs), _once(rules)
+        if any(isinstance(pl, dict) and isinstance(pl.get("power"), int) and pl["power"] < floor
+               for pl in log_places):
             clauses.append("cards.power-minimum")
-        if any(isinstance(pl, dict) and ("power" in pl or "keywords" in pl) for pl in rules + logs) \
-                and [pl.get("zone") for pl in logs] == [pl.get("zone") for pl in rules]:
+        if any(isinstance(pl, dict) and ("power" in pl or "keywords" in pl) for pl in rule_places + log_places) \
+                and len(logs) == len(rules) and [pl.get("zone") for pl in logs] == [pl.get("zone") for pl in rules]:
             # A power the cards under the creature account for is the boost's
             # (later.boost.counts), not a constant ability's.
             clauses.append("later.boost.counts" if _boost_power(g, e, logs, rules) else "abilities.constant")
         # Later sets: a creature's stage or face (later.evolve), a boost card
         # or the cards under a creature (later.boost).
-        places = [pl for pl in rules + logs if isinstance(pl, dict)]
+        places = [pl for pl in rule_places + log_places if isinstance(pl, dict)]
         if any("stage" in pl or "face" in pl or pl.get("zone") == "stage" for pl in places):
             clauses.append("later.evolve")
         if any("boosts" in pl or pl.get("zone") == "boost" for pl in places):

@@ -97,6 +97,7 @@ def _later_fields_match(g: Game, entry, card: int) -> bool:
 
 
 _U = msgspec.UNSET
+_IDS: Final = frozenset((int,))     # the class of a card id (a bool is no id)
 
 
 def claim_matches(g: Game, line) -> bool:
@@ -335,7 +336,7 @@ def _play_side(g: Game, p, claimed) -> tuple[list, list]:
     want_st = any(c.stage is not U for c in claimed)
     want_face = any(c.face is not U for c in claimed)
     want_boosts = any(c.boosts is not U for c in claimed)
-    boosts_by_name = any(r.__class__ is not int for c in claimed if c.boosts is not U for r in c.boosts)
+    boosts_by_name = any(not _IDS.issuperset(map(type, c.boosts)) for c in claimed if c.boosts is not U)
     rules = []
     for c in s.play[p]:
         kw = None

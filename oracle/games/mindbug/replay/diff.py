@@ -70,10 +70,13 @@ class _Want:
         self.boosts = any(_named_boosts(c) for c in entries)
 
 
+_IDS = frozenset((int,))     # the class of an id (a bool is no id)
+
+
 def _named_boosts(entry) -> bool:
     """Whether a creature's boost cards are compared as names on it."""
     return entry.boosts is not U and (entry.card.__class__ is str or
-                                      not all(r.__class__ is int for r in entry.boosts))   # a bool is no id
+                                      not _IDS.issuperset(map(type, entry.boosts)))   # each an int: a loop in C
 
 
 def _locations(s) -> dict:
@@ -322,8 +325,9 @@ def card_diff(g, line) -> list[DiffEntry]:
                     by_id.setdefault(r, []).append(_log_place(field, p, entry, names=names))
                     if entry is not None and entry.boosts is not U and not _named_boosts(entry):
                         boosted.add(r)    # each boost card by id, a place of its own ("under Sea-Rex (12)")
+                        under = {"zone": "boost", "player": p, "under": r}    # one place, however often listed
                         for b in entry.boosts:
-                            by_id.setdefault(b, []).append({"zone": "boost", "player": p, "under": r})
+                            by_id.setdefault(b, []).append(under)
             else:
                 key = (field, p)
                 by_name[key] = Counter()
@@ -370,7 +374,7 @@ def card_diff(g, line) -> list[DiffEntry]:
     fields_out, out = out, []
     known = set(names)
     cards = set(by_id) | {c for zone, p in id_zones for c in rules_zone(zone, p)}
-    log_model = {c: sorted(by_id.get(c, []), key=repr) for c in cards}
+    log_model = {c: _sorted_places(by_id.get(c, [])) for c in cards}
     where = _locations(s)
     rules_model = {c: [_rules_place(g, c, _want_for(want, log_model[c]), positions, where)] if c in known else []
                    for c in cards}
@@ -410,6 +414,19 @@ def card_diff(g, line) -> list[DiffEntry]:
                              f"the rules have {_places_text(rules_lists[n], True)}",
                              name=n, log=as_lists[n], rules=rules_lists[n]))
     return out + fields_out
+
+
+def _sorted_places(places: list) -> list:
+    """`sorted(places, key=repr)`: each place written out once, however
+    often a claim lists the same one (a card under a creature a thousand
+    times is one place, listed a thousand times)."""
+    if len(places) < 2:
+        return list(places)
+    texts: dict[int, str] = {}
+    for pl in places:
+        if id(pl) not in texts:
+            texts[id(pl)] = repr(pl)
+    return sorted(places, key=lambda pl: texts[id(pl)])
 
 
 def _label(g, c) -> str:
