@@ -49,7 +49,7 @@ class _Known:
             self.later.clear()
         return self
 
-    def numbered(self, n: int) -> dict:
+    def id_mapping(self, n: int) -> dict:
         """A mapping of the ids 1 to `n`, each to None, kept to be copied (at
         most MAX_NAMES ids)."""
         ids = self.ids.get(n)
@@ -203,7 +203,7 @@ def _ordered(cards: Any, entry: dict[str, tuple[CardDef, int]], deck: list[int])
     names = astuple(cards)
     # A copy of a mapping of the ids 1 to N, each design then put in its place:
     # the copy is made at once, where a dict filled id by id grows again and again.
-    defs: dict = _known.numbered(len(names)).copy()
+    defs: dict = _known.id_mapping(len(names)).copy()
     copies: list[int] = [0] * len(deck)
     cid = 0
     for name in names:
