@@ -124,7 +124,6 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
     # N (resolve_deck): compiled, its deal is checked against them by id, and
     # the set of the ids dealt is made only for what still reads it
     # (interpreted, the set's own loops in C are the faster).
-    dealt: set | None = None
     if type(cards) is dict or not _COMPILED or not _each_once(seen, len(defs)):
         dealt = set(seen)
         # `difference` looks each id up in `defs` by the hash the set keeps: a
@@ -132,17 +131,12 @@ def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_pile
         if dealt.difference(defs) or len(seen) != len(dealt):
             raise SetupError("BAD_SETUP", "setup.deal",
                              "every card must be dealt exactly once, into a draw pile or the unused pile")
-    elif lines:
-        dealt = set(seen)
-    # setup.set-aside: a deal of exactly the cards of sets without evolution lines has no double-sided card
-    aside = set_aside_of(defs, dealt, set_aside) if lines and dealt is not None else set_aside_of({}, _NONE, set_aside)
-    # Every card dealt or set aside (both within defs, and apart): none is left.
-    if len(seen) + len(aside) == len(defs):
-        undealt = []
     else:
-        if dealt is None:
-            dealt = set(seen)
-        undealt = sorted(defs.keys() - dealt - set(aside))
+        dealt = set(seen) if lines else _NONE     # read only for the double-sided cards of evolution lines
+    # setup.set-aside: a deal of exactly the cards of sets without evolution lines has no double-sided card
+    aside = set_aside_of(defs if lines else {}, dealt, set_aside)
+    # Every card dealt or set aside (both within defs, and apart): none is left.
+    undealt = [] if len(seen) + len(aside) == len(defs) else sorted(defs.keys() - set(seen) - set(aside))
     if undealt:
         shown = sorted(set(undealt) & {c for pair in reveals or () for c in pair})
         hint = (f" (revealed {shown}: a revealed card is revealed from the unused pile, so `unused` lists it)"

@@ -73,6 +73,12 @@ def face_name(ref: str, stage=msgspec.UNSET) -> str:
     return d.name
 
 
+def all_ids(refs) -> bool:
+    """Whether every card of `refs` is given by its id, an int (a bool is
+    no id): a loop in C over their classes."""
+    return _IDS.issuperset(map(type, refs))
+
+
 def _refs(refs, names, as_names: bool) -> tuple:
     """Cards as sorted ids, or as sorted names (`as_names`): a set of cards."""
     if as_names:
@@ -336,7 +342,7 @@ def _play_side(g: Game, p, claimed) -> tuple[list, list]:
     want_st = any(c.stage is not U for c in claimed)
     want_face = any(c.face is not U for c in claimed)
     want_boosts = any(c.boosts is not U for c in claimed)
-    boosts_by_name = any(not _IDS.issuperset(map(type, c.boosts)) for c in claimed if c.boosts is not U)
+    boosts_by_name = any(not all_ids(c.boosts) for c in claimed if c.boosts is not U)
     rules = []
     for c in s.play[p]:
         kw = None

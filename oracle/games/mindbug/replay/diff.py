@@ -24,7 +24,7 @@ import msgspec
 from ....replay.findings import DiffEntry
 from ..cards import KEYWORD_NAMES
 from ..engine.state import ZONE_WORDS
-from .claims import ROMAN, boosts_of, face_name, name_of, stage_of
+from .claims import ROMAN, all_ids, boosts_of, face_name, name_of, stage_of
 from .narrate import creature_label, shown_names
 
 U = msgspec.UNSET
@@ -70,13 +70,10 @@ class _Want:
         self.boosts = any(_named_boosts(c) for c in entries)
 
 
-_IDS = frozenset((int,))     # the class of an id (a bool is no id)
-
-
 def _named_boosts(entry) -> bool:
     """Whether a creature's boost cards are compared as names on it."""
     return entry.boosts is not U and (entry.card.__class__ is str or
-                                      not _IDS.issuperset(map(type, entry.boosts)))   # each an int: a loop in C
+                                      not all_ids(entry.boosts))
 
 
 def _locations(s) -> dict:
