@@ -117,9 +117,27 @@ def _boost_power(g, e, logs, rules) -> bool:
     return n > 0 and lp + n == rp
 
 
-def _once(places: list) -> list:
-    """`places` with each object once (the same place listed again adds nothing to what they say)."""
-    return list({id(pl): pl for pl in places}.values()) if len(places) > 2 else places
+class Places(list):
+    """The places a claim gives one card, as a list, with each place object
+    once beside them (`distinct`, in the order each first comes): a claim
+    may list one place a thousand times under each of hundreds of
+    creatures, and what is worked out of the places is worked out of each
+    once (`distinct_places`). Made by diff.card_diff."""
+
+    __slots__ = ("distinct",)
+
+    def __init__(self, places: list, distinct: list):
+        super().__init__(places)
+        self.distinct = distinct
+
+
+def distinct_places(places: list) -> list:
+    """`places` with each object once, in the order each first comes (the
+    same place listed again adds nothing to what they say): kept by
+    `Places`, else built in C, a step per place."""
+    if type(places) is Places:
+        return places.distinct
+    return list(dict(zip(map(id, places), places)).values()) if len(places) > 1 else places
 
 
 def _own_first(clauses) -> list[str]:
@@ -186,7 +204,7 @@ def attribute(g, events, diff, earlier=()) -> list[str]:
         elif e.name is not None:
             diff_cards.add(e.name)
         for side in (e.log, e.rules):
-            for place in side if isinstance(side, list) else ():
+            for place in distinct_places(side) if isinstance(side, list) else ():
                 if isinstance(place, dict) and place.get("zone") in FIELD_FALLBACK:
                     fields.append(place["zone"])
     fields = list(dict.fromkeys(fields))
@@ -195,7 +213,7 @@ def attribute(g, events, diff, earlier=()) -> list[str]:
         logs = e.log if isinstance(e.log, list) else []
         rules = e.rules if isinstance(e.rules, list) else []
         # Each place once, however often a claim lists it (a card under a creature a thousand times).
-        log_places, rule_places = _once(logs), _once(rules)
+        log_places, rule_places = distinct_places(logs), distinct_places(rules)
         if any(isinstance(pl, dict) and isinstance(pl.get("power"), int) and pl["power"] < floor
                for pl in log_places):
             clauses.append("cards.power-minimum")

@@ -365,8 +365,25 @@ def _play_side(g: Game, p, claimed) -> tuple[list, list]:
                     (None if c.face is U else name_of(c.face, names)) if want_face else None,
                     (None if c.boosts is U else _refs(c.boosts, names, boosts_by_name))
                     if want_boosts else None))
-    key = lambda e: tuple(str(x) for x in e)  # noqa: E731
-    return sorted(rules, key=key), sorted(log, key=key)
+    return _sorted_entries(rules), _sorted_entries(log)
+
+
+def _sorted_entries(entries: list) -> list:
+    """Play entries (card, exhausted, power, keywords, stage, face, boosts)
+    sorted by the texts of their parts: a creature's boost cards (up to a
+    thousand) written once for all the creatures that list the same."""
+    texts: dict = {}
+
+    def key(e: tuple) -> tuple:
+        boosts = e[6]
+        if boosts is None:
+            return tuple(str(x) for x in e)
+        text = texts.get(boosts)
+        if text is None:
+            text = texts[boosts] = str(boosts)
+        return (*(str(x) for x in e[:6]), text)
+
+    return sorted(entries, key=key)
 
 
 def not_pairs(line) -> str | None:

@@ -24,6 +24,7 @@ import msgspec
 from ....replay.findings import DiffEntry
 from ..cards import KEYWORD_NAMES
 from ..engine.state import ZONE_WORDS
+from .attribution import Places, distinct_places
 from .claims import ROMAN, all_ids, boosts_of, face_name, name_of, stage_of
 from .narrate import creature_label, shown_names
 
@@ -67,7 +68,9 @@ class _Want:
         self.face = any(c.face is not U for c in entries)
         # Boost cards compared on the creature, as names: where the log names
         # the creature or one of its boost cards (else each boost card by id).
-        self.boosts = any(_named_boosts(c) for c in entries)
+        # `named`: those entries, each looked at once (a creature may list a thousand boost cards).
+        self.named = {id(c) for c in entries if _named_boosts(c)}
+        self.boosts = bool(self.named)
 
 
 def _named_boosts(entry) -> bool:
@@ -133,7 +136,9 @@ def _rules_place(g, card: int, want: _Want, positions: set, where: dict) -> dict
     return place
 
 
-def _log_place(zone: str, p, entry=None, position=None, names=None) -> dict:
+def _log_place(zone: str, p, entry=None, position=None, names=None, boost_names=False) -> dict:
+    """Where the log puts a card; `boost_names`: the creature `entry`'s boost
+    cards are given on it as names (`_Want.named`)."""
     place = {"zone": zone} if p is None else {"zone": zone, "player": p}
     if entry is not None:
         if entry.exhausted is not U:
@@ -146,7 +151,7 @@ def _log_place(zone: str, p, entry=None, position=None, names=None) -> dict:
             place["stage"] = entry.stage
         if entry.face is not U:
             place["face"] = name_of(entry.face, {})
-        if names is not None and _named_boosts(entry):
+        if boost_names:
             # Boost cards as names (a multiset), on the creature.
             place["boosts"] = sorted(name_of(r, names) for r in entry.boosts)
     if position is not None:
@@ -203,7 +208,7 @@ def _places_text(places: list, counted: bool = False, names: dict | None = None)
             _more_places(len(places)) if places else "none"
     texts = [place_text(pl, names) for pl in places[:MAX_PLACES_SAID + 1]]
     if len(places) > 1 and len(set(texts)) == 1 and \
-            all(pl == places[0] or place_text(pl, names) == texts[0] for pl in places):
+            all(pl == places[0] or place_text(pl, names) == texts[0] for pl in distinct_places(places)):
         return f"in {texts[0]}, {len(places)} times"
     texts = texts[:MAX_PLACES_SAID]
     return " and ".join(("" if t.startswith(("under ", "on ")) else "in ") + t for t in texts) + \
@@ -300,7 +305,7 @@ def card_diff(g, line) -> list[DiffEntry]:
                                  field=field, log=claimed, rules=getattr(s, field)))
 
     # -- cards: by id in the zones claimed with ids, by name in the others ---
-    by_id: dict[int, list] = {}          # card -> the places the log puts it
+    by_id: dict[int, list] = {}          # card -> the places the log puts it: (place, times in a row)
     id_zones: set = set()                # (zone, player) claimed with ids
     by_name: dict[tuple, Counter] = {}   # (zone, player) claimed with names -> names (with sub-fields)
     positions: set = set()
@@ -319,18 +324,20 @@ def card_diff(g, line) -> list[DiffEntry]:
                 id_zones.add((field, p))
                 for i, r in enumerate(refs):
                     entry = side[i] if field == "play" else None
-                    by_id.setdefault(r, []).append(_log_place(field, p, entry, names=names))
-                    if entry is not None and entry.boosts is not U and not _named_boosts(entry):
+                    named = entry is not None and id(entry) in want.named
+                    by_id.setdefault(r, []).append((_log_place(field, p, entry, names=names, boost_names=named), 1))
+                    if entry is not None and entry.boosts is not U and not named:
                         boosted.add(r)    # each boost card by id, a place of its own ("under Sea-Rex (12)")
                         under = {"zone": "boost", "player": p, "under": r}    # one place, however often listed
-                        for b in entry.boosts:
-                            by_id.setdefault(b, []).append(under)
+                        for b, k in Counter(entry.boosts).items():      # a card listed k times: k in one step
+                            by_id.setdefault(b, []).append((under, k))
             else:
                 key = (field, p)
                 by_name[key] = Counter()
                 for i, r in enumerate(refs):
                     entry = side[i] if field == "play" else None
-                    place = _log_place(field, p, entry, names=names)
+                    place = _log_place(field, p, entry, names=names,
+                                       boost_names=entry is not None and id(entry) in want.named)
                     n = name_of(r, names)
                     if entry is not None:   # a creature is named by the face it shows (later.evolve)
                         n = face_name(r, entry.stage) if isinstance(r, str) else \
@@ -342,20 +349,20 @@ def card_diff(g, line) -> list[DiffEntry]:
                 id_zones.add(("deck", p))
                 positions.add(("deck", p))
                 for i, r in enumerate(c):
-                    by_id.setdefault(r, []).append(_log_place("deck", p, position=i))
+                    by_id.setdefault(r, []).append((_log_place("deck", p, position=i), 1))
     if isinstance(line.unused, list):
         id_zones.add(("unused", None))
         positions.add(("unused", None))
         for i, r in enumerate(line.unused):
-            by_id.setdefault(r, []).append(_log_place("unused", None, position=i))
+            by_id.setdefault(r, []).append((_log_place("unused", None, position=i), 1))
     if line.set_aside is not U:                  # setup.set-aside: order ignored
         id_zones.add(("set_aside", None))
         for r in line.set_aside:
-            by_id.setdefault(r, []).append(_log_place("set_aside", None))
+            by_id.setdefault(r, []).append((_log_place("set_aside", None), 1))
     if line.played is not U:
         id_zones.add(("played", None))
         if line.played is not None:
-            by_id.setdefault(line.played, []).append({"zone": "played"})
+            by_id.setdefault(line.played, []).append(({"zone": "played"}, 1))
 
     def rules_zone(zone, p):
         if zone == "unused":
@@ -413,17 +420,31 @@ def card_diff(g, line) -> list[DiffEntry]:
     return out + fields_out
 
 
-def _sorted_places(places: list) -> list:
-    """`sorted(places, key=repr)`: each place written out once, however
-    often a claim lists the same one (a card under a creature a thousand
-    times is one place, listed a thousand times)."""
-    if len(places) < 2:
-        return list(places)
-    texts: dict[int, str] = {}
-    for pl in places:
-        if id(pl) not in texts:
-            texts[id(pl)] = repr(pl)
-    return sorted(places, key=lambda pl: texts[id(pl)])
+def _sorted_places(pairs: list) -> list:
+    """`sorted(places, key=repr)` of the places `pairs` gives, each (place,
+    the times the log lists it there in a row): each place written out
+    once, however often a claim lists it (a card under a creature a
+    thousand times is one place, listed a thousand times), and a place
+    listed again kept as a `Places`, with each place once beside them. The
+    same objects in the same order as sorting the places one by one: a
+    stable sort keeps each run of one place together."""
+    if len(pairs) == 1 and pairs[0][1] == 1:
+        return [pairs[0][0]]
+    if len(pairs) > 1:
+        pairs = sorted(pairs, key=_place_text)
+    out: list = []
+    for place, times in pairs:
+        if times == 1:
+            out.append(place)
+        else:
+            out.extend([place] * times)
+    if len(out) == len(pairs):
+        return out
+    return Places(out, distinct_places([place for place, _ in pairs]))
+
+
+def _place_text(pair: tuple) -> str:
+    return repr(pair[0])
 
 
 def _label(g, c) -> str:
@@ -438,7 +459,7 @@ def _label(g, c) -> str:
 def _want_for(want: _Want, log_places: list) -> _Want:
     """The sub-fields to give for a card: those the log claims for it where it
     puts it in a play area; else those it claims for any creature."""
-    in_play = [pl for pl in log_places if pl.get("zone") == "play"]
+    in_play = [pl for pl in distinct_places(log_places) if pl.get("zone") == "play"]
     if not in_play:
         return want
     w = _Want.__new__(_Want)
