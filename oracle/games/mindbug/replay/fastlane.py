@@ -155,15 +155,13 @@ def _named_setup(raw_line, sets: tuple) -> Any:
 def _keys_once(raw: bytes, line: Any, cards: int) -> bool:
     """Whether a setup line that `ordered_setup` or `named_setup` decoded
     gives each key once.
-    Each key of its bytes is a text in quotes followed by a colon, and no
-    value holds a quote (card names, numbers, lists of numbers): so its
-    keys are its `":`, counted against the keys its decoded value holds (a
-    key given twice counts once there). A line with a blank after a quote
-    (`"p" :`, which the count would miss) is instead written again and
-    compared, as the encoder writes each key once. `cards`: the ids that
-    `line.cards` holds."""
-    if raw.find(b'" ') >= 0 or raw.find(b"\t") >= 0 or raw.find(b"\n") >= 0 or raw.find(b"\r") >= 0:
-        return raw == _encode(line)
+    Its texts in quotes are its keys and its text values: `t`'s ("setup")
+    and each card's name (every other value is a number or a list of
+    numbers). Each key its decoded value holds and each of those texts is
+    in its bytes, two quotes each: a key given again adds its own two
+    quotes, a quote escaped within a text one more. So the line gives each
+    key once when its quotes are exactly those, whatever blanks it has.
+    `cards`: the ids that `line.cards` holds."""
     held = 4 + cards                    # t, cards, decks, unused, and each card's id
     if line.first is not _UNSET:
         held += 1
@@ -173,7 +171,7 @@ def _keys_once(raw: bytes, line: Any, cards: int) -> bool:
         held += 1
     if line.set_aside is not _UNSET:
         held += 1
-    return raw.count(b'":') == held
+    return raw.count(b'"') == 2 * (held + 1 + cards)
 
 
 def _plain_head(raw_line) -> Any:
