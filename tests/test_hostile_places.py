@@ -8,9 +8,9 @@ import json
 
 from hypothesis import given, settings, strategies as st
 
-from oracle.games.mindbug.replay.attribution import distinct_places
 from oracle.games.mindbug.replay.claims import _sorted_entries
 from oracle.games.mindbug.replay.diff import _sorted_places
+from oracle.games.mindbug.replay.places import distinct_places
 from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.reader import split_games
 from oracle.replay.report import json_game

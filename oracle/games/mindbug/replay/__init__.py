@@ -3,6 +3,7 @@ decodes its lines), the verifier of a game (`verify`: the fast lane
 `fastlane` for a game in the plain form, else `verifier`, which drives the
 engine), what the verifier leans on (`claims` compares state claims, `diff`
 says card by card how they differ, `attribution` names their clauses,
+`places` keeps each place a claim lists once,
 `narrate` says what the rules did and wait for, `decisions` accepts the
 lines the rules allow where they ask nothing, `resync` resumes after a
 divergence with keep_going, `fork` starts keep-going's replays under other

@@ -3,6 +3,8 @@ produced since the last claim that agreed."""
 
 from __future__ import annotations
 
+from .places import distinct_places
+
 # The fields of a state claim each kind of event changes (for naming the
 # clause behind a mismatch).
 EVENT_FIELDS = {
@@ -115,29 +117,6 @@ def _boost_power(g, e, logs, rules) -> bool:
         return False
     n = len(under(g, e.card))
     return n > 0 and lp + n == rp
-
-
-class Places(list):
-    """The places a claim gives one card, as a list, with each place object
-    once beside them (`distinct`, in the order each first comes): a claim
-    may list one place a thousand times under each of hundreds of
-    creatures, and what is worked out of the places is worked out of each
-    once (`distinct_places`). Made by diff.card_diff."""
-
-    __slots__ = ("distinct",)
-
-    def __init__(self, places: list, distinct: list):
-        super().__init__(places)
-        self.distinct = distinct
-
-
-def distinct_places(places: list) -> list:
-    """`places` with each object once, in the order each first comes (the
-    same place listed again adds nothing to what they say): kept by
-    `Places`, else built in C, a step per place."""
-    if type(places) is Places:
-        return places.distinct
-    return list(dict(zip(map(id, places), places)).values()) if len(places) > 1 else places
 
 
 def _own_first(clauses) -> list[str]:

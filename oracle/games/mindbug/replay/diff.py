@@ -24,9 +24,9 @@ import msgspec
 from ....replay.findings import DiffEntry
 from ..cards import KEYWORD_NAMES
 from ..engine.state import ZONE_WORDS
-from .attribution import Places, distinct_places
 from .claims import ROMAN, all_ids, boosts_of, face_name, name_of, stage_of
 from .narrate import creature_label, shown_names
+from .places import Places, distinct_places
 
 U = msgspec.UNSET
 PLAY_FIELDS = ("card", "exhausted", "power", "keywords", "stage", "face", "boosts")
