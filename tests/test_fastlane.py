@@ -111,7 +111,7 @@ def _setup_written(change) -> tuple:
     # The starting player given twice, the same both times.
     (lambda b: b.replace(b'"first":', b'"first":0,"first":', 1) if b'"first":' in b
      else b[:-1] + b',"first":0,"first":0}', "first"),
-    # The same, with a blank after a key's quotes, which the count of `":` does not see.
+    # The same, with a blank after a key's quotes.
     (lambda b: b.replace(b'"decks":', b'"unused" :[],"decks":', 1), "unused"),
 ])
 def test_a_key_given_twice_in_the_setup_line_is_said_in_both_lanes(change, twice):
@@ -126,6 +126,26 @@ def test_a_setup_line_written_with_blanks_keeps_the_fast_lane():
     # Blanks after the colons and commas (another writer's style): each key once, the same report.
     raw, _ = _setup_written(lambda b: b.replace(b'":', b'": ').replace(b",", b", "))
     assert _same_or_none(raw)
+    # Blanks before the colons and after the braces too: the keys are counted by their quotes.
+    raw, _ = _setup_written(lambda b: b.replace(b'":', b'" :\t').replace(b"{", b"{ ").replace(b"}", b" }"))
+    assert _same_or_none(raw)
+
+
+@pytest.mark.parametrize("change, once", [
+    (lambda b: b, True),
+    (lambda b: b.replace(b'":', b'" :\t').replace(b"{", b"{ ").replace(b"}", b" }"), True),   # blanks anywhere
+    (lambda b: b.replace(b'"decks":', b'"unused" :[],"decks":', 1), False),                   # a key twice
+    (lambda b: b.replace(b'{"1":', b'{"1":"Shark Dog","1":', 1), False),                      # a card's id twice
+    (lambda b: b.replace(b'{"1":"', b'{"1":"\\"', 1), False),                               # a quote in a name
+])
+def test_a_setup_line_gives_each_key_once_when_its_quotes_are_its_keys_and_names(change, once):
+    # fastlane._keys_once, on the line decoded as the fast lane decodes it (the cards: the ids 1 to N, in order).
+    from oracle.games.mindbug.replay.fastlane import _keys_once
+    from oracle.games.mindbug.replay.format import ordered_setup
+
+    _, setup = _setup_written(change)
+    line = msgspec.json.Decoder(ordered_setup(48)).decode(setup)
+    assert _keys_once(setup, line, 48) is once
 
 
 def _cards_rewritten(change) -> tuple:
