@@ -153,8 +153,8 @@ def test_keep_going_replays_only_the_readings_the_game_asked_for_before_a_findin
     monkeypatch.setattr(verify_module, "replayed", lambda v: replayed.append(v.readings_override) or real(v))
     resume = verify_module.resume      # a replay from a snapshot of the team's run (oracle.games.mindbug.replay.fork)
     forked = []
-    monkeypatch.setattr(verify_module, "resume", lambda raw, snap, team, rd, until, *kept: replayed.append(rd)
-                        or forked.append(snap.line) or resume(raw, snap, team, rd, until, *kept))
+    monkeypatch.setattr(verify_module, "resume", lambda raw, snap, team, rd, until: replayed.append(rd)
+                        or forked.append(snap.line) or resume(raw, snap, team, rd, until))
     some_asked = some_left = False
     for raw in _broken(12):
         team = Verifier(raw, keep_going=True)

@@ -102,10 +102,9 @@ def _copied(state: dict, prof) -> dict:
     return out
 
 
-def resume(raw, snap: Snapshot, team, readings: dict, until: int | None, lines_read=None) -> LeanVerifier:
+def resume(raw, snap: Snapshot, team, readings: dict, until: int | None) -> LeanVerifier:
     """The replay under `readings` from the snapshot `snap` of `team`'s run
-    to its end (or past `until`, as a LeanVerifier stops), once run;
-    `lines_read`: the lines the game's replays read (verifier.ReadLines)."""
+    to its end (or past `until`, as a LeanVerifier stops), once run."""
     prof = with_readings(team.report.edition, readings)
     alt = LeanVerifier.__new__(LeanVerifier)
     alt.__dict__.update(_copied(snap.state, prof))
@@ -115,7 +114,6 @@ def resume(raw, snap: Snapshot, team, readings: dict, until: int | None, lines_r
     # The findings before the snapshot are the team's: the replay made them too.
     alt.report.findings = [Finding(f.code, [], f.line, "") for f in team.report.findings[:snap.found]]
     alt.stretch, alt.flagged, alt._seen = {}, set(), {}
-    alt.lines_read = lines_read
     start = next(i for i, (n, _) in enumerate(raw.lines) if n == snap.line)
     alt._read(iter(raw.lines[start:]), prof, snap.line)
     return alt

@@ -37,34 +37,6 @@ from .verifier_decisions import INVARIANT_BROKEN, DecisionChecks, line_json
 _encode = msgspec.json.Encoder().encode
 
 
-class ReadLines:
-    """The lines of one game as `Verifier._read` reads them, kept for the
-    game's replays under other readings (verify._replays: a game that
-    breaks the rules is read again under each): each line decoded (or the
-    error it gave), with the keys it gives twice and its unknown fields,
-    all of which depend on its bytes alone. Up to ROOM bytes of lines are
-    kept; a line beyond them is read again by each replay."""
-
-    ROOM = 16 << 20
-
-    __slots__ = ("lines", "room")
-
-    def __init__(self):
-        self.lines: dict[int, tuple] = {}
-        self.room = self.ROOM
-
-
-def _read_line_once(raw_line) -> tuple:
-    """(the line decoded, or None; the keys it gives twice, or the error it
-    gave; its unknown fields, or None), as `Verifier._read` reads it."""
-    try:
-        line = decode_line(fmt.decoder, raw_line)
-    except (msgspec.DecodeError, msgspec.ValidationError) as e:
-        return None, e, None
-    t = line.__struct_config__.tag
-    return line, given_twice(raw_line, line), fmt.unknown_fields(t, raw_line) if t in fmt.KNOWN_FIELDS else None
-
-
 class Verifier(DecisionChecks, ClaimChecks):
     """Verifies one game. Construct, then call `run()` for its report. How
     it reads decision lines is `DecisionChecks` (verifier_decisions), state
@@ -77,7 +49,6 @@ class Verifier(DecisionChecks, ClaimChecks):
     # keys (at most 30) for CPython to share its keys among all verifiers.
     at_line = 0                         # the line of the decision being applied
     on_claim = None                     # called with a state claim's line before it is read (fork.Checkpoints)
-    lines_read: ReadLines | None = None  # a replay's: the lines an earlier replay of the game read
     end_line = None                     # the line of the end line, once read
     _index = None                       # line number -> position in raw.lines, built when needed
     g: Game | None = None
@@ -239,22 +210,17 @@ class Verifier(DecisionChecks, ClaimChecks):
     def _read(self, lines, prof, last_line) -> GameReport:
         """The lines after the game line, in order."""
         rep = self.report
-        kept = self.lines_read
         for lineno, raw_line in lines:
             last_line = self.reading = lineno
-            known = None if kept is None else kept.lines.get(lineno)
-            if known is None:
-                known = _read_line_once(raw_line)
-                if kept is not None and len(raw_line) <= kept.room:
-                    kept.lines[lineno] = known
-                    kept.room -= len(raw_line)
-            line, twice, extra = known
-            if line is None:
-                rep.findings.append(line_error(lineno, raw_line, twice))
+            try:
+                line = decode_line(fmt.decoder, raw_line)
+            except (msgspec.DecodeError, msgspec.ValidationError) as e:
+                rep.findings.append(line_error(lineno, raw_line, e))
                 return self._finish()
             t = line.__struct_config__.tag
             if t == "state" and self.on_claim is not None:
                 self.on_claim(lineno)
+            twice = given_twice(raw_line, line)
             if twice:
                 say_keys_twice(self, twice, lineno)
             if t == "note":
@@ -263,8 +229,10 @@ class Verifier(DecisionChecks, ClaimChecks):
                 return self._finish()       # a LeanVerifier: the lines after `until` do not count
             if not self.lost:
                 self.stretch[lineno] = self._anchor
-            if extra:
-                say_unknown_fields(self, fmt.FORMAT, t, extra, lineno)
+            if t in fmt.KNOWN_FIELDS:
+                extra = fmt.unknown_fields(t, raw_line)
+                if extra:
+                    say_unknown_fields(self, fmt.FORMAT, t, extra, lineno)
             if self.g is None:
                 if t != "setup":
                     self.find("MISSING_SETUP", [], lineno, f"a setup line must follow the game line, not a {t!r} line")

@@ -22,7 +22,7 @@ from ....replay.reader import RawGame
 from ..readings import consulted
 from .fastlane import fast_report
 from .fork import Checkpoints, resume
-from .verifier import LeanVerifier, ReadLines, Verifier
+from .verifier import LeanVerifier, Verifier
 
 
 class _Lane:
@@ -88,20 +88,14 @@ def _replays(raw: RawGame, keep_going: bool, strict: bool, team):
     (`team`), and a replay given a snapshot of that run (fork.resume)
     starts there."""
     rep = team.report
-    read = ReadLines()          # each line read once for all the replays
-
-    def kept(v):
-        v.lines_read = read
-        return v
-
     if not keep_going:
-        return lambda ed, rd: replayed(kept(Verifier(raw, ed, False, rd, strict=strict)))
+        return lambda ed, rd: replayed(Verifier(raw, ed, False, rd, strict=strict))
     until = max((n for f in rep.findings if not f.malformed for n in (f.lines or (f.line,))), default=None)
 
     def run(ed, rd, start=None):
         if start is not None:
-            return resume(raw, start, team, rd, until, read)
-        return replayed(kept(LeanVerifier(raw, ed, True, rd, strict=strict, until=until)))
+            return resume(raw, start, team, rd, until)
+        return replayed(LeanVerifier(raw, ed, True, rd, strict=strict, until=until))
     return run
 
 
