@@ -7,7 +7,6 @@ and kept (`_Known`) while the database stays as it is."""
 
 from __future__ import annotations
 
-import types
 from collections import Counter
 from typing import Any, Final
 
@@ -17,6 +16,7 @@ from ..cards import DEFAULT_SETS, SETS, CardDef, UnknownCard, UnknownSet, lookup
 from ..cards.abilities import LATER
 from .errors import SetupError
 from .presence import Flags, flags_of
+from .state import COMPILED
 
 
 class _Known:
@@ -125,6 +125,7 @@ class _Known:
 
 
 _known = _Known()
+_COMPILED: Final = COMPILED      # the engine runs compiled (state.COMPILED)
 
 
 def resolve_cards(cards: dict) -> dict:
@@ -220,10 +221,6 @@ def _ordered(cards: Any, entry: dict[str, tuple[CardDef, int]], deck: list[int])
         if copies[i] != deck[i]:
             return None
     return defs
-
-
-# Whether this module runs compiled (mypyc makes built-in functions of its functions).
-_COMPILED: Final = not isinstance(_ordered, types.FunctionType)
 
 
 def check_composition(defs: dict, sets=DEFAULT_SETS, written=None) -> None:

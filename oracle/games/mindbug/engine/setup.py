@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import types
 from typing import Final
 
 from ..cards import DEFAULT_SETS
@@ -12,7 +11,7 @@ from .deck import _known, check_composition, check_mechanics, numbered, resolve_
 from .errors import SetupError
 from .octonite import set_counters
 from .presence import Flags
-from .state import ZONE_WORDS, State
+from .state import COMPILED, ZONE_WORDS, State
 
 HAND_SIZE: Final = 5
 DECK_SIZE: Final = 10
@@ -72,8 +71,7 @@ def _each_once(seen: list, n: int) -> bool:
     return True
 
 
-# Whether this module runs compiled (mypyc makes built-in functions of its functions).
-_COMPILED: Final = not isinstance(_each_once, types.FunctionType)
+_COMPILED: Final = COMPILED      # the engine runs compiled (state.COMPILED)
 
 
 def dealt_state(edition, cards, decks, unused, first=None, reveals=(), life_piles=None, tolerate=None,
