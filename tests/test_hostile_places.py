@@ -9,7 +9,7 @@ import json
 from hypothesis import given, settings, strategies as st
 
 from oracle.games.mindbug.replay.claims import _sorted_entries
-from oracle.games.mindbug.replay.diff import _sorted_places
+from oracle.games.mindbug.replay.places import sorted_places
 from oracle.games.mindbug.replay.places import distinct_places
 from oracle.games.mindbug.replay.selfplay import selfplay_lines
 from oracle.replay.reader import split_games
@@ -27,7 +27,7 @@ def test_places_sort_as_their_texts_the_same_objects_in_the_same_order(kinds, pi
     # Each pair a place and the times the log lists it there in a row; the same place may come back later.
     pairs = [(kinds[i % len(kinds)], times) for i, times in picks]
     places = [place for place, times in pairs for _ in range(times)]
-    listed = _sorted_places(pairs)
+    listed = sorted_places(pairs)
     assert [id(p) for p in listed] == [id(p) for p in sorted(places, key=repr)]
     assert [id(p) for p in distinct_places(listed)] == [id(p) for p in {id(p): p for p in listed}.values()]
 
@@ -65,7 +65,7 @@ def test_a_card_listed_many_times_is_reported_as_one_place_listed_that_many_time
 
 def test_a_place_listed_a_thousand_times_keeps_each_place_once_beside_the_list():
     under = [{"zone": "boost", "player": 0, "under": c} for c in (3, 1, 2)]
-    listed = _sorted_places([(pl, 1000) for pl in under])
+    listed = sorted_places([(pl, 1000) for pl in under])
     assert len(listed) == 3000 and listed[:1000] == [under[1]] * 1000
     # What is worked out of the places is worked out of the three, not of the 3,000.
     assert distinct_places(listed) == [under[1], under[2], under[0]]

@@ -26,7 +26,7 @@ from ..cards import KEYWORD_NAMES
 from ..engine.state import ZONE_WORDS
 from .claims import ROMAN, all_ids, boosts_of, face_name, name_of, stage_of
 from .narrate import creature_label, shown_names
-from .places import Places, distinct_places
+from .places import distinct_places, sorted_places
 
 U = msgspec.UNSET
 PLAY_FIELDS = ("card", "exhausted", "power", "keywords", "stage", "face", "boosts")
@@ -378,7 +378,7 @@ def card_diff(g, line) -> list[DiffEntry]:
     fields_out, out = out, []
     known = set(names)
     cards = set(by_id) | {c for zone, p in id_zones for c in rules_zone(zone, p)}
-    log_model = {c: _sorted_places(by_id.get(c, [])) for c in cards}
+    log_model = {c: sorted_places(by_id.get(c, [])) for c in cards}
     where = _locations(s)
     rules_model = {c: [_rules_place(g, c, _want_for(want, log_model[c]), positions, where)] if c in known else []
                    for c in cards}
@@ -418,33 +418,6 @@ def card_diff(g, line) -> list[DiffEntry]:
                              f"the rules have {_places_text(rules_lists[n], True)}",
                              name=n, log=as_lists[n], rules=rules_lists[n]))
     return out + fields_out
-
-
-def _sorted_places(pairs: list) -> list:
-    """`sorted(places, key=repr)` of the places `pairs` gives, each (place,
-    the times the log lists it there in a row): each place written out
-    once, however often a claim lists it (a card under a creature a
-    thousand times is one place, listed a thousand times), and a place
-    listed again kept as a `Places`, with each place once beside them. The
-    same objects in the same order as sorting the places one by one: a
-    stable sort keeps each run of one place together."""
-    if len(pairs) == 1 and pairs[0][1] == 1:
-        return [pairs[0][0]]
-    if len(pairs) > 1:
-        pairs = sorted(pairs, key=_place_text)
-    out: list = []
-    for place, times in pairs:
-        if times == 1:
-            out.append(place)
-        else:
-            out.extend([place] * times)
-    if len(out) == len(pairs):
-        return out
-    return Places(out, distinct_places([place for place, _ in pairs]))
-
-
-def _place_text(pair: tuple) -> str:
-    return repr(pair[0])
 
 
 def _label(g, c) -> str:
