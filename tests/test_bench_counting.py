@@ -49,8 +49,11 @@ def test_a_counted_corpus_gives_verify_and_its_decode_floor_per_decision(capsys)
     assert row.verify > row.decode > 1_000
     # The start-up (Python, the imports) is split off: it is far more than a decision costs.
     assert row.start_up > 100 * row.verify
+    # Python and msgspec, counted alone, are part of it: more than Python's bare start.
+    assert counting.instructions([sys.executable, "-c", "pass"]) < counts.start_floor < row.start_up
     out = capsys.readouterr().out
     assert "en-revised  first-contact" in out and f"{row.decisions:,}" in out
+    assert f"Python and msgspec alone, loaded as verify loads them: {round(counts.start_floor / 1e6)} M)" in out
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (it counts the instructions)")
@@ -160,6 +163,9 @@ def _fake_counts(monkeypatch, cost):
     seen = []
 
     def fake(cmd, env=None, cwd=None, statuses=(0,)):
+        if cmd == counting.START_FLOOR:
+            seen.append(("start floor", statuses))
+            return 120_000_000
         with open(cmd[-1], "rb") as f:
             lines = sum(1 for _ in f)
         flags = tuple(a for a in cmd if a in ("--keep-going", "--which-editions"))
@@ -193,6 +199,9 @@ def test_keep_going_and_which_editions_are_counted_beside_plain_from_the_counts(
     assert "target en-revised first-contact at most 20,000 instructions a decision (compiled): misses" in out
     assert "counted: pure Python" in out
     assert "target start-up under 150 M instructions: misses" in out
+    assert counts.start_floor == 120_000_000
+    assert "(at most 300 M, en-revised first-contact; Python and msgspec alone, loaded as verify loads them: 120 M)" \
+        in out
     assert "target --keep-going at most 3x plain (broken games): meets (2.50x)" in out
 
 
@@ -203,7 +212,8 @@ def test_count_chooses_what_is_counted(monkeypatch, capsys):
                                  modes=("keep-going",))
     [row] = counts.rows
     assert row.verify is None and row.which_editions is None and row.keep_going > 0
-    assert {w for w, _ in seen} == {(), ("--keep-going",)}      # plain only on the broken games
+    assert {w for w, _ in seen} == {(), ("--keep-going",)}      # plain only on the broken games, no start-up floor
+    assert counts.start_floor is None
     assert counts.broken.ratio == pytest.approx(3.25)
     out = capsys.readouterr().out
     assert "decode" not in out and "which-editions" not in out and "target start-up" not in out
@@ -225,6 +235,14 @@ def test_each_target_is_printed_beside_its_figure(capsys):
         "0.82 of target)",
         "target start-up under 150 M instructions: meets (at most 149 M, en-revised first-contact,new-servants)",
         "target --keep-going at most 3x plain (broken games): meets (2.41x)"]
+
+
+def test_the_start_up_target_says_what_python_and_msgspec_take_of_it(capsys):
+    rows = [counting.Counted("en-revised", "first-contact", 100, 23_000, 5_000, 198.4e6, 1.0, 0.1)]
+    counting.show_targets(rows, None, "compiled (37 of 37 modules, mypyc)", start_floor=129.04e6)
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "target start-up under 150 M instructions: misses (at most 198 M, en-revised first-contact; "
+        "Python and msgspec alone, loaded as verify loads them: 129 M)")
 
 
 def test_the_count_option_names_modes_of_the_counting():
