@@ -49,8 +49,9 @@ def test_a_counted_corpus_gives_verify_and_its_decode_floor_per_decision(capsys)
     assert row.verify > row.decode > 1_000
     # The start-up (Python, the imports) is split off: it is far more than a decision costs.
     assert row.start_up > 100 * row.verify
-    # Python and msgspec, counted alone, are part of it: more than Python's bare start.
-    assert counting.instructions([sys.executable, "-c", "pass"]) < counts.start_floor < row.start_up
+    # Python and msgspec, counted alone, are part of it: more than Python's
+    # bare start (about 39 M) and the typing module msgspec imports (41 M).
+    assert 80_000_000 < counts.start_floor < row.start_up
     out = capsys.readouterr().out
     assert "en-revised  first-contact" in out and f"{row.decisions:,}" in out
     assert f"Python and msgspec alone, loaded as verify loads them: {round(counts.start_floor / 1e6)} M)" in out
