@@ -23,9 +23,11 @@ traceback, and writes something (on standard output, or to the file it
 redirects standard output to).
 
 What the commands write goes under one folder, `out/`, which .gitignore
-lists: each document's commands run once more, in order, in a fresh copy
-of the project's folders, and nothing outside `out/` may be made, changed
-or removed there.
+lists: each document's commands run in order in a fresh copy of the
+project's folders, and nothing outside `out/` may be made, changed or
+removed there. That one run checks all of it, command by command. A line
+that runs `node` is also an item of its own, which skips, naming Node.js,
+where it is missing (the document's run then leaves it out).
 
 The `mb-oracle ...` spans in the prose are synopses (LOG, FILE, N stand for
 what the user gives); for them, the command must exist and take every
@@ -159,21 +161,40 @@ def _env() -> dict:
     return env
 
 
-@pytest.mark.parametrize("doc,index,line", CASES, ids=[f"{d.name}:{i}" for d, i, _ in CASES])
-def test_documented_command_runs_as_written(doc, index, line, workspaces):
-    if line.startswith("node ") and shutil.which("node") is None:
-        pytest.skip(f"Node.js is not installed, which {line!r} needs")
+def _as_run(line: str) -> str:
+    """The line as the tests run it: with the smaller budgets of SMALLER."""
     for text, smaller in SMALLER:
         line = line.replace(text, smaller)
-    where = workspaces(doc)
-    done = subprocess.run(["bash", "-c", line], capture_output=True, cwd=where, env=_env(), timeout=60)
+    return line
+
+
+def _not_as_written(doc: Path, line: str, done: subprocess.CompletedProcess, where: Path) -> str | None:
+    """What is wrong with a command's run (`line` run in `where`), or None:
+    an exit status other than 0 or 1, a traceback, or nothing written."""
     err = done.stderr.decode(errors="replace")
     said = f"{doc.name}: {line}\nexit {done.returncode}\n{err[-2000:]}"
-    assert done.returncode in (0, 1), said
-    assert "Traceback" not in err, said
+    if done.returncode not in (0, 1) or "Traceback" in err:
+        return said
     target = re.search(r">\s*(\S+)", line.split("#")[0].replace("2>", ""))
     wrote = (where / target.group(1)).read_bytes() if target else done.stdout
-    assert wrote.strip(), f"{said}\nwrote nothing"
+    return None if wrote.strip() else f"{said}\nwrote nothing"
+
+
+NODE_CASES = [(doc, i, line) for doc, i, line in CASES if line.startswith("node ")]
+
+
+@pytest.mark.parametrize("doc,index,line", NODE_CASES, ids=[f"{d.name}:{i}" for d, i, _ in NODE_CASES])
+def test_documented_node_command_runs_as_written(doc, index, line, workspaces):
+    """A line that runs `node` (the JavaScript client of `serve`), alone:
+    where Node.js is missing this skips and says so, and the document's run
+    in order (below) leaves the line out."""
+    if shutil.which("node") is None:
+        pytest.skip(f"Node.js is not installed, which {line!r} needs")
+    line = _as_run(line)
+    where = workspaces(doc)
+    done = subprocess.run(["bash", "-c", line], capture_output=True, cwd=where, env=_env(), timeout=60)
+    wrong = _not_as_written(doc, line, done, where)
+    assert wrong is None, wrong
 
 
 def _spans() -> list[tuple[str, str]]:
@@ -236,29 +257,31 @@ def _outside(changed: list[str]) -> list[str]:
     return [k for k in changed if k != OUT and not k.startswith(OUT + "/")]
 
 
-def _run_in_copy(doc: Path, where: Path) -> list[str]:
+def _run_in_copy(doc: Path, where: Path) -> tuple[list[str], list[str]]:
     """Run `doc`'s commands in order in `where`, a fresh copy of the
-    project's folders; each command that wrote outside out/, with what."""
+    project's folders: (each command that did not run as written, with
+    why; each command that wrote outside out/, with what)."""
     _workspace(where, copy=True)
     env = _env()
     env.pop("HYPOTHESIS_STORAGE_DIRECTORY", None)
     env["XDG_CACHE_HOME"] = str(where.parent / "cache")     # the user's cache folder, outside the copy
     env["PYTHONDONTWRITEBYTECODE"] = "1"                    # Python's own caches are no command's output
+    failed = []
     wrong = []
     for d, _, line in CASES:
         if d != doc or (line.startswith("node ") and shutil.which("node") is None):
             continue
-        for text, smaller in SMALLER:
-            line = line.replace(text, smaller)
+        line = _as_run(line)
         before = _tree(where)
         done = subprocess.run(["bash", "-c", line], capture_output=True, cwd=where, env=env, timeout=60)
-        err = done.stderr.decode(errors="replace")[-2000:]
-        assert done.returncode in (0, 1), f"{doc.name}: {line}\nexit {done.returncode}\n{err}"
+        not_as_written = _not_as_written(doc, line, done, where)
+        if not_as_written is not None:
+            failed.append(not_as_written)
         after = _tree(where)
         outside = _outside(sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k)))
         if outside:
             wrong.append(f"{doc.name}: {line}\n  wrote {', '.join(outside[:10])}")
-    return wrong
+    return failed, wrong
 
 
 def test_out_is_ignored_and_the_check_sees_a_stray_file(tmp_path):
@@ -274,13 +297,33 @@ def test_out_is_ignored_and_the_check_sees_a_stray_file(tmp_path):
     assert _outside(changed) == ["report.html"]
 
 
-def test_the_readme_commands_write_only_under_out(tmp_path):
+def test_the_check_of_a_run_sees_each_way_a_command_fails(tmp_path):
+    """A run as written passes; an exit status of 2, a traceback, or nothing
+    written (on standard output, or in the file a line redirects it to) is
+    said, with the line (a check that saw nothing would pass on anything)."""
+    doc = ROOT / "README.md"
+
+    def run(code: int, out: bytes = b"ok\n", err: bytes = b"") -> subprocess.CompletedProcess:
+        return subprocess.CompletedProcess([], code, out, err)
+
+    (tmp_path / "full.json").write_bytes(b"{}\n")
+    (tmp_path / "empty.json").write_bytes(b"")
+    assert _not_as_written(doc, "mb-oracle verify x", run(1), tmp_path) is None
+    assert _not_as_written(doc, "mb-oracle perft > full.json  # a comment", run(0, b""), tmp_path) is None
+    assert "exit 2" in _not_as_written(doc, "mb-oracle verify x", run(2), tmp_path)
+    assert "Traceback" in _not_as_written(doc, "mb-oracle verify x", run(0, err=b"Traceback (most recent"), tmp_path)
+    assert "wrote nothing" in _not_as_written(doc, "mb-oracle verify x", run(0, b" \n"), tmp_path)
+    assert "wrote nothing" in _not_as_written(doc, "mb-oracle perft > empty.json", run(0), tmp_path)
+
+
+def test_the_readme_commands_run_as_written_and_write_only_under_out(tmp_path):
     """The README's commands, run in order in a fresh copy of the project's
-    folders as a new user runs them, write nothing outside `out/`; what
-    they write is there, and the two games' conform runs keep their
-    findings apart."""
+    folders as a new user runs them, each run as written and write nothing
+    outside `out/`; what they write is there, and the two games' conform
+    runs keep their findings apart."""
     where = tmp_path / "checkout"
-    wrong = _run_in_copy(ROOT / "README.md", where)
+    failed, wrong = _run_in_copy(ROOT / "README.md", where)
+    assert not failed, "README commands that do not run as written:\n" + "\n\n".join(failed)
     assert not wrong, "README commands that write outside out/:\n" + "\n".join(wrong)
     written = {p.relative_to(where / OUT).as_posix() for p in (where / OUT).rglob("*") if p.is_file()}
     for made in ("report.html", "oracle.xml", "oracle.jsonl", "deal.json", "mu.jsonl", "one.jsonl"):
@@ -291,7 +334,8 @@ def test_the_readme_commands_write_only_under_out(tmp_path):
 
 @pytest.mark.parametrize("doc", [d for d in DOCUMENTS[1:] if any(x == d for x, _, _ in CASES)],
                          ids=lambda d: d.name)
-def test_the_spec_commands_write_only_under_out(doc, tmp_path):
+def test_the_spec_commands_run_as_written_and_write_only_under_out(doc, tmp_path):
     """The same for each document of spec/ that holds commands."""
-    wrong = _run_in_copy(doc, tmp_path / "checkout")
+    failed, wrong = _run_in_copy(doc, tmp_path / "checkout")
+    assert not failed, "commands that do not run as written:\n" + "\n\n".join(failed)
     assert not wrong, "commands that write outside out/:\n" + "\n".join(wrong)
